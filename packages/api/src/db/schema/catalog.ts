@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { libraries } from './institution.js';
+
+/** PostgreSQL tsvector: filled by the titles_search_vector trigger, never by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Work types (tipos de obra), derived from the MARC leader and 502; reference data. */
+export const workTypes = pgTable('work_types', {
+  codTipoObra: smallint('cod_tipo_obra').primaryKey(),
+  descricao: text('desc_tipo_obra').notNull(),
+});
+
+/** MARC language codes with their names in the three interface languages; reference data. */
+export const languages = pgTable('languages', {
+  codigo: text('codigo').primaryKey(),
+  nomePt: text('nome_pt').notNull(),
+  nomeEn: text('nome_en').notNull(),
+  nomeEs: text('nome_es').notNull(),
+});
+
+/** Knowledge areas (facet K); an area belongs to an area type. */
+export const knowledgeAreas = pgTable('knowledge_areas', {
+  codAreaConhecimento: serial('cod_area_conhecimento').primaryKey(),
+  codTipoAreaConhec: smallint('cod_tipo_area_conhec').notNull(),
+  descTipoAreaConhec: text('desc_tipo_area_conhec').notNull(),
+  descricao: text('descricao').notNull(),
+  rota: text('rota').notNull().unique(),
+});
+
+/**
+ * Titles (acervo). The MARC 21 record (JSON) is the source of truth; every other column is
+ * derived from it by `deriveTitle` at import and kept here for display, facets and search.
+ */
+export const titles = pgTable(
+  'titles',
+  {
+    codAcervo: serial('cod_acervo').primaryKey(),
+    controlNumber: text('control_number').notNull().unique(),
+    marc: jsonb('marc').notNull(),
+    codTipoObra: smallint('cod_tipo_obra')
+      .notNull()
+      .references(() => workTypes.codTipoObra),
+    title: text('title').notNull(),
+    responsibility: text('responsibility'),
+    author: text('author'),
+    addedAuthors: text('added_authors').array().notNull().default(sql`'{}'::text[]`),
+    subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
+    edition: text('edition'),
+    place: text('place'),
+    publisher: text('publisher'),
+    anoPublicacao: smallint('ano_publicacao'),
+    idioma: text('idioma').references(() => languages.codigo),
+    physicalDescription: text('physical_description'),
+    series: text('series'),
+    notes: text('notes'),
+    callNumber: text('call_number'),
+    isbn: text('isbn').array().notNull().default(sql`'{}'::text[]`),
+    issn: text('issn').array().notNull().default(sql`'{}'::text[]`),
+    linkCapa: text('link_capa'),
+    acessoRemoto: boolean('acesso_remoto').notNull().default(false),
+    possuiAcessibilidade: boolean('possui_acessibilidade').notNull().default(false),
+    codAreaConhecimento: integer('cod_area_conhecimento').references(
+      () => knowledgeAreas.codAreaConhecimento,
+    ),
+    searchVector: tsvector('search_vector'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('titles_search_vector_idx').using('gin', t.searchVector),
+    index('titles_tipo_obra_idx').on(t.codTipoObra),
+    index('titles_ano_idx').on(t.anoPublicacao),
+    index('titles_idioma_idx').on(t.idioma),
+    index('titles_created_idx').on(t.createdAt),
+    check('titles_ano_range', sql`${t.anoPublicacao} between 0 and 2999`),
+    check('titles_title_not_blank', sql`btrim(${t.title}) <> ''`),
+  ],
+);
+
+/** Loan types (tipos de empréstimo) a copy can carry. */
+export const loanTypes = pgTable('loan_types', {
+  codTipoEmprestimo: smallint('cod_tipo_emprestimo').primaryKey(),
+  descricao: text('descricao').notNull(),
+  permiteEmprestimo: boolean('permite_emprestimo').notNull(),
+  permiteReserva: boolean('permite_reserva').notNull(),
+});
+
+/** The statuses a copy can be in; a loaned copy must have its expected return date. */
+export const COPY_STATUSES = [
+  'disponivel',
+  'emprestado',
+  'reservado',
+  'em_transito',
+  'em_processamento',
+  'extraviado',
+  'consulta_local',
+] as const;
+
+/** Copies (exemplares) of a title, each held by one library. */
+export const copies = pgTable(
+  'copies',
+  {
+    codExemplar: serial('cod_exemplar').primaryKey(),
+    codAcervo: integer('cod_acervo')
+      .notNull()
+      .references(() => titles.codAcervo, { onDelete: 'cascade' }),
+    codBiblioteca: integer('cod_biblioteca')
+      .notNull()
+      .references(() => libraries.codBiblioteca),
+    codTipoEmprestimo: smallint('cod_tipo_emprestimo')
+      .notNull()
+      .references(() => loanTypes.codTipoEmprestimo),
+    tombo: text('tombo').notNull().unique(),
+    localizacao: text('localizacao').notNull(),
+    colecao: text('colecao'),
+    status: text('status', { enum: COPY_STATUSES }).notNull().default('disponivel'),
+    dataDevolucaoPrevista: date('data_devolucao_prevista'),
+    volume: text('volume'),
+    tomo: text('tomo'),
+    parte: text('parte'),
+    numero: text('numero'),
+    material: text('material'),
+  },
+  (t) => [
+    index('copies_acervo_idx').on(t.codAcervo),
+    index('copies_biblioteca_idx').on(t.codBiblioteca),
+    check(
+      'copies_status_valid',
+      sql`${t.status} in (${sql.raw(COPY_STATUSES.map((s) => `'${s}'`).join(', '))})`,
+    ),
+    check(
+      'copies_due_only_when_loaned',
+      sql`(${t.status} = 'emprestado') = (${t.dataDevolucaoPrevista} is not null)`,
+    ),
+  ],
+);
+
+/** The twelve authority types of spec §3, keyed by the MARC 1XX tag that heads the record. */
+export const AUTHORITY_TYPES = [
+  'autor_pessoa',
+  'autor_entidade',
+  'autor_evento',
+  'titulo_uniforme',
+  'assunto',
+  'assunto_geografico',
+  'genero_forma',
+  'termo_cronologico',
+  'subdivisao_geral',
+  'subdivisao_genero_forma',
+  'subdivisao_geografica',
+  'subdivisao_cronologica',
+] as const;
+
+/** Authority records (names, subjects …) with their MARC 21 authority record. */
+export const authorities = pgTable(
+  'authorities',
+  {
+    codAutoridade: serial('cod_autoridade').primaryKey(),
+    controlNumber: text('control_number').notNull().unique(),
+    tipo: text('tipo', { enum: AUTHORITY_TYPES }).notNull(),
+    heading: text('heading').notNull(),
+    marc: jsonb('marc').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('authorities_heading_idx').on(t.heading),
+    check(
+      'authorities_tipo_valid',
+      sql`${t.tipo} in (${sql.raw(AUTHORITY_TYPES.map((s) => `'${s}'`).join(', '))})`,
+    ),
+  ],
+);

@@ -1,0 +1,3 @@
+export * from './institution.js';
+export * from './catalog.js';
+export * from './people.js';

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { activities } from './institution.js';
+
+/** Patron categories (undergraduate, professor, staff …). */
+export const patronCategories = pgTable('patron_categories', {
+  codCategoria: text('cod_categoria').primaryKey(),
+  descricao: text('descricao').notNull(),
+  /** Professors get the separate purchase-suggestion link (spec §6). */
+  professor: boolean('professor').notNull().default(false),
+});
+
+/** The activities each patron category is granted (cod_modulo + cod_atividade, spec §6). */
+export const categoryPermissions = pgTable(
+  'category_permissions',
+  {
+    codCategoria: text('cod_categoria')
+      .notNull()
+      .references(() => patronCategories.codCategoria, { onDelete: 'cascade' }),
+    codModulo: integer('cod_modulo').notNull(),
+    codAtividade: integer('cod_atividade').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.codCategoria, t.codModulo, t.codAtividade] }),
+    foreignKey({
+      name: 'category_permissions_activity_fk',
+      columns: [t.codModulo, t.codAtividade],
+      foreignColumns: [activities.codModulo, activities.codAtividade],
+    }),
+  ],
+);
+
+/** People: patrons and staff. */
+export const people = pgTable(
+  'people',
+  {
+    codPessoa: serial('cod_pessoa').primaryKey(),
+    nome: text('nome_pessoa').notNull(),
+    email: text('email'),
+    codCategoria: text('cod_categoria')
+      .notNull()
+      .references(() => patronCategories.codCategoria),
+    /** Blocked patrons are refused with status 430 (spec §6). */
+    bloqueio: boolean('bloqueio').notNull().default(false),
+    cpf: text('cpf'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('people_cpf_digits', sql`${t.cpf} ~ '^[0-9]{11}$'`),
+    check('people_nome_not_blank', sql`btrim(${t.nome}) <> ''`),
+  ],
+);
+
+/** Logins: one person may have several (spec §4 person picker), each with its own password. */
+export const logins = pgTable(
+  'logins',
+  {
+    login: text('login').primaryKey(),
+    codPessoa: integer('cod_pessoa')
+      .notNull()
+      .references(() => people.codPessoa, { onDelete: 'cascade' }),
+    /** scrypt hash: `scrypt$N$r$p$salt$hash` (base64). Null for SSO-only logins. */
+    passwordHash: text('password_hash'),
+    origem: text('origem').notNull().default('local'),
+    ativo: boolean('ativo').notNull().default(true),
+  },
+  (t) => [
+    index('logins_pessoa_idx').on(t.codPessoa),
+    check('logins_login_lower', sql`${t.login} = lower(btrim(${t.login})) and ${t.login} <> ''`),
+  ],
+);
