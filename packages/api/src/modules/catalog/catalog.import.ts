@@ -1,0 +1,137 @@
+import type { Db } from '../../db/client.js';
+import type { ReadItem } from '../../marc/iso2709.js';
+import { deriveAuthority, deriveTitle, isAuthorityRecord } from '../../marc/derive.js';
+import { languageNames } from '../../marc/languages.js';
+import { controlNumber, type MarcRecord } from '../../marc/record.js';
+import {
+  type AuthorityInsert,
+  existingLanguageCodes,
+  type TitleInsert,
+  insertLanguages,
+  type Tx,
+  upsertAuthorities,
+  upsertTitles,
+} from './catalog.queries.js';
+
+/** What an import did, record by record where something went wrong. */
+export interface ImportReport {
+  read: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  rejected: { position: number; offset: number; reason: string }[];
+  junk: { offset: number; bytes: number }[];
+  warnings: { position: number; message: string }[];
+}
+
+type Prepared = { position: number; offset: number } & (
+  | { kind: 'title'; row: TitleInsert }
+  | { kind: 'authority'; row: AuthorityInsert }
+);
+
+export interface ImportOptions {
+  batchSize?: number;
+  /** Called after each batch with the byte offset reached and the report so far. */
+  onProgress?: (offset: number, report: ImportReport) => void;
+}
+
+/**
+ * Imports bibliographic and authority records, upserting by control number (001). Each
+ * batch is one transaction; a batch the database refuses is retried record by record, so a
+ * bad record is rejected with its reason and never takes the others down with it.
+ */
+export async function importMarcRecords(db: Db, items: Iterable<ReadItem>, options: ImportOptions = {}): Promise<ImportReport> {
+  const batchSize = options.batchSize ?? 500;
+  const report: ImportReport = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: [], junk: [], warnings: [] };
+  let batch: Prepared[] = [];
+  let lastOffset = 0;
+  const flush = async () => {
+    await writeBatch(db, batch, report);
+    batch = [];
+    options.onProgress?.(lastOffset, report);
+  };
+  for (const item of items) {
+    if (item.kind === 'junk') {
+      report.junk.push({ offset: item.offset, bytes: item.bytes });
+      continue;
+    }
+    report.read++;
+    lastOffset = item.offset;
+    if (item.kind === 'rejected') {
+      report.rejected.push({ position: item.position, offset: item.offset, reason: item.reason });
+      continue;
+    }
+    for (const message of item.warnings) report.warnings.push({ position: item.position, message });
+    const prepared = prepare(item.record, item.position, item.offset, report);
+    if (!prepared) continue;
+    const duplicate = batch.findIndex((p) => p.kind === prepared.kind && p.row.controlNumber === prepared.row.controlNumber);
+    if (duplicate !== -1) await flush();
+    batch.push(prepared);
+    if (batch.length >= batchSize) await flush();
+  }
+  await flush();
+  return report;
+}
+
+function prepare(record: MarcRecord, position: number, offset: number, report: ImportReport): Prepared | null {
+  const number = controlNumber(record);
+  const reject = (reason: string) => {
+    report.rejected.push({ position, offset, reason });
+    return null;
+  };
+  if (!number) return reject('record has no control number (001)');
+  try {
+    if (isAuthorityRecord(record)) {
+      return { position, offset, kind: 'authority', row: { controlNumber: number, marc: record, ...deriveAuthority(record) } };
+    }
+    return { position, offset, kind: 'title', row: { controlNumber: number, marc: record, ...deriveTitle(record) } };
+  } catch (error) {
+    return reject(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function writeBatch(db: Db, batch: Prepared[], report: ImportReport): Promise<void> {
+  if (batch.length === 0) return;
+  try {
+    const counts = await db.transaction((tx) => writeRows(tx, batch));
+    tally(report, batch.length, counts);
+  } catch {
+    // Find the record(s) the database refuses; the rest go in.
+    for (const one of batch) {
+      try {
+        tally(report, 1, await db.transaction((tx) => writeRows(tx, [one])));
+      } catch (error) {
+        report.rejected.push({ position: one.position, offset: one.offset, reason: databaseReason(error) });
+      }
+    }
+  }
+}
+
+async function writeRows(tx: Tx, batch: Prepared[]) {
+  const titleRows = batch.flatMap((p) => (p.kind === 'title' ? [p.row] : []));
+  const authorityRows = batch.flatMap((p) => (p.kind === 'authority' ? [p.row] : []));
+  const codes = [...new Set(titleRows.map((r) => r.idioma).filter((c): c is string => typeof c === 'string'))];
+  const known = await existingLanguageCodes(tx, codes);
+  await insertLanguages(
+    tx,
+    codes.filter((c) => !known.has(c)).map((codigo) => {
+      const names = languageNames(codigo);
+      return { codigo, nomePt: names.pt, nomeEn: names.en, nomeEs: names.es };
+    }),
+  );
+  const a = await upsertTitles(tx, titleRows);
+  const b = await upsertAuthorities(tx, authorityRows);
+  return { inserted: a.inserted + b.inserted, updated: a.updated + b.updated };
+}
+
+function tally(report: ImportReport, size: number, counts: { inserted: number; updated: number }) {
+  report.inserted += counts.inserted;
+  report.updated += counts.updated;
+  report.unchanged += size - counts.inserted - counts.updated;
+}
+
+function databaseReason(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return `the database refused the record: ${message.split('\n')[0]}`;
+}
