@@ -1,0 +1,70 @@
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createTokenService } from './modules/auth/auth.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { parametersRoutes } from './modules/parameters/parameters.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { docsPlugin } from './plugins/docs.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { languagePlugin } from './plugins/language.js';
+import { webPlugin } from './plugins/web.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the Fastify app: cross-cutting plugins first (errors, language, auth), then the API
+ * modules under the base path, then the web app. Used by main.ts and by tests (`app.inject`).
+ */
+export async function buildApp({ config, database, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    // Long enough for a slow client, short enough that shutdown is never held for minutes.
+    requestTimeout: 60_000,
+    bodyLimit: 1_048_576,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const tokens = await createTokenService(database.db, config);
+  await app.register(errorsPlugin);
+  await app.register(languagePlugin);
+  await app.register(authPlugin, { tokens });
+  await app.register(formbody);
+  await app.register(helmet, {
+    // The app sets its own CSP below; swagger-ui needs inline styles, so docs are relaxed there.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(docsPlugin, { basePath: config.apiBasePath });
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { tokens });
+      await api.register(parametersRoutes, { db: database.db });
+    },
+    { prefix: config.apiBasePath },
+  );
+  await app.register(webPlugin, {
+    dist: config.webDist,
+    runtime: { apiBase: config.apiBasePath, publicClient: config.publicClient },
+  });
+  return app;
+}

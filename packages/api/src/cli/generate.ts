@@ -1,0 +1,48 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { insertCopiesForTitlesWithout } from '../seed/copies.js';
+import { seedDemoIfEmpty, importGenerated } from '../seed/demo.js';
+
+/**
+ * `npm run generate -- --titles N [--from K]`: adds generated titles GEN…K to GEN…K+N-1 (with
+ * copies) to the configured database, for benchmarks at scale. Seeds the demo library first
+ * when the database is empty. Re-running with the same numbers changes nothing.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { titles: { type: 'string' }, from: { type: 'string', default: '1' } }, allowPositionals: true });
+  const count = Number(values.titles);
+  const from = Number(values.from);
+  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(from) || from < 1) {
+    throw new Error('usage: npm run generate -- --titles N [--from K]   (N, K whole numbers ≥ 1)');
+  }
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  try {
+    await database.migrate();
+    await seedDemoIfEmpty(database.db, { titles: 0 });
+    const started = Date.now();
+    let last = 0;
+    const done = await importGenerated(
+      database.db,
+      count,
+      (n) => {
+        if (Date.now() - last > 2000 || n === count) {
+          last = Date.now();
+          process.stderr.write(`\rgenerated ${n}/${count} titles (${Math.round(n / ((Date.now() - started) / 1000))}/s)   `);
+        }
+      },
+      from,
+    );
+    const copies = await insertCopiesForTitlesWithout(database.db);
+    process.stderr.write('\n');
+    process.stdout.write(`${done} titles and ${copies} copies written in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind})\n`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`generate: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

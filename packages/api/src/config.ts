@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: `expected a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .pipe(z.number().min(min, { error: `expected a whole number from ${min} to ${max}` }).max(max, { error: `expected a whole number from ${min} to ${max}` }));
+
+/** Every environment variable the API reads; README.md's configuration table mirrors this. */
+const envSchema = z.object({
+  PORT: int(0, 65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, { error: 'expected a postgres:// or postgresql:// URL' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
+  API_BASE_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, { error: 'expected a path such as /svc (no trailing slash)' })
+    .default('/svc'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
+  ACCESS_TOKEN_TTL: int(30, 86400).default(900),
+  PUBLIC_CLIENT_ID: z.string().min(1).default('estante-web'),
+  PUBLIC_CLIENT_SECRET: z.string().min(1).default('estante-public'),
+  SEED_DEMO: bool.default(true),
+  DEMO_TITLES: int(0, 10_000_000).default(2000),
+  WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
+});
+
+/** The validated configuration the process runs with. */
+export interface Config {
+  port: number;
+  host: string;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+  apiBasePath: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  jwtSecret: string | undefined;
+  accessTokenTtl: number;
+  publicClient: { id: string; secret: string };
+  seedDemo: boolean;
+  demoTitles: number;
+  webDist: string;
+}
+
+/** A configuration value the process cannot start with; the message is one line. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the configuration from `env`. Empty values count as unset.
+ * Throws ConfigError naming the first bad variable, its problem and the value given.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((key) => (env[key] ? [[key, env[key]]] : [])),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const key = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${key}=${JSON.stringify(env[key])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
+    apiBasePath: e.API_BASE_PATH,
+    logLevel: e.LOG_LEVEL,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    publicClient: { id: e.PUBLIC_CLIENT_ID, secret: e.PUBLIC_CLIENT_SECRET },
+    seedDemo: e.SEED_DEMO,
+    demoTitles: e.DEMO_TITLES,
+    webDist: path.resolve(e.WEB_DIST),
+  };
+}

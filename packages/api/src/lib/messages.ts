@@ -1,0 +1,70 @@
+import type { Language } from '@estante/contracts';
+
+/**
+ * Server messages in the three languages, keyed by stable message keys. The spec's own keys
+ * (e.g. `CampoObrigatorioNaoPreenchido`) are used verbatim; `{name}` placeholders are filled.
+ */
+const MESSAGES = {
+  ErroInesperado: {
+    pt: 'Ocorreu um erro inesperado no processamento. Tente novamente mais tarde.',
+    en: 'An unexpected processing error occurred. Please try again later.',
+    es: 'Ocurrió un error inesperado en el procesamiento. Inténtelo de nuevo más tarde.',
+  },
+  RequisicaoInvalida: {
+    pt: 'Requisição inválida: {detail}',
+    en: 'Invalid request: {detail}',
+    es: 'Solicitud no válida: {detail}',
+  },
+  RecursoNaoEncontrado: {
+    pt: 'Recurso não encontrado: {method} {path}',
+    en: 'Resource not found: {method} {path}',
+    es: 'Recurso no encontrado: {method} {path}',
+  },
+  IdiomaInvalido: {
+    pt: 'Código de idioma inválido: {code}. Use 1 (português), 3 (espanhol) ou 5 (inglês).',
+    en: 'Invalid language code: {code}. Use 1 (Portuguese), 3 (Spanish) or 5 (English).',
+    es: 'Código de idioma no válido: {code}. Use 1 (portugués), 3 (español) o 5 (inglés).',
+  },
+  TokenAusente: {
+    pt: 'É necessário um token de acesso (Authorization: Bearer).',
+    en: 'An access token is required (Authorization: Bearer).',
+    es: 'Se requiere un token de acceso (Authorization: Bearer).',
+  },
+  TokenInvalido: {
+    pt: 'Token de acesso inválido ou expirado.',
+    en: 'Invalid or expired access token.',
+    es: 'Token de acceso no válido o caducado.',
+  },
+  AcessoPessoalNecessario: {
+    pt: 'Esta operação exige login de usuário.',
+    en: 'This operation requires a signed-in user.',
+    es: 'Esta operación requiere que el usuario inicie sesión.',
+  },
+  invalid_client: {
+    pt: 'Credenciais do cliente inválidas.',
+    en: 'Invalid client credentials.',
+    es: 'Credenciales del cliente no válidas.',
+  },
+  unsupported_grant_type: {
+    pt: 'Tipo de concessão não suportado: {grant}.',
+    en: 'Unsupported grant type: {grant}.',
+    es: 'Tipo de concesión no admitido: {grant}.',
+  },
+  InstituicaoNaoConfigurada: {
+    pt: 'A instituição ainda não foi configurada.',
+    en: 'The institution has not been configured yet.',
+    es: 'La institución aún no ha sido configurada.',
+  },
+  MuitasRequisicoes: {
+    pt: 'Muitas requisições. Aguarde e tente novamente.',
+    en: 'Too many requests. Please wait and try again.',
+    es: 'Demasiadas solicitudes. Espere e inténtelo de nuevo.',
+  },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** The message for `key` in `language`, with `{name}` placeholders replaced from `params`. */
+export function translate(key: MessageKey, language: Language, params: Record<string, string | number> = {}): string {
+  return MESSAGES[key][language].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}

@@ -1,0 +1,57 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { seedDemoIfEmpty } from './seed/demo.js';
+
+/**
+ * Process entry: config → database → migrations → demo seed if empty → listen.
+ * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, close the database.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`estante: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = { level: config.logLevel };
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const app = await buildApp({ config, database, logger });
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(database.db, { titles: config.demoTitles, log: (m) => app.log.info(m) });
+    if (seeded) app.log.info(seeded, 'demo library seeded');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('closed');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
+  app.log.info({ database: database.kind }, `Estante is running at http://${shown}:${port}/ (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`estante: failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,33 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { activities, institution, institutionActivities, searchGuides } from '../../db/schema/index.js';
+
+/** The institution row, if the deployment has one. */
+export async function findInstitution(db: Db) {
+  const [row] = await db.select().from(institution).limit(1);
+  return row;
+}
+
+/** The activities the institution has switched on, with their descriptions. */
+export async function listEnabledActivities(db: Db) {
+  return db
+    .select({ codModulo: activities.codModulo, codAtividade: activities.codAtividade, descricao: activities.descricao })
+    .from(institutionActivities)
+    .innerJoin(
+      activities,
+      and(
+        eq(activities.codModulo, institutionActivities.codModulo),
+        eq(activities.codAtividade, institutionActivities.codAtividade),
+      ),
+    )
+    .orderBy(asc(activities.codModulo), asc(activities.codAtividade));
+}
+
+/** The active search guides, in display order. */
+export async function listActiveGuides(db: Db) {
+  return db
+    .select({ codigo: searchGuides.codigo, rota: searchGuides.rota, ordem: searchGuides.ordem })
+    .from(searchGuides)
+    .where(eq(searchGuides.ativo, true))
+    .orderBy(asc(searchGuides.ordem));
+}

@@ -1,0 +1,51 @@
+import { type Atividade, type GuiaPesquisa, type Instituicao, temaSchema } from '@estante/contracts';
+import type { Db } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
+import { findInstitution, listActiveGuides, listEnabledActivities } from './parameters.queries.js';
+
+/** The institution's public settings, mapped to the spec's field names. */
+export async function getInstituicao(db: Db): Promise<Instituicao> {
+  const row = await findInstitution(db);
+  if (!row) throw errors.institutionMissing();
+  const p = (row.parametros ?? {}) as Record<string, unknown>;
+  const tema = temaSchema.safeParse(row.tema);
+  return {
+    codEmpresa: row.codEmpresa,
+    sigla: row.sigla,
+    nome: row.nome,
+    denominacao_login: row.denominacaoLogin,
+    destino_padrao_login_catalogo: row.destinoPadraoLogin === 'M' ? 'M' : 'C',
+    usaOIDC: row.usaOidc,
+    link_logout_OIDC: row.linkLogoutOidc,
+    link_logout_saml: row.linkLogoutSaml,
+    msg_login: row.msgLogin,
+    msg_suporte_consulta: row.msgSuporteConsulta,
+    link_lgpd: row.linkLgpd,
+    tema: tema.success ? tema.data : {},
+    p: {
+      __md_aut: numberOrNull(p.__md_aut),
+      __md_crypt: numberOrNull(p.__md_crypt),
+      __web_url_pw: stringOrNull(p.__web_url_pw),
+      __web_aquisicao: stringOrNull(p.__web_aquisicao),
+    },
+  };
+}
+
+/** The activities (features) the institution has switched on (spec §6). */
+export async function getFuncionalidades(db: Db): Promise<Atividade[]> {
+  const rows = await listEnabledActivities(db);
+  return rows.map((r) => ({ cod_modulo: r.codModulo, cod_atividade: r.codAtividade, descricao: r.descricao }));
+}
+
+/** The search guides offered on the home page, in order. */
+export async function getGuiasPesquisa(db: Db): Promise<GuiaPesquisa[]> {
+  return listActiveGuides(db);
+}
+
+function numberOrNull(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}

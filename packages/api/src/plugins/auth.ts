@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import { errors } from '../lib/errors.js';
+import type { Principal, TokenService } from '../modules/auth/auth.service.js';
+
+/** Who may call a route (spec §7): anonymous token, patron token, or either. */
+export type Access = 'public' | 'private' | 'either';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes without `access` are open (token endpoint, docs, health). */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/**
+ * Authentication by scope: a route declares `config.access` and this hook checks the bearer
+ * token before the handler runs. Public and either routes accept the anonymous token and a
+ * patron's; private routes need a patron's.
+ */
+export const authPlugin = fp<{ tokens: TokenService }>(async (app, { tokens }) => {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw errors.tokenMissing();
+    const principal = await tokens.verify(match[1]!);
+    if (!principal) throw errors.tokenInvalid();
+    if (access === 'private' && principal.kind !== 'patron') throw errors.patronRequired();
+    request.principal = principal;
+  });
+});

@@ -1,0 +1,245 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.js';
+import {
+  campuses,
+  categoryPermissions,
+  institution,
+  institutionActivities,
+  knowledgeAreas,
+  libraries,
+  loanTypes,
+  logins,
+  patronCategories,
+  people,
+  searchGuides,
+} from '../db/schema/index.js';
+import { hashPassword } from '../lib/password.js';
+import { readIso2709 } from '../marc/iso2709.js';
+import { readMarcXml } from '../marc/marcxml.js';
+import { type ImportReport, importMarcRecords } from '../modules/catalog/catalog.import.js';
+import { insertCopiesForTitlesWithout } from './copies.js';
+import { generateTitleRecords } from './generator.js';
+
+const dataDir = fileURLToPath(new URL('./data/', import.meta.url));
+
+/** The real MARC files the demo library holds (see data/README.md). */
+export const DEMO_MARC_FILES = [
+  'lc-collection-opera-43.xml',
+  'lc-collection-2.xml',
+  'lc-collection-sandburg-1.xml',
+  'zebra-sample-marc21.mrc',
+  'melinda-100.mrc',
+  'lc-collection-namemrc.xml',
+  'lc-collection-subjmrc.xml',
+];
+
+/** The password every demo account has; README.md lists the accounts. */
+export const DEMO_PASSWORD = 'estante123';
+
+/** Demo accounts: login, name, category, and what makes each one interesting. */
+export const DEMO_PATRONS = [
+  { login: 'aluno', nome: 'Ana Beatriz Souza', categoria: '01', email: 'ana.souza@demo.estante.local', bloqueio: false },
+  { login: 'professor', nome: 'Carlos Eduardo Pereira', categoria: '04', email: 'carlos.pereira@demo.estante.local', bloqueio: false },
+  { login: 'bloqueado', nome: 'Bruno Henrique Lima', categoria: '01', email: 'bruno.lima@demo.estante.local', bloqueio: true },
+  { login: 'devedor', nome: 'Daniela Costa Ribeiro', categoria: '03', email: 'daniela.ribeiro@demo.estante.local', bloqueio: false },
+  { login: 'mestrando', nome: 'Eduardo Martins Alves', categoria: '08', email: 'eduardo.alves@demo.estante.local', bloqueio: false },
+  { login: 'funcionario', nome: 'Fernanda Oliveira Rocha', categoria: '05', email: 'fernanda.rocha@demo.estante.local', bloqueio: false },
+  { login: 'comunidade', nome: 'Gustavo Nunes Teixeira', categoria: 'MembroComun', email: 'gustavo.teixeira@demo.estante.local', bloqueio: false },
+] as const;
+
+/** What a seed did. */
+export interface SeedSummary {
+  realRecords: Pick<ImportReport, 'inserted' | 'updated' | 'unchanged'> & { rejected: number };
+  generatedTitles: number;
+  copies: number;
+  patrons: number;
+}
+
+/**
+ * Seeds the demo library when the database has no institution yet; returns null when it
+ * already has one. Every step is idempotent and the institution row is written last, so a
+ * seed interrupted half-way simply runs again at the next start.
+ */
+export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (message: string) => void }): Promise<SeedSummary | null> {
+  const log = options.log ?? (() => undefined);
+  const [existing] = await db.select({ id: institution.id }).from(institution).limit(1);
+  if (existing) return null;
+  log('empty database: seeding the demo library');
+  await seedReferenceData(db);
+  const real = await importRealRecords(db);
+  log(`real MARC records: ${real.inserted} imported`);
+  const generated = await importGenerated(db, options.titles, (done) => log(`generated titles: ${done}/${options.titles}`));
+  const copies = await insertCopiesForTitlesWithout(db);
+  // Spread acquisition dates over two years so "new acquisitions" means something.
+  await db.execute(sql`update titles set created_at = now() - ((cod_acervo * 7919) % 730) * interval '1 day' where created_at > now() - interval '1 hour'`);
+  const patrons = await seedPatrons(db);
+  await seedInstitution(db);
+  return {
+    realRecords: { inserted: real.inserted, updated: real.updated, unchanged: real.unchanged, rejected: real.rejected.length },
+    generatedTitles: generated,
+    copies,
+    patrons,
+  };
+}
+
+/** Imports the real MARC files shipped in data/. */
+export async function importRealRecords(db: Db): Promise<ImportReport> {
+  const total: ImportReport = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: [], junk: [], warnings: [] };
+  for (const file of DEMO_MARC_FILES) {
+    const path = dataDir + file;
+    const items = file.endsWith('.xml') ? readMarcXml(readFileSync(path, 'utf8')) : readIso2709(readFileSync(path));
+    const report = await importMarcRecords(db, items);
+    total.read += report.read;
+    total.inserted += report.inserted;
+    total.updated += report.updated;
+    total.unchanged += report.unchanged;
+    total.rejected.push(...report.rejected);
+  }
+  return total;
+}
+
+/** Imports generated titles 1..count through the same pipeline as a file; returns how many. */
+export async function importGenerated(db: Db, count: number, onProgress?: (done: number) => void, from = 1): Promise<number> {
+  const report = await importMarcRecords(db, generateTitleRecords(count, from), {
+    batchSize: 1000,
+    onProgress: (offset) => onProgress?.(offset - from + 1),
+  });
+  return report.inserted + report.updated + report.unchanged;
+}
+
+async function seedReferenceData(db: Db): Promise<void> {
+  await db
+    .insert(campuses)
+    .values([
+      { codCampus: 1, nome: 'Campus Central' },
+      { codCampus: 2, nome: 'Campus Litoral' },
+      { codCampus: 3, nome: 'Campus Serra' },
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(libraries)
+    .values([
+      { codBiblioteca: 1, codCampus: 1, nome: 'Biblioteca Central', sigla: 'BC', email: 'bc@demo.estante.local' },
+      { codBiblioteca: 2, codCampus: 1, nome: 'Biblioteca Setorial de Ciências da Saúde', sigla: 'BSCS', email: 'bscs@demo.estante.local' },
+      { codBiblioteca: 3, codCampus: 1, nome: 'Biblioteca Setorial de Direito', sigla: 'BSD', email: 'bsd@demo.estante.local' },
+      { codBiblioteca: 4, codCampus: 2, nome: 'Biblioteca do Campus Litoral', sigla: 'BCL', email: 'bcl@demo.estante.local' },
+      { codBiblioteca: 5, codCampus: 3, nome: 'Biblioteca do Campus Serra', sigla: 'BCS', email: 'bcs@demo.estante.local' },
+    ])
+    .onConflictDoNothing();
+  // Explicit ids above leave the serial sequences behind; move them past the seeded rows.
+  await db.execute(sql`select setval(pg_get_serial_sequence('campuses', 'cod_campus'), (select max(cod_campus) from campuses))`);
+  await db.execute(sql`select setval(pg_get_serial_sequence('libraries', 'cod_biblioteca'), (select max(cod_biblioteca) from libraries))`);
+  await db
+    .insert(loanTypes)
+    .values([
+      { codTipoEmprestimo: 1, descricao: 'Normal', permiteEmprestimo: true, permiteReserva: true },
+      { codTipoEmprestimo: 2, descricao: 'Curto prazo', permiteEmprestimo: true, permiteReserva: true },
+      { codTipoEmprestimo: 3, descricao: 'Especial', permiteEmprestimo: true, permiteReserva: false },
+      { codTipoEmprestimo: 4, descricao: 'Consulta local', permiteEmprestimo: false, permiteReserva: false },
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(knowledgeAreas)
+    .values(
+      [
+        'Ciências Exatas e da Terra', 'Ciências Biológicas', 'Engenharias', 'Ciências da Saúde', 'Ciências Agrárias',
+        'Ciências Sociais Aplicadas', 'Ciências Humanas', 'Linguística, Letras e Artes',
+      ].map((descricao, i) => ({
+        codAreaConhecimento: i + 1,
+        codTipoAreaConhec: 1,
+        descTipoAreaConhec: 'Grande área (CNPq)',
+        descricao,
+        rota: descricao.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]+/g, '-'),
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(patronCategories)
+    .values([
+      { codCategoria: '01', descricao: 'Aluno de graduação' },
+      { codCategoria: '19', descricao: 'Aluno de graduação a distância' },
+      { codCategoria: '03', descricao: 'Aluno de pós-graduação' },
+      { codCategoria: '06', descricao: 'Aluno especial' },
+      { codCategoria: '07', descricao: 'Aluno de curso técnico' },
+      { codCategoria: '21', descricao: 'Aluno de pós-graduação especial' },
+      { codCategoria: '08', descricao: 'Aluno de mestrado' },
+      { codCategoria: '09', descricao: 'Aluno de doutorado' },
+      { codCategoria: '05', descricao: 'Servidor técnico-administrativo' },
+      { codCategoria: '12', descricao: 'Servidor do hospital universitário' },
+      { codCategoria: 'Intercamb', descricao: 'Aluno de intercâmbio' },
+      { codCategoria: 'MembroComun', descricao: 'Membro da comunidade' },
+      { codCategoria: '04', descricao: 'Professor', professor: true },
+      { codCategoria: '10', descricao: 'Usuário especial' },
+    ])
+    .onConflictDoNothing();
+  const categories = await db.select({ cod: patronCategories.codCategoria }).from(patronCategories);
+  const granted = [8, 12, 13];
+  await db
+    .insert(categoryPermissions)
+    .values(categories.flatMap(({ cod }) => granted.map((codAtividade) => ({ codCategoria: cod, codModulo: 3, codAtividade }))))
+    .onConflictDoNothing();
+  await db
+    .insert(institutionActivities)
+    .values([8, 12, 13, 57, 87, 88].map((codAtividade) => ({ codModulo: 3, codAtividade })))
+    .onConflictDoNothing();
+  await db
+    .insert(searchGuides)
+    .values(
+      [
+        ['geral', 'pesquisa-geral'],
+        ['avancada', 'pesquisa-avancada'],
+        ['ebooks', 'ebooks'],
+        ['autoridades', 'autoridades'],
+        ['novas_aquisicoes', 'novas-aquisicoes'],
+        ['acessibilidade', 'acessibilidade'],
+        ['arquivo', 'arquivo'],
+        ['atos_normativos', 'atos-normativos'],
+        ['jurisprudencia', 'jurisprudencia'],
+        ['plano_ensino', 'plano-ensino'],
+        ['rede', 'rede-pergamum'],
+      ].map(([codigo, rota], i) => ({ codigo: codigo!, rota: rota!, ordem: i + 1 })),
+    )
+    .onConflictDoNothing();
+}
+
+async function seedPatrons(db: Db): Promise<number> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  let count = 0;
+  for (const patron of DEMO_PATRONS) {
+    const [already] = await queryRows(db, sql`select 1 from ${logins} where login = ${patron.login}`);
+    if (already) continue;
+    await db.transaction(async (tx) => {
+      const [person] = await tx
+        .insert(people)
+        .values({ nome: patron.nome, email: patron.email, codCategoria: patron.categoria, bloqueio: patron.bloqueio })
+        .returning({ codPessoa: people.codPessoa });
+      await tx.insert(logins).values({ login: patron.login, codPessoa: person!.codPessoa, passwordHash });
+      // Ana also signs in with her enrolment number: one person, two logins (spec §4 person picker).
+      if (patron.login === 'aluno') await tx.insert(logins).values({ login: '2024001234', codPessoa: person!.codPessoa, passwordHash });
+    });
+    count++;
+  }
+  return count;
+}
+
+async function seedInstitution(db: Db): Promise<void> {
+  await db
+    .insert(institution)
+    .values({
+      id: 1,
+      codEmpresa: 1,
+      sigla: 'UEVS',
+      nome: 'Universidade Estadual do Vale do Sabiá',
+      denominacaoLogin: 'Matrícula ou CPF',
+      destinoPadraoLogin: 'C',
+      msgLogin: 'Bem-vindo ao catálogo das bibliotecas da UEVS. Entre com sua matrícula ou CPF e sua senha.',
+      msgSuporteConsulta:
+        '<p>Dúvidas sobre o catálogo? Escreva para <a href="mailto:biblioteca@demo.estante.local">biblioteca@demo.estante.local</a> ou ligue (48) 3721-0000, de segunda a sexta, das 8h às 20h.</p>',
+      linkLgpd: 'https://demo.estante.local/privacidade',
+      tema: { corPrimaria: '#1d4f91', corSecundaria: '#f2a900' },
+      parametros: { __md_aut: 2, __md_crypt: 4, __web_url_pw: null, __web_aquisicao: null },
+    })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Institution theme: colours and logo (spec §3 `tema`). */
+export const temaSchema = z.object({
+  corPrimaria: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  corSecundaria: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  logo: z.string().optional(),
+});
+
+/** `GET /parametros/instituicao`: the institution's settings (spec §3 "Institution settings"). */
+export const instituicaoSchema = z
+  .object({
+    codEmpresa: z.number().int(),
+    sigla: z.string(),
+    nome: z.string(),
+    denominacao_login: z.string(),
+    destino_padrao_login_catalogo: z.enum(['C', 'M']),
+    usaOIDC: z.boolean(),
+    link_logout_OIDC: z.string().nullable(),
+    link_logout_saml: z.string().nullable(),
+    msg_login: z.string().nullable(),
+    msg_suporte_consulta: z.string().nullable(),
+    link_lgpd: z.string().nullable(),
+    tema: temaSchema,
+    p: z.object({
+      __md_aut: z.number().int().nullable(),
+      __md_crypt: z.number().int().nullable(),
+      __web_url_pw: z.string().nullable(),
+      __web_aquisicao: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'Instituicao' });
+export type Instituicao = z.infer<typeof instituicaoSchema>;
+
+/** An activity (permission) as the client sees it (spec §3). */
+export const atividadeSchema = z.object({
+  cod_atividade: z.number().int(),
+  cod_modulo: z.number().int(),
+  descricao: z.string(),
+});
+export type Atividade = z.infer<typeof atividadeSchema>;
+
+/** `GET /parametros/funcionalidades`: the activities the institution has switched on. */
+export const funcionalidadesSchema = z.array(atividadeSchema).meta({ id: 'Funcionalidades' });
+
+/** A search guide (tab) of the home page; `rota` is its path segment (`/:guia`). */
+export const guiaPesquisaSchema = z.object({
+  codigo: z.string(),
+  rota: z.string(),
+  ordem: z.number().int(),
+});
+export type GuiaPesquisa = z.infer<typeof guiaPesquisaSchema>;
+
+/** `GET /parametros/guias-pesquisa`: the guides offered, in order. */
+export const guiasPesquisaSchema = z.array(guiaPesquisaSchema).meta({ id: 'GuiasPesquisa' });
