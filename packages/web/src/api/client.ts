@@ -1,0 +1,91 @@
+import { type ApiError, LANGUAGE_HEADER, type TokenResponse } from '@estante/contracts';
+import { languageCode } from '../i18n';
+import { readRuntimeConfig } from './config';
+
+/** A failed call: the server's `{ status, message, key }`, or status 0 when it was unreachable. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly key?: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+const config = readRuntimeConfig();
+let publicToken: string | null = null;
+let renewing: Promise<string> | null = null;
+
+/**
+ * The anonymous token of the client_credentials grant. Concurrent callers share one request,
+ * so a burst of 401s causes exactly one renewal (spec §4 "Token renewal").
+ */
+function publicCredentials(force = false): Promise<string> {
+  if (publicToken && !force) return Promise.resolve(publicToken);
+  renewing ??= (async () => {
+    try {
+      const body = new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: config.publicClient.id,
+        client_secret: config.publicClient.secret,
+      });
+      const token = await send<TokenResponse>('POST', '/oauth/token', { body, token: null });
+      publicToken = token.access_token;
+      return publicToken;
+    } finally {
+      renewing = null;
+    }
+  })();
+  return renewing;
+}
+
+interface SendOptions {
+  body?: unknown;
+  token: string | null;
+  signal?: AbortSignal;
+}
+
+async function send<T>(method: string, path: string, { body, token, signal }: SendOptions): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', [LANGUAGE_HEADER]: String(languageCode()) };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof URLSearchParams) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${config.apiBase}${path}`, { method, headers, body: payload, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiRequestError(0, 'unreachable');
+  }
+  const data = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) {
+    const error = (data ?? {}) as Partial<ApiError>;
+    throw new ApiRequestError(response.status, error.message ?? response.statusText, error.key);
+  }
+  return data as T;
+}
+
+/**
+ * Calls a public API path with the anonymous token. A 401 (expired token) renews the public
+ * credentials once and retries.
+ */
+export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  const token = await publicCredentials();
+  try {
+    return await send<T>('GET', path, { token, signal });
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
+    return send<T>('GET', path, { token: await publicCredentials(true), signal });
+  }
+}
+
+/** Fetches the public credentials up front (the loading screen waits for them). */
+export function loadPublicCredentials(): Promise<string> {
+  return publicCredentials();
+}

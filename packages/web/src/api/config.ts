@@ -1,0 +1,18 @@
+/** What the server tells the app at run time (injected into index.html by the API). */
+export interface RuntimeConfig {
+  apiBase: string;
+  publicClient: { id: string; secret: string };
+}
+
+const DEFAULTS: RuntimeConfig = { apiBase: '/svc', publicClient: { id: 'estante-web', secret: 'estante-public' } };
+
+/** Reads the injected config; under `vite dev` (nothing injected) the API's defaults apply. */
+export function readRuntimeConfig(): RuntimeConfig {
+  const element = document.getElementById('estante-config');
+  if (!element?.textContent) return DEFAULTS;
+  try {
+    return { ...DEFAULTS, ...(JSON.parse(element.textContent) as Partial<RuntimeConfig>) };
+  } catch {
+    return DEFAULTS;
+  }
+}

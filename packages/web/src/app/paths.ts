@@ -1,0 +1,36 @@
+/** Every screen path of spec §2, in one place; build links with these, never by hand. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  logout: '/sair',
+  redirect: '/pergamum_redireciona',
+  oauthResponse: '/oauth-response',
+  samlResponse: '/saml-response',
+  grupoa: '/grupoa',
+  pearson: '/pearson',
+  basket: '/cesta',
+  accountApp: '/meupergamum/app',
+  account: '/meupergamum',
+  guide: (rota: string) => `/${encodeURIComponent(rota)}`,
+  title: (codAcervo: number | string, tab?: TitleTab) => `/acervo/${codAcervo}${tab ? `/${tab}` : ''}`,
+  authority: (codAutoridade: number | string) => `/autoridade/${codAutoridade}`,
+  authorityMarc: (codAutoridade: number | string) => `/autoridade/${codAutoridade}/marc`,
+  loginWithRedirect: (redirect: string) => `/login?redirect=${encodeURIComponent(redirect)}`,
+} as const;
+
+/** Title sub-routes with the tab code each opens (spec §2) and its label key. */
+export const TITLE_TABS = [
+  { segment: 'referencia', code: '33', label: 'tabs.referencia' },
+  { segment: 'marc', code: '36', label: 'tabs.marc' },
+  { segment: 'exemplares', code: '30', label: 'tabs.exemplares' },
+  { segment: 'dublin-core', code: '115', label: 'tabs.dublinCore' },
+  { segment: 'reserva', code: '18', label: 'tabs.reserva' },
+  { segment: 'solicitacao-emprestimo', code: '75', label: 'tabs.solicitacaoEmprestimo' },
+  { segment: 'colecao-kardex', code: '32', label: 'tabs.colecaoKardex' },
+  { segment: 'dados-estatisticos', code: '74', label: 'tabs.dadosEstatisticos' },
+  { segment: 'acervo-fechado', code: 'acervo_fechado', label: 'tabs.acervoFechado' },
+  { segment: 'sumarios', code: 'summary', label: 'tabs.sumarios' },
+  { segment: 'sumarios-livros', code: 'sumario_livro', label: 'tabs.sumariosLivros' },
+] as const;
+
+export type TitleTab = (typeof TITLE_TABS)[number]['segment'];

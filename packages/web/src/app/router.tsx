@@ -1,0 +1,39 @@
+import { createBrowserRouter } from 'react-router';
+import { paths } from './paths';
+import { AccountRoute } from './routes/account';
+import { AuthorityRoute } from './routes/authority';
+import { GuideRoute } from './routes/guide';
+import { HomeRoute } from './routes/home';
+import { LogoutRoute } from './routes/logout';
+import { NotFoundRoute } from './routes/not-found';
+import { ScreenRoute } from './routes/screen';
+import { TitleRoute } from './routes/title';
+import { Shell } from './shell/shell';
+
+/** Every route of spec §2, with the spec's paths. */
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      element: <Shell />,
+      children: [
+        { path: paths.home, element: <HomeRoute /> },
+        { path: paths.login, element: <ScreenRoute titleKey="screens.login" /> },
+        { path: paths.logout, element: <LogoutRoute /> },
+        { path: paths.redirect, element: <ScreenRoute titleKey="screens.redirect" /> },
+        { path: paths.oauthResponse, element: <ScreenRoute titleKey="screens.oauthResponse" /> },
+        { path: paths.samlResponse, element: <ScreenRoute titleKey="screens.samlResponse" /> },
+        { path: paths.grupoa, element: <ScreenRoute titleKey="screens.grupoa" /> },
+        { path: paths.pearson, element: <ScreenRoute titleKey="screens.pearson" /> },
+        { path: paths.basket, element: <ScreenRoute titleKey="screens.basket" /> },
+        { path: paths.accountApp, element: <ScreenRoute titleKey="screens.accountApp" /> },
+        { path: `${paths.account}/*`, element: <AccountRoute /> },
+        { path: '/:guia', element: <GuideRoute /> },
+        { path: '/acervo/:codAcervo', element: <TitleRoute /> },
+        { path: '/acervo/:codAcervo/:tab', element: <TitleRoute /> },
+        { path: '/autoridade/:codAutoridade', element: <AuthorityRoute /> },
+        { path: '/autoridade/:codAutoridade/marc', element: <AuthorityRoute marc /> },
+        { path: '*', element: <NotFoundRoute /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,49 @@
+import { Anchor, Box, Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useInstituicao } from '../../features/parameters/api/get-instituicao';
+import { useHasSession } from '../../stores/session';
+import { paths } from '../paths';
+import { LanguageSelect } from './language-select';
+
+/** Top bar: institution name (links home), main navigation, language, sign-in. */
+export function Header() {
+  const { t } = useTranslation();
+  const instituicao = useInstituicao();
+  const location = useLocation();
+  const signedIn = useHasSession();
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <Box component="header" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Anchor component={Link} to={paths.home} underline="never" c="inherit">
+          <Text fw={700} size="lg" component="span">
+            {instituicao.nome}
+          </Text>
+          <Text size="sm" c="dimmed" component="span" ml="xs">
+            {instituicao.sigla} · {t('app.tagline')}
+          </Text>
+        </Anchor>
+        <Group gap="sm" align="flex-end" component="nav" aria-label={t('app.mainNavigation')}>
+          <Anchor component={Link} to={paths.home}>
+            {t('app.home')}
+          </Anchor>
+          <Anchor component={Link} to={paths.basket}>
+            {t('app.basket')}
+          </Anchor>
+          {signedIn && (
+            <Anchor component={Link} to={paths.account}>
+              {t('app.account')}
+            </Anchor>
+          )}
+          <LanguageSelect />
+          {!signedIn && location.pathname !== paths.login && (
+            <Button component={Link} to={paths.loginWithRedirect(here)} size="xs">
+              {t('app.login')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </Box>
+  );
+}

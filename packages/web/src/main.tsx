@@ -1,0 +1,30 @@
+import '@mantine/core/styles.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers';
+import { createRouter } from './app/router';
+import { LoadingGate } from './app/shell/loading-gate';
+import { initI18n, isLanguage } from './i18n';
+import { usePageSettings } from './stores/page-settings';
+
+/** `?lng=` (set by the language bar's reload) wins over the stored language, and is stored. */
+function startLanguage() {
+  const fromUrl = new URLSearchParams(window.location.search).get('lng');
+  if (isLanguage(fromUrl)) usePageSettings.getState().setLanguage(fromUrl);
+  return usePageSettings.getState().language;
+}
+
+await initI18n(startLanguage());
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <LoadingGate>
+        <RouterProvider router={createRouter()} />
+      </LoadingGate>
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,42 @@
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/** A signed-in patron's credentials and user data (spec §3 "Credentials", "User"). */
+export interface SessionState {
+  token: string | null;
+  refresh: string | null;
+  user: { login: string; cod_pessoa: number; nome_pessoa: string } | null;
+  clear: () => void;
+}
+
+function sessionStore(name: string, storage: () => Storage): UseBoundStore<StoreApi<SessionState>> {
+  return create<SessionState>()(
+    persist(
+      (set) => ({
+        token: null,
+        refresh: null,
+        user: null,
+        clear: () => set({ token: null, refresh: null, user: null }),
+      }),
+      { name, storage: createJSONStorage(storage) },
+    ),
+  );
+}
+
+/** Credentials for this browser session only. */
+export const useSessionAuth = sessionStore('estante.session-auth', () => sessionStorage);
+/** Credentials kept across browser restarts ("keep me connected"). */
+export const usePersistentAuth = sessionStore('estante.persistent-auth', () => localStorage);
+
+/** True when either store holds a patron's token. */
+export function useHasSession(): boolean {
+  const session = useSessionAuth((s) => s.token);
+  const persistent = usePersistentAuth((s) => s.token);
+  return Boolean(session ?? persistent);
+}
+
+/** Logout: clears both session stores (spec §4). */
+export function clearSessions(): void {
+  useSessionAuth.getState().clear();
+  usePersistentAuth.getState().clear();
+}
