@@ -43,7 +43,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: () => ping(db),
-      close: () => pool.end(),
+      close: once(() => pool.end()),
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
@@ -57,8 +57,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Db),
-    close: () => client.close(),
+    close: once(() => client.close()),
   };
+}
+
+/** Closing twice is harmless: the second call waits for the first. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }
 
 async function ping(db: Db): Promise<boolean> {

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, publicToken, type TestApp } from '../test/app.js';
+import { createInstitution } from '../test/factories.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await createInstitution(t.database.db);
+});
+afterAll(() => t.close());
+
+describe('the API under /svc', () => {
+  it('answers an unknown call with a JSON 404, never the web app', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/svc/nao/existe', headers: { 'x-idioma': '5' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ status: 404, key: 'RecursoNaoEncontrado', message: 'Resource not found: GET /svc/nao/existe' });
+  });
+
+  it('refuses an unknown language code with 400', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/svc/parametros/instituicao', headers: { 'x-idioma': '7' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ key: 'IdiomaInvalido' });
+  });
+
+  it('answers malformed JSON with a 400 in the error shape', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: '{"grant_type":', headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400, key: 'RequisicaoInvalida' });
+  });
+
+  it('answers an oversized body with 413, not a crash', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/svc/oauth/token',
+      payload: JSON.stringify({ grant_type: 'client_credentials', client_id: 'x'.repeat(2_000_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ status: 413 });
+  });
+
+  it('describes every call in the OpenAPI document, with a browsable page', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/svc/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const routes = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'POST /svc/oauth/token',
+        'GET /svc/parametros/instituicao',
+        'GET /svc/parametros/funcionalidades',
+        'GET /svc/parametros/guias-pesquisa',
+        'GET /health',
+      ]),
+    );
+    const page = await t.app.inject({ method: 'GET', url: '/svc/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('sends the answer in the language of the call', async () => {
+    const headers = { authorization: `Bearer ${await publicToken(t.app)}` };
+    const pt = await t.app.inject({ method: 'GET', url: '/svc/nope', headers });
+    const es = await t.app.inject({ method: 'GET', url: '/svc/nope', headers: { ...headers, 'x-idioma': '3' } });
+    expect(pt.json().message).toBe('Recurso não encontrado: GET /svc/nope');
+    expect(es.json().message).toBe('Recurso no encontrado: GET /svc/nope');
+  });
+});
+
+describe('GET /health', () => {
+  it('is 200 while the database answers and 503 once it does not', async () => {
+    const up = await t.app.inject({ method: 'GET', url: '/health' });
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toEqual({ status: 'ok', database: 'up' });
+    const other = await createTestApp();
+    await other.database.close();
+    const down = await other.app.inject({ method: 'GET', url: '/health' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ status: 'unavailable', database: 'down' });
+    await other.app.close();
+    await other.database.dispose();
+  });
+});

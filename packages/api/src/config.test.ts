@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.apiBasePath).toBe('/svc');
+    expect(config.database.kind).toBe('pglite');
+    expect(config.seedDemo).toBe(true);
+    expect(config.demoTitles).toBe(2000);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT="abc": expected a whole number from 0 to 65535/],
+    ['PORT', '70000', /PORT="70000"/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL="mysql:\/\/x": expected a postgres:\/\//],
+    ['API_BASE_PATH', 'svc/', /API_BASE_PATH="svc\/"/],
+    ['SEED_DEMO', 'maybe', /SEED_DEMO="maybe": expected true or false/],
+    ['JWT_SECRET', 'short', /JWT_SECRET="short": expected at least 32 characters/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL="loud"/],
+  ])('refuses %s=%s with a one-line message naming it', (key, value, message) => {
+    const attempt = () => loadConfig({ [key]: value });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(message);
+    try {
+      attempt();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(8080);
+  });
+});

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { clean, deriveAuthority, deriveTitle, WORK_TYPE } from './derive.js';
+import { readMarcXml } from './marcxml.js';
+import type { MarcRecord } from './record.js';
+
+const records = (file: string) =>
+  [...readMarcXml(readFileSync(fileURLToPath(new URL(`../seed/data/${file}`, import.meta.url)), 'utf8'))].flatMap((i) =>
+    i.kind === 'record' ? [i.record] : [],
+  );
+
+const record = (leader: string, fields: MarcRecord['fields']): MarcRecord => ({ leader, fields });
+const df = (tag: string, subfields: [string, string][], ind1 = ' ', ind2 = ' ') => ({
+  tag,
+  ind1,
+  ind2,
+  subfields: subfields.map(([code, value]) => ({ code, value })),
+});
+
+describe('deriveTitle', () => {
+  it('derives the display, facet and search columns of a real LC record', () => {
+    const peerGynt = records('lc-collection-opera-43.xml').find((r) => r.fields.some((f) => 'value' in f && f.value === '209897'));
+    expect(peerGynt).toBeDefined();
+    expect(deriveTitle(peerGynt!)).toMatchObject({
+      codTipoObra: WORK_TYPE.livro,
+      title: 'Peer Gynt og Carl Gustav Jung : med sjelen som følgesvenn',
+      author: 'Pollan, Brita, 1939-',
+      place: 'Oslo',
+      publisher: 'Aschehoug',
+      anoPublicacao: 1998,
+      idioma: 'nor',
+      isbn: ['8203180566'],
+      callNumber: 'PT8876 .P65 1998',
+      subjects: ['Ibsen, Henrik, 1828-1906. Peer Gynt', 'Gynt, Peer (Fictitious character)', 'Jung, C. G. (Carl Gustav), 1875-1961'],
+    });
+  });
+
+  it('tells work types apart from the leader and the thesis note', () => {
+    const leader = (type: string, level: string) => `00000n${type}${level} a2200000 a 4500`;
+    const t245 = df('245', [['a', 'Um título']]);
+    expect(deriveTitle(record(leader('a', 's'), [t245])).codTipoObra).toBe(WORK_TYPE.periodico);
+    expect(deriveTitle(record(leader('j', 'm'), [t245])).codTipoObra).toBe(WORK_TYPE.somMusical);
+    expect(deriveTitle(record(leader('g', 'm'), [t245])).codTipoObra).toBe(WORK_TYPE.video);
+    expect(deriveTitle(record(leader('e', 'm'), [t245])).codTipoObra).toBe(WORK_TYPE.mapa);
+    expect(deriveTitle(record(leader('a', 'm'), [t245, df('502', [['a', 'Tese (Doutorado)']])])).codTipoObra).toBe(WORK_TYPE.tese);
+  });
+
+  it('marks online access and accessibility, and finds a cover link', () => {
+    const derived = deriveTitle(
+      record('00000nam a2200000 a 4500', [
+        df('245', [['a', 'Livro digital']]),
+        df('341', [['a', 'textual']], '0'),
+        df('856', [['u', 'https://example.org/livro']], '4', '0'),
+        df('856', [['u', 'https://example.org/capa.jpg'], ['3', 'Capa']], '4', '2'),
+      ]),
+    );
+    expect(derived).toMatchObject({ acessoRemoto: true, possuiAcessibilidade: true, linkCapa: 'https://example.org/capa.jpg' });
+  });
+
+  it('ignores fixed-field dates that are not years and falls back to 260 $c', () => {
+    const derived = deriveTitle(
+      record('00000nam a2200000 a 4500', [
+        { tag: '008', value: '940407s19uu    bl            000 0 por d' },
+        df('245', [['a', 'Sem data certa']]),
+        df('260', [['a', 'Rio de Janeiro :'], ['b', 'Garnier,'], ['c', 'c1897.']]),
+      ]),
+    );
+    expect(derived.anoPublicacao).toBe(1897);
+    expect(derived.idioma).toBe('por');
+  });
+
+  it('refuses a record without a title', () => {
+    expect(() => deriveTitle(record('00000nam a2200000 a 4500', [df('100', [['a', 'Autor']])]))).toThrow(/no title/);
+  });
+});
+
+describe('deriveAuthority', () => {
+  it('types LC name and subject authorities by their heading tag', () => {
+    const names = records('lc-collection-namemrc.xml').map(deriveAuthority);
+    const subjects = records('lc-collection-subjmrc.xml').map(deriveAuthority);
+    expect(new Set(names.map((a) => a.tipo))).toEqual(new Set(['autor_pessoa', 'autor_entidade', 'autor_evento', 'titulo_uniforme'].filter((t) => names.some((a) => a.tipo === t))));
+    expect(names.every((a) => a.heading.length > 0)).toBe(true);
+    expect(subjects.some((a) => a.tipo === 'assunto')).toBe(true);
+  });
+});
+
+describe('clean', () => {
+  it('strips ISBD punctuation at the end but keeps initials and ellipses', () => {
+    expect(clean('Título :')).toBe('Título');
+    expect(clean('Autor, Fulano,')).toBe('Autor, Fulano');
+    expect(clean('Jung, C. G.')).toBe('Jung, C. G.');
+    expect(clean('Fim.')).toBe('Fim');
+  });
+});

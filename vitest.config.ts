@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+
+/** Tests that need a database: endpoint tests and database integration tests. */
+const DB_TESTS = ['packages/api/src/**/*.routes.test.ts', 'packages/api/src/**/*.db.test.ts'];
+
+const postgres = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts'],
+          exclude: DB_TESTS,
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: DB_TESTS,
+          environment: 'node',
+          env: { ESTANTE_TEST_DB: 'pglite' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgres
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                include: DB_TESTS,
+                environment: 'node' as const,
+                env: { ESTANTE_TEST_DB: 'postgres' },
+                testTimeout: 60_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
