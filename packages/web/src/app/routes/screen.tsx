@@ -10,7 +10,7 @@ export function ScreenRoute({ titleKey, values }: { titleKey: string; values?: R
   return (
     <>
       <PageTitle site={site}>{t(titleKey, values)}</PageTitle>
-      <Text c="dimmed">{t('screens.comingSoon')}</Text>
+      <Text c="gray.7">{t('screens.comingSoon')}</Text>
     </>
   );
 }

@@ -34,7 +34,7 @@ export function TitleRoute() {
           {t(current.label)}
         </Title>
       )}
-      <Text c="dimmed">{t('screens.comingSoon')}</Text>
+      <Text c="gray.7">{t('screens.comingSoon')}</Text>
     </>
   );
 }

@@ -20,7 +20,7 @@ export function Header() {
           <Text fw={700} size="lg" component="span">
             {instituicao.nome}
           </Text>
-          <Text size="sm" c="dimmed" component="span" ml="xs">
+          <Text size="sm" c="gray.7" component="span" ml="xs">
             {instituicao.sigla} · {t('app.tagline')}
           </Text>
         </Anchor>

@@ -1,0 +1,11 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Asserts that axe-core finds no WCAG 2.1 A/AA violation on the page as it is now. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** The demo institution's name (packages/api/src/seed/demo.ts). */
+export const INSTITUTION = 'Universidade Estadual do Vale do Sabiá';

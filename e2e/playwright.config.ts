@@ -1,0 +1,37 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8788);
+// A fresh embedded database per run: the journeys see exactly the demo library.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'estante-e2e-'));
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'pt-BR',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium, never a downloaded browser (README: apt-get install -y chromium).
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx packages/api/src/main.ts',
+    cwd: path.resolve(import.meta.dirname, '..'),
+    url: `http://localhost:${port}/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  },
+});

@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { queryRows } from './db/client.js';
+
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs main.ts as `npm start` does, with `env` on top of a quiet default environment. */
+function start(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiDir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', ...env },
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+async function waitFor<T>(probe: () => T | undefined, ms = 45_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('the API process (main.ts)', () => {
+  it('stops at once with a one-line explanation when a setting is bad', async () => {
+    const { child, output } = start({ PORT: 'abc' });
+    expect(await exited(child)).toBe(1);
+    expect(output().trim()).toBe('estante: Invalid configuration: PORT="abc": expected a whole number from 0 to 65535');
+  });
+
+  describe('with a good configuration', () => {
+    let database: TestDatabase | undefined;
+    let dataDir: string | undefined;
+    let env: Record<string, string>;
+    beforeAll(async () => {
+      if (process.env.ESTANTE_TEST_DB === 'postgres') {
+        database = await createTestDatabase();
+        env = { DATABASE_URL: database.url! };
+      } else {
+        dataDir = mkdtempSync(path.join(tmpdir(), 'estante-main-'));
+        env = { DATA_DIR: dataDir };
+      }
+    });
+    afterAll(async () => {
+      await database?.dispose();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('migrates, seeds, serves, and on SIGTERM closes cleanly', async () => {
+      const { child, output } = start({ ...env, PORT: '0', DEMO_TITLES: '50' });
+      const url = await waitFor(() => /Estante is running at (http:\/\/localhost:\d+)\//.exec(output())?.[1]);
+      const health = await fetch(`${url}/health`);
+      expect(health.status).toBe(200);
+      if (database) {
+        // DATABASE_URL was honoured: the seed's rows are in that server's database.
+        const rows = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from titles`);
+        expect(rows[0]!.n).toBeGreaterThanOrEqual(50);
+      }
+      child.kill('SIGTERM');
+      expect(await exited(child)).toBe(0);
+      expect(output()).toMatch(/"msg":"closed"/);
+    });
+  });
+});

@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { TITLE_TABS } from '../app/paths';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import pt from './locales/pt.json';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every leaf key of a locale file, dotted ("home.heading"). */
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keys(value, `${prefix}${key}.`)));
+}
+
+function lookup(tree: Tree, key: string): unknown {
+  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Tree)[part] : undefined), tree);
+}
+
+/** Literal keys the source passes to t(…) or names as i18n keys in config ('titleKey', 'label'). */
+function keysUsedInSource(): string[] {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (/\.(ts|tsx)$/.test(name) && !name.endsWith('.test.ts')) files.push(full);
+    }
+  };
+  walk(root);
+  const found = new Set<string>();
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z][\w.]*)'/g)) found.add(match[1]!);
+    for (const match of text.matchAll(/titleKey="([a-zA-Z][\w.]*)"/g)) found.add(match[1]!);
+  }
+  for (const tab of TITLE_TABS) found.add(tab.label);
+  return [...found];
+}
+
+const locales = { pt, en, es } as Record<string, Tree>;
+
+describe('translations', () => {
+  it('have the same keys in pt, en and es', () => {
+    const reference = keys(pt).sort();
+    expect(keys(en as Tree).sort()).toEqual(reference);
+    expect(keys(es as Tree).sort()).toEqual(reference);
+  });
+
+  it.each(Object.keys(locales))('have a non-empty %s string for every key the app uses', (language) => {
+    const used = keysUsedInSource();
+    expect(used.length).toBeGreaterThan(20);
+    const missing = used.filter((key) => {
+      const value = lookup(locales[language]!, key);
+      return typeof value !== 'string' || value.trim() === '';
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('name every search guide the demo library offers', () => {
+    const seed = readFileSync(fileURLToPath(new URL('../../../api/src/seed/demo.ts', import.meta.url)), 'utf8');
+    const codes = [...seed.matchAll(/\['(\w+)', '[a-z-]+'\]/g)].map((m) => m[1]!);
+    expect(codes.length).toBeGreaterThanOrEqual(10);
+    for (const language of Object.keys(locales)) {
+      expect(codes.filter((code) => typeof lookup(locales[language]!, `guides.${code}`) !== 'string')).toEqual([]);
+    }
+  });
+});
