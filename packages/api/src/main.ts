@@ -18,7 +18,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = { level: config.logLevel };
+  // Structured JSON logs; readable lines when a person watches a terminal.
+  const logger = {
+    level: config.logLevel,
+    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  };
   const database = await openDatabase(config.database);
   await database.migrate();
   const app = await buildApp({ config, database, logger });

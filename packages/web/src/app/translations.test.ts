@@ -2,10 +2,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { TITLE_TABS } from '../app/paths';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import pt from './locales/pt.json';
+import { TITLE_TABS } from './paths';
+import en from '../i18n/locales/en.json';
+import es from '../i18n/locales/es.json';
+import pt from '../i18n/locales/pt.json';
 
 type Tree = { [key: string]: string | Tree };
 
