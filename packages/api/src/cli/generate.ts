@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { seedLoansForLoanedCopies } from '../seed/circulation.js';
 import { insertCopiesForTitlesWithout } from '../seed/copies.js';
 import { seedDemoIfEmpty, importGenerated } from '../seed/demo.js';
 
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
       from,
     );
     const copies = await insertCopiesForTitlesWithout(database.db);
+    await seedLoansForLoanedCopies(database.db);
     process.stderr.write('\n');
     process.stdout.write(`${done} titles and ${copies} copies written in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind})\n`);
   } finally {

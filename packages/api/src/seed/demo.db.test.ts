@@ -48,6 +48,44 @@ describe('seedDemoIfEmpty', () => {
     expect(await verifyPassword('wrong', patrons[0]!.password_hash)).toBe(false);
   });
 
+  it('lends every copy shown as on loan to someone, once, due when the copy says', async () => {
+    expect(summary!.loans).toBeGreaterThan(500);
+    const mismatches = await count(sql`
+      select count(*)::int as n from copies c
+      full join (select * from loans where data_devolucao is null) l on l.cod_exemplar = c.cod_exemplar
+      where (c.status = 'emprestado') is distinct from (l.cod_emprestimo is not null)
+         or (l.cod_emprestimo is not null and l.data_devolucao_prevista <> c.data_devolucao_prevista)`);
+    expect(mismatches).toBe(0);
+  });
+
+  it('gives the demo accounts what the README promises: loans, an overdue one, debts', async () => {
+    const open = (login: string, where = sql`true`) =>
+      count(sql`select count(*)::int as n from loans l join logins g using (cod_pessoa) where g.login = ${login} and l.data_devolucao is null and ${where}`);
+    expect(await open('aluno')).toBe(3);
+    expect(await open('aluno', sql`l.data_devolucao_prevista < current_date`)).toBe(1);
+    expect(await open('devedor', sql`l.data_devolucao_prevista < current_date`)).toBe(2);
+    const [owed] = await queryRows<{ n: number; outstanding: string }>(
+      database.db,
+      sql`select count(*)::int as n, sum(valor - desconto - valor_pago)::text as outstanding
+          from debts d join logins g using (cod_pessoa) where g.login = 'devedor'`,
+    );
+    expect(owed).toEqual({ n: 2, outstanding: '72.40' });
+    expect(await count(sql`select count(*)::int as n from debts d join logins g using (cod_pessoa) where g.login <> 'devedor'`)).toBe(0);
+  });
+
+  it('refuses a second open loan of a copy, and payments beyond the debt', async () => {
+    const [loan] = await queryRows<{ cod_exemplar: number; cod_pessoa: number }>(
+      database.db,
+      sql`select cod_exemplar, cod_pessoa from loans where data_devolucao is null limit 1`,
+    );
+    await expect(
+      database.db.execute(sql`insert into loans (cod_exemplar, cod_pessoa, data_devolucao_prevista) values (${loan!.cod_exemplar}, ${loan!.cod_pessoa}, current_date + 7)`),
+    ).rejects.toThrow();
+    await expect(
+      database.db.execute(sql`insert into debts (cod_pessoa, tipo_servico, valor, valor_pago, data_pagamento) values (${loan!.cod_pessoa}, 'multa_atraso', 5, 6, current_date)`),
+    ).rejects.toThrow();
+  });
+
   it('does nothing on a database that already has an institution', async () => {
     const titles = await count(sql`select count(*)::int as n from titles`);
     expect(await seedDemoIfEmpty(database.db, { titles: 10 })).toBeNull();

@@ -19,6 +19,7 @@ import { hashPassword } from '../lib/password.js';
 import { readIso2709 } from '../marc/iso2709.js';
 import { readMarcXml } from '../marc/marcxml.js';
 import { type ImportReport, importMarcRecords } from '../modules/catalog/catalog.import.js';
+import { seedDemoCirculation, seedLoansForLoanedCopies, seedPopulation } from './circulation.js';
 import { insertCopiesForTitlesWithout } from './copies.js';
 import { generateTitleRecords } from './generator.js';
 
@@ -55,6 +56,8 @@ export interface SeedSummary {
   generatedTitles: number;
   copies: number;
   patrons: number;
+  loans: number;
+  debts: number;
 }
 
 /**
@@ -75,12 +78,17 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
   // Spread acquisition dates over two years so "new acquisitions" means something.
   await db.execute(sql`update titles set created_at = now() - ((cod_acervo * 7919) % 730) * interval '1 day' where created_at > now() - interval '1 hour'`);
   const patrons = await seedPatrons(db);
+  await seedPopulation(db);
+  const loaned = await seedLoansForLoanedCopies(db);
+  const circulation = await seedDemoCirculation(db);
   await seedInstitution(db);
   return {
     realRecords: { inserted: real.inserted, updated: real.updated, unchanged: real.unchanged, rejected: real.rejected.length },
     generatedTitles: generated,
     copies,
     patrons,
+    loans: loaned + circulation.loans,
+    debts: circulation.debts,
   };
 }
 

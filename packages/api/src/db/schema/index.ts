@@ -1,3 +1,4 @@
 export * from './institution.js';
 export * from './catalog.js';
 export * from './people.js';
+export * from './circulation.js';

@@ -1,0 +1,127 @@
+import { faker } from '@faker-js/faker/locale/pt_BR';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Db, executeCount, queryRows } from '../db/client.js';
+import { copies, debts, loans, logins, people } from '../db/schema/index.js';
+
+/** Categories the background population is drawn from (students mostly, as in a university). */
+const POPULATION_CATEGORIES = ['01', '01', '01', '19', '03', '08', '09', '04', '05', 'MembroComun'];
+
+/**
+ * Patrons without a login, who hold the copies the demo library shows as on loan. Only added
+ * once (when there is no such person yet). Deterministic names from a seeded faker.
+ */
+export async function seedPopulation(db: Db, count = 300): Promise<number> {
+  const [existing] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${people} p where not exists (select 1 from ${logins} l where l.cod_pessoa = p.cod_pessoa)`,
+  );
+  if (existing!.n > 0) return 0;
+  faker.seed(2026);
+  const rows = Array.from({ length: count }, (_, i) => {
+    const first = faker.person.firstName();
+    const last = faker.person.lastName();
+    return {
+      nome: `${first} ${last}`,
+      email: `${first}.${last}.${i}@demo.estante.local`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+      codCategoria: POPULATION_CATEGORIES[i % POPULATION_CATEGORIES.length]!,
+    };
+  });
+  await db.insert(people).values(rows);
+  return count;
+}
+
+/**
+ * Gives every copy shown as on loan an open loan by someone of the background population, due
+ * on the copy's expected return date. One SQL statement; copies that already have one are left.
+ */
+export async function seedLoansForLoanedCopies(db: Db): Promise<number> {
+  return executeCount(
+    db,
+    sql`
+      insert into loans (cod_exemplar, cod_pessoa, data_emprestimo, data_devolucao_prevista, renovacoes)
+      select c.cod_exemplar,
+             pop.ids[1 + (c.cod_exemplar % array_length(pop.ids, 1))],
+             least(c.data_devolucao_prevista - 14, current_date)::timestamptz,
+             c.data_devolucao_prevista,
+             c.cod_exemplar % 3
+      from copies c
+      cross join (select array_agg(p.cod_pessoa order by p.cod_pessoa) as ids from people p
+                  where not exists (select 1 from logins l where l.cod_pessoa = p.cod_pessoa)) pop
+      where c.status = 'emprestado'
+        and array_length(pop.ids, 1) > 0
+        and not exists (select 1 from loans l where l.cod_exemplar = c.cod_exemplar and l.data_devolucao is null)
+    `,
+  );
+}
+
+/** A demo patron's loans: days until due for open ones (negative: overdue), and returned ones. */
+const DEMO_LOANS: Record<string, { open: number[]; returned: number }> = {
+  aluno: { open: [7, 12, -3], returned: 3 },
+  professor: { open: [20, 25, 30, 5], returned: 2 },
+  devedor: { open: [-10, -20], returned: 2 },
+  bloqueado: { open: [-45], returned: 0 },
+  mestrando: { open: [9], returned: 1 },
+};
+
+/**
+ * Loans and debts of the demo accounts (README lists them): current, overdue and returned
+ * loans, and for "devedor" an unpaid late fine and a partly paid lost-item charge.
+ * Skipped for an account that already has loans.
+ */
+export async function seedDemoCirculation(db: Db): Promise<{ loans: number; debts: number }> {
+  let loanCount = 0;
+  let debtCount = 0;
+  for (const [login, plan] of Object.entries(DEMO_LOANS)) {
+    const [person] = await db.select({ codPessoa: logins.codPessoa }).from(logins).where(eq(logins.login, login));
+    if (!person) continue;
+    const [has] = await db.select({ id: loans.codEmprestimo }).from(loans).where(eq(loans.codPessoa, person.codPessoa)).limit(1);
+    if (has) continue;
+    await db.transaction(async (tx) => {
+      const free = await tx
+        .select({ codExemplar: copies.codExemplar })
+        .from(copies)
+        .where(and(eq(copies.status, 'disponivel'), eq(copies.codTipoEmprestimo, 1)))
+        .orderBy(asc(copies.codExemplar))
+        .limit(plan.open.length + plan.returned)
+        .offset(person.codPessoa * 7)
+        .for('update');
+      const returnedLoans: number[] = [];
+      for (const [i, copy] of free.entries()) {
+        if (i < plan.open.length) {
+          const days = plan.open[i]!;
+          const due = sql`current_date + ${days}::int`;
+          await tx.insert(loans).values({
+            codExemplar: copy.codExemplar,
+            codPessoa: person.codPessoa,
+            loanedAt: sql`(current_date + ${days - 14}::int)::timestamptz`,
+            dueDate: due,
+            renewals: i % 2,
+          });
+          await tx.update(copies).set({ status: 'emprestado', dataDevolucaoPrevista: due }).where(eq(copies.codExemplar, copy.codExemplar));
+        } else {
+          const ago = 30 + i * 20;
+          const [row] = await tx
+            .insert(loans)
+            .values({
+              codExemplar: copy.codExemplar,
+              codPessoa: person.codPessoa,
+              loanedAt: sql`(current_date - ${ago}::int)::timestamptz`,
+              dueDate: sql`current_date - ${ago - 14}::int`,
+              returnedAt: sql`(current_date - ${ago - 16}::int)::timestamptz`,
+            })
+            .returning({ id: loans.codEmprestimo });
+          returnedLoans.push(row!.id);
+        }
+        loanCount++;
+      }
+      if (login === 'devedor') {
+        await tx.insert(debts).values([
+          { codPessoa: person.codPessoa, codEmprestimo: returnedLoans[0] ?? null, service: 'multa_atraso', amount: '12.50' },
+          { codPessoa: person.codPessoa, service: 'perda_material', amount: '89.90', paid: '30.00', paidAt: sql`current_date - 5` },
+        ]);
+        debtCount += 2;
+      }
+    });
+  }
+  return { loans: loanCount, debts: debtCount };
+}
