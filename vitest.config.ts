@@ -7,6 +7,9 @@ const postgres = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // In CI a JSON report too, from which .ci/run prints its closing summary line.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: './test-results/vitest.json' },
     projects: [
       {
         test: {

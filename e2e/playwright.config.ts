@@ -14,7 +14,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  reporter: [['list']],
+  // In CI a JSON report too, from which .ci/run prints its closing summary line.
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: path.resolve(import.meta.dirname, '../test-results/e2e.json') }]] : [['list']],
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${port}`,
