@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +73,32 @@ describe('the API process (main.ts)', () => {
       child.kill('SIGTERM');
       expect(await exited(child)).toBe(0);
       expect(output()).toMatch(/"msg":"closed"/);
+    });
+
+    it('lets a request that is in flight at SIGTERM finish, then exits without waiting for the client', async () => {
+      const { child, output } = start({ ...env, PORT: '0', SEED_DEMO: 'false' });
+      const port = await waitFor(() => /Estante is running at http:\/\/localhost:(\d+)\//.exec(output())?.[1]);
+      const body = 'grant_type=client_credentials&client_id=estante-web&client_secret=estante-public';
+      const socket = connect(Number(port), '127.0.0.1');
+      let response = '';
+      let serverClosed = false;
+      socket.on('data', (chunk) => (response += chunk.toString()));
+      socket.on('end', () => (serverClosed = true));
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      // Headers and half the body now; the rest after SIGTERM, as a slow upload would.
+      socket.write(
+        `POST /svc/oauth/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 20)}`,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      child.kill('SIGTERM');
+      await waitFor(() => (output().includes('shutting down') ? true : undefined));
+      socket.write(body.slice(20));
+      expect(await exited(child)).toBe(0);
+      expect(response).toMatch(/^HTTP\/1\.1 200/);
+      expect(response).toMatch(/access_token/);
+      expect(response.toLowerCase()).toContain('connection: close');
+      expect(serverClosed).toBe(true);
+      socket.destroy();
     });
   });
 });

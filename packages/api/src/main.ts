@@ -3,6 +3,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
+/** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 25_000;
+
 /**
  * Process entry: config → database → migrations → demo seed if empty → listen.
  * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, close the database.
@@ -32,10 +35,19 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
+  // While draining, every response closes its connection, so a keep-alive client that
+  // was mid-request does not hold the process for Fastify's 72 s keep-alive timeout.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    setTimeout(() => {
+      app.log.warn(`requests still open after ${SHUTDOWN_GRACE_MS / 1000} s: closing their connections`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
       await database.close();
