@@ -2,3 +2,4 @@ export * from './common.js';
 export * from './auth.js';
 export * from './parameters.js';
 export * from './health.js';
+export * from './search.js';

@@ -55,6 +55,11 @@ const MESSAGES = {
     en: 'The institution has not been configured yet.',
     es: 'La institución aún no ha sido configurada.',
   },
+  PreenchaCampoPesquisa: {
+    pt: 'Preencha o campo de pesquisa.',
+    en: 'Please fill in the search field.',
+    es: 'Complete el campo de búsqueda.',
+  },
   MuitasRequisicoes: {
     pt: 'Muitas requisições. Aguarde e tente novamente.',
     en: 'Too many requests. Please wait and try again.',

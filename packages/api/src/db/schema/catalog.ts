@@ -77,11 +77,14 @@ export const titles = pgTable(
       () => knowledgeAreas.codAreaConhecimento,
     ),
     searchVector: tsvector('search_vector'),
+    /** The same text stemmed in the title's own language ("similar words" search). */
+    searchStem: tsvector('search_stem'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('titles_search_vector_idx').using('gin', t.searchVector),
+    index('titles_search_stem_idx').using('gin', t.searchStem),
     index('titles_tipo_obra_idx').on(t.codTipoObra),
     index('titles_ano_idx').on(t.anoPublicacao),
     index('titles_idioma_idx').on(t.idioma),

@@ -1,0 +1,56 @@
+import type { FacetCode, Language, Sort } from '@estante/contracts';
+
+type Names = Record<Language, string>;
+
+/**
+ * The one configuration of the results page (Blacklight-style): facets, sort orders and the
+ * names the server gives them in each language. The query builder and /consulta/filtros and
+ * /consulta/ordenacao all read it.
+ */
+export const FACETS: { codigo: FacetCode; nome: Names }[] = [
+  { codigo: 'T', nome: { pt: 'Tipo de obra', en: 'Type of material', es: 'Tipo de obra' } },
+  { codigo: 'Y', nome: { pt: 'Ano de publicação', en: 'Publication year', es: 'Año de publicación' } },
+  { codigo: 'I', nome: { pt: 'Idioma', en: 'Language', es: 'Idioma' } },
+  { codigo: 'X', nome: { pt: 'Somente com', en: 'Only with', es: 'Solo con' } },
+];
+
+export const SORT_NAMES: Record<Sort, Names> = {
+  C: { pt: 'Relevância', en: 'Relevance', es: 'Relevancia' },
+  T: { pt: 'Título', en: 'Title', es: 'Título' },
+  A: { pt: 'Autor', en: 'Author', es: 'Autor' },
+  N: { pt: 'Mais recentes', en: 'Newest first', es: 'Más recientes' },
+  O: { pt: 'Mais antigos', en: 'Oldest first', es: 'Más antiguos' },
+};
+
+/** The X facet's values: C cover, O online, A accessibility (spec §9). */
+export const ONLY_WITH: Record<string, Names> = {
+  C: { pt: 'Capa', en: 'Cover', es: 'Cubierta' },
+  O: { pt: 'Acesso online', en: 'Online access', es: 'Acceso en línea' },
+  A: { pt: 'Recursos de acessibilidade', en: 'Accessibility features', es: 'Recursos de accesibilidad' },
+};
+
+export const NO_YEAR_NAME: Names = { pt: 'Sem data', en: 'No date', es: 'Sin fecha' };
+
+/** Work type names in English and Spanish (Portuguese is the table's own). */
+export const WORK_TYPE_NAMES: Record<number, Omit<Names, 'pt'>> = {
+  1: { en: 'Book', es: 'Libro' },
+  2: { en: 'Serial', es: 'Publicación periódica' },
+  3: { en: 'Journal article', es: 'Artículo de revista' },
+  4: { en: 'Thesis/Dissertation', es: 'Tesis/Disertación' },
+  5: { en: 'Music score', es: 'Partitura' },
+  6: { en: 'Map', es: 'Mapa' },
+  7: { en: 'Video/Film', es: 'Video/Película' },
+  8: { en: 'Music recording', es: 'Grabación sonora musical' },
+  9: { en: 'Non-musical recording', es: 'Grabación sonora no musical' },
+  10: { en: 'Graphic material', es: 'Material gráfico' },
+  11: { en: 'Electronic resource', es: 'Recurso electrónico' },
+  12: { en: 'Manuscript', es: 'Manuscrito' },
+  13: { en: 'Mixed materials', es: 'Materiales mixtos' },
+  14: { en: 'Three-dimensional object', es: 'Objeto tridimensional' },
+  15: { en: 'Book chapter', es: 'Capítulo de libro' },
+};
+
+/** The work type's name in `language`, from its Portuguese name and the table above. */
+export function workTypeName(code: number, portuguese: string, language: Language): string {
+  return language === 'pt' ? portuguese : (WORK_TYPE_NAMES[code]?.[language] ?? portuguese);
+}

@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsultaResponse } from '@estante/contracts';
+import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
+import { asItems } from '../../../test/marc.js';
+import { importMarcRecords } from './catalog.import.js';
+
+let t: TestApp;
+let authorization: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  authorization = `Bearer ${await publicToken(t.app)}`;
+  const report = await importMarcRecords(
+    t.database.db,
+    asItems([
+      { id: 'edu-1', title: 'Educação', author: 'Freire, Paulo', year: 1996, subjects: ['Educação'] },
+      { id: 'edu-2', title: 'Pedagogia da autonomia: saberes necessários à educação', author: 'Freire, Paulo', year: 1996, subjects: ['Educação', 'Pedagogia'] },
+      { id: 'edu-3', title: 'Educações populares no Brasil', author: 'Brandão, Carlos', year: 2002, subjects: ['Educação popular'] },
+      { id: 'edu-4', title: 'Sociologia da educação', author: 'Durkheim, Émile', year: 1922, language: 'fre', subjects: ['Sociologia educacional'] },
+      { id: 'bor-title', title: 'Borges e a biblioteca', author: 'Silva, Ana', year: 2010, subjects: ['Literatura argentina'] },
+      { id: 'bor-author', title: 'Ficciones', author: 'Borges, Jorge Luis', year: 1944, language: 'spa', subjects: ['Cuentos argentinos'] },
+      { id: 'bor-subject', title: 'Ensaios de crítica', author: 'Costa, Beatriz', year: 2015, subjects: ['Borges, Jorge Luis -- Crítica e interpretação'] },
+      { id: 'bor-note', title: 'Antologia do conto', author: 'Lima, Rui', year: 2001, notes: 'Inclui um conto de Borges.' },
+      { id: 'lib-1', title: 'The public library', author: 'Smith, John', year: 2018, language: 'eng', subjects: ['Public libraries'], online: true },
+      { id: 'lib-2', title: 'Bibliotecas públicas do Brasil', author: 'Souza, Maria', year: 2020, subjects: ['Bibliotecas públicas'], accessible: true },
+      { id: 'no-year', title: 'Biblioteca sem data', author: 'Anônimo', subjects: ['Bibliotecas'], cover: 'https://example.org/capa.jpg' },
+      { id: 'video-1', title: 'Educação em vídeo', kind: 'gm', year: 2021, subjects: ['Educação'] },
+      { id: 'isbn-1', title: 'Livro com ISBN', author: 'Nunes, Leo', year: 2019, isbn: '978-85-359-0277-8' },
+    ]),
+  );
+  expect(report.rejected).toEqual([]);
+});
+afterAll(() => t.close());
+
+async function search(params: string, language = '1') {
+  const response = await t.app.inject({ method: 'GET', url: `/svc/consulta?${params}`, headers: { authorization, 'x-idioma': language } });
+  return { status: response.statusCode, body: response.json() as ConsultaResponse & { key?: string; message?: string } };
+}
+const ids = (body: ConsultaResponse) => body.acervos.map((a) => a.titulo);
+const facet = (body: ConsultaResponse, code: string) => body.facetas.find((f) => f.codigo === code)!.itens;
+
+describe('GET /consulta: matching', () => {
+  it('is accent- and case-insensitive, and puts the exact title first', async () => {
+    const { status, body } = await search('termo1=EDUCACAO');
+    expect(status).toBe(200);
+    expect(body.acervos[0]!.titulo).toBe('Educação');
+    expect(ids(body)).toEqual(expect.arrayContaining(['Pedagogia da autonomia: saberes necessários à educação', 'Sociologia da educação', 'Educação em vídeo']));
+    expect(body.total).toBe(body.acervos.length);
+  });
+
+  it('ranks a title match over an author match over a subject match over a note', async () => {
+    const { body } = await search('termo1=borges');
+    expect(ids(body)).toEqual(['Borges e a biblioteca', 'Ficciones', 'Ensaios de crítica', 'Antologia do conto']);
+  });
+
+  it('restricts a row to its field', async () => {
+    expect(ids((await search('termo1=borges&campo1=autor')).body)).toEqual(['Ficciones']);
+    expect(ids((await search('termo1=borges&campo1=titulo')).body)).toEqual(['Borges e a biblioteca']);
+    expect(ids((await search('termo1=borges&campo1=assunto')).body)).toEqual(['Ensaios de crítica']);
+  });
+
+  it('finds an exact phrase only in that order', async () => {
+    expect(ids((await search('termo1=bibliotecas%20publicas&tipo1=frase')).body)).toEqual(['Bibliotecas públicas do Brasil']);
+    expect((await search('termo1=publicas%20bibliotecas&tipo1=frase')).body.total).toBe(0);
+  });
+
+  it('"starting with" matches the field’s beginning', async () => {
+    expect(ids((await search('termo1=sociologia%20da&campo1=titulo&tipo1=inicio')).body)).toEqual(['Sociologia da educação']);
+    expect((await search('termo1=educacao&campo1=titulo&tipo1=inicio')).body.acervos.map((a) => a.titulo).sort()).toEqual(
+      ['Educação', 'Educação em vídeo'],
+    );
+  });
+
+  it('joins rows with AND, OR and NOT', async () => {
+    expect(ids((await search('termo1=freire&campo1=autor&termo2=autonomia')).body)).toEqual(['Pedagogia da autonomia: saberes necessários à educação']);
+    expect((await search('termo1=ficciones&termo2=antologia&operador2=OU')).body.total).toBe(2);
+    const not = (await search('termo1=educacao&termo2=freire&campo2=autor&operador2=NAO')).body;
+    expect(ids(not)).not.toContain('Educação');
+    expect(ids(not)).toContain('Sociologia da educação');
+  });
+
+  it('matches word stems in pt, es and en only with "similar words"', async () => {
+    expect((await search('termo1=educacoes&campo1=titulo')).body.acervos.map((a) => a.titulo)).toEqual(['Educações populares no Brasil']);
+    const similar = ids((await search('termo1=educacoes&campo1=titulo&similar1=1')).body);
+    expect(similar).toEqual(expect.arrayContaining(['Educação', 'Educações populares no Brasil']));
+    expect((await search('termo1=libraries')).body.total).toBe(1);
+    expect(ids((await search('termo1=libraries&similar1=1')).body)).toContain('The public library');
+  });
+
+  it('finds a title by ISBN with or without hyphens', async () => {
+    expect(ids((await search('termo1=9788535902778&campo1=isbn')).body)).toEqual(['Livro com ISBN']);
+    expect(ids((await search('termo1=978-85-359-0277-8&campo1=isbn')).body)).toEqual(['Livro com ISBN']);
+  });
+});
+
+describe('GET /consulta: facets and filters', () => {
+  it('counts work type, year, language and "only with" over the matched titles', async () => {
+    const { body } = await search('termo1=biblioteca&similar1=1&termo2=library&similar2=1&operador2=OU');
+    expect(body.total).toBe(4);
+    expect(facet(body, 'T')).toEqual([{ codigo: '1', descricao: 'Livro', total: 4, totalSemFiltro: 4, mostrarQtdOriginal: false }]);
+    // Years newest first, the "no date" bucket last.
+    expect(facet(body, 'Y').map((i) => i.codigo)).toEqual(['2020', '2018', '2010', 'sem-data']);
+    expect(facet(body, 'Y').at(-1)!.descricao).toBe('Sem data');
+    expect(facet(body, 'I').map((i) => [i.descricao, i.total])).toEqual([['Inglês', 1], ['Português', 3]]);
+    expect(facet(body, 'X').map((i) => [i.codigo, i.total]).sort()).toEqual([['A', 1], ['C', 1], ['O', 1]]);
+  });
+
+  it('filters AND across facet types and OR within one, and counts each facet without its own filter', async () => {
+    const { body } = await search('termo1=educacao&filtro=Y:1996&filtro=Y:2002&filtro=T:1');
+    expect(body.total).toBe(3);
+    expect(body.filtros).toEqual([
+      { tipo: 'Y', codigo: '1996', descricao: '1996' },
+      { tipo: 'Y', codigo: '2002', descricao: '2002' },
+      { tipo: 'T', codigo: '1', descricao: 'Livro' },
+    ]);
+    // The year facet ignores the year filter (other years stay choosable) but honours the type filter.
+    const years = Object.fromEntries(facet(body, 'Y').map((i) => [i.codigo, [i.total, i.totalSemFiltro]]));
+    expect(years).toEqual({ '2021': [0, 1], '2002': [1, 1], '1996': [2, 2], '1922': [1, 1] });
+    // The type facet honours the year filter: the 2021 video is left out.
+    expect(facet(body, 'T').map((i) => [i.descricao, i.total, i.totalSemFiltro])).toEqual([
+      ['Livro', 3, 4],
+      ['Vídeo/Filme', 0, 1],
+    ]);
+    expect(facet(body, 'T').every((i) => i.mostrarQtdOriginal)).toBe(true);
+  });
+
+  it('filters titles without a year with the "no date" bucket', async () => {
+    expect(ids((await search('termo1=biblioteca&filtro=Y:sem-data')).body)).toEqual(['Biblioteca sem data']);
+  });
+
+  it('names facets and values in the language of the call', async () => {
+    const english = (await search('termo1=biblioteca&similar1=1&termo2=library&operador2=OU', '5')).body;
+    expect(english.facetas.map((f) => f.descricao)).toEqual(['Type of material', 'Publication year', 'Language', 'Only with']);
+    expect(facet(english, 'T')[0]!.descricao).toBe('Book');
+    expect(facet(english, 'Y').at(-1)!.descricao).toBe('No date');
+    const spanish = (await search('termo1=biblioteca&similar1=1&termo2=library&operador2=OU', '3')).body;
+    expect(facet(spanish, 'I').map((i) => i.descricao)).toEqual(['Inglés', 'Portugués']);
+  });
+});
+
+describe('GET /consulta: sorting, paging, availability', () => {
+  it('sorts by title, author, newest and oldest', async () => {
+    const q = 'termo1=borges';
+    expect(ids((await search(`${q}&ordenacao=T`)).body)).toEqual(['Antologia do conto', 'Borges e a biblioteca', 'Ensaios de crítica', 'Ficciones']);
+    expect((await search(`${q}&ordenacao=A`)).body.acervos.map((a) => a.autor)).toEqual(['Borges, Jorge Luis', 'Costa, Beatriz', 'Lima, Rui', 'Silva, Ana']);
+    expect((await search(`${q}&ordenacao=N`)).body.acervos.map((a) => a.ano_publicacao)).toEqual([2015, 2010, 2001, 1944]);
+    expect((await search(`${q}&ordenacao=O`)).body.acervos.map((a) => a.ano_publicacao)).toEqual([1944, 2001, 2010, 2015]);
+  });
+
+  it('pages through the results with the same total', async () => {
+    const all = (await search('termo1=borges&ordenacao=T')).body;
+    const second = (await search('termo1=borges&ordenacao=T&quantPag=3&pagina=2')).body;
+    expect(second).toMatchObject({ total: 4, pagina: 2, quantPag: 3 });
+    expect(ids(second)).toEqual([all.acervos[3]!.titulo]);
+    expect((await search('termo1=borges&quantPag=3&pagina=5')).body).toMatchObject({ total: 4, acervos: [] });
+  });
+
+  it('describes each result line: type, flags, availability per library', async () => {
+    const { body } = await search('termo1=public%20library&tipo1=frase');
+    expect(body.acervos[0]).toEqual({
+      cod_acervo: expect.any(Number),
+      titulo: 'The public library',
+      autor: 'Smith, John',
+      ano_publicacao: 2018,
+      cod_tipo_obra: 1,
+      desc_tipo_obra: 'Livro',
+      idioma: 'eng',
+      link_capa: null,
+      acesso_remoto: true,
+      possui_acessibilidade: false,
+      disponibilidade: [],
+    });
+  });
+});
+
+describe('GET /consulta: bad input', () => {
+  it('answers an empty search with 422 PreenchaCampoPesquisa', async () => {
+    for (const params of ['', 'termo1=', 'termo1=%20%20', 'campo1=titulo']) {
+      const { status, body } = await search(params);
+      expect(status).toBe(422);
+      expect(body).toMatchObject({ key: 'PreenchaCampoPesquisa', message: 'Preencha o campo de pesquisa.' });
+    }
+  });
+
+  it('treats tsquery and SQL metacharacters as separators, never syntax', async () => {
+    for (const term of ["& | ! ( ) : * '", "borges' or 1=1 --", 'borges:*', "borges & !'x'", 'a\\b', '%_%']) {
+      const { status } = await search(`termo1=${encodeURIComponent(term)}`);
+      expect([200, 422]).toContain(status);
+    }
+    expect(ids((await search(`termo1=${encodeURIComponent("borges' --")}&campo1=autor`)).body)).toEqual(['Ficciones']);
+  });
+
+  it.each([
+    ['quantPag=0', /quantPag/],
+    ['quantPag=101', /quantPag/],
+    ['pagina=0', /pagina/],
+    ['pagina=600', /pagina × quantPag/],
+    ['campo1=nome', /campo1/],
+    ['tipo1=regex', /tipo1/],
+    ['operador2=XOR&termo2=x', /operador2/],
+    ['ordenacao=Z', /ordenacao/],
+    ['filtro=T:abc', /T:abc/],
+    ['filtro=Y:19x6', /Y:19x6/],
+    ['filtro=semdoispontos', /filtro/],
+    [`termo2=${'a'.repeat(10_000)}`, /termo2/],
+  ].map(([params, message]) => ({ label: String(params).slice(0, 30), params: String(params), message: message as RegExp })))(
+    'refuses $label with a 400 naming the parameter',
+    async ({ params, message }) => {
+      const { status, body } = await search(`termo1=borges&${params}`);
+      expect(status).toBe(400);
+      expect(body.message).toMatch(message);
+    },
+  );
+
+  it('answers the target_gedweb base with no first term with nothing, without searching', async () => {
+    expect(await search('base=target_gedweb&termo2=borges')).toEqual({
+      status: 200,
+      body: { total: 0, pagina: 1, quantPag: 20, acervos: [], facetas: [], filtros: [] },
+    });
+  });
+
+  it('needs a token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/svc/consulta?termo1=borges' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /consulta/ordenacao and /consulta/filtros', () => {
+  it('list the sort orders and facets in the language of the call', async () => {
+    const sorts = await t.app.inject({ method: 'GET', url: '/svc/consulta/ordenacao', headers: { authorization, 'x-idioma': '5' } });
+    expect(sorts.json()).toEqual([
+      { codigo: 'C', descricao: 'Relevance' },
+      { codigo: 'T', descricao: 'Title' },
+      { codigo: 'A', descricao: 'Author' },
+      { codigo: 'N', descricao: 'Newest first' },
+      { codigo: 'O', descricao: 'Oldest first' },
+    ]);
+    const facets = await t.app.inject({ method: 'GET', url: '/svc/consulta/filtros?search_tab=geral', headers: { authorization } });
+    expect(facets.json().map((f: { codigo: string }) => f.codigo)).toEqual(['T', 'Y', 'I', 'X']);
+  });
+});

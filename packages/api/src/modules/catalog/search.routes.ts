@@ -1,0 +1,38 @@
+import { consultaQuerySchema, consultaResponseSchema, errorSchema } from '@estante/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { facetOptions, search, sortOptions } from './search.service.js';
+
+const common = { tags: ['Consulta'], security: [{ bearer: [] }] };
+const option = z.object({ codigo: z.string(), descricao: z.string() });
+
+/** The catalogue search calls (spec §7 "Search"). */
+export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/consulta',
+    {
+      config: { access: 'either' },
+      schema: {
+        ...common,
+        summary: 'Search the catalogue: a page of titles, the total and the facets',
+        querystring: consultaQuerySchema,
+        response: { 200: consultaResponseSchema, 400: errorSchema, 401: errorSchema, 422: errorSchema },
+      },
+    },
+    (request) => search(db, request.query, request.language),
+  );
+  app.get(
+    '/consulta/ordenacao',
+    { config: { access: 'public' }, schema: { ...common, summary: 'Sort orders', response: { 200: z.array(option) } } },
+    (request) => sortOptions(request.language),
+  );
+  app.get(
+    '/consulta/filtros',
+    {
+      config: { access: 'public' },
+      schema: { ...common, summary: 'Facets of a search tab', querystring: z.object({ search_tab: z.string().max(40).optional() }), response: { 200: z.array(option) } },
+    },
+    (request) => facetOptions(request.language),
+  );
+};

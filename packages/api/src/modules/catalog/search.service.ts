@@ -1,0 +1,118 @@
+import {
+  type ConsultaQuery,
+  type ConsultaResponse,
+  type Faceta,
+  firstRowTerm,
+  type Language,
+  NO_YEAR,
+  parseSearchState,
+  type SearchFilter,
+  type SearchState,
+  SORTS,
+} from '@estante/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError, errors } from '../../lib/errors.js';
+import { FACETS, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
+import { availability, countFacets, countMatches, findPage, languageNamesFor, textMatch, workTypes } from './search.queries.js';
+
+/** The base whose empty first row answers nothing without searching (spec §5). */
+const TARGET_GEDWEB = 'target_gedweb';
+
+const FILTER_CODE: Record<SearchFilter['tipo'], RegExp> = {
+  T: /^\d{1,3}$/,
+  Y: new RegExp(`^(\\d{4}|${NO_YEAR})$`),
+  I: /^[a-z]{3}$/,
+  X: /^[COA]$/,
+};
+
+/**
+ * `GET /consulta`: the page of titles, the total and the facets for a search. An empty search
+ * is a 422 (PreenchaCampoPesquisa); a malformed filter a 400.
+ */
+export async function search(db: Db, query: ConsultaQuery, language: Language): Promise<ConsultaResponse> {
+  const state = parseSearchState(query);
+  const empty: ConsultaResponse = { total: 0, pagina: state.pagina, quantPag: state.quantPag, acervos: [], facetas: [], filtros: [] };
+  if (state.base === TARGET_GEDWEB && !firstRowTerm(query)) return empty;
+  for (const f of state.filtros) if (!FILTER_CODE[f.tipo].test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
+  const match = textMatch(state.linhas);
+  if (!match) throw new AppError(422, 'PreenchaCampoPesquisa');
+  const [page, total, facetCounts, types] = await Promise.all([
+    findPage(db, state, match),
+    countMatches(db, state, match),
+    countFacets(db, state, match),
+    workTypes(db),
+  ]);
+  const copies = await availability(db, page.map((t) => t.cod_acervo));
+  const languageCodes = [...new Set([...facetCounts.filter((c) => c.faceta === 'I').map((c) => c.codigo), ...state.filtros.filter((f) => f.tipo === 'I').map((f) => f.codigo)])];
+  const names = describe(state, language, types, await languageNamesFor(db, languageCodes));
+  return {
+    total,
+    pagina: state.pagina,
+    quantPag: state.quantPag,
+    acervos: page.map((t) => ({
+      cod_acervo: t.cod_acervo,
+      titulo: t.title,
+      autor: t.author,
+      ano_publicacao: t.ano_publicacao,
+      cod_tipo_obra: t.cod_tipo_obra,
+      desc_tipo_obra: workTypeName(t.cod_tipo_obra, t.desc_tipo_obra, language),
+      idioma: t.idioma,
+      link_capa: t.link_capa,
+      acesso_remoto: t.acesso_remoto,
+      possui_acessibilidade: t.possui_acessibilidade,
+      disponibilidade: copies
+        .filter((c) => c.cod_acervo === t.cod_acervo)
+        .map(({ cod_biblioteca, desc_biblioteca, total: n, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, total: n, disponiveis })),
+    })),
+    facetas: buildFacets(state, facetCounts, names, language),
+    filtros: state.filtros.map((f) => ({ ...f, descricao: names(f.tipo, f.codigo) })),
+  };
+}
+
+type Namer = (facet: SearchFilter['tipo'], code: string) => string;
+
+function describe(
+  state: SearchState,
+  language: Language,
+  types: { cod_tipo_obra: number; desc_tipo_obra: string }[],
+  languages: { codigo: string; nome_pt: string; nome_en: string; nome_es: string }[],
+): Namer {
+  return (facet, code) => {
+    if (facet === 'T') {
+      const type = types.find((t) => t.cod_tipo_obra === Number(code));
+      return type ? workTypeName(type.cod_tipo_obra, type.desc_tipo_obra, language) : code;
+    }
+    if (facet === 'Y') return code === NO_YEAR ? NO_YEAR_NAME[language] : code;
+    if (facet === 'I') {
+      const row = languages.find((l) => l.codigo === code);
+      return row ? { pt: row.nome_pt, en: row.nome_en, es: row.nome_es }[language] : code;
+    }
+    return ONLY_WITH[code]?.[language] ?? code;
+  };
+}
+
+/** Facets in configuration order; years newest first ("no date" last), others by name. */
+function buildFacets(state: SearchState, counts: Awaited<ReturnType<typeof countFacets>>, name: Namer, language: Language): Faceta[] {
+  const collator = new Intl.Collator(language === 'pt' ? 'pt-BR' : language);
+  return FACETS.map(({ codigo, nome }) => {
+    const itens = counts
+      .filter((c) => c.faceta === codigo && c.sem_filtro > 0)
+      .map((c) => ({ codigo: c.codigo, descricao: name(codigo, c.codigo), total: c.total, totalSemFiltro: c.sem_filtro, mostrarQtdOriginal: state.filtros.length > 0 }));
+    itens.sort(
+      codigo === 'Y'
+        ? (a, b) => (a.codigo === NO_YEAR ? 1 : b.codigo === NO_YEAR ? -1 : Number(b.codigo) - Number(a.codigo))
+        : (a, b) => collator.compare(a.descricao, b.descricao),
+    );
+    return { codigo, descricao: nome[language], itens };
+  });
+}
+
+/** `GET /consulta/ordenacao`: the sort orders, named in the call's language. */
+export function sortOptions(language: Language) {
+  return SORTS.map((codigo) => ({ codigo, descricao: SORT_NAMES[codigo][language] }));
+}
+
+/** `GET /consulta/filtros`: the facets a search tab offers, named in the call's language. */
+export function facetOptions(language: Language) {
+  return FACETS.map(({ codigo, nome }) => ({ codigo, descricao: nome[language] }));
+}

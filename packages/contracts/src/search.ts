@@ -1,0 +1,203 @@
+import { z } from 'zod';
+
+/** Fields a search row can target (spec §7 "Search", issue: catalogue search). */
+export const SEARCH_FIELDS = ['livre', 'titulo', 'autor', 'assunto', 'serie', 'editora', 'chamada', 'isbn'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+/** Match types (spec §9): anywhere (all words), exact phrase, starting with. */
+export const MATCH_TYPES = ['palavras', 'frase', 'inicio'] as const;
+export type MatchType = (typeof MATCH_TYPES)[number];
+
+/** How a row joins the rows before it (advanced search): AND, OR, AND NOT. */
+export const OPERATORS = ['E', 'OU', 'NAO'] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+/** Sort orders: C relevance (default, spec §9), T title, A author, N newest, O oldest. */
+export const SORTS = ['C', 'T', 'A', 'N', 'O'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Facets served now: T work type, Y year, I language, X only-with (C cover, O online, A accessible). */
+export const FACET_CODES = ['T', 'Y', 'I', 'X'] as const;
+export type FacetCode = (typeof FACET_CODES)[number];
+
+export const MAX_ROWS = 5;
+export const MAX_TERM_LENGTH = 300;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+/** Deep paging stops here: past it, refine the search (protects the server). */
+export const MAX_RESULT_WINDOW = 10_000;
+/** The year facet's bucket for titles without a year. */
+export const NO_YEAR = 'sem-data';
+
+export interface SearchRow {
+  campo: SearchField;
+  termo: string;
+  tipo: MatchType;
+  /** How this row joins the previous ones; ignored on the first row. */
+  operador: Operator;
+  /** "Similar words": match stems in Portuguese, Spanish and English. */
+  similar: boolean;
+}
+
+export interface SearchFilter {
+  tipo: FacetCode;
+  codigo: string;
+}
+
+/** The whole state of a search; the URL holds it (parseSearchState / searchStateToParams). */
+export interface SearchState {
+  linhas: SearchRow[];
+  filtros: SearchFilter[];
+  ordenacao: Sort;
+  pagina: number;
+  quantPag: number;
+  base: string | null;
+}
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, { error: `expected a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+
+const one = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v[v.length - 1]! : v));
+const many = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
+const rowParams = Object.fromEntries(
+  Array.from({ length: MAX_ROWS }, (_, i) => i + 1).flatMap((n) => [
+    [`termo${n}`, one.pipe(z.string().max(MAX_TERM_LENGTH, { error: `termo${n}: at most ${MAX_TERM_LENGTH} characters` })).optional()],
+    [`campo${n}`, one.pipe(z.enum(SEARCH_FIELDS)).optional()],
+    [`tipo${n}`, one.pipe(z.enum(MATCH_TYPES)).optional()],
+    [`operador${n}`, one.pipe(z.enum(OPERATORS)).optional()],
+    [`similar${n}`, one.pipe(z.enum(['0', '1', 'true', 'false'])).optional()],
+  ]),
+) as Record<string, z.ZodOptional<z.ZodType<string>>>;
+
+/** `GET /consulta` query string: rows 1–5 by suffix, repeated `filtro=T:1`, sort, paging, base. */
+export const consultaQuerySchema = z
+  .object({
+    ...rowParams,
+    filtro: many.pipe(z.array(z.string().regex(/^[A-Z]{1,4}:[\w-]{1,40}$/, { error: 'filtro must look like T:1' })).max(50)).optional(),
+    ordenacao: one.pipe(z.enum(SORTS)).optional(),
+    pagina: one.pipe(wholeNumber(1, MAX_RESULT_WINDOW)).optional(),
+    quantPag: one.pipe(wholeNumber(1, MAX_PAGE_SIZE)).optional(),
+    base: one.pipe(z.string().max(40)).optional(),
+  })
+  .refine((q) => (q.pagina ?? 1) * (q.quantPag ?? DEFAULT_PAGE_SIZE) <= MAX_RESULT_WINDOW, {
+    error: `pagina × quantPag may not pass ${MAX_RESULT_WINDOW}`,
+    path: ['pagina'],
+  });
+export type ConsultaQuery = z.infer<typeof consultaQuerySchema>;
+
+/** The search state a (validated) query string describes; rows with no term are dropped. */
+export function parseSearchState(query: ConsultaQuery): SearchState {
+  const q = query as Record<string, string | string[] | number | undefined>;
+  const linhas: SearchRow[] = [];
+  for (let n = 1; n <= MAX_ROWS; n++) {
+    const termo = typeof q[`termo${n}`] === 'string' ? (q[`termo${n}`] as string).trim() : '';
+    if (!termo) continue;
+    linhas.push({
+      campo: (q[`campo${n}`] as SearchField | undefined) ?? 'livre',
+      termo,
+      tipo: (q[`tipo${n}`] as MatchType | undefined) ?? 'palavras',
+      operador: (q[`operador${n}`] as Operator | undefined) ?? 'E',
+      similar: q[`similar${n}`] === '1' || q[`similar${n}`] === 'true',
+    });
+  }
+  const filtros = (query.filtro ?? []).flatMap((f) => {
+    const [tipo, codigo] = f.split(':') as [string, string];
+    return (FACET_CODES as readonly string[]).includes(tipo) ? [{ tipo: tipo as FacetCode, codigo }] : [];
+  });
+  return {
+    linhas,
+    filtros: dedupe(filtros),
+    ordenacao: query.ordenacao ?? 'C',
+    pagina: query.pagina ?? 1,
+    quantPag: query.quantPag ?? DEFAULT_PAGE_SIZE,
+    base: query.base ?? null,
+  };
+}
+
+/** The term of the query's first row, trimmed ('' when absent): the spec's "first column". */
+export function firstRowTerm(query: ConsultaQuery): string {
+  const value = (query as Record<string, unknown>).termo1;
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** The query string for a search state: the inverse of parseSearchState (defaults left out). */
+export function searchStateToParams(state: SearchState): URLSearchParams {
+  const params = new URLSearchParams();
+  state.linhas.slice(0, MAX_ROWS).forEach((row, i) => {
+    const n = i + 1;
+    params.set(`termo${n}`, row.termo);
+    if (row.campo !== 'livre') params.set(`campo${n}`, row.campo);
+    if (row.tipo !== 'palavras') params.set(`tipo${n}`, row.tipo);
+    if (n > 1 && row.operador !== 'E') params.set(`operador${n}`, row.operador);
+    if (row.similar) params.set(`similar${n}`, '1');
+  });
+  for (const f of state.filtros) params.append('filtro', `${f.tipo}:${f.codigo}`);
+  if (state.ordenacao !== 'C') params.set('ordenacao', state.ordenacao);
+  if (state.pagina !== 1) params.set('pagina', String(state.pagina));
+  if (state.quantPag !== DEFAULT_PAGE_SIZE) params.set('quantPag', String(state.quantPag));
+  if (state.base) params.set('base', state.base);
+  return params;
+}
+
+function dedupe(filters: SearchFilter[]): SearchFilter[] {
+  const seen = new Set<string>();
+  return filters.filter((f) => {
+    const key = `${f.tipo}:${f.codigo}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Availability of a title's copies in one library. */
+export const disponibilidadeSchema = z.object({
+  cod_biblioteca: z.number().int(),
+  desc_biblioteca: z.string(),
+  total: z.number().int(),
+  disponiveis: z.number().int(),
+});
+
+/** One line of the results page. */
+export const resultadoAcervoSchema = z.object({
+  cod_acervo: z.number().int(),
+  titulo: z.string(),
+  autor: z.string().nullable(),
+  ano_publicacao: z.number().int().nullable(),
+  cod_tipo_obra: z.number().int(),
+  desc_tipo_obra: z.string(),
+  idioma: z.string().nullable(),
+  link_capa: z.string().nullable(),
+  acesso_remoto: z.boolean(),
+  possui_acessibilidade: z.boolean(),
+  disponibilidade: z.array(disponibilidadeSchema),
+});
+export type ResultadoAcervo = z.infer<typeof resultadoAcervoSchema>;
+
+/** A facet entry (spec §3 "Facet entry"). */
+export const facetaItemSchema = z.object({
+  codigo: z.string(),
+  descricao: z.string(),
+  total: z.number().int(),
+  totalSemFiltro: z.number().int(),
+  mostrarQtdOriginal: z.boolean(),
+});
+
+export const facetaSchema = z.object({ codigo: z.enum(FACET_CODES), descricao: z.string(), itens: z.array(facetaItemSchema) });
+export type Faceta = z.infer<typeof facetaSchema>;
+
+/** `GET /consulta` answer: the page of titles, the total, the facets and the filters in force. */
+export const consultaResponseSchema = z
+  .object({
+    total: z.number().int(),
+    pagina: z.number().int(),
+    quantPag: z.number().int(),
+    acervos: z.array(resultadoAcervoSchema),
+    facetas: z.array(facetaSchema),
+    filtros: z.array(z.object({ tipo: z.enum(FACET_CODES), codigo: z.string(), descricao: z.string() })),
+  })
+  .meta({ id: 'ResultadoConsulta' });
+export type ConsultaResponse = z.infer<typeof consultaResponseSchema>;
