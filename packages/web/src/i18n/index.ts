@@ -29,6 +29,7 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
     supportedLngs: LANGUAGES,
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   document.documentElement.lang = LOCALE_TAGS[language];
   return i18next;

@@ -1,12 +1,42 @@
-import { useParams } from 'react-router';
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
+import { ResultsView } from '../../features/search/components/results-view';
+import { SearchForm } from '../../features/search/components/search-form';
+import { SearchHistoryList } from '../../features/search/components/search-history-list';
+import { readSearchState } from '../../features/search/search-state';
+import { PageTitle } from '../../ui/page-title';
+import { paths } from '../paths';
 import { NotFoundRoute } from './not-found';
-import { ScreenRoute } from './screen';
+import { useSiteName } from './use-site-name';
 
-/** `/:guia`: one search guide per path segment; a segment that is no guide is not found. */
+/** Guides whose form is built: the general (one row) and the advanced (three rows) search. */
+const SEARCH_GUIDES: Record<string, { advanced: boolean }> = { geral: { advanced: false }, avancada: { advanced: true } };
+
+/** `/:guia`: one search guide per path segment, its form, and the results of the search in the URL. */
 export function GuideRoute() {
+  const { t } = useTranslation();
+  const site = useSiteName();
   const { guia } = useParams();
+  const [params] = useSearchParams();
   const guide = useGuiasPesquisa().find((g) => g.rota === guia);
   if (!guide) return <NotFoundRoute />;
-  return <ScreenRoute titleKey={`guides.${guide.codigo}`} />;
+  const form = SEARCH_GUIDES[guide.codigo];
+  const state = readSearchState(params);
+  const path = paths.guide(guide.rota);
+  return (
+    <Stack gap="lg">
+      <PageTitle site={site}>{t(`guides.${guide.codigo}`)}</PageTitle>
+      {form ? (
+        <>
+          {/* Keyed by the URL so the form shows the search being viewed after back/forward. */}
+          <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} />
+          {state ? <ResultsView state={state} titleHref={(cod) => paths.title(cod)} /> : <SearchHistoryList />}
+        </>
+      ) : (
+        <Text c="gray.7">{t('screens.comingSoon')}</Text>
+      )}
+    </Stack>
+  );
 }

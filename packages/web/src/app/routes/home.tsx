@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
 import { useInstituicao } from '../../features/parameters/api/get-instituicao';
+import { SearchForm } from '../../features/search/components/search-form';
 import { PageTitle } from '../../ui/page-title';
 import { paths } from '../paths';
 
@@ -11,11 +12,14 @@ export function HomeRoute() {
   const { t } = useTranslation();
   const instituicao = useInstituicao();
   const guias = useGuiasPesquisa();
+  const generalRoute = guias.find((g) => g.codigo === 'geral')?.rota ?? 'pesquisa-geral';
   return (
     <>
       <PageTitle site={instituicao.sigla}>{t('home.heading')}</PageTitle>
-      <Text mb="lg">{t('home.intro')}</Text>
-      <Title order={2} size="h3" mb="sm">
+      <Text mb="md">{t('home.intro')}</Text>
+      <SearchForm resultsPath={paths.guide(generalRoute)} />
+
+      <Title order={2} size="h3" mt="xl" mb="sm">
         {t('home.guidesHeading')}
       </Title>
       <nav aria-label={t('home.guidesHeading')}>

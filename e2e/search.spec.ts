@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures';
+
+const results = (page: import('@playwright/test').Page) => page.getByRole('main').getByRole('article');
+const countHeading = (page: import('@playwright/test').Page) => page.getByRole('heading', { level: 2, name: /resultados?$/ });
+
+test('searching "educacao" from the home page puts titles with "Educação" first', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Termo de pesquisa').fill('educacao');
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(page).toHaveURL(/\/pesquisa-geral\?termo1=educacao$/);
+  await expect(countHeading(page)).toBeVisible();
+  const firstTitles = await results(page).getByRole('link').allTextContents();
+  expect(firstTitles.slice(0, 5).every((title) => /educação/i.test(title))).toBe(true);
+  await expectNoAxeViolations(page);
+});
+
+test('language and year filters: the count, the facets and the results agree; back restores', async ({ page }) => {
+  await page.goto('/pesquisa-geral?termo1=educacao');
+  const before = await countHeading(page).textContent();
+  const languages = page.getByRole('region', { name: 'Idioma' });
+  const portuguese = languages.getByRole('checkbox', { name: /^Português \(\d+\)$/ });
+  await portuguese.click();
+  await expect(portuguese).toBeChecked();
+  await expect(page).toHaveURL(/filtro=I%3Apor/);
+  const years = page.getByRole('region', { name: 'Ano de publicação' });
+  const year = years.getByRole('checkbox').first();
+  const label = (await year.locator('xpath=ancestor::*[contains(@class,"Checkbox-root")]').textContent()) ?? '';
+  const [, yearText, expected] = /^(\d{4}) \((\d+)\)$/.exec(label.trim())!;
+  await year.click();
+  await expect(year).toBeChecked();
+  await expect(countHeading(page)).toHaveText(new RegExp(`^${expected} resultados?$`));
+  await expect(results(page)).toHaveCount(Math.min(Number(expected), 20));
+  for (const line of await results(page).locator('p').first().allTextContents()) expect(line).toContain(yearText!);
+  await expect(page.getByRole('group', { name: 'Filtros aplicados' })).toContainText('Português');
+  await expectNoAxeViolations(page);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/filtro=Y/);
+  await page.goBack();
+  await expect(countHeading(page)).toHaveText(before!);
+});
+
+test('advanced search with NOT leaves out what the second row matches', async ({ page }) => {
+  await page.goto('/pesquisa-avancada');
+  await page.getByLabel('Termo 1').fill('educacao');
+  await page.getByLabel('Operador').first().selectOption('NAO');
+  await page.getByLabel('Termo 2').fill('revista');
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(countHeading(page)).toBeVisible();
+  const titles = await results(page).getByRole('link').allTextContents();
+  expect(titles.length).toBeGreaterThan(0);
+  expect(titles.some((title) => /revista/i.test(title))).toBe(false);
+  // Without NOT, the journals are there.
+  await page.goto('/pesquisa-geral?termo1=revista%20educacao');
+  await expect(results(page).getByRole('link').first()).toHaveText(/Revista/);
+});
+
+test('an empty search is refused on the spot', async ({ page }) => {
+  await page.goto('/pesquisa-geral');
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(page.getByText('Preencha o campo de pesquisa.')).toBeVisible();
+  await expect(page).toHaveURL('/pesquisa-geral');
+});
+
+test('paging and sorting live in the URL, so a shared link reproduces the page', async ({ page, context }) => {
+  await page.goto('/pesquisa-geral?termo1=manual');
+  await page.getByLabel('Ordenar por').selectOption('T');
+  await page.getByRole('button', { name: 'Página 2' }).click();
+  await expect(page).toHaveURL(/ordenacao=T/);
+  await expect(page).toHaveURL(/pagina=2/);
+  const shown = await results(page).getByRole('link').allTextContents();
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(results(other).getByRole('link').first()).toHaveText(shown[0]!);
+  expect(await results(other).getByRole('link').allTextContents()).toEqual(shown);
+});

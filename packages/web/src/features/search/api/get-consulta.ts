@@ -1,0 +1,18 @@
+import { type ConsultaResponse, type SearchState, searchStateToParams } from '@estante/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../api/client';
+
+/** `GET /consulta` for a search state; the previous page stays on screen while the next loads. */
+export function consultaQuery(state: SearchState) {
+  const params = searchStateToParams(state).toString();
+  return queryOptions({
+    queryKey: ['consulta', params],
+    queryFn: ({ signal }) => apiGet<ConsultaResponse>(`/consulta?${params}`, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+export function useConsulta(state: SearchState) {
+  return useQuery(consultaQuery(state));
+}

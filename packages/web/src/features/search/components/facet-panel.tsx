@@ -1,0 +1,48 @@
+import type { Faceta, SearchFilter } from '@estante/contracts';
+import { Button, Checkbox, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const SHOWN = 5;
+
+/** One facet: its values with counts as checkboxes (OR within the facet), "show more" past five. */
+function FacetGroup({ faceta, selected, onToggle }: { faceta: Faceta; selected: SearchFilter[]; onToggle: (f: SearchFilter) => void }) {
+  const { t } = useTranslation();
+  const [all, setAll] = useState(false);
+  const isOn = (codigo: string) => selected.some((f) => f.tipo === faceta.codigo && f.codigo === codigo);
+  const items = faceta.itens.filter((i) => i.total > 0 || isOn(i.codigo));
+  if (items.length === 0) return null;
+  const visible = all ? items : items.slice(0, SHOWN);
+  return (
+    <Stack gap={6} component="section" aria-labelledby={`facet-${faceta.codigo}`}>
+      <Title order={3} size="h5" id={`facet-${faceta.codigo}`}>
+        {faceta.descricao}
+      </Title>
+      {visible.map((item) => (
+        <Checkbox
+          key={item.codigo}
+          label={`${item.descricao} (${item.total})`}
+          checked={isOn(item.codigo)}
+          onChange={() => onToggle({ tipo: faceta.codigo, codigo: item.codigo })}
+        />
+      ))}
+      {items.length > SHOWN && (
+        <Button variant="subtle" size="compact-sm" onClick={() => setAll((v) => !v)} aria-expanded={all} style={{ alignSelf: 'flex-start' }}>
+          {all ? t('search.showLess') : t('search.showMore', { count: items.length - SHOWN })}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** The facet sidebar (spec §9): work type, year, language, only-with. */
+export function FacetPanel({ facetas, selected, onToggle }: { facetas: Faceta[]; selected: SearchFilter[]; onToggle: (f: SearchFilter) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" component="nav" aria-label={t('search.facetsLabel')}>
+      {facetas.map((f) => (
+        <FacetGroup key={f.codigo} faceta={f} selected={selected} onToggle={onToggle} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ConsultaResponse, SearchFilter } from '@estante/contracts';
+import { Button, Group, Pill } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** The filters in force, each removable, and "clear all" (spec §4 "Filters"). */
+export function FilterChips({ filtros, onRemove, onClear }: { filtros: ConsultaResponse['filtros']; onRemove: (f: SearchFilter) => void; onClear: () => void }) {
+  const { t } = useTranslation();
+  if (filtros.length === 0) return null;
+  return (
+    <Group gap="xs" aria-label={t('search.activeFilters')} role="group">
+      {filtros.map((f) => (
+        <Pill
+          key={`${f.tipo}:${f.codigo}`}
+          withRemoveButton
+          onRemove={() => onRemove(f)}
+          removeButtonProps={{ 'aria-label': t('search.removeFilter', { name: f.descricao }) }}
+        >
+          {f.descricao}
+        </Pill>
+      ))}
+      <Button variant="subtle" size="compact-sm" onClick={onClear}>
+        {t('search.clearFilters')}
+      </Button>
+    </Group>
+  );
+}

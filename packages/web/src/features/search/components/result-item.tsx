@@ -1,0 +1,40 @@
+import type { ResultadoAcervo } from '@estante/contracts';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Display } from '../search-state';
+
+/** One result line: title (to the title page), author, year, type and where copies are. */
+export function ResultItem({ item, display, href }: { item: ResultadoAcervo; display: Display; href: string }) {
+  const { t } = useTranslation();
+  const available = item.disponibilidade.reduce((n, d) => n + d.disponiveis, 0);
+  const total = item.disponibilidade.reduce((n, d) => n + d.total, 0);
+  return (
+    <Stack gap={4} py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} component="article">
+      <Anchor component={Link} to={href} fw={600} size="lg">
+        {item.titulo}
+      </Anchor>
+      <Text size="sm">
+        {[item.autor, item.ano_publicacao ?? t('search.noYear')].filter(Boolean).join(' · ')}
+      </Text>
+      {display === 'D' && (
+        <>
+          <Group gap="xs">
+            <Badge variant="filled" color="gray.7">
+              {item.desc_tipo_obra}
+            </Badge>
+            {item.acesso_remoto && <Badge variant="filled" color="teal.9">{t('search.online')}</Badge>}
+            {item.possui_acessibilidade && <Badge variant="filled" color="violet.9">{t('search.accessible')}</Badge>}
+          </Group>
+          <Text size="sm" c="gray.7">
+            {total === 0
+              ? item.acesso_remoto
+                ? t('search.onlineOnly')
+                : t('search.noCopies')
+              : t('search.availability', { available, total, libraries: item.disponibilidade.map((d) => d.desc_biblioteca).join(', ') })}
+          </Text>
+        </>
+      )}
+    </Stack>
+  );
+}

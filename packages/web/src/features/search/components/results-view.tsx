@@ -1,0 +1,97 @@
+import { MAX_PAGE_SIZE, type SearchState } from '@estante/contracts';
+import { Alert, Grid, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { ApiRequestError } from '../../../api/client';
+import { useConsulta } from '../api/get-consulta';
+import { useOrdenacao } from '../api/get-ordenacao';
+import { useSearchHistory } from '../search-history';
+import { type Display, useSearchState } from '../search-state';
+import { FacetPanel } from './facet-panel';
+import { FilterChips } from './filter-chips';
+import { ResultItem } from './result-item';
+
+const PAGE_SIZES = [10, 20, 50, MAX_PAGE_SIZE];
+
+/** The results of the search in the URL: count, sort, page size, display, filters, facets, pages. */
+export function ResultsView({ state, titleHref }: { state: SearchState; titleHref: (cod: number) => string }) {
+  const { t, i18n } = useTranslation();
+  const { display, update, toggleFilter, setDisplay } = useSearchState();
+  const { data, error, isFetching, isPending } = useConsulta(state);
+  const sorts = useOrdenacao();
+  const location = useLocation();
+  const remember = useSearchHistory((s) => s.remember);
+  const label = state.linhas.map((l) => l.termo).join(' · ');
+
+  useEffect(() => {
+    if (data) remember({ label, href: `${location.pathname}${location.search}`, total: data.total });
+  }, [data, label, location.pathname, location.search, remember]);
+
+  if (isPending) return <Loader aria-label={t('search.loading')} />;
+  if (error || !data) {
+    const message = error instanceof ApiRequestError && error.status !== 0 && error.status < 500 ? error.message : t('errors.unreachable');
+    return <Alert color="red" role="alert">{message}</Alert>;
+  }
+  const pages = Math.max(1, Math.ceil(Math.min(data.total, 10_000) / state.quantPag));
+  return (
+    <Grid gutter="xl">
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <FacetPanel facetas={data.facetas} selected={state.filtros} onToggle={toggleFilter} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <Stack gap="sm">
+          <Title order={2} size="h3" aria-live="polite">
+            {t('search.resultsCount', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })}
+          </Title>
+          <FilterChips filtros={data.filtros} onRemove={toggleFilter} onClear={() => update({ filtros: [] })} />
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <NativeSelect
+              label={t('search.sort')}
+              value={state.ordenacao}
+              data={(sorts.data ?? []).map((s) => ({ value: s.codigo, label: s.descricao }))}
+              onChange={(e) => update({ ordenacao: e.currentTarget.value as SearchState['ordenacao'] })}
+            />
+            <NativeSelect
+              label={t('search.pageSize')}
+              value={String(state.quantPag)}
+              data={PAGE_SIZES.map((n) => String(n))}
+              onChange={(e) => update({ quantPag: Number(e.currentTarget.value) })}
+            />
+            <SegmentedControl
+              aria-label={t('search.display')}
+              value={display}
+              onChange={(v) => setDisplay(v as Display)}
+              data={[
+                { value: 'D', label: t('search.detailed') },
+                { value: 'C', label: t('search.compact') },
+              ]}
+            />
+            {isFetching && <Loader size="sm" aria-label={t('search.loading')} />}
+          </Group>
+          {data.acervos.length === 0 ? (
+            <Text>{t('search.noResults')}</Text>
+          ) : (
+            <div>
+              {data.acervos.map((item) => (
+                <ResultItem key={item.cod_acervo} item={item} display={display} href={titleHref(item.cod_acervo)} />
+              ))}
+            </div>
+          )}
+          {pages > 1 && (
+            <nav aria-label={t('search.pagination')}>
+              <Pagination
+                total={pages}
+                value={state.pagina}
+                onChange={(pagina) => update({ pagina }, { keepPage: true })}
+                getControlProps={(control) => ({ 'aria-label': t(`search.pages.${control}`) })}
+                getItemProps={(page) => ({ 'aria-label': t('search.pages.page', { page }) })}
+              />
+            </nav>
+          )}
+          {data.total > 10_000 && <Text size="sm">{t('search.refine')}</Text>}
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,81 @@
+import {
+  MATCH_TYPES,
+  OPERATORS,
+  SEARCH_FIELDS,
+  type SearchRow,
+  type SearchState,
+  searchStateToParams,
+} from '@estante/contracts';
+import { Button, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+const emptyRow = (): SearchRow => ({ campo: 'livre', termo: '', tipo: 'palavras', operador: 'E', similar: false });
+
+/**
+ * The search form: one row (simple) or three joined by AND/OR/NOT (advanced). Submitting
+ * opens `resultsPath` with the search in its URL; an empty search is refused on the spot.
+ */
+export function SearchForm({ resultsPath, advanced = false, initial }: { resultsPath: string; advanced?: boolean; initial?: SearchState | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const count = advanced ? 3 : 1;
+  const [rows, setRows] = useState<SearchRow[]>(() => Array.from({ length: count }, (_, i) => initial?.linhas[i] ?? emptyRow()));
+  const [error, setError] = useState(false);
+  const change = (i: number, patch: Partial<SearchRow>) => setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const filled = rows.filter((r) => r.termo.trim());
+    if (filled.length === 0) return setError(true);
+    setError(false);
+    const params = searchStateToParams({ linhas: filled, filtros: [], ordenacao: initial?.ordenacao ?? 'C', pagina: 1, quantPag: initial?.quantPag ?? 20, base: null });
+    navigate(`${resultsPath}?${params}`);
+  };
+
+  return (
+    <form onSubmit={submit} role="search" aria-label={t('search.formLabel')} noValidate>
+      <Stack gap="sm">
+        {rows.map((row, i) => (
+          <Group key={i} align="flex-end" gap="xs" wrap="wrap">
+            {advanced && i > 0 && (
+              <NativeSelect
+                label={t('search.operator')}
+                value={row.operador}
+                onChange={(e) => change(i, { operador: e.currentTarget.value as SearchRow['operador'] })}
+                data={OPERATORS.map((o) => ({ value: o, label: t(`search.operators.${o}`) }))}
+              />
+            )}
+            <TextInput
+              label={advanced ? t('search.termN', { n: i + 1 }) : t('search.term')}
+              value={row.termo}
+              onChange={(e) => change(i, { termo: e.currentTarget.value })}
+              maxLength={300}
+              style={{ flex: '1 1 16rem' }}
+              error={error && i === 0 ? t('messages.PreenchaCampoPesquisa') : undefined}
+            />
+            <NativeSelect
+              label={t('search.field')}
+              value={row.campo}
+              onChange={(e) => change(i, { campo: e.currentTarget.value as SearchRow['campo'] })}
+              data={SEARCH_FIELDS.map((f) => ({ value: f, label: t(`search.fields.${f}`) }))}
+            />
+            {advanced && (
+              <NativeSelect
+                label={t('search.matchType')}
+                value={row.tipo}
+                onChange={(e) => change(i, { tipo: e.currentTarget.value as SearchRow['tipo'] })}
+                data={MATCH_TYPES.map((m) => ({ value: m, label: t(`search.matchTypes.${m}`) }))}
+              />
+            )}
+            <Checkbox label={t('search.similar')} checked={row.similar} onChange={(e) => change(i, { similar: e.currentTarget.checked })} mb={8} />
+          </Group>
+        ))}
+        <Group>
+          <Button type="submit">{t('search.submit')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
