@@ -36,10 +36,10 @@ export function ResultsView({ state, titleHref }: { state: SearchState; titleHre
   const pages = Math.max(1, Math.ceil(Math.min(data.total, 10_000) / state.quantPag));
   return (
     <Grid gutter="xl">
-      <Grid.Col span={{ base: 12, md: 3 }}>
+      <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 1 }}>
         <FacetPanel facetas={data.facetas} selected={state.filtros} onToggle={toggleFilter} />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9 }}>
+      <Grid.Col span={{ base: 12, md: 9 }} order={{ base: 1, md: 2 }}>
         <Stack gap="sm">
           <Title order={2} size="h3" aria-live="polite">
             {t('search.resultsCount', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })}
