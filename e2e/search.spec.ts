@@ -74,3 +74,21 @@ test('paging and sorting live in the URL, so a shared link reproduces the page',
   await expect(results(other).getByRole('link').first()).toHaveText(shown[0]!);
   expect(await results(other).getByRole('link').allTextContents()).toEqual(shown);
 });
+
+test('index browse by author lists names from the starting word and opens their titles', async ({ page }) => {
+  await page.goto('/pesquisa-geral');
+  await page.getByLabel('Índice', { exact: true }).selectOption('autor');
+  await page.getByLabel('A partir de').fill('pereira');
+  await page.getByRole('button', { name: 'Navegar' }).click();
+  await expect(page).toHaveURL(/indice=autor&inicio=pereira/);
+  const entries = page.getByRole('list', { name: 'Entradas do índice' }).getByRole('listitem');
+  await expect(entries.first()).toContainText(/^Pereira, /);
+  const first = entries.first().getByRole('link');
+  const name = (await first.textContent())!;
+  const count = Number(/\((\d+) títulos?\)/.exec((await entries.first().textContent())!)![1]);
+  await first.click();
+  await expect(page).toHaveURL(/campo1=autor/);
+  await expect(page.getByRole('heading', { level: 2, name: /resultados?$/ })).toHaveText(new RegExp(`^${count} resultados?$`));
+  await expect(page.getByRole('article').first()).toContainText(name);
+  await expectNoAxeViolations(page);
+});

@@ -201,3 +201,39 @@ export const consultaResponseSchema = z
   })
   .meta({ id: 'ResultadoConsulta' });
 export type ConsultaResponse = z.infer<typeof consultaResponseSchema>;
+
+/** Index types for browsing (spec §3 "Index types"): headings in alphabetical order. */
+export const INDEX_TYPES = ['titulo', 'serie', 'autor', 'assunto', 'chamada', 'isbn', 'issn'] as const;
+export type IndexType = (typeof INDEX_TYPES)[number];
+
+/** `GET /consulta/indice`: headings of one index from the first one at or after `inicio`. */
+export const indiceQuerySchema = z.object({
+  tipo: z.enum(INDEX_TYPES),
+  inicio: z.string().max(MAX_TERM_LENGTH).default(''),
+  quantidade: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: 'expected a whole number from 1 to 100' })
+    .transform(Number)
+    .pipe(z.number().min(1).max(100))
+    .optional(),
+});
+export type IndiceQuery = z.infer<typeof indiceQuerySchema>;
+
+export const indiceResponseSchema = z
+  .object({
+    tipo: z.enum(INDEX_TYPES),
+    entradas: z.array(z.object({ cabecalho: z.string(), total: z.number().int() })),
+  })
+  .meta({ id: 'Indice' });
+export type IndiceResponse = z.infer<typeof indiceResponseSchema>;
+
+/** The search field that finds the titles under a heading of an index. */
+export const INDEX_SEARCH_FIELD: Record<IndexType, SearchField> = {
+  titulo: 'titulo',
+  serie: 'serie',
+  autor: 'autor',
+  assunto: 'assunto',
+  chamada: 'chamada',
+  isbn: 'isbn',
+  issn: 'isbn',
+};

@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { paths } from './paths';
 import { AccountRoute } from './routes/account';
 import { AuthorityRoute } from './routes/authority';
+import { ErrorRoute } from './routes/error';
 import { GuideRoute } from './routes/guide';
 import { HomeRoute } from './routes/home';
 import { LogoutRoute } from './routes/logout';
@@ -15,6 +16,7 @@ export function createRouter() {
   return createBrowserRouter([
     {
       element: <Shell />,
+      errorElement: <ErrorRoute />,
       children: [
         { path: paths.home, element: <HomeRoute /> },
         { path: paths.login, element: <ScreenRoute titleKey="screens.login" /> },

@@ -1,4 +1,4 @@
-import type { FacetCode, Language, Sort } from '@estante/contracts';
+import type { FacetCode, IndexType, Language, Sort } from '@estante/contracts';
 
 type Names = Record<Language, string>;
 
@@ -54,3 +54,14 @@ export const WORK_TYPE_NAMES: Record<number, Omit<Names, 'pt'>> = {
 export function workTypeName(code: number, portuguese: string, language: Language): string {
   return language === 'pt' ? portuguese : (WORK_TYPE_NAMES[code]?.[language] ?? portuguese);
 }
+
+/** Index names (spec §3 "Index types"). */
+export const INDEX_NAMES: Record<IndexType, Names> = {
+  titulo: { pt: 'Título', en: 'Title', es: 'Título' },
+  serie: { pt: 'Série', en: 'Series', es: 'Serie' },
+  autor: { pt: 'Autor', en: 'Author', es: 'Autor' },
+  assunto: { pt: 'Assunto', en: 'Subject', es: 'Materia' },
+  chamada: { pt: 'Número de chamada', en: 'Call number', es: 'Signatura' },
+  isbn: { pt: 'ISBN', en: 'ISBN', es: 'ISBN' },
+  issn: { pt: 'ISSN', en: 'ISSN', es: 'ISSN' },
+};

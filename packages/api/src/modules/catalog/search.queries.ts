@@ -1,4 +1,4 @@
-import { NO_YEAR, type SearchFilter, type SearchRow, type SearchState, type Sort } from '@estante/contracts';
+import { type IndexType, NO_YEAR, type SearchFilter, type SearchRow, type SearchState, type Sort } from '@estante/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 
@@ -230,4 +230,31 @@ export async function languageNamesFor(db: Db, codes: string[]) {
 /** Work types with their Portuguese names. */
 export async function workTypes(db: Db) {
   return queryRows<{ cod_tipo_obra: number; desc_tipo_obra: string }>(db, sql`select cod_tipo_obra, desc_tipo_obra from work_types`);
+}
+
+/** The headings of each index: one row per heading occurrence on a title. */
+const INDEX_HEADINGS: Record<IndexType, SQL> = {
+  titulo: sql`select t.title as h from titles t`,
+  serie: sql`select t.series as h from titles t where t.series is not null`,
+  autor: sql`select h from titles t cross join lateral unnest(array_prepend(t.author, t.added_authors)) as h where h is not null`,
+  assunto: sql`select h from titles t cross join lateral unnest(t.subjects) as h`,
+  chamada: sql`select t.call_number as h from titles t where t.call_number is not null`,
+  isbn: sql`select h from titles t cross join lateral unnest(t.isbn) as h`,
+  issn: sql`select h from titles t cross join lateral unnest(t.issn) as h`,
+};
+
+/**
+ * Index browse: `limit` headings of one index in alphabetical order (accents and case
+ * folded), from the first at or after `from`, each with how many titles carry it.
+ */
+export async function browseIndex(db: Db, type: IndexType, from: string, limit: number) {
+  return queryRows<{ cabecalho: string; total: number }>(
+    db,
+    sql`select min(h) as cabecalho, count(*)::int as total
+        from (${INDEX_HEADINGS[type]}) headings
+        where estante_fold(h) >= estante_fold(${from})
+        group by estante_fold(h)
+        order by estante_fold(h)
+        limit ${limit}`,
+  );
 }

@@ -238,3 +238,46 @@ describe('GET /consulta/ordenacao and /consulta/filtros', () => {
     expect(facets.json().map((f: { codigo: string }) => f.codigo)).toEqual(['T', 'Y', 'I', 'X']);
   });
 });
+
+describe('GET /consulta/indice and /consulta/opcoes-indice', () => {
+  const browse = async (params: string) => {
+    const response = await t.app.inject({ method: 'GET', url: `/svc/consulta/indice?${params}`, headers: { authorization } });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  it('lists authors alphabetically from the starting word, accents and case folded, with title counts', async () => {
+    const { status, body } = await browse('tipo=autor&inicio=BOR&quantidade=3');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      tipo: 'autor',
+      entradas: [
+        { cabecalho: 'Borges, Jorge Luis', total: 1 },
+        { cabecalho: 'Brandão, Carlos', total: 1 },
+        { cabecalho: 'Costa, Beatriz', total: 1 },
+      ],
+    });
+    // "Durkheim, Émile" files under D; Paulo Freire has two titles.
+    expect((await browse('tipo=autor&inicio=fr&quantidade=1')).body.entradas).toEqual([{ cabecalho: 'Freire, Paulo', total: 2 }]);
+  });
+
+  it('counts a subject once per title that carries it', async () => {
+    const { body } = await browse('tipo=assunto&inicio=educacao&quantidade=2');
+    expect(body.entradas).toEqual([
+      { cabecalho: 'Educação', total: 3 },
+      { cabecalho: 'Educação popular', total: 1 },
+    ]);
+  });
+
+  it('starts at the beginning without a starting word, and refuses an unknown index', async () => {
+    expect((await browse('tipo=titulo&quantidade=1')).body.entradas).toEqual([{ cabecalho: 'Antologia do conto', total: 1 }]);
+    const bad = await browse('tipo=editora');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/tipo/);
+    expect((await browse('tipo=autor&quantidade=500')).status).toBe(400);
+  });
+
+  it('names the index types in the language of the call', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/svc/consulta/opcoes-indice', headers: { authorization, 'x-idioma': '3' } });
+    expect(response.json().map((o: { descricao: string }) => o.descricao)).toEqual(['Título', 'Serie', 'Autor', 'Materia', 'Signatura', 'ISBN', 'ISSN']);
+  });
+});

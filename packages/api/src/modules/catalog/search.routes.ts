@@ -1,8 +1,8 @@
-import { consultaQuerySchema, consultaResponseSchema, errorSchema } from '@estante/contracts';
+import { consultaQuerySchema, consultaResponseSchema, errorSchema, indiceQuerySchema, indiceResponseSchema } from '@estante/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { facetOptions, search, sortOptions } from './search.service.js';
+import { browse, facetOptions, indexOptions, search, sortOptions } from './search.service.js';
 
 const common = { tags: ['Consulta'], security: [{ bearer: [] }] };
 const option = z.object({ codigo: z.string(), descricao: z.string() });
@@ -26,6 +26,24 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/consulta/ordenacao',
     { config: { access: 'public' }, schema: { ...common, summary: 'Sort orders', response: { 200: z.array(option) } } },
     (request) => sortOptions(request.language),
+  );
+  app.get(
+    '/consulta/opcoes-indice',
+    { config: { access: 'public' }, schema: { ...common, summary: 'Index types for browsing', response: { 200: z.array(option) } } },
+    (request) => indexOptions(request.language),
+  );
+  app.get(
+    '/consulta/indice',
+    {
+      config: { access: 'either' },
+      schema: {
+        ...common,
+        summary: 'Browse an index (title, series, author, subject, call number, ISBN, ISSN) from a starting word',
+        querystring: indiceQuerySchema,
+        response: { 200: indiceResponseSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    (request) => browse(db, request.query),
   );
   app.get(
     '/consulta/filtros',

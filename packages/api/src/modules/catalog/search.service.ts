@@ -3,6 +3,9 @@ import {
   type ConsultaResponse,
   type Faceta,
   firstRowTerm,
+  INDEX_TYPES,
+  type IndiceQuery,
+  type IndiceResponse,
   type Language,
   NO_YEAR,
   parseSearchState,
@@ -12,8 +15,8 @@ import {
 } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
-import { FACETS, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
-import { availability, countFacets, countMatches, findPage, languageNamesFor, textMatch, workTypes } from './search.queries.js';
+import { FACETS, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
+import { availability, browseIndex, countFacets, countMatches, findPage, languageNamesFor, textMatch, workTypes } from './search.queries.js';
 
 /** The base whose empty first row answers nothing without searching (spec §5). */
 const TARGET_GEDWEB = 'target_gedweb';
@@ -115,4 +118,15 @@ export function sortOptions(language: Language) {
 /** `GET /consulta/filtros`: the facets a search tab offers, named in the call's language. */
 export function facetOptions(language: Language) {
   return FACETS.map(({ codigo, nome }) => ({ codigo, descricao: nome[language] }));
+}
+
+/** `GET /consulta/indice`: a page of an index, from the given starting word. */
+export async function browse(db: Db, query: IndiceQuery): Promise<IndiceResponse> {
+  const entradas = await browseIndex(db, query.tipo, query.inicio.trim(), query.quantidade ?? 20);
+  return { tipo: query.tipo, entradas };
+}
+
+/** `GET /consulta/opcoes-indice`: the index types, named in the call's language. */
+export function indexOptions(language: Language) {
+  return INDEX_TYPES.map((codigo) => ({ codigo, descricao: INDEX_NAMES[codigo][language] }));
 }

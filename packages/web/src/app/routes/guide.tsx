@@ -2,6 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
+import { IndexBrowser } from '../../features/search/components/index-browser';
 import { ResultsView } from '../../features/search/components/results-view';
 import { SearchForm } from '../../features/search/components/search-form';
 import { SearchHistoryList } from '../../features/search/components/search-history-list';
@@ -32,7 +33,14 @@ export function GuideRoute() {
         <>
           {/* Keyed by the URL so the form shows the search being viewed after back/forward. */}
           <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} />
-          {state ? <ResultsView state={state} titleHref={(cod) => paths.title(cod)} /> : <SearchHistoryList />}
+          {state ? (
+            <ResultsView state={state} titleHref={(cod) => paths.title(cod)} />
+          ) : (
+            <>
+              <SearchHistoryList />
+              {!form.advanced && <IndexBrowser resultsPath={path} />}
+            </>
+          )}
         </>
       ) : (
         <Text c="gray.7">{t('screens.comingSoon')}</Text>

@@ -1,0 +1,158 @@
+/**
+ * `npm run bench:search -- [--titles N] [--queries FILE] [--count K] [--concurrency 1,8]`
+ *
+ * Fills the configured database (DATABASE_URL, else embedded PGlite under DATA_DIR, default
+ * ./data/bench) up to N generated titles, then runs a query mix against the full search as the
+ * results page calls it (GET /svc/consulta: page + total + facets + availability), over HTTP on
+ * an in-process server, and prints p50/p95/p99 latency and throughput per concurrency. The same
+ * queries are also timed as direct service calls (SQL + mapping, no HTTP) to show the API's own
+ * overhead. A query file has one query string per line (termo1=…&filtro=…).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { consultaQuerySchema } from '@estante/contracts';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../packages/api/src/app.js';
+import { loadConfig } from '../packages/api/src/config.js';
+import { openDatabase, queryRows } from '../packages/api/src/db/client.js';
+import { search } from '../packages/api/src/modules/catalog/search.service.js';
+import { seedLoansForLoanedCopies } from '../packages/api/src/seed/circulation.js';
+import { insertCopiesForTitlesWithout } from '../packages/api/src/seed/copies.js';
+import { importGenerated, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
+
+const { values } = parseArgs({
+  options: {
+    titles: { type: 'string', default: '100000' },
+    queries: { type: 'string' },
+    count: { type: 'string', default: '400' },
+    concurrency: { type: 'string', default: '1,8' },
+  },
+});
+const titles = Number(values.titles);
+const count = Number(values.count);
+const levels = values.concurrency!.split(',').map(Number);
+if (![titles, count, ...levels].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--titles, --count and --concurrency take whole numbers');
+
+const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('data/bench'), LOG_LEVEL: 'warn', SEED_DEMO: 'false' };
+const config = loadConfig(env);
+const database = await openDatabase(config.database);
+await database.migrate();
+await seedDemoIfEmpty(database.db, { titles: 0 });
+const have = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from titles where control_number like 'GEN%'`))[0]?.n ?? 0;
+if (have < titles) {
+  const started = Date.now();
+  process.stderr.write(`generating titles ${have + 1}…${titles}\n`);
+  await importGenerated(database.db, titles - have, (n) => n % 50_000 === 0 && process.stderr.write(`  ${have + n}\n`), have + 1);
+  await insertCopiesForTitlesWithout(database.db);
+  await seedLoansForLoanedCopies(database.db);
+  await database.db.execute(sql`analyze`);
+  process.stderr.write(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+}
+const total = (await queryRows<{ total: number }>(database.db, sql`select count(*)::int as total from titles`))[0]?.total ?? 0;
+
+const queries = values.queries ? readFileSync(values.queries, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean) : await queryMix(count);
+
+const app = await buildApp({ config, database });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const token = ((await (await fetch(`${base}/svc/oauth/token`, {
+  method: 'POST',
+  body: new URLSearchParams({ grant_type: 'client_credentials', client_id: config.publicClient.id, client_secret: config.publicClient.secret }),
+})).json()) as { access_token: string }).access_token;
+
+console.log(`# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ' (generated mix)'}`);
+console.log('| path | concurrency | p50 ms | p95 ms | p99 ms | searches/s | errors |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+// Warm-up: one pass at concurrency 1, not reported (plans, caches).
+await run(queries.slice(0, Math.min(50, queries.length)), 1, http);
+for (const level of levels) report('HTTP /svc/consulta', level, await run(queries, level, http));
+report('service (SQL + mapping)', 1, await run(queries, 1, direct));
+await app.close();
+await database.close();
+
+async function http(q: string): Promise<boolean> {
+  const response = await fetch(`${base}/svc/consulta?${q}`, { headers: { authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  return response.ok;
+}
+
+async function direct(q: string): Promise<boolean> {
+  const params = new URLSearchParams(q);
+  const raw: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) raw[key] = key === 'filtro' ? params.getAll(key) : params.get(key)!;
+  const parsed = consultaQuerySchema.safeParse(raw);
+  if (!parsed.success) return false;
+  await search(database.db, parsed.data, 'pt');
+  return true;
+}
+
+async function run(list: string[], concurrency: number, one: (q: string) => Promise<boolean>) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < list.length) {
+        const q = list[next++]!;
+        const t0 = performance.now();
+        const ok = await one(q).catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+}
+
+function report(label: string, concurrency: number, r: { latencies: number[]; errors: number; seconds: number }) {
+  const sorted = [...r.latencies].sort((a, b) => a - b);
+  const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+  console.log(`| ${label} | ${concurrency} | ${p(0.5)} | ${p(0.95)} | ${p(0.99)} | ${(sorted.length / r.seconds).toFixed(1)} | ${r.errors} |`);
+}
+
+/**
+ * A deterministic mix drawn from the catalogue itself, so word frequencies are the
+ * catalogue's: 45% 1–3 keywords, 20% title phrases, 20% author names, 15% keyword + deep page;
+ * a third of them with 1–2 facet filters.
+ */
+async function queryMix(n: number): Promise<string[]> {
+  let seed = 42;
+  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const sample = await queryRows<{ title: string; author: string | null; idioma: string | null; ano_publicacao: number | null; cod_tipo_obra: number }>(
+    database.db,
+    sql`select title, author, idioma, ano_publicacao, cod_tipo_obra from titles where control_number like 'GEN%' and cod_acervo % 97 = 0 limit 2000`,
+  );
+  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const words = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = pick(sample);
+    const r = rnd();
+    const params = new URLSearchParams();
+    if (r < 0.45) {
+      const ws = words(t.title);
+      const k = 1 + Math.floor(rnd() * Math.min(3, ws.length));
+      params.set('termo1', Array.from({ length: k }, () => pick(ws)).join(' '));
+    } else if (r < 0.65) {
+      const ws = words(t.title);
+      const start = Math.floor(rnd() * Math.max(1, ws.length - 2));
+      params.set('termo1', ws.slice(start, start + 2 + Math.floor(rnd() * 2)).join(' '));
+      params.set('tipo1', 'frase');
+    } else if (r < 0.85 && t.author) {
+      params.set('termo1', t.author.split(',')[0]!);
+      params.set('campo1', 'autor');
+    } else {
+      params.set('termo1', pick(words(t.title)));
+      params.set('pagina', String(2 + Math.floor(rnd() * 40)));
+    }
+    if (rnd() < 0.33) {
+      params.append('filtro', `T:${t.cod_tipo_obra}`);
+      if (rnd() < 0.5 && t.idioma) params.append('filtro', `I:${t.idioma}`);
+      else if (t.ano_publicacao) params.append('filtro', `Y:${t.ano_publicacao}`);
+    }
+    out.push(params.toString());
+  }
+  return out;
+}

@@ -1,0 +1,25 @@
+import type { IndexType, IndiceResponse } from '@estante/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../api/client';
+
+export const opcoesIndiceQuery = queryOptions({
+  queryKey: ['consulta', 'opcoes-indice'],
+  queryFn: ({ signal }) => apiGet<{ codigo: IndexType; descricao: string }[]>('/consulta/opcoes-indice', signal),
+  staleTime: Infinity,
+});
+
+/** The index types, named by the server in the interface language. */
+export function useOpcoesIndice() {
+  return useQuery(opcoesIndiceQuery);
+}
+
+/** A page of an index from a starting word (`GET /consulta/indice`). */
+export function useIndice(tipo: IndexType | null, inicio: string) {
+  return useQuery({
+    queryKey: ['consulta', 'indice', tipo, inicio],
+    queryFn: ({ signal }) =>
+      apiGet<IndiceResponse>(`/consulta/indice?${new URLSearchParams({ tipo: tipo!, inicio, quantidade: '30' })}`, signal),
+    enabled: tipo !== null,
+    staleTime: 60_000,
+  });
+}
