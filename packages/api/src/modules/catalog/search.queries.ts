@@ -165,12 +165,6 @@ export async function findPage(db: Db, state: SearchState, match: SQL): Promise<
   );
 }
 
-/** How many titles match the text and the filters. */
-export async function countMatches(db: Db, state: SearchState, match: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from titles t where ${match} and ${filterPredicate(state.filtros)}`);
-  return row?.n ?? 0;
-}
-
 export interface FacetCount {
   faceta: string;
   codigo: string;
@@ -179,8 +173,9 @@ export interface FacetCount {
 }
 
 /**
- * Facet counts over the matched set in one pass: per value, how many titles the other
- * facets' filters leave (total) and how many the text alone matches (totalSemFiltro).
+ * Facet counts over the matched set in one statement: per value, how many titles the other
+ * facets' filters leave (total) and how many the text alone matches (totalSemFiltro). The
+ * row with faceta '*' is the search's total (every filter applied), so no other scan is needed.
  */
 export async function countFacets(db: Db, state: SearchState, match: SQL): Promise<FacetCount[]> {
   const f = state.filtros;
@@ -189,7 +184,10 @@ export async function countFacets(db: Db, state: SearchState, match: SQL): Promi
     sql`with m as materialized (
           select cod_tipo_obra, ano_publicacao, idioma, link_capa, acesso_remoto, possui_acessibilidade
           from titles t where ${match})
-        select 'T' as faceta, cod_tipo_obra::text as codigo, count(*) filter (where ${filterPredicate(f, 'T')})::int as total, count(*)::int as sem_filtro
+        select '*' as faceta, '' as codigo, count(*) filter (where ${filterPredicate(f)})::int as total, count(*)::int as sem_filtro
+          from m
+        union all
+        select 'T', cod_tipo_obra::text, count(*) filter (where ${filterPredicate(f, 'T')})::int as total, count(*)::int as sem_filtro
           from m group by cod_tipo_obra
         union all
         select 'Y', coalesce(ano_publicacao::text, ${NO_YEAR}), count(*) filter (where ${filterPredicate(f, 'Y')})::int, count(*)::int

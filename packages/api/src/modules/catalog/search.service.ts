@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
 import { FACETS, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
-import { availability, browseIndex, countFacets, countMatches, findPage, languageNamesFor, textMatch, workTypes } from './search.queries.js';
+import { availability, browseIndex, countFacets, findPage, languageNamesFor, textMatch, workTypes } from './search.queries.js';
 
 /** The base whose empty first row answers nothing without searching (spec §5). */
 const TARGET_GEDWEB = 'target_gedweb';
@@ -39,12 +39,8 @@ export async function search(db: Db, query: ConsultaQuery, language: Language): 
   for (const f of state.filtros) if (!FILTER_CODE[f.tipo].test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
   const match = textMatch(state.linhas);
   if (!match) throw new AppError(422, 'PreenchaCampoPesquisa');
-  const [page, total, facetCounts, types] = await Promise.all([
-    findPage(db, state, match),
-    countMatches(db, state, match),
-    countFacets(db, state, match),
-    workTypes(db),
-  ]);
+  const [page, facetCounts, types] = await Promise.all([findPage(db, state, match), countFacets(db, state, match), workTypes(db)]);
+  const total = facetCounts.find((c) => c.faceta === '*')?.total ?? 0;
   const copies = await availability(db, page.map((t) => t.cod_acervo));
   const languageCodes = [...new Set([...facetCounts.filter((c) => c.faceta === 'I').map((c) => c.codigo), ...state.filtros.filter((f) => f.tipo === 'I').map((f) => f.codigo)])];
   const names = describe(state, language, types, await languageNamesFor(db, languageCodes));
