@@ -92,3 +92,14 @@ test('index browse by author lists names from the starting word and opens their 
   await expect(page.getByRole('article').first()).toContainText(name);
   await expectNoAxeViolations(page);
 });
+
+test('the e-books guide searches online titles only', async ({ page }) => {
+  await page.goto('/ebooks');
+  await page.getByLabel('Termo de pesquisa').fill('introduction');
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(page).toHaveURL(/filtro=X%3AO/);
+  await expect(page.getByRole('group', { name: 'Filtros aplicados' })).toContainText('Acesso online');
+  const articles = page.getByRole('article');
+  await expect(articles.first()).toBeVisible();
+  for (const article of await articles.all()) await expect(article).toContainText('Online');
+});

@@ -1,3 +1,4 @@
+import type { SearchFilter } from '@estante/contracts';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -12,8 +13,16 @@ import { paths } from '../paths';
 import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
 
-/** Guides whose form is built: the general (one row) and the advanced (three rows) search. */
-const SEARCH_GUIDES: Record<string, { advanced: boolean }> = { geral: { advanced: false }, avancada: { advanced: true } };
+/**
+ * Guides whose form is built: the general (one row) and advanced (three rows) search, and the
+ * guides that are a search limited by a facet (e-books: online access; accessibility).
+ */
+const SEARCH_GUIDES: Record<string, { advanced: boolean; filtros?: SearchFilter[] }> = {
+  geral: { advanced: false },
+  avancada: { advanced: true },
+  ebooks: { advanced: false, filtros: [{ tipo: 'X', codigo: 'O' }] },
+  acessibilidade: { advanced: false, filtros: [{ tipo: 'X', codigo: 'A' }] },
+};
 
 /** `/:guia`: one search guide per path segment, its form, and the results of the search in the URL. */
 export function GuideRoute() {
@@ -32,13 +41,13 @@ export function GuideRoute() {
       {form ? (
         <>
           {/* Keyed by the URL so the form shows the search being viewed after back/forward. */}
-          <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} />
+          <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} filtros={form.filtros} />
           {state ? (
             <ResultsView state={state} titleHref={(cod) => paths.title(cod)} />
           ) : (
             <>
               <SearchHistoryList />
-              {!form.advanced && <IndexBrowser resultsPath={path} />}
+              {guide.codigo === 'geral' && <IndexBrowser resultsPath={path} />}
             </>
           )}
         </>

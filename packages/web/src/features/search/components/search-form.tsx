@@ -15,9 +15,21 @@ const emptyRow = (): SearchRow => ({ campo: 'livre', termo: '', tipo: 'palavras'
 
 /**
  * The search form: one row (simple) or three joined by AND/OR/NOT (advanced). Submitting
- * opens `resultsPath` with the search in its URL; an empty search is refused on the spot.
+ * opens `resultsPath` with the search (and the guide's filters) in its URL; an empty search
+ * is refused on the spot.
  */
-export function SearchForm({ resultsPath, advanced = false, initial }: { resultsPath: string; advanced?: boolean; initial?: SearchState | null }) {
+export function SearchForm({
+  resultsPath,
+  advanced = false,
+  initial,
+  filtros = [],
+}: {
+  resultsPath: string;
+  advanced?: boolean;
+  initial?: SearchState | null;
+  /** Filters a guide always starts from (e-books: online only). */
+  filtros?: SearchState['filtros'];
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const count = advanced ? 3 : 1;
@@ -30,7 +42,7 @@ export function SearchForm({ resultsPath, advanced = false, initial }: { results
     const filled = rows.filter((r) => r.termo.trim());
     if (filled.length === 0) return setError(true);
     setError(false);
-    const params = searchStateToParams({ linhas: filled, filtros: [], ordenacao: initial?.ordenacao ?? 'C', pagina: 1, quantPag: initial?.quantPag ?? 20, base: null });
+    const params = searchStateToParams({ linhas: filled, filtros, ordenacao: initial?.ordenacao ?? 'C', pagina: 1, quantPag: initial?.quantPag ?? 20, base: null });
     navigate(`${resultsPath}?${params}`);
   };
 
