@@ -95,7 +95,7 @@ test('index browse by author lists names from the starting word and opens their 
 
 test('the e-books guide searches online titles only', async ({ page }) => {
   await page.goto('/ebooks');
-  await page.getByLabel('Termo de pesquisa').fill('introduction');
+  await page.getByLabel('Termo de pesquisa').fill('saude');
   await page.getByRole('button', { name: 'Pesquisar' }).click();
   await expect(page).toHaveURL(/filtro=X%3AO/);
   await expect(page.getByRole('group', { name: 'Filtros aplicados' })).toContainText('Acesso online');
