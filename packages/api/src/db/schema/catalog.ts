@@ -79,6 +79,8 @@ export const titles = pgTable(
     searchVector: tsvector('search_vector'),
     /** The same text stemmed in the title's own language ("similar words" search). */
     searchStem: tsvector('search_stem'),
+    /** The title folded (lower case, no accents), kept by the trigger: sort and "starts with". */
+    titleFold: text('title_fold'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

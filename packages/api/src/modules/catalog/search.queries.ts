@@ -51,8 +51,8 @@ export function rowPredicate(row: SearchRow): SQL | null {
   if (row.tipo !== 'inicio') return match;
   const starts = sql`estante_fold(${escapeLike(phrase)}) || '%'`;
   const column: Record<string, SQL> = {
-    livre: sql`estante_fold(t.title) like ${starts}`,
-    titulo: sql`estante_fold(t.title) like ${starts}`,
+    livre: sql`t.title_fold like ${starts}`,
+    titulo: sql`t.title_fold like ${starts}`,
     autor: sql`estante_fold(t.author) like ${starts}`,
     serie: sql`estante_fold(t.series) like ${starts}`,
     editora: sql`estante_fold(t.publisher) like ${starts}`,
@@ -111,16 +111,16 @@ export function filterPredicate(filters: SearchFilter[], except?: SearchFilter['
 function orderBy(sort: Sort, rank: SQL | null, firstTerm: string): SQL {
   switch (sort) {
     case 'T':
-      return sql`estante_fold(t.title), t.cod_acervo`;
+      return sql`t.title_fold, t.cod_acervo`;
     case 'A':
-      return sql`estante_fold(t.author) nulls last, estante_fold(t.title), t.cod_acervo`;
+      return sql`estante_fold(t.author) nulls last, t.title_fold, t.cod_acervo`;
     case 'N':
       return sql`t.ano_publicacao desc nulls last, t.cod_acervo desc`;
     case 'O':
       return sql`t.ano_publicacao asc nulls last, t.cod_acervo`;
     default:
-      return sql`(estante_fold(t.title) = estante_fold(${firstTerm}))::int desc,
-                 (estante_fold(t.title) like estante_fold(${escapeLike(firstTerm)}) || '%')::int desc,
+      return sql`(t.title_fold = estante_fold(${firstTerm}))::int desc,
+                 (t.title_fold like estante_fold(${escapeLike(firstTerm)}) || '%')::int desc,
                  ${rank ? sql`${rank} desc,` : sql``}
                  t.cod_acervo`;
   }
