@@ -7,6 +7,7 @@ import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createTokenService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { lookupsRoutes } from './modules/catalog/lookups.routes.js';
 import { searchRoutes } from './modules/catalog/search.routes.js';
 import { parametersRoutes } from './modules/parameters/parameters.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -61,6 +62,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
       await api.register(authRoutes, { tokens });
       await api.register(parametersRoutes, { db: database.db });
       await api.register(searchRoutes, { db: database.db });
+      await api.register(lookupsRoutes, { db: database.db });
     },
     { prefix: config.apiBasePath },
   );

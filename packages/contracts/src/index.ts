@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './parameters.js';
 export * from './health.js';
 export * from './search.js';
+export * from './lookups.js';

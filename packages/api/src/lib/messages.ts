@@ -60,6 +60,16 @@ const MESSAGES = {
     en: 'Please fill in the search field.',
     es: 'Complete el campo de búsqueda.',
   },
+  CampusNaoEncontrado: {
+    pt: 'Campus {id} não encontrado.',
+    en: 'Campus {id} not found.',
+    es: 'Campus {id} no encontrado.',
+  },
+  BibliotecaNaoEncontrada: {
+    pt: 'Biblioteca {id} não encontrada.',
+    en: 'Library {id} not found.',
+    es: 'Biblioteca {id} no encontrada.',
+  },
   MuitasRequisicoes: {
     pt: 'Muitas requisições. Aguarde e tente novamente.',
     en: 'Too many requests. Please wait and try again.',

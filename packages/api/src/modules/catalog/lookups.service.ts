@@ -1,0 +1,36 @@
+import { LOOKUP_PAGE_SIZE } from '@estante/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { findCampus, findCampuses, findLibraries, findLibrary } from './lookups.queries.js';
+
+/** `GET /consulta/campus`: campuses by name, a page at a time. */
+export async function campuses(db: Db, query: { search_text?: string; page?: number }) {
+  const page = query.page ?? 1;
+  const rows = await findCampuses(db, query.search_text, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE);
+  return { total: rows[0]?.total ?? 0, page, itens: rows.map(({ cod_campus, nome_campus }) => ({ cod_campus, nome_campus })) };
+}
+
+/** `GET /consulta/bibliotecas`: libraries by name, optionally of one campus, a page at a time. */
+export async function libraries(db: Db, query: { search_text?: string; page?: number; codCampus?: number }) {
+  const page = query.page ?? 1;
+  const rows = await findLibraries(db, query.search_text, query.codCampus, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE);
+  return {
+    total: rows[0]?.total ?? 0,
+    page,
+    itens: rows.map(({ cod_biblioteca, desc_biblioteca, cod_campus }) => ({ cod_biblioteca, desc_biblioteca, cod_campus })),
+  };
+}
+
+/** `GET /consulta/campus/{id}`; 404 when there is no such campus. */
+export async function campus(db: Db, id: number) {
+  const row = await findCampus(db, id);
+  if (!row) throw new AppError(404, 'CampusNaoEncontrado', { id });
+  return row;
+}
+
+/** `GET /consulta/biblioteca/{id}`; 404 when there is no such library. */
+export async function library(db: Db, id: number) {
+  const row = await findLibrary(db, id);
+  if (!row) throw new AppError(404, 'BibliotecaNaoEncontrada', { id });
+  return row;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Look-up page size (campus, libraries). */
+export const LOOKUP_PAGE_SIZE = 20;
+
+/**
+ * `search_text`: name matching needs at least 3 characters per term (spec §5), case- and
+ * accent-insensitive. Blank means no filter.
+ */
+const searchText = z
+  .string()
+  .max(100)
+  .refine((v) => v.trim() === '' || v.trim().split(/\s+/).every((term) => term.length >= 3), {
+    error: 'search_text needs at least 3 characters per term',
+  })
+  .optional();
+
+const page = z
+  .string()
+  .regex(/^\d{1,5}$/, { error: 'page must be a whole number from 1' })
+  .transform(Number)
+  .pipe(z.number().min(1))
+  .optional();
+
+export const campusLookupQuerySchema = z.object({ search_text: searchText, page });
+export const bibliotecaLookupQuerySchema = z.object({
+  search_text: searchText,
+  page,
+  codCampus: z.string().regex(/^\d{1,9}$/, { error: 'codCampus must be a campus code' }).transform(Number).optional(),
+});
+
+/** A campus (spec §3 "Campus"). */
+export const campusSchema = z.object({ cod_campus: z.number().int(), nome_campus: z.string() }).meta({ id: 'Campus' });
+/** A library (spec §3 "Library"), with its campus. */
+export const bibliotecaSchema = z
+  .object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string(), cod_campus: z.number().int() })
+  .meta({ id: 'Biblioteca' });
+
+export const campusPageSchema = z.object({ total: z.number().int(), page: z.number().int(), itens: z.array(campusSchema) });
+export const bibliotecaPageSchema = z.object({ total: z.number().int(), page: z.number().int(), itens: z.array(bibliotecaSchema) });
+
+/** Path parameter of the `/{id}` look-ups. */
+export const lookupIdParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,9}$/, { error: 'id must be a whole number' }).transform(Number),
+});
