@@ -65,9 +65,15 @@ test('an empty search is refused on the spot', async ({ page }) => {
 test('paging and sorting live in the URL, so a shared link reproduces the page', async ({ page, context }) => {
   await page.goto('/pesquisa-geral?termo1=manual');
   await page.getByLabel('Ordenar por').selectOption('T');
-  await page.getByRole('button', { name: 'Página 2' }).click();
   await expect(page).toHaveURL(/ordenacao=T/);
+  const list = page.getByRole('main').locator('[aria-busy]');
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  const firstOfPageOne = await results(page).getByRole('link').first().textContent();
+  await page.getByRole('button', { name: 'Página 2' }).click();
   await expect(page).toHaveURL(/pagina=2/);
+  // The previous page stays on screen (marked busy) until the next one arrives.
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  await expect(results(page).getByRole('link').first()).not.toHaveText(firstOfPageOne!);
   const shown = await results(page).getByRole('link').allTextContents();
   const other = await context.newPage();
   await other.goto(page.url());

@@ -72,7 +72,7 @@ export function ResultsView({ state, titleHref }: { state: SearchState; titleHre
           {data.acervos.length === 0 ? (
             <Text>{t('search.noResults')}</Text>
           ) : (
-            <div>
+            <div aria-busy={isFetching}>
               {data.acervos.map((item) => (
                 <ResultItem key={item.cod_acervo} item={item} display={display} href={titleHref(item.cod_acervo)} />
               ))}
