@@ -49,14 +49,16 @@ export function rowPredicate(row: SearchRow): SQL | null {
   const { vector, query } = rowTsquery(row, words);
   const match = sql`${vector} @@ ${query}`;
   if (row.tipo !== 'inicio') return match;
-  const starts = sql`estante_fold(${escapeLike(phrase)}) || '%'`;
+  // Keys are folded with punctuation as single spaces (estante_key); `phrase` is words and
+  // spaces only, so it can hold no LIKE wildcard. title_fold is estante_key(title), stored.
+  const starts = sql`estante_key(${phrase}) || '%'`;
   const column: Record<string, SQL> = {
     livre: sql`t.title_fold like ${starts}`,
     titulo: sql`t.title_fold like ${starts}`,
-    autor: sql`estante_fold(t.author) like ${starts}`,
-    serie: sql`estante_fold(t.series) like ${starts}`,
-    editora: sql`estante_fold(t.publisher) like ${starts}`,
-    assunto: sql`exists (select 1 from unnest(t.subjects) s where estante_fold(s) like ${starts})`,
+    autor: sql`estante_key(t.author) like ${starts}`,
+    serie: sql`estante_key(t.series) like ${starts}`,
+    editora: sql`estante_key(t.publisher) like ${starts}`,
+    assunto: sql`exists (select 1 from unnest(t.subjects) s where estante_key(s) like ${starts})`,
   };
   return sql`(${match} and ${column[row.campo] ?? column.livre!})`;
 }
@@ -119,8 +121,9 @@ function orderBy(sort: Sort, rank: SQL | null, firstTerm: string): SQL {
     case 'O':
       return sql`t.ano_publicacao asc nulls last, t.cod_acervo`;
     default:
-      return sql`(t.title_fold = estante_fold(${firstTerm}))::int desc,
-                 (t.title_fold like estante_fold(${escapeLike(firstTerm)}) || '%')::int desc,
+      // estante_key turns % and _ into spaces, so the term cannot inject a LIKE wildcard.
+      return sql`(t.title_fold = estante_key(${firstTerm}))::int desc,
+                 (t.title_fold like estante_key(${firstTerm}) || '%')::int desc,
                  ${rank ? sql`${rank} desc,` : sql``}
                  t.cod_acervo`;
   }

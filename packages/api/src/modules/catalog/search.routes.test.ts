@@ -64,6 +64,24 @@ describe('GET /consulta: matching', () => {
     expect((await search('termo1=publicas%20bibliotecas&tipo1=frase')).body.total).toBe(0);
   });
 
+  it('"starting with" on authors ignores the comma of inverted names', async () => {
+    expect(ids((await search('termo1=freire%20paulo&campo1=autor&tipo1=inicio&ordenacao=T')).body)).toEqual([
+      'Educação',
+      'Pedagogia da autonomia: saberes necessários à educação',
+    ]);
+  });
+
+  it('"starting with" ignores punctuation the patron does not type', async () => {
+    expect(ids((await search('termo1=pedagogia%20da%20autonomia%20saberes&campo1=titulo&tipo1=inicio')).body)).toEqual([
+      'Pedagogia da autonomia: saberes necessários à educação',
+    ]);
+  });
+
+  it('puts the exact title first even when the title has punctuation the term lacks', async () => {
+    const { body } = await search('termo1=pedagogia%20da%20autonomia%20saberes%20necessarios%20a%20educacao&termo2=freire&operador2=OU');
+    expect(body.acervos[0]!.titulo).toBe('Pedagogia da autonomia: saberes necessários à educação');
+  });
+
   it('"starting with" matches the field’s beginning', async () => {
     expect(ids((await search('termo1=sociologia%20da&campo1=titulo&tipo1=inicio')).body)).toEqual(['Sociologia da educação']);
     expect((await search('termo1=educacao&campo1=titulo&tipo1=inicio')).body.acervos.map((a) => a.titulo).sort()).toEqual(
