@@ -109,3 +109,23 @@ test('the e-books guide searches online titles only', async ({ page }) => {
   await expect(articles.first()).toBeVisible();
   for (const article of await articles.all()) await expect(article).toContainText('Online');
 });
+
+test('new acquisitions list the latest titles of a period, compact, newest first', async ({ page }) => {
+  await page.goto('/novas-aquisicoes');
+  await page.getByLabel('Período').selectOption('30');
+  await page.getByRole('button', { name: 'Ver novas aquisições' }).click();
+  await expect(page).toHaveURL(/novas=30/);
+  await expect(page).toHaveURL(/exibicao=C/);
+  await expect(countHeading(page)).toBeVisible();
+  await expect(results(page).first()).toBeVisible();
+  // Compact display: no work-type badges or availability lines.
+  await expect(results(page).first().locator('.mantine-Badge-root')).toHaveCount(0);
+  const month = Number(/^(\d+)/.exec((await countHeading(page).textContent())!)![1]);
+  await page.getByLabel('Período').selectOption('7');
+  await page.getByRole('button', { name: 'Ver novas aquisições' }).click();
+  await expect(page).toHaveURL(/novas=7/);
+  await expect(countHeading(page)).not.toHaveText(`${month} resultados`);
+  const week = Number(/^(\d+)/.exec((await countHeading(page).textContent())!)![1]);
+  expect(week).toBeLessThan(month);
+  await expectNoAxeViolations(page);
+});

@@ -26,6 +26,8 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 /** Deep paging stops here: past it, refine the search (protects the server). */
 export const MAX_RESULT_WINDOW = 10_000;
+/** How far back "new acquisitions" may look, in days. */
+export const MAX_NEW_ACQUISITION_DAYS = 365;
 /** The year facet's bucket for titles without a year. */
 export const NO_YEAR = 'sem-data';
 
@@ -52,6 +54,8 @@ export interface SearchState {
   pagina: number;
   quantPag: number;
   base: string | null;
+  /** New acquisitions of the last N days, or null for the whole collection. */
+  novas: number | null;
 }
 
 const wholeNumber = (min: number, max: number) =>
@@ -82,6 +86,8 @@ export const consultaQuerySchema = z
     pagina: one.pipe(wholeNumber(1, MAX_RESULT_WINDOW)).optional(),
     quantPag: one.pipe(wholeNumber(1, MAX_PAGE_SIZE)).optional(),
     base: one.pipe(z.string().max(40)).optional(),
+    /** New acquisitions: only titles added in the last N days (then a term is optional). */
+    novas: one.pipe(wholeNumber(1, MAX_NEW_ACQUISITION_DAYS)).optional(),
   })
   .refine((q) => (q.pagina ?? 1) * (q.quantPag ?? DEFAULT_PAGE_SIZE) <= MAX_RESULT_WINDOW, {
     error: `pagina × quantPag may not pass ${MAX_RESULT_WINDOW}`,
@@ -115,6 +121,7 @@ export function parseSearchState(query: ConsultaQuery): SearchState {
     pagina: query.pagina ?? 1,
     quantPag: query.quantPag ?? DEFAULT_PAGE_SIZE,
     base: query.base ?? null,
+    novas: query.novas ?? null,
   };
 }
 
@@ -140,6 +147,7 @@ export function searchStateToParams(state: SearchState): URLSearchParams {
   if (state.pagina !== 1) params.set('pagina', String(state.pagina));
   if (state.quantPag !== DEFAULT_PAGE_SIZE) params.set('quantPag', String(state.quantPag));
   if (state.base) params.set('base', state.base);
+  if (state.novas) params.set('novas', String(state.novas));
   return params;
 }
 

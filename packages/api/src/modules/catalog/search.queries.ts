@@ -68,9 +68,17 @@ function formatIssn(code: string): string {
 }
 
 /**
- * Step 1, text match: the rows joined left to right by their operators (E, OU, NAO).
- * Null when no row has anything to search for.
+ * Step 1, what to match: the rows' text, and for new acquisitions the period. Null when there
+ * is nothing to search for (no words and no period).
  */
+export function searchMatch(state: SearchState): SQL | null {
+  const text = textMatch(state.linhas);
+  const period = state.novas ? sql`t.created_at >= now() - make_interval(days => ${state.novas})` : null;
+  if (text && period) return sql`(${text} and ${period})`;
+  return text ?? period;
+}
+
+/** The rows joined left to right by their operators (E, OU, NAO); null when none has words. */
 export function textMatch(rows: SearchRow[]): SQL | null {
   let expression: SQL | null = null;
   for (const row of rows) {
@@ -121,10 +129,12 @@ function orderBy(sort: Sort, rank: SQL | null, firstTerm: string): SQL {
     case 'O':
       return sql`t.ano_publicacao asc nulls last, t.cod_acervo`;
     default:
+      // Nothing to rank (a new-acquisitions list, an ISBN): the newest acquisitions first.
+      if (!rank) return sql`t.created_at desc, t.cod_acervo desc`;
       // estante_key turns % and _ into spaces, so the term cannot inject a LIKE wildcard.
       return sql`(t.title_fold = estante_key(${firstTerm}))::int desc,
                  (t.title_fold like estante_key(${firstTerm}) || '%')::int desc,
-                 ${rank ? sql`${rank} desc,` : sql``}
+                 ${rank} desc,
                  t.cod_acervo`;
   }
 }

@@ -299,3 +299,35 @@ describe('GET /consulta/indice and /consulta/opcoes-indice', () => {
     expect(response.json().map((o: { descricao: string }) => o.descricao)).toEqual(['Título', 'Serie', 'Autor', 'Materia', 'Signatura', 'ISBN', 'ISSN']);
   });
 });
+
+describe('GET /consulta?novas=N: new acquisitions', () => {
+  beforeAll(async () => {
+    const db = t.database.db;
+    const { sql } = await import('drizzle-orm');
+    await db.execute(sql`update titles set created_at = now() - interval '200 days'`);
+    await db.execute(sql`update titles set created_at = now() - interval '1 day' where control_number = 'lib-2'`);
+    await db.execute(sql`update titles set created_at = now() - interval '3 days' where control_number = 'lib-1'`);
+    await db.execute(sql`update titles set created_at = now() - interval '10 days' where control_number = 'edu-3'`);
+  });
+
+  it('lists the titles added in the last N days, newest first, without a term', async () => {
+    expect(ids((await search('novas=7')).body)).toEqual(['Bibliotecas públicas do Brasil', 'The public library']);
+    const month = (await search('novas=30')).body;
+    expect(ids(month)).toEqual(['Bibliotecas públicas do Brasil', 'The public library', 'Educações populares no Brasil']);
+    expect(month.total).toBe(3);
+    expect(facet(month, 'T')).toEqual([{ codigo: '1', descricao: 'Livro', total: 3, totalSemFiltro: 3, mostrarQtdOriginal: false }]);
+  });
+
+  it('narrows the period by a term and by filters', async () => {
+    expect(ids((await search('novas=30&termo1=brasil')).body).sort()).toEqual(['Bibliotecas públicas do Brasil', 'Educações populares no Brasil']);
+    expect(ids((await search('novas=30&filtro=I:eng')).body)).toEqual(['The public library']);
+  });
+
+  it('refuses a period outside 1–365 days', async () => {
+    for (const days of ['0', '366', 'x']) {
+      const { status, body } = await search(`novas=${days}`);
+      expect(status).toBe(400);
+      expect(body.message).toMatch(/novas/);
+    }
+  });
+});

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
 import { FACETS, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
-import { availability, browseIndex, countFacets, findPage, languageNamesFor, textMatch, workTypes } from './search.queries.js';
+import { availability, browseIndex, countFacets, findPage, languageNamesFor, searchMatch, workTypes } from './search.queries.js';
 
 /** The base whose empty first row answers nothing without searching (spec §5). */
 const TARGET_GEDWEB = 'target_gedweb';
@@ -37,7 +37,7 @@ export async function search(db: Db, query: ConsultaQuery, language: Language): 
   const empty: ConsultaResponse = { total: 0, pagina: state.pagina, quantPag: state.quantPag, acervos: [], facetas: [], filtros: [] };
   if (state.base === TARGET_GEDWEB && !firstRowTerm(query)) return empty;
   for (const f of state.filtros) if (!FILTER_CODE[f.tipo].test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
-  const match = textMatch(state.linhas);
+  const match = searchMatch(state);
   if (!match) throw new AppError(422, 'PreenchaCampoPesquisa');
   const [page, facetCounts, types] = await Promise.all([findPage(db, state, match), countFacets(db, state, match), workTypes(db)]);
   const total = facetCounts.find((c) => c.faceta === '*')?.total ?? 0;

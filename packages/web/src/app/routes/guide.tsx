@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
 import { IndexBrowser } from '../../features/search/components/index-browser';
+import { NewAcquisitionsForm } from '../../features/search/components/new-acquisitions-form';
 import { ResultsView } from '../../features/search/components/results-view';
 import { SearchForm } from '../../features/search/components/search-form';
 import { SearchHistoryList } from '../../features/search/components/search-history-list';
@@ -22,6 +23,7 @@ const SEARCH_GUIDES: Record<string, { advanced: boolean; filtros?: SearchFilter[
   avancada: { advanced: true },
   ebooks: { advanced: false, filtros: [{ tipo: 'X', codigo: 'O' }] },
   acessibilidade: { advanced: false, filtros: [{ tipo: 'X', codigo: 'A' }] },
+  novas_aquisicoes: { advanced: false },
 };
 
 /** `/:guia`: one search guide per path segment, its form, and the results of the search in the URL. */
@@ -41,7 +43,11 @@ export function GuideRoute() {
       {form ? (
         <>
           {/* Keyed by the URL so the form shows the search being viewed after back/forward. */}
-          <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} filtros={form.filtros} />
+          {guide.codigo === 'novas_aquisicoes' ? (
+            <NewAcquisitionsForm key={params.toString()} resultsPath={path} initial={state} />
+          ) : (
+            <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} filtros={form.filtros} />
+          )}
           {state ? (
             <ResultsView state={state} titleHref={(cod) => paths.title(cod)} />
           ) : (

@@ -18,7 +18,8 @@ export function readSearchState(params: URLSearchParams): SearchState | null {
   const parsed = consultaQuerySchema.safeParse(raw);
   if (!parsed.success) return null;
   const state = parseSearchState(parsed.data);
-  return state.linhas.length ? state : null;
+  // A search has words, or is a new-acquisitions list (a period, words optional).
+  return state.linhas.length || state.novas ? state : null;
 }
 
 /**

@@ -35,6 +35,7 @@ export function IndexBrowser({ resultsPath }: { resultsPath: string }) {
       pagina: 1,
       quantPag: 20,
       base: null,
+      novas: null,
     });
     return `${resultsPath}?${params}`;
   };

@@ -22,7 +22,9 @@ export function ResultsView({ state, titleHref }: { state: SearchState; titleHre
   const sorts = useOrdenacao();
   const location = useLocation();
   const remember = useSearchHistory((s) => s.remember);
-  const label = state.linhas.map((l) => l.termo).join(' · ');
+  const terms = state.linhas.map((l) => l.termo).join(' · ');
+  const period = state.novas ? `${t('search.newAcquisitions.formLabel')}, ${t('search.newAcquisitions.lastDays', { count: state.novas })}` : '';
+  const label = [terms, period].filter(Boolean).join(' — ');
 
   useEffect(() => {
     if (data) remember({ label, href: `${location.pathname}${location.search}`, total: data.total });
