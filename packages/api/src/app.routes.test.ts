@@ -29,6 +29,17 @@ describe('the API under /svc', () => {
     expect(response.json()).toMatchObject({ status: 400, key: 'RequisicaoInvalida' });
   });
 
+  it('words validation errors in the language of the call', async () => {
+    const headers = { authorization: `Bearer ${await publicToken(t.app)}` };
+    const ask = async (idioma: string, query = 'termo1=x&quantPag=500') =>
+      (await t.app.inject({ method: 'GET', url: `/svc/consulta?${query}`, headers: { ...headers, 'x-idioma': idioma } })).json().message;
+    expect(await ask('1')).toBe('Requisição inválida: querystring quantPag: Demasiado grande: esperava que o número fosse <= 100');
+    expect(await ask('3')).toBe('Solicitud no válida: querystring quantPag: Demasiado grande: se esperaba que número fuera <=100');
+    expect(await ask('5')).toBe('Invalid request: querystring quantPag: Too big: expected number to be <=100');
+    // A schema's own message is kept as written.
+    expect(await ask('1', 'termo1=x&filtro=nada')).toMatch(/filtro must look like T:1/);
+  });
+
   it('answers an oversized body with 413, not a crash', async () => {
     const response = await t.app.inject({
       method: 'POST',

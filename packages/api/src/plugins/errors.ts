@@ -1,7 +1,8 @@
-import type { ApiError } from '@estante/contracts';
+import type { ApiError, Language } from '@estante/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError, errors } from '../lib/errors.js';
 import { translate } from '../lib/messages.js';
 
@@ -18,7 +19,7 @@ export const errorsPlugin = fp(async (app) => {
         .slice(0, 3)
         .map((v) => {
           const where = [error.validationContext, v.instancePath.replace(/^\//, '').replace(/\//g, '.')].filter(Boolean).join(' ');
-          return `${where}: ${v.message}`;
+          return `${where}: ${localizeIssue(v, request.language)}`;
         })
         .join('; ');
       return send(reply, request, errors.badRequest(detail));
@@ -33,6 +34,25 @@ export const errorsPlugin = fp(async (app) => {
     return send(reply, request, new AppError(500, 'ErroInesperado'));
   });
 });
+
+const ZOD_LOCALES = { pt: z.locales.pt(), en: z.locales.en(), es: z.locales.es() };
+
+/**
+ * A validation message in the call's language. Only zod's own default messages are
+ * translated (re-rendered in English they must match exactly); a schema's custom message, or
+ * one that needs the rejected input, is kept as it is.
+ */
+function localizeIssue(v: { keyword: string; message?: string; params?: Record<string, unknown> }, language: Language): string {
+  const message = v.message ?? '';
+  const issue = { code: v.keyword, ...v.params } as unknown as Parameters<(typeof ZOD_LOCALES)['en']['localeError']>[0];
+  const text = (result: unknown) => (typeof result === 'string' ? result : (result as { message?: string } | undefined)?.message);
+  try {
+    if (text(ZOD_LOCALES.en.localeError(issue)) !== message) return message;
+    return text(ZOD_LOCALES[language].localeError(issue)) ?? message;
+  } catch {
+    return message;
+  }
+}
 
 /** Sends an AppError in the request's language. */
 export function send(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
