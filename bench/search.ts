@@ -11,15 +11,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { consultaQuerySchema } from '@estante/contracts';
+import { consultaQueryFromParams, consultaQuerySchema } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../packages/api/src/app.js';
 import { loadConfig } from '../packages/api/src/config.js';
 import { openDatabase, queryRows } from '../packages/api/src/db/client.js';
 import { search } from '../packages/api/src/modules/catalog/search.service.js';
-import { seedLoansForLoanedCopies } from '../packages/api/src/seed/circulation.js';
-import { insertCopiesForTitlesWithout } from '../packages/api/src/seed/copies.js';
-import { importGenerated, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
+import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
 
 const { values } = parseArgs({
   options: {
@@ -43,9 +41,7 @@ const have = (await queryRows<{ n: number }>(database.db, sql`select count(*)::i
 if (have < titles) {
   const started = Date.now();
   process.stderr.write(`generating titles ${have + 1}…${titles}\n`);
-  await importGenerated(database.db, titles - have, (n) => n % 50_000 === 0 && process.stderr.write(`  ${have + n}\n`), have + 1);
-  await insertCopiesForTitlesWithout(database.db);
-  await seedLoansForLoanedCopies(database.db);
+  await addGeneratedTitles(database.db, titles - have, have + 1, (n) => n % 50_000 === 0 && process.stderr.write(`  ${have + n}\n`));
   await database.db.execute(sql`analyze`);
   process.stderr.write(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 }
@@ -78,10 +74,7 @@ async function http(q: string): Promise<boolean> {
 }
 
 async function direct(q: string): Promise<boolean> {
-  const params = new URLSearchParams(q);
-  const raw: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) raw[key] = key === 'filtro' ? params.getAll(key) : params.get(key)!;
-  const parsed = consultaQuerySchema.safeParse(raw);
+  const parsed = consultaQuerySchema.safeParse(consultaQueryFromParams(new URLSearchParams(q)));
   if (!parsed.success) return false;
   await search(database.db, parsed.data, 'pt');
   return true;

@@ -95,6 +95,17 @@ export const consultaQuerySchema = z
   });
 export type ConsultaQuery = z.infer<typeof consultaQuerySchema>;
 
+/**
+ * The raw `/consulta` query of URL parameters, as Fastify's query parser gives it: `filtro`
+ * (the one repeatable parameter) as a list, every other parameter as its last value.
+ * Validate the result with consultaQuerySchema.
+ */
+export function consultaQueryFromParams(params: URLSearchParams): Record<string, string | string[]> {
+  const raw: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) raw[key] = key === 'filtro' ? params.getAll(key) : params.getAll(key).at(-1)!;
+  return raw;
+}
+
 /** The search state a (validated) query string describes; rows with no term are dropped. */
 export function parseSearchState(query: ConsultaQuery): SearchState {
   const q = query as Record<string, string | string[] | number | undefined>;

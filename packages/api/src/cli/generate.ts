@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { seedLoansForLoanedCopies } from '../seed/circulation.js';
-import { insertCopiesForTitlesWithout } from '../seed/copies.js';
-import { seedDemoIfEmpty, importGenerated } from '../seed/demo.js';
+import { addGeneratedTitles, seedDemoIfEmpty } from '../seed/demo.js';
 
 /**
  * `npm run generate -- --titles N [--from K]`: adds generated titles GEN…K to GEN…K+N-1 (with
@@ -24,21 +22,14 @@ async function main(): Promise<void> {
     await seedDemoIfEmpty(database.db, { titles: 0 });
     const started = Date.now();
     let last = 0;
-    const done = await importGenerated(
-      database.db,
-      count,
-      (n) => {
-        if (Date.now() - last > 2000 || n === count) {
-          last = Date.now();
-          process.stderr.write(`\rgenerated ${n}/${count} titles (${Math.round(n / ((Date.now() - started) / 1000))}/s)   `);
-        }
-      },
-      from,
-    );
-    const copies = await insertCopiesForTitlesWithout(database.db);
-    await seedLoansForLoanedCopies(database.db);
+    const { titles, copies } = await addGeneratedTitles(database.db, count, from, (n) => {
+      if (Date.now() - last > 2000 || n === count) {
+        last = Date.now();
+        process.stderr.write(`\rgenerated ${n}/${count} titles (${Math.round(n / ((Date.now() - started) / 1000))}/s)   `);
+      }
+    });
     process.stderr.write('\n');
-    process.stdout.write(`${done} titles and ${copies} copies written in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind})\n`);
+    process.stdout.write(`${titles} titles and ${copies} copies written in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind})\n`);
   } finally {
     await database.close();
   }

@@ -108,6 +108,23 @@ export async function importRealRecords(db: Db): Promise<ImportReport> {
   return total;
 }
 
+/**
+ * Grows a seeded catalogue by generated titles `from`..`from+count-1`, gives them copies and
+ * lends the copies shown as on loan (npm run generate, the benchmarks). The demo library must
+ * be there first: its patrons hold the loans.
+ */
+export async function addGeneratedTitles(
+  db: Db,
+  count: number,
+  from: number,
+  onProgress?: (done: number) => void,
+): Promise<{ titles: number; copies: number }> {
+  const titles = await importGenerated(db, count, onProgress, from);
+  const copies = await insertCopiesForTitlesWithout(db);
+  await seedLoansForLoanedCopies(db);
+  return { titles, copies };
+}
+
 /** Imports generated titles 1..count through the same pipeline as a file; returns how many. */
 export async function importGenerated(db: Db, count: number, onProgress?: (done: number) => void, from = 1): Promise<number> {
   const report = await importMarcRecords(db, generateTitleRecords(count, from), {

@@ -43,7 +43,7 @@ export async function search(db: Db, query: ConsultaQuery, language: Language): 
   const total = facetCounts.find((c) => c.faceta === '*')?.total ?? 0;
   const copies = await availability(db, page.map((t) => t.cod_acervo));
   const languageCodes = [...new Set([...facetCounts.filter((c) => c.faceta === 'I').map((c) => c.codigo), ...state.filtros.filter((f) => f.tipo === 'I').map((f) => f.codigo)])];
-  const names = describe(state, language, types, await languageNamesFor(db, languageCodes));
+  const names = describe(language, types, await languageNamesFor(db, languageCodes));
   return {
     total,
     pagina: state.pagina,
@@ -70,8 +70,8 @@ export async function search(db: Db, query: ConsultaQuery, language: Language): 
 
 type Namer = (facet: SearchFilter['tipo'], code: string) => string;
 
+/** Names facet values in `language`: work types, languages, years and the X options. */
 function describe(
-  state: SearchState,
   language: Language,
   types: { cod_tipo_obra: number; desc_tipo_obra: string }[],
   languages: { codigo: string; nome_pt: string; nome_en: string; nome_es: string }[],

@@ -1,4 +1,5 @@
 import {
+  consultaQueryFromParams,
   consultaQuerySchema,
   parseSearchState,
   type SearchFilter,
@@ -13,9 +14,7 @@ export type Display = 'D' | 'C';
 
 /** The search state the URL holds, or null when the URL holds no valid search. */
 export function readSearchState(params: URLSearchParams): SearchState | null {
-  const raw: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) raw[key] = key === 'filtro' ? params.getAll(key) : params.get(key)!;
-  const parsed = consultaQuerySchema.safeParse(raw);
+  const parsed = consultaQuerySchema.safeParse(consultaQueryFromParams(params));
   if (!parsed.success) return null;
   const state = parseSearchState(parsed.data);
   // A search has words, or is a new-acquisitions list (a period, words optional).
@@ -32,9 +31,10 @@ export function useSearchState() {
   const display: Display = params.get('exibicao') === 'C' ? 'C' : 'D';
 
   const update = useCallback(
-    (change: Partial<SearchState>, options: { keepPage?: boolean } = {}) => {
+    (change: Partial<SearchState>) => {
       if (!state) return;
-      const next = { ...state, ...change, pagina: options.keepPage || change.pagina ? (change.pagina ?? state.pagina) : 1 };
+      // Any change but a page change starts again from the first page.
+      const next = { ...state, ...change, pagina: change.pagina ?? 1 };
       const nextParams = searchStateToParams(next);
       if (display === 'C') nextParams.set('exibicao', 'C');
       setParams(nextParams);

@@ -85,7 +85,7 @@ export function ResultsView({ state, titleHref }: { state: SearchState; titleHre
               <Pagination
                 total={pages}
                 value={state.pagina}
-                onChange={(pagina) => update({ pagina }, { keepPage: true })}
+                onChange={(pagina) => update({ pagina })}
                 getControlProps={(control) => ({ 'aria-label': t(`search.pages.${control}`) })}
                 getItemProps={(page) => ({ 'aria-label': t('search.pages.page', { page }) })}
               />
