@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../packages/api/src/app.js';
 import { loadConfig } from '../packages/api/src/config.js';
 import { openDatabase, queryRows } from '../packages/api/src/db/client.js';
+import { SearchIndex } from '../packages/api/src/modules/catalog/search.index.js';
 import { search } from '../packages/api/src/modules/catalog/search.service.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
 
@@ -25,11 +26,13 @@ const { values } = parseArgs({
     queries: { type: 'string' },
     count: { type: 'string', default: '400' },
     concurrency: { type: 'string', default: '1,8' },
+    prewarm: { type: 'string', default: '500' },
   },
 });
 const titles = Number(values.titles);
 const count = Number(values.count);
 const levels = values.concurrency!.split(',').map(Number);
+const prewarmWords = Number(values.prewarm);
 if (![titles, count, ...levels].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--titles, --count and --concurrency take whole numbers');
 
 const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('data/bench'), LOG_LEVEL: 'warn', SEED_DEMO: 'false' };
@@ -47,9 +50,16 @@ if (have < titles) {
 }
 const total = (await queryRows<{ total: number }>(database.db, sql`select count(*)::int as total from titles`))[0]?.total ?? 0;
 
-const queries = values.queries ? readFileSync(values.queries, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean) : await queryMix(count);
+// Each pass gets its own draw from the same distribution (or the file's queries every time), so a
+// warm pass meets the words the previous passes cached only as often as their frequency says.
+const fromFile = values.queries ? readFileSync(values.queries, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean) : null;
+const draw = async (seed: number) => fromFile ?? (await queryMix(count, seed));
+const queries = await draw(1);
 
-const app = await buildApp({ config, database });
+// No automatic reading ahead: the cold row first, then prewarm() explicitly, then the warm rows.
+const index = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: 0 });
+const built = await index.current();
+const app = await buildApp({ config, database, searchIndex: index });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const token = ((await (await fetch(`${base}/svc/oauth/token`, {
@@ -58,12 +68,33 @@ const token = ((await (await fetch(`${base}/svc/oauth/token`, {
 })).json()) as { access_token: string }).access_token;
 
 console.log(`# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ' (generated mix)'}`);
+console.log(`index snapshot of ${built.all.length.toLocaleString('en')} titles read in ${(built.buildMs / 1000).toFixed(1)} s, ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`);
 console.log('| path | concurrency | p50 ms | p95 ms | p99 ms | searches/s | errors |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
-// Warm-up: one pass at concurrency 1, not reported (plans, caches).
-await run(queries.slice(0, Math.min(50, queries.length)), 1, http);
-for (const level of levels) report('HTTP /svc/consulta', level, await run(queries, level, http));
-report('service (SQL + mapping)', 1, await run(queries, 1, direct));
+// Cold: every word and phrase is met for the first time by this process (nothing cached).
+report('HTTP /svc/consulta, cold (first sight of each word)', 1, await run(queries, 1, http));
+const warmStarted = performance.now();
+const prewarmed = await index.prewarm({ limit: prewarmWords });
+const prewarmSeconds = (performance.now() - warmStarted) / 1000;
+const warm = await draw(2);
+if (process.env.BENCH_PROFILE) {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  await run(await draw(99), 8, http);
+  const { profile } = await session.post('Profiler.stop');
+  (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+}
+for (const [i, level] of levels.entries()) report('HTTP /svc/consulta', level, await run(i === 0 ? warm : await draw(2 + i), level, http));
+// The API's own overhead: the warm pass's queries once more (all cached now) over HTTP and as
+// direct service calls.
+report('HTTP /svc/consulta, the c1 queries again', 1, await run(warm, 1, http));
+report('service (SQL + mapping), the c1 queries again', 1, await run(warm, 1, direct));
+console.log(`read ahead: the ${prewarmed} most frequent words in ${prewarmSeconds.toFixed(1)} s (before the warm rows)`);
+const { atoms, atomBytes } = index.stats();
+console.log(`cache: ${atoms} words and phrases, ${(atomBytes / 2 ** 20).toFixed(1)} MB; ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`);
 await app.close();
 await database.close();
 
@@ -76,7 +107,7 @@ async function http(q: string): Promise<boolean> {
 async function direct(q: string): Promise<boolean> {
   const parsed = consultaQuerySchema.safeParse(consultaQueryFromParams(new URLSearchParams(q)));
   if (!parsed.success) return false;
-  await search(database.db, parsed.data, 'pt');
+  await search(index, parsed.data, 'pt');
   return true;
 }
 
@@ -92,6 +123,7 @@ async function run(list: string[], concurrency: number, one: (q: string) => Prom
         const t0 = performance.now();
         const ok = await one(q).catch(() => false);
         latencies.push(performance.now() - t0);
+        if (process.env.BENCH_SLOW && performance.now() - t0 > Number(process.env.BENCH_SLOW)) console.error(`slow ${(performance.now() - t0).toFixed(0)} ms: ${q}`);
         if (!ok) errors++;
       }
     }),
@@ -110,12 +142,12 @@ function report(label: string, concurrency: number, r: { latencies: number[]; er
  * catalogue's: 45% 1–3 keywords, 20% title phrases, 20% author names, 15% keyword + deep page;
  * a third of them with 1–2 facet filters.
  */
-async function queryMix(n: number): Promise<string[]> {
-  let seed = 42;
+async function queryMix(n: number, draw: number): Promise<string[]> {
+  let seed = 42 + draw;
   const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   const sample = await queryRows<{ title: string; author: string | null; idioma: string | null; ano_publicacao: number | null; cod_tipo_obra: number }>(
     database.db,
-    sql`select title, author, idioma, ano_publicacao, cod_tipo_obra from titles where control_number like 'GEN%' and cod_acervo % 97 = 0 limit 2000`,
+    sql`select title, author, idioma, ano_publicacao, cod_tipo_obra from titles where control_number like 'GEN%' and cod_acervo % 97 = ${draw % 97} limit 2000`,
   );
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const words = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2);

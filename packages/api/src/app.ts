@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createTokenService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { lookupsRoutes } from './modules/catalog/lookups.routes.js';
+import { SearchIndex } from './modules/catalog/search.index.js';
 import { searchRoutes } from './modules/catalog/search.routes.js';
 import { parametersRoutes } from './modules/parameters/parameters.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -20,13 +21,15 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The search index; one is made over `database` when not given. */
+  searchIndex?: SearchIndex;
 }
 
 /**
  * Builds the Fastify app: cross-cutting plugins first (errors, language, auth), then the API
  * modules under the base path, then the web app. Used by main.ts and by tests (`app.inject`).
  */
-export async function buildApp({ config, database, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords }) }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // Long enough for a slow client, short enough that shutdown is never held for minutes.
@@ -61,7 +64,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
     async (api) => {
       await api.register(authRoutes, { tokens });
       await api.register(parametersRoutes, { db: database.db });
-      await api.register(searchRoutes, { db: database.db });
+      await api.register(searchRoutes, { db: database.db, index: searchIndex });
       await api.register(lookupsRoutes, { db: database.db });
     },
     { prefix: config.apiBasePath },

@@ -36,6 +36,8 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   DEMO_TITLES: int(0, 10_000_000).default(2000),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
+  SEARCH_CACHE_MB: int(1, 65536).default(256),
+  SEARCH_PREWARM_WORDS: int(0, 100_000).default(500),
 });
 
 /** The validated configuration the process runs with. */
@@ -51,6 +53,10 @@ export interface Config {
   seedDemo: boolean;
   demoTitles: number;
   webDist: string;
+  /** Memory for the search index's cached word and phrase matches (decision 0007). */
+  searchCacheMb: number;
+  /** Frequent words whose matches a large catalogue's search index reads ahead (0: none). */
+  searchPrewarmWords: number;
 }
 
 /** A configuration value the process cannot start with; the message is one line. */
@@ -83,5 +89,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     demoTitles: e.DEMO_TITLES,
     webDist: path.resolve(e.WEB_DIST),
+    searchCacheMb: e.SEARCH_CACHE_MB,
+    searchPrewarmWords: e.SEARCH_PREWARM_WORDS,
   };
 }

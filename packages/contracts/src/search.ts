@@ -16,8 +16,12 @@ export type Operator = (typeof OPERATORS)[number];
 export const SORTS = ['C', 'T', 'A', 'N', 'O'] as const;
 export type Sort = (typeof SORTS)[number];
 
-/** Facets served now: T work type, Y year, I language, X only-with (C cover, O online, A accessible). */
-export const FACET_CODES = ['T', 'Y', 'I', 'X'] as const;
+/**
+ * Facets served now (spec §9): T work type, Y year, I language, X only-with (C cover, O online,
+ * A accessible), K knowledge area, and of the additional data B library, A author, S subject,
+ * E publisher.
+ */
+export const FACET_CODES = ['T', 'Y', 'I', 'X', 'K', 'B', 'A', 'S', 'E'] as const;
 export type FacetCode = (typeof FACET_CODES)[number];
 
 export const MAX_ROWS = 5;

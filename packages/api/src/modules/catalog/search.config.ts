@@ -11,6 +11,11 @@ export const FACETS: { codigo: FacetCode; nome: Names }[] = [
   { codigo: 'T', nome: { pt: 'Tipo de obra', en: 'Type of material', es: 'Tipo de obra' } },
   { codigo: 'Y', nome: { pt: 'Ano de publicação', en: 'Publication year', es: 'Año de publicación' } },
   { codigo: 'I', nome: { pt: 'Idioma', en: 'Language', es: 'Idioma' } },
+  { codigo: 'B', nome: { pt: 'Biblioteca', en: 'Library', es: 'Biblioteca' } },
+  { codigo: 'A', nome: { pt: 'Autor', en: 'Author', es: 'Autor' } },
+  { codigo: 'S', nome: { pt: 'Assunto', en: 'Subject', es: 'Materia' } },
+  { codigo: 'K', nome: { pt: 'Área do conhecimento', en: 'Knowledge area', es: 'Área del conocimiento' } },
+  { codigo: 'E', nome: { pt: 'Editora', en: 'Publisher', es: 'Editorial' } },
   { codigo: 'X', nome: { pt: 'Somente com', en: 'Only with', es: 'Solo con' } },
 ];
 

@@ -1,4 +1,4 @@
-import { type IndexType, NO_YEAR, type SearchFilter, type SearchRow, type SearchState, type Sort } from '@estante/contracts';
+import type { IndexType, SearchRow } from '@estante/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 
@@ -14,8 +14,8 @@ export function searchWords(term: string): string[] {
 const FIELD_WEIGHT: Partial<Record<SearchRow['campo'], string>> = { titulo: 'A', autor: 'B', assunto: 'C', serie: 'D', editora: 'D' };
 
 /** tsquery text for a row: quoted words, weight-restricted by field, AND-ed or in sequence. */
-function tsqueryText(row: SearchRow, words: string[], joinWith?: string): string {
-  const weight = FIELD_WEIGHT[row.campo] ?? '';
+function tsqueryText(row: SearchRow, words: string[], joinWith?: string, weightOverride?: string): string {
+  const weight = weightOverride ?? FIELD_WEIGHT[row.campo] ?? '';
   const joiner = joinWith ?? (row.tipo === 'palavras' ? ' & ' : ' <-> ');
   return words.map((w) => `'${w}'${weight ? `:${weight}` : ''}`).join(joiner);
 }
@@ -25,8 +25,8 @@ function escapeLike(text: string): string {
 }
 
 /** The tsquery of a row: accent-insensitive words, or their stems in pt, es and en. */
-function rowTsquery(row: SearchRow, words: string[], joinWith?: string): { vector: SQL; query: SQL } {
-  const text = tsqueryText(row, words, joinWith);
+function rowTsquery(row: SearchRow, words: string[], joinWith?: string, weight?: string): { vector: SQL; query: SQL } {
+  const text = tsqueryText(row, words, joinWith, weight);
   if (!row.similar) return { vector: sql.raw('t.search_vector'), query: sql`to_tsquery('estante', ${text})` };
   return {
     vector: sql.raw('t.search_stem'),
@@ -67,87 +67,62 @@ function formatIssn(code: string): string {
   return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
 }
 
-/**
- * Step 1, what to match: the rows' text, and for new acquisitions the period. Null when there
- * is nothing to search for (no words and no period).
- */
-export function searchMatch(state: SearchState): SQL | null {
-  const text = textMatch(state.linhas);
-  const period = state.novas ? sql`t.created_at >= now() - make_interval(days => ${state.novas})` : null;
-  if (text && period) return sql`(${text} and ${period})`;
-  return text ?? period;
-}
+/** Weight letter → the bit a word atom's mask gives it (title A 8, author B 4, subject C 2, other D 1). */
+export const WEIGHT_BITS = { A: 8, B: 4, C: 2, D: 1 } as const;
 
-/** The rows joined left to right by their operators (E, OU, NAO); null when none has words. */
-export function textMatch(rows: SearchRow[]): SQL | null {
-  let expression: SQL | null = null;
-  for (const row of rows) {
-    const predicate = rowPredicate(row);
-    if (!predicate) continue;
-    if (!expression) expression = predicate;
-    else if (row.operador === 'OU') expression = sql`(${expression} or ${predicate})`;
-    else if (row.operador === 'NAO') expression = sql`(${expression} and not ${predicate})`;
-    else expression = sql`(${expression} and ${predicate})`;
-  }
-  return expression;
+/** The tsquery of one word, optionally restricted to a weight, plain or stemmed. */
+function wordQuery(word: string, similar: boolean, weight?: keyof typeof WEIGHT_BITS) {
+  return rowTsquery({ campo: 'livre', termo: word, tipo: 'palavras', operador: 'E', similar }, [word], undefined, weight);
 }
 
 /**
- * Step 2, filters: AND across facet types, OR within one (spec §9). `except` leaves one type
- * out, which is how a facet counts what choosing another of its values would give.
+ * A word atom: every title whose vector holds the word, with a mask of the weights (fields)
+ * it holds it under. `ignored` when the word makes no query at all (a stop word in every
+ * stemming language), so the row's other words decide.
  */
-export function filterPredicate(filters: SearchFilter[], except?: SearchFilter['tipo']): SQL {
-  const byType = new Map<SearchFilter['tipo'], string[]>();
-  for (const f of filters) if (f.tipo !== except) byType.set(f.tipo, [...(byType.get(f.tipo) ?? []), f.codigo]);
-  const parts: SQL[] = [];
-  for (const [tipo, codes] of byType) {
-    // Drizzle writes a JS array as a parameter list: `x in (p1, p2, …)`.
-    if (tipo === 'T') parts.push(sql`cod_tipo_obra in ${codes.map(Number)}`);
-    if (tipo === 'I') parts.push(sql`idioma in ${codes}`);
-    if (tipo === 'Y') {
-      const years = codes.filter((c) => c !== NO_YEAR).map(Number);
-      const inYears = years.length ? sql`ano_publicacao in ${years}` : sql`false`;
-      parts.push(codes.includes(NO_YEAR) ? sql`(${inYears} or ano_publicacao is null)` : inYears);
-    }
-    if (tipo === 'X') {
-      const options = codes.map((c) => (c === 'C' ? sql`link_capa is not null` : c === 'O' ? sql`acesso_remoto` : sql`possui_acessibilidade`));
-      parts.push(sql`(${sql.join(options, sql` or `)})`);
-    }
-  }
-  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
-}
-
-/** Step 3, sort. Relevance: exact title first, then weighted rank (title > author > subject > notes). */
-function orderBy(sort: Sort, rank: SQL | null, firstTerm: string): SQL {
-  switch (sort) {
-    case 'T':
-      return sql`t.title_fold, t.cod_acervo`;
-    case 'A':
-      return sql`estante_fold(t.author) nulls last, t.title_fold, t.cod_acervo`;
-    case 'N':
-      return sql`t.ano_publicacao desc nulls last, t.cod_acervo desc`;
-    case 'O':
-      return sql`t.ano_publicacao asc nulls last, t.cod_acervo`;
-    default:
-      // Nothing to rank (a new-acquisitions list, an ISBN): the newest acquisitions first.
-      if (!rank) return sql`t.created_at desc, t.cod_acervo desc`;
-      // estante_key turns % and _ into spaces, so the term cannot inject a LIKE wildcard.
-      return sql`(t.title_fold = estante_key(${firstTerm}))::int desc,
-                 (t.title_fold like estante_key(${firstTerm}) || '%')::int desc,
-                 ${rank} desc,
-                 t.cod_acervo`;
-  }
+export async function fetchWordAtom(db: Db, word: string, similar: boolean): Promise<{ id: number; m: number }[]> {
+  const { vector, query } = wordQuery(word, similar);
+  const bit = (weight: keyof typeof WEIGHT_BITS) => sql`case when ${vector} @@ ${wordQuery(word, similar, weight).query} then ${sql.raw(String(WEIGHT_BITS[weight]))} else 0 end`;
+  return queryRows<{ id: number; m: number }>(
+    db,
+    sql`select t.cod_acervo as id, ${bit('A')} + ${bit('B')} + ${bit('C')} + ${bit('D')} as m
+        from titles t where ${vector} @@ ${query}`,
+  );
 }
 
 /**
- * The rank of a title: any word of the first row, on the vector that row searches (its stems
- * for "similar words"), weighted title 1.0 > author 0.4 > subject 0.2 > notes 0.1.
+ * The query a word makes, as PostgreSQL prints it (`'educacao'` for "Educação"): the key under
+ * which its atom is cached, so every spelling that folds to the same lexemes shares one. Null
+ * when the word makes no query (a stop word in every stemming language).
  */
-function rankExpression(rows: SearchRow[]): SQL | null {
-  const first = rows.find((r) => searchWords(r.termo).length > 0 && r.campo !== 'isbn' && r.campo !== 'chamada');
-  if (!first) return null;
-  const { vector, query } = rowTsquery({ ...first, campo: 'livre', tipo: 'palavras' }, searchWords(first.termo), ' | ');
-  return sql`ts_rank_cd('{0.1, 0.2, 0.4, 1.0}', ${vector}, ${query}, 1)`;
+export async function wordKey(db: Db, word: string, similar: boolean): Promise<string | null> {
+  const [row] = await queryRows<{ n: number; q: string }>(db, sql`select numnode(q) as n, q::text as q from (select ${wordQuery(word, similar).query} as q) w`);
+  return row && Number(row.n) > 0 ? row.q : null;
+}
+
+/**
+ * The words in the most titles (at least `minTitles`), from the plain search vectors: what the
+ * search index reads ahead of any search. Only words a patron can type (letters and digits).
+ */
+export async function frequentWords(db: Db, minTitles: number, limit: number): Promise<string[]> {
+  const rows = await queryRows<{ word: string }>(
+    db,
+    sql`select word from ts_stat('select search_vector from titles')
+        where ndoc >= ${minTitles} and word ~ '^[[:alnum:]]+$'
+        order by ndoc desc, word limit ${limit}`,
+  );
+  return rows.map((r) => r.word);
+}
+
+/** A predicate atom: the titles a row's SQL predicate matches (phrases, "starts with", ISBN, call number). */
+export async function fetchPredicateAtom(db: Db, predicate: SQL): Promise<{ id: number }[]> {
+  return queryRows<{ id: number }>(db, sql`select t.cod_acervo as id from titles t where ${predicate}`);
+}
+
+/** A phrase folded the way titles' keys are (estante_key: no accents, case, punctuation). */
+export async function titleKey(db: Db, phrase: string): Promise<string> {
+  const [row] = await queryRows<{ k: string | null }>(db, sql`select estante_key(${phrase}) as k`);
+  return row?.k ?? '';
 }
 
 export interface TitleRow {
@@ -163,56 +138,18 @@ export interface TitleRow {
   possui_acessibilidade: boolean;
 }
 
-/** Step 4, page: the titles of one page, in order. */
-export async function findPage(db: Db, state: SearchState, match: SQL): Promise<TitleRow[]> {
-  const firstTerm = state.linhas[0]?.termo ?? '';
-  return queryRows<TitleRow>(
+/** The result lines of the given titles, in the order of `ids`. */
+export async function titlesByIds(db: Db, ids: number[]): Promise<TitleRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<TitleRow>(
     db,
-    sql`select t.cod_acervo, t.title, t.author, t.ano_publicacao, t.cod_tipo_obra,
-               (select w.desc_tipo_obra from work_types w where w.cod_tipo_obra = t.cod_tipo_obra) as desc_tipo_obra,
+    sql`select t.cod_acervo, t.title, t.author, t.ano_publicacao, t.cod_tipo_obra, w.desc_tipo_obra,
                t.idioma, t.link_capa, t.acesso_remoto, t.possui_acessibilidade
-        from titles t
-        where ${match} and ${filterPredicate(state.filtros)}
-        order by ${orderBy(state.ordenacao, rankExpression(state.linhas), firstTerm)}
-        limit ${state.quantPag} offset ${(state.pagina - 1) * state.quantPag}`,
+        from titles t join work_types w on w.cod_tipo_obra = t.cod_tipo_obra
+        where t.cod_acervo in ${ids}`,
   );
-}
-
-export interface FacetCount {
-  faceta: string;
-  codigo: string;
-  total: number;
-  sem_filtro: number;
-}
-
-/**
- * Facet counts over the matched set in one statement: per value, how many titles the other
- * facets' filters leave (total) and how many the text alone matches (totalSemFiltro). The
- * row with faceta '*' is the search's total (every filter applied), so no other scan is needed.
- */
-export async function countFacets(db: Db, state: SearchState, match: SQL): Promise<FacetCount[]> {
-  const f = state.filtros;
-  return queryRows<FacetCount>(
-    db,
-    sql`with m as materialized (
-          select cod_tipo_obra, ano_publicacao, idioma, link_capa, acesso_remoto, possui_acessibilidade
-          from titles t where ${match})
-        select '*' as faceta, '' as codigo, count(*) filter (where ${filterPredicate(f)})::int as total, count(*)::int as sem_filtro
-          from m
-        union all
-        select 'T', cod_tipo_obra::text, count(*) filter (where ${filterPredicate(f, 'T')})::int as total, count(*)::int as sem_filtro
-          from m group by cod_tipo_obra
-        union all
-        select 'Y', coalesce(ano_publicacao::text, ${NO_YEAR}), count(*) filter (where ${filterPredicate(f, 'Y')})::int, count(*)::int
-          from m group by ano_publicacao
-        union all
-        select 'I', idioma, count(*) filter (where ${filterPredicate(f, 'I')})::int, count(*)::int
-          from m where idioma is not null group by idioma
-        union all
-        select 'X', x.codigo, count(*) filter (where x.hit and ${filterPredicate(f, 'X')})::int, count(*) filter (where x.hit)::int
-          from m cross join lateral (values ('C', link_capa is not null), ('O', acesso_remoto), ('A', possui_acessibilidade)) as x(codigo, hit)
-          group by x.codigo`,
-  );
+  const byId = new Map(rows.map((r) => [r.cod_acervo, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Copies per library of the given titles: how many, and how many are on the shelf. */
@@ -229,13 +166,14 @@ export async function availability(db: Db, ids: number[]) {
   );
 }
 
-/** Names of language codes in the requested interface language. */
-export async function languageNamesFor(db: Db, codes: string[]) {
-  if (codes.length === 0) return [];
-  return queryRows<{ codigo: string; nome_pt: string; nome_en: string; nome_es: string }>(
-    db,
-    sql`select codigo, nome_pt, nome_en, nome_es from languages where codigo in ${codes}`,
-  );
+/** Language codes with their names in the three interface languages. */
+export async function languageNames(db: Db) {
+  return queryRows<{ codigo: string; nome_pt: string; nome_en: string; nome_es: string }>(db, sql`select codigo, nome_pt, nome_en, nome_es from languages`);
+}
+
+/** Knowledge areas (facet K) with their route. */
+export async function knowledgeAreas(db: Db) {
+  return queryRows<{ cod_area_conhecimento: number; descricao: string; rota: string }>(db, sql`select cod_area_conhecimento, descricao, rota from knowledge_areas`);
 }
 
 /** Work types with their Portuguese names. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsultaResponse } from '@estante/contracts';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { asItems } from '../../../test/marc.js';
+import { campuses, copies, libraries, loanTypes } from '../../db/schema/index.js';
 import { importMarcRecords } from './catalog.import.js';
 
 let t: TestApp;
@@ -148,11 +149,68 @@ describe('GET /consulta: facets and filters', () => {
 
   it('names facets and values in the language of the call', async () => {
     const english = (await search('termo1=biblioteca&similar1=1&termo2=library&operador2=OU', '5')).body;
-    expect(english.facetas.map((f) => f.descricao)).toEqual(['Type of material', 'Publication year', 'Language', 'Only with']);
+    expect(english.facetas.map((f) => f.descricao)).toEqual([
+      'Type of material', 'Publication year', 'Language', 'Library', 'Author', 'Subject', 'Knowledge area', 'Publisher', 'Only with',
+    ]);
     expect(facet(english, 'T')[0]!.descricao).toBe('Book');
     expect(facet(english, 'Y').at(-1)!.descricao).toBe('No date');
     const spanish = (await search('termo1=biblioteca&similar1=1&termo2=library&operador2=OU', '3')).body;
     expect(facet(spanish, 'I').map((i) => i.descricao)).toEqual(['Inglés', 'Portugués']);
+  });
+});
+
+describe('GET /consulta: library, author and subject facets', () => {
+  it('counts authors and subjects, and filters by them', async () => {
+    const { body } = await search('termo1=educacao');
+    const freire = facet(body, 'A').find((i) => i.descricao === 'Freire, Paulo')!;
+    expect(freire).toMatchObject({ total: 2, totalSemFiltro: 2 });
+    expect(facet(body, 'S').find((i) => i.descricao === 'Educação')).toMatchObject({ total: 3, totalSemFiltro: 3 });
+    const byFreire = (await search(`termo1=educacao&filtro=A:${freire.codigo}`)).body;
+    expect(ids(byFreire).sort()).toEqual(['Educação', 'Pedagogia da autonomia: saberes necessários à educação']);
+    expect(byFreire.filtros).toEqual([{ tipo: 'A', codigo: freire.codigo, descricao: 'Freire, Paulo' }]);
+    // Within the author facet the other authors still count what choosing them would give.
+    expect(facet(byFreire, 'A').find((i) => i.descricao === 'Durkheim, Émile')).toMatchObject({ total: 1, mostrarQtdOriginal: true });
+    expect(facet(byFreire, 'S').map((i) => [i.descricao, i.total])).toEqual([['Educação', 2], ['Educação popular', 0], ['Pedagogia', 1], ['Sociologia educacional', 0]]);
+  });
+
+  it('counts and filters by the libraries holding copies, OR within the facet', async () => {
+    await t.database.db.insert(loanTypes).values({ codTipoEmprestimo: 1, descricao: 'Normal', permiteEmprestimo: true, permiteReserva: true });
+    const [campus] = await t.database.db.insert(campuses).values({ nome: 'Campus Facetas' }).returning();
+    const [central, norte] = await t.database.db
+      .insert(libraries)
+      .values([
+        { codCampus: campus!.codCampus, nome: 'Biblioteca Central', sigla: 'BC' },
+        { codCampus: campus!.codCampus, nome: 'Biblioteca Norte', sigla: 'BN' },
+      ])
+      .returning();
+    const titleId = async (title: string) => (await search(`termo1=${encodeURIComponent(title)}&tipo1=frase&campo1=titulo`)).body.acervos.find((a) => a.titulo === title)!.cod_acervo;
+    const holdings: [string, number][] = [
+      ['Educação', central!.codBiblioteca],
+      ['Sociologia da educação', norte!.codBiblioteca],
+      ['Educações populares no Brasil', central!.codBiblioteca],
+      ['Educações populares no Brasil', norte!.codBiblioteca],
+    ];
+    let n = 0;
+    for (const [title, library] of holdings) {
+      await t.database.db.insert(copies).values({ codAcervo: await titleId(title), codBiblioteca: library, codTipoEmprestimo: 1, tombo: `F${++n}`, localizacao: 'Estante 1' });
+    }
+    const { body } = await search('termo1=educacao');
+    expect(facet(body, 'B').map((i) => [i.descricao, i.totalSemFiltro])).toEqual([['Biblioteca Central', 2], ['Biblioteca Norte', 2]]);
+    const both = (await search(`termo1=educacao&filtro=B:${central!.codBiblioteca}&filtro=B:${norte!.codBiblioteca}`)).body;
+    expect(ids(both).sort()).toEqual(['Educação', 'Educações populares no Brasil', 'Sociologia da educação']);
+    expect(ids((await search(`termo1=educacao&filtro=B:${norte!.codBiblioteca}&filtro=I:fre`)).body)).toEqual(['Sociologia da educação']);
+  });
+
+  it('refuses malformed codes of the new facets with a 400', async () => {
+    for (const f of ['B:abc', 'A:Freire%2C%20Paulo', 'K:x']) expect((await search(`termo1=educacao&filtro=${f}`)).status).toBe(400);
+  });
+
+  it('sees a title imported after a search at once (the index follows the catalogue)', async () => {
+    expect((await search('termo1=zeugma')).body.total).toBe(0);
+    await importMarcRecords(t.database.db, asItems([{ id: 'zeugma-1', title: 'Zeugma e outras figuras', author: 'Reis, Ana', year: 2023, subjects: ['Retórica'] }]));
+    const after = (await search('termo1=zeugma')).body;
+    expect(ids(after)).toEqual(['Zeugma e outras figuras']);
+    expect(facet(after, 'A').map((i) => i.descricao)).toEqual(['Reis, Ana']);
   });
 });
 
@@ -253,7 +311,7 @@ describe('GET /consulta/ordenacao and /consulta/filtros', () => {
       { codigo: 'O', descricao: 'Oldest first' },
     ]);
     const facets = await t.app.inject({ method: 'GET', url: '/svc/consulta/filtros?search_tab=geral', headers: { authorization } });
-    expect(facets.json().map((f: { codigo: string }) => f.codigo)).toEqual(['T', 'Y', 'I', 'X']);
+    expect(facets.json().map((f: { codigo: string }) => f.codigo)).toEqual(['T', 'Y', 'I', 'B', 'A', 'S', 'K', 'E', 'X']);
   });
 });
 

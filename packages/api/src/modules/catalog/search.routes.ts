@@ -2,13 +2,14 @@ import { consultaQuerySchema, consultaResponseSchema, errorSchema, indiceQuerySc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { SearchIndex } from './search.index.js';
 import { browse, facetOptions, indexOptions, search, sortOptions } from './search.service.js';
 
 const common = { tags: ['Consulta'], security: [{ bearer: [] }] };
 const option = z.object({ codigo: z.string(), descricao: z.string() });
 
 /** The catalogue search calls (spec §7 "Search"). */
-export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; index: SearchIndex }> = async (app, { db, index }) => {
   app.get(
     '/consulta',
     {
@@ -20,7 +21,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         response: { 200: consultaResponseSchema, 400: errorSchema, 401: errorSchema, 422: errorSchema },
       },
     },
-    (request) => search(db, request.query, request.language),
+    (request) => search(index, request.query, request.language),
   );
   app.get(
     '/consulta/ordenacao',

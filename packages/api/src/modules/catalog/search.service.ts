@@ -16,7 +16,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
 import { FACETS, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
-import { availability, browseIndex, countFacets, findPage, languageNamesFor, searchMatch, workTypes } from './search.queries.js';
+import type { FacetCount, SearchIndex } from './search.index.js';
+import { availability, browseIndex, titlesByIds } from './search.queries.js';
+import type { Snapshot } from './search.snapshot.js';
 
 /** The base whose empty first row answers nothing without searching (spec §5). */
 const TARGET_GEDWEB = 'target_gedweb';
@@ -26,26 +28,29 @@ const FILTER_CODE: Record<SearchFilter['tipo'], RegExp> = {
   Y: new RegExp(`^(\\d{4}|${NO_YEAR})$`),
   I: /^[a-z]{3}$/,
   X: /^[COA]$/,
+  K: /^\d{1,5}$/,
+  B: /^\d{1,9}$/,
+  A: /^[0-9a-z]{1,12}$/,
+  S: /^[0-9a-z]{1,12}$/,
+  E: /^[0-9a-z]{1,12}$/,
 };
 
 /**
  * `GET /consulta`: the page of titles, the total and the facets for a search. An empty search
  * is a 422 (PreenchaCampoPesquisa); a malformed filter a 400.
  */
-export async function search(db: Db, query: ConsultaQuery, language: Language): Promise<ConsultaResponse> {
+export async function search(index: SearchIndex, query: ConsultaQuery, language: Language): Promise<ConsultaResponse> {
   const state = parseSearchState(query);
   const empty: ConsultaResponse = { total: 0, pagina: state.pagina, quantPag: state.quantPag, acervos: [], facetas: [], filtros: [] };
   if (state.base === TARGET_GEDWEB && !firstRowTerm(query)) return empty;
   for (const f of state.filtros) if (!FILTER_CODE[f.tipo].test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
-  const match = searchMatch(state);
-  if (!match) throw new AppError(422, 'PreenchaCampoPesquisa');
-  const [page, facetCounts, types] = await Promise.all([findPage(db, state, match), countFacets(db, state, match), workTypes(db)]);
-  const total = facetCounts.find((c) => c.faceta === '*')?.total ?? 0;
-  const copies = await availability(db, page.map((t) => t.cod_acervo));
-  const languageCodes = [...new Set([...facetCounts.filter((c) => c.faceta === 'I').map((c) => c.codigo), ...state.filtros.filter((f) => f.tipo === 'I').map((f) => f.codigo)])];
-  const names = describe(language, types, await languageNamesFor(db, languageCodes));
+  const outcome = await index.run(state);
+  if (!outcome) throw new AppError(422, 'PreenchaCampoPesquisa');
+  const db = index.database;
+  const [page, copies] = await Promise.all([titlesByIds(db, outcome.page), availability(db, outcome.page)]);
+  const names = describe(language, outcome.snapshot);
   return {
-    total,
+    total: outcome.total,
     pagina: state.pagina,
     quantPag: state.quantPag,
     acervos: page.map((t) => ({
@@ -63,7 +68,7 @@ export async function search(db: Db, query: ConsultaQuery, language: Language): 
         .filter((c) => c.cod_acervo === t.cod_acervo)
         .map(({ cod_biblioteca, desc_biblioteca, total: n, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, total: n, disponiveis })),
     })),
-    facetas: buildFacets(state, facetCounts, names, language),
+    facetas: buildFacets(state, outcome.facets, names, language),
     filtros: state.filtros.map((f) => ({ ...f, descricao: names(f.tipo, f.codigo) })),
   };
 }
@@ -71,12 +76,18 @@ export async function search(db: Db, query: ConsultaQuery, language: Language): 
 type Namer = (facet: SearchFilter['tipo'], code: string) => string;
 
 /** Names facet values in `language`: work types, languages, years and the X options. */
-function describe(
-  language: Language,
-  types: { cod_tipo_obra: number; desc_tipo_obra: string }[],
-  languages: { codigo: string; nome_pt: string; nome_en: string; nome_es: string }[],
-): Namer {
+function describe(language: Language, snapshot: Snapshot): Namer {
+  const { workTypes: types, languages, areas } = snapshot.names;
   return (facet, code) => {
+    if (facet === 'B' || facet === 'A' || facet === 'S' || facet === 'E') {
+      const { byCode, names } = snapshot.multi[facet];
+      const value = byCode.get(code);
+      return value === undefined ? code : names[value]!;
+    }
+    if (facet === 'K') {
+      const area = areas.find((a) => a.cod_area_conhecimento === Number(code));
+      return area ? `${area.descricao} (${area.rota})` : code;
+    }
     if (facet === 'T') {
       const type = types.find((t) => t.cod_tipo_obra === Number(code));
       return type ? workTypeName(type.cod_tipo_obra, type.desc_tipo_obra, language) : code;
@@ -91,7 +102,7 @@ function describe(
 }
 
 /** Facets in configuration order; years newest first ("no date" last), others by name. */
-function buildFacets(state: SearchState, counts: Awaited<ReturnType<typeof countFacets>>, name: Namer, language: Language): Faceta[] {
+function buildFacets(state: SearchState, counts: FacetCount[], name: Namer, language: Language): Faceta[] {
   const collator = new Intl.Collator(language === 'pt' ? 'pt-BR' : language);
   return FACETS.map(({ codigo, nome }) => {
     const itens = counts

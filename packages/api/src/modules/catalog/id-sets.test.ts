@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
+
+const ids = fc.array(fc.integer({ min: 0, max: 2000 }), { maxLength: 300 });
+const plain = (s: Int32Array) => Array.from(s);
+const sorted = (xs: Iterable<number>) => [...new Set(xs)].sort((a, b) => a - b);
+
+describe('id sets', () => {
+  it('idSet sorts and drops duplicates', () => {
+    expect(plain(idSet([5, 1, 5, 3, 1]))).toEqual([1, 3, 5]);
+  });
+
+  it('intersect, union and subtract agree with Set arithmetic, including lopsided sizes', () => {
+    fc.assert(
+      fc.property(ids, ids, fc.boolean(), (a, b, lopsided) => {
+        const x = idSet(a);
+        const y = idSet(lopsided ? [...b, ...Array.from({ length: 5000 }, (_, i) => i)] : b);
+        const ys = new Set(y);
+        expect(plain(intersect(x, y))).toEqual(sorted([...x].filter((v) => ys.has(v))));
+        expect(plain(intersect(y, x))).toEqual(sorted([...x].filter((v) => ys.has(v))));
+        expect(plain(union(x, y))).toEqual(sorted([...x, ...y]));
+        expect(plain(subtract(x, y))).toEqual(sorted([...x].filter((v) => !ys.has(v))));
+      }),
+    );
+  });
+
+  it('lowerBound finds the first position at or after a value', () => {
+    const s = idSet([2, 4, 4, 8]);
+    expect([0, 2, 3, 8, 9].map((v) => lowerBound(s, v))).toEqual([0, 0, 1, 2, 3]);
+  });
+});

@@ -1,0 +1,608 @@
+import { NO_YEAR, type SearchRow, type SearchState } from '@estante/contracts';
+import type { Db } from '../../db/client.js';
+import { EMPTY, type IdSet, intersect, lowerBound, subtract, union } from './id-sets.js';
+import { fetchPredicateAtom, fetchWordAtom, frequentWords, rowPredicate, searchWords, titleKey, WEIGHT_BITS, wordKey } from './search.queries.js';
+import { FLAG, keyHash, MULTI_FACETS, readSnapshot, TAG_FACET_SHIFT, TAG_VALUE, TITLE_KEY_SLOTS, TITLE_KEY_WORDS, readVersion, type Snapshot } from './search.snapshot.js';
+
+/**
+ * The search index (decision 0007). PostgreSQL stays the one store and does all text matching
+ * (its GIN indexes, text search configurations and stemming); this class keeps what makes a
+ * results page fast at a million titles:
+ *
+ * - a snapshot of every title's facet values and sort positions, in typed arrays, rebuilt
+ *   whenever `catalog_version` moves;
+ * - "atoms": the ids (and field masks) PostgreSQL answers for one word or one phrase, cached
+ *   until the catalogue changes, so a common word's 40,000 matches are read from the heap once,
+ *   not on every search, every facet click and every page.
+ *
+ * Combining rows (AND / OR / NOT), filtering, counting facets, ranking and paging then run
+ * over sorted id arrays in memory.
+ */
+export class SearchIndex {
+  private snapshot: Snapshot | null = null;
+  private building: Promise<Snapshot> | null = null;
+  private atoms = new Map<string, Promise<Atom>>();
+  private keys = new Map<string, string | null>();
+  private titleKeys = new Map<string, string>();
+  private facetCache = new Map<string, FacetCount[]>();
+  private facetSnapshot: Snapshot | null = null;
+  private atomBytes = 0;
+  private readonly maxBytes: number;
+  private readonly prewarmWords: number;
+
+  /**
+   * `cacheMegabytes` bounds the atoms kept; `prewarmWords` frequent words are read ahead after
+   * each new snapshot of a large catalogue (PREWARM_FROM_TITLES titles or more; 0: never).
+   */
+  constructor(
+    private readonly db: Db,
+    options: { cacheMegabytes?: number; prewarmWords?: number } = {},
+  ) {
+    this.maxBytes = (options.cacheMegabytes ?? 256) * 1024 * 1024;
+    this.prewarmWords = options.prewarmWords ?? 0;
+  }
+
+  /**
+   * The snapshot of the catalogue as it is now, rebuilt (once, however many ask) when stale.
+   * A small catalogue's snapshot is read in milliseconds and simply waited for, so a change is
+   * visible to the very next search. A large one's takes seconds (about 25 s at a million
+   * titles): searches keep using the previous snapshot until the new one is ready, so titles
+   * catalogued meanwhile appear a little later, never a search that waits.
+   */
+  async current(): Promise<Snapshot> {
+    for (;;) {
+      const version = await readVersion(this.db);
+      const previous = this.snapshot;
+      if (previous && previous.version >= version) return previous;
+      const building = this.rebuild();
+      if (previous && previous.buildMs > WAIT_FOR_SNAPSHOT_MS) return previous;
+      const built = await building;
+      if (built.version >= version) return built;
+    }
+  }
+
+  private rebuild(): Promise<Snapshot> {
+    if (!this.building) {
+      this.building = readSnapshot(this.db)
+        .then((s) => {
+          this.snapshot = s;
+          this.atoms.clear();
+          this.atomBytes = 0;
+          if (this.prewarmWords > 0 && s.all.length >= PREWARM_FROM_TITLES) void this.prewarm({ limit: this.prewarmWords }).catch(() => undefined);
+          return s;
+        })
+        .finally(() => (this.building = null));
+      // Nobody may be waiting (a large catalogue answers from the previous snapshot meanwhile).
+      this.building.catch(() => undefined);
+    }
+    return this.building;
+  }
+
+  /** The atom of a word whose key (wordKey) is `key`. */
+  wordAtom(snapshot: Snapshot, key: string, word: string, similar: boolean): Promise<Atom> {
+    return this.atom(snapshot, JSON.stringify(['word', similar, key]), async () => atomOf(snapshot, await fetchWordAtom(this.db, word, similar)));
+  }
+
+  /** A word's cache key, from PostgreSQL once per spelling (then remembered). */
+  async wordKey(word: string, similar: boolean): Promise<string | null> {
+    const spelling = `${similar ? 1 : 0}${word}`;
+    const known = this.keys.get(spelling);
+    if (known !== undefined) return known;
+    const key = await wordKey(this.db, word, similar);
+    if (this.keys.size >= 100_000) this.keys.clear();
+    this.keys.set(spelling, key);
+    return key;
+  }
+
+  /**
+   * Reads ahead the atoms of the `limit` words found in the most titles (at least `minTitles`):
+   * the words whose first search would otherwise read thousands of rows. Runs one at a time,
+   * in the background of a running server; stops early when the snapshot is replaced.
+   * Resolves to how many atoms it read.
+   */
+  async prewarm({ minTitles = 1000, limit = 500 } = {}): Promise<number> {
+    const snapshot = await this.current();
+    let n = 0;
+    for (const word of await frequentWords(this.db, minTitles, limit)) {
+      if (this.snapshot !== snapshot) break;
+      // The lexeme is its own spelling: it folds to itself.
+      await this.wordAtom(snapshot, `'${word}'`, word, false);
+      n++;
+    }
+    return n;
+  }
+
+  /** Facets of an unfiltered text search, computed once per text and snapshot (LRU of 2,000). */
+  facetsFor(snapshot: Snapshot, key: string, count: () => FacetCount[]): FacetCount[] {
+    if (this.facetSnapshot !== snapshot) {
+      this.facetCache.clear();
+      this.facetSnapshot = snapshot;
+    }
+    let facets = this.facetCache.get(key);
+    if (facets) this.facetCache.delete(key);
+    else facets = count();
+    this.facetCache.set(key, facets);
+    if (this.facetCache.size > 2000) this.facetCache.delete(this.facetCache.keys().next().value!);
+    return facets;
+  }
+
+  /** A phrase's title key as PostgreSQL folds it (estante_key), once per phrase. */
+  async titleKey(phrase: string): Promise<string> {
+    const known = this.titleKeys.get(phrase);
+    if (known !== undefined) return known;
+    const key = await titleKey(this.db, phrase);
+    if (this.titleKeys.size >= 100_000) this.titleKeys.clear();
+    this.titleKeys.set(phrase, key);
+    return key;
+  }
+
+  /** Figures for logs and the benchmark. */
+  stats() {
+    return { version: this.snapshot?.version ?? null, titles: this.snapshot?.all.length ?? 0, buildMs: this.snapshot?.buildMs ?? 0, atoms: this.atoms.size, atomBytes: this.atomBytes };
+  }
+
+  /** Runs the search part of `state` (everything but reading the page's rows). */
+  async run(state: SearchState): Promise<SearchOutcome | null> {
+    const snapshot = await this.current();
+    const run = new Run(this, snapshot, state);
+    return run.execute();
+  }
+
+  /** A cached atom, fetched once however many searches ask for it at the same time. */
+  atom(snapshot: Snapshot, key: string, fetch: () => Promise<Atom>): Promise<Atom> {
+    const cacheKey = `${snapshot.version}\u0000${key}`;
+    const cached = this.atoms.get(cacheKey);
+    if (cached) {
+      // Least recently used goes first: a hit moves the entry to the end.
+      this.atoms.delete(cacheKey);
+      this.atoms.set(cacheKey, cached);
+      return cached;
+    }
+    const promise = fetch().then(
+      (atom) => {
+        if (this.snapshot !== snapshot) this.atoms.delete(cacheKey);
+        else this.remember(atom);
+        return atom;
+      },
+      (error: unknown) => {
+        this.atoms.delete(cacheKey);
+        throw error;
+      },
+    );
+    this.atoms.set(cacheKey, promise);
+    return promise;
+  }
+
+  private remember(atom: Atom) {
+    this.atomBytes += atom.bytes;
+    for (const [key, entry] of this.atoms) {
+      if (this.atomBytes <= this.maxBytes) break;
+      this.atoms.delete(key);
+      void entry.then((a) => (this.atomBytes -= a.bytes)).catch(() => undefined);
+    }
+  }
+
+  get database(): Db {
+    return this.db;
+  }
+}
+
+/** Below this many titles every word's first search is quick: no reading ahead. */
+const PREWARM_FROM_TITLES = 50_000;
+
+/** Snapshots that took longer than this to read are not waited for when the catalogue changes. */
+const WAIT_FOR_SNAPSHOT_MS = 1000;
+
+/** Ids (ascending) with, for word atoms, the field mask of each. */
+interface Atom {
+  ids: IdSet;
+  masks: Uint8Array | null;
+  ignored: boolean;
+  bytes: number;
+}
+
+const IGNORED: Atom = { ids: EMPTY, masks: null, ignored: true, bytes: 0 };
+
+function atomOf(snapshot: Snapshot, rows: { id: number; m?: number }[]): Atom {
+  // Ids the snapshot does not know (a title committed after it was read) wait for the next one.
+  const known = rows.filter((r) => snapshot.present[r.id] === 1).sort((a, b) => a.id - b.id);
+  const ids = Int32Array.from(known, (r) => r.id);
+  const masks = known.length && known[0]!.m !== undefined ? Uint8Array.from(known, (r) => r.m ?? 0) : null;
+  return { ids, masks, ignored: false, bytes: ids.byteLength + (masks?.byteLength ?? 0) + 64 };
+}
+
+/** The bits of a word atom's mask a row's field accepts. */
+const FIELD_BITS: Partial<Record<SearchRow['campo'], number>> = {
+  livre: 15,
+  titulo: WEIGHT_BITS.A,
+  autor: WEIGHT_BITS.B,
+  assunto: WEIGHT_BITS.C,
+  serie: WEIGHT_BITS.D,
+  editora: WEIGHT_BITS.D,
+};
+
+/** Relevance points of a word found under each weight: title 10 > author 4 > subject 2 > other 1. */
+const WEIGHT_POINTS = [0, 1, 2, 2, 4, 4, 4, 4, 10, 10, 10, 10, 10, 10, 10, 10];
+
+export interface FacetCount {
+  faceta: string;
+  codigo: string;
+  total: number;
+  sem_filtro: number;
+}
+
+export interface SearchOutcome {
+  total: number;
+  /** The page's ids, in order. */
+  page: number[];
+  facets: FacetCount[];
+  snapshot: Snapshot;
+}
+
+/** How many values of a facet with many (authors, subjects, publishers) a page shows at most. */
+export const MANY_VALUES_LIMIT = 30;
+
+type FacetType = 'T' | 'Y' | 'I' | 'X' | 'K' | (typeof MULTI_FACETS)[number];
+
+class Run {
+  constructor(
+    private index: SearchIndex,
+    private s: Snapshot,
+    private state: SearchState,
+  ) {}
+
+  async execute(): Promise<SearchOutcome | null> {
+    let matched = await this.textMatch();
+    if (this.state.novas) {
+      const since = Date.now() - this.state.novas * 86_400_000;
+      const base = matched ?? this.s.all;
+      const recent = new Int32Array(base.length);
+      let n = 0;
+      for (const id of base) if (this.s.created[id]! >= since) recent[n++] = id;
+      matched = recent.subarray(0, n);
+    }
+    if (!matched) return null;
+    const { passing, facets } = this.filtered(matched);
+    const page = await this.order(passing);
+    return { total: passing.length, page, facets, snapshot: this.s };
+  }
+
+  // ---- matching -----------------------------------------------------------------------------
+
+  /** The rows joined left to right by their operators (E, OU, NAO); null when none has words. */
+  private async textMatch(): Promise<IdSet | null> {
+    const sets = await Promise.all(this.state.linhas.map((row) => this.rowIds(row)));
+    let result: IdSet | null = null;
+    this.state.linhas.forEach((row, i) => {
+      const ids = sets[i];
+      if (!ids) return;
+      if (!result) result = ids;
+      else if (row.operador === 'OU') result = union(result, ids);
+      else if (row.operador === 'NAO') result = subtract(result, ids);
+      else result = intersect(result, ids);
+    });
+    return result;
+  }
+
+  private async rowIds(row: SearchRow): Promise<IdSet | null> {
+    const words = searchWords(row.termo);
+    if (words.length === 0) return null;
+    const bits = FIELD_BITS[row.campo];
+    if (row.tipo === 'palavras' && bits !== undefined) {
+      const atoms = (await Promise.all(words.map((w) => this.wordAtom(w, row.similar)))).filter((a) => !a.ignored);
+      if (atoms.length === 0) return EMPTY;
+      const sets = atoms.map((a) => (bits === 15 ? a.ids : withBits(a, bits))).sort((a, b) => a.length - b.length);
+      return sets.reduce((acc, set) => intersect(acc, set));
+    }
+    const predicate = rowPredicate(row);
+    if (!predicate) return null;
+    const key = JSON.stringify(['row', row.campo, row.tipo, row.similar, row.campo === 'isbn' || row.campo === 'chamada' ? row.termo.trim() : words]);
+    const atom = await this.index.atom(this.s, key, async () => atomOf(this.s, await fetchPredicateAtom(this.index.database, predicate)));
+    return atom.ids;
+  }
+
+  private async wordAtom(word: string, similar: boolean): Promise<Atom> {
+    const key = await this.index.wordKey(word, similar);
+    if (key === null) return IGNORED;
+    return this.index.wordAtom(this.s, key, word, similar);
+  }
+
+  // ---- filters and facets -------------------------------------------------------------------
+
+  /**
+   * Without filters every match passes, and the facets depend on the text alone: they are kept
+   * per text (until the catalogue changes), so the same words searched again, another page or
+   * another sort, do not count a million titles again.
+   */
+  private filtered(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
+    if (this.state.filtros.length > 0 || this.state.novas) return this.filterAndCount(matched);
+    const key = JSON.stringify(this.state.linhas.map((r) => [r.campo, r.tipo, r.operador, r.similar, r.termo]));
+    const facets = this.index.facetsFor(this.s, key, () => this.filterAndCount(matched).facets);
+    return { passing: matched, facets };
+  }
+
+  /**
+   * Applies the filters (AND across facet types, OR within one, spec §9) and counts every
+   * facet in one pass: per value, the titles all other types' filters leave (total) and the
+   * titles the text alone matches (totalSemFiltro). The loop runs once per matched title (up to
+   * a million), so it is written flat: typed-array lookups, no closures, no allocation.
+   */
+  private filterAndCount(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
+    const s = this.s;
+    const f = this.filterTables();
+    const { full, bits } = f;
+    const { row, tagStart, tags, tagFacet } = s;
+    // Tallies are the snapshot's own, reused: this method runs start to end without awaiting,
+    // so no other search can touch them meanwhile, and they are left zeroed on the way out.
+    const tally = (s.counters ??= {
+      T: new Tally(256),
+      Y: new Tally(4096),
+      I: new Tally(s.languages.length + 1),
+      X: new Tally(8),
+      K: new Tally(1 << 16),
+      M: new Tally(s.tagFacet.length),
+    }) as Record<'T' | 'Y' | 'I' | 'X' | 'K' | 'M', Tally>;
+    const multiBits = MULTI_FACETS.map((facet) => bits[facet]);
+    const ok = new Uint8Array(MULTI_FACETS.length);
+    const passing = new Int32Array(matched.length);
+    let n = 0;
+    for (let i = 0; i < matched.length; i++) {
+      const id = matched[i]!;
+      const a = row[2 * id]!;
+      const b = row[2 * id + 1]!;
+      const type = a & 255;
+      const flags = (a >>> 8) & 7;
+      const language = a >>> 11;
+      const year = b & 4095;
+      const area = b >>> 12;
+      const from = tagStart[id]!;
+      const to = tagStart[id + 1]!;
+      let mask = 0;
+      if (f.T && f.T[type]) mask |= bits.T;
+      if (f.Y && f.Y[year]) mask |= bits.Y;
+      if (f.I && f.I[language]) mask |= bits.I;
+      if (flags & f.X) mask |= bits.X;
+      if (f.K && f.K[area]) mask |= bits.K;
+      if (f.M) for (let k = from; k < to; k++) mask |= f.M[tags[k]! & TAG_VALUE]!;
+      if (mask === full) passing[n++] = id;
+      tally.T.add(type, (mask | bits.T) === full);
+      tally.Y.add(year, (mask | bits.Y) === full);
+      if (language > 0) tally.I.add(language, (mask | bits.I) === full);
+      if (flags) {
+        const others = (mask | bits.X) === full;
+        if (flags & FLAG.C) tally.X.add(FLAG.C, others);
+        if (flags & FLAG.O) tally.X.add(FLAG.O, others);
+        if (flags & FLAG.A) tally.X.add(FLAG.A, others);
+      }
+      if (area > 0) tally.K.add(area, (mask | bits.K) === full);
+      if (from < to) {
+        for (let m = 0; m < ok.length; m++) ok[m] = (mask | multiBits[m]!) === full ? 1 : 0;
+        for (let k = from; k < to; k++) {
+          const tag = tags[k]!;
+          tally.M.add(tag & TAG_VALUE, ok[tag >>> TAG_FACET_SHIFT] === 1);
+        }
+      }
+    }
+    const facets: FacetCount[] = [];
+    const push = (faceta: string, codigo: string, t: Tally, value: number) => facets.push({ faceta, codigo, total: t.total(value), sem_filtro: t.all(value) });
+    for (const v of tally.T.seen) push('T', String(v), tally.T, v);
+    for (const v of tally.Y.seen) push('Y', v === 0 ? NO_YEAR : String(v - 1), tally.Y, v);
+    for (const v of tally.I.seen) push('I', s.languages[v - 1]!, tally.I, v);
+    for (const [code, bit] of Object.entries(FLAG)) if (tally.X.all(bit)) push('X', code, tally.X, bit);
+    for (const v of tally.K.seen) push('K', String(v), tally.K, v);
+    MULTI_FACETS.forEach((facet, index) => {
+      const values = tally.M.seen.filter((g) => tagFacet[g] === index);
+      const chosen = (g: number) => f.M !== null && (f.M[g]! & bits[facet]) !== 0;
+      // Libraries are few; authors, subjects and publishers can be thousands: the most frequent.
+      const shown = facet === 'B' ? values : tally.M.mostFrequent(values, MANY_VALUES_LIMIT, chosen);
+      for (const g of shown) push(facet, s.multi[facet].codes[g - s.tagOffset[facet]]!, tally.M, g);
+    });
+    for (const t of Object.values(tally)) t.reset();
+    return { passing: passing.subarray(0, n), facets };
+  }
+
+  /**
+   * The filters as lookup tables, one per facet type that has filters (value → 1 when chosen;
+   * for the multi-valued facets one table of packed value numbers → the facet's bit), and a bit
+   * per such type; `full` has every type's bit. A type without filters has bit 0.
+   */
+  private filterTables() {
+    const s = this.s;
+    const codes = new Map<FacetType, string[]>();
+    for (const filter of this.state.filtros) codes.set(filter.tipo as FacetType, [...(codes.get(filter.tipo as FacetType) ?? []), filter.codigo]);
+    const bits: Record<FacetType, number> = { T: 0, Y: 0, I: 0, X: 0, K: 0, B: 0, A: 0, S: 0, E: 0 };
+    let full = 0;
+    for (const type of codes.keys()) full |= bits[type] = 1 << Object.keys(bits).indexOf(type);
+    const table = (type: FacetType, size: number, slot: (code: string) => number | undefined) => {
+      const chosen = codes.get(type);
+      if (!chosen) return null;
+      const t = new Uint8Array(size);
+      for (const code of chosen) {
+        const at = slot(code);
+        if (at !== undefined && at >= 0 && at < size) t[at] = 1;
+      }
+      return t;
+    };
+    const number = (code: string) => Number(code);
+    let multi: Uint16Array | null = null;
+    for (const facet of MULTI_FACETS) {
+      for (const code of codes.get(facet) ?? []) {
+        multi ??= new Uint16Array(s.tagFacet.length);
+        const value = s.multi[facet].byCode.get(code);
+        if (value !== undefined) multi[s.tagOffset[facet] + value] = bits[facet];
+      }
+    }
+    const x = codes.get('X');
+    return {
+      full,
+      bits,
+      T: table('T', 256, number),
+      Y: table('Y', 4096, (code) => (code === NO_YEAR ? 0 : Number(code) + 1)),
+      I: table('I', s.languages.length + 1, (code) => s.languages.indexOf(code) + 1 || undefined),
+      X: x ? x.reduce((m, code) => m | (FLAG[code as keyof typeof FLAG] ?? 0), 0) : 0,
+      K: table('K', 1 << 16, number),
+      M: multi,
+    };
+  }
+
+  // ---- order and page -----------------------------------------------------------------------
+
+  /** The ids of the requested page, in the requested order. */
+  private async order(ids: IdSet): Promise<number[]> {
+    const from = (this.state.pagina - 1) * this.state.quantPag;
+    const to = from + this.state.quantPag;
+    if (from >= ids.length) return [];
+    const s = this.s;
+    const byRank = (order: keyof Snapshot['order']) => {
+      const { rank, ids: inOrder } = s.order[order];
+      const positions = Int32Array.from(ids, (id) => rank[id]!).sort();
+      return Array.from(positions.subarray(from, to), (p) => inOrder[p]!);
+    };
+    const byYear = (newest: boolean) => {
+      // year × 2^30 + id orders exactly in a double (years < 4096, ids < 2^30: under 2^53).
+      const keys = Float64Array.from(ids, (id) => {
+        const year = s.year[id]!;
+        return (year < 0 ? (newest ? 0 : 4095) : newest ? year + 1 : year) * 2 ** 30 + id;
+      }).sort();
+      if (newest) keys.reverse();
+      return Array.from(keys.subarray(from, to), (k) => k % 2 ** 30);
+    };
+    switch (this.state.ordenacao) {
+      case 'T':
+        return byRank('title');
+      case 'A':
+        return byRank('author');
+      case 'N':
+        return byYear(true);
+      case 'O':
+        return byYear(false);
+      default:
+        return (await this.byRelevance(ids, from, to)) ?? byRank('newest');
+    }
+  }
+
+  /**
+   * Relevance: the whole title equal to the first row's words, then titles starting with
+   * them, then points for where each of the first row's words is found (title 10 > author 4
+   * > subject 2 > other 1), then the id. Null when nothing can be ranked (an ISBN, a list of
+   * new acquisitions): newest first then.
+   */
+  private async byRelevance(ids: IdSet, from: number, to: number): Promise<number[] | null> {
+    const first = this.state.linhas.find((r) => searchWords(r.termo).length > 0 && r.campo !== 'isbn' && r.campo !== 'chamada');
+    if (!first) return null;
+    const points = new Int32Array(ids.length);
+    const atoms = await Promise.all(searchWords(first.termo).map((w) => this.wordAtom(w, first.similar)));
+    for (const atom of atoms) {
+      if (!atom.masks) continue;
+      forEachShared(ids, atom.ids, (i, j) => (points[i]! += WEIGHT_POINTS[atom.masks![j]!]!));
+    }
+    const firstTerm = searchWords(this.state.linhas[0]?.termo ?? '');
+    const key = firstTerm.length ? await this.index.titleKey(firstTerm.join(' ')) : '';
+    if (key) {
+      // The title's key equal to the term's (exact), or its first words equal the term's words.
+      const words = key.split(' ');
+      const n = Math.min(words.length, TITLE_KEY_WORDS);
+      const whole = keyHash(key);
+      const start = keyHash(words.slice(0, n).join(' '));
+      const keys = this.s.titleKeys;
+      for (let i = 0; i < ids.length; i++) {
+        const at = ids[i]! * TITLE_KEY_SLOTS;
+        if (keys[at + TITLE_KEY_WORDS] === whole) points[i]! += 2 ** 20;
+        else if (keys[at + n - 1] === start) points[i]! += 2 ** 19;
+      }
+    }
+    // Only the titles at or above the page's lowest points are sorted: a histogram finds them.
+    const histogram = new Map<number, number>();
+    for (const p of points) histogram.set(p, (histogram.get(p) ?? 0) + 1);
+    const levels = [...histogram.keys()].sort((x, y) => y - x);
+    let cutoff = levels.at(-1)!;
+    let seen = 0;
+    for (const p of levels) {
+      seen += histogram.get(p)!;
+      if (seen >= to) {
+        cutoff = p;
+        break;
+      }
+    }
+    const top: number[] = [];
+    for (let i = 0; i < points.length; i++) if (points[i]! >= cutoff) top.push(i);
+    top.sort((x, y) => points[y]! - points[x]! || ids[x]! - ids[y]!);
+    return top.slice(from, to).map((i) => ids[i]!);
+  }
+}
+
+
+/** The ids of an atom whose mask has any of `bits`. */
+function withBits(atom: Atom, bits: number): IdSet {
+  const out = new Int32Array(atom.ids.length);
+  let n = 0;
+  for (let i = 0; i < atom.ids.length; i++) if (atom.masks![i]! & bits) out[n++] = atom.ids[i]!;
+  return out.subarray(0, n);
+}
+
+/** Calls `f(i, j)` for every id at a[i] = b[j]. */
+function forEachShared(a: IdSet, b: IdSet, f: (i: number, j: number) => void) {
+  let j = 0;
+  const gallop = b.length > 16 * a.length;
+  for (let i = 0; i < a.length && j < b.length; i++) {
+    if (gallop) j = lowerBound(b, a[i]!, j);
+    else while (j < b.length && b[j]! < a[i]!) j++;
+    if (j < b.length && b[j] === a[i]) f(i, j);
+  }
+}
+
+/**
+ * Counts per value, interleaved (all matches, those the other facets' filters leave) so one
+ * value's two counts share a cache line; `seen` lists the values counted, in first-seen order.
+ */
+class Tally {
+  private counts: Int32Array;
+  seen: number[] = [];
+
+  constructor(size: number) {
+    this.counts = new Int32Array(size * 2);
+  }
+
+  add(value: number, passesOthers: boolean) {
+    const i = value << 1;
+    if (this.counts[i]!++ === 0) this.seen.push(value);
+    if (passesOthers) this.counts[i + 1]!++;
+  }
+
+  all(value: number): number {
+    return this.counts[value << 1]!;
+  }
+
+  total(value: number): number {
+    return this.counts[(value << 1) + 1]!;
+  }
+
+  /** The `limit` of `values` counted most often (ties: lower value first), plus any `chosen` one. */
+  mostFrequent(values: number[], limit: number, chosen: (value: number) => boolean): number[] {
+    let max = 0;
+    for (const v of values) if (this.all(v) > max) max = this.all(v);
+    // The count the `limit`-th value has, from a histogram of counts: no sort of every value.
+    const histogram = new Int32Array(max + 1);
+    for (const v of values) histogram[this.all(v)]!++;
+    let threshold = 1;
+    for (let c = max, taken = 0; c >= 1; c--) {
+      taken += histogram[c]!;
+      if (taken >= limit) {
+        threshold = c;
+        break;
+      }
+    }
+    const candidates = values.filter((v) => this.all(v) >= threshold || chosen(v));
+    candidates.sort((a, b) => this.all(b) - this.all(a) || a - b);
+    return candidates.filter((v, i) => i < limit || chosen(v));
+  }
+
+  /** Back to all zeros, touching only what was counted. */
+  reset() {
+    for (const v of this.seen) {
+      this.counts[v << 1] = 0;
+      this.counts[(v << 1) + 1] = 0;
+    }
+    this.seen.length = 0;
+  }
+}

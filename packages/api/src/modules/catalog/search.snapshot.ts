@@ -1,0 +1,320 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.js';
+import { type IdSet, idSet } from './id-sets.js';
+import { knowledgeAreas, languageNames, workTypes } from './search.queries.js';
+
+/** Bits of `flags`: the X facet's options. */
+export const FLAG = { C: 1, O: 2, A: 4 } as const;
+
+/** A facet whose titles can carry several values (libraries, authors, subjects, publishers). */
+export interface MultiValued {
+  /** Title id → its values are `values[start[id]] … values[start[id + 1] - 1]`. */
+  start: Int32Array;
+  values: Int32Array;
+  /** Value index → the code a filter names it by, and its display name. */
+  codes: string[];
+  names: string[];
+  byCode: Map<string, number>;
+}
+
+/** title: by title key; author: by author, then title; newest: by acquisition, newest first. */
+export type OrderName = 'title' | 'author' | 'newest';
+
+/** How many leading words of a title key are hashed, and the slots per title (plus the whole key). */
+export const TITLE_KEY_WORDS = 4;
+export const TITLE_KEY_SLOTS = TITLE_KEY_WORDS + 1;
+
+/** 32-bit FNV-1a of a key: equal keys, equal hashes; unequal ones collide once in 4 billion. */
+export function keyHash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
+function hashTitleKey(into: Int32Array, id: number, key: string) {
+  const words = key.split(' ');
+  const at = id * TITLE_KEY_SLOTS;
+  for (let n = 1; n <= TITLE_KEY_WORDS; n++) into[at + n - 1] = keyHash(words.slice(0, n).join(' '));
+  into[at + TITLE_KEY_WORDS] = keyHash(key);
+}
+
+export const TAG_FACET_SHIFT = 28;
+export const TAG_VALUE = (1 << TAG_FACET_SHIFT) - 1;
+
+export const MULTI_FACETS = ['B', 'A', 'S', 'E'] as const;
+export type MultiFacet = (typeof MULTI_FACETS)[number];
+
+/**
+ * What search needs of every title, in columns indexed by cod_acervo, read from the database
+ * in one consistent transaction: facet values, sort positions and creation time. Built from
+ * `catalog_version` number `version`; any change to titles or to which library holds them
+ * moves that number, and the index builds a new snapshot (decision 0007).
+ */
+export interface Snapshot {
+  version: number;
+  /** All titles, ascending. */
+  all: IdSet;
+  present: Uint8Array;
+  type: Uint8Array;
+  /** Publication year, -1 when unknown. */
+  year: Int16Array;
+  /** Index into `languages` + 1; 0 when unknown. */
+  language: Uint16Array;
+  languages: string[];
+  flags: Uint8Array;
+  area: Uint16Array;
+  created: Float64Array;
+  /** Sort orders: a title's position in each, and the titles in that order. */
+  order: Record<OrderName, { rank: Int32Array; ids: Int32Array }>;
+  multi: Record<MultiFacet, MultiValued>;
+  /**
+   * The same, packed for the facet loop, which visits every matched title: per title two ints,
+   * `[type | flags << 8 | language << 11, (year + 1) | area << 12]` (year + 1 = 0: unknown),
+   * and every multi-valued facet value of a title side by side, numbered `tagOffset[facet] + value`,
+   * with `tagFacet` telling which facet (index in MULTI_FACETS) a number belongs to; in `tags`
+   * that index also sits in the top bits (`tag >>> TAG_FACET_SHIFT`, number `tag & TAG_VALUE`). Reading
+   * one title touches a few cache lines instead of one per column.
+   */
+  row: Int32Array;
+  tagStart: Int32Array;
+  tags: Int32Array;
+  tagFacet: Uint8Array;
+  tagOffset: Record<MultiFacet, number>;
+  /**
+   * Per title TITLE_KEY_SLOTS hashes of its key (title_fold): of its first 1…TITLE_KEY_WORDS
+   * words, then of the whole key. Relevance puts exact titles and titles starting with the
+   * term first by comparing these with the term's, in memory (keyHash).
+   */
+  titleKeys: Int32Array;
+  /** Reference data that names facet values: work types, languages, knowledge areas. */
+  names: {
+    workTypes: { cod_tipo_obra: number; desc_tipo_obra: string }[];
+    languages: { codigo: string; nome_pt: string; nome_en: string; nome_es: string }[];
+    areas: { cod_area_conhecimento: number; descricao: string; rota: string }[];
+  };
+  /** Facet counters sized for this snapshot, made by the first search and reused (search.index.ts). */
+  counters?: unknown;
+  /** When the snapshot was read and how long it took (ms), for logs and the benchmark. */
+  builtAt: number;
+  buildMs: number;
+}
+
+export async function readVersion(db: Db): Promise<number> {
+  const rows = await queryRows<{ version: string | number }>(db, sql`select version from catalog_version`);
+  return Number(rows[0]?.version ?? 0);
+}
+
+interface TitleColumns {
+  id: number;
+  t: number;
+  y: number;
+  i: string | null;
+  f: number;
+  k: number;
+  c: number;
+  key: string | null;
+  author: string | null;
+  added_authors: string[];
+  subjects: string[];
+  publisher: string | null;
+}
+
+/** Reads a snapshot of the catalogue in one repeatable-read transaction. */
+export async function readSnapshot(db: Db): Promise<Snapshot> {
+  const started = performance.now();
+  return db.transaction(
+    async (tx) => {
+      const txDb = tx as unknown as Db;
+      const version = await readVersion(txDb);
+      const rows = await queryRows<TitleColumns>(
+        txDb,
+        sql`select cod_acervo as id, cod_tipo_obra as t, coalesce(ano_publicacao, -1) as y, idioma as i,
+                   (case when link_capa is not null then 1 else 0 end + case when acesso_remoto then 2 else 0 end
+                    + case when possui_acessibilidade then 4 else 0 end) as f,
+                   coalesce(cod_area_conhecimento, 0) as k,
+                   (extract(epoch from created_at) * 1000)::float8 as c,
+                   title_fold as key, author, added_authors, subjects, publisher
+            from titles`,
+      );
+      const size = rows.reduce((max, r) => Math.max(max, r.id), 0) + 1;
+      const s = {
+        version,
+        present: new Uint8Array(size),
+        type: new Uint8Array(size),
+        year: new Int16Array(size).fill(-1),
+        language: new Uint16Array(size),
+        languages: [] as string[],
+        flags: new Uint8Array(size),
+        area: new Uint16Array(size),
+        created: new Float64Array(size),
+      };
+      const titleKeys = new Int32Array(size * TITLE_KEY_SLOTS);
+      const languageIndex = new Map<string, number>();
+      const authors = new Builder(size);
+      const subjects = new Builder(size);
+      const publishers = new Builder(size);
+      for (const r of rows) {
+        s.present[r.id] = 1;
+        s.type[r.id] = r.t;
+        s.year[r.id] = r.y;
+        if (r.i) {
+          let index = languageIndex.get(r.i);
+          if (index === undefined) languageIndex.set(r.i, (index = s.languages.push(r.i)));
+          s.language[r.id] = index;
+        }
+        s.flags[r.id] = r.f;
+        s.area[r.id] = r.k;
+        s.created[r.id] = r.c;
+        if (r.key) hashTitleKey(titleKeys, r.id, r.key);
+        if (r.author) authors.add(r.id, r.author);
+        for (const a of r.added_authors) authors.add(r.id, a);
+        for (const subject of r.subjects) subjects.add(r.id, subject);
+        if (r.publisher) publishers.add(r.id, r.publisher);
+      }
+      const all = idSet(rows.map((r) => r.id));
+      rows.length = 0;
+      const orderBy = async (order: SQL) => rankOf(size, await queryRows<{ id: number }>(txDb, sql`select cod_acervo as id from titles order by ${order}`));
+      const order = {
+        title: await orderBy(sql`title_fold, cod_acervo`),
+        author: await orderBy(sql`estante_fold(author) nulls last, title_fold, cod_acervo`),
+        newest: await orderBy(sql`created_at desc, cod_acervo desc`),
+      };
+      const holdings = await queryRows<{ id: number; b: number; name: string }>(
+        txDb,
+        sql`select h.cod_acervo as id, h.cod_biblioteca as b, l.desc_biblioteca as name
+            from (select distinct cod_acervo, cod_biblioteca from copies) h join libraries l using (cod_biblioteca)`,
+      );
+      const libraries = new Builder(size, (name) => name);
+      for (const h of holdings) libraries.add(h.id, h.name, String(h.b));
+      const multi = { B: libraries.build(), A: authors.build(), S: subjects.build(), E: publishers.build() };
+      const names = { workTypes: await workTypes(txDb), languages: await languageNames(txDb), areas: await knowledgeAreas(txDb) };
+      return {
+        ...s,
+        all,
+        order,
+        multi,
+        names,
+        titleKeys,
+        ...pack(s, multi),
+        builtAt: Date.now(),
+        buildMs: performance.now() - started,
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+function pack(
+  s: Pick<Snapshot, 'type' | 'flags' | 'language' | 'year' | 'area'>,
+  multi: Record<MultiFacet, MultiValued>,
+): Pick<Snapshot, 'row' | 'tagStart' | 'tags' | 'tagFacet' | 'tagOffset'> {
+  const size = s.type.length;
+  const row = new Int32Array(size * 2);
+  for (let id = 0; id < size; id++) {
+    row[2 * id] = s.type[id]! | (s.flags[id]! << 8) | (s.language[id]! << 11);
+    row[2 * id + 1] = (s.year[id]! + 1) | (s.area[id]! << 12);
+  }
+  const tagOffset = {} as Record<MultiFacet, number>;
+  let values = 0;
+  let offset = 0;
+  for (const facet of MULTI_FACETS) {
+    tagOffset[facet] = offset;
+    offset += multi[facet].codes.length;
+    values += multi[facet].values.length;
+  }
+  const tagFacet = new Uint8Array(offset);
+  MULTI_FACETS.forEach((facet, index) => tagFacet.fill(index, tagOffset[facet], tagOffset[facet] + multi[facet].codes.length));
+  const tagStart = new Int32Array(size + 1);
+  const tags = new Int32Array(values);
+  let n = 0;
+  for (let id = 0; id < size; id++) {
+    tagStart[id] = n;
+    MULTI_FACETS.forEach((facet, index) => {
+      const { start, values: v } = multi[facet];
+      for (let k = start[id]!; k < start[id + 1]!; k++) tags[n++] = (index << TAG_FACET_SHIFT) | (tagOffset[facet] + v[k]!);
+    });
+  }
+  tagStart[size] = n;
+  return { row, tagStart, tags, tagFacet, tagOffset };
+}
+
+function rankOf(size: number, ordered: { id: number }[]): { rank: Int32Array; ids: Int32Array } {
+  const rank = new Int32Array(size);
+  const ids = new Int32Array(ordered.length);
+  ordered.forEach((r, position) => {
+    rank[r.id] = position;
+    ids[position] = r.id;
+  });
+  return { rank, ids };
+}
+
+/** Folds a heading the way patrons see two headings as one: case, accents and punctuation. */
+export function headingKey(heading: string): string {
+  return heading
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * A heading's facet code: a 48-bit FNV-1a hash of its key in base 36, stable across restarts
+ * and snapshots, so a filter in a shared link keeps meaning the same heading.
+ */
+export function headingCode(key: string): string {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x050c5d1f;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x01000193) ^ (h2 >>> 15);
+  }
+  return ((h1 >>> 0) * 0x10000 + ((h2 >>> 0) & 0xffff)).toString(36);
+}
+
+/** Collects (title, heading) pairs and packs them into a MultiValued facet. */
+class Builder {
+  private titles: number[] = [];
+  private values: number[] = [];
+  private codes: string[] = [];
+  private names: string[] = [];
+  private byCode = new Map<string, number>();
+  /** Where the current title's pairs begin, to drop a heading it repeats (author also added). */
+  private current = -1;
+  private currentFrom = 0;
+
+  constructor(
+    private size: number,
+    private key: (name: string) => string = headingKey,
+  ) {}
+
+  add(title: number, name: string, code?: string) {
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    const c = code ?? headingCode(this.key(trimmed));
+    let value = this.byCode.get(c);
+    if (value === undefined) {
+      value = this.codes.push(c) - 1;
+      this.names.push(trimmed);
+      this.byCode.set(c, value);
+    }
+    if (title !== this.current) {
+      this.current = title;
+      this.currentFrom = this.values.length;
+    }
+    for (let i = this.currentFrom; i < this.values.length; i++) if (this.values[i] === value) return;
+    this.titles.push(title);
+    this.values.push(value);
+  }
+
+  build(): MultiValued {
+    const start = new Int32Array(this.size + 1);
+    for (const t of this.titles) start[t + 1]!++;
+    for (let i = 0; i < this.size; i++) start[i + 1]! += start[i]!;
+    const fill = start.slice(0, this.size);
+    const values = new Int32Array(this.values.length);
+    for (let i = 0; i < this.titles.length; i++) values[fill[this.titles[i]!]!++] = this.values[i]!;
+    return { start, values, codes: this.codes, names: this.names, byCode: this.byCode };
+  }
+}
