@@ -6,7 +6,8 @@
  * results page calls it (GET /svc/consulta: page + total + facets + availability), over HTTP on
  * an in-process server, and prints p50/p95/p99 latency and throughput per concurrency. The same
  * queries are also timed as direct service calls (SQL + mapping, no HTTP) to show the API's own
- * overhead. A query file has one query string per line (termo1=…&filtro=…).
+ * overhead. A query file has one query string per line (termo1=…&filtro=…). bench/README.md
+ * describes the passes (cold, read ahead, warm with fresh draws, again).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { SearchIndex } from './modules/catalog/search.index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
@@ -28,7 +29,8 @@ async function main(): Promise<void> {
   };
   const database = await openDatabase(config.database);
   await database.migrate();
-  const app = await buildApp({ config, database, logger });
+  const searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords });
+  const app = await buildApp({ config, database, logger, searchIndex });
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db, { titles: config.demoTitles, log: (m) => app.log.info(m) });
     if (seeded) app.log.info(seeded, 'demo library seeded');
@@ -64,6 +66,11 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
+  // Read the search index's snapshot now rather than on the first search (seconds at a million titles).
+  searchIndex
+    .current()
+    .then((s) => app.log.info({ titles: s.all.length, ms: Math.round(s.buildMs) }, 'search index ready'))
+    .catch((error: unknown) => app.log.error({ err: error }, 'search index could not be read'));
   app.log.info({ database: database.kind }, `Estante is running at http://${shown}:${port}/ (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
 }
 

@@ -35,7 +35,7 @@ function FacetGroup({ faceta, selected, onToggle }: { faceta: Faceta; selected: 
   );
 }
 
-/** The facet sidebar (spec §9): work type, year, language, only-with. */
+/** The facet sidebar (spec §9): the facets the server sends, in its order, with its names. */
 export function FacetPanel({ facetas, selected, onToggle }: { facetas: Faceta[]; selected: SearchFilter[]; onToggle: (f: SearchFilter) => void }) {
   const { t } = useTranslation();
   return (
