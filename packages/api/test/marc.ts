@@ -16,6 +16,8 @@ export interface TitleSpec {
   online?: boolean;
   cover?: string;
   accessible?: boolean;
+  /** Dewey class (082 $a). */
+  dewey?: string;
 }
 
 /** A MARC 21 record for a test title, built the way a cataloguer would. */
@@ -32,6 +34,7 @@ export function marcRecord(spec: TitleSpec): MarcRecord {
     { tag: '008', value: `200101s${year}    bl            000 0 ${spec.language ?? 'por'} d` },
   ];
   if (spec.isbn) fields.push(df('020', ' ', ' ', [['a', spec.isbn]]));
+  if (spec.dewey) fields.push(df('082', '0', '4', [['a', spec.dewey]]));
   if (spec.author) fields.push(df('100', '1', ' ', [['a', spec.author]]));
   fields.push(df('245', spec.author ? '1' : '0', '0', [['a', spec.title]]));
   if (spec.notes) fields.push(df('500', ' ', ' ', [['a', spec.notes]]));

@@ -46,6 +46,19 @@ describe('deriveTitle', () => {
     expect(deriveTitle(record(leader('a', 'm'), [t245, df('502', [['a', 'Tese (Doutorado)']])])).codTipoObra).toBe(WORK_TYPE.tese);
   });
 
+  it('derives the CNPq knowledge area from the Dewey class (082, or a local 090)', () => {
+    const area = (tag: string, value: string) => deriveTitle(record('00000nam a2200000 a 4500', [df('245', [['a', 'T']]), df(tag, [['a', value]])])).codAreaConhecimento;
+    expect(area('082', '370.981')).toBe(7);
+    expect(area('082', '616.07')).toBe(4);
+    expect(area('090', '342')).toBe(6);
+    expect(area('090', '621.3 S586m')).toBe(3);
+    expect(area('082', '869.3')).toBe(8);
+    expect(area('082', '574')).toBe(2);
+    expect(area('082', '641.5')).toBe(null);
+    expect(area('090', 'PT8876 .P65')).toBe(null);
+    expect(area('082', '3701')).toBe(null);
+  });
+
   it('marks online access and accessibility, and finds a cover link', () => {
     const derived = deriveTitle(
       record('00000nam a2200000 a 4500', [

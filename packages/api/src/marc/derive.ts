@@ -23,6 +23,8 @@ export interface DerivedTitle {
   linkCapa: string | null;
   acessoRemoto: boolean;
   possuiAcessibilidade: boolean;
+  /** CNPq major knowledge area (table knowledge_areas, migration 0008), from the Dewey class. */
+  codAreaConhecimento: number | null;
 }
 
 /** Work type codes (table work_types, migration 0002). */
@@ -70,7 +72,32 @@ export function deriveTitle(record: MarcRecord): DerivedTitle {
     linkCapa: coverLink(links),
     acessoRemoto: links.some((f) => (f.ind2 === '0' || f.ind2 === '1') && subfieldValues(f, 'u').length > 0),
     possuiAcessibilidade: dataFields(record, '341', '532').length > 0,
+    codAreaConhecimento: knowledgeArea(record),
   };
+}
+
+/**
+ * Dewey classes (first three digits) → CNPq major areas: 1 exact and earth sciences, 2
+ * biological, 3 engineering, 4 health, 5 agrarian, 6 applied social, 7 humanities, 8
+ * linguistics, letters and arts; home economics (640s) none. Ranges are checked in order; the
+ * first that holds wins.
+ */
+const DEWEY_AREAS: [from: number, to: number, area: number | null][] = [
+  [4, 6, 1], [20, 29, 6], [70, 79, 6], [100, 299, 7], [330, 369, 6], [380, 389, 6], [300, 399, 7],
+  [400, 499, 8], [500, 559, 1], [560, 599, 2], [610, 619, 4], [630, 639, 5], [640, 649, null], [650, 659, 6],
+  [620, 699, 3], [710, 729, 6], [700, 799, 8], [800, 899, 8], [900, 999, 7],
+];
+
+/** The knowledge area of the record's Dewey number (082, or a local 090/092 that is one). */
+function knowledgeArea(record: MarcRecord): number | null {
+  for (const tag of ['082', '090', '092']) {
+    const value = dataFields(record, tag).flatMap((f) => subfieldValues(f, 'a'))[0]?.trim() ?? '';
+    const dewey = /^(\d{3})(?!\d)/.exec(value);
+    if (!dewey) continue;
+    const n = Number(dewey[1]);
+    return DEWEY_AREAS.find(([from, to]) => n >= from && n <= to)?.[2] ?? null;
+  }
+  return null;
 }
 
 /** Authority type and heading of a MARC 21 authority record, from its 1XX heading field. */

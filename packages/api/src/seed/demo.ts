@@ -7,7 +7,6 @@ import {
   categoryPermissions,
   institution,
   institutionActivities,
-  knowledgeAreas,
   libraries,
   loanTypes,
   logins,
@@ -164,21 +163,6 @@ async function seedReferenceData(db: Db): Promise<void> {
       { codTipoEmprestimo: 3, descricao: 'Especial', permiteEmprestimo: true, permiteReserva: false },
       { codTipoEmprestimo: 4, descricao: 'Consulta local', permiteEmprestimo: false, permiteReserva: false },
     ])
-    .onConflictDoNothing();
-  await db
-    .insert(knowledgeAreas)
-    .values(
-      [
-        'Ciências Exatas e da Terra', 'Ciências Biológicas', 'Engenharias', 'Ciências da Saúde', 'Ciências Agrárias',
-        'Ciências Sociais Aplicadas', 'Ciências Humanas', 'Linguística, Letras e Artes',
-      ].map((descricao, i) => ({
-        codAreaConhecimento: i + 1,
-        codTipoAreaConhec: 1,
-        descTipoAreaConhec: 'Grande área (CNPq)',
-        descricao,
-        rota: descricao.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]+/g, '-'),
-      })),
-    )
     .onConflictDoNothing();
   await db
     .insert(patronCategories)

@@ -14,10 +14,10 @@ beforeAll(async () => {
   const report = await importMarcRecords(
     t.database.db,
     asItems([
-      { id: 'edu-1', title: 'Educação', author: 'Freire, Paulo', year: 1996, subjects: ['Educação'] },
+      { id: 'edu-1', title: 'Educação', author: 'Freire, Paulo', year: 1996, subjects: ['Educação'], dewey: '370' },
       { id: 'edu-2', title: 'Pedagogia da autonomia: saberes necessários à educação', author: 'Freire, Paulo', year: 1996, subjects: ['Educação', 'Pedagogia'] },
       { id: 'edu-3', title: 'Educações populares no Brasil', author: 'Brandão, Carlos', year: 2002, subjects: ['Educação popular'] },
-      { id: 'edu-4', title: 'Sociologia da educação', author: 'Durkheim, Émile', year: 1922, language: 'fre', subjects: ['Sociologia educacional'] },
+      { id: 'edu-4', title: 'Sociologia da educação', author: 'Durkheim, Émile', year: 1922, language: 'fre', subjects: ['Sociologia educacional'], dewey: '306.43' },
       { id: 'bor-title', title: 'Borges e a biblioteca', author: 'Silva, Ana', year: 2010, subjects: ['Literatura argentina'] },
       { id: 'bor-author', title: 'Ficciones', author: 'Borges, Jorge Luis', year: 1944, language: 'spa', subjects: ['Cuentos argentinos'] },
       { id: 'bor-subject', title: 'Ensaios de crítica', author: 'Costa, Beatriz', year: 2015, subjects: ['Borges, Jorge Luis -- Crítica e interpretação'] },
@@ -199,6 +199,12 @@ describe('GET /consulta: library, author and subject facets', () => {
     const both = (await search(`termo1=educacao&filtro=B:${central!.codBiblioteca}&filtro=B:${norte!.codBiblioteca}`)).body;
     expect(ids(both).sort()).toEqual(['Educação', 'Educações populares no Brasil', 'Sociologia da educação']);
     expect(ids((await search(`termo1=educacao&filtro=B:${norte!.codBiblioteca}&filtro=I:fre`)).body)).toEqual(['Sociologia da educação']);
+  });
+
+  it('counts and filters by knowledge area, named with its route', async () => {
+    const { body } = await search('termo1=educacao', '5');
+    expect(facet(body, 'K')).toEqual([{ codigo: '7', descricao: 'Ciências Humanas (ciencias-humanas)', total: 2, totalSemFiltro: 2, mostrarQtdOriginal: false }]);
+    expect(ids((await search('termo1=educacao&filtro=K:7')).body).sort()).toEqual(['Educação', 'Sociologia da educação']);
   });
 
   it('refuses malformed codes of the new facets with a 400', async () => {
