@@ -70,3 +70,16 @@ export const INDEX_NAMES: Record<IndexType, Names> = {
   isbn: { pt: 'ISBN', en: 'ISBN', es: 'ISBN' },
   issn: { pt: 'ISSN', en: 'ISSN', es: 'ISSN' },
 };
+
+/**
+ * The default cover (`/consulta/imagem-padrao`) for titles without one: a plain book drawn in
+ * SVG, as a data URL the page can use as an image source without another request.
+ */
+const DEFAULT_COVER_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="170" viewBox="0 0 120 170">
+<rect width="120" height="170" rx="6" fill="#e9ecef"/>
+<rect x="8" y="8" width="104" height="154" rx="4" fill="#dee2e6"/>
+<path d="M38 58h40a6 6 0 0 1 6 6v52H44a6 6 0 0 0-6 6V58z" fill="none" stroke="#868e96" stroke-width="4" stroke-linejoin="round"/>
+<path d="M38 122a6 6 0 0 1 6-6h40v10H44a4 4 0 0 1-6-4z" fill="none" stroke="#868e96" stroke-width="4" stroke-linejoin="round"/>
+</svg>`;
+
+export const DEFAULT_COVER = `data:image/svg+xml;base64,${Buffer.from(DEFAULT_COVER_SVG).toString('base64')}`;

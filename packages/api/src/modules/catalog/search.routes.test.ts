@@ -306,6 +306,16 @@ describe('GET /consulta: bad input', () => {
   });
 });
 
+describe('GET /consulta/imagem-padrao', () => {
+  it('answers the default cover as an SVG data URL', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/svc/consulta/imagem-padrao', headers: { authorization } });
+    expect(response.statusCode).toBe(200);
+    const { imagem } = response.json() as { imagem: string };
+    expect(imagem).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(imagem.split(',')[1]!, 'base64').toString()).toMatch(/^<svg [^>]*viewBox="0 0 120 170"/);
+  });
+});
+
 describe('GET /consulta/ordenacao and /consulta/filtros', () => {
   it('list the sort orders and facets in the language of the call', async () => {
     const sorts = await t.app.inject({ method: 'GET', url: '/svc/consulta/ordenacao', headers: { authorization, 'x-idioma': '5' } });

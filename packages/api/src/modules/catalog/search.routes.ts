@@ -2,6 +2,7 @@ import { consultaQuerySchema, consultaResponseSchema, errorSchema, indiceQuerySc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { DEFAULT_COVER } from './search.config.js';
 import type { SearchIndex } from './search.index.js';
 import { browse, facetOptions, indexOptions, search, sortOptions } from './search.service.js';
 
@@ -27,6 +28,14 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; index: SearchIndex }>
     '/consulta/ordenacao',
     { config: { access: 'public' }, schema: { ...common, summary: 'Sort orders', response: { 200: z.array(option) } } },
     (request) => sortOptions(request.language),
+  );
+  app.get(
+    '/consulta/imagem-padrao',
+    {
+      config: { access: 'public' },
+      schema: { ...common, summary: 'The default cover for titles without one (an SVG data URL)', response: { 200: z.object({ imagem: z.string() }) } },
+    },
+    () => ({ imagem: DEFAULT_COVER }),
   );
   app.get(
     '/consulta/opcoes-indice',

@@ -1,16 +1,33 @@
 import type { ResultadoAcervo } from '@estante/contracts';
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Image, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useImagemPadrao } from '../api/get-imagem-padrao';
 import type { Display } from '../search-state';
 
-/** One result line: title (to the title page), author, year, type and where copies are. */
+/**
+ * The title's cover, lazy-loaded: its own link, else (or when that fails to load) the
+ * catalogue's default cover from /consulta/imagem-padrao.
+ */
+function Cover({ item }: { item: ResultadoAcervo }) {
+  const { t } = useTranslation();
+  const fallback = useImagemPadrao();
+  const [failed, setFailed] = useState(false);
+  const src = item.link_capa && !failed ? item.link_capa : fallback;
+  if (!src) return <div style={{ width: 60, height: 85, flex: 'none' }} />;
+  return (
+    <Image src={src} alt={t('search.cover', { title: item.titulo })} loading="lazy" w={60} h={85} fit="cover" radius="sm" style={{ flex: 'none' }} onError={() => setFailed(true)} />
+  );
+}
+
+/** One result line: cover, title (to the title page), author, year, type and where copies are. */
 export function ResultItem({ item, display, href }: { item: ResultadoAcervo; display: Display; href: string }) {
   const { t } = useTranslation();
   const available = item.disponibilidade.reduce((n, d) => n + d.disponiveis, 0);
   const total = item.disponibilidade.reduce((n, d) => n + d.total, 0);
-  return (
-    <Stack gap={4} py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }} component="article">
+  const line = (
+    <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
       <Anchor component={Link} to={href} fw={600} size="lg">
         {item.titulo}
       </Anchor>
@@ -36,5 +53,11 @@ export function ResultItem({ item, display, href }: { item: ResultadoAcervo; dis
         </>
       )}
     </Stack>
+  );
+  return (
+    <Group component="article" gap="md" align="flex-start" wrap="nowrap" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      {display === 'D' && <Cover item={item} />}
+      {line}
+    </Group>
   );
 }
