@@ -133,3 +133,24 @@ test('new acquisitions list the latest titles of a period, compact, newest first
   expect(week).toBeLessThan(month);
   await expectNoAxeViolations(page);
 });
+
+test('the teaching-plan guide lists a course bibliography, and asks for at least one field', async ({ page }) => {
+  await page.goto('/plano-ensino');
+  await page.getByRole('button', { name: 'Ver bibliografia' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Escolha ao menos um campo/);
+  await expect(page).toHaveURL(/\/plano-ensino$/);
+  // The course list is searched on the server as the patron types.
+  await page.getByRole('textbox', { name: 'Curso' }).fill('pedag');
+  await page.getByRole('option', { name: 'Pedagogia' }).click();
+  await page.getByLabel('Semestre').selectOption('1');
+  await page.getByRole('button', { name: 'Ver bibliografia' }).click();
+  await expect(page).toHaveURL(/curso=1&semestre=1/);
+  await expect(countHeading(page)).toBeVisible();
+  const total = Number(/^(\d+)/.exec((await countHeading(page).textContent())!)![1]);
+  // Two 2026/1 Pedagogia plans (Fundamentos da Educação, Psicologia da Educação), 8 titles each.
+  expect(total).toBe(16);
+  // After a reload the form still shows the course chosen.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Curso' })).toHaveValue('Pedagogia');
+  await expectNoAxeViolations(page);
+});

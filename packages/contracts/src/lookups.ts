@@ -39,6 +39,29 @@ export const bibliotecaSchema = z
 export const campusPageSchema = z.object({ total: z.number().int(), page: z.number().int(), itens: z.array(campusSchema) });
 export const bibliotecaPageSchema = z.object({ total: z.number().int(), page: z.number().int(), itens: z.array(bibliotecaSchema) });
 
+/** Teaching-plan look-ups (spec §7 "Search"): courses, disciplines, professors. */
+export const cursoLookupQuerySchema = z.object({
+  search_text: searchText,
+  page,
+  codCampus: z.string().regex(/^\d{1,9}$/, { error: 'codCampus must be a campus code' }).transform(Number).optional(),
+});
+export const disciplinaLookupQuerySchema = z.object({ search_text: searchText, page });
+export const professorLookupQuerySchema = z.object({ search_text: searchText, page });
+
+/** A course (curso), on a campus when the institution says which. */
+export const cursoSchema = z.object({ cod_curso: z.number().int(), nome_curso: z.string(), cod_campus: z.number().int().nullable() }).meta({ id: 'Curso' });
+/** A discipline (disciplina) with the institution's code. */
+export const disciplinaSchema = z.object({ cod_disciplina: z.number().int(), codigo: z.string(), nome_disciplina: z.string() }).meta({ id: 'Disciplina' });
+/** A professor who owns teaching plans. */
+export const professorSchema = z.object({ cod_professor: z.number().int(), nome_professor: z.string() }).meta({ id: 'Professor' });
+
+export const cursoPageSchema = z.object({ total: z.number().int(), page: z.number().int(), itens: z.array(cursoSchema) });
+export const disciplinaPageSchema = z.object({ total: z.number().int(), page: z.number().int(), itens: z.array(disciplinaSchema) });
+export const professorPageSchema = z.object({ total: z.number().int(), page: z.number().int(), itens: z.array(professorSchema) });
+export type Curso = z.infer<typeof cursoSchema>;
+export type Disciplina = z.infer<typeof disciplinaSchema>;
+export type Professor = z.infer<typeof professorSchema>;
+
 /** Path parameter of the `/{id}` look-ups. */
 export const lookupIdParamsSchema = z.object({
   id: z.string().regex(/^\d{1,9}$/, { error: 'id must be a whole number' }).transform(Number),

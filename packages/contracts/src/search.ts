@@ -50,6 +50,18 @@ export interface SearchFilter {
   codigo: string;
 }
 
+/**
+ * The teaching-plan guide's restriction: titles in the bibliography of the plans of this
+ * course, discipline, professor, year and semester (any given; spec §5: at least one).
+ */
+export interface PlanFilter {
+  curso: number | null;
+  disciplina: number | null;
+  professor: number | null;
+  ano: number | null;
+  semestre: number | null;
+}
+
 /** The whole state of a search; the URL holds it (parseSearchState / searchStateToParams). */
 export interface SearchState {
   linhas: SearchRow[];
@@ -60,6 +72,8 @@ export interface SearchState {
   base: string | null;
   /** New acquisitions of the last N days, or null for the whole collection. */
   novas: number | null;
+  /** Teaching-plan bibliography, or null for the whole collection. */
+  plano: PlanFilter | null;
 }
 
 const wholeNumber = (min: number, max: number) =>
@@ -92,6 +106,12 @@ export const consultaQuerySchema = z
     base: one.pipe(z.string().max(40)).optional(),
     /** New acquisitions: only titles added in the last N days (then a term is optional). */
     novas: one.pipe(wholeNumber(1, MAX_NEW_ACQUISITION_DAYS)).optional(),
+    /** Teaching plans: titles in the bibliography of matching plans (then a term is optional). */
+    curso: one.pipe(wholeNumber(1, 999_999)).optional(),
+    disciplina: one.pipe(wholeNumber(1, 999_999)).optional(),
+    professor: one.pipe(wholeNumber(1, 999_999)).optional(),
+    ano: one.pipe(wholeNumber(1900, 2999)).optional(),
+    semestre: one.pipe(wholeNumber(1, 2)).optional(),
   })
   .refine((q) => (q.pagina ?? 1) * (q.quantPag ?? DEFAULT_PAGE_SIZE) <= MAX_RESULT_WINDOW, {
     error: `pagina × quantPag may not pass ${MAX_RESULT_WINDOW}`,
@@ -137,7 +157,15 @@ export function parseSearchState(query: ConsultaQuery): SearchState {
     quantPag: query.quantPag ?? DEFAULT_PAGE_SIZE,
     base: query.base ?? null,
     novas: query.novas ?? null,
+    plano: planFilter(query),
   };
+}
+
+const PLAN_KEYS = ['curso', 'disciplina', 'professor', 'ano', 'semestre'] as const;
+
+function planFilter(query: ConsultaQuery): PlanFilter | null {
+  if (!PLAN_KEYS.some((k) => query[k] !== undefined)) return null;
+  return { curso: query.curso ?? null, disciplina: query.disciplina ?? null, professor: query.professor ?? null, ano: query.ano ?? null, semestre: query.semestre ?? null };
 }
 
 /** The term of the query's first row, trimmed ('' when absent): the spec's "first column". */
@@ -163,6 +191,7 @@ export function searchStateToParams(state: SearchState): URLSearchParams {
   if (state.quantPag !== DEFAULT_PAGE_SIZE) params.set('quantPag', String(state.quantPag));
   if (state.base) params.set('base', state.base);
   if (state.novas) params.set('novas', String(state.novas));
+  for (const key of PLAN_KEYS) if (state.plano?.[key]) params.set(key, String(state.plano[key]));
   return params;
 }
 

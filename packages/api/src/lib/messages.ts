@@ -70,6 +70,21 @@ const MESSAGES = {
     en: 'Library {id} not found.',
     es: 'Biblioteca {id} no encontrada.',
   },
+  CursoNaoEncontrado: {
+    pt: 'Curso {id} não encontrado.',
+    en: 'Course {id} not found.',
+    es: 'Curso {id} no encontrado.',
+  },
+  DisciplinaNaoEncontrada: {
+    pt: 'Disciplina {id} não encontrada.',
+    en: 'Discipline {id} not found.',
+    es: 'Asignatura {id} no encontrada.',
+  },
+  ProfessorNaoEncontrado: {
+    pt: 'Professor {id} não encontrado.',
+    en: 'Professor {id} not found.',
+    es: 'Profesor {id} no encontrado.',
+  },
   MuitasRequisicoes: {
     pt: 'Muitas requisições. Aguarde e tente novamente.',
     en: 'Too many requests. Please wait and try again.',

@@ -21,6 +21,7 @@ import { type ImportReport, importMarcRecords } from '../modules/catalog/catalog
 import { seedDemoCirculation, seedLoansForLoanedCopies, seedPopulation } from './circulation.js';
 import { insertCopiesForTitlesWithout } from './copies.js';
 import { generateTitleRecords } from './generator.js';
+import { seedTeachingPlans } from './teaching.js';
 
 const dataDir = fileURLToPath(new URL('./data/', import.meta.url));
 
@@ -57,6 +58,7 @@ export interface SeedSummary {
   patrons: number;
   loans: number;
   debts: number;
+  teachingPlans: number;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
   await seedPopulation(db);
   const loaned = await seedLoansForLoanedCopies(db);
   const circulation = await seedDemoCirculation(db);
+  const teachingPlans = await seedTeachingPlans(db);
   await seedInstitution(db);
   return {
     realRecords: { inserted: real.inserted, updated: real.updated, unchanged: real.unchanged, rejected: real.rejected.length },
@@ -88,6 +91,7 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
     patrons,
     loans: loaned + circulation.loans,
     debts: circulation.debts,
+    teachingPlans,
   };
 }
 

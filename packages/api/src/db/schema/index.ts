@@ -2,3 +2,4 @@ export * from './institution.js';
 export * from './catalog.js';
 export * from './people.js';
 export * from './circulation.js';
+export * from './teaching.js';

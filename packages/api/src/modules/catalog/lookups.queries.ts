@@ -42,3 +42,55 @@ export async function findLibrary(db: Db, id: number) {
   );
   return row;
 }
+
+/** A page of courses whose name matches, optionally of one campus. */
+export async function findCourses(db: Db, text: string | undefined, codCampus: number | undefined, limit: number, offset: number) {
+  return queryRows<{ cod_curso: number; nome_curso: string; cod_campus: number | null; total: number }>(
+    db,
+    sql`select cod_curso, nome_curso, cod_campus, count(*) over ()::int as total from courses
+        where ${nameMatches(sql.raw('nome_curso'), text)}
+          and ${codCampus === undefined ? sql`true` : sql`cod_campus = ${codCampus}`}
+        order by estante_fold(nome_curso), cod_curso limit ${limit} offset ${offset}`,
+  );
+}
+
+/** A page of disciplines whose name or code matches. */
+export async function findDisciplines(db: Db, text: string | undefined, limit: number, offset: number) {
+  return queryRows<{ cod_disciplina: number; codigo: string; nome_disciplina: string; total: number }>(
+    db,
+    sql`select cod_disciplina, codigo, nome_disciplina, count(*) over ()::int as total from disciplines
+        where ${nameMatches(sql.raw("nome_disciplina || ' ' || codigo"), text)}
+        order by estante_fold(nome_disciplina), cod_disciplina limit ${limit} offset ${offset}`,
+  );
+}
+
+/** A page of professors whose name matches. */
+export async function findProfessors(db: Db, text: string | undefined, limit: number, offset: number) {
+  return queryRows<{ cod_professor: number; nome_professor: string; total: number }>(
+    db,
+    sql`select cod_professor, nome_professor, count(*) over ()::int as total from professors
+        where ${nameMatches(sql.raw('nome_professor'), text)}
+        order by estante_fold(nome_professor), cod_professor limit ${limit} offset ${offset}`,
+  );
+}
+
+export async function findCourse(db: Db, id: number) {
+  const [row] = await queryRows<{ cod_curso: number; nome_curso: string; cod_campus: number | null }>(
+    db,
+    sql`select cod_curso, nome_curso, cod_campus from courses where cod_curso = ${id}`,
+  );
+  return row;
+}
+
+export async function findDiscipline(db: Db, id: number) {
+  const [row] = await queryRows<{ cod_disciplina: number; codigo: string; nome_disciplina: string }>(
+    db,
+    sql`select cod_disciplina, codigo, nome_disciplina from disciplines where cod_disciplina = ${id}`,
+  );
+  return row;
+}
+
+export async function findProfessor(db: Db, id: number) {
+  const [row] = await queryRows<{ cod_professor: number; nome_professor: string }>(db, sql`select cod_professor, nome_professor from professors where cod_professor = ${id}`);
+  return row;
+}

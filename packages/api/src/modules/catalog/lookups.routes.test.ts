@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
-import { campuses, libraries } from '../../db/schema/index.js';
+import { campuses, courses, disciplines, libraries, professors } from '../../db/schema/index.js';
 
 let t: TestApp;
 let authorization: string;
@@ -75,5 +75,52 @@ describe('GET /consulta/bibliotecas', () => {
 
   it('needs a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/svc/consulta/bibliotecas' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /consulta/cursos, disciplinas, professores and their /{id}', () => {
+  beforeAll(async () => {
+    await t.database.db.insert(courses).values([
+      { codCurso: 1, nome: 'Pedagogia', codCampus: 1 },
+      { codCurso: 2, nome: 'Direito', codCampus: 1 },
+      { codCurso: 3, nome: 'Pedagogia a Distância', codCampus: 2 },
+      ...Array.from({ length: 21 }, (_, i) => ({ codCurso: 10 + i, nome: `Especialização ${String(i + 1).padStart(2, '0')}`, codCampus: null })),
+    ]);
+    await t.database.db.insert(disciplines).values([
+      { codDisciplina: 1, codigo: 'EDU101', nome: 'Fundamentos da Educação' },
+      { codDisciplina: 2, codigo: 'MAT120', nome: 'Álgebra Linear' },
+    ]);
+    await t.database.db.insert(professors).values([
+      { codProfessor: 1, nome: 'Helena Duarte Campos' },
+      { codProfessor: 2, nome: 'Rafael Mendes Araújo' },
+    ]);
+  });
+
+  it('finds courses by name, optionally on one campus, 20 a page in name order', async () => {
+    expect((await get('/svc/consulta/cursos?search_text=pedagogia')).body.itens.map((c: { nome_curso: string }) => c.nome_curso)).toEqual(['Pedagogia', 'Pedagogia a Distância']);
+    expect((await get('/svc/consulta/cursos?search_text=pedagogia&codCampus=2')).body).toEqual({ total: 1, page: 1, itens: [{ cod_curso: 3, nome_curso: 'Pedagogia a Distância', cod_campus: 2 }] });
+    const all = (await get('/svc/consulta/cursos')).body;
+    expect(all.total).toBe(24);
+    expect(all.itens).toHaveLength(20);
+    expect((await get('/svc/consulta/cursos?page=2')).body.itens.map((c: { nome_curso: string }) => c.nome_curso)).toEqual(['Especialização 20', 'Especialização 21', 'Pedagogia', 'Pedagogia a Distância']);
+  });
+
+  it('finds disciplines by name or code, accents ignored', async () => {
+    expect((await get('/svc/consulta/disciplinas?search_text=algebra')).body.itens).toEqual([{ cod_disciplina: 2, codigo: 'MAT120', nome_disciplina: 'Álgebra Linear' }]);
+    expect((await get('/svc/consulta/disciplinas?search_text=EDU101')).body.itens.map((d: { codigo: string }) => d.codigo)).toEqual(['EDU101']);
+  });
+
+  it('finds professors by name', async () => {
+    expect((await get('/svc/consulta/professores?search_text=araujo')).body).toEqual({ total: 1, page: 1, itens: [{ cod_professor: 2, nome_professor: 'Rafael Mendes Araújo' }] });
+  });
+
+  it('answers one by id, 404 in the language of the call when there is none, 400 for a bad id', async () => {
+    expect((await get('/svc/consulta/curso/2')).body).toEqual({ cod_curso: 2, nome_curso: 'Direito', cod_campus: 1 });
+    expect((await get('/svc/consulta/disciplina/1')).body).toEqual({ cod_disciplina: 1, codigo: 'EDU101', nome_disciplina: 'Fundamentos da Educação' });
+    expect((await get('/svc/consulta/professor/1')).body).toEqual({ cod_professor: 1, nome_professor: 'Helena Duarte Campos' });
+    expect(await get('/svc/consulta/professor/99')).toEqual({ status: 404, body: expect.objectContaining({ key: 'ProfessorNaoEncontrado', message: 'Professor 99 não encontrado.' }) });
+    expect((await get('/svc/consulta/curso/99')).status).toBe(404);
+    expect((await get('/svc/consulta/disciplina/abc')).status).toBe(400);
+    expect((await get('/svc/consulta/disciplinas?search_text=ab')).status).toBe(400);
   });
 });

@@ -5,16 +5,25 @@ import {
   campusLookupQuerySchema,
   campusPageSchema,
   campusSchema,
+  cursoLookupQuerySchema,
+  cursoPageSchema,
+  cursoSchema,
+  disciplinaLookupQuerySchema,
+  disciplinaPageSchema,
+  disciplinaSchema,
   errorSchema,
   lookupIdParamsSchema,
+  professorLookupQuerySchema,
+  professorPageSchema,
+  professorSchema,
 } from '@estante/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { campus, campuses, libraries, library } from './lookups.service.js';
+import { campus, campuses, course, courses, discipline, disciplines, libraries, library, professor, professors } from './lookups.service.js';
 
 const common = { tags: ['Consulta'], security: [{ bearer: [] }] };
 
-/** Campus and library look-ups of the search forms (spec §7 "Search"). */
+/** Campus, library, course, discipline and professor look-ups of the search forms (spec §7 "Search"). */
 export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/consulta/campus',
@@ -53,4 +62,29 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     (request) => library(db, request.params.id),
   );
+  const pages = [
+    ['/consulta/cursos', 'Courses by name, optionally of one campus (paged)', cursoLookupQuerySchema, cursoPageSchema, courses],
+    ['/consulta/disciplinas', 'Disciplines by name or code (paged)', disciplinaLookupQuerySchema, disciplinaPageSchema, disciplines],
+    ['/consulta/professores', 'Professors by name (paged)', professorLookupQuerySchema, professorPageSchema, professors],
+  ] as const;
+  for (const [url, summary, querystring, page, handler] of pages) {
+    app.get(
+      url,
+      { config: { access: 'public' }, schema: { ...common, summary, querystring, response: { 200: page, 400: errorSchema } } },
+      // Each schema parses to a subset of { search_text, page, codCampus }, which every handler takes.
+      (request) => handler(db, request.query as { search_text?: string; page?: number; codCampus?: number }),
+    );
+  }
+  const ones = [
+    ['/consulta/curso/:id', 'One course', cursoSchema, course],
+    ['/consulta/disciplina/:id', 'One discipline', disciplinaSchema, discipline],
+    ['/consulta/professor/:id', 'One professor', professorSchema, professor],
+  ] as const;
+  for (const [url, summary, one, handler] of ones) {
+    app.get(
+      url,
+      { config: { access: 'public' }, schema: { ...common, summary, params: lookupIdParamsSchema, response: { 200: one, 400: errorSchema, 404: errorSchema } } },
+      (request) => handler(db, request.params.id),
+    );
+  }
 };

@@ -1,7 +1,7 @@
 import { LOOKUP_PAGE_SIZE } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { findCampus, findCampuses, findLibraries, findLibrary } from './lookups.queries.js';
+import { findCampus, findCampuses, findCourse, findCourses, findDiscipline, findDisciplines, findLibraries, findLibrary, findProfessor, findProfessors } from './lookups.queries.js';
 
 /** `GET /consulta/campus`: campuses by name, a page at a time. */
 export async function campuses(db: Db, query: { search_text?: string; page?: number }) {
@@ -32,5 +32,49 @@ export async function campus(db: Db, id: number) {
 export async function library(db: Db, id: number) {
   const row = await findLibrary(db, id);
   if (!row) throw new AppError(404, 'BibliotecaNaoEncontrada', { id });
+  return row;
+}
+
+/** A page of look-up rows: the total (from the window count) and the rows without it. */
+function pageOf<T extends { total: number }>(rows: T[], page: number) {
+  return { total: rows[0]?.total ?? 0, page, itens: rows.map(({ total: _total, ...row }) => row) };
+}
+
+/** `GET /consulta/cursos`: courses by name, optionally of one campus, a page at a time. */
+export async function courses(db: Db, query: { search_text?: string; page?: number; codCampus?: number }) {
+  const page = query.page ?? 1;
+  return pageOf(await findCourses(db, query.search_text, query.codCampus, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE), page);
+}
+
+/** `GET /consulta/disciplinas`: disciplines by name or code, a page at a time. */
+export async function disciplines(db: Db, query: { search_text?: string; page?: number }) {
+  const page = query.page ?? 1;
+  return pageOf(await findDisciplines(db, query.search_text, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE), page);
+}
+
+/** `GET /consulta/professores`: professors by name, a page at a time. */
+export async function professors(db: Db, query: { search_text?: string; page?: number }) {
+  const page = query.page ?? 1;
+  return pageOf(await findProfessors(db, query.search_text, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE), page);
+}
+
+/** `GET /consulta/curso/{id}`; 404 when there is no such course. */
+export async function course(db: Db, id: number) {
+  const row = await findCourse(db, id);
+  if (!row) throw new AppError(404, 'CursoNaoEncontrado', { id });
+  return row;
+}
+
+/** `GET /consulta/disciplina/{id}`; 404 when there is no such discipline. */
+export async function discipline(db: Db, id: number) {
+  const row = await findDiscipline(db, id);
+  if (!row) throw new AppError(404, 'DisciplinaNaoEncontrada', { id });
+  return row;
+}
+
+/** `GET /consulta/professor/{id}`; 404 when there is no such professor. */
+export async function professor(db: Db, id: number) {
+  const row = await findProfessor(db, id);
+  if (!row) throw new AppError(404, 'ProfessorNaoEncontrado', { id });
   return row;
 }

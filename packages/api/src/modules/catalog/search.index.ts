@@ -1,7 +1,7 @@
 import { NO_YEAR, type SearchRow, type SearchState } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { EMPTY, type IdSet, intersect, lowerBound, subtract, union } from './id-sets.js';
-import { fetchPredicateAtom, fetchWordAtom, frequentWords, rowPredicate, searchWords, titleKey, WEIGHT_BITS, wordKey } from './search.queries.js';
+import { EMPTY, type IdSet, idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
+import { fetchPredicateAtom, fetchWordAtom, frequentWords, planTitleIds, rowPredicate, searchWords, titleKey, WEIGHT_BITS, wordKey } from './search.queries.js';
 import { FLAG, keyHash, MULTI_FACETS, readSnapshot, TAG_FACET_SHIFT, TAG_VALUE, TITLE_KEY_SLOTS, TITLE_KEY_WORDS, readVersion, type Snapshot } from './search.snapshot.js';
 
 /**
@@ -221,6 +221,9 @@ const FIELD_BITS: Partial<Record<SearchRow['campo'], number>> = {
   editora: WEIGHT_BITS.D,
 };
 
+/** Relevance levels per tier (word points stay below it: at most 10 × 32 words). */
+const TIER = 512;
+
 /** Relevance points of a word found under each weight: title 10 > author 4 > subject 2 > other 1. */
 const WEIGHT_POINTS = [0, 1, 2, 2, 4, 4, 4, 4, 10, 10, 10, 10, 10, 10, 10, 10];
 
@@ -253,6 +256,11 @@ class Run {
 
   async execute(): Promise<SearchOutcome | null> {
     let matched = await this.textMatch();
+    if (this.state.plano) {
+      // Teaching plans change apart from the catalogue: read each time (a few hundred rows).
+      const inPlans = idSet((await planTitleIds(this.index.database, this.state.plano)).filter((id) => this.s.present[id] === 1));
+      matched = matched ? intersect(matched, inPlans) : inPlans;
+    }
     if (this.state.novas) {
       const since = Date.now() - this.state.novas * 86_400_000;
       const base = matched ?? this.s.all;
@@ -315,7 +323,7 @@ class Run {
    * another sort, do not count a million titles again.
    */
   private filtered(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
-    if (this.state.filtros.length > 0 || this.state.novas) return this.filterAndCount(matched);
+    if (this.state.filtros.length > 0 || this.state.novas || this.state.plano) return this.filterAndCount(matched);
     const key = JSON.stringify(this.state.linhas.map((r) => [r.campo, r.tipo, r.operador, r.similar, r.termo]));
     const facets = this.index.facetsFor(this.s, key, () => this.filterAndCount(matched).facets);
     return { passing: matched, facets };
@@ -477,7 +485,8 @@ class Run {
       case 'O':
         return byYear(false);
       default:
-        return (await this.byRelevance(ids, from, to)) ?? byRank('newest');
+        // Nothing to rank: a bibliography by title, new acquisitions newest first.
+        return (await this.byRelevance(ids, from, to)) ?? byRank(this.state.plano && !this.state.novas ? 'title' : 'newest');
     }
   }
 
@@ -490,12 +499,11 @@ class Run {
   private async byRelevance(ids: IdSet, from: number, to: number): Promise<number[] | null> {
     const first = this.state.linhas.find((r) => searchWords(r.termo).length > 0 && r.campo !== 'isbn' && r.campo !== 'chamada');
     if (!first) return null;
+    // A title's level: its tier (2 exact title, 1 title starts with the term, 0 other) × 512
+    // plus its word points (at most 10 × 32 words = 320), so one small histogram orders them.
     const points = new Int32Array(ids.length);
     const atoms = await Promise.all(searchWords(first.termo).map((w) => this.wordAtom(w, first.similar)));
-    for (const atom of atoms) {
-      if (!atom.masks) continue;
-      forEachShared(ids, atom.ids, (i, j) => (points[i]! += WEIGHT_POINTS[atom.masks![j]!]!));
-    }
+    for (const atom of atoms) if (atom.masks) addPoints(ids, atom, points);
     const firstTerm = searchWords(this.state.linhas[0]?.termo ?? '');
     const key = firstTerm.length ? await this.index.titleKey(firstTerm.join(' ')) : '';
     if (key) {
@@ -507,20 +515,18 @@ class Run {
       const keys = this.s.titleKeys;
       for (let i = 0; i < ids.length; i++) {
         const at = ids[i]! * TITLE_KEY_SLOTS;
-        if (keys[at + TITLE_KEY_WORDS] === whole) points[i]! += 2 ** 20;
-        else if (keys[at + n - 1] === start) points[i]! += 2 ** 19;
+        if (keys[at + TITLE_KEY_WORDS] === whole) points[i]! += 2 * TIER;
+        else if (keys[at + n - 1] === start) points[i]! += TIER;
       }
     }
-    // Only the titles at or above the page's lowest points are sorted: a histogram finds them.
-    const histogram = new Map<number, number>();
-    for (const p of points) histogram.set(p, (histogram.get(p) ?? 0) + 1);
-    const levels = [...histogram.keys()].sort((x, y) => y - x);
-    let cutoff = levels.at(-1)!;
-    let seen = 0;
-    for (const p of levels) {
-      seen += histogram.get(p)!;
+    // Only the titles at or above the page's lowest level are sorted: the histogram finds it.
+    const histogram = new Int32Array(3 * TIER);
+    for (let i = 0; i < points.length; i++) histogram[points[i]!]!++;
+    let cutoff = 0;
+    for (let level = histogram.length - 1, seen = 0; level >= 0; level--) {
+      seen += histogram[level]!;
       if (seen >= to) {
-        cutoff = p;
+        cutoff = level;
         break;
       }
     }
@@ -540,14 +546,17 @@ function withBits(atom: Atom, bits: number): IdSet {
   return out.subarray(0, n);
 }
 
-/** Calls `f(i, j)` for every id at a[i] = b[j]. */
-function forEachShared(a: IdSet, b: IdSet, f: (i: number, j: number) => void) {
+/** Adds to `points[i]` the word points of `atom` for each ids[i] the atom holds (a merge). */
+function addPoints(ids: IdSet, atom: Atom, points: Int32Array) {
+  const other = atom.ids;
+  const masks = atom.masks!;
+  const gallop = other.length > 16 * ids.length;
   let j = 0;
-  const gallop = b.length > 16 * a.length;
-  for (let i = 0; i < a.length && j < b.length; i++) {
-    if (gallop) j = lowerBound(b, a[i]!, j);
-    else while (j < b.length && b[j]! < a[i]!) j++;
-    if (j < b.length && b[j] === a[i]) f(i, j);
+  for (let i = 0; i < ids.length && j < other.length; i++) {
+    const id = ids[i]!;
+    if (gallop) j = lowerBound(other, id, j);
+    else while (j < other.length && other[j]! < id) j++;
+    if (j < other.length && other[j] === id) points[i]! += WEIGHT_POINTS[masks[j]!]!;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { IndexType, SearchRow } from '@estante/contracts';
+import type { IndexType, PlanFilter, SearchRow } from '@estante/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 
@@ -123,6 +123,22 @@ export async function fetchPredicateAtom(db: Db, predicate: SQL): Promise<{ id: 
 export async function titleKey(db: Db, phrase: string): Promise<string> {
   const [row] = await queryRows<{ k: string | null }>(db, sql`select estante_key(${phrase}) as k`);
   return row?.k ?? '';
+}
+
+/** The titles in the bibliography of the teaching plans that match every given field. */
+export async function planTitleIds(db: Db, plan: PlanFilter): Promise<number[]> {
+  const where: SQL[] = [];
+  if (plan.curso) where.push(sql`p.cod_curso = ${plan.curso}`);
+  if (plan.disciplina) where.push(sql`p.cod_disciplina = ${plan.disciplina}`);
+  if (plan.professor) where.push(sql`p.cod_professor = ${plan.professor}`);
+  if (plan.ano) where.push(sql`p.ano = ${plan.ano}`);
+  if (plan.semestre) where.push(sql`p.semestre = ${plan.semestre}`);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select distinct t.cod_acervo as id from plan_titles t join teaching_plans p on p.cod_plano = t.cod_plano
+        where ${where.length ? sql.join(where, sql` and `) : sql`true`}`,
+  );
+  return rows.map((r) => r.id);
 }
 
 export interface TitleRow {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsultaResponse } from '@estante/contracts';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { asItems } from '../../../test/marc.js';
-import { campuses, copies, libraries, loanTypes } from '../../db/schema/index.js';
+import { campuses, copies, courses, disciplines, libraries, loanTypes, planTitles, professors, teachingPlans } from '../../db/schema/index.js';
 import { importMarcRecords } from './catalog.import.js';
 
 let t: TestApp;
@@ -303,6 +303,50 @@ describe('GET /consulta: bad input', () => {
 
   it('needs a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/svc/consulta?termo1=borges' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /consulta: teaching-plan bibliographies', () => {
+  beforeAll(async () => {
+    const db = t.database.db;
+    await db.insert(courses).values([{ codCurso: 1, nome: 'Pedagogia' }, { codCurso: 2, nome: 'Biblioteconomia' }]);
+    await db.insert(disciplines).values([{ codDisciplina: 1, codigo: 'EDU101', nome: 'Fundamentos da Educação' }, { codDisciplina: 2, codigo: 'BIB200', nome: 'Bibliotecas e sociedade' }]);
+    await db.insert(professors).values([{ codProfessor: 1, nome: 'Helena Duarte Campos' }]);
+    await db.insert(teachingPlans).values([
+      { codPlano: 1, codCurso: 1, codDisciplina: 1, codProfessor: 1, ano: 2026, semestre: 1 },
+      { codPlano: 2, codCurso: 2, codDisciplina: 2, codProfessor: null, ano: 2025, semestre: 2 },
+    ]);
+    const id = async (title: string) => (await search(`termo1=${encodeURIComponent(title)}&tipo1=frase&campo1=titulo`)).body.acervos.find((a) => a.titulo === title)!.cod_acervo;
+    await db.insert(planTitles).values([
+      { codPlano: 1, codAcervo: await id('Educação'), tipo: 'basica' },
+      { codPlano: 1, codAcervo: await id('Pedagogia da autonomia: saberes necessários à educação'), tipo: 'basica' },
+      { codPlano: 1, codAcervo: await id('Sociologia da educação'), tipo: 'complementar' },
+      { codPlano: 2, codAcervo: await id('Bibliotecas públicas do Brasil'), tipo: 'basica' },
+      { codPlano: 2, codAcervo: await id('The public library'), tipo: 'complementar' },
+    ]);
+  });
+
+  it('lists a plan bibliography without a term, in title order, with facets', async () => {
+    const { status, body } = await search('curso=1&ano=2026&semestre=1');
+    expect(status).toBe(200);
+    expect(ids(body)).toEqual(['Educação', 'Pedagogia da autonomia: saberes necessários à educação', 'Sociologia da educação']);
+    expect(facet(body, 'I').map((i) => [i.codigo, i.totalSemFiltro])).toEqual([['fre', 1], ['por', 2]]);
+  });
+
+  it('matches every given field: professor, discipline, year', async () => {
+    expect((await search('professor=1')).body.total).toBe(3);
+    expect(ids((await search('disciplina=2')).body)).toEqual(['Bibliotecas públicas do Brasil', 'The public library']);
+    expect((await search('disciplina=2&ano=2026')).body.total).toBe(0);
+  });
+
+  it('narrows the bibliography by a term and filters', async () => {
+    expect(ids((await search('curso=1&termo1=sociologia')).body)).toEqual(['Sociologia da educação']);
+    expect(ids((await search('curso=2&filtro=I:eng')).body)).toEqual(['The public library']);
+  });
+
+  it('refuses a bad plan field with a 400, and no field nor term with the 422', async () => {
+    for (const params of ['semestre=3', 'ano=20260', 'curso=abc', 'professor=0']) expect((await search(params)).status).toBe(400);
+    expect((await search('')).body.key).toBe('PreenchaCampoPesquisa');
   });
 });
 

@@ -308,13 +308,26 @@ class Builder {
     this.values.push(value);
   }
 
+  /**
+   * Packs the pairs per title. Values are renumbered most frequent first, so the counters of
+   * the values most titles carry sit together in memory and stay in the processor's cache
+   * while a search counts them.
+   */
   build(): MultiValued {
+    const frequency = new Int32Array(this.codes.length);
+    for (const v of this.values) frequency[v]!++;
+    const byFrequency = Array.from(frequency.keys()).sort((a, b) => frequency[b]! - frequency[a]! || a - b);
+    const renumber = new Int32Array(this.codes.length);
+    byFrequency.forEach((old, position) => (renumber[old] = position));
+    const codes = byFrequency.map((old) => this.codes[old]!);
+    const names = byFrequency.map((old) => this.names[old]!);
+    const byCode = new Map(codes.map((code, value) => [code, value]));
     const start = new Int32Array(this.size + 1);
     for (const t of this.titles) start[t + 1]!++;
     for (let i = 0; i < this.size; i++) start[i + 1]! += start[i]!;
     const fill = start.slice(0, this.size);
     const values = new Int32Array(this.values.length);
-    for (let i = 0; i < this.titles.length; i++) values[fill[this.titles[i]!]!++] = this.values[i]!;
-    return { start, values, codes: this.codes, names: this.names, byCode: this.byCode };
+    for (let i = 0; i < this.titles.length; i++) values[fill[this.titles[i]!]!++] = renumber[this.values[i]!]!;
+    return { start, values, codes, names, byCode };
   }
 }

@@ -8,6 +8,7 @@ import { NewAcquisitionsForm } from '../../features/search/components/new-acquis
 import { ResultsView } from '../../features/search/components/results-view';
 import { SearchForm } from '../../features/search/components/search-form';
 import { SearchHistoryList } from '../../features/search/components/search-history-list';
+import { TeachingPlanForm } from '../../features/search/components/teaching-plan-form';
 import { readSearchState } from '../../features/search/search-state';
 import { PageTitle } from '../../ui/page-title';
 import { paths } from '../paths';
@@ -16,7 +17,8 @@ import { useSiteName } from './use-site-name';
 
 /**
  * Guides whose form is built: the general (one row) and advanced (three rows) search, and the
- * guides that are a search limited by a facet (e-books: online access; accessibility).
+ * guides that are a search limited by a facet (e-books: online access; accessibility), new
+ * acquisitions and the teaching-plan bibliography.
  */
 const SEARCH_GUIDES: Record<string, { advanced: boolean; filtros?: SearchFilter[] }> = {
   geral: { advanced: false },
@@ -24,6 +26,7 @@ const SEARCH_GUIDES: Record<string, { advanced: boolean; filtros?: SearchFilter[
   ebooks: { advanced: false, filtros: [{ tipo: 'X', codigo: 'O' }] },
   acessibilidade: { advanced: false, filtros: [{ tipo: 'X', codigo: 'A' }] },
   novas_aquisicoes: { advanced: false },
+  plano_ensino: { advanced: false },
 };
 
 /** `/:guia`: one search guide per path segment, its form, and the results of the search in the URL. */
@@ -45,6 +48,8 @@ export function GuideRoute() {
           {/* Keyed by the URL so the form shows the search being viewed after back/forward. */}
           {guide.codigo === 'novas_aquisicoes' ? (
             <NewAcquisitionsForm key={params.toString()} resultsPath={path} initial={state} />
+          ) : guide.codigo === 'plano_ensino' ? (
+            <TeachingPlanForm key={params.toString()} resultsPath={path} initial={state} />
           ) : (
             <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} filtros={form.filtros} />
           )}

@@ -17,8 +17,9 @@ export function readSearchState(params: URLSearchParams): SearchState | null {
   const parsed = consultaQuerySchema.safeParse(consultaQueryFromParams(params));
   if (!parsed.success) return null;
   const state = parseSearchState(parsed.data);
-  // A search has words, or is a new-acquisitions list (a period, words optional).
-  return state.linhas.length || state.novas ? state : null;
+  // A search has words, or is a new-acquisitions list (a period) or a teaching-plan
+  // bibliography (a plan field); words are optional in those two.
+  return state.linhas.length || state.novas || state.plano ? state : null;
 }
 
 /**

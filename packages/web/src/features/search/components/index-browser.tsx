@@ -36,6 +36,7 @@ export function IndexBrowser({ resultsPath }: { resultsPath: string }) {
       quantPag: 20,
       base: null,
       novas: null,
+      plano: null,
     });
     return `${resultsPath}?${params}`;
   };

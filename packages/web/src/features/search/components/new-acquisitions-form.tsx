@@ -27,6 +27,7 @@ export function NewAcquisitionsForm({ resultsPath, initial }: { resultsPath: str
       quantPag: 20,
       base: null,
       novas: Number(days),
+      plano: null,
     });
     params.set('exibicao', 'C');
     navigate(`${resultsPath}?${params}`);

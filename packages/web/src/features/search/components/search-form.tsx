@@ -42,7 +42,7 @@ export function SearchForm({
     const filled = rows.filter((r) => r.termo.trim());
     if (filled.length === 0) return setError(true);
     setError(false);
-    const params = searchStateToParams({ linhas: filled, filtros, ordenacao: initial?.ordenacao ?? 'C', pagina: 1, quantPag: initial?.quantPag ?? 20, base: null, novas: null });
+    const params = searchStateToParams({ linhas: filled, filtros, ordenacao: initial?.ordenacao ?? 'C', pagina: 1, quantPag: initial?.quantPag ?? 20, base: null, novas: null, plano: null });
     navigate(`${resultsPath}?${params}`);
   };
 
