@@ -8,8 +8,14 @@ export type SearchField = (typeof SEARCH_FIELDS)[number];
 export const MATCH_TYPES = ['palavras', 'frase', 'inicio'] as const;
 export type MatchType = (typeof MATCH_TYPES)[number];
 
-/** How a row joins the rows before it (advanced search): AND, OR, AND NOT. */
-export const OPERATORS = ['E', 'OU', 'NAO'] as const;
+/**
+ * How a row joins the rows before it (advanced search, spec §9): AND, OR, AND NOT, and the
+ * proximity operators: the previous row's words before this row's (ANTES), after them
+ * (DEPOIS), or either way (PROXIMO), at most PROXIMITY_WORDS words apart.
+ */
+export const OPERATORS = ['E', 'OU', 'NAO', 'ANTES', 'DEPOIS', 'PROXIMO'] as const;
+/** How far apart (in words) the proximity operators let two rows' words be. */
+export const PROXIMITY_WORDS = 10;
 export type Operator = (typeof OPERATORS)[number];
 
 /** Sort orders: C relevance (default, spec §9), T title, A author, N newest, O oldest. */

@@ -1,7 +1,7 @@
 import { NO_YEAR, type SearchRow, type SearchState } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { EMPTY, type IdSet, idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
-import { fetchPredicateAtom, fetchWordAtom, frequentWords, planTitleIds, rowPredicate, searchWords, titleKey, WEIGHT_BITS, wordKey } from './search.queries.js';
+import { fetchPredicateAtom, fetchWordAtom, frequentWords, planTitleIds, proximityPredicate, rowPredicate, searchWords, titleKey, WEIGHT_BITS, wordKey } from './search.queries.js';
 import { FLAG, keyHash, MULTI_FACETS, readSnapshot, TAG_FACET_SHIFT, TAG_VALUE, TITLE_KEY_SLOTS, TITLE_KEY_WORDS, readVersion, type Snapshot } from './search.snapshot.js';
 
 /**
@@ -279,17 +279,36 @@ class Run {
 
   /** The rows joined left to right by their operators (E, OU, NAO); null when none has words. */
   private async textMatch(): Promise<IdSet | null> {
-    const sets = await Promise.all(this.state.linhas.map((row) => this.rowIds(row)));
+    const rows = this.state.linhas;
+    const sets = await Promise.all(rows.map((row) => this.rowIds(row)));
+    // A proximity operator relates a row to the previous row that has words.
+    const near = await Promise.all(
+      rows.map((row, i) => {
+        const previous = rows.slice(0, i).findLast((_, j) => sets[j] !== null);
+        return sets[i] && previous && isProximity(row.operador) ? this.proximityIds(previous, row, row.operador) : null;
+      }),
+    );
     let result: IdSet | null = null;
-    this.state.linhas.forEach((row, i) => {
+    rows.forEach((row, i) => {
       const ids = sets[i];
       if (!ids) return;
       if (!result) result = ids;
       else if (row.operador === 'OU') result = union(result, ids);
       else if (row.operador === 'NAO') result = subtract(result, ids);
-      else result = intersect(result, ids);
+      else result = intersect(result, near[i] ?? ids);
     });
     return result;
+  }
+
+  /** The titles where two rows' words stand in the operator's order and distance. */
+  private async proximityIds(previous: SearchRow, row: SearchRow, operator: 'ANTES' | 'DEPOIS' | 'PROXIMO'): Promise<IdSet | null> {
+    // ISBN and call-number rows have no word positions: such a pair is a plain AND.
+    const exact = (r: SearchRow) => r.campo === 'isbn' || r.campo === 'chamada';
+    const predicate = exact(previous) || exact(row) ? null : proximityPredicate(previous, row, operator);
+    if (!predicate) return null;
+    const key = JSON.stringify(['near', operator, [previous.campo, previous.similar, previous.termo], [row.campo, row.similar, row.termo]]);
+    const atom = await this.index.atom(this.s, key, async () => atomOf(this.s, await fetchPredicateAtom(this.index.database, predicate)));
+    return atom.ids;
   }
 
   private async rowIds(row: SearchRow): Promise<IdSet | null> {
@@ -537,6 +556,10 @@ class Run {
   }
 }
 
+
+function isProximity(operator: SearchRow['operador']): operator is 'ANTES' | 'DEPOIS' | 'PROXIMO' {
+  return operator === 'ANTES' || operator === 'DEPOIS' || operator === 'PROXIMO';
+}
 
 /** The ids of an atom whose mask has any of `bits`. */
 function withBits(atom: Atom, bits: number): IdSet {

@@ -1,4 +1,4 @@
-import type { IndexType, PlanFilter, SearchRow } from '@estante/contracts';
+import { type IndexType, type PlanFilter, PROXIMITY_WORDS, type SearchRow } from '@estante/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 
@@ -26,12 +26,33 @@ function escapeLike(text: string): string {
 
 /** The tsquery of a row: accent-insensitive words, or their stems in pt, es and en. */
 function rowTsquery(row: SearchRow, words: string[], joinWith?: string, weight?: string): { vector: SQL; query: SQL } {
-  const text = tsqueryText(row, words, joinWith, weight);
-  if (!row.similar) return { vector: sql.raw('t.search_vector'), query: sql`to_tsquery('estante', ${text})` };
+  return textTsquery(tsqueryText(row, words, joinWith, weight), row.similar);
+}
+
+/** tsquery text (quoted words only) against the plain vector, or stemmed in pt, es and en. */
+function textTsquery(text: string, similar: boolean): { vector: SQL; query: SQL } {
+  if (!similar) return { vector: sql.raw('t.search_vector'), query: sql`to_tsquery('estante', ${text})` };
   return {
     vector: sql.raw('t.search_stem'),
     query: sql`(to_tsquery('estante_pt', estante_pt_normalize(${text})) || to_tsquery('estante_es', ${text}) || to_tsquery('estante_en', ${text}))`,
   };
+}
+
+/**
+ * The proximity operators (spec §9): the previous row's words, in order, then this row's
+ * within PROXIMITY_WORDS words (ANTES), the other way round (DEPOIS), or either (PROXIMO).
+ * Each row keeps its field; "similar words" on either row searches both by their stems.
+ */
+export function proximityPredicate(previous: SearchRow, row: SearchRow, operator: 'ANTES' | 'DEPOIS' | 'PROXIMO'): SQL | null {
+  const a = searchWords(previous.termo);
+  const b = searchWords(row.termo);
+  if (a.length === 0 || b.length === 0) return null;
+  const left = `(${tsqueryText(previous, a, ' <-> ')})`;
+  const right = `(${tsqueryText(row, b, ' <-> ')})`;
+  const within = (x: string, y: string) => Array.from({ length: PROXIMITY_WORDS }, (_, i) => `${x} <${i + 1}> ${y}`);
+  const alternatives = operator === 'ANTES' ? within(left, right) : operator === 'DEPOIS' ? within(right, left) : [...within(left, right), ...within(right, left)];
+  const { vector, query } = textTsquery(alternatives.join(' | '), previous.similar || row.similar);
+  return sql`${vector} @@ ${query}`;
 }
 
 /** A row's predicate on titles `t`; null when the term has nothing to search for. */

@@ -98,6 +98,26 @@ describe('GET /consulta: matching', () => {
     expect(ids(not)).toContain('Sociologia da educação');
   });
 
+  it('relates two rows by word order and distance: ANTES, DEPOIS, PROXIMO', async () => {
+    const q = (op: string) => `termo1=pedagogia&campo1=titulo&termo2=educacao&campo2=titulo&operador2=${op}`;
+    expect(ids((await search(q('ANTES'))).body)).toEqual(['Pedagogia da autonomia: saberes necessários à educação']);
+    expect((await search(q('DEPOIS'))).body.total).toBe(0);
+    expect(ids((await search(q('PROXIMO'))).body)).toEqual(['Pedagogia da autonomia: saberes necessários à educação']);
+    expect(ids((await search('termo1=educacao&campo1=titulo&termo2=sociologia&campo2=titulo&operador2=DEPOIS')).body)).toEqual(['Sociologia da educação']);
+  });
+
+  it('keeps the proximity operators within ten words', async () => {
+    await importMarcRecords(
+      t.database.db,
+      asItems([
+        { id: 'near-1', title: 'Xilogravura e zincografia' },
+        { id: 'far-1', title: 'Xilogravura: um dois três quatro cinco seis sete oito nove dez onze doze zincografia' },
+      ]),
+    );
+    expect(ids((await search('termo1=xilogravura&termo2=zincografia&operador2=ANTES')).body)).toEqual(['Xilogravura e zincografia']);
+    expect((await search('termo1=xilogravura&termo2=zincografia')).body.total).toBe(2);
+  });
+
   it('matches word stems in pt, es and en only with "similar words"', async () => {
     expect((await search('termo1=educacoes&campo1=titulo')).body.acervos.map((a) => a.titulo)).toEqual(['Educações populares no Brasil']);
     const similar = ids((await search('termo1=educacoes&campo1=titulo&similar1=1')).body);
