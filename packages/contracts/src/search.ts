@@ -24,10 +24,11 @@ export type Sort = (typeof SORTS)[number];
 
 /**
  * Facets served now (spec §9): T work type, Y year, I language, X only-with (C cover, O online,
- * A accessible), K knowledge area, and of the additional data B library, A author, S subject,
- * E publisher.
+ * A accessible), K knowledge area, of the additional data B library, A author, S subject,
+ * E publisher, and for new acquisitions NA_C course (whose teaching plans cite the title) and
+ * NA_A knowledge area.
  */
-export const FACET_CODES = ['T', 'Y', 'I', 'X', 'K', 'B', 'A', 'S', 'E'] as const;
+export const FACET_CODES = ['T', 'Y', 'I', 'X', 'K', 'B', 'A', 'S', 'E', 'NA_C', 'NA_A'] as const;
 export type FacetCode = (typeof FACET_CODES)[number];
 
 export const MAX_ROWS = 5;
@@ -105,7 +106,7 @@ const rowParams = Object.fromEntries(
 export const consultaQuerySchema = z
   .object({
     ...rowParams,
-    filtro: many.pipe(z.array(z.string().regex(/^[A-Z]{1,4}:[\w-]{1,40}$/, { error: 'filtro must look like T:1' })).max(50)).optional(),
+    filtro: many.pipe(z.array(z.string().regex(/^[A-Z][A-Z_]{0,3}:[\w-]{1,40}$/, { error: 'filtro must look like T:1' })).max(50)).optional(),
     ordenacao: one.pipe(z.enum(SORTS)).optional(),
     pagina: one.pipe(wholeNumber(1, MAX_RESULT_WINDOW)).optional(),
     quantPag: one.pipe(wholeNumber(1, MAX_PAGE_SIZE)).optional(),

@@ -16,8 +16,18 @@ export const FACETS: { codigo: FacetCode; nome: Names }[] = [
   { codigo: 'S', nome: { pt: 'Assunto', en: 'Subject', es: 'Materia' } },
   { codigo: 'K', nome: { pt: 'Área do conhecimento', en: 'Knowledge area', es: 'Área del conocimiento' } },
   { codigo: 'E', nome: { pt: 'Editora', en: 'Publisher', es: 'Editorial' } },
+  { codigo: 'NA_C', nome: { pt: 'Curso', en: 'Course', es: 'Curso' } },
+  { codigo: 'NA_A', nome: { pt: 'Área do conhecimento', en: 'Knowledge area', es: 'Área del conocimiento' } },
   { codigo: 'X', nome: { pt: 'Somente com', en: 'Only with', es: 'Solo con' } },
 ];
+
+/**
+ * The facets of a search: a new-acquisitions list (spec §9) has NA_C and NA_A (the knowledge
+ * area, K under its new-acquisitions code) instead of K; other searches have K and no NA_*.
+ */
+export function facetsFor(newAcquisitions: boolean) {
+  return FACETS.filter((f) => (newAcquisitions ? f.codigo !== 'K' : !f.codigo.startsWith('NA_')));
+}
 
 export const SORT_NAMES: Record<Sort, Names> = {
   C: { pt: 'Relevância', en: 'Relevance', es: 'Relevancia' },

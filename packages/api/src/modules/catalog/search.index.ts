@@ -420,8 +420,8 @@ class Run {
     MULTI_FACETS.forEach((facet, index) => {
       const values = tally.M.seen.filter((g) => tagFacet[g] === index);
       const chosen = (g: number) => f.M !== null && (f.M[g]! & bits[facet]) !== 0;
-      // Libraries are few; authors, subjects and publishers can be thousands: the most frequent.
-      const shown = facet === 'B' ? values : tally.M.mostFrequent(values, MANY_VALUES_LIMIT, chosen);
+      // Libraries and courses are few; authors, subjects and publishers can be thousands: the most frequent.
+      const shown = facet === 'B' || facet === 'NA_C' ? values : tally.M.mostFrequent(values, MANY_VALUES_LIMIT, chosen);
       for (const g of shown) push(facet, s.multi[facet].codes[g - s.tagOffset[facet]]!, tally.M, g);
     });
     for (const t of Object.values(tally)) t.reset();
@@ -436,8 +436,12 @@ class Run {
   private filterTables() {
     const s = this.s;
     const codes = new Map<FacetType, string[]>();
-    for (const filter of this.state.filtros) codes.set(filter.tipo as FacetType, [...(codes.get(filter.tipo as FacetType) ?? []), filter.codigo]);
-    const bits: Record<FacetType, number> = { T: 0, Y: 0, I: 0, X: 0, K: 0, B: 0, A: 0, S: 0, E: 0 };
+    for (const filter of this.state.filtros) {
+      // NA_A, the new-acquisitions list's knowledge area, is facet K under another name.
+      const type = (filter.tipo === 'NA_A' ? 'K' : filter.tipo) as FacetType;
+      codes.set(type, [...(codes.get(type) ?? []), filter.codigo]);
+    }
+    const bits: Record<FacetType, number> = { T: 0, Y: 0, I: 0, X: 0, K: 0, B: 0, A: 0, S: 0, E: 0, NA_C: 0 };
     let full = 0;
     for (const type of codes.keys()) full |= bits[type] = 1 << Object.keys(bits).indexOf(type);
     const table = (type: FacetType, size: number, slot: (code: string) => number | undefined) => {

@@ -364,6 +364,21 @@ describe('GET /consulta: teaching-plan bibliographies', () => {
     expect(ids((await search('curso=2&filtro=I:eng')).body)).toEqual(['The public library']);
   });
 
+  it('gives new-acquisition lists the NA_C course and NA_A area facets instead of K', async () => {
+    const { body } = await search('novas=30&termo1=educacao');
+    expect(body.facetas.map((f) => f.codigo)).toEqual(['T', 'Y', 'I', 'B', 'A', 'S', 'E', 'NA_C', 'NA_A', 'X']);
+    expect(facet(body, 'NA_C')).toEqual([{ codigo: '1', descricao: 'Pedagogia', total: 3, totalSemFiltro: 3, mostrarQtdOriginal: false }]);
+    expect(facet(body, 'NA_A').map((i) => [i.codigo, i.descricao, i.total])).toEqual([['7', 'Ciências Humanas (ciencias-humanas)', 2]]);
+    expect(ids((await search('novas=30&termo1=educacao&filtro=NA_A:7')).body).sort()).toEqual(['Educação', 'Sociologia da educação']);
+    const byCourse = (await search('novas=30&termo1=educacao&filtro=NA_C:1')).body;
+    expect(byCourse.total).toBe(3);
+    expect(byCourse.filtros).toEqual([{ tipo: 'NA_C', codigo: '1', descricao: 'Pedagogia' }]);
+    expect((await search('termo1=educacao')).body.facetas.map((f) => f.codigo)).not.toContain('NA_C');
+    const tab = await t.app.inject({ method: 'GET', url: '/svc/consulta/filtros?search_tab=novas_aquisicoes', headers: { authorization } });
+    expect(tab.json().map((f: { codigo: string }) => f.codigo)).toEqual(['T', 'Y', 'I', 'B', 'A', 'S', 'E', 'NA_C', 'NA_A', 'X']);
+    expect((await search('novas=30&termo1=educacao&filtro=NA_C:x')).status).toBe(400);
+  });
+
   it('refuses a bad plan field with a 400, and no field nor term with the 422', async () => {
     for (const params of ['semestre=3', 'ano=20260', 'curso=abc', 'professor=0']) expect((await search(params)).status).toBe(400);
     expect((await search('')).body.key).toBe('PreenchaCampoPesquisa');

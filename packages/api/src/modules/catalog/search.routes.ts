@@ -61,6 +61,6 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; index: SearchIndex }>
       config: { access: 'public' },
       schema: { ...common, summary: 'Facets of a search tab', querystring: z.object({ search_tab: z.string().max(40).optional() }), response: { 200: z.array(option) } },
     },
-    (request) => facetOptions(request.language),
+    (request) => facetOptions(request.language, request.query.search_tab),
   );
 };

@@ -15,7 +15,7 @@ import {
 } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
-import { FACETS, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
+import { facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
 import type { FacetCount, SearchIndex } from './search.index.js';
 import { availability, browseIndex, titlesByIds } from './search.queries.js';
 import type { Snapshot } from './search.snapshot.js';
@@ -33,6 +33,8 @@ const FILTER_CODE: Record<SearchFilter['tipo'], RegExp> = {
   A: /^[0-9a-z]{1,12}$/,
   S: /^[0-9a-z]{1,12}$/,
   E: /^[0-9a-z]{1,12}$/,
+  NA_C: /^\d{1,9}$/,
+  NA_A: /^\d{1,5}$/,
 };
 
 /**
@@ -79,12 +81,12 @@ type Namer = (facet: SearchFilter['tipo'], code: string) => string;
 function describe(language: Language, snapshot: Snapshot): Namer {
   const { workTypes: types, languages, areas } = snapshot.names;
   return (facet, code) => {
-    if (facet === 'B' || facet === 'A' || facet === 'S' || facet === 'E') {
+    if (facet === 'B' || facet === 'A' || facet === 'S' || facet === 'E' || facet === 'NA_C') {
       const { byCode, names } = snapshot.multi[facet];
       const value = byCode.get(code);
       return value === undefined ? code : names[value]!;
     }
-    if (facet === 'K') {
+    if (facet === 'K' || facet === 'NA_A') {
       const area = areas.find((a) => a.cod_area_conhecimento === Number(code));
       return area ? `${area.descricao} (${area.rota})` : code;
     }
@@ -104,9 +106,11 @@ function describe(language: Language, snapshot: Snapshot): Namer {
 /** Facets in configuration order; years newest first ("no date" last), others by name. */
 function buildFacets(state: SearchState, counts: FacetCount[], name: Namer, language: Language): Faceta[] {
   const collator = new Intl.Collator(language === 'pt' ? 'pt-BR' : language);
-  return FACETS.map(({ codigo, nome }) => {
+  return facetsFor(state.novas !== null).map(({ codigo, nome }) => {
+    // NA_A shows the knowledge-area counts (facet K) of a new-acquisitions list.
+    const counted = codigo === 'NA_A' ? 'K' : codigo;
     const itens = counts
-      .filter((c) => c.faceta === codigo && c.sem_filtro > 0)
+      .filter((c) => c.faceta === counted && c.sem_filtro > 0)
       .map((c) => ({ codigo: c.codigo, descricao: name(codigo, c.codigo), total: c.total, totalSemFiltro: c.sem_filtro, mostrarQtdOriginal: state.filtros.length > 0 }));
     itens.sort(
       codigo === 'Y'
@@ -123,8 +127,8 @@ export function sortOptions(language: Language) {
 }
 
 /** `GET /consulta/filtros`: the facets a search tab offers, named in the call's language. */
-export function facetOptions(language: Language) {
-  return FACETS.map(({ codigo, nome }) => ({ codigo, descricao: nome[language] }));
+export function facetOptions(language: Language, searchTab?: string) {
+  return facetsFor(searchTab === 'novas_aquisicoes').map(({ codigo, nome }) => ({ codigo, descricao: nome[language] }));
 }
 
 /** `GET /consulta/indice`: a page of an index, from the given starting word. */

@@ -41,7 +41,7 @@ function hashTitleKey(into: Int32Array, id: number, key: string) {
 export const TAG_FACET_SHIFT = 28;
 export const TAG_VALUE = (1 << TAG_FACET_SHIFT) - 1;
 
-export const MULTI_FACETS = ['B', 'A', 'S', 'E'] as const;
+export const MULTI_FACETS = ['B', 'A', 'S', 'E', 'NA_C'] as const;
 export type MultiFacet = (typeof MULTI_FACETS)[number];
 
 /**
@@ -186,7 +186,15 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
       );
       const libraries = new Builder(size, (name) => name);
       for (const h of holdings) libraries.add(h.id, h.name, String(h.b));
-      const multi = { B: libraries.build(), A: authors.build(), S: subjects.build(), E: publishers.build() };
+      const planned = await queryRows<{ id: number; c: number; name: string }>(
+        txDb,
+        sql`select distinct t.cod_acervo as id, p.cod_curso as c, c.nome_curso as name
+            from plan_titles t join teaching_plans p on p.cod_plano = t.cod_plano join courses c on c.cod_curso = p.cod_curso
+            order by 1`,
+      );
+      const coursesOf = new Builder(size, (name) => name);
+      for (const r of planned) if (r.id < size) coursesOf.add(r.id, r.name, String(r.c));
+      const multi = { B: libraries.build(), A: authors.build(), S: subjects.build(), E: publishers.build(), NA_C: coursesOf.build() };
       const names = { workTypes: await workTypes(txDb), languages: await languageNames(txDb), areas: await knowledgeAreas(txDb) };
       return {
         ...s,
