@@ -553,10 +553,18 @@ class Run {
         break;
       }
     }
+    // Above the cutoff level every title is on or before the page; at it, only the first ones
+    // by id (the order ids already come in) are needed to fill it. So at most `to` are sorted.
+    let needed = to;
+    for (let level = cutoff + 1; level < histogram.length; level++) needed -= histogram[level]!;
     const top: number[] = [];
-    for (let i = 0; i < points.length; i++) if (points[i]! >= cutoff) top.push(i);
+    const atCutoff: number[] = [];
+    for (let i = 0; i < points.length; i++) {
+      if (points[i]! > cutoff) top.push(i);
+      else if (points[i] === cutoff && atCutoff.length < needed) atCutoff.push(i);
+    }
     top.sort((x, y) => points[y]! - points[x]! || ids[x]! - ids[y]!);
-    return top.slice(from, to).map((i) => ids[i]!);
+    return [...top, ...atCutoff].slice(from, to).map((i) => ids[i]!);
   }
 }
 

@@ -257,6 +257,14 @@ describe('GET /consulta: sorting, paging, availability', () => {
     expect((await search('termo1=borges&quantPag=3&pagina=5')).body).toMatchObject({ total: 4, acervos: [] });
   });
 
+  it('pages through relevance order consistently, ties by id', async () => {
+    const all = ids((await search('termo1=educacao')).body);
+    expect(all.length).toBe(5);
+    const pages = await Promise.all([1, 2, 3].map(async (n) => ids((await search(`termo1=educacao&quantPag=2&pagina=${n}`)).body)));
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual(all);
+  });
+
   it('describes each result line: type, flags, availability per library', async () => {
     const { body } = await search('termo1=public%20library&tipo1=frase');
     expect(body.acervos[0]).toEqual({
