@@ -154,3 +154,20 @@ test('the teaching-plan guide lists a course bibliography, and asks for at least
   await expect(page.getByRole('textbox', { name: 'Curso' })).toHaveValue('Pedagogia');
   await expectNoAxeViolations(page);
 });
+
+test('the authorities guide finds headings and leads to the titles under one', async ({ page }) => {
+  await page.goto('/autoridades');
+  await page.getByLabel('Nome ou assunto').fill('ba');
+  await page.getByRole('button', { name: 'Pesquisar autoridades' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/ao menos 3 letras/);
+  await page.getByLabel('Nome ou assunto').fill('bach');
+  await page.getByLabel('Tipo de autoridade').selectOption('autor_pessoa');
+  await page.getByRole('button', { name: 'Pesquisar autoridades' }).click();
+  await expect(page).toHaveURL(/search_text=bach&tipo=autor_pessoa/);
+  const item = page.getByRole('listitem').filter({ hasText: 'Bach, Johann Sebastian' });
+  await expect(item).toContainText('Autor pessoa');
+  await expectNoAxeViolations(page);
+  await item.getByRole('link', { name: /^Títulos de Bach, Johann Sebastian/ }).click();
+  await expect(page).toHaveURL(/\/pesquisa-geral\?termo1=Bach.*campo1=autor&tipo1=frase/);
+  await expect(countHeading(page).or(page.getByText('Nenhum resultado'))).toBeVisible();
+});

@@ -4,3 +4,4 @@ export * from './parameters.js';
 export * from './health.js';
 export * from './search.js';
 export * from './lookups.js';
+export * from './authorities.js';

@@ -7,7 +7,7 @@ export const LOOKUP_PAGE_SIZE = 20;
  * `search_text`: name matching needs at least 3 characters per term (spec §5), case- and
  * accent-insensitive. Blank means no filter.
  */
-const searchText = z
+export const lookupSearchText = z
   .string()
   .max(100)
   .refine((v) => v.trim() === '' || v.trim().split(/\s+/).every((term) => term.length >= 3), {
@@ -15,17 +15,17 @@ const searchText = z
   })
   .optional();
 
-const page = z
+export const lookupPage = z
   .string()
   .regex(/^\d{1,5}$/, { error: 'page must be a whole number from 1' })
   .transform(Number)
   .pipe(z.number().min(1))
   .optional();
 
-export const campusLookupQuerySchema = z.object({ search_text: searchText, page });
+export const campusLookupQuerySchema = z.object({ search_text: lookupSearchText, page: lookupPage });
 export const bibliotecaLookupQuerySchema = z.object({
-  search_text: searchText,
-  page,
+  search_text: lookupSearchText,
+  page: lookupPage,
   codCampus: z.string().regex(/^\d{1,9}$/, { error: 'codCampus must be a campus code' }).transform(Number).optional(),
 });
 
@@ -41,12 +41,12 @@ export const bibliotecaPageSchema = z.object({ total: z.number().int(), page: z.
 
 /** Teaching-plan look-ups (spec §7 "Search"): courses, disciplines, professors. */
 export const cursoLookupQuerySchema = z.object({
-  search_text: searchText,
-  page,
+  search_text: lookupSearchText,
+  page: lookupPage,
   codCampus: z.string().regex(/^\d{1,9}$/, { error: 'codCampus must be a campus code' }).transform(Number).optional(),
 });
-export const disciplinaLookupQuerySchema = z.object({ search_text: searchText, page });
-export const professorLookupQuerySchema = z.object({ search_text: searchText, page });
+export const disciplinaLookupQuerySchema = z.object({ search_text: lookupSearchText, page: lookupPage });
+export const professorLookupQuerySchema = z.object({ search_text: lookupSearchText, page: lookupPage });
 
 /** A course (curso), on a campus when the institution says which. */
 export const cursoSchema = z.object({ cod_curso: z.number().int(), nome_curso: z.string(), cod_campus: z.number().int().nullable() }).meta({ id: 'Curso' });

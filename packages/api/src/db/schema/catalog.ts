@@ -1,3 +1,4 @@
+import { AUTHORITY_TYPES } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -154,21 +155,8 @@ export const copies = pgTable(
   ],
 );
 
-/** The twelve authority types of spec §3, keyed by the MARC 1XX tag that heads the record. */
-export const AUTHORITY_TYPES = [
-  'autor_pessoa',
-  'autor_entidade',
-  'autor_evento',
-  'titulo_uniforme',
-  'assunto',
-  'assunto_geografico',
-  'genero_forma',
-  'termo_cronologico',
-  'subdivisao_geral',
-  'subdivisao_genero_forma',
-  'subdivisao_geografica',
-  'subdivisao_cronologica',
-] as const;
+/** The twelve authority types of spec §3 (contracts: AUTHORITY_TYPES). */
+export { AUTHORITY_TYPES };
 
 /** Authority records (names, subjects …) with their MARC 21 authority record. */
 export const authorities = pgTable(

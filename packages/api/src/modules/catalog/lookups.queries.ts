@@ -1,3 +1,4 @@
+import type { AuthorityType } from '@estante/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 
@@ -93,4 +94,15 @@ export async function findDiscipline(db: Db, id: number) {
 export async function findProfessor(db: Db, id: number) {
   const [row] = await queryRows<{ cod_professor: number; nome_professor: string }>(db, sql`select cod_professor, nome_professor from professors where cod_professor = ${id}`);
   return row;
+}
+
+/** A page of authority headings that match, optionally of one type, in heading order. */
+export async function findAuthorities(db: Db, text: string | undefined, tipo: string | undefined, limit: number, offset: number) {
+  return queryRows<{ cod_autoridade: number; tipo: AuthorityType; cabecalho: string; total: number }>(
+    db,
+    sql`select cod_autoridade, tipo, heading as cabecalho, count(*) over ()::int as total from authorities
+        where ${nameMatches(sql.raw('heading'), text)}
+          and ${tipo === undefined ? sql`true` : sql`tipo = ${tipo}`}
+        order by estante_fold(heading), cod_autoridade limit ${limit} offset ${offset}`,
+  );
 }

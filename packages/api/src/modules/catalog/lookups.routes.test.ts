@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
-import { campuses, courses, disciplines, libraries, professors } from '../../db/schema/index.js';
+import { authorities, campuses, courses, disciplines, libraries, professors } from '../../db/schema/index.js';
 
 let t: TestApp;
 let authorization: string;
@@ -122,5 +122,36 @@ describe('GET /consulta/cursos, disciplinas, professores and their /{id}', () =>
     expect((await get('/svc/consulta/curso/99')).status).toBe(404);
     expect((await get('/svc/consulta/disciplina/abc')).status).toBe(400);
     expect((await get('/svc/consulta/disciplinas?search_text=ab')).status).toBe(400);
+  });
+});
+
+describe('GET /consulta/autoridades', () => {
+  beforeAll(async () => {
+    const marc = { leader: '00000nz  a2200000n  4500', fields: [] };
+    await t.database.db.insert(authorities).values([
+      { controlNumber: 'n1', tipo: 'autor_pessoa', heading: 'Freire, Paulo, 1921-1997', marc },
+      { controlNumber: 'n2', tipo: 'autor_entidade', heading: 'Universidade de São Paulo', marc },
+      { controlNumber: 's1', tipo: 'assunto', heading: 'Educação popular', marc },
+      { controlNumber: 'g1', tipo: 'assunto_geografico', heading: 'São Paulo (SP)', marc },
+      { controlNumber: 't1', tipo: 'titulo_uniforme', heading: 'Bíblia', marc },
+    ]);
+  });
+
+  it('finds headings by words, accents ignored, with the field that finds their titles', async () => {
+    expect((await get('/svc/consulta/autoridades?search_text=sao%20paulo')).body).toEqual({
+      total: 2,
+      page: 1,
+      itens: [
+        { cod_autoridade: expect.any(Number), tipo: 'assunto_geografico', cabecalho: 'São Paulo (SP)', campo: 'assunto' },
+        { cod_autoridade: expect.any(Number), tipo: 'autor_entidade', cabecalho: 'Universidade de São Paulo', campo: 'autor' },
+      ],
+    });
+    expect((await get('/svc/consulta/autoridades?search_text=biblia')).body.itens[0]).toMatchObject({ tipo: 'titulo_uniforme', campo: 'titulo' });
+  });
+
+  it('narrows to one type, lists all without words, and refuses an unknown type', async () => {
+    expect((await get('/svc/consulta/autoridades?search_text=paulo&tipo=autor_pessoa')).body.itens.map((a: { cabecalho: string }) => a.cabecalho)).toEqual(['Freire, Paulo, 1921-1997']);
+    expect((await get('/svc/consulta/autoridades')).body.total).toBe(5);
+    expect((await get('/svc/consulta/autoridades?tipo=pessoa')).status).toBe(400);
   });
 });

@@ -1,4 +1,6 @@
 import {
+  autoridadePageSchema,
+  autoridadesQuerySchema,
   bibliotecaLookupQuerySchema,
   bibliotecaPageSchema,
   bibliotecaSchema,
@@ -19,7 +21,7 @@ import {
 } from '@estante/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { campus, campuses, course, courses, discipline, disciplines, libraries, library, professor, professors } from './lookups.service.js';
+import { authorities, campus, campuses, course, courses, discipline, disciplines, libraries, library, professor, professors } from './lookups.service.js';
 
 const common = { tags: ['Consulta'], security: [{ bearer: [] }] };
 
@@ -87,4 +89,17 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       (request) => handler(db, request.params.id),
     );
   }
+  app.get(
+    '/consulta/autoridades',
+    {
+      config: { access: 'public' },
+      schema: {
+        ...common,
+        summary: 'Authority headings by words, optionally of one type (paged): the authorities guide',
+        querystring: autoridadesQuerySchema,
+        response: { 200: autoridadePageSchema, 400: errorSchema },
+      },
+    },
+    (request) => authorities(db, request.query),
+  );
 };

@@ -1,7 +1,7 @@
-import { LOOKUP_PAGE_SIZE } from '@estante/contracts';
+import { type AuthorityType, authoritySearchField, LOOKUP_PAGE_SIZE } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { findCampus, findCampuses, findCourse, findCourses, findDiscipline, findDisciplines, findLibraries, findLibrary, findProfessor, findProfessors } from './lookups.queries.js';
+import { findAuthorities, findCampus, findCampuses, findCourse, findCourses, findDiscipline, findDisciplines, findLibraries, findLibrary, findProfessor, findProfessors } from './lookups.queries.js';
 
 /** `GET /consulta/campus`: campuses by name, a page at a time. */
 export async function campuses(db: Db, query: { search_text?: string; page?: number }) {
@@ -77,4 +77,11 @@ export async function professor(db: Db, id: number) {
   const row = await findProfessor(db, id);
   if (!row) throw new AppError(404, 'ProfessorNaoEncontrado', { id });
   return row;
+}
+
+/** `GET /consulta/autoridades`: authority headings by words and type, each with the field that finds its titles. */
+export async function authorities(db: Db, query: { search_text?: string; tipo?: AuthorityType; page?: number }) {
+  const page = query.page ?? 1;
+  const rows = await findAuthorities(db, query.search_text, query.tipo, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE);
+  return pageOf(rows.map((r) => ({ ...r, campo: authoritySearchField(r.tipo) as 'autor' | 'titulo' | 'assunto' })), page);
 }

@@ -1,8 +1,9 @@
-import type { SearchFilter } from '@estante/contracts';
+import { type SearchFilter, searchStateToParams } from '@estante/contracts';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
+import { AuthoritySearch } from '../../features/search/components/authority-search';
 import { IndexBrowser } from '../../features/search/components/index-browser';
 import { NewAcquisitionsForm } from '../../features/search/components/new-acquisitions-form';
 import { ResultsView } from '../../features/search/components/results-view';
@@ -18,7 +19,7 @@ import { useSiteName } from './use-site-name';
 /**
  * Guides whose form is built: the general (one row) and advanced (three rows) search, and the
  * guides that are a search limited by a facet (e-books: online access; accessibility), new
- * acquisitions and the teaching-plan bibliography.
+ * acquisitions, the teaching-plan bibliography, and the authorities guide (headings, not titles).
  */
 const SEARCH_GUIDES: Record<string, { advanced: boolean; filtros?: SearchFilter[] }> = {
   geral: { advanced: false },
@@ -27,6 +28,7 @@ const SEARCH_GUIDES: Record<string, { advanced: boolean; filtros?: SearchFilter[
   acessibilidade: { advanced: false, filtros: [{ tipo: 'X', codigo: 'A' }] },
   novas_aquisicoes: { advanced: false },
   plano_ensino: { advanced: false },
+  autoridades: { advanced: false },
 };
 
 /** `/:guia`: one search guide per path segment, its form, and the results of the search in the URL. */
@@ -35,7 +37,8 @@ export function GuideRoute() {
   const site = useSiteName();
   const { guia } = useParams();
   const [params] = useSearchParams();
-  const guide = useGuiasPesquisa().find((g) => g.rota === guia);
+  const guias = useGuiasPesquisa();
+  const guide = guias.find((g) => g.rota === guia);
   if (!guide) return <NotFoundRoute />;
   const form = SEARCH_GUIDES[guide.codigo];
   const state = readSearchState(params);
@@ -43,7 +46,12 @@ export function GuideRoute() {
   return (
     <Stack gap="lg">
       <PageTitle site={site}>{t(`guides.${guide.codigo}`)}</PageTitle>
-      {form ? (
+      {guide.codigo === 'autoridades' ? (
+        <AuthoritySearch
+          titlesHref={(search) => `${paths.guide(guias.find((g) => g.codigo === 'geral')?.rota ?? guide.rota)}?${searchStateToParams(search)}`}
+          recordHref={(cod) => paths.authority(cod)}
+        />
+      ) : form ? (
         <>
           {/* Keyed by the URL so the form shows the search being viewed after back/forward. */}
           {guide.codigo === 'novas_aquisicoes' ? (
