@@ -21,7 +21,7 @@ import { FLAG, keyHash, MULTI_FACETS, readSnapshot, TAG_FACET_SHIFT, TAG_VALUE, 
 export class SearchIndex {
   private snapshot: Snapshot | null = null;
   private building: Promise<Snapshot> | null = null;
-  private atoms = new Map<string, Promise<Atom>>();
+  private atoms = new Map<string, AtomEntry>();
   private keys = new Map<string, string | null>();
   private titleKeys = new Map<string, string>();
   private facetCache = new Map<string, FacetCount[]>();
@@ -64,11 +64,13 @@ export class SearchIndex {
   private rebuild(): Promise<Snapshot> {
     if (!this.building) {
       this.building = readSnapshot(this.db)
-        .then((s) => {
+        .then(async (s) => {
+          const previous = this.snapshot;
+          const patched = previous ? await this.patchedAtoms(previous, s) : null;
           this.snapshot = s;
-          this.atoms.clear();
-          this.atomBytes = 0;
-          if (this.prewarmWords > 0 && s.all.length >= PREWARM_FROM_TITLES) void this.prewarm({ limit: this.prewarmWords }).catch(() => undefined);
+          this.atoms = patched?.atoms ?? new Map();
+          this.atomBytes = patched?.bytes ?? 0;
+          if (!patched && this.prewarmWords > 0 && s.all.length >= PREWARM_FROM_TITLES) void this.prewarm({ limit: this.prewarmWords }).catch(() => undefined);
           return s;
         })
         .finally(() => (this.building = null));
@@ -78,9 +80,38 @@ export class SearchIndex {
     return this.building;
   }
 
+  /**
+   * The cached atoms carried over to a new snapshot: when few titles changed between the two
+   * (their row version, xmin, differs, or they are new or gone), each atom drops those titles
+   * and asks PostgreSQL about just them again. Null (start empty) when too many changed.
+   */
+  private async patchedAtoms(previous: Snapshot, next: Snapshot): Promise<{ atoms: Map<string, AtomEntry>; bytes: number } | null> {
+    const changed = changedTitles(previous, next);
+    if (changed.length > Math.max(PATCH_MIN_TITLES, next.all.length / 100)) return null;
+    const changedSet = idSet(changed);
+    const atoms = new Map<string, AtomEntry>();
+    let bytes = 0;
+    const prefix = `${previous.version}\u0000`;
+    for (const [key, entry] of [...this.atoms]) {
+      if (!key.startsWith(prefix)) continue;
+      try {
+        const atom = await entry.atom;
+        const fresh = changed.length ? atomOf(next, await entry.query(changed)) : null;
+        const kept = subtract(atom.ids, changedSet);
+        const patched = fresh ? mergeAtoms(atom, kept, fresh) : atom;
+        const moved = { atom: Promise.resolve(patched), query: entry.query };
+        atoms.set(`${next.version}\u0000${key.slice(prefix.length)}`, moved);
+        bytes += patched.bytes;
+      } catch {
+        // An atom whose query failed is simply not carried over.
+      }
+    }
+    return { atoms, bytes };
+  }
+
   /** The atom of a word whose key (wordKey) is `key`. */
   wordAtom(snapshot: Snapshot, key: string, word: string, similar: boolean): Promise<Atom> {
-    return this.atom(snapshot, JSON.stringify(['word', similar, key]), async () => atomOf(snapshot, await fetchWordAtom(this.db, word, similar)));
+    return this.atom(snapshot, JSON.stringify(['word', similar, key]), (only) => fetchWordAtom(this.db, word, similar, only));
   }
 
   /** A word's cache key, from PostgreSQL once per spelling (then remembered). */
@@ -148,18 +179,22 @@ export class SearchIndex {
     return run.execute();
   }
 
-  /** A cached atom, fetched once however many searches ask for it at the same time. */
-  atom(snapshot: Snapshot, key: string, fetch: () => Promise<Atom>): Promise<Atom> {
+  /**
+   * A cached atom, fetched once however many searches ask for it at the same time. `query`
+   * reads its rows (of just the given titles, when patching it for a new snapshot).
+   */
+  atom(snapshot: Snapshot, key: string, query: AtomQuery): Promise<Atom> {
     const cacheKey = `${snapshot.version}\u0000${key}`;
     const cached = this.atoms.get(cacheKey);
     if (cached) {
       // Least recently used goes first: a hit moves the entry to the end.
       this.atoms.delete(cacheKey);
       this.atoms.set(cacheKey, cached);
-      return cached;
+      return cached.atom;
     }
-    const promise = fetch().then(
-      (atom) => {
+    const promise = query().then(
+      (rows) => {
+        const atom = atomOf(snapshot, rows);
         if (this.snapshot !== snapshot) this.atoms.delete(cacheKey);
         else this.remember(atom);
         return atom;
@@ -169,7 +204,7 @@ export class SearchIndex {
         throw error;
       },
     );
-    this.atoms.set(cacheKey, promise);
+    this.atoms.set(cacheKey, { atom: promise, query });
     return promise;
   }
 
@@ -178,7 +213,7 @@ export class SearchIndex {
     for (const [key, entry] of this.atoms) {
       if (this.atomBytes <= this.maxBytes) break;
       this.atoms.delete(key);
-      void entry.then((a) => (this.atomBytes -= a.bytes)).catch(() => undefined);
+      void entry.atom.then((a) => (this.atomBytes -= a.bytes)).catch(() => undefined);
     }
   }
 
@@ -192,6 +227,43 @@ const PREWARM_FROM_TITLES = 50_000;
 
 /** Snapshots that took longer than this to read are not waited for when the catalogue changes. */
 const WAIT_FOR_SNAPSHOT_MS = 1000;
+
+/** Reads an atom's rows: all of them, or those of the titles `only`. */
+type AtomQuery = (only?: number[]) => Promise<{ id: number; m?: number }[]>;
+
+interface AtomEntry {
+  atom: Promise<Atom>;
+  query: AtomQuery;
+}
+
+/** Atoms are patched rather than dropped when at most this many (or 1%) of titles changed. */
+const PATCH_MIN_TITLES = 1000;
+
+/** Titles new, gone or changed (another row version) between two snapshots, ascending. */
+function changedTitles(previous: Snapshot, next: Snapshot): number[] {
+  const changed: number[] = [];
+  const size = Math.max(previous.present.length, next.present.length);
+  for (let id = 0; id < size; id++) {
+    const before = previous.present[id] === 1;
+    const after = next.present[id] === 1;
+    if (before !== after || (after && previous.stamp[id] !== next.stamp[id])) changed.push(id);
+  }
+  return changed;
+}
+
+/** An atom's kept ids (with their masks) and the fresh rows of the changed titles, merged. */
+function mergeAtoms(atom: Atom, kept: IdSet, fresh: Atom): Atom {
+  const ids = union(kept, fresh.ids);
+  let masks: Uint8Array | null = null;
+  if (atom.masks || fresh.masks) {
+    masks = new Uint8Array(ids.length);
+    const maskOf = new Map<number, number>();
+    atom.ids.forEach((id, i) => maskOf.set(id, atom.masks?.[i] ?? 0));
+    fresh.ids.forEach((id, i) => maskOf.set(id, fresh.masks?.[i] ?? 0));
+    ids.forEach((id, i) => (masks![i] = maskOf.get(id) ?? 0));
+  }
+  return { ids, masks, ignored: false, bytes: ids.byteLength + (masks?.byteLength ?? 0) + 64 };
+}
 
 /** Ids (ascending) with, for word atoms, the field mask of each. */
 interface Atom {
@@ -307,7 +379,7 @@ class Run {
     const predicate = exact(previous) || exact(row) ? null : proximityPredicate(previous, row, operator);
     if (!predicate) return null;
     const key = JSON.stringify(['near', operator, [previous.campo, previous.similar, previous.termo], [row.campo, row.similar, row.termo]]);
-    const atom = await this.index.atom(this.s, key, async () => atomOf(this.s, await fetchPredicateAtom(this.index.database, predicate)));
+    const atom = await this.index.atom(this.s, key, (only) => fetchPredicateAtom(this.index.database, predicate, only));
     return atom.ids;
   }
 
@@ -324,7 +396,7 @@ class Run {
     const predicate = rowPredicate(row);
     if (!predicate) return null;
     const key = JSON.stringify(['row', row.campo, row.tipo, row.similar, row.campo === 'isbn' || row.campo === 'chamada' ? row.termo.trim() : words]);
-    const atom = await this.index.atom(this.s, key, async () => atomOf(this.s, await fetchPredicateAtom(this.index.database, predicate)));
+    const atom = await this.index.atom(this.s, key, (only) => fetchPredicateAtom(this.index.database, predicate, only));
     return atom.ids;
   }
 

@@ -101,14 +101,19 @@ function wordQuery(word: string, similar: boolean, weight?: keyof typeof WEIGHT_
  * it holds it under. `ignored` when the word makes no query at all (a stop word in every
  * stemming language), so the row's other words decide.
  */
-export async function fetchWordAtom(db: Db, word: string, similar: boolean): Promise<{ id: number; m: number }[]> {
+export async function fetchWordAtom(db: Db, word: string, similar: boolean, only?: number[]): Promise<{ id: number; m: number }[]> {
   const { vector, query } = wordQuery(word, similar);
   const bit = (weight: keyof typeof WEIGHT_BITS) => sql`case when ${vector} @@ ${wordQuery(word, similar, weight).query} then ${sql.raw(String(WEIGHT_BITS[weight]))} else 0 end`;
   return queryRows<{ id: number; m: number }>(
     db,
     sql`select t.cod_acervo as id, ${bit('A')} + ${bit('B')} + ${bit('C')} + ${bit('D')} as m
-        from titles t where ${vector} @@ ${query}`,
+        from titles t where ${vector} @@ ${query} and ${onlyTitles(only)}`,
   );
+}
+
+/** `true`, or the titles `only` (an atom patched for a new snapshot asks about just those). */
+function onlyTitles(only: number[] | undefined): SQL {
+  return only ? (only.length ? sql`t.cod_acervo = any(${`{${only.join(',')}}`}::int[])` : sql`false`) : sql`true`;
 }
 
 /**
@@ -136,8 +141,8 @@ export async function frequentWords(db: Db, minTitles: number, limit: number): P
 }
 
 /** A predicate atom: the titles a row's SQL predicate matches (phrases, "starts with", ISBN, call number). */
-export async function fetchPredicateAtom(db: Db, predicate: SQL): Promise<{ id: number }[]> {
-  return queryRows<{ id: number }>(db, sql`select t.cod_acervo as id from titles t where ${predicate}`);
+export async function fetchPredicateAtom(db: Db, predicate: SQL, only?: number[]): Promise<{ id: number }[]> {
+  return queryRows<{ id: number }>(db, sql`select t.cod_acervo as id from titles t where ${predicate} and ${onlyTitles(only)}`);
 }
 
 /** A phrase folded the way titles' keys are (estante_key: no accents, case, punctuation). */

@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsultaResponse } from '@estante/contracts';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { asItems } from '../../../test/marc.js';
-import { campuses, copies, courses, disciplines, libraries, loanTypes, planTitles, professors, teachingPlans } from '../../db/schema/index.js';
+import { campuses, copies, courses, disciplines, libraries, loanTypes, planTitles, professors, teachingPlans, titles } from '../../db/schema/index.js';
 import { importMarcRecords } from './catalog.import.js';
 
 let t: TestApp;
@@ -237,6 +238,26 @@ describe('GET /consulta: library, author and subject facets', () => {
     const after = (await search('termo1=zeugma')).body;
     expect(ids(after)).toEqual(['Zeugma e outras figuras']);
     expect(facet(after, 'A').map((i) => i.descricao)).toEqual(['Reis, Ana']);
+  });
+});
+
+describe('GET /consulta: the index follows changed and deleted titles', () => {
+  it('finds a changed title by its new words and fields, not its old ones, and forgets a deleted one', async () => {
+    const item = (notes: string, title = 'Quiasmo em Vieira') => asItems([{ id: 'quiasmo-1', title, author: 'Lopes, Rita', year: 2020, notes }]);
+    await importMarcRecords(t.database.db, item('Estudo do hipérbato barroca.'));
+    // Searched once, so these words' matches are cached by the index.
+    expect(ids((await search('termo1=quiasmo')).body)).toEqual(['Quiasmo em Vieira']);
+    expect(ids((await search('termo1=barroca')).body)).toEqual(['Quiasmo em Vieira']);
+    expect(ids((await search('termo1=hiperbato')).body)).toEqual(['Quiasmo em Vieira']);
+    expect((await search('termo1=barroca&campo1=titulo')).body.total).toBe(0);
+    // Re-catalogued: the note changes and "barroca" moves into the title.
+    await importMarcRecords(t.database.db, item('Estudo de estilística.', 'Quiasmo barroca em Vieira'));
+    expect(ids((await search('termo1=barroca&campo1=titulo')).body)).toEqual(['Quiasmo barroca em Vieira']);
+    expect((await search('termo1=hiperbato')).body.total).toBe(0);
+    expect(ids((await search('termo1=estilistica')).body)).toEqual(['Quiasmo barroca em Vieira']);
+    await t.database.db.delete(titles).where(eq(titles.controlNumber, 'quiasmo-1'));
+    expect((await search('termo1=quiasmo')).body.total).toBe(0);
+    expect((await search('termo1=barroca')).body.total).toBe(0);
   });
 });
 

@@ -55,6 +55,8 @@ export interface Snapshot {
   /** All titles, ascending. */
   all: IdSet;
   present: Uint8Array;
+  /** Each title's row version (xmin): a change between two snapshots shows which titles changed. */
+  stamp: Uint32Array;
   type: Uint8Array;
   /** Publication year, -1 when unknown. */
   year: Int16Array;
@@ -106,6 +108,7 @@ export async function readVersion(db: Db): Promise<number> {
 
 interface TitleColumns {
   id: number;
+  x: string | number;
   t: number;
   y: number;
   i: string | null;
@@ -128,7 +131,7 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
       const version = await readVersion(txDb);
       const rows = await queryRows<TitleColumns>(
         txDb,
-        sql`select cod_acervo as id, cod_tipo_obra as t, coalesce(ano_publicacao, -1) as y, idioma as i,
+        sql`select cod_acervo as id, xmin::text as x, cod_tipo_obra as t, coalesce(ano_publicacao, -1) as y, idioma as i,
                    (case when link_capa is not null then 1 else 0 end + case when acesso_remoto then 2 else 0 end
                     + case when possui_acessibilidade then 4 else 0 end) as f,
                    coalesce(cod_area_conhecimento, 0) as k,
@@ -140,6 +143,7 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
       const s = {
         version,
         present: new Uint8Array(size),
+        stamp: new Uint32Array(size),
         type: new Uint8Array(size),
         year: new Int16Array(size).fill(-1),
         language: new Uint16Array(size),
@@ -155,6 +159,7 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
       const publishers = new Builder(size);
       for (const r of rows) {
         s.present[r.id] = 1;
+        s.stamp[r.id] = Number(r.x);
         s.type[r.id] = r.t;
         s.year[r.id] = r.y;
         if (r.i) {
