@@ -9,8 +9,10 @@
  * overhead. A query file has one query string per line (termo1=…&filtro=…). bench/README.md
  * describes the passes (cold, read ahead, warm with fresh draws, again).
  */
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { consultaQueryFromParams, consultaQuerySchema } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
@@ -20,6 +22,7 @@ import { openDatabase, queryRows } from '../packages/api/src/db/client.js';
 import { SearchIndex } from '../packages/api/src/modules/catalog/search.index.js';
 import { search } from '../packages/api/src/modules/catalog/search.service.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
+import { type LoopResult, runLoop } from './loop.js';
 
 const { values } = parseArgs({
   options: {
@@ -68,12 +71,14 @@ const token = ((await (await fetch(`${base}/svc/oauth/token`, {
   body: new URLSearchParams({ grant_type: 'client_credentials', client_id: config.publicClient.id, client_secret: config.publicClient.secret }),
 })).json()) as { access_token: string }).access_token;
 
+// The HTTP client runs in its own process, as a load generator would.
+const client = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
 console.log(`# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ' (generated mix)'}`);
 console.log(`index snapshot of ${built.all.length.toLocaleString('en')} titles read in ${(built.buildMs / 1000).toFixed(1)} s, ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`);
 console.log('| path | concurrency | p50 ms | p95 ms | p99 ms | searches/s | errors |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
 // Cold: every word and phrase is met for the first time by this process (nothing cached).
-report('HTTP /svc/consulta, cold (first sight of each word)', 1, await run(queries, 1, http));
+report('HTTP /svc/consulta, cold (first sight of each word)', 1, await http(queries, 1));
 const warmStarted = performance.now();
 const prewarmed = await index.prewarm({ limit: prewarmWords });
 const prewarmSeconds = (performance.now() - warmStarted) / 1000;
@@ -84,26 +89,21 @@ if (process.env.BENCH_PROFILE) {
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
-  await run(await draw(99), 8, http);
+  await http(await draw(99), 8);
   const { profile } = await session.post('Profiler.stop');
   (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
 }
-for (const [i, level] of levels.entries()) report('HTTP /svc/consulta', level, await run(i === 0 ? warm : await draw(2 + i), level, http));
+for (const [i, level] of levels.entries()) report('HTTP /svc/consulta', level, await http(i === 0 ? warm : await draw(2 + i), level));
 // The API's own overhead: the warm pass's queries once more (all cached now) over HTTP and as
 // direct service calls.
-report('HTTP /svc/consulta, the c1 queries again', 1, await run(warm, 1, http));
-report('service (SQL + mapping), the c1 queries again', 1, await run(warm, 1, direct));
+report('HTTP /svc/consulta, the c1 queries again', 1, await http(warm, 1));
+report('service (SQL + mapping), the c1 queries again', 1, await runLoop(warm, 1, direct));
 console.log(`read ahead: the ${prewarmed} most frequent words in ${prewarmSeconds.toFixed(1)} s (before the warm rows)`);
 const { atoms, atomBytes } = index.stats();
 console.log(`cache: ${atoms} words and phrases, ${(atomBytes / 2 ** 20).toFixed(1)} MB; ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`);
+client.send('exit');
 await app.close();
 await database.close();
-
-async function http(q: string): Promise<boolean> {
-  const response = await fetch(`${base}/svc/consulta?${q}`, { headers: { authorization: `Bearer ${token}` } });
-  await response.arrayBuffer();
-  return response.ok;
-}
 
 async function direct(q: string): Promise<boolean> {
   const parsed = consultaQuerySchema.safeParse(consultaQueryFromParams(new URLSearchParams(q)));
@@ -112,24 +112,12 @@ async function direct(q: string): Promise<boolean> {
   return true;
 }
 
-async function run(list: string[], concurrency: number, one: (q: string) => Promise<boolean>) {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < list.length) {
-        const q = list[next++]!;
-        const t0 = performance.now();
-        const ok = await one(q).catch(() => false);
-        latencies.push(performance.now() - t0);
-        if (process.env.BENCH_SLOW && performance.now() - t0 > Number(process.env.BENCH_SLOW)) console.error(`slow ${(performance.now() - t0).toFixed(0)} ms: ${q}`);
-        if (!ok) errors++;
-      }
-    }),
-  );
-  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+/** One HTTP pass, run by the client process (load.ts). */
+function http(list: string[], concurrency: number): Promise<LoopResult> {
+  return new Promise((resolve) => {
+    client.once('message', (result) => resolve(result as LoopResult));
+    client.send({ base, token, list, concurrency });
+  });
 }
 
 function report(label: string, concurrency: number, r: { latencies: number[]; errors: number; seconds: number }) {
