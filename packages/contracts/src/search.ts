@@ -175,6 +175,16 @@ function planFilter(query: ConsultaQuery): PlanFilter | null {
   return { curso: query.curso ?? null, disciplina: query.disciplina ?? null, professor: query.professor ?? null, ano: query.ano ?? null, semestre: query.semestre ?? null };
 }
 
+/** A search with the spec's defaults (spec §9: relevance, page 1 of 20, whole collection) and `change` on top. */
+export function newSearchState(change: Partial<SearchState>): SearchState {
+  return { linhas: [], filtros: [], ordenacao: 'C', pagina: 1, quantPag: DEFAULT_PAGE_SIZE, base: null, novas: null, plano: null, ...change };
+}
+
+/** One search row with the defaults: any field, all words, AND, no stemming. */
+export function searchRow(termo: string, change: Partial<SearchRow> = {}): SearchRow {
+  return { campo: 'livre', termo, tipo: 'palavras', operador: 'E', similar: false, ...change };
+}
+
 /** The term of the query's first row, trimmed ('' when absent): the spec's "first column". */
 export function firstRowTerm(query: ConsultaQuery): string {
   const value = (query as Record<string, unknown>).termo1;

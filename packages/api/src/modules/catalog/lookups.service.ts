@@ -6,19 +6,13 @@ import { findAuthorities, findCampus, findCampuses, findCourse, findCourses, fin
 /** `GET /consulta/campus`: campuses by name, a page at a time. */
 export async function campuses(db: Db, query: { search_text?: string; page?: number }) {
   const page = query.page ?? 1;
-  const rows = await findCampuses(db, query.search_text, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE);
-  return { total: rows[0]?.total ?? 0, page, itens: rows.map(({ cod_campus, nome_campus }) => ({ cod_campus, nome_campus })) };
+  return pageOf(await findCampuses(db, query.search_text, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE), page);
 }
 
 /** `GET /consulta/bibliotecas`: libraries by name, optionally of one campus, a page at a time. */
 export async function libraries(db: Db, query: { search_text?: string; page?: number; codCampus?: number }) {
   const page = query.page ?? 1;
-  const rows = await findLibraries(db, query.search_text, query.codCampus, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE);
-  return {
-    total: rows[0]?.total ?? 0,
-    page,
-    itens: rows.map(({ cod_biblioteca, desc_biblioteca, cod_campus }) => ({ cod_biblioteca, desc_biblioteca, cod_campus })),
-  };
+  return pageOf(await findLibraries(db, query.search_text, query.codCampus, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE), page);
 }
 
 /** `GET /consulta/campus/{id}`; 404 when there is no such campus. */

@@ -1,4 +1,4 @@
-import { AUTHORITY_TYPES, type AuthorityType, LOOKUP_PAGE_SIZE, type SearchState } from '@estante/contracts';
+import { AUTHORITY_TYPES, type AuthorityType, LOOKUP_PAGE_SIZE, newSearchState, searchRow, type SearchState } from '@estante/contracts';
 import { Alert, Anchor, Badge, Button, Group, Loader, NativeSelect, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,17 +43,7 @@ export function AuthoritySearch({ titlesHref, recordHref }: { titlesHref: (searc
     setParams(next);
   };
   // The titles under a heading: an exact-phrase search of it in its field.
-  const titlesOf = (heading: string, campo: 'autor' | 'titulo' | 'assunto') =>
-    titlesHref({
-      linhas: [{ campo, termo: heading, tipo: 'frase', operador: 'E', similar: false }],
-      filtros: [],
-      ordenacao: 'C',
-      pagina: 1,
-      quantPag: 20,
-      base: null,
-      novas: null,
-      plano: null,
-    });
+  const titlesOf = (heading: string, campo: 'autor' | 'titulo' | 'assunto') => titlesHref(newSearchState({ linhas: [searchRow(heading, { campo, tipo: 'frase' })] }));
 
   return (
     <Stack gap="lg">

@@ -1,4 +1,4 @@
-import { INDEX_SEARCH_FIELD, INDEX_TYPES, type IndexType, searchStateToParams } from '@estante/contracts';
+import { INDEX_SEARCH_FIELD, INDEX_TYPES, type IndexType, newSearchState, searchRow, searchStateToParams } from '@estante/contracts';
 import { Alert, Anchor, Button, Group, List, Loader, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,16 +28,7 @@ export function IndexBrowser({ resultsPath }: { resultsPath: string }) {
   };
   const href = (heading: string) => {
     const campo = INDEX_SEARCH_FIELD[tipo!];
-    const params = searchStateToParams({
-      linhas: [{ campo, termo: heading, tipo: campo === 'isbn' || campo === 'chamada' ? 'palavras' : 'frase', operador: 'E', similar: false }],
-      filtros: [],
-      ordenacao: 'C',
-      pagina: 1,
-      quantPag: 20,
-      base: null,
-      novas: null,
-      plano: null,
-    });
+    const params = searchStateToParams(newSearchState({ linhas: [searchRow(heading, { campo, tipo: campo === 'isbn' || campo === 'chamada' ? 'palavras' : 'frase' })] }));
     return `${resultsPath}?${params}`;
   };
 

@@ -1,4 +1,4 @@
-import { searchStateToParams, type SearchState } from '@estante/contracts';
+import { newSearchState, searchRow, searchStateToParams, type SearchState } from '@estante/contracts';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,16 +19,7 @@ export function NewAcquisitionsForm({ resultsPath, initial }: { resultsPath: str
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const termo = term.trim();
-    const params = searchStateToParams({
-      linhas: termo ? [{ campo: 'livre', termo, tipo: 'palavras', operador: 'E', similar: false }] : [],
-      filtros: [],
-      ordenacao: 'C',
-      pagina: 1,
-      quantPag: 20,
-      base: null,
-      novas: Number(days),
-      plano: null,
-    });
+    const params = searchStateToParams(newSearchState({ linhas: termo ? [searchRow(termo)] : [], novas: Number(days) }));
     params.set('exibicao', 'C');
     navigate(`${resultsPath}?${params}`);
   };

@@ -1,8 +1,11 @@
 import {
+  DEFAULT_PAGE_SIZE,
   MATCH_TYPES,
+  newSearchState,
   OPERATORS,
   SEARCH_FIELDS,
   type SearchRow,
+  searchRow,
   type SearchState,
   searchStateToParams,
 } from '@estante/contracts';
@@ -11,7 +14,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-const emptyRow = (): SearchRow => ({ campo: 'livre', termo: '', tipo: 'palavras', operador: 'E', similar: false });
+const emptyRow = (): SearchRow => searchRow('');
 
 /**
  * The search form: one row (simple) or three joined by AND/OR/NOT (advanced). Submitting
@@ -42,7 +45,7 @@ export function SearchForm({
     const filled = rows.filter((r) => r.termo.trim());
     if (filled.length === 0) return setError(true);
     setError(false);
-    const params = searchStateToParams({ linhas: filled, filtros, ordenacao: initial?.ordenacao ?? 'C', pagina: 1, quantPag: initial?.quantPag ?? 20, base: null, novas: null, plano: null });
+    const params = searchStateToParams(newSearchState({ linhas: filled, filtros, ordenacao: initial?.ordenacao ?? 'C', quantPag: initial?.quantPag ?? DEFAULT_PAGE_SIZE }));
     navigate(`${resultsPath}?${params}`);
   };
 

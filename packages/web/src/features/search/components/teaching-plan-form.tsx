@@ -1,4 +1,4 @@
-import { type PlanFilter, type SearchState, searchStateToParams } from '@estante/contracts';
+import { newSearchState, type PlanFilter, searchRow, type SearchState, searchStateToParams } from '@estante/contracts';
 import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,16 +33,7 @@ export function TeachingPlanForm({ resultsPath, initial }: { resultsPath: string
       return;
     }
     const termo = term.trim();
-    const params = searchStateToParams({
-      linhas: termo ? [{ campo: 'livre', termo, tipo: 'palavras', operador: 'E', similar: false }] : [],
-      filtros: [],
-      ordenacao: 'C',
-      pagina: 1,
-      quantPag: 20,
-      base: null,
-      novas: null,
-      plano,
-    });
+    const params = searchStateToParams(newSearchState({ linhas: termo ? [searchRow(termo)] : [], plano }));
     navigate(`${resultsPath}?${params}`);
   };
 
