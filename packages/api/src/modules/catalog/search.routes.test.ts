@@ -222,9 +222,9 @@ describe('GET /consulta: library, author and subject facets', () => {
     expect(ids((await search(`termo1=educacao&filtro=B:${norte!.codBiblioteca}&filtro=I:fre`)).body)).toEqual(['Sociologia da educação']);
   });
 
-  it('counts and filters by knowledge area, named with its route', async () => {
+  it('counts and filters by knowledge area, named by the area', async () => {
     const { body } = await search('termo1=educacao', '5');
-    expect(facet(body, 'K')).toEqual([{ codigo: '7', descricao: 'Ciências Humanas (ciencias-humanas)', total: 2, totalSemFiltro: 2, mostrarQtdOriginal: false }]);
+    expect(facet(body, 'K')).toEqual([{ codigo: '7', descricao: 'Ciências Humanas', total: 2, totalSemFiltro: 2, mostrarQtdOriginal: false }]);
     expect(ids((await search('termo1=educacao&filtro=K:7')).body).sort()).toEqual(['Educação', 'Sociologia da educação']);
   });
 
@@ -397,7 +397,7 @@ describe('GET /consulta: teaching-plan bibliographies', () => {
     const { body } = await search('novas=30&termo1=educacao');
     expect(body.facetas.map((f) => f.codigo)).toEqual(['T', 'Y', 'I', 'B', 'A', 'S', 'E', 'NA_C', 'NA_A', 'X']);
     expect(facet(body, 'NA_C')).toEqual([{ codigo: '1', descricao: 'Pedagogia', total: 3, totalSemFiltro: 3, mostrarQtdOriginal: false }]);
-    expect(facet(body, 'NA_A').map((i) => [i.codigo, i.descricao, i.total])).toEqual([['7', 'Ciências Humanas (ciencias-humanas)', 2]]);
+    expect(facet(body, 'NA_A').map((i) => [i.codigo, i.descricao, i.total])).toEqual([['7', 'Ciências Humanas', 2]]);
     expect(ids((await search('novas=30&termo1=educacao&filtro=NA_A:7')).body).sort()).toEqual(['Educação', 'Sociologia da educação']);
     const byCourse = (await search('novas=30&termo1=educacao&filtro=NA_C:1')).body;
     expect(byCourse.total).toBe(3);

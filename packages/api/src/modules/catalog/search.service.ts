@@ -88,7 +88,8 @@ function describe(language: Language, snapshot: Snapshot): Namer {
     }
     if (facet === 'K' || facet === 'NA_A') {
       const area = areas.find((a) => a.cod_area_conhecimento === Number(code));
-      return area ? `${area.descricao} (${area.rota})` : code;
+      // The route is the area's URL slug: the patron reads the area's name.
+      return area ? area.descricao : code;
     }
     if (facet === 'T') {
       const type = types.find((t) => t.cod_tipo_obra === Number(code));
