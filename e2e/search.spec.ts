@@ -153,6 +153,9 @@ test('the teaching-plan guide lists a course bibliography, and asks for at least
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Curso' })).toHaveValue('Pedagogia');
   await expectNoAxeViolations(page);
+  // The session's history names the search by its plan.
+  await page.goto('/plano-ensino');
+  await expect(page.getByRole('link', { name: /Plano de ensino: Pedagogia · 1º semestre/ })).toBeVisible();
 });
 
 test('the authorities guide finds headings and leads to the titles under one', async ({ page }) => {

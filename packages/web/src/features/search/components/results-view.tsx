@@ -6,6 +6,7 @@ import { useLocation } from 'react-router';
 import { ApiRequestError } from '../../../api/client';
 import { useConsulta } from '../api/get-consulta';
 import { useOrdenacao } from '../api/get-ordenacao';
+import { useLookupOption } from '../api/get-lookup';
 import { useSearchHistory } from '../search-history';
 import { type Display, useSearchState } from '../search-state';
 import { FacetPanel } from './facet-panel';
@@ -15,6 +16,18 @@ import { ResultItem } from './result-item';
 const PAGE_SIZES = [10, 20, 50, MAX_PAGE_SIZE];
 
 /** The results of the search in the URL: count, sort, page size, display, filters, facets, pages. */
+/** A teaching-plan search in words: "Plano de ensino: Pedagogia · 2026 · 1º semestre". */
+function usePlanLabel(plano: SearchState['plano']): string {
+  const { t } = useTranslation();
+  const text = (n: number | null | undefined) => (n ? String(n) : null);
+  const curso = useLookupOption('cursos', text(plano?.curso));
+  const disciplina = useLookupOption('disciplinas', text(plano?.disciplina));
+  const professor = useLookupOption('professores', text(plano?.professor));
+  if (!plano) return '';
+  const parts = [curso.data?.label, disciplina.data?.label, professor.data?.label, plano.ano ? String(plano.ano) : null, plano.semestre ? t('search.teachingPlan.semesterN', { n: plano.semestre }) : null];
+  return `${t('guides.plano_ensino')}: ${parts.filter(Boolean).join(' · ')}`;
+}
+
 export function ResultsView({ state, titleHref }: { state: SearchState; titleHref: (cod: number) => string }) {
   const { t, i18n } = useTranslation();
   const { display, update, toggleFilter, setDisplay } = useSearchState();
@@ -24,7 +37,8 @@ export function ResultsView({ state, titleHref }: { state: SearchState; titleHre
   const remember = useSearchHistory((s) => s.remember);
   const terms = state.linhas.map((l) => l.termo).join(' · ');
   const period = state.novas ? `${t('search.newAcquisitions.formLabel')}, ${t('search.newAcquisitions.lastDays', { count: state.novas })}` : '';
-  const label = [terms, period].filter(Boolean).join(' — ');
+  const plan = usePlanLabel(state.plano);
+  const label = [terms, period, plan].filter(Boolean).join(' — ');
 
   useEffect(() => {
     if (data) remember({ label, href: `${location.pathname}${location.search}`, total: data.total });
