@@ -10,99 +10,56 @@ function nameMatches(column: SQL, text: string | undefined): SQL {
   return sql.join(terms.map(like), sql` and `);
 }
 
-/** A page of campuses whose name matches, in name order, with the total. */
-export async function findCampuses(db: Db, text: string | undefined, limit: number, offset: number) {
-  return queryRows<{ cod_campus: number; nome_campus: string; total: number }>(
+/**
+ * A look-up table: its columns as the API names them, its key, the text its name search
+ * matches and the name it is sorted by. Identifiers only, never user input.
+ */
+export interface LookupTable<Row> {
+  table: string;
+  columns: string;
+  id: string;
+  /** What `search_text` is matched against. */
+  matches: string;
+  sortBy: string;
+  /** The row type (not read at run time). */
+  row?: Row;
+}
+
+const table = <Row>(t: Omit<LookupTable<Row>, 'row'>): LookupTable<Row> => t;
+
+export const LOOKUPS = {
+  campus: table<{ cod_campus: number; nome_campus: string }>({
+    table: 'campuses', columns: 'cod_campus, nome_campus', id: 'cod_campus', matches: 'nome_campus', sortBy: 'nome_campus',
+  }),
+  library: table<{ cod_biblioteca: number; desc_biblioteca: string; cod_campus: number }>({
+    table: 'libraries', columns: 'cod_biblioteca, desc_biblioteca, cod_campus', id: 'cod_biblioteca', matches: "desc_biblioteca || ' ' || sigla", sortBy: 'desc_biblioteca',
+  }),
+  course: table<{ cod_curso: number; nome_curso: string; cod_campus: number | null }>({
+    table: 'courses', columns: 'cod_curso, nome_curso, cod_campus', id: 'cod_curso', matches: 'nome_curso', sortBy: 'nome_curso',
+  }),
+  discipline: table<{ cod_disciplina: number; codigo: string; nome_disciplina: string }>({
+    table: 'disciplines', columns: 'cod_disciplina, codigo, nome_disciplina', id: 'cod_disciplina', matches: "nome_disciplina || ' ' || codigo", sortBy: 'nome_disciplina',
+  }),
+  professor: table<{ cod_professor: number; nome_professor: string }>({
+    table: 'professors', columns: 'cod_professor, nome_professor', id: 'cod_professor', matches: 'nome_professor', sortBy: 'nome_professor',
+  }),
+  authority: table<{ cod_autoridade: number; tipo: AuthorityType; cabecalho: string }>({
+    table: 'authorities', columns: 'cod_autoridade, tipo, heading as cabecalho', id: 'cod_autoridade', matches: 'heading', sortBy: 'heading',
+  }),
+};
+
+/** A page of a look-up's rows whose name matches `text` (and `where`), in name order, each with the total. */
+export async function findPage<Row>(db: Db, lookup: LookupTable<Row>, text: string | undefined, where: SQL, limit: number, offset: number) {
+  return queryRows<Row & { total: number }>(
     db,
-    sql`select cod_campus, nome_campus, count(*) over ()::int as total from campuses
-        where ${nameMatches(sql.raw('nome_campus'), text)}
-        order by estante_fold(nome_campus), cod_campus limit ${limit} offset ${offset}`,
+    sql`select ${sql.raw(lookup.columns)}, count(*) over ()::int as total from ${sql.raw(lookup.table)}
+        where ${nameMatches(sql.raw(lookup.matches), text)} and ${where}
+        order by estante_fold(${sql.raw(lookup.sortBy)}), ${sql.raw(lookup.id)} limit ${limit} offset ${offset}`,
   );
 }
 
-/** A page of libraries whose name (or acronym) matches, optionally of one campus. */
-export async function findLibraries(db: Db, text: string | undefined, codCampus: number | undefined, limit: number, offset: number) {
-  return queryRows<{ cod_biblioteca: number; desc_biblioteca: string; cod_campus: number; total: number }>(
-    db,
-    sql`select cod_biblioteca, desc_biblioteca, cod_campus, count(*) over ()::int as total from libraries
-        where ${nameMatches(sql.raw("desc_biblioteca || ' ' || sigla"), text)}
-          and ${codCampus === undefined ? sql`true` : sql`cod_campus = ${codCampus}`}
-        order by estante_fold(desc_biblioteca), cod_biblioteca limit ${limit} offset ${offset}`,
-  );
-}
-
-export async function findCampus(db: Db, id: number) {
-  const [row] = await queryRows<{ cod_campus: number; nome_campus: string }>(db, sql`select cod_campus, nome_campus from campuses where cod_campus = ${id}`);
+/** One row of a look-up by its key, or undefined. */
+export async function findOne<Row>(db: Db, lookup: LookupTable<Row>, id: number): Promise<Row | undefined> {
+  const [row] = await queryRows<Row>(db, sql`select ${sql.raw(lookup.columns)} from ${sql.raw(lookup.table)} where ${sql.raw(lookup.id)} = ${id}`);
   return row;
-}
-
-export async function findLibrary(db: Db, id: number) {
-  const [row] = await queryRows<{ cod_biblioteca: number; desc_biblioteca: string; cod_campus: number }>(
-    db,
-    sql`select cod_biblioteca, desc_biblioteca, cod_campus from libraries where cod_biblioteca = ${id}`,
-  );
-  return row;
-}
-
-/** A page of courses whose name matches, optionally of one campus. */
-export async function findCourses(db: Db, text: string | undefined, codCampus: number | undefined, limit: number, offset: number) {
-  return queryRows<{ cod_curso: number; nome_curso: string; cod_campus: number | null; total: number }>(
-    db,
-    sql`select cod_curso, nome_curso, cod_campus, count(*) over ()::int as total from courses
-        where ${nameMatches(sql.raw('nome_curso'), text)}
-          and ${codCampus === undefined ? sql`true` : sql`cod_campus = ${codCampus}`}
-        order by estante_fold(nome_curso), cod_curso limit ${limit} offset ${offset}`,
-  );
-}
-
-/** A page of disciplines whose name or code matches. */
-export async function findDisciplines(db: Db, text: string | undefined, limit: number, offset: number) {
-  return queryRows<{ cod_disciplina: number; codigo: string; nome_disciplina: string; total: number }>(
-    db,
-    sql`select cod_disciplina, codigo, nome_disciplina, count(*) over ()::int as total from disciplines
-        where ${nameMatches(sql.raw("nome_disciplina || ' ' || codigo"), text)}
-        order by estante_fold(nome_disciplina), cod_disciplina limit ${limit} offset ${offset}`,
-  );
-}
-
-/** A page of professors whose name matches. */
-export async function findProfessors(db: Db, text: string | undefined, limit: number, offset: number) {
-  return queryRows<{ cod_professor: number; nome_professor: string; total: number }>(
-    db,
-    sql`select cod_professor, nome_professor, count(*) over ()::int as total from professors
-        where ${nameMatches(sql.raw('nome_professor'), text)}
-        order by estante_fold(nome_professor), cod_professor limit ${limit} offset ${offset}`,
-  );
-}
-
-export async function findCourse(db: Db, id: number) {
-  const [row] = await queryRows<{ cod_curso: number; nome_curso: string; cod_campus: number | null }>(
-    db,
-    sql`select cod_curso, nome_curso, cod_campus from courses where cod_curso = ${id}`,
-  );
-  return row;
-}
-
-export async function findDiscipline(db: Db, id: number) {
-  const [row] = await queryRows<{ cod_disciplina: number; codigo: string; nome_disciplina: string }>(
-    db,
-    sql`select cod_disciplina, codigo, nome_disciplina from disciplines where cod_disciplina = ${id}`,
-  );
-  return row;
-}
-
-export async function findProfessor(db: Db, id: number) {
-  const [row] = await queryRows<{ cod_professor: number; nome_professor: string }>(db, sql`select cod_professor, nome_professor from professors where cod_professor = ${id}`);
-  return row;
-}
-
-/** A page of authority headings that match, optionally of one type, in heading order. */
-export async function findAuthorities(db: Db, text: string | undefined, tipo: string | undefined, limit: number, offset: number) {
-  return queryRows<{ cod_autoridade: number; tipo: AuthorityType; cabecalho: string; total: number }>(
-    db,
-    sql`select cod_autoridade, tipo, heading as cabecalho, count(*) over ()::int as total from authorities
-        where ${nameMatches(sql.raw('heading'), text)}
-          and ${tipo === undefined ? sql`true` : sql`tipo = ${tipo}`}
-        order by estante_fold(heading), cod_autoridade limit ${limit} offset ${offset}`,
-  );
 }

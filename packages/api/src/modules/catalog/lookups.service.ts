@@ -1,81 +1,50 @@
 import { type AuthorityType, authoritySearchField, LOOKUP_PAGE_SIZE } from '@estante/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { findAuthorities, findCampus, findCampuses, findCourse, findCourses, findDiscipline, findDisciplines, findLibraries, findLibrary, findProfessor, findProfessors } from './lookups.queries.js';
+import type { MessageKey } from '../../lib/messages.js';
+import { findOne, findPage, LOOKUPS, type LookupTable } from './lookups.queries.js';
+
+/** Page `page` (from 1) of a look-up: the total (from the window count) and the rows without it. */
+async function pageOf<Row>(db: Db, lookup: LookupTable<Row>, query: { search_text?: string; page?: number }, where: SQL = sql`true`) {
+  const page = query.page ?? 1;
+  const rows = await findPage(db, lookup, query.search_text, where, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE);
+  return { total: rows[0]?.total ?? 0, page, itens: rows.map(({ total: _total, ...row }) => row as Row) };
+}
+
+/** One row of a look-up; a 404 with `missing` when there is none. */
+async function oneOf<Row>(db: Db, lookup: LookupTable<Row>, id: number, missing: MessageKey): Promise<Row> {
+  const row = await findOne(db, lookup, id);
+  if (!row) throw new AppError(404, missing, { id });
+  return row;
+}
+
+const ofCampus = (codCampus: number | undefined) => (codCampus === undefined ? sql`true` : sql`cod_campus = ${codCampus}`);
 
 /** `GET /consulta/campus`: campuses by name, a page at a time. */
-export async function campuses(db: Db, query: { search_text?: string; page?: number }) {
-  const page = query.page ?? 1;
-  return pageOf(await findCampuses(db, query.search_text, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE), page);
-}
+export const campuses = (db: Db, query: { search_text?: string; page?: number }) => pageOf(db, LOOKUPS.campus, query);
 
-/** `GET /consulta/bibliotecas`: libraries by name, optionally of one campus, a page at a time. */
-export async function libraries(db: Db, query: { search_text?: string; page?: number; codCampus?: number }) {
-  const page = query.page ?? 1;
-  return pageOf(await findLibraries(db, query.search_text, query.codCampus, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE), page);
-}
-
-/** `GET /consulta/campus/{id}`; 404 when there is no such campus. */
-export async function campus(db: Db, id: number) {
-  const row = await findCampus(db, id);
-  if (!row) throw new AppError(404, 'CampusNaoEncontrado', { id });
-  return row;
-}
-
-/** `GET /consulta/biblioteca/{id}`; 404 when there is no such library. */
-export async function library(db: Db, id: number) {
-  const row = await findLibrary(db, id);
-  if (!row) throw new AppError(404, 'BibliotecaNaoEncontrada', { id });
-  return row;
-}
-
-/** A page of look-up rows: the total (from the window count) and the rows without it. */
-function pageOf<T extends { total: number }>(rows: T[], page: number) {
-  return { total: rows[0]?.total ?? 0, page, itens: rows.map(({ total: _total, ...row }) => row) };
-}
+/** `GET /consulta/bibliotecas`: libraries by name or acronym, optionally of one campus, a page at a time. */
+export const libraries = (db: Db, query: { search_text?: string; page?: number; codCampus?: number }) => pageOf(db, LOOKUPS.library, query, ofCampus(query.codCampus));
 
 /** `GET /consulta/cursos`: courses by name, optionally of one campus, a page at a time. */
-export async function courses(db: Db, query: { search_text?: string; page?: number; codCampus?: number }) {
-  const page = query.page ?? 1;
-  return pageOf(await findCourses(db, query.search_text, query.codCampus, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE), page);
-}
+export const courses = (db: Db, query: { search_text?: string; page?: number; codCampus?: number }) => pageOf(db, LOOKUPS.course, query, ofCampus(query.codCampus));
 
 /** `GET /consulta/disciplinas`: disciplines by name or code, a page at a time. */
-export async function disciplines(db: Db, query: { search_text?: string; page?: number }) {
-  const page = query.page ?? 1;
-  return pageOf(await findDisciplines(db, query.search_text, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE), page);
-}
+export const disciplines = (db: Db, query: { search_text?: string; page?: number }) => pageOf(db, LOOKUPS.discipline, query);
 
 /** `GET /consulta/professores`: professors by name, a page at a time. */
-export async function professors(db: Db, query: { search_text?: string; page?: number }) {
-  const page = query.page ?? 1;
-  return pageOf(await findProfessors(db, query.search_text, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE), page);
-}
-
-/** `GET /consulta/curso/{id}`; 404 when there is no such course. */
-export async function course(db: Db, id: number) {
-  const row = await findCourse(db, id);
-  if (!row) throw new AppError(404, 'CursoNaoEncontrado', { id });
-  return row;
-}
-
-/** `GET /consulta/disciplina/{id}`; 404 when there is no such discipline. */
-export async function discipline(db: Db, id: number) {
-  const row = await findDiscipline(db, id);
-  if (!row) throw new AppError(404, 'DisciplinaNaoEncontrada', { id });
-  return row;
-}
-
-/** `GET /consulta/professor/{id}`; 404 when there is no such professor. */
-export async function professor(db: Db, id: number) {
-  const row = await findProfessor(db, id);
-  if (!row) throw new AppError(404, 'ProfessorNaoEncontrado', { id });
-  return row;
-}
+export const professors = (db: Db, query: { search_text?: string; page?: number }) => pageOf(db, LOOKUPS.professor, query);
 
 /** `GET /consulta/autoridades`: authority headings by words and type, each with the field that finds its titles. */
 export async function authorities(db: Db, query: { search_text?: string; tipo?: AuthorityType; page?: number }) {
-  const page = query.page ?? 1;
-  const rows = await findAuthorities(db, query.search_text, query.tipo, LOOKUP_PAGE_SIZE, (page - 1) * LOOKUP_PAGE_SIZE);
-  return pageOf(rows.map((r) => ({ ...r, campo: authoritySearchField(r.tipo) as 'autor' | 'titulo' | 'assunto' })), page);
+  const found = await pageOf(db, LOOKUPS.authority, query, query.tipo === undefined ? sql`true` : sql`tipo = ${query.tipo}`);
+  return { ...found, itens: found.itens.map((a) => ({ ...a, campo: authoritySearchField(a.tipo) as 'autor' | 'titulo' | 'assunto' })) };
 }
+
+/** `GET /consulta/campus/{id}`, `/biblioteca/{id}`, `/curso/{id}`, `/disciplina/{id}`, `/professor/{id}`; 404 when missing. */
+export const campus = (db: Db, id: number) => oneOf(db, LOOKUPS.campus, id, 'CampusNaoEncontrado');
+export const library = (db: Db, id: number) => oneOf(db, LOOKUPS.library, id, 'BibliotecaNaoEncontrada');
+export const course = (db: Db, id: number) => oneOf(db, LOOKUPS.course, id, 'CursoNaoEncontrado');
+export const discipline = (db: Db, id: number) => oneOf(db, LOOKUPS.discipline, id, 'DisciplinaNaoEncontrada');
+export const professor = (db: Db, id: number) => oneOf(db, LOOKUPS.professor, id, 'ProfessorNaoEncontrado');

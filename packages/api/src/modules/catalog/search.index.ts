@@ -2,7 +2,7 @@ import { NO_YEAR, type SearchRow, type SearchState } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { EMPTY, type IdSet, idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
 import { fetchPredicateAtom, fetchWordAtom, frequentWords, planTitleIds, proximityPredicate, rowPredicate, searchWords, titleKey, WEIGHT_BITS, wordKey } from './search.queries.js';
-import { FLAG, keyHash, MULTI_FACETS, readSnapshot, TAG_FACET_SHIFT, TAG_VALUE, TITLE_KEY_SLOTS, TITLE_KEY_WORDS, readVersion, type Snapshot } from './search.snapshot.js';
+import { FLAG, keyHash, MULTI_FACETS, readSnapshot, TAG_FACET_SHIFT, TAG_VALUE, TITLE_KEY_SLOTS, TITLE_KEY_WORDS, readVersion, type Snapshot, yearOf } from './search.snapshot.js';
 
 /**
  * The search index (decision 0007). PostgreSQL stays the one store and does all text matching
@@ -262,25 +262,22 @@ function mergeAtoms(atom: Atom, kept: IdSet, fresh: Atom): Atom {
     fresh.ids.forEach((id, i) => maskOf.set(id, fresh.masks?.[i] ?? 0));
     ids.forEach((id, i) => (masks![i] = maskOf.get(id) ?? 0));
   }
-  return { ids, masks, ignored: false, bytes: ids.byteLength + (masks?.byteLength ?? 0) + 64 };
+  return { ids, masks, bytes: ids.byteLength + (masks?.byteLength ?? 0) + 64 };
 }
 
 /** Ids (ascending) with, for word atoms, the field mask of each. */
 interface Atom {
   ids: IdSet;
   masks: Uint8Array | null;
-  ignored: boolean;
   bytes: number;
 }
-
-const IGNORED: Atom = { ids: EMPTY, masks: null, ignored: true, bytes: 0 };
 
 function atomOf(snapshot: Snapshot, rows: { id: number; m?: number }[]): Atom {
   // Ids the snapshot does not know (a title committed after it was read) wait for the next one.
   const known = rows.filter((r) => snapshot.present[r.id] === 1).sort((a, b) => a.id - b.id);
   const ids = Int32Array.from(known, (r) => r.id);
   const masks = known.length && known[0]!.m !== undefined ? Uint8Array.from(known, (r) => r.m ?? 0) : null;
-  return { ids, masks, ignored: false, bytes: ids.byteLength + (masks?.byteLength ?? 0) + 64 };
+  return { ids, masks, bytes: ids.byteLength + (masks?.byteLength ?? 0) + 64 };
 }
 
 /** The bits of a word atom's mask a row's field accepts. */
@@ -329,7 +326,8 @@ class Run {
   async execute(): Promise<SearchOutcome | null> {
     let matched = await this.textMatch();
     if (this.state.plano) {
-      // Teaching plans change apart from the catalogue: read each time (a few hundred rows).
+      // The snapshot knows a title's courses, not its plans' disciplines, professors and
+      // terms: the bibliography is read each time (a plan cites tens of titles).
       const inPlans = idSet((await planTitleIds(this.index.database, this.state.plano)).filter((id) => this.s.present[id] === 1));
       matched = matched ? intersect(matched, inPlans) : inPlans;
     }
@@ -388,7 +386,8 @@ class Run {
     if (words.length === 0) return null;
     const bits = FIELD_BITS[row.campo];
     if (row.tipo === 'palavras' && bits !== undefined) {
-      const atoms = (await Promise.all(words.map((w) => this.wordAtom(w, row.similar)))).filter((a) => !a.ignored);
+      // A word that makes no query (a stop word in every stemming language) leaves it to the others.
+      const atoms = (await Promise.all(words.map((w) => this.wordAtom(w, row.similar)))).filter((a) => a !== null);
       if (atoms.length === 0) return EMPTY;
       const sets = atoms.map((a) => (bits === 15 ? a.ids : withBits(a, bits))).sort((a, b) => a.length - b.length);
       return sets.reduce((acc, set) => intersect(acc, set));
@@ -400,9 +399,10 @@ class Run {
     return atom.ids;
   }
 
-  private async wordAtom(word: string, similar: boolean): Promise<Atom> {
+  /** A word's atom; null when the word makes no query. */
+  private async wordAtom(word: string, similar: boolean): Promise<Atom | null> {
     const key = await this.index.wordKey(word, similar);
-    if (key === null) return IGNORED;
+    if (key === null) return null;
     return this.index.wordAtom(this.s, key, word, similar);
   }
 
@@ -564,7 +564,7 @@ class Run {
     const byYear = (newest: boolean) => {
       // year × 2^30 + id orders exactly in a double (years < 4096, ids < 2^30: under 2^53).
       const keys = Float64Array.from(ids, (id) => {
-        const year = s.year[id]!;
+        const year = yearOf(s.row, id);
         return (year < 0 ? (newest ? 0 : 4095) : newest ? year + 1 : year) * 2 ** 30 + id;
       }).sort();
       if (newest) keys.reverse();
@@ -598,7 +598,7 @@ class Run {
     // plus its word points (at most 10 × 32 words = 320), so one small histogram orders them.
     const points = new Int32Array(ids.length);
     const atoms = await Promise.all(searchWords(first.termo).map((w) => this.wordAtom(w, first.similar)));
-    for (const atom of atoms) if (atom.masks) addPoints(ids, atom, points);
+    for (const atom of atoms) if (atom?.masks) addPoints(ids, atom, points);
     const firstTerm = searchWords(this.state.linhas[0]?.termo ?? '');
     const key = firstTerm.length ? await this.index.titleKey(firstTerm.join(' ')) : '';
     if (key) {

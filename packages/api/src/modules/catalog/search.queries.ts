@@ -98,8 +98,8 @@ function wordQuery(word: string, similar: boolean, weight?: keyof typeof WEIGHT_
 
 /**
  * A word atom: every title whose vector holds the word, with a mask of the weights (fields)
- * it holds it under. `ignored` when the word makes no query at all (a stop word in every
- * stemming language), so the row's other words decide.
+ * it holds it under (of just the titles `only`, when given). A word that makes no query at
+ * all is known beforehand from wordKey.
  */
 export async function fetchWordAtom(db: Db, word: string, similar: boolean, only?: number[]): Promise<{ id: number; m: number }[]> {
   const { vector, query } = wordQuery(word, similar);
@@ -213,9 +213,9 @@ export async function languageNames(db: Db) {
   return queryRows<{ codigo: string; nome_pt: string; nome_en: string; nome_es: string }>(db, sql`select codigo, nome_pt, nome_en, nome_es from languages`);
 }
 
-/** Knowledge areas (facet K) with their route. */
+/** Knowledge areas (facet K). */
 export async function knowledgeAreas(db: Db) {
-  return queryRows<{ cod_area_conhecimento: number; descricao: string; rota: string }>(db, sql`select cod_area_conhecimento, descricao, rota from knowledge_areas`);
+  return queryRows<{ cod_area_conhecimento: number; descricao: string }>(db, sql`select cod_area_conhecimento, descricao from knowledge_areas`);
 }
 
 /** Work types with their Portuguese names. */

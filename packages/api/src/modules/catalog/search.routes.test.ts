@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsultaResponse } from '@estante/contracts';
+import { type ConsultaResponse, consultaQuerySchema } from '@estante/contracts';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { asItems } from '../../../test/marc.js';
 import { campuses, copies, courses, disciplines, libraries, loanTypes, planTitles, professors, teachingPlans, titles } from '../../db/schema/index.js';
 import { importMarcRecords } from './catalog.import.js';
+import { SearchIndex } from './search.index.js';
+import { frequentWords } from './search.queries.js';
+import { search as searchService } from './search.service.js';
 
 let t: TestApp;
 let authorization: string;
@@ -511,5 +514,20 @@ describe('GET /consulta?novas=N: new acquisitions', () => {
       expect(status).toBe(400);
       expect(body.message).toMatch(/novas/);
     }
+  });
+});
+
+describe('SearchIndex.prewarm', () => {
+  it('reads ahead the matches of the most frequent words, and searches for them use those', async () => {
+    const index = new SearchIndex(t.database.db);
+    const words = await frequentWords(t.database.db, 2, 3);
+    expect(words).toHaveLength(3);
+    expect(await index.prewarm({ minTitles: 2, limit: 3 })).toBe(3);
+    expect(index.stats().atoms).toBe(3);
+    // "Educação" folds to the lexeme "educacao" that was read ahead: no new atom is read.
+    const accented = words.includes('educacao') ? 'Educação' : words[0]!;
+    const found = await searchService(index, consultaQuerySchema.parse({ termo1: accented }), 'pt');
+    expect(found.total).toBeGreaterThan(0);
+    expect(index.stats().atoms).toBe(3);
   });
 });

@@ -18,7 +18,7 @@ import { AppError, errors } from '../../lib/errors.js';
 import { facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
 import type { FacetCount, SearchIndex } from './search.index.js';
 import { availability, browseIndex, titlesByIds } from './search.queries.js';
-import type { Snapshot } from './search.snapshot.js';
+import { isMultiFacet, type Snapshot } from './search.snapshot.js';
 
 /** The base whose empty first row answers nothing without searching (spec §5). */
 const TARGET_GEDWEB = 'target_gedweb';
@@ -81,7 +81,7 @@ type Namer = (facet: SearchFilter['tipo'], code: string) => string;
 function describe(language: Language, snapshot: Snapshot): Namer {
   const { workTypes: types, languages, areas } = snapshot.names;
   return (facet, code) => {
-    if (facet === 'B' || facet === 'A' || facet === 'S' || facet === 'E' || facet === 'NA_C') {
+    if (isMultiFacet(facet)) {
       const { byCode, names } = snapshot.multi[facet];
       const value = byCode.get(code);
       return value === undefined ? code : names[value]!;

@@ -6,15 +6,20 @@ import { knowledgeAreas, languageNames, workTypes } from './search.queries.js';
 /** Bits of `flags`: the X facet's options. */
 export const FLAG = { C: 1, O: 2, A: 4 } as const;
 
-/** A facet whose titles can carry several values (libraries, authors, subjects, publishers). */
+/**
+ * The values of a facet whose titles can carry several (libraries, authors, subjects,
+ * publishers, courses): value number → the code a filter names it by and its display name.
+ */
 export interface MultiValued {
-  /** Title id → its values are `values[start[id]] … values[start[id + 1] - 1]`. */
-  start: Int32Array;
-  values: Int32Array;
-  /** Value index → the code a filter names it by, and its display name. */
   codes: string[];
   names: string[];
   byCode: Map<string, number>;
+}
+
+/** A multi-valued facet while the snapshot is built: title id → `values[start[id]] … values[start[id + 1] - 1]`. */
+interface MultiBuilt extends MultiValued {
+  start: Int32Array;
+  values: Int32Array;
 }
 
 /** title: by title key; author: by author, then title; newest: by acquisition, newest first. */
@@ -44,11 +49,16 @@ export const TAG_VALUE = (1 << TAG_FACET_SHIFT) - 1;
 export const MULTI_FACETS = ['B', 'A', 'S', 'E', 'NA_C'] as const;
 export type MultiFacet = (typeof MULTI_FACETS)[number];
 
+export function isMultiFacet(facet: string): facet is MultiFacet {
+  return (MULTI_FACETS as readonly string[]).includes(facet);
+}
+
 /**
- * What search needs of every title, in columns indexed by cod_acervo, read from the database
+ * What search needs of every title, in arrays indexed by cod_acervo, read from the database
  * in one consistent transaction: facet values, sort positions and creation time. Built from
- * `catalog_version` number `version`; any change to titles or to which library holds them
- * moves that number, and the index builds a new snapshot (decision 0007).
+ * `catalog_version` number `version`; any change to titles, to which library holds them, to
+ * teaching plans or to the facet name tables moves that number, and the index builds a new
+ * snapshot (decision 0007).
  */
 export interface Snapshot {
   version: number;
@@ -57,25 +67,20 @@ export interface Snapshot {
   present: Uint8Array;
   /** Each title's row version (xmin): a change between two snapshots shows which titles changed. */
   stamp: Uint32Array;
-  type: Uint8Array;
-  /** Publication year, -1 when unknown. */
-  year: Int16Array;
-  /** Index into `languages` + 1; 0 when unknown. */
-  language: Uint16Array;
+  /** Language codes; a title's language is an index into this + 1 (0: unknown). */
   languages: string[];
-  flags: Uint8Array;
-  area: Uint16Array;
   created: Float64Array;
   /** Sort orders: a title's position in each, and the titles in that order. */
   order: Record<OrderName, { rank: Int32Array; ids: Int32Array }>;
   multi: Record<MultiFacet, MultiValued>;
   /**
-   * The same, packed for the facet loop, which visits every matched title: per title two ints,
-   * `[type | flags << 8 | language << 11, (year + 1) | area << 12]` (year + 1 = 0: unknown),
-   * and every multi-valued facet value of a title side by side, numbered `tagOffset[facet] + value`,
-   * with `tagFacet` telling which facet (index in MULTI_FACETS) a number belongs to; in `tags`
-   * that index also sits in the top bits (`tag >>> TAG_FACET_SHIFT`, number `tag & TAG_VALUE`). Reading
-   * one title touches a few cache lines instead of one per column.
+   * The facet values, packed for the facet loop, which visits every matched title: per title
+   * two ints, `[type | flags << 8 | language << 11, (year + 1) | area << 12]` (year + 1 = 0:
+   * unknown; read them with the `rowOf` helpers), and every multi-valued facet value of a title
+   * side by side, numbered `tagOffset[facet] + value`, with `tagFacet` telling which facet (index
+   * in MULTI_FACETS) a number belongs to; in `tags` that index also sits in the top bits
+   * (`tag >>> TAG_FACET_SHIFT`, number `tag & TAG_VALUE`). Reading one title touches a few
+   * cache lines instead of one per column.
    */
   row: Int32Array;
   tagStart: Int32Array;
@@ -92,7 +97,7 @@ export interface Snapshot {
   names: {
     workTypes: { cod_tipo_obra: number; desc_tipo_obra: string }[];
     languages: { codigo: string; nome_pt: string; nome_en: string; nome_es: string }[];
-    areas: { cod_area_conhecimento: number; descricao: string; rota: string }[];
+    areas: { cod_area_conhecimento: number; descricao: string }[];
   };
   /** Facet counters sized for this snapshot, made by the first search and reused (search.index.ts). */
   counters?: unknown;
@@ -140,17 +145,14 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
             from titles`,
       );
       const size = rows.reduce((max, r) => Math.max(max, r.id), 0) + 1;
-      const s = {
-        version,
-        present: new Uint8Array(size),
-        stamp: new Uint32Array(size),
+      const s = { version, present: new Uint8Array(size), stamp: new Uint32Array(size), languages: [] as string[], created: new Float64Array(size) };
+      // The single-valued facets, packed into `row` below.
+      const columns: Columns = {
         type: new Uint8Array(size),
         year: new Int16Array(size).fill(-1),
         language: new Uint16Array(size),
-        languages: [] as string[],
         flags: new Uint8Array(size),
         area: new Uint16Array(size),
-        created: new Float64Array(size),
       };
       const titleKeys = new Int32Array(size * TITLE_KEY_SLOTS);
       const languageIndex = new Map<string, number>();
@@ -160,15 +162,15 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
       for (const r of rows) {
         s.present[r.id] = 1;
         s.stamp[r.id] = Number(r.x);
-        s.type[r.id] = r.t;
-        s.year[r.id] = r.y;
+        columns.type[r.id] = r.t;
+        columns.year[r.id] = r.y;
         if (r.i) {
           let index = languageIndex.get(r.i);
           if (index === undefined) languageIndex.set(r.i, (index = s.languages.push(r.i)));
-          s.language[r.id] = index;
+          columns.language[r.id] = index;
         }
-        s.flags[r.id] = r.f;
-        s.area[r.id] = r.k;
+        columns.flags[r.id] = r.f;
+        columns.area[r.id] = r.k;
         s.created[r.id] = r.c;
         if (r.key) hashTitleKey(titleKeys, r.id, r.key);
         if (r.author) authors.add(r.id, r.author);
@@ -199,7 +201,8 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
       );
       const coursesOf = new Builder(size, (name) => name);
       for (const r of planned) if (r.id < size) coursesOf.add(r.id, r.name, String(r.c));
-      const multi = { B: libraries.build(), A: authors.build(), S: subjects.build(), E: publishers.build(), NA_C: coursesOf.build() };
+      const built = { B: libraries.build(), A: authors.build(), S: subjects.build(), E: publishers.build(), NA_C: coursesOf.build() };
+      const multi = Object.fromEntries(MULTI_FACETS.map((f) => [f, { codes: built[f].codes, names: built[f].names, byCode: built[f].byCode }])) as Record<MultiFacet, MultiValued>;
       const names = { workTypes: await workTypes(txDb), languages: await languageNames(txDb), areas: await knowledgeAreas(txDb) };
       return {
         ...s,
@@ -208,7 +211,7 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
         multi,
         names,
         titleKeys,
-        ...pack(s, multi),
+        ...pack(columns, built),
         builtAt: Date.now(),
         buildMs: performance.now() - started,
       };
@@ -217,10 +220,23 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
   );
 }
 
-function pack(
-  s: Pick<Snapshot, 'type' | 'flags' | 'language' | 'year' | 'area'>,
-  multi: Record<MultiFacet, MultiValued>,
-): Pick<Snapshot, 'row' | 'tagStart' | 'tags' | 'tagFacet' | 'tagOffset'> {
+/** A title's single-valued facets while the snapshot is built. */
+interface Columns {
+  type: Uint8Array;
+  /** Publication year, -1 when unknown. */
+  year: Int16Array;
+  /** Index into `languages` + 1; 0 when unknown. */
+  language: Uint16Array;
+  flags: Uint8Array;
+  area: Uint16Array;
+}
+
+/** A title's publication year from its packed row, -1 when unknown. */
+export function yearOf(row: Int32Array, id: number): number {
+  return (row[2 * id + 1]! & 4095) - 1;
+}
+
+function pack(s: Columns, multi: Record<MultiFacet, MultiBuilt>): Pick<Snapshot, 'row' | 'tagStart' | 'tags' | 'tagFacet' | 'tagOffset'> {
   const size = s.type.length;
   const row = new Int32Array(size * 2);
   for (let id = 0; id < size; id++) {
@@ -326,7 +342,7 @@ class Builder {
    * the values most titles carry sit together in memory and stay in the processor's cache
    * while a search counts them.
    */
-  build(): MultiValued {
+  build(): MultiBuilt {
     const frequency = new Int32Array(this.codes.length);
     for (const v of this.values) frequency[v]!++;
     const byFrequency = Array.from(frequency.keys()).sort((a, b) => frequency[b]! - frequency[a]! || a - b);
