@@ -4,12 +4,15 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
+import { authRoutes, peopleRoutes } from './modules/auth/auth.routes.js';
 import { createTokenService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { authorityRoutes } from './modules/catalog/authority.routes.js';
 import { lookupsRoutes } from './modules/catalog/lookups.routes.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
 import { searchRoutes } from './modules/catalog/search.routes.js';
+import { titleRoutes } from './modules/catalog/title.routes.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { parametersRoutes } from './modules/parameters/parameters.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -62,10 +65,14 @@ export async function buildApp({ config, database, logger = false, searchIndex =
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { tokens });
+      await api.register(authRoutes, { tokens, db: database.db });
+      await api.register(peopleRoutes, { db: database.db });
       await api.register(parametersRoutes, { db: database.db });
       await api.register(searchRoutes, { db: database.db, index: searchIndex });
       await api.register(lookupsRoutes, { db: database.db });
+      await api.register(titleRoutes, { db: database.db });
+      await api.register(authorityRoutes, { db: database.db });
+      await api.register(commentsRoutes, { db: database.db });
     },
     { prefix: config.apiBasePath },
   );

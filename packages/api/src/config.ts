@@ -57,6 +57,11 @@ export interface Config {
   searchCacheMb: number;
   /** Frequent words whose matches a large catalogue's search index reads ahead (0: none). */
   searchPrewarmWords: number;
+  /**
+   * The local admin channel of staff commands (admin/channel.ts), `DATA_DIR/admin.sock`, for
+   * the embedded database only: a PostgreSQL server takes the commands' own connections.
+   */
+  adminSocket: string | null;
 }
 
 /** A configuration value the process cannot start with; the message is one line. */
@@ -91,5 +96,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     searchCacheMb: e.SEARCH_CACHE_MB,
     searchPrewarmWords: e.SEARCH_PREWARM_WORDS,
+    adminSocket: e.DATABASE_URL ? null : path.resolve(e.DATA_DIR, 'admin.sock'),
   };
 }

@@ -1,3 +1,8 @@
+import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:net';
+import path from 'node:path';
+import { serveAdmin } from './admin/channel.js';
+import { runAdminCommand } from './admin/commands.js';
 import { buildApp } from './app.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -36,6 +41,13 @@ async function main(): Promise<void> {
     if (seeded) app.log.info(seeded, 'demo library seeded');
   }
 
+  // Staff commands (npm run comments …) reach the running server through a local socket.
+  let admin: Server | undefined;
+  if (config.adminSocket) {
+    mkdirSync(path.dirname(config.adminSocket), { recursive: true });
+    admin = await serveAdmin(config.adminSocket, (request) => runAdminCommand(database.db, request));
+  }
+
   let closing = false;
   // While draining, every response closes its connection, so a keep-alive client that
   // was mid-request does not hold the process for Fastify's 72 s keep-alive timeout.
@@ -51,6 +63,7 @@ async function main(): Promise<void> {
       app.server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS).unref();
     try {
+      admin?.close();
       await app.close();
       await database.close();
       app.log.info('closed');

@@ -37,3 +37,14 @@ export async function publicToken(app: FastifyInstance): Promise<string> {
   if (response.statusCode !== 200) throw new Error(`token request failed: ${response.statusCode} ${response.body}`);
   return response.json<{ access_token: string }>().access_token;
 }
+
+/** A patron's access token from the password grant. */
+export async function patronToken(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/svc/oauth/token',
+    payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ access_token: string }>().access_token;
+}

@@ -1,5 +1,6 @@
 import type { Db } from '../src/db/client.js';
-import { institution, institutionActivities, searchGuides } from '../src/db/schema/index.js';
+import { campuses, institution, institutionActivities, libraries, loanTypes, logins, patronCategories, people, searchGuides } from '../src/db/schema/index.js';
+import { hashPassword } from '../src/lib/password.js';
 
 /** Inserts the institution row, with `overrides` on top of plain defaults. */
 export async function createInstitution(db: Db, overrides: Partial<typeof institution.$inferInsert> = {}) {
@@ -18,4 +19,31 @@ export async function enableActivities(db: Db, codes: number[]) {
 /** Adds search guides, in the order given. */
 export async function createGuides(db: Db, guides: { codigo: string; rota: string; ativo?: boolean }[]) {
   await db.insert(searchGuides).values(guides.map((g, i) => ({ ...g, ordem: i + 1 })));
+}
+
+/** A patron with a password login (category 01 is created when missing). */
+export async function createPatron(db: Db, patron: { login: string; nome: string; password: string; bloqueio?: boolean; email?: string }) {
+  await db.insert(patronCategories).values({ codCategoria: '01', descricao: 'Graduação' }).onConflictDoNothing();
+  const [person] = await db
+    .insert(people)
+    .values({ nome: patron.nome, codCategoria: '01', bloqueio: patron.bloqueio ?? false, email: patron.email ?? null })
+    .returning();
+  await db.insert(logins).values({ login: patron.login, codPessoa: person!.codPessoa, passwordHash: await hashPassword(patron.password) });
+  return person!;
+}
+
+/** A campus with libraries, and the loan types copies need. */
+export async function createLibraries(db: Db, names: string[]) {
+  await db
+    .insert(loanTypes)
+    .values([
+      { codTipoEmprestimo: 1, descricao: 'Normal', permiteEmprestimo: true, permiteReserva: true },
+      { codTipoEmprestimo: 2, descricao: 'Consulta local', permiteEmprestimo: false, permiteReserva: false },
+    ])
+    .onConflictDoNothing();
+  const [campus] = await db.insert(campuses).values({ nome: `Campus ${names.join(' ')}` }).returning();
+  return db
+    .insert(libraries)
+    .values(names.map((nome, i) => ({ codCampus: campus!.codCampus, nome, sigla: `${nome.slice(0, 3).toUpperCase()}${i}` })))
+    .returning();
 }

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 
 /**
- * `POST /oauth/token`. The client_credentials grant (anonymous public access) is served now;
- * the password and refresh_token grants arrive with sign-in.
+ * `POST /oauth/token`: client_credentials (anonymous public access) and password (a patron's
+ * username and password). The refresh_token grant arrives with the rest of sign-in (issue 5).
  */
 export const tokenRequestSchema = z.object({
   grant_type: z.string().min(1).max(64).describe('client_credentials | password | refresh_token'),
   client_id: z.string().max(200).optional(),
   client_secret: z.string().max(500).optional(),
   scope: z.string().max(500).optional(),
+  username: z.string().max(200).optional(),
+  password: z.string().max(500).optional(),
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 
@@ -21,3 +23,13 @@ export const tokenResponseSchema = z
   })
   .meta({ id: 'TokenResponse' });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** `GET /pessoas`: the signed-in patron (spec §3 "User"), their permissions and the block flag. */
+export const pessoaSchema = z
+  .object({
+    user: z.object({ login: z.string(), cod_pessoa: z.number().int(), nome_pessoa: z.string(), email: z.string().nullable(), cod_categoria: z.string() }),
+    authPermissions: z.array(z.object({ cod_modulo: z.number().int(), cod_atividade: z.number().int() })),
+    bloqueio: z.boolean(),
+  })
+  .meta({ id: 'Pessoa' });
+export type Pessoa = z.infer<typeof pessoaSchema>;

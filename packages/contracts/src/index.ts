@@ -5,3 +5,5 @@ export * from './health.js';
 export * from './search.js';
 export * from './lookups.js';
 export * from './authorities.js';
+export * from './title.js';
+export * from './comments.js';

@@ -45,10 +45,65 @@ const MESSAGES = {
     en: 'Invalid client credentials.',
     es: 'Credenciales del cliente no válidas.',
   },
+  credential_missing: {
+    pt: 'Informe o usuário e a senha.',
+    en: 'Enter your username and password.',
+    es: 'Introduzca el usuario y la contraseña.',
+  },
+  invalid_grant: {
+    pt: '{label} ou senha incorretos.',
+    en: 'Wrong {label} or password.',
+    es: '{label} o contraseña incorrectos.',
+  },
+  ACESSO_BLOQUEADO: {
+    pt: 'Senha ou conta bloqueada. Use "Esqueci minha senha" ou procure a biblioteca.',
+    en: 'Password or account blocked. Use "Forgot password" or contact the library.',
+    es: 'Contraseña o cuenta bloqueada. Use "Olvidé mi contraseña" o contacte con la biblioteca.',
+  },
   unsupported_grant_type: {
     pt: 'Tipo de concessão não suportado: {grant}.',
     en: 'Unsupported grant type: {grant}.',
     es: 'Tipo de concesión no admitido: {grant}.',
+  },
+  AcervoNaoEncontrado: {
+    pt: 'Título {id} não encontrado no acervo.',
+    en: 'Title {id} was not found in the catalogue.',
+    es: 'Título {id} no encontrado en el acervo.',
+  },
+  AutoridadeNaoEncontrada: {
+    pt: 'Autoridade {id} não encontrada.',
+    en: 'Authority {id} was not found.',
+    es: 'Autoridad {id} no encontrada.',
+  },
+  ComentarioNaoEncontrado: {
+    pt: 'Comentário {id} não encontrado entre os seus comentários.',
+    en: 'Comment {id} was not found among your comments.',
+    es: 'Comentario {id} no encontrado entre sus comentarios.',
+  },
+  ComentarioJaModerado: {
+    pt: 'Este comentário já foi aprovado pela biblioteca e não pode mais ser excluído.',
+    en: 'This comment has already been approved by the library and can no longer be deleted.',
+    es: 'Este comentario ya fue aprobado por la biblioteca y ya no se puede eliminar.',
+  },
+  limite_comentarios_excedido: {
+    pt: 'Você já tem {limit} comentários aguardando aprovação da biblioteca. O comentário não foi enviado.',
+    en: 'You already have {limit} comments awaiting the library\'s approval. The comment was not sent.',
+    es: 'Ya tiene {limit} comentarios esperando la aprobación de la biblioteca. El comentario no fue enviado.',
+  },
+  ComentariosDesativados: {
+    pt: 'Os comentários não estão disponíveis nesta instituição.',
+    en: 'Comments are not available at this institution.',
+    es: 'Los comentarios no están disponibles en esta institución.',
+  },
+  BibliotecaInvalida: {
+    pt: 'Biblioteca {id} não existe.',
+    en: 'Library {id} does not exist.',
+    es: 'La biblioteca {id} no existe.',
+  },
+  AnoInvalido: {
+    pt: 'Ano {year} fora do intervalo aceito.',
+    en: 'Year {year} is out of the accepted range.',
+    es: 'Año {year} fuera del intervalo aceptado.',
   },
   InstituicaoNaoConfigurada: {
     pt: 'A instituição ainda não foi configurada.',

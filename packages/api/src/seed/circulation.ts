@@ -54,6 +54,37 @@ export async function seedLoansForLoanedCopies(db: Db): Promise<number> {
   );
 }
 
+/**
+ * Two years of returned loans by the background population, so that a title's statistics tab
+ * (loans per month) has something to show: copies whose number is a multiple of 3 were lent
+ * 1–6 times, each for 14 days. One SQL statement; skipped once there is any returned loan by
+ * someone without a login.
+ */
+export async function seedLoanHistory(db: Db): Promise<number> {
+  const [existing] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from loans l
+        where l.data_devolucao is not null and not exists (select 1 from logins g where g.cod_pessoa = l.cod_pessoa)`,
+  );
+  if (existing!.n > 0) return 0;
+  return executeCount(
+    db,
+    sql`
+      insert into loans (cod_exemplar, cod_pessoa, data_emprestimo, data_devolucao_prevista, data_devolucao)
+      select c.cod_exemplar,
+             pop.ids[1 + ((c.cod_exemplar * 7 + k) % array_length(pop.ids, 1))],
+             (current_date - (30 + ((c.cod_exemplar * 37 + k * 113) % 700)))::timestamptz,
+             current_date - (30 + ((c.cod_exemplar * 37 + k * 113) % 700)) + 14,
+             (current_date - (30 + ((c.cod_exemplar * 37 + k * 113) % 700)) + 12)::timestamptz
+      from copies c
+      cross join lateral generate_series(1, 1 + c.cod_exemplar % 6) k
+      cross join (select array_agg(p.cod_pessoa order by p.cod_pessoa) as ids from people p
+                  where not exists (select 1 from logins l where l.cod_pessoa = p.cod_pessoa)) pop
+      where c.cod_exemplar % 3 = 0 and array_length(pop.ids, 1) > 0
+    `,
+  );
+}
+
 /** A demo patron's loans: days until due for open ones (negative: overdue), and returned ones. */
 const DEMO_LOANS: Record<string, { open: number[]; returned: number }> = {
   aluno: { open: [7, 12, -3], returned: 3 },

@@ -18,9 +18,10 @@ import { hashPassword } from '../lib/password.js';
 import { readIso2709 } from '../marc/iso2709.js';
 import { readMarcXml } from '../marc/marcxml.js';
 import { type ImportReport, importMarcRecords } from '../modules/catalog/catalog.import.js';
-import { seedDemoCirculation, seedLoansForLoanedCopies, seedPopulation } from './circulation.js';
+import { seedDemoCirculation, seedLoanHistory, seedLoansForLoanedCopies, seedPopulation } from './circulation.js';
 import { insertCopiesForTitlesWithout } from './copies.js';
 import { generateTitleRecords } from './generator.js';
+import { seedDemoComments } from './comments.js';
 import { seedTeachingPlans } from './teaching.js';
 
 const dataDir = fileURLToPath(new URL('./data/', import.meta.url));
@@ -82,6 +83,8 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
   await seedPopulation(db);
   const loaned = await seedLoansForLoanedCopies(db);
   const circulation = await seedDemoCirculation(db);
+  await seedLoanHistory(db);
+  await seedDemoComments(db);
   const teachingPlans = await seedTeachingPlans(db);
   await seedInstitution(db);
   return {

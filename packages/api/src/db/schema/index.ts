@@ -3,3 +3,4 @@ export * from './catalog.js';
 export * from './people.js';
 export * from './circulation.js';
 export * from './teaching.js';
+export * from './comments.js';

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
-import { createInstitution } from '../../../test/factories.js';
+import { createInstitution, createPatron } from '../../../test/factories.js';
 import { getOrCreateSecret } from './auth.queries.js';
 
 let t: TestApp;
@@ -87,5 +87,51 @@ describe('bearer tokens on public calls', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('POST /oauth/token (password) and GET /pessoas', () => {
+  const password = (username: string, secret: string, language = '1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/svc/oauth/token',
+      headers: { 'x-idioma': language },
+      payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username, password: secret },
+    });
+
+  beforeAll(async () => {
+    await createPatron(t.database.db, { login: 'ana', nome: 'Ana Beatriz Souza', password: 'senha-da-ana', email: 'ana@example.org' });
+    await createPatron(t.database.db, { login: 'bloqueado', nome: 'Bruno Lima', password: 'senha-do-bruno', bloqueio: true });
+  });
+
+  it('signs a patron in (username trimmed, any case) and GET /pessoas says who they are', async () => {
+    const response = await password('  ANA ', 'senha-da-ana');
+    expect(response.statusCode).toBe(200);
+    const { access_token: access } = response.json<{ access_token: string }>();
+    const me = await t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${access}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ user: { login: 'ana', nome_pessoa: 'Ana Beatriz Souza', email: 'ana@example.org', cod_categoria: '01' }, bloqueio: false });
+  });
+
+  it('refuses a wrong password or unknown user with 401 naming the login label, blank fields with 400, a blocked account with 430', async () => {
+    const wrong = await password('ana', 'errada');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ key: 'invalid_grant', message: 'Usuário ou senha incorretos.' });
+    const unknown = await password('ninguem', 'senha-da-ana', '5');
+    expect(unknown.json()).toMatchObject({ status: 401, message: 'Wrong Usuário or password.' });
+    expect((await password('ana', '')).json()).toMatchObject({ status: 400, key: 'credential_missing' });
+    expect((await password('  ', 'x')).statusCode).toBe(400);
+    const blocked = await password('bloqueado', 'senha-do-bruno');
+    expect(blocked.statusCode).toBe(430);
+    expect(blocked.json()).toMatchObject({ key: 'ACESSO_BLOQUEADO' });
+    // A blocked account with a wrong password learns nothing more than "wrong password".
+    expect((await password('bloqueado', 'errada')).statusCode).toBe(401);
+  });
+
+  it('needs the client credentials, and GET /pessoas needs a patron token', async () => {
+    const noClient = await t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { grant_type: 'password', username: 'ana', password: 'senha-da-ana' } });
+    expect(noClient.statusCode).toBe(401);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${await publicToken(t.app)}` } });
+    expect(anonymous.statusCode).toBe(403);
   });
 });

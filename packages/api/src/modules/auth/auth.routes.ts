@@ -1,27 +1,50 @@
-import { errorSchema, tokenRequestSchema, tokenResponseSchema } from '@estante/contracts';
+import { errorSchema, pessoaSchema, tokenRequestSchema, tokenResponseSchema } from '@estante/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../../lib/errors.js';
-import type { TokenService } from './auth.service.js';
+import type { Db } from '../../db/client.js';
+import { loginLabel } from '../parameters/parameters.service.js';
+import { checkPassword, currentPerson, type TokenService } from './auth.service.js';
 
 /** `POST /oauth/token`: the OAuth 2 token endpoint (form-encoded or JSON). */
-export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService }> = async (app, { tokens }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService; db: Db }> = async (app, { tokens, db }) => {
   app.post(
     '/oauth/token',
     {
       schema: {
         tags: ['Auth'],
-        summary: 'Issue an access token (client_credentials grant; password and refresh_token come with sign-in)',
+        summary: 'Issue an access token (client_credentials or password grant)',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: tokenResponseSchema, 400: errorSchema, 401: errorSchema, 430: errorSchema },
       },
     },
     async (request) => {
       const { grant_type: grant, ...body } = request.body;
-      if (grant !== 'client_credentials') throw errors.unsupportedGrant(grant.slice(0, 64));
+      if (grant !== 'client_credentials' && grant !== 'password') throw errors.unsupportedGrant(grant.slice(0, 64));
       const basic = basicCredentials(request.headers.authorization);
-      const { token, expiresIn } = await tokens.clientCredentials(body.client_id ?? basic?.id, body.client_secret ?? basic?.secret);
+      const clientId = body.client_id ?? basic?.id;
+      // Both grants authenticate the client first: a patron signs in through a known client.
+      const anonymous = await tokens.clientCredentials(clientId, body.client_secret ?? basic?.secret);
+      if (grant === 'client_credentials') return { access_token: anonymous.token, token_type: 'bearer' as const, expires_in: anonymous.expiresIn };
+      const codPessoa = await checkPassword(db, body.username, body.password, await loginLabel(db, request.language));
+      const { token, expiresIn } = await tokens.patron(codPessoa, clientId!);
       return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn };
+    },
+  );
+};
+
+/** `GET /pessoas`: the signed-in patron (user, authPermissions, bloqueio). */
+export const peopleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/pessoas',
+    {
+      config: { access: 'private' },
+      schema: { tags: ['Pessoas'], security: [{ bearer: [] }], summary: 'The signed-in patron', response: { 200: pessoaSchema, 401: errorSchema, 403: errorSchema } },
+    },
+    (request) => {
+      const principal = request.principal;
+      if (principal?.kind !== 'patron') throw errors.patronRequired();
+      return currentPerson(db, principal.codPessoa);
     },
   );
 };

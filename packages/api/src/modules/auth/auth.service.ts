@@ -2,7 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
-import { getOrCreateSecret } from './auth.queries.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { findLogin, findPerson, getOrCreateSecret } from './auth.queries.js';
 
 /** Who a verified token speaks for. */
 export type Principal = { kind: 'public'; clientId: string } | { kind: 'patron'; codPessoa: number; clientId: string };
@@ -10,6 +11,8 @@ export type Principal = { kind: 'public'; clientId: string } | { kind: 'patron';
 export interface TokenService {
   /** Issues the anonymous access token of the client_credentials grant. */
   clientCredentials(clientId: string | undefined, clientSecret: string | undefined): Promise<{ token: string; expiresIn: number }>;
+  /** Issues a patron's access token (after the password grant has checked the credentials). */
+  patron(codPessoa: number, clientId: string): Promise<{ token: string; expiresIn: number }>;
   /** The principal of a valid token; null for an expired, forged or malformed one. */
   verify(token: string): Promise<Principal | null>;
 }
@@ -37,6 +40,16 @@ export async function createTokenService(
         .sign(key);
       return { token, expiresIn: options.accessTokenTtl };
     },
+    async patron(codPessoa, clientId) {
+      const token = await new SignJWT({ typ: 'patron', cid: clientId })
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setIssuer(ISSUER)
+        .setSubject(`pessoa:${codPessoa}`)
+        .setIssuedAt()
+        .setExpirationTime(`${options.accessTokenTtl}s`)
+        .sign(key);
+      return { token, expiresIn: options.accessTokenTtl };
+    },
     async verify(token) {
       try {
         // Only HS256 is accepted: "alg: none" and algorithm-confusion tokens fail here.
@@ -58,4 +71,34 @@ function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A hash to check against when the login does not exist, so both answers take as long. */
+let decoy: Promise<string> | undefined;
+
+/**
+ * The password grant's check (spec §5, §8): blank username or password → 400 credential_missing;
+ * unknown login, inactive login or wrong password → 401 (the message names the institution's
+ * login label); a blocked person → 430 ACESSO_BLOQUEADO, only once the password is right.
+ */
+export async function checkPassword(db: Db, username: string | undefined, password: string | undefined, loginLabel: string): Promise<number> {
+  const login = (username ?? '').trim().toLowerCase();
+  if (!login || !password) throw errors.credentialMissing();
+  const row = await findLogin(db, login);
+  const hash = row?.ativo && row.password_hash ? row.password_hash : await (decoy ??= hashPassword('decoy-password'));
+  const matches = await verifyPassword(password, hash);
+  if (!row?.ativo || !row.password_hash || !matches) throw errors.invalidGrant(loginLabel);
+  if (row.bloqueio) throw errors.accountBlocked();
+  return row.cod_pessoa;
+}
+
+/** `GET /pessoas`: the signed-in patron. */
+export async function currentPerson(db: Db, codPessoa: number) {
+  const person = await findPerson(db, codPessoa);
+  if (!person) throw errors.tokenInvalid();
+  return {
+    user: { login: person.login ?? String(person.cod_pessoa), cod_pessoa: person.cod_pessoa, nome_pessoa: person.nome_pessoa, email: person.email, cod_categoria: person.cod_categoria },
+    authPermissions: person.permissions,
+    bloqueio: person.bloqueio,
+  };
 }

@@ -49,3 +49,24 @@ function numberOrNull(value: unknown): number | null {
 function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
+
+/** True when the institution has switched on activity `code` of module 3 (spec §6). */
+export async function isActivityEnabled(db: Db, code: number): Promise<boolean> {
+  const rows = await listEnabledActivities(db);
+  return rows.some((r) => r.codModulo === 3 && r.codAtividade === code);
+}
+
+/** A whole-number institution setting (`parametros`), or `fallback` when unset or not a number. */
+export async function institutionNumber(db: Db, key: string, fallback: number): Promise<number> {
+  const row = await findInstitution(db);
+  const value = ((row?.parametros ?? {}) as Record<string, unknown>)[key];
+  return typeof value === 'number' && Number.isInteger(value) ? value : fallback;
+}
+
+const DEFAULT_LOGIN_LABEL = { pt: 'Usuário', en: 'Username', es: 'Usuario' } as const;
+
+/** What the institution calls the username (denominacao_login), for messages; a default otherwise. */
+export async function loginLabel(db: Db, language: 'pt' | 'en' | 'es'): Promise<string> {
+  const row = await findInstitution(db);
+  return row?.denominacaoLogin?.trim() || DEFAULT_LOGIN_LABEL[language];
+}

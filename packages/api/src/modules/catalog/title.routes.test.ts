@@ -1,0 +1,255 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Acervo, DadosEstatisticos, DublinCore, MarcView } from '@estante/contracts';
+import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
+import { createLibraries, createPatron, enableActivities } from '../../../test/factories.js';
+import { CITATION_RECORDS, df, items, record } from '../../../test/records.js';
+import { copies, linkAccesses, loans, titles } from '../../db/schema/index.js';
+import { readIso2709 } from '../../marc/iso2709.js';
+import { readMarcXml } from '../../marc/marcxml.js';
+import { importMarcRecords } from './catalog.import.js';
+import { reference } from './title.service.js';
+
+let t: TestApp;
+let authorization: string;
+const id: Record<string, number> = {};
+let central: number;
+let norte: number;
+
+const CONTENTS = record('ref-contents', 'am', 1957, 'eng',
+  df('100', '1 ', ['a', 'Charles, Ray,'], ['d', '1930-']),
+  df('245', '14', ['a', 'The Great Ray Charles'], ['h', '[sound recording].']),
+  df('505', '0 ', ['a', 'The Ray -- My melancholy baby -- Black coffee / Sonny Burke.']),
+  df('856', '42', ['3', 'Capa'], ['u', 'https://covers.example.org/ray.jpg']),
+  df('856', '41', ['u', 'https://catalog.example.org/ray'], ['z', 'Catalogue entry']));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  authorization = `Bearer ${await publicToken(t.app)}`;
+  const report = await importMarcRecords(t.database.db, items([...Object.values(CITATION_RECORDS), CONTENTS]));
+  expect(report.rejected).toEqual([]);
+  for (const row of await t.database.db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)) id[row.c] = row.id;
+  const [a, b] = await createLibraries(t.database.db, ['Biblioteca Central', 'Biblioteca Norte']);
+  central = a!.codBiblioteca;
+  norte = b!.codBiblioteca;
+  await t.database.db.insert(copies).values([
+    { codAcervo: id['ref-book']!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'T1', localizacao: '370 F866p', colecao: 'Acervo geral', volume: '1' },
+    { codAcervo: id['ref-book']!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'T2', localizacao: '370 F866p', status: 'emprestado', dataDevolucaoPrevista: '2026-12-01' },
+    { codAcervo: id['ref-book']!, codBiblioteca: norte, codTipoEmprestimo: 2, tombo: 'T3', localizacao: '370 F866p ex.3', material: 'CD-ROM' },
+    { codAcervo: id['ref-contents']!, codBiblioteca: norte, codTipoEmprestimo: 2, tombo: 'T4', localizacao: 'CD 12' },
+  ]);
+  const reader = await createPatron(t.database.db, { login: 'leitora', nome: 'Maria Leitora', password: 'segredo123' });
+  const [copy] = await t.database.db.select().from(copies).where(eq(copies.tombo, 'T1'));
+  await t.database.db.insert(loans).values([
+    { codExemplar: copy!.codExemplar, codPessoa: reader.codPessoa, loanedAt: new Date('2025-03-10T12:00:00Z'), dueDate: '2025-03-24', returnedAt: new Date('2025-03-20T12:00:00Z') },
+    { codExemplar: copy!.codExemplar, codPessoa: reader.codPessoa, loanedAt: new Date('2025-03-25T12:00:00Z'), dueDate: '2025-04-08', returnedAt: new Date('2025-04-01T12:00:00Z') },
+    { codExemplar: copy!.codExemplar, codPessoa: reader.codPessoa, loanedAt: new Date('2025-11-02T12:00:00Z'), dueDate: '2025-11-16', returnedAt: new Date('2025-11-10T12:00:00Z') },
+    { codExemplar: copy!.codExemplar, codPessoa: reader.codPessoa, loanedAt: new Date('2024-06-02T12:00:00Z'), dueDate: '2024-06-16', returnedAt: new Date('2024-06-10T12:00:00Z') },
+  ]);
+});
+afterAll(() => t.close());
+
+async function get<T>(url: string, headers: Record<string, string> = {}) {
+  const response = await t.app.inject({ method: 'GET', url: `/svc${url}`, headers: { authorization, ...headers } });
+  return { status: response.statusCode, body: response.json() as T & { key?: string; message?: string } };
+}
+
+describe('references (ABNT NBR 6023:2018 by the CSL processor, APA, Vancouver)', () => {
+  const today = new Date('2026-11-22T12:00:00Z');
+  const abnt = async (control: string) => (await reference(t.database.db, id[control]!, 'abnt', 'pt', today)).texto;
+
+  // Each expected reference was written by hand from NBR 6023:2018's rules and examples.
+  it.each([
+    ['ref-book', 'FREIRE, Paulo. Pedagogia do oprimido. 17. ed. Rio de Janeiro: Paz e Terra, 1987.'],
+    ['ref-two', 'MARCONI, Marina de Andrade; LAKATOS, Eva Maria. Metodologia do trabalho científico: procedimentos básicos, pesquisa bibliográfica, projeto e relatório. 7. ed. São Paulo: Atlas, 2007.'],
+    ['ref-corp', 'ASSOCIAÇÃO BRASILEIRA DE NORMAS TÉCNICAS. NBR 6023: informação e documentação: referências: elaboração. Rio de Janeiro: ABNT, 2018.'],
+    ['ref-org', 'MINAYO, Maria Cecília de Souza (org.). Pesquisa social: teoria, método e criatividade. 21. ed. Petrópolis: Vozes, 2002.'],
+    ['ref-chapter', 'GOMES, Romeu. A análise de dados em pesquisa qualitativa. In: MINAYO, Maria Cecília de Souza. Pesquisa social: teoria, método e criatividade. Petrópolis: Vozes, 2002. p. 67-80.'],
+    ['ref-thesis', 'SILVA, Ana Maria da. Formação de professores e tecnologias digitais. 2019. 150 f. Tese (Doutorado em Educação) - Universidade Federal de Santa Catarina, Florianópolis, 2019.'],
+    ['ref-article', 'SOUZA, João Carlos de. Leitura e escrita na universidade. Revista Brasileira de Educação, Rio de Janeiro, v. 25, n. 2, p. 1-20, 2020.'],
+    ['ref-online', 'MORAN, José Manuel. A educação que desejamos: novos desafios e como chegar lá. Campinas: Papirus, 2007. E-book. Disponível em: https://books.example.org/educacao-que-desejamos. Acesso em: 22 nov. 2026.'],
+  ])('%s', async (control, expected) => {
+    expect(await abnt(control)).toBe(expected);
+  });
+
+  it('gives the title in bold in the HTML form, and APA and Vancouver in the interface language', async () => {
+    const html = (await reference(t.database.db, id['ref-book']!, 'abnt', 'pt', today)).html;
+    expect(html).toContain('<b>Pedagogia do oprimido</b>');
+    expect((await reference(t.database.db, id['ref-two']!, 'apa', 'en', today)).texto).toBe(
+      'Marconi, M. de A., & Lakatos, E. M. (2007). Metodologia do trabalho científico: procedimentos básicos, pesquisa bibliográfica, projeto e relatório (7th ed.). Atlas.',
+    );
+    expect((await reference(t.database.db, id['ref-article']!, 'vancouver', 'en', today)).texto).toBe(
+      '1. Souza JC de. Leitura e escrita na universidade. Revista Brasileira de Educação. 2020;25(2):1–20.',
+    );
+  });
+
+  it('answers GET /acervo/{id}/referencia (ABNT by default, estilo=apa) and /vinculos/abnt/{id}', async () => {
+    const abntRoute = await get<{ estilo: string; texto: string }>(`/acervo/${id['ref-book']}/referencia`);
+    expect(abntRoute.status).toBe(200);
+    expect(abntRoute.body).toMatchObject({ estilo: 'abnt', texto: 'FREIRE, Paulo. Pedagogia do oprimido. 17. ed. Rio de Janeiro: Paz e Terra, 1987.' });
+    expect((await get<{ texto: string }>(`/acervo/${id['ref-book']}/referencia?estilo=apa`, { 'x-idioma': '5' })).body.texto).toMatch(/^Freire, P\. \(1987\)\./);
+    expect((await get<{ texto: string }>(`/vinculos/abnt/${id['ref-book']}`)).body.texto).toBe(abntRoute.body.texto);
+    expect((await get(`/acervo/${id['ref-book']}/referencia?estilo=mla`)).status).toBe(400);
+  });
+});
+
+describe('GET /acervo/{id}', () => {
+  it('returns the record with its additional data and only the tabs it has data for', async () => {
+    const { status, body } = await get<Acervo>(`/acervo/${id['ref-book']}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      titulo: 'Pedagogia do oprimido',
+      autor: 'Freire, Paulo, 1921-1997',
+      edicao: '17. ed',
+      editora: 'Paz e Terra',
+      ano_publicacao: 1987,
+      idioma: 'por',
+      idioma_desc: 'Português',
+      isbn: ['9788577531646'],
+      assuntos: ['Educação'],
+    });
+    expect(body.disponibilidade).toEqual([
+      { cod_biblioteca: central, desc_biblioteca: 'Biblioteca Central', total: 2, disponiveis: 1 },
+      { cod_biblioteca: norte, desc_biblioteca: 'Biblioteca Norte', total: 1, disponiveis: 1 },
+    ]);
+    expect(body.dados_adicionais.B!.map((b) => b.descricao)).toEqual(['Biblioteca Central', 'Biblioteca Norte']);
+    expect(body.dados_adicionais.A!.map((b) => b.descricao)).toEqual(['Freire, Paulo, 1921-1997']);
+    // Copies that allow holds and loans, and loans in the past: those tabs are offered; no contents note: no contents tab.
+    expect(body.abas).toEqual(['33', '36', '30', '115', '18', '75', '74']);
+    const contents = await get<Acervo>(`/acervo/${id['ref-contents']}`);
+    // Its one copy is for local use only: no hold or loan request, no statistics, but a contents tab.
+    expect(contents.body.abas).toEqual(['33', '36', '30', '115', 'sumario_livro']);
+    const noCopies = await get<Acervo>(`/acervo/${id['ref-thesis']}`);
+    expect(noCopies.body.abas).toEqual(['33', '36', '115']);
+    expect(noCopies.body.desc_tipo_obra).toBe('Tese/Dissertação');
+    expect((await get<Acervo>(`/acervo/${id['ref-thesis']}`, { 'x-idioma': '5' })).body.desc_tipo_obra).toBe('Thesis/Dissertation');
+  });
+
+  it('answers 404 with a clear message for an unknown title and 400 for a malformed id', async () => {
+    const missing = await get('/acervo/999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toMatchObject({ key: 'AcervoNaoEncontrado', message: 'Título 999999 não encontrado no acervo.' });
+    for (const bad of ['abc', '-1', '1.5', '12345678901', '1%27%20or%201=1']) {
+      const { status, body } = await get(`/acervo/${bad}`);
+      expect(status, bad).toBe(400);
+      expect(body.key).toBe('RequisicaoInvalida');
+    }
+    for (const tab of ['referencia', 'marc', 'dublin-core', 'exemplares', 'links', 'cor', 'bibliotecas', 'permissoes', 'dados-estatisticos/anos']) {
+      expect((await get(`/acervo/424242/${tab}`)).status, tab).toBe(404);
+    }
+  });
+
+  it('needs a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/svc/acervo/${id['ref-book']}` });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('copies', () => {
+  it('lists every copy (by library, then volume, then accession number) with location, loan type, status and parts; cod_unidade filters', async () => {
+    type Copies = { exemplares: { tombo: string; desc_biblioteca: string; localizacao: string; tipo_emprestimo: string; situacao: string; data_devolucao_prevista: string | null; volume: string | null; material: string | null; colecao: string | null }[]; disponibilidade: unknown[] };
+    const all = await get<Copies>(`/acervo/${id['ref-book']}/exemplares`);
+    expect(all.body.exemplares.map((c) => [c.tombo, c.desc_biblioteca, c.tipo_emprestimo, c.situacao, c.data_devolucao_prevista])).toEqual([
+      ['T2', 'Biblioteca Central', 'Normal', 'emprestado', '2026-12-01'],
+      ['T1', 'Biblioteca Central', 'Normal', 'disponivel', null],
+      ['T3', 'Biblioteca Norte', 'Consulta local', 'disponivel', null],
+    ]);
+    expect(all.body.exemplares[1]).toMatchObject({ localizacao: '370 F866p', colecao: 'Acervo geral', volume: '1' });
+    expect(all.body.exemplares[2]).toMatchObject({ material: 'CD-ROM' });
+    const north = await get<Copies>(`/acervo/${id['ref-book']}/exemplares?cod_unidade=${norte}`);
+    expect(north.body.exemplares.map((c) => c.tombo)).toEqual(['T3']);
+    expect(north.body.disponibilidade).toEqual([{ cod_biblioteca: norte, desc_biblioteca: 'Biblioteca Norte', total: 1, disponiveis: 1 }]);
+    expect((await get(`/acervo/${id['ref-book']}/exemplares?cod_unidade=x`)).status).toBe(400);
+    expect((await get<{ cod_biblioteca: number }[]>(`/acervo/${id['ref-book']}/bibliotecas`)).body.map((b) => b.cod_biblioteca)).toEqual([central, norte]);
+  });
+});
+
+describe('MARC and Dublin Core', () => {
+  it('lays the record out with labels; liberacao=1 adds MARCXML and ISO 2709 that read back to the same record', async () => {
+    const { body } = await get<MarcView>(`/acervo/${id['ref-book']}/marc`);
+    expect(body.lider).toMatch(/^\d{5}nam/);
+    const f245 = body.campos.find((c) => c.tag === '245')!;
+    expect(f245).toMatchObject({ rotulo: 'Title Statement', ind1: '1', ind2: '0' });
+    expect(f245.subcampos[0]).toEqual({ codigo: 'a', valor: 'Pedagogia do oprimido /', rotulo: 'Title' });
+    expect(body.campos.find((c) => c.tag === '008')).toMatchObject({ rotulo: 'General Information', valor: expect.stringContaining('1987') });
+    expect(body.marcxml).toBeUndefined();
+    const released = (await get<MarcView>(`/acervo/${id['ref-book']}/marc?liberacao=1`)).body;
+    const fromXml = [...readMarcXml(released.marcxml!)];
+    const fromIso = [...readIso2709(Buffer.from(released.iso2709!, 'utf8'))];
+    expect(fromXml.map((i) => i.kind)).toEqual(['record']);
+    expect(fromIso.map((i) => i.kind)).toEqual(['record']);
+    const fields = body.campos.map((c) => c.tag);
+    for (const item of [...fromXml, ...fromIso]) if (item.kind === 'record') expect(item.record.fields.map((f) => f.tag)).toEqual(fields);
+    expect((await get(`/acervo/${id['ref-book']}/marc?liberacao=2`)).status).toBe(400);
+  });
+
+  it('maps a known record to Dublin Core by the Library of Congress crosswalk', async () => {
+    const { body } = await get<DublinCore>(`/acervo/${id['ref-book']}/dublin-core`);
+    expect(body.elementos.map((e) => [e.elemento, e.valor])).toEqual([
+      ['title', 'Pedagogia do oprimido /'],
+      ['creator', 'Freire, Paulo, 1921-1997.'],
+      ['type', 'text'],
+      ['publisher', 'Rio de Janeiro : Paz e Terra,'],
+      ['date', '1987.'],
+      ['language', 'por'],
+      ['subject', 'Educação.'],
+    ]);
+  });
+});
+
+describe('links, covers, colour, contents, permissions', () => {
+  it('tells the resource link from the cover', async () => {
+    expect((await get(`/acervo/${id['ref-contents']}/links`)).body).toEqual([
+      { url: 'https://covers.example.org/ray.jpg', descricao: 'Capa', tipo: 'capa' },
+      { url: 'https://catalog.example.org/ray', descricao: 'Catalogue entry', tipo: 'recurso' },
+    ]);
+    expect((await get(`/vinculos/imagem?cod_acervo=${id['ref-contents']}&limite=1`)).body).toEqual([{ url: 'https://covers.example.org/ray.jpg', descricao: 'Capa' }]);
+    const results = await get<{ cod_acervo: number; links: { url: string }[] }[]>(`/vinculos/links-resultado?acervos=${id['ref-online']},${id['ref-contents']}`);
+    expect(results.body.map((r) => [r.cod_acervo, r.links.map((l) => l.url)])).toEqual([
+      [id['ref-online'], ['https://books.example.org/educacao-que-desejamos']],
+      [id['ref-contents'], ['https://catalog.example.org/ray']],
+    ]);
+    expect((await get('/vinculos/links-resultado?acervos=1,,2')).status).toBe(400);
+    expect((await get(`/acervo/${id['ref-book']}/cor`)).body).toMatchObject({ cod_tipo_obra: 1, cor: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+  });
+
+  it("gives a book's table of contents (505)", async () => {
+    expect((await get(`/sumario/${id['ref-contents']}/dados`)).body).toEqual({
+      cod_acervo: id['ref-contents'],
+      itens: [
+        { titulo: 'The Ray', autoria: null },
+        { titulo: 'My melancholy baby', autoria: null },
+        { titulo: 'Black coffee', autoria: 'Sonny Burke' },
+      ],
+    });
+  });
+
+  it('says what an anonymous visitor and a patron may do', async () => {
+    await enableActivities(t.database.db, [13]);
+    const anonymous = await get(`/acervo/${id['ref-book']}/permissoes`);
+    expect(anonymous.body).toEqual({ reservar: true, solicitar_emprestimo: true, comentar: true, autenticado: false });
+    const patron = await get(`/acervo/${id['ref-contents']}/permissoes`, { authorization: `Bearer ${await patronToken(t.app, 'leitora', 'segredo123')}` });
+    expect(patron.body).toEqual({ reservar: false, solicitar_emprestimo: false, comentar: true, autenticado: true });
+  });
+
+  it('counts a followed link, ignores an unknown title and refuses a malformed body', async () => {
+    const post = (payload: object) => t.app.inject({ method: 'POST', url: '/svc/vinculos/estatistica-acesso', headers: { authorization }, payload });
+    expect((await post({ cod_acervo: id['ref-online'], url: 'https://books.example.org/educacao-que-desejamos', browser: 'Chromium' })).statusCode).toBe(204);
+    expect((await post({ cod_acervo: 987654, url: 'https://x.example' })).statusCode).toBe(204);
+    expect((await post({ cod_acervo: 'x', url: 5 })).statusCode).toBe(400);
+    const rows = await t.database.db.select().from(linkAccesses);
+    expect(rows.map((r) => [r.codAcervo, r.browser])).toEqual([[id['ref-online'], 'Chromium']]);
+  });
+});
+
+describe('statistics', () => {
+  it('lists the years with loans and the loans of each month', async () => {
+    expect((await get(`/acervo/${id['ref-book']}/dados-estatisticos/anos`)).body).toEqual([2025, 2024]);
+    const { body } = await get<DadosEstatisticos>(`/acervo/${id['ref-book']}/dados-estatisticos/dados/2025`);
+    expect(body.total).toBe(3);
+    expect(body.meses).toHaveLength(12);
+    expect(body.meses.filter((m) => m.emprestimos > 0)).toEqual([{ mes: 3, emprestimos: 2 }, { mes: 11, emprestimos: 1 }]);
+    expect((await get(`/acervo/${id['ref-book']}/dados-estatisticos/dados/25`)).status).toBe(400);
+    expect((await get(`/acervo/${id['ref-book']}/dados-estatisticos/dados/1200`)).status).toBe(400);
+  });
+});

@@ -1,0 +1,249 @@
+import type {
+  Acervo,
+  DadosEstatisticos,
+  DublinCore,
+  Exemplar,
+  Language,
+  MarcView,
+  Referencia,
+  ReferenceStyle,
+  TitleTabCode,
+} from '@estante/contracts';
+import { type Db } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
+import { toDublinCore } from '../../marc/dublin-core.js';
+import { marcView } from '../../marc/marc-view.js';
+import { dataFields, type MarcRecord, subfieldValues } from '../../marc/record.js';
+import { toIso2709, toMarcXml } from '../../marc/write.js';
+import type { Principal } from '../auth/auth.service.js';
+import { cslItem, formatReference } from './citation.js';
+import { workTypeName } from './search.config.js';
+import { availability } from './search.queries.js';
+import { headingCode, headingKey } from './search.snapshot.js';
+import {
+  authoritiesForHeadings,
+  citableTitles,
+  circulationCounts,
+  copiesOf,
+  coursesCiting,
+  insertLinkAccess,
+  loansPerMonth,
+  loanYears,
+  titleById,
+  type TitleDetailRow,
+  titleExists,
+} from './title.queries.js';
+
+async function requireTitle(db: Db, id: number): Promise<TitleDetailRow> {
+  const row = await titleById(db, id);
+  if (!row) throw errors.titleNotFound(id);
+  return row;
+}
+
+/** `GET /acervo/{id}`: the record, its additional data, linked authorities and the tabs it offers. */
+export async function titleDetail(db: Db, id: number, language: Language): Promise<Acervo> {
+  const t = await requireTitle(db, id);
+  const [copies, counts, courses, years] = await Promise.all([availability(db, [id]), circulationCounts(db, id), coursesCiting(db, id), loanYears(db, id)]);
+  const authors = [t.author, ...t.added_authors].filter((a): a is string => Boolean(a));
+  const linked = await authoritiesForHeadings(db, [...authors, ...t.subjects]);
+  const heading = (name: string) => ({ codigo: headingCode(headingKey(name)), descricao: name });
+  const abas: TitleTabCode[] = ['33', '36'];
+  if (counts.total > 0) abas.push('30');
+  abas.push('115');
+  if (counts.holdable > 0) abas.push('18');
+  if (counts.loanable > 0) abas.push('75');
+  if (years.length > 0) abas.push('74');
+  if (contents(t.marc).length > 0) abas.push('sumario_livro');
+  return {
+    cod_acervo: t.cod_acervo,
+    cod_tipo_obra: t.cod_tipo_obra,
+    desc_tipo_obra: workTypeName(t.cod_tipo_obra, t.desc_tipo_obra, language),
+    titulo: t.title,
+    responsabilidade: t.responsibility,
+    autor: t.author,
+    autores_secundarios: t.added_authors,
+    assuntos: t.subjects,
+    edicao: t.edition,
+    local: t.place,
+    editora: t.publisher,
+    ano_publicacao: t.ano_publicacao,
+    descricao_fisica: t.physical_description,
+    serie: t.series,
+    notas: t.notes,
+    idioma: t.idioma,
+    idioma_desc: t.idioma ? ({ pt: t.nome_pt, en: t.nome_en, es: t.nome_es }[language] ?? t.idioma) : null,
+    numero_chamada: t.call_number,
+    isbn: t.isbn,
+    issn: t.issn,
+    link_capa: t.link_capa,
+    acesso_remoto: t.acesso_remoto,
+    possui_acessibilidade: t.possui_acessibilidade,
+    cod_area_conhecimento: t.cod_area_conhecimento,
+    cod_tipo_area_conhec: t.cod_tipo_area_conhec,
+    desc_tipo_area_conhec: t.desc_tipo_area_conhec,
+    areas_conhecimento: t.cod_area_conhecimento && t.area_descricao ? [{ codigo: String(t.cod_area_conhecimento), descricao: t.area_descricao }] : [],
+    rota: t.rota,
+    cursos_disc: courses.map((c) => ({ codigo: String(c.cod_curso), descricao: c.nome_curso, campus: c.nome_campus })),
+    dados_adicionais: {
+      B: copies.map((c) => ({ codigo: String(c.cod_biblioteca), descricao: c.desc_biblioteca })),
+      A: authors.map(heading),
+      S: t.subjects.map(heading),
+      E: t.publisher ? [heading(t.publisher)] : [],
+    },
+    autoridades: linked.map((a) => ({ cod_autoridade: a.cod_autoridade, tipo: a.tipo as Acervo['autoridades'][number]['tipo'], cabecalho: a.heading })),
+    disponibilidade: copies.map(({ cod_biblioteca, desc_biblioteca, total, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, total, disponiveis })),
+    abas,
+  };
+}
+
+/** `GET /acervo/{id}/referencia`: the reference in ABNT NBR 6023:2018, APA or Vancouver. */
+export async function reference(db: Db, id: number, style: ReferenceStyle, language: Language, today = new Date()): Promise<Referencia> {
+  const [title] = await citableTitles(db, [id]);
+  if (!title) throw errors.titleNotFound(id);
+  const item = cslItem(
+    { codAcervo: title.cod_acervo, codTipoObra: title.cod_tipo_obra, anoPublicacao: title.ano_publicacao, acessoRemoto: title.acesso_remoto, marc: title.marc },
+    today,
+  );
+  return { cod_acervo: id, estilo: style, ...formatReference([item], style, language) };
+}
+
+/** `GET /acervo/{id}/marc`: the labelled record; with `liberacao` also MARCXML and ISO 2709 for copy cataloguing. */
+export async function marc(db: Db, id: number, release: boolean): Promise<MarcView> {
+  const t = await requireTitle(db, id);
+  const view: MarcView = marcView(t.marc);
+  if (release) {
+    view.marcxml = toMarcXml([t.marc]);
+    view.iso2709 = toIso2709([t.marc]).toString('utf8');
+  }
+  return view;
+}
+
+/** `GET /acervo/{id}/dublin-core`: the Library of Congress MARC → Dublin Core crosswalk. */
+export async function dublinCore(db: Db, id: number): Promise<DublinCore> {
+  const t = await requireTitle(db, id);
+  return { elementos: toDublinCore(t.marc) };
+}
+
+/** `GET /acervo/{id}/exemplares`: the copies (optionally of one library) and the availability summary. */
+export async function copies(db: Db, id: number, library?: number): Promise<{ exemplares: Exemplar[]; disponibilidade: Acervo['disponibilidade'] }> {
+  if (!(await titleExists(db, id))) throw errors.titleNotFound(id);
+  const [rows, summary] = await Promise.all([copiesOf(db, id, library), availability(db, [id])]);
+  return {
+    exemplares: rows,
+    disponibilidade: summary
+      .filter((s) => library === undefined || s.cod_biblioteca === library)
+      .map(({ cod_biblioteca, desc_biblioteca, total, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, total, disponiveis })),
+  };
+}
+
+/** `GET /acervo/{id}/bibliotecas`: the libraries that hold copies. */
+export async function holdingLibraries(db: Db, id: number) {
+  if (!(await titleExists(db, id))) throw errors.titleNotFound(id);
+  return (await availability(db, [id])).map(({ cod_biblioteca, desc_biblioteca }) => ({ cod_biblioteca, desc_biblioteca }));
+}
+
+export interface Link {
+  url: string;
+  descricao: string | null;
+  tipo: 'recurso' | 'capa' | 'relacionado';
+}
+
+/** The online links of a record (856): the resource itself, its cover, or a related page. */
+export function linksOf(record: MarcRecord): Link[] {
+  return dataFields(record, '856').flatMap((field) => {
+    const label = subfieldValues(field, '3yz')[0]?.trim() || null;
+    const tipo: Link['tipo'] = /\b(capa|cover|portada)\b/i.test(label ?? '') ? 'capa' : field.ind2 === '2' ? 'relacionado' : 'recurso';
+    return subfieldValues(field, 'u')
+      .filter((u) => /^https?:\/\//i.test(u.trim()))
+      .map((url) => ({ url: url.trim(), descricao: label, tipo }));
+  });
+}
+
+export async function links(db: Db, id: number): Promise<Link[]> {
+  return linksOf((await requireTitle(db, id)).marc);
+}
+
+/** `GET /vinculos/links-resultado`: the online links of several titles (a results page). */
+export async function linksForTitles(db: Db, ids: number[]) {
+  const rows = await citableTitles(db, ids);
+  return rows.map((r) => ({ cod_acervo: r.cod_acervo, links: linksOf(r.marc).filter((l) => l.tipo !== 'capa') }));
+}
+
+/** `GET /vinculos/imagem`: the title's cover images (its cover link first). */
+export async function coverImages(db: Db, id: number, limit: number) {
+  const t = await requireTitle(db, id);
+  const covers = linksOf(t.marc).filter((l) => l.tipo === 'capa').map(({ url, descricao }) => ({ url, descricao }));
+  if (t.link_capa && !covers.some((c) => c.url === t.link_capa)) covers.unshift({ url: t.link_capa, descricao: null });
+  return covers.slice(0, limit);
+}
+
+/** One colour per work type: badges and the default cover (contrast ≥ 4.5:1 on white). */
+const WORK_TYPE_COLOURS = ['#1c5d99', '#8a2be2', '#0b6e4f', '#a4161a', '#7a4b00', '#005f73', '#6a040f', '#3a5a40', '#5a189a', '#9d0208', '#14213d', '#6d597a', '#283618', '#7f5539', '#1d3557'];
+
+export async function colour(db: Db, id: number) {
+  const t = await requireTitle(db, id);
+  return { cod_tipo_obra: t.cod_tipo_obra, cor: WORK_TYPE_COLOURS[(t.cod_tipo_obra - 1) % WORK_TYPE_COLOURS.length]! };
+}
+
+/** `GET /acervo/{id}/permissoes`: what the caller may do with the title now. */
+export async function permissions(db: Db, id: number, principal: Principal | null, commentsEnabled: boolean) {
+  if (!(await titleExists(db, id))) throw errors.titleNotFound(id);
+  const counts = await circulationCounts(db, id);
+  const patron = principal?.kind === 'patron';
+  return { reservar: counts.holdable > 0, solicitar_emprestimo: counts.loanable > 0, comentar: commentsEnabled, autenticado: patron };
+}
+
+/** `GET /acervo/{id}/dados-estatisticos/anos`. */
+export async function statisticsYears(db: Db, id: number): Promise<number[]> {
+  if (!(await titleExists(db, id))) throw errors.titleNotFound(id);
+  return loanYears(db, id);
+}
+
+/** `GET /acervo/{id}/dados-estatisticos/dados/{year}`: loans in each of the twelve months. */
+export async function statistics(db: Db, id: number, year: number): Promise<DadosEstatisticos> {
+  if (year < 1900 || year > 2999) throw errors.yearInvalid(year);
+  if (!(await titleExists(db, id))) throw errors.titleNotFound(id);
+  const rows = await loansPerMonth(db, id, year);
+  const meses = Array.from({ length: 12 }, (_, i) => ({ mes: i + 1, emprestimos: rows.find((r) => r.mes === i + 1)?.emprestimos ?? 0 }));
+  return { ano: year, meses, total: meses.reduce((sum, m) => sum + m.emprestimos, 0) };
+}
+
+/** A book's table of contents (505): entries with their responsibility, in record order. */
+export function contents(record: MarcRecord): { titulo: string; autoria: string | null }[] {
+  return dataFields(record, '505').flatMap((field) => {
+    const titles = subfieldValues(field, 't');
+    if (titles.length > 0) {
+      const out: { titulo: string; autoria: string | null }[] = [];
+      for (const s of field.subfields) {
+        if (s.code === 't') out.push({ titulo: tidy(s.value), autoria: null });
+        else if (s.code === 'r' && out.length > 0) out[out.length - 1]!.autoria = tidy(s.value);
+      }
+      return out;
+    }
+    return subfieldValues(field, 'a')
+      .flatMap((a) => a.split(/\s+--\s+/))
+      .map((entry) => {
+        const [titulo, autoria] = entry.split(/\s+\/\s+/, 2);
+        return { titulo: tidy(titulo ?? ''), autoria: autoria ? tidy(autoria) : null };
+      })
+      .filter((e) => e.titulo !== '');
+  });
+}
+
+function tidy(value: string): string {
+  return value.replace(/\s*(--|[/.;,])\s*$/, '').trim();
+}
+
+/** `GET /sumario/{id}/dados`: the contents of a book. */
+export async function summary(db: Db, id: number) {
+  const t = await requireTitle(db, id);
+  return { cod_acervo: id, itens: contents(t.marc) };
+}
+
+/** `POST /vinculos/estatistica-acesso`: counts a followed link (unknown titles are ignored). */
+export async function recordLinkAccess(db: Db, access: Parameters<typeof insertLinkAccess>[1]): Promise<void> {
+  await insertLinkAccess(db, access);
+}
+
+/** True when the catalogue holds title `id` (other modules' check before they refer to one). */
+export { titleExists };
