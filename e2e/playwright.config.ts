@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8788);
 // A fresh embedded database per run: the journeys see exactly the demo library.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'estante-e2e-'));
+// Kept in the environment so the test workers (which run staff commands on it) see the same one.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'estante-e2e-')));
 
 export default defineConfig({
   testDir: '.',

@@ -51,8 +51,8 @@ test('the account area sends a visitor to sign in, and back afterwards', async (
 
 test('title tabs are deep links, and the keyboard reaches the skip link first', async ({ page }) => {
   await page.goto('/acervo/12/marc');
-  await expect(page.getByRole('heading', { level: 1, name: 'Registro do título 12' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'MARC' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 2, name: 'MARC' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'MARC', exact: true })).toHaveAttribute('aria-current', 'page');
   await page.getByRole('link', { name: 'Exemplares' }).click();
   await expect(page).toHaveURL('/acervo/12/exemplares');
   await page.goto('/acervo/12/aba-inexistente');

@@ -21,6 +21,7 @@ import { type ImportReport, importMarcRecords } from '../modules/catalog/catalog
 import { seedDemoCirculation, seedLoanHistory, seedLoansForLoanedCopies, seedPopulation } from './circulation.js';
 import { insertCopiesForTitlesWithout } from './copies.js';
 import { generateTitleRecords } from './generator.js';
+import { seedHeadingAuthorities } from './authorities.js';
 import { seedDemoComments } from './comments.js';
 import { seedTeachingPlans } from './teaching.js';
 
@@ -76,6 +77,7 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
   const real = await importRealRecords(db);
   log(`real MARC records: ${real.inserted} imported`);
   const generated = await importGenerated(db, options.titles, (done) => log(`generated titles: ${done}/${options.titles}`));
+  await seedHeadingAuthorities(db);
   const copies = await insertCopiesForTitlesWithout(db);
   // Spread acquisition dates over two years so "new acquisitions" means something.
   await db.execute(sql`update titles set created_at = now() - ((cod_acervo * 7919) % 730) * interval '1 day' where created_at > now() - interval '1 hour'`);

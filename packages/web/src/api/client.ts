@@ -1,5 +1,6 @@
 import { type ApiError, LANGUAGE_HEADER, type TokenResponse } from '@estante/contracts';
 import { languageCode } from '../i18n';
+import { clearSessions, patronToken } from '../stores/session';
 import { readRuntimeConfig } from './config';
 
 /** A failed call: the server's `{ status, message, key }`, or status 0 when it was unreachable. */
@@ -88,4 +89,48 @@ export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> 
 /** Fetches the public credentials up front (the loading screen waits for them). */
 export function loadPublicCredentials(): Promise<string> {
   return publicCredentials();
+}
+
+/**
+ * Calls an API path as the signed-in patron when there is one (else anonymously). A patron's
+ * 401 means the session is over: both session stores are cleared and the error says so
+ * (renewal with the refresh token comes with the rest of sign-in).
+ */
+export async function apiCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const patron = patronToken();
+  if (!patron) {
+    const token = await publicCredentials();
+    try {
+      return await send<T>(method, path, { body, token, signal });
+    } catch (error) {
+      if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
+      return send<T>(method, path, { body, token: await publicCredentials(true), signal });
+    }
+  }
+  try {
+    return await send<T>(method, path, { body, token: patron, signal });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) {
+      clearSessions();
+      throw new ApiRequestError(401, error.message, 'SessaoExpirada');
+    }
+    throw error;
+  }
+}
+
+/** The password grant: a patron's access token, or the server's error (401, 430, …). */
+export async function passwordGrant(username: string, password: string): Promise<TokenResponse> {
+  const body = new URLSearchParams({
+    grant_type: 'password',
+    client_id: config.publicClient.id,
+    client_secret: config.publicClient.secret,
+    username,
+    password,
+  });
+  return send<TokenResponse>('POST', '/oauth/token', { body, token: null });
+}
+
+/** GET with an explicit token (right after sign-in, before the token is stored). */
+export function apiGetWithToken<T>(path: string, token: string): Promise<T> {
+  return send<T>('GET', path, { token });
 }

@@ -5,6 +5,7 @@ import { AuthorityRoute } from './routes/authority';
 import { ErrorRoute } from './routes/error';
 import { GuideRoute } from './routes/guide';
 import { HomeRoute } from './routes/home';
+import { LoginRoute } from './routes/login';
 import { LogoutRoute } from './routes/logout';
 import { NotFoundRoute } from './routes/not-found';
 import { ScreenRoute } from './routes/screen';
@@ -19,7 +20,7 @@ export function createRouter() {
       errorElement: <ErrorRoute />,
       children: [
         { path: paths.home, element: <HomeRoute /> },
-        { path: paths.login, element: <ScreenRoute titleKey="screens.login" /> },
+        { path: paths.login, element: <LoginRoute /> },
         { path: paths.logout, element: <LogoutRoute /> },
         { path: paths.redirect, element: <ScreenRoute titleKey="screens.redirect" /> },
         { path: paths.oauthResponse, element: <ScreenRoute titleKey="screens.oauthResponse" /> },

@@ -28,6 +28,18 @@ export const useSessionAuth = sessionStore('estante.session-auth', () => session
 /** Credentials kept across browser restarts ("keep me connected"). */
 export const usePersistentAuth = sessionStore('estante.persistent-auth', () => localStorage);
 
+/** The patron's access token from whichever store holds it (outside React). */
+export function patronToken(): string | null {
+  return useSessionAuth.getState().token ?? usePersistentAuth.getState().token;
+}
+
+/** The signed-in patron, from whichever store holds the session. */
+export function useSessionUser(): SessionState['user'] {
+  const session = useSessionAuth((s) => s.user);
+  const persistent = usePersistentAuth((s) => s.user);
+  return session ?? persistent;
+}
+
 /** True when either store holds a patron's token. */
 export function useHasSession(): boolean {
   const session = useSessionAuth((s) => s.token);

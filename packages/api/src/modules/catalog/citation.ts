@@ -137,6 +137,7 @@ const TRANSLATOR = /\b(trad|tradutor|tradutora|translator|trl|traductor)\b/i;
 
 function namesOf(record: MarcRecord): { author: CslName[]; editor: CslName[]; translator: CslName[] } {
   const out = { author: [] as CslName[], editor: [] as CslName[], translator: [] as CslName[] };
+  const others: CslName[] = [];
   for (const field of dataFields(record, '100', '110', '111', '700', '710', '711')) {
     if (field.tag.startsWith('7') && subfieldValues(field, 't').length > 0) continue; // name-title added entry: another work
     const relator = subfieldValues(field, 'e4').join(' ');
@@ -145,7 +146,11 @@ function namesOf(record: MarcRecord): { author: CslName[]; editor: CslName[]; tr
     if (TRANSLATOR.test(relator)) out.translator.push(name);
     else if (EDITOR.test(relator)) out.editor.push(name);
     else if (field.tag.startsWith('1') || !relator || /\b(aut|autor|autora|author)\b/i.test(relator)) out.author.push(name);
+    else others.push(name);
   }
+  // No author, editor or translator: the work is entered under its other creators (performers
+  // of a recording, composers, directors), as a reference would name them.
+  if (out.author.length + out.editor.length + out.translator.length === 0) out.author.push(...others);
   return out;
 }
 

@@ -1,40 +1,107 @@
+import { searchRow, searchStateToParams, newSearchState } from '@estante/contracts';
 import { Anchor, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { ApiRequestError } from '../../api/client';
+import { CommentsSection } from '../../features/comments/components/comments-section';
+import { useFuncionalidades } from '../../features/parameters/api/get-funcionalidades';
+import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
+import { useAcervo } from '../../features/title/api/get-acervo';
+import { CirculationTab } from '../../features/title/components/circulation-tab';
+import { ContentsTab } from '../../features/title/components/contents-tab';
+import { CopiesTab } from '../../features/title/components/copies-tab';
+import { DublinCoreTab } from '../../features/title/components/dublin-core-tab';
+import { MarcTab } from '../../features/title/components/marc-tab';
+import { ReferenceTab } from '../../features/title/components/reference-tab';
+import { StatisticsTab } from '../../features/title/components/statistics-tab';
+import { TitleSummary } from '../../features/title/components/title-summary';
+import { useHasSession } from '../../stores/session';
 import { PageTitle } from '../../ui/page-title';
-import { paths, TITLE_TABS } from '../paths';
+import { paths, TITLE_TABS, type TitleTab } from '../paths';
 import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
 
+/** Activity 13 switches comments on (spec §6). */
+const COMMENTS = 13;
+
 /** `/acervo/:codAcervo[/tab]`: the title record with its tabs, each a deep-linkable route. */
 export function TitleRoute() {
-  const { t } = useTranslation();
-  const site = useSiteName();
   const { codAcervo = '', tab } = useParams();
   const current = TITLE_TABS.find((x) => x.segment === tab);
   if (!/^\d{1,9}$/.test(codAcervo) || (tab !== undefined && !current)) return <NotFoundRoute />;
+  return <TitlePage id={Number(codAcervo)} tab={current?.segment} />;
+}
+
+function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
+  const { t } = useTranslation();
+  const site = useSiteName();
+  const location = useLocation();
+  const acervo = useAcervo(id);
+  const signedIn = useHasSession();
+  const activities = useFuncionalidades();
+  const guides = useGuiasPesquisa();
+  const general = guides.find((g) => g.codigo === 'geral')?.rota ?? 'pesquisa-geral';
+  const loginHref = paths.loginWithRedirect(`${location.pathname}${location.search}`);
+
+  if (acervo.error instanceof ApiRequestError && acervo.error.status === 404) return <NotFoundRoute />;
+  if (acervo.isError) return <Text c="red.8">{t('errors.loadFailed')}</Text>;
+  if (!acervo.data) {
+    return (
+      <Text c="gray.7" aria-busy>
+        {t('common.loading')}
+      </Text>
+    );
+  }
+  const record = acervo.data;
+  const offered = TITLE_TABS.filter((x) => (record.abas as string[]).includes(x.code));
+  const current = TITLE_TABS.find((x) => x.segment === tab);
+  const available = current ? offered.includes(current) : true;
+  const search = (field: 'autor' | 'assunto' | 'serie' | 'editora', term: string) =>
+    `${paths.guide(general)}?${searchStateToParams(newSearchState({ linhas: [searchRow(term, { campo: field, tipo: 'frase' })] }))}`;
+
+  const content = () => {
+    if (!current) return offered.some((x) => x.segment === 'exemplares') ? <CopiesTab acervo={record} /> : null;
+    if (!available) return <Text>{t('title.tabUnavailable')}</Text>;
+    switch (current.segment) {
+      case 'referencia':
+        return <ReferenceTab id={id} />;
+      case 'marc':
+        return <MarcTab id={id} />;
+      case 'exemplares':
+        return <CopiesTab acervo={record} />;
+      case 'dublin-core':
+        return <DublinCoreTab id={id} />;
+      case 'reserva':
+        return <CirculationTab acervo={record} kind="reserva" signedIn={signedIn} loginHref={loginHref} />;
+      case 'solicitacao-emprestimo':
+        return <CirculationTab acervo={record} kind="solicitacao" signedIn={signedIn} loginHref={loginHref} />;
+      case 'dados-estatisticos':
+        return <StatisticsTab id={id} />;
+      case 'sumarios-livros':
+        return <ContentsTab id={id} />;
+      default:
+        return <Text>{t('title.tabUnavailable')}</Text>;
+    }
+  };
+
   return (
     <>
-      <PageTitle site={site}>{t('screens.title', { id: codAcervo })}</PageTitle>
-      <Group component="nav" aria-label={t('screens.title', { id: codAcervo })} gap="md" mb="md" wrap="wrap">
-        {TITLE_TABS.map((x) => (
-          <Anchor
-            key={x.segment}
-            component={Link}
-            to={paths.title(codAcervo, x.segment)}
-            aria-current={x.segment === tab ? 'page' : undefined}
-            fw={x.segment === tab ? 700 : undefined}
-          >
+      <PageTitle site={site}>{record.titulo}</PageTitle>
+      <TitleSummary acervo={record} links={{ search, authority: (cod) => paths.authority(cod) }} />
+      <Group component="nav" aria-label={t('title.tabs')} gap="md" mb="md" wrap="wrap" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        {offered.map((x) => (
+          <Anchor key={x.segment} component={Link} to={paths.title(id, x.segment)} aria-current={x.segment === tab ? 'page' : undefined} fw={x.segment === tab ? 700 : undefined} underline={x.segment === tab ? 'always' : 'hover'}>
             {t(x.label)}
           </Anchor>
         ))}
       </Group>
-      {current && (
-        <Title order={2} size="h3" mb="sm">
-          {t(current.label)}
+      <section aria-labelledby="tab-heading">
+        <Title order={2} size="h3" mb="sm" id="tab-heading">
+          {current ? t(current.label) : offered.some((x) => x.segment === 'exemplares') ? t('tabs.exemplares') : t('title.record')}
         </Title>
-      )}
-      <Text c="gray.7">{t('screens.comingSoon')}</Text>
+        {content()}
+      </section>
+      {activities.some((a) => a.cod_modulo === 3 && a.cod_atividade === COMMENTS) && <CommentsSection id={id} signedIn={signedIn} loginHref={loginHref} />}
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Anchor, Box, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useInstituicao } from '../../features/parameters/api/get-instituicao';
-import { useHasSession } from '../../stores/session';
+import { useHasSession, useSessionUser } from '../../stores/session';
 import { paths } from '../paths';
 import { LanguageSelect } from './language-select';
 
@@ -12,6 +12,7 @@ export function Header() {
   const instituicao = useInstituicao();
   const location = useLocation();
   const signedIn = useHasSession();
+  const user = useSessionUser();
   const here = `${location.pathname}${location.search}`;
   return (
     <Box component="header" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -37,6 +38,16 @@ export function Header() {
             </Anchor>
           )}
           <LanguageSelect />
+          {signedIn && user && (
+            <>
+              <Text size="sm" component="span">
+                {t('app.greeting', { name: user.nome_pessoa.trim().split(/\s+/)[0] })}
+              </Text>
+              <Anchor component={Link} to={paths.logout}>
+                {t('app.logout')}
+              </Anchor>
+            </>
+          )}
           {!signedIn && location.pathname !== paths.login && (
             <Button component={Link} to={paths.loginWithRedirect(here)} size="xs">
               {t('app.login')}

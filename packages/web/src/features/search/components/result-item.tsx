@@ -1,25 +1,9 @@
 import type { ResultadoAcervo } from '@estante/contracts';
-import { Anchor, Badge, Group, Image, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useImagemPadrao } from '../api/get-imagem-padrao';
+import { Cover } from '../../../ui/cover';
 import type { Display } from '../search-state';
-
-/**
- * The title's cover, lazy-loaded: its own link, else (or when that fails to load) the
- * catalogue's default cover from /consulta/imagem-padrao.
- */
-function Cover({ item }: { item: ResultadoAcervo }) {
-  const { t } = useTranslation();
-  const fallback = useImagemPadrao();
-  const [failed, setFailed] = useState(false);
-  const src = item.link_capa && !failed ? item.link_capa : fallback;
-  if (!src) return <div style={{ width: 60, height: 85, flex: 'none' }} />;
-  return (
-    <Image src={src} alt={t('search.cover', { title: item.titulo })} loading="lazy" w={60} h={85} fit="cover" radius="sm" style={{ flex: 'none' }} onError={() => setFailed(true)} />
-  );
-}
 
 /** One result line: cover, title (to the title page), author, year, type and where copies are. */
 export function ResultItem({ item, display, href }: { item: ResultadoAcervo; display: Display; href: string }) {
@@ -56,7 +40,7 @@ export function ResultItem({ item, display, href }: { item: ResultadoAcervo; dis
   );
   return (
     <Group component="article" gap="md" align="flex-start" wrap="nowrap" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      {display === 'D' && <Cover item={item} />}
+      {display === 'D' && <Cover title={item.titulo} link={item.link_capa} />}
       {line}
     </Group>
   );

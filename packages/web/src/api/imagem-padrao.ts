@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../api/client';
+import { apiGet } from './client';
 
 export const imagemPadraoQuery = queryOptions({
   queryKey: ['consulta', 'imagem-padrao'],

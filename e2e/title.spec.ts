@@ -1,0 +1,143 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** A staff command, as a librarian runs it beside the server (README: npm run comments). */
+function comments(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'packages/api/src/cli/comments.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
+    encoding: 'utf8',
+  });
+}
+
+async function openRayCharles(page: Page) {
+  await page.goto('/pesquisa-geral?termo1=great%20ray%20charles');
+  await page.getByRole('main').getByRole('article').first().getByRole('link', { name: 'The Great Ray Charles' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'The Great Ray Charles' })).toBeVisible();
+}
+
+const tabs = (page: Page) => page.getByRole('navigation', { name: 'Abas do título' });
+
+test('a result opens the title page; every tab opens by click and by URL, with no axe violation', async ({ page }) => {
+  await openRayCharles(page);
+  await expect(page).toHaveURL(/\/acervo\/\d+$/);
+  const base = new URL(page.url()).pathname;
+  await expect(page.getByRole('img', { name: 'Capa: The Great Ray Charles' })).toBeVisible();
+  await expect(page.getByRole('table', { name: /^\d+ exemplar(es)?$/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const expected: [string, string, (p: Page) => ReturnType<Page['getByRole']>][] = [
+    ['Referência', 'referencia', (p) => p.getByTestId('reference')],
+    ['MARC', 'marc', (p) => p.getByRole('table', { name: /Registro MARC 21/ })],
+    ['Exemplares', 'exemplares', (p) => p.getByRole('table', { name: /^\d+ exemplar(es)?$/ })],
+    ['Dublin Core', 'dublin-core', (p) => p.getByRole('table', { name: /Dublin Core/ })],
+    ['Reserva', 'reserva', (p) => p.getByText('Este título pode ser reservado nas bibliotecas abaixo.')],
+    ['Solicitação de empréstimo', 'solicitacao-emprestimo', (p) => p.getByText(/O empréstimo deste título pode ser solicitado/)],
+    ['Dados estatísticos', 'dados-estatisticos', (p) => p.getByRole('img', { name: /Gráfico de barras: empréstimos por mês/ })],
+    ['Sumários de livros', 'sumarios-livros', (p) => p.getByRole('listitem').filter({ hasText: 'My melancholy baby' })],
+  ];
+  await expect(tabs(page).getByRole('link')).toHaveText(expected.map(([label]) => label));
+  for (const [label, segment, content] of expected) {
+    await tabs(page).getByRole('link', { name: label, exact: true }).click();
+    await expect(page).toHaveURL(`${base}/${segment}`);
+    await expect(page.getByRole('heading', { level: 2, name: label })).toBeVisible();
+    await expect(content(page)).toBeVisible();
+    await expect(tabs(page).getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expectNoAxeViolations(page);
+  }
+  // By URL, straight into a tab; a tab this title has no data for says so.
+  await page.goto(`${base}/dublin-core`);
+  await expect(page.getByRole('cell', { name: 'The Great Ray Charles [sound recording].' })).toBeVisible();
+  await page.goto(`${base}/colecao-kardex`);
+  await expect(page.getByText('Este título não tem dados nesta aba.')).toBeVisible();
+});
+
+test('the ABNT reference is copied to the clipboard; APA is a click away', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openRayCharles(page);
+  await tabs(page).getByRole('link', { name: 'Referência' }).click();
+  const reference = page.getByTestId('reference');
+  // A recording with no author but a performer: entered under its title, the performer credited.
+  const abnt = 'THE GREAT RAY CHARLES. Intérprete: Ray Charles. New York, N.Y.: Atlantic, 1957.';
+  await expect(reference).toHaveText(abnt);
+  await page.getByRole('button', { name: 'Copiar referência' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Referência copiada.' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(abnt);
+  await page.getByText('APA', { exact: true }).click();
+  await expect(reference).toHaveText('Charles, R. (1957). The Great Ray Charles [Audio recording]. Atlantic.');
+});
+
+test('copies can be narrowed to one library', async ({ page }) => {
+  await openRayCharles(page);
+  const table = page.getByRole('table', { name: /^\d+ exemplar(es)?$/ });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const libraries = await table.locator('tbody tr td:nth-child(2)').allTextContents();
+  expect(new Set(libraries).size).toBeGreaterThan(1);
+  const chosen = libraries[libraries.length - 1]!;
+  await page.getByRole('region', { name: 'Exemplares' }).getByRole('textbox', { name: 'Biblioteca' }).click();
+  await page.getByRole('option', { name: chosen, exact: true }).click();
+  await expect(table).toHaveAccessibleName('1 exemplar');
+  await expect(table.locator('tbody tr td:nth-child(2)')).toHaveText([chosen]);
+  await expectNoAxeViolations(page);
+});
+
+test('a signed-in patron comments; the comment awaits approval until the library approves it', async ({ page }) => {
+  const text = `Comentário de teste ${Date.now()}: <b>negrito</b> fica como texto.`;
+  await openRayCharles(page);
+  const here = new URL(page.url()).pathname;
+  await expect(page.getByText('Realize o login para enviar um comentário.')).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(here)}`);
+  await page.getByLabel('Matrícula ou CPF').fill('aluno');
+  await page.getByLabel('Senha').fill('senha-errada');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Matrícula ou CPF ou senha incorretos.');
+  await page.getByLabel('Senha').fill('estante123');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(here);
+  await expect(page.getByRole('banner')).toContainText('Olá, Ana');
+
+  const section = page.getByRole('region', { name: 'Comentários' });
+  await section.getByRole('textbox', { name: 'Biblioteca' }).click();
+  await page.getByRole('option', { name: 'Biblioteca Central' }).click();
+  await section.getByLabel('Comentário').fill(text);
+  await page.getByRole('button', { name: 'Enviar comentário' }).click();
+  await expect(page.getByText('Comentário enviado. Ele será publicado depois de aprovado pela biblioteca.')).toBeVisible();
+  const mine = page.getByRole('article').filter({ hasText: text });
+  await expect(mine).toContainText('Aguardando aprovação');
+  await expectNoAxeViolations(page);
+
+  const listed = comments('list');
+  const id = new RegExp(`#(\\d+) .*\\n\\s+${text.slice(0, 30)}`).exec(listed)?.[1];
+  expect(id, listed).toBeTruthy();
+  expect(comments('approve', id!)).toContain(`comment ${id} approved`);
+
+  await page.reload();
+  const published = page.getByRole('article').filter({ hasText: text });
+  await expect(published).toContainText('Ana,');
+  await expect(published).not.toContainText('Aguardando aprovação');
+  await expect(published.locator('b')).toHaveCount(0);
+});
+
+test('an authority page lists its references and titles, and has a MARC tab', async ({ page }) => {
+  await page.goto('/autoridades?search_text=souza&tipo=autor_pessoa');
+  await page.getByRole('link', { name: 'Registro de autoridade de Souza, Salvador' }).click();
+  await expect(page).toHaveURL(/\/autoridade\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Souza, Salvador' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Formas não usadas/ })).toContainText('Salvador Souza');
+  const titles = page.getByRole('region', { name: /^\d+ títulos?$/ });
+  await expect(titles.getByRole('listitem').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  // A title listed there names Souza, Salvador as its author.
+  await titles.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/acervo\/\d+$/);
+  await expect(page.getByRole('link', { name: 'Souza, Salvador' }).first()).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: 'MARC', exact: true }).click();
+  await expect(page).toHaveURL(/\/autoridade\/\d+\/marc$/);
+  await expect(page.getByRole('rowheader', { name: /^100\s*Heading - Personal Name/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,0 +1,53 @@
+import type { Comentario, MeuComentario } from '@estante/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../api/client';
+
+/** `GET /comentarios/acervo/{id}`: the published comments on a title. */
+export function commentsQuery(id: number) {
+  return queryOptions({
+    queryKey: ['comentarios', id],
+    queryFn: ({ signal }) => apiCall<Comentario[]>('GET', `/comentarios/acervo/${id}`, undefined, signal),
+    staleTime: 30_000,
+  });
+}
+
+export function useComments(id: number) {
+  return useQuery(commentsQuery(id));
+}
+
+/** `GET /comentarios/usuario/acervo/{id}`: the signed-in patron's own comments, pending ones too. */
+export function useMyComments(id: number, signedIn: boolean) {
+  return useQuery({
+    queryKey: ['comentarios', id, 'meus'],
+    queryFn: ({ signal }) => apiCall<MeuComentario[]>('GET', `/comentarios/usuario/acervo/${id}`, undefined, signal),
+    enabled: signedIn,
+  });
+}
+
+/** `GET /consulta/bibliotecas`: the libraries a comment can be addressed to. */
+export function useLibraries() {
+  return useQuery({
+    queryKey: ['consulta', 'bibliotecas', 'todas'],
+    queryFn: ({ signal }) =>
+      apiCall<{ itens: { cod_biblioteca: number; desc_biblioteca: string }[] }>('GET', '/consulta/bibliotecas?page=1', undefined, signal),
+    staleTime: Infinity,
+  });
+}
+
+/** `POST /comentarios/acervo/{id}`; refreshes the patron's list. */
+export function usePostComment(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { biblioteca: number; texto: string }) => apiCall<MeuComentario>('POST', `/comentarios/acervo/${id}`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['comentarios', id] }),
+  });
+}
+
+/** `DELETE /comentarios/usuario/{id}` (only while under moderation). */
+export function useDeleteComment(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (codComentario: number) => apiCall<null>('DELETE', `/comentarios/usuario/${codComentario}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['comentarios', id] }),
+  });
+}

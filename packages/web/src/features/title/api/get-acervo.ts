@@ -1,0 +1,16 @@
+import type { Acervo } from '@estante/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../api/client';
+
+/** `GET /acervo/{id}`: the title record and the tabs it offers. */
+export function acervoQuery(id: number) {
+  return queryOptions({
+    queryKey: ['acervo', id, 'detail'],
+    queryFn: ({ signal }) => apiCall<Acervo>('GET', `/acervo/${id}`, undefined, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useAcervo(id: number) {
+  return useQuery(acervoQuery(id));
+}

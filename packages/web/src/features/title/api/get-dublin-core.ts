@@ -1,0 +1,16 @@
+import type { DublinCore } from '@estante/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../api/client';
+
+/** `GET /acervo/{id}/dublin-core`. */
+export function dublinCoreQuery(id: number) {
+  return queryOptions({
+    queryKey: ['acervo', id, 'dublin-core'],
+    queryFn: ({ signal }) => apiCall<DublinCore>('GET', `/acervo/${id}/dublin-core`, undefined, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useDublinCore(id: number) {
+  return useQuery(dublinCoreQuery(id));
+}

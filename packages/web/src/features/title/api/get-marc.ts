@@ -1,0 +1,16 @@
+import type { MarcView } from '@estante/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../../api/client';
+
+/** `GET /acervo/{id}/marc?liberacao=1`: the labelled record, with MARCXML and ISO 2709 to download. */
+export function marcQuery(id: number) {
+  return queryOptions({
+    queryKey: ['acervo', id, 'marc'],
+    queryFn: ({ signal }) => apiCall<MarcView>('GET', `/acervo/${id}/marc?liberacao=1`, undefined, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useMarc(id: number) {
+  return useQuery(marcQuery(id));
+}

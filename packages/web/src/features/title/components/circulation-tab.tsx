@@ -1,0 +1,32 @@
+import type { Acervo } from '@estante/contracts';
+import { Alert, Anchor, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/**
+ * Tabs 18 (hold) and 75 (loan request): where the title can be held or requested. Placing the
+ * hold or request itself comes with the circulation rules (issue 8); a visitor is asked to sign in.
+ */
+export function CirculationTab({ acervo, kind, signedIn, loginHref }: { acervo: Acervo; kind: 'reserva' | 'solicitacao'; signedIn: boolean; loginHref: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text mb="sm">{t(kind === 'reserva' ? 'circulation.holdIntro' : 'circulation.requestIntro')}</Text>
+      <Text mb="sm" size="sm">
+        {acervo.disponibilidade.map((d) => t('copies.summary', { library: d.desc_biblioteca, available: d.disponiveis, total: d.total })).join(' · ')}
+      </Text>
+      {signedIn ? (
+        <Alert variant="light" color="blue" role="note">
+          {t('circulation.atDesk')}
+        </Alert>
+      ) : (
+        <Alert variant="light" color="yellow" role="note">
+          {t(kind === 'reserva' ? 'circulation.loginToHold' : 'circulation.loginToRequest')}{' '}
+          <Anchor component={Link} to={loginHref}>
+            {t('app.login')}
+          </Anchor>
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Acervo, Exemplar } from '@estante/contracts';
+import { Select, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useExemplares } from '../api/get-exemplares';
+
+function parts(copy: Exemplar, t: (key: string, values?: Record<string, string>) => string): string {
+  return [
+    copy.volume && t('copies.volume', { n: copy.volume }),
+    copy.tomo && t('copies.tome', { n: copy.tomo }),
+    copy.parte && t('copies.part', { n: copy.parte }),
+    copy.numero && t('copies.number', { n: copy.numero }),
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** Tab 30: the copies, by library, with where they are and whether they can be borrowed now. */
+export function CopiesTab({ acervo }: { acervo: Acervo }) {
+  const { t, i18n } = useTranslation();
+  const [library, setLibrary] = useState<number | null>(null);
+  const copies = useExemplares(acervo.cod_acervo, library);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeZone: 'UTC' });
+  return (
+    <>
+      <Select
+        label={t('copies.library')}
+        data={[{ value: '', label: t('copies.allLibraries') }, ...acervo.disponibilidade.map((d) => ({ value: String(d.cod_biblioteca), label: d.desc_biblioteca }))]}
+        value={library === null ? '' : String(library)}
+        onChange={(value) => setLibrary(value ? Number(value) : null)}
+        allowDeselect={false}
+        maw={360}
+        mb="sm"
+      />
+      <div aria-live="polite" aria-busy={copies.isFetching}>
+        {copies.data && (
+          <Text size="sm" mb="sm">
+            {copies.data.disponibilidade.map((d) => t('copies.summary', { library: d.desc_biblioteca, available: d.disponiveis, total: d.total })).join(' · ')}
+          </Text>
+        )}
+      </div>
+      {copies.isError && <Text c="red.8">{t('errors.loadFailed')}</Text>}
+      {copies.data && (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped withTableBorder fz="sm">
+            <Table.Caption>{t('copies.caption', { count: copies.data.exemplares.length })}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('copies.accession')}</Table.Th>
+                <Table.Th scope="col">{t('copies.library')}</Table.Th>
+                <Table.Th scope="col">{t('copies.location')}</Table.Th>
+                <Table.Th scope="col">{t('copies.loanType')}</Table.Th>
+                <Table.Th scope="col">{t('copies.collection')}</Table.Th>
+                <Table.Th scope="col">{t('copies.parts')}</Table.Th>
+                <Table.Th scope="col">{t('copies.material')}</Table.Th>
+                <Table.Th scope="col">{t('copies.status')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {copies.data.exemplares.map((c) => (
+                <Table.Tr key={c.cod_exemplar}>
+                  <Table.Th scope="row" fw={400}>
+                    {c.tombo}
+                  </Table.Th>
+                  <Table.Td>{c.desc_biblioteca}</Table.Td>
+                  <Table.Td>{c.localizacao}</Table.Td>
+                  <Table.Td>{c.tipo_emprestimo}</Table.Td>
+                  <Table.Td>{c.colecao ?? ''}</Table.Td>
+                  <Table.Td>{parts(c, t)}</Table.Td>
+                  <Table.Td>{c.material ?? ''}</Table.Td>
+                  <Table.Td>
+                    {t(`copies.statuses.${c.situacao}`)}
+                    {c.data_devolucao_prevista && ` — ${t('copies.due', { date: date.format(new Date(`${c.data_devolucao_prevista}T00:00:00Z`)) })}`}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </>
+  );
+}

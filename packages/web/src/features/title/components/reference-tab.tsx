@@ -1,0 +1,71 @@
+import { REFERENCE_STYLES, type ReferenceStyle } from '@estante/contracts';
+import { Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SafeHtml } from '../../../ui/safe-html';
+import { useReferencia } from '../api/get-referencia';
+
+/** Copies the reference: formatted (bold title) where the browser allows, plain text otherwise. */
+async function copy(text: string, html: string): Promise<void> {
+  if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
+    try {
+      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': new Blob([text], { type: 'text/plain' }), 'text/html': new Blob([html], { type: 'text/html' }) })]);
+      return;
+    } catch {
+      // Some browsers refuse rich items; plain text still helps.
+    }
+  }
+  await navigator.clipboard.writeText(text);
+}
+
+/** Tab 33: the reference in ABNT NBR 6023:2018 (default), APA or Vancouver, with a copy button. */
+export function ReferenceTab({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const [style, setStyle] = useState<ReferenceStyle>('abnt');
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const reference = useReferencia(id, style);
+  return (
+    <>
+      <Group mb="sm" gap="md">
+        <SegmentedControl
+          aria-label={t('reference.style')}
+          value={style}
+          onChange={(value) => {
+            setStyle(value as ReferenceStyle);
+            setCopied(null);
+          }}
+          data={REFERENCE_STYLES.map((s) => ({ value: s, label: t(`reference.styles.${s}`) }))}
+        />
+      </Group>
+      <Paper withBorder p="md" mb="sm" aria-busy={reference.isPending}>
+        {reference.data ? (
+          <Text data-testid="reference">
+            <SafeHtml html={reference.data.html} />
+          </Text>
+        ) : reference.isError ? (
+          <Text c="red.8">{t('errors.loadFailed')}</Text>
+        ) : (
+          <Text c="gray.7">{t('common.loading')}</Text>
+        )}
+      </Paper>
+      <Group gap="sm">
+        <Button
+          variant="light"
+          disabled={!reference.data}
+          onClick={() => {
+            if (!reference.data) return;
+            copy(reference.data.texto, reference.data.html).then(
+              () => setCopied('yes'),
+              () => setCopied('failed'),
+            );
+          }}
+        >
+          {t('reference.copy')}
+        </Button>
+        <Text size="sm" role="status" aria-live="polite">
+          {copied === 'yes' ? t('reference.copied') : copied === 'failed' ? t('reference.copyFailed') : ''}
+        </Text>
+      </Group>
+    </>
+  );
+}

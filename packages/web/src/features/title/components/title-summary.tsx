@@ -1,0 +1,142 @@
+import type { Acervo } from '@estante/contracts';
+import { Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Cover } from '../../../ui/cover';
+import { countLinkAccess, useLinks } from '../api/get-links';
+
+export interface TitleLinks {
+  /** A search of one field for a heading (author, subject, series). */
+  search: (field: 'autor' | 'assunto' | 'serie' | 'editora', term: string) => string;
+  authority: (codAutoridade: number) => string;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Text component="dt" fw={600} size="sm">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" ml={0} mb="xs">
+        {children}
+      </Text>
+    </>
+  );
+}
+
+/** The record's description: cover, who, what, where, subjects, links, and where copies are. */
+export function TitleSummary({ acervo, links }: { acervo: Acervo; links: TitleLinks }) {
+  const { t } = useTranslation();
+  const online = useLinks(acervo.cod_acervo).data?.filter((l) => l.tipo !== 'capa') ?? [];
+  const imprint = [acervo.local, acervo.editora].filter(Boolean).join(': ');
+  const publication = [imprint, acervo.ano_publicacao].filter(Boolean).join(', ');
+  const available = acervo.disponibilidade.reduce((n, d) => n + d.disponiveis, 0);
+  const total = acervo.disponibilidade.reduce((n, d) => n + d.total, 0);
+  return (
+    <Group align="flex-start" wrap="wrap" gap="lg" mb="md">
+      <Cover title={acervo.titulo} link={acervo.link_capa} width={120} />
+      <Stack gap="xs" style={{ flex: 1, minWidth: 260 }}>
+        <Group gap="xs">
+          <Badge variant="filled" color="gray.7">
+            {acervo.desc_tipo_obra}
+          </Badge>
+          {acervo.acesso_remoto && (
+            <Badge variant="filled" color="teal.9">
+              {t('search.online')}
+            </Badge>
+          )}
+          {acervo.possui_acessibilidade && (
+            <Badge variant="filled" color="violet.9">
+              {t('search.accessible')}
+            </Badge>
+          )}
+        </Group>
+        <dl style={{ margin: 0 }}>
+          {acervo.autor && (
+            <Row label={t('title.author')}>
+              <Anchor component={Link} to={links.search('autor', acervo.autor)}>
+                {acervo.autor}
+              </Anchor>
+            </Row>
+          )}
+          {acervo.autores_secundarios.length > 0 && (
+            <Row label={t('title.addedAuthors')}>
+              {acervo.autores_secundarios.map((name, i) => (
+                <span key={name}>
+                  {i > 0 && '; '}
+                  <Anchor component={Link} to={links.search('autor', name)}>
+                    {name}
+                  </Anchor>
+                </span>
+              ))}
+            </Row>
+          )}
+          {acervo.responsabilidade && <Row label={t('title.responsibility')}>{acervo.responsabilidade}</Row>}
+          {acervo.edicao && <Row label={t('title.edition')}>{acervo.edicao}</Row>}
+          {publication && <Row label={t('title.publication')}>{publication}</Row>}
+          {acervo.descricao_fisica && <Row label={t('title.physical')}>{acervo.descricao_fisica}</Row>}
+          {acervo.serie && (
+            <Row label={t('title.series')}>
+              <Anchor component={Link} to={links.search('serie', acervo.serie)}>
+                {acervo.serie}
+              </Anchor>
+            </Row>
+          )}
+          {acervo.idioma_desc && <Row label={t('title.language')}>{acervo.idioma_desc}</Row>}
+          {acervo.isbn.length > 0 && <Row label="ISBN">{acervo.isbn.join(', ')}</Row>}
+          {acervo.issn.length > 0 && <Row label="ISSN">{acervo.issn.join(', ')}</Row>}
+          {acervo.numero_chamada && <Row label={t('title.callNumber')}>{acervo.numero_chamada}</Row>}
+          {acervo.notas && <Row label={t('title.notes')}>{acervo.notas}</Row>}
+          {acervo.assuntos.length > 0 && (
+            <Row label={t('title.subjects')}>
+              <List size="sm" listStyleType="none" spacing={2}>
+                {acervo.assuntos.map((s) => (
+                  <List.Item key={s}>
+                    <Anchor component={Link} to={links.search('assunto', s)}>
+                      {s}
+                    </Anchor>
+                  </List.Item>
+                ))}
+              </List>
+            </Row>
+          )}
+          {acervo.areas_conhecimento.length > 0 && <Row label={t('title.area')}>{acervo.areas_conhecimento.map((a) => a.descricao).join(', ')}</Row>}
+          {acervo.cursos_disc.length > 0 && <Row label={t('title.courses')}>{acervo.cursos_disc.map((c) => c.descricao).join(', ')}</Row>}
+          {acervo.autoridades.length > 0 && (
+            <Row label={t('title.authorities')}>
+              {acervo.autoridades.map((a, i) => (
+                <span key={a.cod_autoridade}>
+                  {i > 0 && '; '}
+                  <Anchor component={Link} to={links.authority(a.cod_autoridade)}>
+                    {a.cabecalho}
+                  </Anchor>
+                </span>
+              ))}
+            </Row>
+          )}
+          {online.length > 0 && (
+            <Row label={t('title.online')}>
+              <List size="sm" listStyleType="none" spacing={2}>
+                {online.map((l) => (
+                  <List.Item key={l.url}>
+                    <Anchor href={l.url} target="_blank" rel="noopener noreferrer" onClick={() => countLinkAccess(acervo.cod_acervo, l.url)}>
+                      {l.descricao ?? t('title.accessOnline')}
+                    </Anchor>
+                  </List.Item>
+                ))}
+              </List>
+            </Row>
+          )}
+          <Row label={t('title.availability')}>
+            {total === 0
+              ? acervo.acesso_remoto
+                ? t('search.onlineOnly')
+                : t('search.noCopies')
+              : t('title.availableSummary', { available, total, count: acervo.disponibilidade.length })}
+          </Row>
+        </dl>
+      </Stack>
+    </Group>
+  );
+}
