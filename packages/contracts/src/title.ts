@@ -141,7 +141,16 @@ export const exemplaresSchema = z
 export const acervoBibliotecasSchema = z.array(z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string() }));
 
 /** `GET /acervo/{id}/links` and `/vinculos/links-resultado`: the title's online links (MARC 856). */
-export const linkSchema = z.object({ url: z.string(), descricao: z.string().nullable(), tipo: z.enum(['recurso', 'capa', 'relacionado']) });
+export const linkSchema = z.object({
+  /** The address; null for a restricted link until a signed-in patron asks for it (acesso-restrito). */
+  url: z.string().nullable(),
+  descricao: z.string().nullable(),
+  tipo: z.enum(['recurso', 'capa', 'relacionado']),
+  /** Only for the institution's patrons (856 marked "acesso restrito"). */
+  restrito: z.boolean(),
+  /** The link's place among the record's links (seq_paragrafo). */
+  seq: z.number().int(),
+});
 export const linksSchema = z.array(linkSchema);
 export const linksResultadoQuerySchema = z.object({
   acervos: z
@@ -224,4 +233,44 @@ export const autoridadeComboSchema = z.array(z.object({ cod_autoridade: z.number
 export const sumarioSchema = z.object({
   cod_acervo: z.number().int(),
   itens: z.array(z.object({ titulo: z.string(), autoria: z.string().nullable() })),
+});
+
+/** `POST /vinculos/acesso-restrito/{acervo}/s/{seq}`: a restricted link's address for a signed-in patron. */
+export const acessoRestritoParamsSchema = z.object({
+  acervo: z.string().regex(/^\d{1,9}$/, { error: 'acervo must be a title number' }).transform(Number),
+  seq: z.string().regex(/^\d{1,3}$/, { error: 's must be a link number' }).transform(Number),
+});
+export const acessoRestritoBodySchema = z.object({
+  userId: z.number().int().optional(),
+  browser: z.string().max(100).optional(),
+  device: z.string().max(100).optional(),
+  os: z.string().max(100).optional(),
+});
+export const acessoRestritoSchema = z.object({ url: z.string() });
+
+/** A calendar date YYYY-MM-DD (2025-02-30 is not one), years 1900–2999. */
+export const isoDate = z
+  .string()
+  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, { error: 'dates are YYYY-MM-DD' })
+  .refine((v) => {
+    const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, { error: 'not a calendar date' });
+
+/** `GET /acervo/{id}/totais`: the title's circulation in a period, optionally at one library (private). */
+export const totaisQuerySchema = z
+  .object({
+    dataIni: isoDate,
+    dataFim: isoDate,
+    biblioteca: z.string().regex(/^\d{1,9}$/, { error: 'biblioteca must be a library code' }).transform(Number).optional(),
+  })
+  .refine((q) => q.dataIni <= q.dataFim, { error: 'dataIni must not be after dataFim', path: ['dataIni'] });
+export const totaisSchema = z.object({
+  dataIni: z.string(),
+  dataFim: z.string(),
+  emprestimos: z.number().int(),
+  renovacoes: z.number().int(),
+  leitores: z.number().int(),
+  por_biblioteca: z.array(z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string(), emprestimos: z.number().int() })),
 });

@@ -100,6 +100,11 @@ const MESSAGES = {
     en: 'Library {id} does not exist.',
     es: 'La biblioteca {id} no existe.',
   },
+  LinkNaoEncontrado: {
+    pt: 'O título {id} não tem o link {seq}.',
+    en: 'Title {id} has no link {seq}.',
+    es: 'El título {id} no tiene el enlace {seq}.',
+  },
   AnoInvalido: {
     pt: 'Ano {year} fora do intervalo aceito.',
     en: 'Year {year} is out of the accepted range.',

@@ -104,7 +104,10 @@ export function generateRecord(n: number): MarcRecord {
   if (rnd() < 0.5) fields.push(df('650', ' ', '4', [['a', second.term[lang]]]));
   if (coAuthor) fields.push(df('700', '1', ' ', [['a', `${coAuthor.last}, ${coAuthor.first}`]]));
   if (kind === 'ebook') {
-    fields.push(df('856', '4', '0', [['u', `https://acervo.example.org/ebooks/${generatedControlNumber(n)}`], ['y', lang === 'eng' ? 'Online access' : lang === 'spa' ? 'Acceso en línea' : 'Acesso online']]));
+    const link: [string, string][] = [['u', `https://acervo.example.org/ebooks/${generatedControlNumber(n)}`], ['y', lang === 'eng' ? 'Online access' : lang === 'spa' ? 'Acceso en línea' : 'Acesso online']];
+    // Every third e-book is licensed for the institution's patrons only (a restricted link).
+    if (n % 3 === 0) link.push(['z', 'Acesso restrito a usuários da instituição']);
+    fields.push(df('856', '4', '0', link));
   }
   return { leader: leader(kind), fields };
 }

@@ -174,3 +174,27 @@ export async function insertLinkAccess(
         where exists (select 1 from titles where cod_acervo = ${access.codAcervo})`,
   );
 }
+
+/** Loans and renewals of the title's copies lent in [from, to], per library. */
+export async function circulationTotals(db: Db, id: number, from: string, to: string, library?: number) {
+  const where = library === undefined ? sql`` : sql`and c.cod_biblioteca = ${library}`;
+  return queryRows<{ cod_biblioteca: number; desc_biblioteca: string; emprestimos: number; renovacoes: number }>(
+    db,
+    sql`select c.cod_biblioteca, b.desc_biblioteca, count(*)::int as emprestimos, coalesce(sum(l.renovacoes), 0)::int as renovacoes
+        from loans l join copies c on c.cod_exemplar = l.cod_exemplar join libraries b on b.cod_biblioteca = c.cod_biblioteca
+        where c.cod_acervo = ${id} and l.data_emprestimo >= ${from}::date and l.data_emprestimo < ${to}::date + 1 ${where}
+        group by c.cod_biblioteca, b.desc_biblioteca order by b.desc_biblioteca`,
+  );
+}
+
+/** How many different people borrowed the title in [from, to]. */
+export async function distinctReaders(db: Db, id: number, from: string, to: string, library?: number): Promise<number> {
+  const where = library === undefined ? sql`` : sql`and c.cod_biblioteca = ${library}`;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(distinct l.cod_pessoa)::int as n
+        from loans l join copies c on c.cod_exemplar = l.cod_exemplar
+        where c.cod_acervo = ${id} and l.data_emprestimo >= ${from}::date and l.data_emprestimo < ${to}::date + 1 ${where}`,
+  );
+  return row!.n;
+}

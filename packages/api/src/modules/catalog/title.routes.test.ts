@@ -21,7 +21,8 @@ const CONTENTS = record('ref-contents', 'am', 1957, 'eng',
   df('245', '14', ['a', 'The Great Ray Charles'], ['h', '[sound recording].']),
   df('505', '0 ', ['a', 'The Ray -- My melancholy baby -- Black coffee / Sonny Burke.']),
   df('856', '42', ['3', 'Capa'], ['u', 'https://covers.example.org/ray.jpg']),
-  df('856', '41', ['u', 'https://catalog.example.org/ray'], ['z', 'Catalogue entry']));
+  df('856', '41', ['u', 'https://catalog.example.org/ray'], ['z', 'Catalogue entry']),
+  df('856', '40', ['u', 'https://licensed.example.org/ray'], ['z', 'Acesso restrito a usuários da instituição']));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -200,14 +201,16 @@ describe('MARC and Dublin Core', () => {
 describe('links, covers, colour, contents, permissions', () => {
   it('tells the resource link from the cover', async () => {
     expect((await get(`/acervo/${id['ref-contents']}/links`)).body).toEqual([
-      { url: 'https://covers.example.org/ray.jpg', descricao: 'Capa', tipo: 'capa' },
-      { url: 'https://catalog.example.org/ray', descricao: 'Catalogue entry', tipo: 'recurso' },
+      { url: 'https://covers.example.org/ray.jpg', descricao: 'Capa', tipo: 'capa', restrito: false, seq: 0 },
+      { url: 'https://catalog.example.org/ray', descricao: 'Catalogue entry', tipo: 'recurso', restrito: false, seq: 1 },
+      // A restricted link keeps its address until a signed-in patron asks for it.
+      { url: null, descricao: 'Acesso restrito a usuários da instituição', tipo: 'recurso', restrito: true, seq: 2 },
     ]);
     expect((await get(`/vinculos/imagem?cod_acervo=${id['ref-contents']}&limite=1`)).body).toEqual([{ url: 'https://covers.example.org/ray.jpg', descricao: 'Capa' }]);
     const results = await get<{ cod_acervo: number; links: { url: string }[] }[]>(`/vinculos/links-resultado?acervos=${id['ref-online']},${id['ref-contents']}`);
     expect(results.body.map((r) => [r.cod_acervo, r.links.map((l) => l.url)])).toEqual([
       [id['ref-online'], ['https://books.example.org/educacao-que-desejamos']],
-      [id['ref-contents'], ['https://catalog.example.org/ray']],
+      [id['ref-contents'], ['https://catalog.example.org/ray', null]],
     ]);
     expect((await get('/vinculos/links-resultado?acervos=1,,2')).status).toBe(400);
     expect((await get(`/acervo/${id['ref-book']}/cor`)).body).toMatchObject({ cod_tipo_obra: 1, cor: expect.stringMatching(/^#[0-9a-f]{6}$/) });
@@ -239,6 +242,48 @@ describe('links, covers, colour, contents, permissions', () => {
     expect((await post({ cod_acervo: 'x', url: 5 })).statusCode).toBe(400);
     const rows = await t.database.db.select().from(linkAccesses);
     expect(rows.map((r) => [r.codAcervo, r.browser])).toEqual([[id['ref-online'], 'Chromium']]);
+  });
+});
+
+describe('restricted links', () => {
+  const open = (token: string, url: string, payload: object = { browser: 'Chromium' }) =>
+    t.app.inject({ method: 'POST', url: `/svc${url}`, headers: { authorization: `Bearer ${token}` }, payload });
+
+  it('gives the address of a restricted link to a signed-in patron only, and counts the access', async () => {
+    const patron = await patronToken(t.app, 'leitora', 'segredo123');
+    const anonymous = await open(authorization.slice(7), `/vinculos/acesso-restrito/${id['ref-contents']}/s/2`);
+    expect(anonymous.statusCode).toBe(403);
+    const granted = await open(patron, `/vinculos/acesso-restrito/${id['ref-contents']}/s/2`);
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json()).toEqual({ url: 'https://licensed.example.org/ray' });
+    const counted = await t.database.db.select().from(linkAccesses).where(eq(linkAccesses.url, 'https://licensed.example.org/ray'));
+    expect(counted.map((r) => [r.codAcervo, r.seqParagrafo, r.browser])).toEqual([[id['ref-contents'], 2, 'Chromium']]);
+    expect((await open(patron, `/vinculos/acesso-restrito/${id['ref-contents']}/s/9`)).statusCode).toBe(404);
+    expect((await open(patron, `/vinculos/acesso-restrito/${id['ref-contents']}/s/x`)).statusCode).toBe(400);
+    expect((await open(patron, `/vinculos/acesso-restrito/424242/s/0`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /acervo/{id}/totais (private)', () => {
+  it("sums the title's loans, renewals and readers in a period, per library", async () => {
+    const patron = `Bearer ${await patronToken(t.app, 'leitora', 'segredo123')}`;
+    const totals = await get(`/acervo/${id['ref-book']}/totais?dataIni=2025-01-01&dataFim=2025-12-31`, { authorization: patron });
+    expect(totals.status).toBe(200);
+    expect(totals.body).toEqual({
+      dataIni: '2025-01-01',
+      dataFim: '2025-12-31',
+      emprestimos: 3,
+      renovacoes: 0,
+      leitores: 1,
+      por_biblioteca: [{ cod_biblioteca: central, desc_biblioteca: 'Biblioteca Central', emprestimos: 3 }],
+    });
+    // The end date counts whole: a loan on 2025-03-10 is in [2025-03-10, 2025-03-10].
+    expect((await get<{ emprestimos: number }>(`/acervo/${id['ref-book']}/totais?dataIni=2025-03-10&dataFim=2025-03-10`, { authorization: patron })).body.emprestimos).toBe(1);
+    expect((await get<{ emprestimos: number }>(`/acervo/${id['ref-book']}/totais?dataIni=2025-01-01&dataFim=2025-12-31&biblioteca=${norte}`, { authorization: patron })).body.emprestimos).toBe(0);
+    expect((await get(`/acervo/${id['ref-book']}/totais?dataIni=2025-01-01&dataFim=2025-12-31`)).status).toBe(403);
+    for (const bad of ['dataIni=2025-12-31&dataFim=2025-01-01', 'dataIni=2025-02-30&dataFim=2025-03-01', 'dataIni=ontem&dataFim=hoje', 'dataFim=2025-01-01']) {
+      expect((await get(`/acervo/${id['ref-book']}/totais?${bad}`, { authorization: patron })).status, bad).toBe(400);
+    }
   });
 });
 

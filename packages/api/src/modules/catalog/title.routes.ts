@@ -1,4 +1,7 @@
 import {
+  acessoRestritoBodySchema,
+  acessoRestritoParamsSchema,
+  acessoRestritoSchema,
   acervoBibliotecasSchema,
   acervoSchema,
   anosEstatisticaSchema,
@@ -19,6 +22,8 @@ import {
   referenciaQuerySchema,
   referenciaSchema,
   sumarioSchema,
+  totaisQuerySchema,
+  totaisSchema,
   vinculosImagemQuerySchema,
   vinculosImagemSchema,
   yearParamsSchema,
@@ -26,6 +31,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
 import { isActivityEnabled } from '../parameters/parameters.service.js';
 import {
   colour,
@@ -39,10 +45,12 @@ import {
   permissions,
   recordLinkAccess,
   reference,
+  restrictedLink,
   statistics,
   statisticsYears,
   summary,
   titleDetail,
+  totals,
 } from './title.service.js';
 
 const common = { tags: ['Acervo'], security: [{ bearer: [] }] };
@@ -152,6 +160,39 @@ export const titleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     '/vinculos/links-resultado',
     { ...reads, schema: { ...common, summary: 'Online links of the titles of a results page', querystring: linksResultadoQuerySchema, response: { 200: linksResultadoSchema, 400: errorSchema, 401: errorSchema } } },
     (request) => linksForTitles(db, request.query.acervos),
+  );
+  app.post(
+    '/vinculos/acesso-restrito/:acervo/s/:seq',
+    {
+      config: { access: 'private' },
+      schema: {
+        ...common,
+        summary: "A restricted link's address, for a signed-in patron (counted as an access)",
+        params: acessoRestritoParamsSchema,
+        body: acessoRestritoBodySchema,
+        response: { 200: acessoRestritoSchema, ...failures, 403: errorSchema },
+      },
+    },
+    (request) => {
+      const principal = request.principal;
+      if (principal?.kind !== 'patron') throw errors.patronRequired();
+      const { browser, device, os } = request.body;
+      return restrictedLink(db, request.params.acervo, request.params.seq, { codPessoa: principal.codPessoa, browser, device, os });
+    },
+  );
+  app.get(
+    '/acervo/:id/totais',
+    {
+      config: { access: 'private' },
+      schema: {
+        ...common,
+        summary: "The title's loans, renewals and readers in a period (optionally at one library)",
+        params: recordIdParamsSchema,
+        querystring: totaisQuerySchema,
+        response: { 200: totaisSchema, ...failures, 403: errorSchema },
+      },
+    },
+    (request) => totals(db, request.params.id, request.query),
   );
   app.post(
     '/vinculos/estatistica-acesso',

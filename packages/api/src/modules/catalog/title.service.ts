@@ -25,7 +25,9 @@ import {
   citableTitles,
   circulationCounts,
   copiesOf,
+  circulationTotals,
   coursesCiting,
+  distinctReaders,
   insertLinkAccess,
   loansPerMonth,
   loanYears,
@@ -143,20 +145,52 @@ export async function holdingLibraries(db: Db, id: number) {
 }
 
 export interface Link {
-  url: string;
+  url: string | null;
   descricao: string | null;
   tipo: 'recurso' | 'capa' | 'relacionado';
+  restrito: boolean;
+  seq: number;
 }
 
-/** The online links of a record (856): the resource itself, its cover, or a related page. */
-export function linksOf(record: MarcRecord): Link[] {
-  return dataFields(record, '856').flatMap((field) => {
+const RESTRICTED = /\b(acesso restrito|restricted|restringido|acceso restringido)\b/i;
+
+/**
+ * The online links of a record (856): the resource itself, its cover, or a related page. A link
+ * marked restricted ($z / $3 / $x "acesso restrito") keeps its address to itself: a signed-in
+ * patron asks for it with `POST /vinculos/acesso-restrito/{acervo}/s/{seq}`.
+ */
+export function linksOf(record: MarcRecord, reveal = false): Link[] {
+  return dataFields(record, '856').flatMap((field, seq) => {
     const label = subfieldValues(field, '3yz')[0]?.trim() || null;
+    const restrito = RESTRICTED.test(subfieldValues(field, '3xz').join(' '));
     const tipo: Link['tipo'] = /\b(capa|cover|portada)\b/i.test(label ?? '') ? 'capa' : field.ind2 === '2' ? 'relacionado' : 'recurso';
     return subfieldValues(field, 'u')
       .filter((u) => /^https?:\/\//i.test(u.trim()))
-      .map((url) => ({ url: url.trim(), descricao: label, tipo }));
+      .map((url) => ({ url: restrito && !reveal ? null : url.trim(), descricao: label, tipo, restrito, seq }));
   });
+}
+
+/** `POST /vinculos/acesso-restrito/{acervo}/s/{seq}`: the address of a restricted link, counted as an access. */
+export async function restrictedLink(db: Db, codAcervo: number, seq: number, access: { codPessoa: number; browser?: string; device?: string; os?: string }) {
+  const t = await requireTitle(db, codAcervo);
+  const link = linksOf(t.marc, true).find((l) => l.seq === seq && l.url);
+  if (!link?.url) throw errors.linkNotFound(codAcervo, seq);
+  await insertLinkAccess(db, { codAcervo, seqParagrafo: seq, url: link.url, ...access });
+  return { url: link.url };
+}
+
+/** `GET /acervo/{id}/totais`: loans, renewals and readers of the title in a period. */
+export async function totals(db: Db, id: number, query: { dataIni: string; dataFim: string; biblioteca?: number }) {
+  if (!(await titleExists(db, id))) throw errors.titleNotFound(id);
+  const rows = await circulationTotals(db, id, query.dataIni, query.dataFim, query.biblioteca);
+  return {
+    dataIni: query.dataIni,
+    dataFim: query.dataFim,
+    emprestimos: rows.reduce((n, r) => n + r.emprestimos, 0),
+    renovacoes: rows.reduce((n, r) => n + r.renovacoes, 0),
+    leitores: await distinctReaders(db, id, query.dataIni, query.dataFim, query.biblioteca),
+    por_biblioteca: rows.map(({ cod_biblioteca, desc_biblioteca, emprestimos }) => ({ cod_biblioteca, desc_biblioteca, emprestimos })),
+  };
 }
 
 export async function links(db: Db, id: number): Promise<Link[]> {
@@ -172,7 +206,9 @@ export async function linksForTitles(db: Db, ids: number[]) {
 /** `GET /vinculos/imagem`: the title's cover images (its cover link first). */
 export async function coverImages(db: Db, id: number, limit: number) {
   const t = await requireTitle(db, id);
-  const covers = linksOf(t.marc).filter((l) => l.tipo === 'capa').map(({ url, descricao }) => ({ url, descricao }));
+  const covers = linksOf(t.marc)
+    .filter((l): l is Link & { url: string } => l.tipo === 'capa' && l.url !== null)
+    .map(({ url, descricao }) => ({ url, descricao }));
   if (t.link_capa && !covers.some((c) => c.url === t.link_capa)) covers.unshift({ url: t.link_capa, descricao: null });
   return covers.slice(0, limit);
 }

@@ -1,10 +1,10 @@
 import type { Acervo } from '@estante/contracts';
-import { Anchor, Badge, Group, List, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Cover } from '../../../ui/cover';
-import { countLinkAccess, useLinks } from '../api/get-links';
+import { countLinkAccess, fetchRestricted, type TitleLink, useLinks } from '../api/get-links';
 
 export interface TitleLinks {
   /** A search of one field for a heading (author, subject, series). */
@@ -26,7 +26,52 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The record's description: cover, who, what, where, subjects, links, and where copies are. */
-export function TitleSummary({ acervo, links }: { acervo: Acervo; links: TitleLinks }) {
+/**
+ * A restricted link (spec §8 notice): a signed-in patron asks the server for the address (a
+ * message asks to wait meanwhile) and it opens in a new tab; a visitor is asked to sign in.
+ */
+function RestrictedLink({ codAcervo, link, signedIn, loginHref }: { codAcervo: number; link: TitleLink; signedIn: boolean; loginHref: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  if (!signedIn) {
+    return (
+      <>
+        {link.descricao ?? t('title.accessOnline')} ({t('title.restricted')}):{' '}
+        <Anchor component={Link} to={loginHref}>
+          {t('title.loginToAccess')}
+        </Anchor>
+      </>
+    );
+  }
+  const open = async () => {
+    // Opened before the await so that the browser does not block it as a pop-up.
+    const tab = window.open('', '_blank');
+    setState('busy');
+    try {
+      const { url } = await fetchRestricted(codAcervo, link.seq);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else window.location.assign(url);
+      setState('idle');
+    } catch {
+      tab?.close();
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <Button size="compact-sm" variant="light" onClick={() => void open()} loading={state === 'busy'}>
+        {link.descricao ?? t('title.accessOnline')} ({t('title.restricted')})
+      </Button>
+      <Text span size="sm" ml="xs" role="status">
+        {state === 'busy' ? t('title.fetchingLink') : state === 'failed' ? t('title.linkFailed') : ''}
+      </Text>
+    </>
+  );
+}
+
+export function TitleSummary({ acervo, links, signedIn, loginHref }: { acervo: Acervo; links: TitleLinks; signedIn: boolean; loginHref: string }) {
   const { t } = useTranslation();
   const online = useLinks(acervo.cod_acervo).data?.filter((l) => l.tipo !== 'capa') ?? [];
   const imprint = [acervo.local, acervo.editora].filter(Boolean).join(': ');
@@ -119,10 +164,14 @@ export function TitleSummary({ acervo, links }: { acervo: Acervo; links: TitleLi
             <Row label={t('title.online')}>
               <List size="sm" listStyleType="none" spacing={2}>
                 {online.map((l) => (
-                  <List.Item key={l.url}>
-                    <Anchor href={l.url} target="_blank" rel="noopener noreferrer" onClick={() => countLinkAccess(acervo.cod_acervo, l.url)}>
-                      {l.descricao ?? t('title.accessOnline')}
-                    </Anchor>
+                  <List.Item key={`${l.seq}-${l.url ?? ''}`}>
+                    {l.url === null ? (
+                      <RestrictedLink codAcervo={acervo.cod_acervo} link={l} signedIn={signedIn} loginHref={loginHref} />
+                    ) : (
+                      <Anchor href={l.url} target="_blank" rel="noopener noreferrer" onClick={() => countLinkAccess(acervo.cod_acervo, l.url!)}>
+                        {l.descricao ?? t('title.accessOnline')}
+                      </Anchor>
+                    )}
                   </List.Item>
                 ))}
               </List>
