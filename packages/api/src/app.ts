@@ -12,6 +12,7 @@ import { lookupsRoutes } from './modules/catalog/lookups.routes.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
 import { searchRoutes } from './modules/catalog/search.routes.js';
 import { titleRoutes } from './modules/catalog/title.routes.js';
+import { closedStacksRoutes } from './modules/circulation/closed-stacks.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { parametersRoutes } from './modules/parameters/parameters.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, logger = false, searchIndex =
       await api.register(titleRoutes, { db: database.db });
       await api.register(authorityRoutes, { db: database.db });
       await api.register(commentsRoutes, { db: database.db });
+      await api.register(closedStacksRoutes, { db: database.db });
     },
     { prefix: config.apiBasePath },
   );

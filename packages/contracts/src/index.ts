@@ -7,3 +7,4 @@ export * from './lookups.js';
 export * from './authorities.js';
 export * from './title.js';
 export * from './comments.js';
+export * from './closed-stacks.js';

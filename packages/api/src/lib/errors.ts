@@ -36,5 +36,6 @@ export const errors = {
   commentsDisabled: () => new AppError(403, 'ComentariosDesativados'),
   libraryInvalid: (id: number) => new AppError(422, 'BibliotecaInvalida', { id }),
   yearInvalid: (year: number) => new AppError(400, 'AnoInvalido', { year }),
+  closedStackUnavailable: (title: string, library: string) => new AppError(422, 'ArmazemSemExemplar', { title, library }),
   linkNotFound: (id: number, seq: number) => new AppError(404, 'LinkNaoEncontrado', { id, seq }),
 };

@@ -100,6 +100,11 @@ const MESSAGES = {
     en: 'Library {id} does not exist.',
     es: 'La biblioteca {id} no existe.',
   },
+  ArmazemSemExemplar: {
+    pt: 'Nenhum exemplar de "{title}" pode ser retirado agora do acervo fechado da {library}. Nada foi solicitado.',
+    en: 'No copy of "{title}" can be fetched from the closed stacks of {library} now. Nothing was requested.',
+    es: 'Ningún ejemplar de "{title}" puede retirarse ahora del acervo cerrado de {library}. No se solicitó nada.',
+  },
   LinkNaoEncontrado: {
     pt: 'O título {id} não tem o link {seq}.',
     en: 'Title {id} has no link {seq}.',

@@ -48,3 +48,17 @@ export async function insertCopiesForTitlesWithout(db: Db): Promise<number> {
   `,
   );
 }
+
+/**
+ * The central library (the first) keeps its copies of titles published before 1970 in closed
+ * stacks: patrons ask for them to be fetched (acervo fechado). Idempotent.
+ */
+export async function markClosedStacks(db: Db): Promise<number> {
+  return executeCount(
+    db,
+    sql`update copies c set acervo_fechado = true
+        from titles t
+        where t.cod_acervo = c.cod_acervo and t.ano_publicacao < 1970 and not c.acervo_fechado
+          and c.cod_biblioteca = (select min(cod_biblioteca) from libraries)`,
+  );
+}

@@ -19,7 +19,7 @@ import { readIso2709 } from '../marc/iso2709.js';
 import { readMarcXml } from '../marc/marcxml.js';
 import { type ImportReport, importMarcRecords } from '../modules/catalog/catalog.import.js';
 import { seedDemoCirculation, seedLoanHistory, seedLoansForLoanedCopies, seedPopulation } from './circulation.js';
-import { insertCopiesForTitlesWithout } from './copies.js';
+import { insertCopiesForTitlesWithout, markClosedStacks } from './copies.js';
 import { generateTitleRecords } from './generator.js';
 import { seedHeadingAuthorities } from './authorities.js';
 import { seedDemoComments } from './comments.js';
@@ -79,6 +79,7 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
   const generated = await importGenerated(db, options.titles, (done) => log(`generated titles: ${done}/${options.titles}`));
   await seedHeadingAuthorities(db);
   const copies = await insertCopiesForTitlesWithout(db);
+  await markClosedStacks(db);
   // Spread acquisition dates over two years so "new acquisitions" means something.
   await db.execute(sql`update titles set created_at = now() - ((cod_acervo * 7919) % 730) * interval '1 day' where created_at > now() - interval '1 hour'`);
   const patrons = await seedPatrons(db);

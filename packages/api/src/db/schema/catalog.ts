@@ -140,6 +140,8 @@ export const copies = pgTable(
     parte: text('parte'),
     numero: text('numero'),
     material: text('material'),
+    /** Kept in closed stacks: patrons ask staff to fetch it (acervo fechado, POST /gravar-armazem). */
+    acervoFechado: boolean('acervo_fechado').notNull().default(false),
   },
   (t) => [
     index('copies_acervo_idx').on(t.codAcervo),

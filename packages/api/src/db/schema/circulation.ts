@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { copies } from './catalog.js';
+import { libraries } from './institution.js';
 import { people } from './people.js';
 
 /**
@@ -59,4 +60,44 @@ export const debts = pgTable(
     check('debts_amounts_valid', sql`${t.amount} > 0 and ${t.discount} >= 0 and ${t.paid} >= 0 and ${t.discount} + ${t.paid} <= ${t.amount}`),
     check('debts_paid_at_with_payment', sql`(${t.paidAt} is null) = (${t.paid} = 0)`),
   ],
+);
+
+/** What became of a request to fetch copies from the closed stacks. */
+export const CLOSED_STACK_STATUSES = ['pendente', 'atendido', 'cancelado'] as const;
+
+/**
+ * Requests to fetch copies from a library's closed stacks (acervo fechado): a protocol number
+ * the patron quotes at the desk, the library, and the copies asked for.
+ */
+export const closedStackRequests = pgTable(
+  'closed_stack_requests',
+  {
+    codPedido: serial('cod_pedido').primaryKey(),
+    protocolo: text('protocolo').notNull().unique(),
+    codPessoa: integer('cod_pessoa')
+      .notNull()
+      .references(() => people.codPessoa),
+    codBiblioteca: integer('cod_biblioteca')
+      .notNull()
+      .references(() => libraries.codBiblioteca),
+    situacao: text('situacao', { enum: CLOSED_STACK_STATUSES }).notNull().default('pendente'),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('closed_stack_requests_pessoa_idx').on(t.codPessoa),
+    check('closed_stack_requests_situacao', sql`${t.situacao} in ('pendente', 'atendido', 'cancelado')`),
+  ],
+);
+
+export const closedStackRequestItems = pgTable(
+  'closed_stack_request_items',
+  {
+    codPedido: integer('cod_pedido')
+      .notNull()
+      .references(() => closedStackRequests.codPedido, { onDelete: 'cascade' }),
+    codExemplar: integer('cod_exemplar')
+      .notNull()
+      .references(() => copies.codExemplar),
+  },
+  (t) => [primaryKey({ columns: [t.codPedido, t.codExemplar] }), index('closed_stack_items_exemplar_idx').on(t.codExemplar)],
 );

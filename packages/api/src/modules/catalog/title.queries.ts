@@ -97,11 +97,11 @@ export async function copiesOf(db: Db, id: number, library?: number): Promise<Co
   );
 }
 
-/** What decides the title page's hold and loan-request tabs: copies that allow them. */
+/** What decides the title page's hold, loan-request and closed-stacks tabs: copies that allow them. */
 export async function circulationCounts(db: Db, id: number) {
-  const [row] = await queryRows<{ total: number; holdable: number; loanable: number }>(
+  const [row] = await queryRows<{ total: number; holdable: number; loanable: number; closed: number }>(
     db,
-    sql`select count(*)::int as total,
+    sql`select count(*)::int as total, count(*) filter (where c.acervo_fechado)::int as closed,
                count(*) filter (where lt.permite_reserva and c.status not in ('extraviado', 'em_processamento'))::int as holdable,
                count(*) filter (where lt.permite_emprestimo and c.status not in ('extraviado', 'em_processamento'))::int as loanable
         from copies c join loan_types lt on lt.cod_tipo_emprestimo = c.cod_tipo_emprestimo

@@ -55,6 +55,7 @@ export async function titleDetail(db: Db, id: number, language: Language): Promi
   if (counts.holdable > 0) abas.push('18');
   if (counts.loanable > 0) abas.push('75');
   if (years.length > 0) abas.push('74');
+  if (counts.closed > 0) abas.push('acervo_fechado');
   if (contents(t.marc).length > 0) abas.push('sumario_livro');
   return {
     cod_acervo: t.cod_acervo,

@@ -8,6 +8,7 @@ import { useFuncionalidades } from '../../features/parameters/api/get-funcionali
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
 import { useAcervo } from '../../features/title/api/get-acervo';
 import { CirculationTab } from '../../features/title/components/circulation-tab';
+import { ClosedStacksTab } from '../../features/title/components/closed-stacks-tab';
 import { ContentsTab } from '../../features/title/components/contents-tab';
 import { CopiesTab } from '../../features/title/components/copies-tab';
 import { DublinCoreTab } from '../../features/title/components/dublin-core-tab';
@@ -79,6 +80,8 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
         return <StatisticsTab id={id} />;
       case 'sumarios-livros':
         return <ContentsTab id={id} />;
+      case 'acervo-fechado':
+        return <ClosedStacksTab id={id} signedIn={signedIn} loginHref={loginHref} />;
       default:
         return <Text>{t('title.tabUnavailable')}</Text>;
     }
