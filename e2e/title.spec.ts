@@ -37,6 +37,7 @@ test('a result opens the title page; every tab opens by click and by URL, with n
     ['Reserva', 'reserva', (p) => p.getByText('Este título pode ser reservado nas bibliotecas abaixo.')],
     ['Solicitação de empréstimo', 'solicitacao-emprestimo', (p) => p.getByText(/O empréstimo deste título pode ser solicitado/)],
     ['Dados estatísticos', 'dados-estatisticos', (p) => p.getByRole('img', { name: /Gráfico de barras: empréstimos por mês/ })],
+    ['Acervo fechado', 'acervo-fechado', (p) => p.getByRole('list', { name: 'Exemplares no acervo fechado' })],
     ['Sumários de livros', 'sumarios-livros', (p) => p.getByRole('listitem').filter({ hasText: 'My melancholy baby' })],
   ];
   await expect(tabs(page).getByRole('link')).toHaveText(expected.map(([label]) => label));
@@ -139,5 +140,41 @@ test('an authority page lists its references and titles, and has a MARC tab', as
   await page.getByRole('link', { name: 'MARC', exact: true }).click();
   await expect(page).toHaveURL(/\/autoridade\/\d+\/marc$/);
   await expect(page.getByRole('rowheader', { name: /^100\s*Heading - Personal Name/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a serial's Kardex shows a year of issues, received or missing, and an issue's contents", async ({ page }) => {
+  await page.goto('/pesquisa-geral?termo1=revista&filtro=T%3A2');
+  await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
+  await tabs(page).getByRole('link', { name: 'Coleção (Kardex)' }).click();
+  await expect(page).toHaveURL(/\/acervo\/\d+\/colecao-kardex$/);
+  const table = page.getByRole('table', { name: /fascículos? em \d{4}/ });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole('cell', { name: /^Recebido em / }).first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await table.getByRole('button', { name: /artigos?$/ }).first().click();
+  const contents = page.getByRole('region', { name: /^v\. \d+, n\. \d+/ });
+  await expect(contents.getByRole('listitem')).toHaveCount(3);
+  await tabs(page).getByRole('link', { name: 'Sumários', exact: true }).click();
+  await expect(page.getByRole('region', { name: /^v\. \d+, n\. \d+/ }).first().getByRole('listitem').first()).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a signed-in patron asks for a closed-stacks copy and gets a protocol', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Matrícula ou CPF').fill('professor');
+  await page.getByLabel('Senha').fill('estante123');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('banner')).toContainText('Olá, Carlos');
+  await openRayCharles(page);
+  await tabs(page).getByRole('link', { name: 'Acervo fechado' }).click();
+  const copies = page.getByRole('list', { name: 'Exemplares no acervo fechado' });
+  await expect(copies).toContainText('disponível para retirada');
+  await page.getByRole('button', { name: 'Solicitar retirada' }).click();
+  const protocol = page.getByRole('status').filter({ hasText: 'Pedido registrado' });
+  await expect(protocol).toContainText(/protocolo AF\d{4}-\d{6}/);
+  await expect(protocol).toContainText('The Great Ray Charles');
+  await expect(copies).toContainText('indisponível no momento');
+  await expect(page.getByRole('button', { name: 'Solicitar retirada' })).toBeDisabled();
   await expectNoAxeViolations(page);
 });

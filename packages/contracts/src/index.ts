@@ -8,3 +8,4 @@ export * from './authorities.js';
 export * from './title.js';
 export * from './comments.js';
 export * from './closed-stacks.js';
+export * from './serials.js';

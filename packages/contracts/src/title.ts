@@ -229,12 +229,6 @@ export const autoridadeComboQuerySchema = z.object({
 });
 export const autoridadeComboSchema = z.array(z.object({ cod_autoridade: z.number().int(), tipo: z.enum(AUTHORITY_TYPES), cabecalho: z.string() }));
 
-/** `GET /sumario/{id}/dados`: a book's table of contents (MARC 505). */
-export const sumarioSchema = z.object({
-  cod_acervo: z.number().int(),
-  itens: z.array(z.object({ titulo: z.string(), autoria: z.string().nullable() })),
-});
-
 /** `POST /vinculos/acesso-restrito/{acervo}/s/{seq}`: a restricted link's address for a signed-in patron. */
 export const acessoRestritoParamsSchema = z.object({
   acervo: z.string().regex(/^\d{1,9}$/, { error: 'acervo must be a title number' }).transform(Number),

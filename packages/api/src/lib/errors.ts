@@ -37,5 +37,6 @@ export const errors = {
   libraryInvalid: (id: number) => new AppError(422, 'BibliotecaInvalida', { id }),
   yearInvalid: (year: number) => new AppError(400, 'AnoInvalido', { year }),
   closedStackUnavailable: (title: string, library: string) => new AppError(422, 'ArmazemSemExemplar', { title, library }),
+  issueNotFound: (id: number, seq: number) => new AppError(404, 'FasciculoNaoEncontrado', { id, seq }),
   linkNotFound: (id: number, seq: number) => new AppError(404, 'LinkNaoEncontrado', { id, seq }),
 };

@@ -105,6 +105,11 @@ const MESSAGES = {
     en: 'No copy of "{title}" can be fetched from the closed stacks of {library} now. Nothing was requested.',
     es: 'Ningún ejemplar de "{title}" puede retirarse ahora del acervo cerrado de {library}. No se solicitó nada.',
   },
+  FasciculoNaoEncontrado: {
+    pt: 'O periódico {id} não tem o fascículo {seq}.',
+    en: 'Serial {id} has no issue {seq}.',
+    es: 'La publicación periódica {id} no tiene el fascículo {seq}.',
+  },
   LinkNaoEncontrado: {
     pt: 'O título {id} não tem o link {seq}.',
     en: 'Title {id} has no link {seq}.',

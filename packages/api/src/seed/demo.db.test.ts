@@ -24,7 +24,23 @@ describe('seedDemoIfEmpty', () => {
       expect(await count(sql`select count(*)::int as n from titles where idioma = ${language}`)).toBeGreaterThan(100);
     }
     expect(await count(sql`select count(distinct cod_tipo_obra)::int as n from titles`)).toBeGreaterThanOrEqual(6);
-    expect(await count(sql`select count(*)::int as n from authorities`)).toBe(40);
+    // 40 real LC authorities, and 20 for the generated catalogue's most used authors and subjects.
+    expect(await count(sql`select count(*)::int as n from authorities`)).toBe(60);
+    expect(await count(sql`select count(*)::int as n from authorities a where a.control_number like 'estante-aut-%'
+                            and exists (select 1 from titles t where estante_key(t.author) = estante_key(a.heading)
+                                        or exists (select 1 from unnest(t.subjects) x where estante_key(split_part(x, ' -- ', 1)) = estante_key(a.heading)))`)).toBe(20);
+  });
+
+  it('has what every title tab shows: loan history, closed stacks, serial issues with contents, comments', async () => {
+    expect(await count(sql`select count(*)::int as n from loans where data_devolucao is not null`)).toBeGreaterThan(1000);
+    expect(await count(sql`select count(*)::int as n from copies where acervo_fechado`)).toBeGreaterThan(5);
+    expect(await count(sql`select count(distinct cod_acervo)::int as n from serial_issues`)).toBe(
+      await count(sql`select count(distinct t.cod_acervo)::int as n from titles t join copies c using (cod_acervo) where t.cod_tipo_obra = 2`),
+    );
+    expect(await count(sql`select count(*)::int as n from serial_issues where data_chegada is null`)).toBeGreaterThan(0);
+    expect(await count(sql`select count(*)::int as n from issue_articles`)).toBeGreaterThan(100);
+    expect(await count(sql`select count(*)::int as n from comments where moderado`)).toBe(2);
+    expect(await count(sql`select count(*)::int as n from comments where not moderado`)).toBe(1);
   });
 
   it('has 3 campuses, 5 libraries and copies in every status and loan type', async () => {

@@ -23,6 +23,7 @@ import { insertCopiesForTitlesWithout, markClosedStacks } from './copies.js';
 import { generateTitleRecords } from './generator.js';
 import { seedHeadingAuthorities } from './authorities.js';
 import { seedDemoComments } from './comments.js';
+import { seedSerialIssues } from './serials.js';
 import { seedTeachingPlans } from './teaching.js';
 
 const dataDir = fileURLToPath(new URL('./data/', import.meta.url));
@@ -80,6 +81,7 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
   await seedHeadingAuthorities(db);
   const copies = await insertCopiesForTitlesWithout(db);
   await markClosedStacks(db);
+  await seedSerialIssues(db);
   // Spread acquisition dates over two years so "new acquisitions" means something.
   await db.execute(sql`update titles set created_at = now() - ((cod_acervo * 7919) % 730) * interval '1 day' where created_at > now() - interval '1 hour'`);
   const patrons = await seedPatrons(db);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { COPY_STATUS_CODES, LANGUAGES, MATCH_TYPES, OPERATORS, REFERENCE_STYLES, SEARCH_FIELDS } from '@estante/contracts';
+import { COPY_STATUS_CODES, FREQUENCIES, ISSUE_PART_CODES, LANGUAGES, MATCH_TYPES, OPERATORS, REFERENCE_STYLES, SEARCH_FIELDS } from '@estante/contracts';
 import { TITLE_TABS } from './paths';
 import en from '../i18n/locales/en.json';
 import es from '../i18n/locales/es.json';
@@ -46,6 +46,8 @@ function keysUsedInSource(): string[] {
   for (const language of LANGUAGES) found.add(`app.languages.${language}`);
   for (const style of REFERENCE_STYLES) found.add(`reference.styles.${style}`);
   for (const status of COPY_STATUS_CODES) found.add(`copies.statuses.${status}`);
+  for (const frequency of FREQUENCIES) found.add(`kardex.frequencies.${frequency}`);
+  for (const part of ISSUE_PART_CODES) found.add(`kardex.parts.${part}`);
   return [...found];
 }
 

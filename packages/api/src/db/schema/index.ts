@@ -4,3 +4,4 @@ export * from './people.js';
 export * from './circulation.js';
 export * from './teaching.js';
 export * from './comments.js';
+export * from './serials.js';

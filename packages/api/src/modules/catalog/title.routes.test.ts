@@ -224,6 +224,7 @@ describe('links, covers, colour, contents, permissions', () => {
         { titulo: 'My melancholy baby', autoria: null },
         { titulo: 'Black coffee', autoria: 'Sonny Burke' },
       ],
+      fasciculos: [],
     });
   });
 

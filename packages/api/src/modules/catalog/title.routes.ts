@@ -21,6 +21,12 @@ import {
   recordIdParamsSchema,
   referenciaQuerySchema,
   referenciaSchema,
+  kardexComboSchema,
+  kardexDataQuerySchema,
+  kardexDataSchema,
+  kardexItemQuerySchema,
+  kardexItemSchema,
+  kardexPermissaoSchema,
   sumarioSchema,
   totaisQuerySchema,
   totaisSchema,
@@ -48,10 +54,10 @@ import {
   restrictedLink,
   statistics,
   statisticsYears,
-  summary,
   titleDetail,
   totals,
 } from './title.service.js';
+import { kardexCombo, kardexData, kardexItem, kardexPermission, summary } from './serials.service.js';
 
 const common = { tags: ['Acervo'], security: [{ bearer: [] }] };
 const reads = { config: { access: 'either' as const } };
@@ -148,8 +154,38 @@ export const titleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
   );
   app.get(
     '/sumario/:id/dados',
-    { ...reads, schema: { ...common, summary: "A book's table of contents (MARC 505)", params: recordIdParamsSchema, response: { 200: sumarioSchema, ...failures } } },
+    {
+      ...reads,
+      schema: { ...common, summary: "A book's contents (MARC 505) and the tables of contents of a serial's latest issues", params: recordIdParamsSchema, response: { 200: sumarioSchema, ...failures } },
+    },
     (request) => summary(db, request.params.id),
+  );
+  const kardex = { ...common, tags: ['Periódicos'] };
+  app.get(
+    '/kardex/:id/permissao',
+    { ...reads, schema: { ...kardex, summary: 'Whether the title has a Kardex (serial issues) to show', params: recordIdParamsSchema, response: { 200: kardexPermissaoSchema, ...failures } } },
+    (request) => kardexPermission(db, request.params.id),
+  );
+  app.get(
+    '/kardex/:id/combobox-data',
+    { ...reads, schema: { ...kardex, summary: "The Kardex form's libraries, years, parts and the serial's frequency", params: recordIdParamsSchema, response: { 200: kardexComboSchema, ...failures } } },
+    (request) => kardexCombo(db, request.params.id),
+  );
+  app.get(
+    '/kardex/:id/data',
+    {
+      ...reads,
+      schema: { ...kardex, summary: "A library's issues of one year and part, received or missing", params: recordIdParamsSchema, querystring: kardexDataQuerySchema, response: { 200: kardexDataSchema, ...failures } },
+    },
+    (request) => kardexData(db, request.params.id, request.query),
+  );
+  app.get(
+    '/kardex/:id/item',
+    {
+      ...reads,
+      schema: { ...kardex, summary: 'One issue and its table of contents', params: recordIdParamsSchema, querystring: kardexItemQuerySchema, response: { 200: kardexItemSchema, ...failures } },
+    },
+    (request) => kardexItem(db, request.params.id, request.query),
   );
   app.get(
     '/vinculos/imagem',

@@ -19,6 +19,7 @@ import type { Principal } from '../auth/auth.service.js';
 import { cslItem, formatReference } from './citation.js';
 import { workTypeName } from './search.config.js';
 import { availability } from './search.queries.js';
+import { serialPresence } from './serials.queries.js';
 import { headingCode, headingKey } from './search.snapshot.js';
 import {
   authoritiesForHeadings,
@@ -36,7 +37,8 @@ import {
   titleExists,
 } from './title.queries.js';
 
-async function requireTitle(db: Db, id: number): Promise<TitleDetailRow> {
+/** The title row, or a 404 naming the id. */
+export async function requireTitle(db: Db, id: number): Promise<TitleDetailRow> {
   const row = await titleById(db, id);
   if (!row) throw errors.titleNotFound(id);
   return row;
@@ -56,6 +58,9 @@ export async function titleDetail(db: Db, id: number, language: Language): Promi
   if (counts.loanable > 0) abas.push('75');
   if (years.length > 0) abas.push('74');
   if (counts.closed > 0) abas.push('acervo_fechado');
+  const serial = await serialPresence(db, id);
+  if (serial.issues) abas.push('32');
+  if (serial.contents) abas.push('summary');
   if (contents(t.marc).length > 0) abas.push('sumario_livro');
   return {
     cod_acervo: t.cod_acervo,
@@ -269,12 +274,6 @@ export function contents(record: MarcRecord): { titulo: string; autoria: string 
 
 function tidy(value: string): string {
   return value.replace(/\s*(--|[/.;,])\s*$/, '').trim();
-}
-
-/** `GET /sumario/{id}/dados`: the contents of a book. */
-export async function summary(db: Db, id: number) {
-  const t = await requireTitle(db, id);
-  return { cod_acervo: id, itens: contents(t.marc) };
 }
 
 /** `POST /vinculos/estatistica-acesso`: counts a followed link (unknown titles are ignored). */

@@ -10,6 +10,8 @@ import { useAcervo } from '../../features/title/api/get-acervo';
 import { CirculationTab } from '../../features/title/components/circulation-tab';
 import { ClosedStacksTab } from '../../features/title/components/closed-stacks-tab';
 import { ContentsTab } from '../../features/title/components/contents-tab';
+import { KardexTab } from '../../features/title/components/kardex-tab';
+import { SerialContentsTab } from '../../features/title/components/serial-contents-tab';
 import { CopiesTab } from '../../features/title/components/copies-tab';
 import { DublinCoreTab } from '../../features/title/components/dublin-core-tab';
 import { MarcTab } from '../../features/title/components/marc-tab';
@@ -80,6 +82,10 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
         return <StatisticsTab id={id} />;
       case 'sumarios-livros':
         return <ContentsTab id={id} />;
+      case 'colecao-kardex':
+        return <KardexTab id={id} />;
+      case 'sumarios':
+        return <SerialContentsTab id={id} />;
       case 'acervo-fechado':
         return <ClosedStacksTab id={id} signedIn={signedIn} loginHref={loginHref} />;
       default:

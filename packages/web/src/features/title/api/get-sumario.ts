@@ -1,12 +1,8 @@
+import type { Sumario } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiCall } from '../../../api/client';
 
-export interface Sumario {
-  cod_acervo: number;
-  itens: { titulo: string; autoria: string | null }[];
-}
-
-/** `GET /sumario/{id}/dados`: a book's table of contents. */
+/** `GET /sumario/{id}/dados`: a book's contents and a serial's issues' tables of contents. */
 export function sumarioQuery(id: number) {
   return queryOptions({
     queryKey: ['acervo', id, 'sumario'],
