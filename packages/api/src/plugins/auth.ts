@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../lib/errors.js';
 import type { Principal, TokenService } from '../modules/auth/auth.service.js';
@@ -34,3 +35,10 @@ export const authPlugin = fp<{ tokens: TokenService }>(async (app, { tokens }) =
     request.principal = principal;
   });
 });
+
+/** The signed-in patron's person code on a private route (403 for an anonymous token). */
+export function patronOf(request: FastifyRequest): number {
+  const principal = request.principal;
+  if (principal?.kind !== 'patron') throw errors.patronRequired();
+  return principal.codPessoa;
+}

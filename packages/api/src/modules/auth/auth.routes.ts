@@ -2,6 +2,7 @@ import { errorSchema, pessoaSchema, tokenRequestSchema, tokenResponseSchema } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errors } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
+import { patronOf } from '../../plugins/auth.js';
 import { loginLabel } from '../parameters/parameters.service.js';
 import { checkPassword, currentPerson, type TokenService } from './auth.service.js';
 
@@ -41,11 +42,7 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       config: { access: 'private' },
       schema: { tags: ['Pessoas'], security: [{ bearer: [] }], summary: 'The signed-in patron', response: { 200: pessoaSchema, 401: errorSchema, 403: errorSchema } },
     },
-    (request) => {
-      const principal = request.principal;
-      if (principal?.kind !== 'patron') throw errors.patronRequired();
-      return currentPerson(db, principal.codPessoa);
-    },
+    (request) => currentPerson(db, patronOf(request)),
   );
 };
 

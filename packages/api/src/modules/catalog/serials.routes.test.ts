@@ -24,7 +24,7 @@ beforeAll(async () => {
     if (row.c === 'rbe') serial = row.id;
     else book = row.id;
   }
-  [{ codBiblioteca: central }] = (await createLibraries(t.database.db, ['Biblioteca Central'])) as [{ codBiblioteca: number }];
+  central = (await createLibraries(t.database.db, ['Biblioteca Central']))[0]!.codBiblioteca;
   const rows = await t.database.db
     .insert(serialIssues)
     .values([

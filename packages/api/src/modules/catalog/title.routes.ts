@@ -37,7 +37,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { patronOf } from '../../plugins/auth.js';
 import { isActivityEnabled } from '../parameters/parameters.service.js';
 import {
   colour,
@@ -210,10 +210,8 @@ export const titleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     (request) => {
-      const principal = request.principal;
-      if (principal?.kind !== 'patron') throw errors.patronRequired();
       const { browser, device, os } = request.body;
-      return restrictedLink(db, request.params.acervo, request.params.seq, { codPessoa: principal.codPessoa, browser, device, os });
+      return restrictedLink(db, request.params.acervo, request.params.seq, { codPessoa: patronOf(request), browser, device, os });
     },
   );
   app.get(

@@ -9,7 +9,7 @@ import {
 } from '@estante/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { patronOf } from '../../plugins/auth.js';
 import { closedStackData, requestFromClosedStacks } from './closed-stacks.service.js';
 
 const common = { tags: ['Acervo fechado'], security: [{ bearer: [] }] };
@@ -43,9 +43,7 @@ export const closedStacksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request, reply) => {
-      const principal = request.principal;
-      if (principal?.kind !== 'patron') throw errors.patronRequired();
-      return reply.code(201).send(await requestFromClosedStacks(db, principal.codPessoa, request.query.cod_biblioteca, request.body.cesta));
+      return reply.code(201).send(await requestFromClosedStacks(db, patronOf(request), request.query.cod_biblioteca, request.body.cesta));
     },
   );
 };

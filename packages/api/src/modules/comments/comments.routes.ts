@@ -7,21 +7,13 @@ import {
   recordIdParamsSchema,
 } from '@estante/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { patronOf } from '../../plugins/auth.js';
 import { deleteMyComment, myCommentedTitles, myCommentsOn, postComment, titleComments } from './comments.service.js';
 
 const common = { tags: ['Comentários'], security: [{ bearer: [] }] };
 const failures = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-
-/** The signed-in patron (private routes only let patrons through). */
-function patron(request: FastifyRequest): number {
-  const principal = request.principal;
-  if (principal?.kind !== 'patron') throw errors.patronRequired();
-  return principal.codPessoa;
-}
 
 /** Comments on titles (spec §7 "Comments"). */
 export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -45,7 +37,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         response: { 201: meuComentarioSchema, ...failures, 422: errorSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await postComment(db, patron(request), request.params.id, request.body)),
+    async (request, reply) => reply.code(201).send(await postComment(db, patronOf(request), request.params.id, request.body)),
   );
   app.get(
     '/comentarios/usuario/acervos',
@@ -53,7 +45,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       config: { access: 'private' },
       schema: { ...common, summary: 'The titles the signed-in patron commented on', response: { 200: comentariosUsuarioAcervosSchema, ...failures } },
     },
-    (request) => myCommentedTitles(db, patron(request)),
+    (request) => myCommentedTitles(db, patronOf(request)),
   );
   app.get(
     '/comentarios/usuario/acervo/:id',
@@ -61,7 +53,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       config: { access: 'private' },
       schema: { ...common, summary: "The signed-in patron's comments on a title, pending ones too", params: recordIdParamsSchema, response: { 200: z.array(meuComentarioSchema), ...failures } },
     },
-    (request) => myCommentsOn(db, patron(request), request.params.id),
+    (request) => myCommentsOn(db, patronOf(request), request.params.id),
   );
   app.delete(
     '/comentarios/usuario/:id',
@@ -70,7 +62,7 @@ export const commentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       schema: { ...common, summary: 'Delete one of your comments while it awaits approval', params: recordIdParamsSchema, response: { 204: z.null(), ...failures, 409: errorSchema } },
     },
     async (request, reply) => {
-      await deleteMyComment(db, patron(request), request.params.id);
+      await deleteMyComment(db, patronOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

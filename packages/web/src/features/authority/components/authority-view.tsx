@@ -3,6 +3,23 @@ import { Anchor, Badge, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+/** A headed list of an authority's references or notes; nothing when there are none. */
+function ListSection({ id, heading, items }: { id: string; heading: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb={4}>
+        {heading}
+      </Title>
+      <List size="sm">
+        {items.map((item) => (
+          <List.Item key={item}>{item}</List.Item>
+        ))}
+      </List>
+    </section>
+  );
+}
+
 /** An authority's heading, its see / see-also references, notes and the titles filed under it. */
 export function AuthorityView({ autoridade, titleHref, allTitlesHref }: { autoridade: Autoridade; titleHref: (id: number) => string; allTitlesHref: string }) {
   const { t } = useTranslation();
@@ -13,30 +30,9 @@ export function AuthorityView({ autoridade, titleHref, allTitlesHref }: { autori
           {t(`authorityTypes.${autoridade.tipo}`)}
         </Badge>
       </div>
-      {autoridade.remissivas.length > 0 && (
-        <section aria-labelledby="see-from">
-          <Title order={2} size="h4" id="see-from" mb={4}>
-            {t('authority.seeFrom')}
-          </Title>
-          <List size="sm">{autoridade.remissivas.map((r) => <List.Item key={r}>{r}</List.Item>)}</List>
-        </section>
-      )}
-      {autoridade.relacionados.length > 0 && (
-        <section aria-labelledby="see-also">
-          <Title order={2} size="h4" id="see-also" mb={4}>
-            {t('authority.seeAlso')}
-          </Title>
-          <List size="sm">{autoridade.relacionados.map((r) => <List.Item key={r}>{r}</List.Item>)}</List>
-        </section>
-      )}
-      {autoridade.notas.length > 0 && (
-        <section aria-labelledby="notes">
-          <Title order={2} size="h4" id="notes" mb={4}>
-            {t('authority.notes')}
-          </Title>
-          <List size="sm">{autoridade.notas.map((r) => <List.Item key={r}>{r}</List.Item>)}</List>
-        </section>
-      )}
+      <ListSection id="see-from" heading={t('authority.seeFrom')} items={autoridade.remissivas} />
+      <ListSection id="see-also" heading={t('authority.seeAlso')} items={autoridade.relacionados} />
+      <ListSection id="notes" heading={t('authority.notes')} items={autoridade.notas} />
       <section aria-labelledby="titles">
         <Title order={2} size="h4" id="titles" mb={4}>
           {t('authority.titles', { count: autoridade.total_titulos })}
