@@ -32,16 +32,25 @@ export async function closedStackCopies(db: Db | Tx, codAcervo: number, library?
   );
 }
 
-/** Locks the library's closed-stack copies of these titles for a request being written. */
+/**
+ * Locks the library's closed-stack copies of these titles for a request being written, then
+ * reads them. Two statements on purpose: under READ COMMITTED a statement that waited for a
+ * row lock still sees other tables as they were when it began, so availability (which depends
+ * on other requests' items) is read by a second statement, after the lock is held.
+ */
 export async function lockClosedStackCopies(tx: Tx, codAcervos: number[], library: number) {
+  await tx.execute(
+    sql`select c.cod_exemplar from copies c
+        where c.cod_acervo in ${codAcervos} and c.cod_biblioteca = ${library} and c.acervo_fechado
+        order by c.cod_exemplar for update`,
+  );
   return queryRows<ClosedStackCopy & { cod_acervo: number; titulo: string }>(
     tx,
     sql`select c.cod_exemplar, c.cod_acervo, t.title as titulo, c.tombo, c.cod_biblioteca, l.desc_biblioteca, c.localizacao,
                c.volume, c.tomo, c.parte, ${AVAILABLE} as disponivel
         from copies c join libraries l on l.cod_biblioteca = c.cod_biblioteca join titles t on t.cod_acervo = c.cod_acervo
         where c.cod_acervo in ${codAcervos} and c.cod_biblioteca = ${library} and c.acervo_fechado
-        order by c.tombo
-        for update of c`,
+        order by c.tombo`,
   );
 }
 
