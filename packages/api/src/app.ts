@@ -14,6 +14,8 @@ import { searchRoutes } from './modules/catalog/search.routes.js';
 import { titleRoutes } from './modules/catalog/title.routes.js';
 import { closedStacksRoutes } from './modules/circulation/closed-stacks.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { basketRoutes } from './modules/basket/basket.routes.js';
+import { createMailer, type Mailer } from './lib/mail.js';
 import { parametersRoutes } from './modules/parameters/parameters.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -21,19 +23,32 @@ import { errorsPlugin } from './plugins/errors.js';
 import { languagePlugin } from './plugins/language.js';
 import { webPlugin } from './plugins/web.js';
 
+/** Without SMTP_URL and outside main.ts (which starts the local sink), sending fails as a 502. */
+const unconfiguredMailer: Mailer = {
+  send: () => Promise.reject(new Error('no SMTP server configured')),
+};
+
 export interface AppDeps {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
   /** The search index; one is made over `database` when not given. */
   searchIndex?: SearchIndex;
+  /** Where e-mail goes; by default SMTP to `config.smtpUrl`. */
+  mailer?: Mailer;
 }
 
 /**
  * Builds the Fastify app: cross-cutting plugins first (errors, language, auth), then the API
  * modules under the base path, then the web app. Used by main.ts and by tests (`app.inject`).
  */
-export async function buildApp({ config, database, logger = false, searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords }) }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords }),
+  mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : unconfiguredMailer,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // Long enough for a slow client, short enough that shutdown is never held for minutes.
@@ -75,6 +90,7 @@ export async function buildApp({ config, database, logger = false, searchIndex =
       await api.register(authorityRoutes, { db: database.db });
       await api.register(commentsRoutes, { db: database.db });
       await api.register(closedStacksRoutes, { db: database.db });
+      await api.register(basketRoutes, { db: database.db, mailer });
     },
     { prefix: config.apiBasePath },
   );

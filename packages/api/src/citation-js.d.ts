@@ -2,8 +2,10 @@
 declare module '@citation-js/core' {
   export class Cite {
     constructor(data: unknown);
-    format(kind: 'bibliography' | 'citation' | 'data', options?: Record<string, unknown>): string;
+    format(kind: 'bibliography' | 'citation' | 'data' | 'ris' | 'bibtex', options?: Record<string, unknown>): string;
   }
   export const plugins: { config: { get(name: string): unknown } };
 }
 declare module '@citation-js/plugin-csl';
+declare module '@citation-js/plugin-ris';
+declare module '@citation-js/plugin-bibtex';

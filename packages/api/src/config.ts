@@ -38,6 +38,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
   SEARCH_CACHE_MB: int(1, 65536).default(256),
   SEARCH_PREWARM_WORDS: int(0, 100_000).default(500),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, { error: 'expected smtp://[user:password@]host[:port] or smtps://…' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Estante <nao-responda@estante.local>'),
 });
 
 /** The validated configuration the process runs with. */
@@ -62,6 +67,11 @@ export interface Config {
    * the embedded database only: a PostgreSQL server takes the commands' own connections.
    */
   adminSocket: string | null;
+  /** Where e-mail goes; null: the local mail sink (main.ts starts it, writing DATA_DIR/mail). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** The local mail sink's folder, used when no SMTP_URL is set. */
+  mailDir: string;
 }
 
 /** A configuration value the process cannot start with; the message is one line. */
@@ -97,5 +107,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchCacheMb: e.SEARCH_CACHE_MB,
     searchPrewarmWords: e.SEARCH_PREWARM_WORDS,
     adminSocket: e.DATABASE_URL ? null : path.resolve(e.DATA_DIR, 'admin.sock'),
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    mailDir: path.resolve(e.DATA_DIR, 'mail'),
   };
 }

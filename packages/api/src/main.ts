@@ -4,6 +4,7 @@ import path from 'node:path';
 import { serveAdmin } from './admin/channel.js';
 import { runAdminCommand } from './admin/commands.js';
 import { buildApp } from './app.js';
+import { startMailSink } from './lib/mail.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -32,6 +33,9 @@ async function main(): Promise<void> {
     level: config.logLevel,
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
   };
+  // No SMTP server configured: e-mail goes to the local sink, kept as .eml files in DATA_DIR/mail.
+  const sink = config.smtpUrl ? null : await startMailSink(config.mailDir);
+  if (sink) config = { ...config, smtpUrl: sink.url };
   const database = await openDatabase(config.database);
   await database.migrate();
   const searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords });
@@ -64,6 +68,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS).unref();
     try {
       admin?.close();
+      await sink?.close();
       await app.close();
       await database.close();
       app.log.info('closed');
@@ -84,6 +89,7 @@ async function main(): Promise<void> {
     .current()
     .then((s) => app.log.info({ titles: s.all.length, ms: Math.round(s.buildMs) }, 'search index ready'))
     .catch((error: unknown) => app.log.error({ err: error }, 'search index could not be read'));
+  if (sink) app.log.info(`e-mail goes to the local sink: ${config.mailDir} (set SMTP_URL for a real server)`);
   app.log.info({ database: database.kind }, `Estante is running at http://${shown}:${port}/ (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
 }
 

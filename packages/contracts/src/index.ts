@@ -9,3 +9,4 @@ export * from './title.js';
 export * from './comments.js';
 export * from './closed-stacks.js';
 export * from './serials.js';
+export * from './basket.js';

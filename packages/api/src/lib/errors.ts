@@ -38,5 +38,7 @@ export const errors = {
   yearInvalid: (year: number) => new AppError(400, 'AnoInvalido', { year }),
   closedStackUnavailable: (title: string, library: string) => new AppError(422, 'ArmazemSemExemplar', { title, library }),
   issueNotFound: (id: number, seq: number) => new AppError(404, 'FasciculoNaoEncontrado', { id, seq }),
+  mailFailed: () => new AppError(502, 'ErroEnvioEmail'),
+  notInPermanent: (id: number) => new AppError(404, 'ForaCestaPermanente', { id }),
   linkNotFound: (id: number, seq: number) => new AppError(404, 'LinkNaoEncontrado', { id, seq }),
 };

@@ -110,6 +110,16 @@ const MESSAGES = {
     en: 'Serial {id} has no issue {seq}.',
     es: 'La publicación periódica {id} no tiene el fascículo {seq}.',
   },
+  ErroEnvioEmail: {
+    pt: 'Não foi possível enviar o e-mail pelo servidor de e-mail da biblioteca. Tente novamente mais tarde.',
+    en: "The e-mail could not be sent through the library's mail server. Please try again later.",
+    es: 'No fue posible enviar el correo por el servidor de correo de la biblioteca. Inténtelo más tarde.',
+  },
+  ForaCestaPermanente: {
+    pt: 'O título {id} não está na sua cesta permanente.',
+    en: 'Title {id} is not in your permanent basket.',
+    es: 'El título {id} no está en su cesta permanente.',
+  },
   LinkNaoEncontrado: {
     pt: 'O título {id} não tem o link {seq}.',
     en: 'Title {id} has no link {seq}.',

@@ -5,3 +5,4 @@ export * from './circulation.js';
 export * from './teaching.js';
 export * from './comments.js';
 export * from './serials.js';
+export * from './basket.js';

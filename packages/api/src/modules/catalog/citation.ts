@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Cite, plugins } from '@citation-js/core';
 import '@citation-js/plugin-csl';
+import '@citation-js/plugin-ris';
+import '@citation-js/plugin-bibtex';
 import type { Language, ReferenceStyle } from '@estante/contracts';
 import { WORK_TYPE } from '../../marc/derive.js';
 import { type DataField, dataFields, type MarcRecord, subfieldValues } from '../../marc/record.js';
@@ -245,7 +247,38 @@ export function formatReference(items: CslItem[], style: ReferenceStyle, languag
   register();
   const cite = new Cite(items);
   const options = { template: style, lang: STYLE_LOCALE[style][language] };
-  const texto = (cite.format('bibliography', { ...options, format: 'text' }) as string).trim();
+  // One reference a line, without the blanks the processor leaves at the end of each.
+  const texto = (cite.format('bibliography', { ...options, format: 'text' }) as string)
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .trim();
   const html = (cite.format('bibliography', { ...options, format: 'html' }) as string).trim();
   return { texto, html };
+}
+
+/**
+ * The items as RIS (reference managers: Zotero, Mendeley, EndNote), one record per item, CRLF
+ * lines. citation.js maps the fields; we write the lines ourselves because its writer breaks
+ * values every 70 characters, mid-word, and readers join the pieces with a space.
+ */
+export function toRis(items: CslItem[]): string {
+  const entries = new Cite(items).format('ris', { format: 'object' }) as unknown as Record<string, unknown>[];
+  return entries
+    .map((entry) => {
+      const lines = [`TY  - ${String(entry.TY)}`];
+      for (const [tag, value] of Object.entries(entry)) {
+        if (tag === 'TY') continue;
+        for (const v of ([] as unknown[]).concat(value)) lines.push(`${tag}  - ${String(v).replace(/[\r\n]+/g, ' ')}`);
+      }
+      lines.push('ER  - ');
+      return lines.join('\r\n');
+    })
+    .join('\r\n')
+    .concat('\r\n');
+}
+
+/** The items as BibTeX entries, keyed by their title numbers (estante1234). */
+export function toBibtex(items: CslItem[]): string {
+  return new Cite(items.map((item) => ({ ...item, 'citation-key': `estante${item.id}` }))).format('bibtex') as string;
 }

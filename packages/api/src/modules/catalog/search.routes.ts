@@ -1,10 +1,10 @@
-import { consultaQuerySchema, consultaResponseSchema, errorSchema, indiceQuerySchema, indiceResponseSchema } from '@estante/contracts';
+import { consultaQuerySchema, consultaResponseSchema, errorSchema, indiceQuerySchema, indiceResponseSchema, resultadoAcervoSchema, titulosAdicionaisQuerySchema } from '@estante/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { DEFAULT_COVER } from './search.config.js';
 import type { SearchIndex } from './search.index.js';
-import { browse, facetOptions, indexOptions, search, sortOptions } from './search.service.js';
+import { additionalTitles, browse, facetOptions, indexOptions, search, sortOptions } from './search.service.js';
 
 const common = { tags: ['Consulta'], security: [{ bearer: [] }] };
 const option = z.object({ codigo: z.string(), descricao: z.string() });
@@ -23,6 +23,19 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; index: SearchIndex }>
       },
     },
     (request) => search(index, request.query, request.language),
+  );
+  app.get(
+    '/consulta/titulos-adicionais',
+    {
+      config: { access: 'either' },
+      schema: {
+        ...common,
+        summary: 'Result lines for titles by number, in the order given (the basket page); unknown numbers are left out',
+        querystring: titulosAdicionaisQuerySchema,
+        response: { 200: z.array(resultadoAcervoSchema), 400: errorSchema, 401: errorSchema },
+      },
+    },
+    (request) => additionalTitles(db, request.query.acervos, request.language),
   );
   app.get(
     '/consulta/ordenacao',

@@ -1,4 +1,5 @@
 import {
+  type ResultadoAcervo,
   type ConsultaQuery,
   type ConsultaResponse,
   type Faceta,
@@ -48,31 +49,40 @@ export async function search(index: SearchIndex, query: ConsultaQuery, language:
   for (const f of state.filtros) if (!FILTER_CODE[f.tipo].test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
   const outcome = await index.run(state);
   if (!outcome) throw new AppError(422, 'PreenchaCampoPesquisa');
-  const db = index.database;
-  const [page, copies] = await Promise.all([titlesByIds(db, outcome.page), availability(db, outcome.page)]);
   const names = describe(language, outcome.snapshot);
   return {
     total: outcome.total,
     pagina: state.pagina,
     quantPag: state.quantPag,
-    acervos: page.map((t) => ({
-      cod_acervo: t.cod_acervo,
-      titulo: t.title,
-      autor: t.author,
-      ano_publicacao: t.ano_publicacao,
-      cod_tipo_obra: t.cod_tipo_obra,
-      desc_tipo_obra: workTypeName(t.cod_tipo_obra, t.desc_tipo_obra, language),
-      idioma: t.idioma,
-      link_capa: t.link_capa,
-      acesso_remoto: t.acesso_remoto,
-      possui_acessibilidade: t.possui_acessibilidade,
-      disponibilidade: copies
-        .filter((c) => c.cod_acervo === t.cod_acervo)
-        .map(({ cod_biblioteca, desc_biblioteca, total: n, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, total: n, disponiveis })),
-    })),
+    acervos: await resultLines(index.database, outcome.page, language),
     facetas: buildFacets(state, outcome.facets, names, language),
     filtros: state.filtros.map((f) => ({ ...f, descricao: names(f.tipo, f.codigo) })),
   };
+}
+
+/** Result lines (what a results page shows of a title) for titles in the order given; unknown ids are left out. */
+export async function resultLines(db: Db, ids: number[], language: Language): Promise<ResultadoAcervo[]> {
+  const [page, copies] = await Promise.all([titlesByIds(db, ids), availability(db, ids)]);
+  return page.map((t) => ({
+    cod_acervo: t.cod_acervo,
+    titulo: t.title,
+    autor: t.author,
+    ano_publicacao: t.ano_publicacao,
+    cod_tipo_obra: t.cod_tipo_obra,
+    desc_tipo_obra: workTypeName(t.cod_tipo_obra, t.desc_tipo_obra, language),
+    idioma: t.idioma,
+    link_capa: t.link_capa,
+    acesso_remoto: t.acesso_remoto,
+    possui_acessibilidade: t.possui_acessibilidade,
+    disponibilidade: copies
+      .filter((c) => c.cod_acervo === t.cod_acervo)
+      .map(({ cod_biblioteca, desc_biblioteca, total: n, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, total: n, disponiveis })),
+  }));
+}
+
+/** `GET /consulta/titulos-adicionais?acervos=`: result lines for titles by number (the basket page). */
+export async function additionalTitles(db: Db, ids: number[], language: Language): Promise<ResultadoAcervo[]> {
+  return resultLines(db, ids, language);
 }
 
 type Namer = (facet: SearchFilter['tipo'], code: string) => string;

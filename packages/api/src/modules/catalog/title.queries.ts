@@ -198,3 +198,32 @@ export async function distinctReaders(db: Db, id: number, from: string, to: stri
   );
   return row!.n;
 }
+
+/** What a basket export needs of each title, in the order asked. */
+export async function exportRows(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return queryRows<{
+    cod_acervo: number;
+    cod_tipo_obra: number;
+    desc_tipo_obra: string;
+    ano_publicacao: number | null;
+    acesso_remoto: boolean;
+    marc: MarcRecord;
+    title: string;
+    author: string | null;
+    edition: string | null;
+    place: string | null;
+    publisher: string | null;
+    isbn: string[];
+    issn: string[];
+    subjects: string[];
+    call_number: string | null;
+  }>(
+    db,
+    sql`select t.cod_acervo, t.cod_tipo_obra, w.desc_tipo_obra, t.ano_publicacao, t.acesso_remoto, t.marc, t.title, t.author, t.edition,
+               t.place, t.publisher, t.isbn, t.issn, t.subjects, t.call_number
+        from titles t join work_types w on w.cod_tipo_obra = t.cod_tipo_obra
+        where t.cod_acervo in ${ids}
+        order by array_position(${sql.raw(`array[${ids.join(',')}]::int[]`)}, t.cod_acervo)`,
+  );
+}

@@ -29,6 +29,7 @@ import {
   circulationTotals,
   coursesCiting,
   distinctReaders,
+  exportRows,
   insertLinkAccess,
   loansPerMonth,
   loanYears,
@@ -283,3 +284,11 @@ export async function recordLinkAccess(db: Db, access: Parameters<typeof insertL
 
 /** True when the catalogue holds title `id` (other modules' check before they refer to one). */
 export { titleExists };
+
+/** The titles of a basket export, in the order asked; a 404 names the first unknown one. */
+export async function titlesForExport(db: Db, ids: number[]) {
+  const rows = await exportRows(db, ids);
+  const missing = ids.find((id) => !rows.some((r) => r.cod_acervo === id));
+  if (missing !== undefined) throw errors.titleNotFound(missing);
+  return rows;
+}

@@ -1,0 +1,57 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+
+/** A message as the app writes it. */
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  attachments?: { filename: string; content: Buffer | string; contentType: string }[];
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Sends over SMTP (nodemailer) to `url`, from `from`. */
+export function createMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments: message.attachments });
+    },
+  };
+}
+
+/**
+ * The local mail sink of development and tests: a real SMTP server on 127.0.0.1 (any free
+ * port) that accepts every message and keeps it, as sent, in `dir` as an .eml file (open it in
+ * any mail client). Messages over 10 MB are refused.
+ */
+export async function startMailSink(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  mkdirSync(dir, { recursive: true });
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    size: 10 * 1024 * 1024,
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++n}.eml`;
+        writeFileSync(path.join(dir, name), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as { port: number };
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}

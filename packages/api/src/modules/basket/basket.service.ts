@@ -1,0 +1,64 @@
+import { type Colecao, type ExportarCesta, type Language, splitEmails } from '@estante/contracts';
+import type { Db } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mail.js';
+import { titlesForExport } from '../catalog/title.service.js';
+import { exportFile, type ExportFile, references } from './basket.export.js';
+import { addToPermanent, permanentCount, permanentItems, removeFromPermanent } from './basket.queries.js';
+
+const SUBJECT = { pt: 'Referências da sua cesta', en: 'References from your basket', es: 'Referencias de su cesta' } as const;
+const INTRO = {
+  pt: (n: number) => `${n === 1 ? 'Segue a referência' : `Seguem as ${n} referências`} da cesta, em ABNT (NBR 6023:2018). O arquivo anexo tem os mesmos títulos no formato escolhido.`,
+  en: (n: number) => `Here ${n === 1 ? 'is the reference' : `are the ${n} references`} from the basket, in ABNT (NBR 6023:2018). The attached file has the same titles in the chosen format.`,
+  es: (n: number) => `${n === 1 ? 'Sigue la referencia' : `Siguen las ${n} referencias`} de la cesta, en ABNT (NBR 6023:2018). El archivo adjunto tiene los mismos títulos en el formato elegido.`,
+} as const;
+
+export type ExportOutcome =
+  | { kind: 'file'; file: ExportFile }
+  | { kind: 'text'; texto: string; html: string }
+  | { kind: 'email'; destinatarios: number; titulos: number };
+
+/**
+ * `POST /acervo/exportar-cesta`: the basket as a file, as text to copy (references in the
+ * chosen style; ABNT for data formats), or e-mailed over SMTP to up to five addresses with the
+ * ABNT references in the body and the chosen format attached.
+ */
+export async function exportBasket(db: Db, mailer: Mailer, request: ExportarCesta, language: Language, institution: string, today = new Date()): Promise<ExportOutcome> {
+  const titles = await titlesForExport(db, request.acervos);
+  const style = request.dados === 'apa' || request.dados === 'vancouver' ? request.dados : 'abnt';
+  if (request.tipo === 'texto') return { kind: 'text', ...references(titles, style, language, today) };
+  const file = exportFile(titles, request.dados, language, today);
+  if (request.tipo === 'arquivo') return { kind: 'file', file };
+  const options = request.opcoesEmail!;
+  const to = splitEmails(options.emails);
+  const body = [options.mensagem, INTRO[language](titles.length), references(titles, 'abnt', language, today).texto, `— ${institution}`].filter(Boolean).join('\n\n');
+  try {
+    await mailer.send({
+      to,
+      subject: options.assunto || `${SUBJECT[language]} — ${institution}`,
+      text: body,
+      attachments: [{ filename: file.filename, content: file.content, contentType: file.mediaType }],
+    });
+  } catch {
+    throw errors.mailFailed();
+  }
+  return { kind: 'email', destinatarios: to.length, titulos: titles.length };
+}
+
+/** `POST /acervo/cesta-permanente`: keeps titles in the patron's permanent basket. */
+export async function keepInPermanent(db: Db, codPessoa: number, ids: number[]) {
+  await titlesForExport(db, ids);
+  const adicionados = await addToPermanent(db, codPessoa, ids);
+  return { adicionados, total: await permanentCount(db, codPessoa) };
+}
+
+/** `GET /api/acervo/cesta-permanente/colecao`. */
+export async function permanentCollection(db: Db, codPessoa: number, query: { tipoBusca: 'todos' | 'periodo'; dataIni?: string; dataFim?: string }): Promise<Colecao> {
+  const itens = query.tipoBusca === 'periodo' ? await permanentItems(db, codPessoa, query.dataIni, query.dataFim) : await permanentItems(db, codPessoa);
+  return { total: itens.length, itens };
+}
+
+/** `DELETE /api/acervo/cesta-permanente/{id}`. */
+export async function dropFromPermanent(db: Db, codPessoa: number, codAcervo: number): Promise<void> {
+  if (!(await removeFromPermanent(db, codPessoa, codAcervo))) throw errors.notInPermanent(codAcervo);
+}
