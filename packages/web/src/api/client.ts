@@ -134,3 +134,27 @@ export async function passwordGrant(username: string, password: string): Promise
 export function apiGetWithToken<T>(path: string, token: string): Promise<T> {
   return send<T>('GET', path, { token });
 }
+
+/**
+ * POSTs as the patron or anonymously and takes the answer as a file: its bytes and the file
+ * name from Content-Disposition. Errors come as ApiRequestError, as everywhere.
+ */
+export async function apiDownload(path: string, body: unknown): Promise<{ blob: Blob; filename: string }> {
+  const token = patronToken() ?? (await publicCredentials());
+  let response: Response;
+  try {
+    response = await fetch(`${config.apiBase}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [LANGUAGE_HEADER]: String(languageCode()), authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiRequestError(0, 'unreachable');
+  }
+  if (!response.ok) {
+    const error = ((await response.json().catch(() => null)) ?? {}) as Partial<ApiError>;
+    throw new ApiRequestError(response.status, error.message ?? response.statusText, error.key);
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'cesta';
+  return { blob: await response.blob(), filename };
+}

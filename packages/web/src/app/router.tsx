@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { paths } from './paths';
 import { AccountRoute } from './routes/account';
 import { AuthorityRoute } from './routes/authority';
+import { BasketRoute } from './routes/basket';
 import { ErrorRoute } from './routes/error';
 import { GuideRoute } from './routes/guide';
 import { HomeRoute } from './routes/home';
@@ -27,7 +28,7 @@ export function createRouter() {
         { path: paths.samlResponse, element: <ScreenRoute titleKey="screens.samlResponse" /> },
         { path: paths.grupoa, element: <ScreenRoute titleKey="screens.grupoa" /> },
         { path: paths.pearson, element: <ScreenRoute titleKey="screens.pearson" /> },
-        { path: paths.basket, element: <ScreenRoute titleKey="screens.basket" /> },
+        { path: paths.basket, element: <BasketRoute /> },
         { path: paths.accountApp, element: <ScreenRoute titleKey="screens.accountApp" /> },
         { path: `${paths.account}/*`, element: <AccountRoute /> },
         { path: '/:guia', element: <GuideRoute /> },

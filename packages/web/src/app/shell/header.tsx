@@ -1,7 +1,8 @@
-import { Anchor, Box, Button, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useInstituicao } from '../../features/parameters/api/get-instituicao';
+import { useBasket } from '../../stores/basket';
 import { useHasSession, useSessionUser } from '../../stores/session';
 import { paths } from '../paths';
 import { LanguageSelect } from './language-select';
@@ -13,6 +14,7 @@ export function Header() {
   const location = useLocation();
   const signedIn = useHasSession();
   const user = useSessionUser();
+  const basketCount = useBasket((b) => b.items.length);
   const here = `${location.pathname}${location.search}`;
   return (
     <Box component="header" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -29,8 +31,13 @@ export function Header() {
           <Anchor component={Link} to={paths.home}>
             {t('app.home')}
           </Anchor>
-          <Anchor component={Link} to={paths.basket}>
+          <Anchor component={Link} to={paths.basket} aria-label={t('app.basketCount', { count: basketCount })}>
             {t('app.basket')}
+            {basketCount > 0 && (
+              <Badge component="span" ml={6} variant="filled" color="blue.9" size="sm" aria-hidden>
+                {basketCount}
+              </Badge>
+            )}
           </Anchor>
           {signedIn && (
             <Anchor component={Link} to={paths.account}>

@@ -1,12 +1,19 @@
 import type { ResultadoAcervo } from '@estante/contracts';
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Cover } from '../../../ui/cover';
 import type { Display } from '../search-state';
 
 /** One result line: cover, title (to the title page), author, year, type and where copies are. */
-export function ResultItem({ item, display, href }: { item: ResultadoAcervo; display: Display; href: string }) {
+export interface BasketControls {
+  inBasket: boolean;
+  onToggleBasket: () => void;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+}
+
+export function ResultItem({ item, display, href, basket }: { item: ResultadoAcervo; display: Display; href: string; basket?: BasketControls }) {
   const { t } = useTranslation();
   const available = item.disponibilidade.reduce((n, d) => n + d.disponiveis, 0);
   const total = item.disponibilidade.reduce((n, d) => n + d.total, 0);
@@ -40,8 +47,21 @@ export function ResultItem({ item, display, href }: { item: ResultadoAcervo; dis
   );
   return (
     <Group component="article" gap="md" align="flex-start" wrap="nowrap" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      {basket && <Checkbox mt={4} aria-label={t('basket.select', { title: item.titulo })} checked={basket.selected} onChange={(e) => basket.onSelect(e.currentTarget.checked)} />}
       {display === 'D' && <Cover title={item.titulo} link={item.link_capa} />}
       {line}
+      {basket && (
+        <Button
+          size="compact-sm"
+          variant={basket.inBasket ? 'light' : 'default'}
+          style={{ flex: 'none' }}
+          aria-pressed={basket.inBasket}
+          aria-label={t(basket.inBasket ? 'basket.removeTitle' : 'basket.addTitle', { title: item.titulo })}
+          onClick={basket.onToggleBasket}
+        >
+          {basket.inBasket ? t('basket.inBasket') : t('basket.add')}
+        </Button>
+      )}
     </Group>
   );
 }

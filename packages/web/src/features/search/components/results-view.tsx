@@ -1,9 +1,10 @@
 import { MAX_PAGE_SIZE, type SearchState } from '@estante/contracts';
-import { Alert, Grid, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { Alert, Button, Checkbox, Grid, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiRequestError } from '../../../api/client';
+import { useBasket } from '../../../stores/basket';
 import { useConsulta } from '../api/get-consulta';
 import { useOrdenacao } from '../api/get-ordenacao';
 import { useLookupOption } from '../api/get-lookup';
@@ -38,6 +39,9 @@ export function ResultsView({ state, titleHref }: { state: SearchState; titleHre
   const terms = state.linhas.map((l) => l.termo).join(' · ');
   const period = state.novas ? `${t('search.newAcquisitions.formLabel')}, ${t('search.newAcquisitions.lastDays', { count: state.novas })}` : '';
   const plan = usePlanLabel(state.plano);
+  const basket = useBasket();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [added, setAdded] = useState<number | null>(null);
   const label = [terms, period, plan].filter(Boolean).join(' — ');
 
   useEffect(() => {
@@ -88,11 +92,46 @@ export function ResultsView({ state, titleHref }: { state: SearchState; titleHre
           {data.acervos.length === 0 ? (
             <Text>{t('search.noResults')}</Text>
           ) : (
-            <div aria-busy={isFetching}>
-              {data.acervos.map((item) => (
-                <ResultItem key={item.cod_acervo} item={item} display={display} href={titleHref(item.cod_acervo)} />
-              ))}
-            </div>
+            <>
+              <Group gap="sm" wrap="wrap">
+                <Checkbox
+                  label={t('basket.selectPage')}
+                  checked={data.acervos.every((a) => selected.includes(a.cod_acervo))}
+                  indeterminate={selected.length > 0 && !data.acervos.every((a) => selected.includes(a.cod_acervo))}
+                  onChange={(e) => setSelected(e.currentTarget.checked ? data.acervos.map((a) => a.cod_acervo) : [])}
+                />
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  disabled={selected.length === 0}
+                  onClick={() => {
+                    setAdded(basket.addMany(selected));
+                    setSelected([]);
+                  }}
+                >
+                  {t('basket.addSelected', { count: selected.length })}
+                </Button>
+                <Text size="sm" role="status">
+                  {added === null ? '' : t('basket.added', { count: added })}
+                </Text>
+              </Group>
+              <div aria-busy={isFetching}>
+                {data.acervos.map((item) => (
+                  <ResultItem
+                    key={item.cod_acervo}
+                    item={item}
+                    display={display}
+                    href={titleHref(item.cod_acervo)}
+                    basket={{
+                      inBasket: basket.items.includes(item.cod_acervo),
+                      onToggleBasket: () => (basket.items.includes(item.cod_acervo) ? basket.remove(item.cod_acervo) : basket.addMany([item.cod_acervo])),
+                      selected: selected.includes(item.cod_acervo),
+                      onSelect: (on) => setSelected(on ? [...selected, item.cod_acervo] : selected.filter((x) => x !== item.cod_acervo)),
+                    }}
+                  />
+                ))}
+              </div>
+            </>
           )}
           {pages > 1 && (
             <nav aria-label={t('search.pagination')}>

@@ -3,6 +3,7 @@ import { Anchor, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useBasket } from '../../../stores/basket';
 import { Cover } from '../../../ui/cover';
 import { countLinkAccess, fetchRestricted, type TitleLink, useLinks } from '../api/get-links';
 
@@ -76,6 +77,8 @@ export function TitleSummary({ acervo, links, signedIn, loginHref }: { acervo: A
   const online = useLinks(acervo.cod_acervo).data?.filter((l) => l.tipo !== 'capa') ?? [];
   const imprint = [acervo.local, acervo.editora].filter(Boolean).join(': ');
   const publication = [imprint, acervo.ano_publicacao].filter(Boolean).join(', ');
+  const basket = useBasket();
+  const inBasket = basket.items.includes(acervo.cod_acervo);
   const available = acervo.disponibilidade.reduce((n, d) => n + d.disponiveis, 0);
   const total = acervo.disponibilidade.reduce((n, d) => n + d.total, 0);
   return (
@@ -96,6 +99,14 @@ export function TitleSummary({ acervo, links, signedIn, loginHref }: { acervo: A
               {t('search.accessible')}
             </Badge>
           )}
+          <Button
+            size="compact-sm"
+            variant={inBasket ? 'light' : 'default'}
+            aria-pressed={inBasket}
+            onClick={() => (inBasket ? basket.remove(acervo.cod_acervo) : basket.addMany([acervo.cod_acervo]))}
+          >
+            {inBasket ? t('basket.inBasket') : t('basket.add')}
+          </Button>
         </Group>
         <dl style={{ margin: 0 }}>
           {acervo.autor && (

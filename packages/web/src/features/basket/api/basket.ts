@@ -1,0 +1,74 @@
+import type { Colecao, ExportFormat, ResultadoAcervo } from '@estante/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall, apiDownload } from '../../../api/client';
+
+/** `GET /consulta/titulos-adicionais`: result lines for the basket's titles, in its order. */
+export function useBasketTitles(ids: number[]) {
+  return useQuery({
+    queryKey: ['consulta', 'titulos-adicionais', ids.join(',')],
+    queryFn: ({ signal }) => apiCall<ResultadoAcervo[]>('GET', `/consulta/titulos-adicionais?acervos=${ids.join(',')}`, undefined, signal),
+    enabled: ids.length > 0,
+    staleTime: 60_000,
+  });
+}
+
+/** Downloads the chosen titles as a file (tipo arquivo) through a temporary link. */
+export async function downloadExport(format: ExportFormat, ids: number[]): Promise<string> {
+  const { blob, filename } = await apiDownload('/acervo/exportar-cesta', { tipo: 'arquivo', dados: format, acervos: ids });
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return filename;
+}
+
+/** The references to copy (tipo texto). */
+export function fetchReferences(style: 'abnt' | 'apa' | 'vancouver', ids: number[]) {
+  return apiCall<{ texto: string; html: string }>('POST', '/acervo/exportar-cesta', { tipo: 'texto', dados: style, acervos: ids });
+}
+
+/** E-mails the chosen titles (tipo email). */
+export function useEmailBasket() {
+  return useMutation({
+    mutationFn: (input: { format: ExportFormat; ids: number[]; emails: string; mensagem?: string }) =>
+      apiCall<{ enviado: true; destinatarios: number; titulos: number }>('POST', '/acervo/exportar-cesta', {
+        tipo: 'email',
+        dados: input.format,
+        acervos: input.ids,
+        opcoesEmail: { emails: input.emails, ...(input.mensagem ? { mensagem: input.mensagem } : {}) },
+      }),
+  });
+}
+
+const PERMANENT = ['cesta-permanente'];
+
+/** `GET /api/acervo/cesta-permanente/colecao`: the signed-in patron's permanent basket. */
+export function usePermanentBasket(signedIn: boolean) {
+  return useQuery({
+    queryKey: PERMANENT,
+    queryFn: ({ signal }) => apiCall<Colecao>('GET', '/api/acervo/cesta-permanente/colecao', undefined, signal),
+    enabled: signedIn,
+  });
+}
+
+/** `POST /acervo/cesta-permanente`. */
+export function useKeepPermanent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => apiCall<{ adicionados: number; total: number }>('POST', '/acervo/cesta-permanente', { acervos: ids }),
+    onSuccess: () => client.invalidateQueries({ queryKey: PERMANENT }),
+  });
+}
+
+/** `DELETE /api/acervo/cesta-permanente/{id}`. */
+export function useDropPermanent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiCall<null>('DELETE', `/api/acervo/cesta-permanente/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: PERMANENT }),
+  });
+}
