@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { authRoutes, peopleRoutes } from './modules/auth/auth.routes.js';
+import { authRoutes, peopleRoutes, revokeRoutes } from './modules/auth/auth.routes.js';
 import { createTokenService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authorityRoutes } from './modules/catalog/authority.routes.js';
@@ -81,7 +81,8 @@ export async function buildApp({
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { tokens, db: database.db });
+      await api.register(authRoutes, { tokens, db: database.db, session: config });
+      await api.register(revokeRoutes, { db: database.db });
       await api.register(peopleRoutes, { db: database.db });
       await api.register(parametersRoutes, { db: database.db });
       await api.register(searchRoutes, { db: database.db, index: searchIndex });

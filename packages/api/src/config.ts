@@ -31,6 +31,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
   ACCESS_TOKEN_TTL: int(30, 86400).default(900),
+  REFRESH_TOKEN_TTL: int(300, 31_536_000).default(1_209_600),
+  SIGNIN_MAX_FAILURES: int(2, 100).default(5),
+  SIGNIN_LOCK_SECONDS: int(10, 86_400).default(900),
   PUBLIC_CLIENT_ID: z.string().min(1).default('estante-web'),
   PUBLIC_CLIENT_SECRET: z.string().min(1).default('estante-public'),
   SEED_DEMO: bool.default(true),
@@ -54,6 +57,11 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   jwtSecret: string | undefined;
   accessTokenTtl: number;
+  /** Refresh-token lifetime (seconds); each use rotates it. */
+  refreshTokenTtl: number;
+  /** Failed sign-ins per username (ten times as many per address) before a 429 for signInLockSeconds. */
+  signInMaxFailures: number;
+  signInLockSeconds: number;
   publicClient: { id: string; secret: string };
   seedDemo: boolean;
   demoTitles: number;
@@ -100,6 +108,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    signInMaxFailures: e.SIGNIN_MAX_FAILURES,
+    signInLockSeconds: e.SIGNIN_LOCK_SECONDS,
     publicClient: { id: e.PUBLIC_CLIENT_ID, secret: e.PUBLIC_CLIENT_SECRET },
     seedDemo: e.SEED_DEMO,
     demoTitles: e.DEMO_TITLES,

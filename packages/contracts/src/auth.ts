@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * `POST /oauth/token`: client_credentials (anonymous public access) and password (a patron's
- * username and password). The refresh_token grant arrives with the rest of sign-in (issue 5).
+ * `POST /oauth/token`: client_credentials (anonymous public access), password (a patron's
+ * username and password; answers a refresh token too) and refresh_token (rotates it).
  */
 export const tokenRequestSchema = z.object({
   grant_type: z.string().min(1).max(64).describe('client_credentials | password | refresh_token'),
@@ -11,6 +11,15 @@ export const tokenRequestSchema = z.object({
   scope: z.string().max(500).optional(),
   username: z.string().max(200).optional(),
   password: z.string().max(500).optional(),
+  refresh_token: z.string().max(200).optional(),
+});
+
+/** `POST /oauth/revoke` (RFC 7009): logout revokes the refresh token's whole family. */
+export const revokeRequestSchema = z.object({
+  token: z.string().min(1).max(200),
+  token_type_hint: z.string().max(50).optional(),
+  client_id: z.string().max(200).optional(),
+  client_secret: z.string().max(500).optional(),
 });
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
 

@@ -60,6 +60,16 @@ const MESSAGES = {
     en: 'Password or account blocked. Use "Forgot password" or contact the library.',
     es: 'Contraseña o cuenta bloqueada. Use "Olvidé mi contraseña" o contacte con la biblioteca.',
   },
+  SessaoExpirada: {
+    pt: 'Sua sessão expirou. Entre novamente.',
+    en: 'Your session has expired. Please sign in again.',
+    es: 'Su sesión expiró. Inicie sesión de nuevo.',
+  },
+  TentativasExcedidas: {
+    pt: 'Muitas tentativas de login seguidas. Tente novamente em {minutes} minuto(s).',
+    en: 'Too many sign-in attempts in a row. Try again in {minutes} minute(s).',
+    es: 'Demasiados intentos de inicio de sesión seguidos. Inténtelo de nuevo en {minutes} minuto(s).',
+  },
   unsupported_grant_type: {
     pt: 'Tipo de concessão não suportado: {grant}.',
     en: 'Unsupported grant type: {grant}.',

@@ -1,6 +1,6 @@
 import { type ApiError, LANGUAGE_HEADER, type TokenResponse } from '@estante/contracts';
 import { languageCode } from '../i18n';
-import { clearSessions, patronToken } from '../stores/session';
+import { clearSessions, patronToken, usePersistentAuth, useSessionAuth } from '../stores/session';
 import { readRuntimeConfig } from './config';
 
 /** A failed call: the server's `{ status, message, key }`, or status 0 when it was unreachable. */
@@ -91,10 +91,37 @@ export function loadPublicCredentials(): Promise<string> {
   return publicCredentials();
 }
 
+let renewingPatron: Promise<string> | null = null;
+
 /**
- * Calls an API path as the signed-in patron when there is one (else anonymously). A patron's
- * 401 means the session is over: both session stores are cleared and the error says so
- * (renewal with the refresh token comes with the rest of sign-in).
+ * Renews the patron's access token with the refresh token (spec §4 "Token renewal"): one
+ * request however many calls failed at once, the new pair stored back in the store that held
+ * the login. Fails (and clears both stores) when the refresh token is refused.
+ */
+function renewPatron(): Promise<string> {
+  renewingPatron ??= (async () => {
+    try {
+      const store = useSessionAuth.getState().token ? useSessionAuth : usePersistentAuth;
+      const refresh = store.getState().refresh;
+      if (!refresh) throw new ApiRequestError(401, 'no refresh token', 'SessaoExpirada');
+      const body = new URLSearchParams({ grant_type: 'refresh_token', client_id: config.publicClient.id, client_secret: config.publicClient.secret, refresh_token: refresh });
+      const pair = await send<TokenResponse>('POST', '/oauth/token', { body, token: null });
+      store.setState({ token: pair.access_token, refresh: pair.refresh_token ?? null });
+      return pair.access_token;
+    } catch (error) {
+      clearSessions();
+      throw error instanceof ApiRequestError && error.status !== 401 ? error : new ApiRequestError(401, 'session expired', 'SessaoExpirada');
+    } finally {
+      renewingPatron = null;
+    }
+  })();
+  return renewingPatron;
+}
+
+/**
+ * Calls an API path as the signed-in patron when there is one (else anonymously). On a 401 the
+ * token is renewed once — the patron's with the refresh token, the public one with new public
+ * credentials — and the call retried; calls failing together wait for that one renewal.
  */
 export async function apiCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const patron = patronToken();
@@ -110,12 +137,17 @@ export async function apiCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
   try {
     return await send<T>(method, path, { body, token: patron, signal });
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 401) {
-      clearSessions();
-      throw new ApiRequestError(401, error.message, 'SessaoExpirada');
-    }
-    throw error;
+    if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
+    return send<T>(method, path, { body, token: await renewPatron(), signal });
   }
+}
+
+/** Logout: revokes the refresh token on the server (best effort), then clears both stores. */
+export async function signOut(): Promise<void> {
+  const refresh = useSessionAuth.getState().refresh ?? usePersistentAuth.getState().refresh;
+  clearSessions();
+  if (!refresh) return;
+  await send('POST', '/oauth/revoke', { body: new URLSearchParams({ token: refresh }), token: null }).catch(() => undefined);
 }
 
 /** The password grant: a patron's access token, or the server's error (401, 430, …). */
@@ -139,8 +171,9 @@ export function apiGetWithToken<T>(path: string, token: string): Promise<T> {
  * POSTs as the patron or anonymously and takes the answer as a file: its bytes and the file
  * name from Content-Disposition. Errors come as ApiRequestError, as everywhere.
  */
-export async function apiDownload(path: string, body: unknown): Promise<{ blob: Blob; filename: string }> {
-  const token = patronToken() ?? (await publicCredentials());
+export async function apiDownload(path: string, body: unknown, renewed = false): Promise<{ blob: Blob; filename: string }> {
+  const patron = patronToken();
+  const token = patron ?? (await publicCredentials(renewed));
   let response: Response;
   try {
     response = await fetch(`${config.apiBase}${path}`, {
@@ -150,6 +183,10 @@ export async function apiDownload(path: string, body: unknown): Promise<{ blob: 
     });
   } catch {
     throw new ApiRequestError(0, 'unreachable');
+  }
+  if (response.status === 401 && !renewed) {
+    if (patron) await renewPatron();
+    return apiDownload(path, body, true);
   }
   if (!response.ok) {
     const error = ((await response.json().catch(() => null)) ?? {}) as Partial<ApiError>;

@@ -6,3 +6,4 @@ export * from './teaching.js';
 export * from './comments.js';
 export * from './serials.js';
 export * from './basket.js';
+export * from './auth.js';

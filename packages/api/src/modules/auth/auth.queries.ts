@@ -42,3 +42,71 @@ export async function findPerson(db: Db, codPessoa: number) {
   );
   return { ...person, permissions };
 }
+
+/** Stores a refresh token's hash, in a family (a new one when none is given). */
+export async function insertRefreshToken(db: Db, row: { familyId: string; codPessoa: number; clientId: string; tokenHash: string; ttlSeconds: number }) {
+  await db.execute(
+    sql`insert into refresh_tokens (family_id, cod_pessoa, client_id, token_hash, expires_at)
+        values (${row.familyId}::uuid, ${row.codPessoa}, ${row.clientId}, ${row.tokenHash}, now() + make_interval(secs => ${row.ttlSeconds}))`,
+  );
+}
+
+/**
+ * Marks a refresh token used, if it is live (not used, not revoked, not expired) — one
+ * statement, so of two concurrent exchanges only one wins. Returns what it found.
+ */
+export async function useRefreshToken(db: Db, tokenHash: string) {
+  const [used] = await queryRows<{ family_id: string; cod_pessoa: number; client_id: string }>(
+    db,
+    sql`update refresh_tokens set used_at = now()
+        where token_hash = ${tokenHash} and used_at is null and revoked_at is null and expires_at > now()
+        returning family_id, cod_pessoa, client_id`,
+  );
+  if (used) return { state: 'live' as const, ...used };
+  const [seen] = await queryRows<{ family_id: string; used_at: string | null }>(db, sql`select family_id, used_at from refresh_tokens where token_hash = ${tokenHash}`);
+  if (!seen) return { state: 'unknown' as const };
+  return { state: seen.used_at ? ('reused' as const) : ('dead' as const), family_id: seen.family_id };
+}
+
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db.execute(sql`update refresh_tokens set revoked_at = now() where family_id = ${familyId}::uuid and revoked_at is null`);
+}
+
+export async function familyOf(db: Db, tokenHash: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ family_id: string }>(db, sql`select family_id from refresh_tokens where token_hash = ${tokenHash}`);
+  return row?.family_id;
+}
+
+/** Revokes every refresh token of a person (password change). */
+export async function revokePerson(db: Db, codPessoa: number): Promise<void> {
+  await db.execute(sql`update refresh_tokens set revoked_at = now() where cod_pessoa = ${codPessoa} and revoked_at is null`);
+}
+
+/** The latest lock among these keys, if any is locked now. */
+export async function lockedUntil(db: Db, keys: string[]): Promise<Date | null> {
+  const [row] = await queryRows<{ until: string | null }>(
+    db,
+    sql`select max(locked_until)::text as until from sign_in_failures where key in ${keys} and locked_until > now()`,
+  );
+  return row?.until ? new Date(row.until) : null;
+}
+
+/**
+ * Counts a failure for each key within a window; a key reaching its limit is locked for the
+ * cooling period. One statement per key (insert … on conflict), safe under concurrency.
+ */
+export async function recordFailure(db: Db, key: string, limit: number, windowSeconds: number, lockSeconds: number): Promise<void> {
+  await db.execute(
+    sql`insert into sign_in_failures (key, failures, window_start) values (${key}, 1, now())
+        on conflict (key) do update set
+          failures = case when sign_in_failures.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else sign_in_failures.failures + 1 end,
+          window_start = case when sign_in_failures.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else sign_in_failures.window_start end,
+          locked_until = case
+            when (case when sign_in_failures.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else sign_in_failures.failures + 1 end) >= ${limit}
+            then now() + make_interval(secs => ${lockSeconds}) else sign_in_failures.locked_until end`,
+  );
+}
+
+export async function clearFailures(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from sign_in_failures where key = ${key}`);
+}

@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { createInstitution, createPatron } from '../../../test/factories.js';
+import { refreshTokens } from '../../db/schema/index.js';
 import { getOrCreateSecret } from './auth.queries.js';
 
 let t: TestApp;
@@ -133,5 +134,84 @@ describe('POST /oauth/token (password) and GET /pessoas', () => {
     expect(noClient.statusCode).toBe(401);
     const anonymous = await t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${await publicToken(t.app)}` } });
     expect(anonymous.statusCode).toBe(403);
+  });
+});
+
+describe('refresh tokens: rotation, reuse detection, logout', () => {
+  const grant = (payload: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { client_id: 'estante-web', client_secret: 'estante-public', ...payload } });
+  const signIn = async () => (await grant({ grant_type: 'password', username: 'rotacao', password: 'senha-rotacao' })).json<{ access_token: string; refresh_token: string }>();
+  const refresh = (token: string) => grant({ grant_type: 'refresh_token', refresh_token: token });
+
+  beforeAll(async () => {
+    await createPatron(t.database.db, { login: 'rotacao', nome: 'Rita Rotação', password: 'senha-rotacao' });
+  });
+
+  it('gives a new access token and a new refresh token for a refresh token, once', async () => {
+    const first = await signIn();
+    expect(first.refresh_token).toMatch(/^[\w-]{43}$/);
+    const next = await refresh(first.refresh_token);
+    expect(next.statusCode).toBe(200);
+    const body = next.json<{ access_token: string; refresh_token: string }>();
+    expect(body.refresh_token).not.toBe(first.refresh_token);
+    const me = await t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${body.access_token}` } });
+    expect(me.json()).toMatchObject({ user: { login: 'rotacao' } });
+    // Stored hashed: the token itself is nowhere in the database.
+    const rows = await t.database.db.select().from(refreshTokens);
+    expect(rows.some((r) => r.tokenHash === body.refresh_token || r.tokenHash === first.refresh_token)).toBe(false);
+  });
+
+  it('revokes the whole family when a used refresh token comes back (replay)', async () => {
+    const first = await signIn();
+    const second = (await refresh(first.refresh_token)).json<{ refresh_token: string }>();
+    const replay = await refresh(first.refresh_token);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ key: 'SessaoExpirada' });
+    // The legitimate holder's current token died with the family.
+    expect((await refresh(second.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('lets only one of two concurrent exchanges of the same token win', async () => {
+    const first = await signIn();
+    const answers = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('ends the session on logout (POST /oauth/revoke), and ignores unknown tokens', async () => {
+    const first = await signIn();
+    const revoke = (token: string) => t.app.inject({ method: 'POST', url: '/svc/oauth/revoke', payload: { token } });
+    expect((await revoke(first.refresh_token)).statusCode).toBe(200);
+    expect((await refresh(first.refresh_token)).statusCode).toBe(401);
+    expect((await revoke('never-issued')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/svc/oauth/revoke', payload: {} })).statusCode).toBe(400);
+  });
+
+  it('refuses garbage, a missing token and another client', async () => {
+    expect((await refresh('x'.repeat(43))).statusCode).toBe(401);
+    expect((await grant({ grant_type: 'refresh_token' })).statusCode).toBe(401);
+    const first = await signIn();
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/svc/oauth/token',
+      payload: { grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: 'outro', client_secret: 'x' },
+    });
+    expect(other.statusCode).toBe(401);
+  });
+});
+
+describe('sign-in rate limiting', () => {
+  it('answers 429 after repeated failures for one username, even with the right password, and not for others', async () => {
+    await createPatron(t.database.db, { login: 'alvo', nome: 'Alvo Ataque', password: 'senha-certa' });
+    await createPatron(t.database.db, { login: 'vizinho', nome: 'Vizinho Tranquilo', password: 'senha-vizinho' });
+    const attempt = (username: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username, password } });
+    for (let i = 0; i < 5; i++) expect((await attempt('alvo', `errada-${i}`)).statusCode).toBe(401);
+    const locked = await attempt('ALVO', 'senha-certa');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ key: 'TentativasExcedidas', message: expect.stringMatching(/15 minuto/) });
+    expect((await attempt('vizinho', 'senha-vizinho')).statusCode).toBe(200);
+    // An unknown username is counted the same way: the answers do not tell which usernames exist.
+    for (let i = 0; i < 5; i++) expect((await attempt('fantasma', `x${i}`)).statusCode).toBe(401);
+    expect((await attempt('fantasma', 'y')).statusCode).toBe(429);
   });
 });

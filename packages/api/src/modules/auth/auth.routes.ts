@@ -1,35 +1,85 @@
-import { errorSchema, pessoaSchema, tokenRequestSchema, tokenResponseSchema } from '@estante/contracts';
+import { errorSchema, pessoaSchema, revokeRequestSchema, tokenRequestSchema, tokenResponseSchema } from '@estante/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errors } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
 import { patronOf } from '../../plugins/auth.js';
 import { loginLabel } from '../parameters/parameters.service.js';
-import { checkPassword, currentPerson, type TokenService } from './auth.service.js';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/errors.js';
+import {
+  checkPassword,
+  currentPerson,
+  guardSignIn,
+  newRefreshToken,
+  revokeRefreshToken,
+  rotateRefreshToken,
+  signInFailed,
+  signInSucceeded,
+  type TokenService,
+} from './auth.service.js';
 
 /** `POST /oauth/token`: the OAuth 2 token endpoint (form-encoded or JSON). */
-export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService; db: Db }> = async (app, { tokens, db }) => {
+type SessionConfig = Pick<Config, 'refreshTokenTtl' | 'signInMaxFailures' | 'signInLockSeconds'>;
+
+export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService; db: Db; session: SessionConfig }> = async (app, { tokens, db, session }) => {
   app.post(
     '/oauth/token',
     {
       schema: {
         tags: ['Auth'],
-        summary: 'Issue an access token (client_credentials or password grant)',
+        summary: 'Issue an access token (client_credentials, password or refresh_token grant)',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, 400: errorSchema, 401: errorSchema, 430: errorSchema },
+        response: { 200: tokenResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema, 430: errorSchema },
       },
     },
     async (request) => {
       const { grant_type: grant, ...body } = request.body;
-      if (grant !== 'client_credentials' && grant !== 'password') throw errors.unsupportedGrant(grant.slice(0, 64));
+      if (grant !== 'client_credentials' && grant !== 'password' && grant !== 'refresh_token') throw errors.unsupportedGrant(grant.slice(0, 64));
       const basic = basicCredentials(request.headers.authorization);
       const clientId = body.client_id ?? basic?.id;
-      // Both grants authenticate the client first: a patron signs in through a known client.
+      // Every grant authenticates the client first: a patron signs in through a known client.
       const anonymous = await tokens.clientCredentials(clientId, body.client_secret ?? basic?.secret);
       if (grant === 'client_credentials') return { access_token: anonymous.token, token_type: 'bearer' as const, expires_in: anonymous.expiresIn };
-      const codPessoa = await checkPassword(db, body.username, body.password, await loginLabel(db, request.language));
+      if (grant === 'refresh_token') {
+        const rotated = await rotateRefreshToken(db, body.refresh_token, clientId!, session.refreshTokenTtl);
+        const { token, expiresIn } = await tokens.patron(rotated.codPessoa, clientId!);
+        return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn, refresh_token: rotated.refresh };
+      }
+      // Repeated failures for one username or one address cool down with 429 (spec §8).
+      await guardSignIn(db, body.username, request.ip);
+      let codPessoa: number;
+      try {
+        codPessoa = await checkPassword(db, body.username, body.password, await loginLabel(db, request.language));
+      } catch (error) {
+        if (error instanceof AppError && error.status === 401) await signInFailed(db, body.username, request.ip, { maxFailures: session.signInMaxFailures, lockSeconds: session.signInLockSeconds });
+        throw error;
+      }
+      await signInSucceeded(db, body.username!);
       const { token, expiresIn } = await tokens.patron(codPessoa, clientId!);
-      return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn };
+      const refresh = await newRefreshToken(db, codPessoa, clientId!, session.refreshTokenTtl);
+      return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn, refresh_token: refresh };
+    },
+  );
+};
+
+/** `POST /oauth/revoke` (RFC 7009): logout ends the session's refresh-token family; always 200. */
+export const revokeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post(
+    '/oauth/revoke',
+    {
+      schema: {
+        tags: ['Auth'],
+        summary: 'Revoke a refresh token (logout); unknown tokens are ignored',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        body: revokeRequestSchema,
+        response: { 200: z.object({}), 400: errorSchema },
+      },
+    },
+    async (request) => {
+      await revokeRefreshToken(db, request.body.token);
+      return {};
     },
   );
 };

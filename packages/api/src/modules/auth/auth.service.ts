@@ -1,9 +1,21 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { findLogin, findPerson, getOrCreateSecret } from './auth.queries.js';
+import {
+  clearFailures,
+  familyOf,
+  findLogin,
+  findPerson,
+  getOrCreateSecret,
+  insertRefreshToken,
+  lockedUntil,
+  recordFailure,
+  revokeFamily,
+  revokePerson,
+  useRefreshToken,
+} from './auth.queries.js';
 
 /** Who a verified token speaks for. */
 export type Principal = { kind: 'public'; clientId: string } | { kind: 'patron'; codPessoa: number; clientId: string };
@@ -101,4 +113,68 @@ export async function currentPerson(db: Db, codPessoa: number) {
     authPermissions: person.permissions,
     bloqueio: person.bloqueio,
   };
+}
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** A new refresh token (256 random bits), stored hashed, in `familyId` or a new family. */
+export async function newRefreshToken(db: Db, codPessoa: number, clientId: string, ttlSeconds: number, familyId: string = randomUUID()): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertRefreshToken(db, { familyId, codPessoa, clientId, tokenHash: hash(token), ttlSeconds });
+  return token;
+}
+
+/**
+ * The refresh_token grant: a live token is used up and replaced by the next of its family
+ * (rotation). A token that was already used is a replay — of a stolen token, or by its thief —
+ * so its whole family is revoked and both holders must sign in again. Unknown, expired,
+ * revoked or another client's tokens: 401, nothing said about which.
+ */
+export async function rotateRefreshToken(db: Db, token: string | undefined, clientId: string, ttlSeconds: number): Promise<{ codPessoa: number; refresh: string }> {
+  if (!token || token.length > 200) throw errors.refreshInvalid();
+  const found = await useRefreshToken(db, hash(token));
+  if (found.state === 'reused') await revokeFamily(db, found.family_id);
+  if (found.state !== 'live') throw errors.refreshInvalid();
+  if (found.client_id !== clientId) {
+    await revokeFamily(db, found.family_id);
+    throw errors.refreshInvalid();
+  }
+  return { codPessoa: found.cod_pessoa, refresh: await newRefreshToken(db, found.cod_pessoa, clientId, ttlSeconds, found.family_id) };
+}
+
+/** Logout (RFC 7009 revocation): the refresh token's family is revoked; unknown tokens are ignored. */
+export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
+  const family = await familyOf(db, hash(token));
+  if (family) await revokeFamily(db, family);
+}
+
+/** Password change: every session of the person ends. */
+export async function revokeAllSessions(db: Db, codPessoa: number): Promise<void> {
+  await revokePerson(db, codPessoa);
+}
+
+export interface SignInLimits {
+  maxFailures: number;
+  lockSeconds: number;
+}
+
+const keysOf = (username: string | undefined, address: string) => ({ user: `u:${(username ?? '').trim().toLowerCase()}`, ip: `ip:${address}` });
+
+/** 429 while the username or the address is cooling down after repeated failures. */
+export async function guardSignIn(db: Db, username: string | undefined, address: string): Promise<void> {
+  const keys = keysOf(username, address);
+  const until = await lockedUntil(db, [keys.user, keys.ip]);
+  if (until) throw errors.tooManyAttempts(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)));
+}
+
+/** Counts a failed sign-in for the username and (ten times as tolerant: a library shares one address) the address. */
+export async function signInFailed(db: Db, username: string | undefined, address: string, limits: SignInLimits): Promise<void> {
+  const keys = keysOf(username, address);
+  if ((username ?? '').trim()) await recordFailure(db, keys.user, limits.maxFailures, limits.lockSeconds, limits.lockSeconds);
+  await recordFailure(db, keys.ip, limits.maxFailures * 10, limits.lockSeconds, limits.lockSeconds);
+}
+
+/** A successful sign-in forgets the username's failures (the address keeps its count). */
+export async function signInSucceeded(db: Db, username: string): Promise<void> {
+  await clearFailures(db, keysOf(username, '').user);
 }

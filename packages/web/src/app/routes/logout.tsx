@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { clearSessions } from '../../stores/session';
+import { signOut } from '../../api/client';
 import { paths } from '../paths';
 import { ScreenRoute } from './screen';
 
@@ -8,8 +8,7 @@ import { ScreenRoute } from './screen';
 export function LogoutRoute() {
   const navigate = useNavigate();
   useEffect(() => {
-    clearSessions();
-    navigate(paths.home, { replace: true });
+    void signOut().then(() => navigate(paths.home, { replace: true }));
   }, [navigate]);
   return <ScreenRoute titleKey="screens.logout" />;
 }

@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { people } from './people.js';
+
+/**
+ * Refresh tokens: opaque to the client, stored here only as a SHA-256 hash. Each use replaces
+ * the token by a new one of the same family (rotation); presenting a token already used means
+ * it was stolen or replayed, and revokes the whole family. Logout revokes the family too.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    familyId: uuid('family_id').notNull(),
+    codPessoa: integer('cod_pessoa')
+      .notNull()
+      .references(() => people.codPessoa, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when the token was exchanged for the next one of its family. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId), check('refresh_tokens_expiry', sql`${t.expiresAt} > ${t.createdAt}`)],
+);
+
+/**
+ * Failed sign-ins, counted per key (`u:<username>` or `ip:<address>`) in a sliding window, so
+ * repeated failures answer 429 for a cooling period; every API process sees the same counts.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [check('sign_in_failures_positive', sql`${t.failures} > 0`)],
+);
