@@ -3,10 +3,13 @@ import { Anchor, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiRequestError } from '../../api/client';
+import { useComments, useMyComments } from '../../features/comments/api/comments';
 import { CommentsSection } from '../../features/comments/components/comments-section';
 import { useFuncionalidades } from '../../features/parameters/api/get-funcionalidades';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
 import { useAcervo } from '../../features/title/api/get-acervo';
+import { useExemplares } from '../../features/title/api/get-exemplares';
+import { useLinks } from '../../features/title/api/get-links';
 import { CirculationTab } from '../../features/title/components/circulation-tab';
 import { ClosedStacksTab } from '../../features/title/components/closed-stacks-tab';
 import { ContentsTab } from '../../features/title/components/contents-tab';
@@ -41,6 +44,11 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
   const location = useLocation();
   const acervo = useAcervo(id);
   const signedIn = useHasSession();
+  // What the page shows below the record starts loading with it, not after it (no waterfall).
+  useLinks(id);
+  useExemplares(id, null);
+  useComments(id);
+  useMyComments(id, signedIn);
   const activities = useFuncionalidades();
   const guides = useGuiasPesquisa();
   const general = guides.find((g) => g.codigo === 'geral')?.rota ?? 'pesquisa-geral';

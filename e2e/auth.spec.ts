@@ -1,0 +1,82 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures';
+
+async function signIn(page: Page, login: string, keep: boolean) {
+  await page.goto('/login');
+  await page.getByLabel('Matrícula ou CPF').fill(login);
+  await page.getByLabel('Senha').fill('estante123');
+  if (keep) await page.getByLabel('Mantenha-me conectado').check();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('banner')).toContainText('Olá,');
+}
+
+test('"keep me connected" decides whether the session survives a browser restart', async ({ browser, page }) => {
+  await signIn(page, 'funcionario', false);
+  await expectNoAxeViolations(page);
+  // A browser restart keeps local storage, not the browser session's.
+  const restarted = await browser.newContext({ storageState: await page.context().storageState() });
+  const after = await restarted.newPage();
+  await after.goto('/');
+  await expect(after.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
+  await restarted.close();
+
+  const kept = await browser.newContext();
+  const keeper = await kept.newPage();
+  await signIn(keeper, 'comunidade', true);
+  const again = await browser.newContext({ storageState: await kept.storageState() });
+  const back = await again.newPage();
+  await back.goto('/meupergamum');
+  await expect(back).toHaveURL('/meupergamum');
+  await expect(back.getByRole('banner')).toContainText('Olá, Gustavo');
+  await back.getByRole('link', { name: 'Sair' }).click();
+  await expect(back.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
+  await again.close();
+  await kept.close();
+});
+
+test('calls that fail together on an expired token wait for one renewal with the refresh token', async ({ page }) => {
+  await signIn(page, 'aluno', false);
+  // Spoil the access token as expiry would; the refresh token stays good.
+  await page.goto('/');
+  await page.evaluate(() => {
+    const key = 'estante.session-auth';
+    const stored = JSON.parse(sessionStorage.getItem(key)!) as { state: { token: string } };
+    stored.state.token = 'expired.access.token';
+    sessionStorage.setItem(key, JSON.stringify(stored));
+  });
+  const renewals: string[] = [];
+  const failures: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/svc/oauth/token') && (request.postData() ?? '').includes('grant_type=refresh_token')) renewals.push(request.url());
+  });
+  page.on('response', (response) => {
+    if (response.status() === 401) failures.push(response.url());
+  });
+  // A title page asks for the record, its copies, links, comments and the patron's own comments at once.
+  await page.goto('/pesquisa-geral?termo1=great%20ray%20charles');
+  const href = await page.getByRole('main').getByRole('article').first().getByRole('link', { name: 'The Great Ray Charles' }).getAttribute('href');
+  await page.goto(href!);
+  await expect(page.getByRole('heading', { level: 1, name: 'The Great Ray Charles' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enviar comentário' })).toBeVisible();
+  expect(failures.length).toBeGreaterThanOrEqual(3);
+  expect(renewals).toHaveLength(1);
+  await expect(page.getByRole('banner')).toContainText('Olá, Ana');
+});
+
+test('a blocked account gets the 430 message, and repeated failures a 429', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Matrícula ou CPF').fill('bloqueado');
+  await page.getByLabel('Senha').fill('estante123');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Senha ou conta bloqueada/);
+  for (let i = 0; i < 5; i++) {
+    await page.getByLabel('Matrícula ou CPF').fill('devedor');
+    await page.getByLabel('Senha').fill(`errada-${i}`);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Matrícula ou CPF ou senha incorretos.');
+  }
+  await page.getByLabel('Senha').fill('estante123');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Muitas tentativas/);
+  await expectNoAxeViolations(page);
+});
