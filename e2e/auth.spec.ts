@@ -80,3 +80,41 @@ test('a blocked account gets the 430 message, and repeated failures a 429', asyn
   await expect(page.getByRole('alert')).toHaveText(/Muitas tentativas/);
   await expectNoAxeViolations(page);
 });
+
+test('password recovery: a code by e-mail from the SMTP sink, the live rules, then sign-in with the new password', async ({ page }) => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const path = await import('node:path');
+  const { simpleParser } = await import('mailparser');
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'mail');
+  const codes = async () => {
+    const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+    const texts = await Promise.all(files.map(async (f) => (await simpleParser(readFileSync(path.join(dir, f)))).text ?? ''));
+    return texts.flatMap((text) => /nova senha é (\d{6})/.exec(text)?.[1] ?? []);
+  };
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Recuperar a senha' })).toBeVisible();
+  const before = (await codes()).length;
+  await page.getByLabel('Matrícula ou CPF').fill(' 2024001234 ');
+  await page.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(page.getByRole('status')).toContainText('Ana, enviamos um código para an*******@d***.estante.local');
+  await expect.poll(async () => (await codes()).length).toBe(before + 1);
+  const code = (await codes()).at(-1)!;
+  await page.getByLabel('Código').fill(code);
+  const rules = page.getByRole('list', { name: 'Regras da senha' });
+  await expect(rules).toBeVisible();
+  await page.getByRole('textbox', { name: 'Nova senha', exact: true }).fill('curta');
+  await expect(rules.getByRole('listitem').filter({ hasText: 'Entre 8 e 32 caracteres' })).toContainText('não atendida');
+  await page.getByRole('textbox', { name: 'Nova senha', exact: true }).fill('Nova#Senha2026');
+  await page.getByLabel('Repita a nova senha').fill('Nova#Senha202');
+  await expect(page.getByText('As senhas não coincidem.')).toBeVisible();
+  await page.getByLabel('Repita a nova senha').fill('Nova#Senha2026');
+  await expect(rules.getByRole('listitem').filter({ hasText: 'não atendida' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await expect(page.getByRole('status')).toHaveText('Senha alterada com sucesso. Entre com a nova senha.');
+  await page.getByLabel('Matrícula ou CPF').fill('2024001234');
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('Nova#Senha2026');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('banner')).toContainText('Olá, Ana');
+});

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes, peopleRoutes, revokeRoutes } from './modules/auth/auth.routes.js';
+import { recoveryRoutes } from './modules/auth/recovery.routes.js';
 import { createTokenService } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authorityRoutes } from './modules/catalog/authority.routes.js';
@@ -84,6 +85,7 @@ export async function buildApp({
       await api.register(authRoutes, { tokens, db: database.db, session: config });
       await api.register(revokeRoutes, { db: database.db });
       await api.register(peopleRoutes, { db: database.db });
+      await api.register(recoveryRoutes, { db: database.db, mailer });
       await api.register(parametersRoutes, { db: database.db });
       await api.register(searchRoutes, { db: database.db, index: searchIndex });
       await api.register(lookupsRoutes, { db: database.db });

@@ -10,3 +10,4 @@ export * from './comments.js';
 export * from './closed-stacks.js';
 export * from './serials.js';
 export * from './basket.js';
+export * from './passwords.js';

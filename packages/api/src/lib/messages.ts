@@ -60,6 +60,41 @@ const MESSAGES = {
     en: 'Password or account blocked. Use "Forgot password" or contact the library.',
     es: 'Contraseña o cuenta bloqueada. Use "Olvidé mi contraseña" o contacte con la biblioteca.',
   },
+  RecuperacaoIndisponivel: {
+    pt: 'Não foi possível enviar um código para este usuário. Procure a biblioteca para recuperar a senha.',
+    en: 'A code could not be sent for this username. Please contact the library to recover your password.',
+    es: 'No fue posible enviar un código para este usuario. Contacte con la biblioteca para recuperar la contraseña.',
+  },
+  CodigoInvalido: {
+    pt: 'Código incorreto. Confira o e-mail ou peça um novo código.',
+    en: 'Wrong code. Check the e-mail or ask for a new code.',
+    es: 'Código incorrecto. Revise el correo o pida un nuevo código.',
+  },
+  CodigoExpirado: {
+    pt: 'Este código expirou ou foi tentado vezes demais. Peça um novo código.',
+    en: 'This code has expired or was tried too many times. Ask for a new code.',
+    es: 'Este código expiró o se intentó demasiadas veces. Pida un nuevo código.',
+  },
+  SenhaNaoConfereCriterios: {
+    pt: 'A nova senha não atende aos critérios exigidos.',
+    en: 'The new password does not meet the required criteria.',
+    es: 'La nueva contraseña no cumple los criterios exigidos.',
+  },
+  SenhaRepetida: {
+    pt: 'A nova senha deve ser diferente das últimas {n} senhas.',
+    en: 'The new password must differ from the last {n} passwords.',
+    es: 'La nueva contraseña debe ser distinta de las últimas {n} contraseñas.',
+  },
+  SenhaAtualIncorreta: {
+    pt: 'A senha atual não confere.',
+    en: 'The current password is not correct.',
+    es: 'La contraseña actual no coincide.',
+  },
+  SenhaAlteradaSucesso: {
+    pt: 'Senha alterada com sucesso. Entre com a nova senha.',
+    en: 'Password changed. Sign in with the new password.',
+    es: 'Contraseña cambiada con éxito. Inicie sesión con la nueva contraseña.',
+  },
   SessaoExpirada: {
     pt: 'Sua sessão expirou. Entre novamente.',
     en: 'Your session has expired. Please sign in again.',

@@ -40,3 +40,36 @@ export const signInFailures = pgTable(
   },
   (t) => [check('sign_in_failures_positive', sql`${t.failures} > 0`)],
 );
+
+/** A person's previous password hashes, so a new password cannot repeat the last n (spec §5). */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: serial('id').primaryKey(),
+    codPessoa: integer('cod_pessoa')
+      .notNull()
+      .references(() => people.codPessoa, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_history_pessoa_idx').on(t.codPessoa, t.changedAt)],
+);
+
+/**
+ * Password recovery codes sent by e-mail: stored hashed, short-lived, a few tries each; a new
+ * request replaces the previous code; used once.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    codPessoa: integer('cod_pessoa')
+      .primaryKey()
+      .references(() => people.codPessoa, { onDelete: 'cascade' }),
+    login: text('login').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  },
+  (t) => [check('password_resets_attempts', sql`${t.attempts} >= 0`)],
+);

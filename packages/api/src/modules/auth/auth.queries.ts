@@ -110,3 +110,66 @@ export async function recordFailure(db: Db, key: string, limit: number, windowSe
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from sign_in_failures where key = ${key}`);
 }
+
+/** The person behind an active login, for password recovery. */
+export async function recoveryTarget(db: Db, login: string) {
+  const [row] = await queryRows<{ cod_pessoa: number; login: string; nome: string; email: string | null }>(
+    db,
+    sql`select p.cod_pessoa, l.login, p.nome_pessoa as nome, p.email from logins l join people p on p.cod_pessoa = l.cod_pessoa
+        where l.login = ${login} and l.ativo and l.password_hash is not null`,
+  );
+  return row;
+}
+
+/** Replaces the person's recovery code (hashed) with a fresh one valid for `ttlSeconds`. */
+export async function saveResetCode(db: Db, codPessoa: number, login: string, codeHash: string, ttlSeconds: number): Promise<string> {
+  const [row] = await queryRows<{ expires_at: string }>(
+    db,
+    sql`insert into password_resets (cod_pessoa, login, code_hash, expires_at) values (${codPessoa}, ${login}, ${codeHash}, now() + make_interval(secs => ${ttlSeconds}))
+        on conflict (cod_pessoa) do update set login = excluded.login, code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0, verified_at = null
+        returning to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as expires_at`,
+  );
+  return row!.expires_at;
+}
+
+/** Counts one try of the login's code and returns the code row as it was before the try. */
+export async function tryResetCode(db: Db, login: string) {
+  const [row] = await queryRows<{ cod_pessoa: number; code_hash: string; expired: boolean; attempts: number; nome: string }>(
+    db,
+    sql`update password_resets r set attempts = r.attempts + 1
+        from people p where p.cod_pessoa = r.cod_pessoa and r.login = ${login}
+        returning r.cod_pessoa, r.code_hash, r.expires_at <= now() as expired, r.attempts - 1 as attempts, p.nome_pessoa as nome`,
+  );
+  return row;
+}
+
+export async function deleteResetCode(db: Db, codPessoa: number): Promise<void> {
+  await db.execute(sql`delete from password_resets where cod_pessoa = ${codPessoa}`);
+}
+
+/** The person's current password hash and the last `n` before it. */
+export async function recentPasswordHashes(db: Db, codPessoa: number, login: string, n: number): Promise<string[]> {
+  const current = await queryRows<{ h: string }>(db, sql`select password_hash as h from logins where login = ${login} and password_hash is not null`);
+  const history = n > 0 ? await queryRows<{ h: string }>(db, sql`select password_hash as h from password_history where cod_pessoa = ${codPessoa} order by changed_at desc, id desc limit ${n}`) : [];
+  return [...current, ...history].map((r) => r.h);
+}
+
+/** Sets a login's new password hash, keeping the old one in the history. One transaction. */
+export async function setPasswordHash(db: Db, codPessoa: number, login: string, hash: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into password_history (cod_pessoa, password_hash) select ${codPessoa}, password_hash from logins where login = ${login} and password_hash is not null`,
+    );
+    await tx.execute(sql`update logins set password_hash = ${hash} where login = ${login}`);
+  });
+}
+
+/** The login a patron signs in with (their first active one) and its hash. */
+export async function loginOfPerson(db: Db, codPessoa: number) {
+  const [row] = await queryRows<{ login: string; password_hash: string | null; nome: string }>(
+    db,
+    sql`select l.login, l.password_hash, p.nome_pessoa as nome from logins l join people p on p.cod_pessoa = l.cod_pessoa
+        where l.cod_pessoa = ${codPessoa} and l.ativo order by l.login limit 1`,
+  );
+  return row;
+}

@@ -1,4 +1,4 @@
-import { type Atividade, type GuiaPesquisa, type Instituicao, temaSchema } from '@estante/contracts';
+import { type Atividade, type GuiaPesquisa, type Instituicao, type PasswordRules, passwordRulesSchema, temaSchema } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import { findInstitution, listActiveGuides, listEnabledActivities } from './parameters.queries.js';
@@ -69,4 +69,24 @@ const DEFAULT_LOGIN_LABEL = { pt: 'Usuário', en: 'Username', es: 'Usuario' } as
 export async function loginLabel(db: Db, language: 'pt' | 'en' | 'es'): Promise<string> {
   const row = await findInstitution(db);
   return row?.denominacaoLogin?.trim() || DEFAULT_LOGIN_LABEL[language];
+}
+
+/** Password rules when the institution sets none (`parametros.regras_senha` overrides any of them). */
+export const DEFAULT_PASSWORD_RULES: PasswordRules = {
+  length: { min: 8, max: 32 },
+  has_numbers: true,
+  only_numbers: false,
+  special_char: true,
+  diff_case: true,
+  diff_name: true,
+  last_pw: 3,
+};
+
+/** The institution's password rules (spec §3 "Password rules"). */
+export async function passwordRules(db: Db): Promise<PasswordRules> {
+  const row = await findInstitution(db);
+  const custom = ((row?.parametros ?? {}) as Record<string, unknown>).regras_senha;
+  const merged = { ...DEFAULT_PASSWORD_RULES, ...(typeof custom === 'object' && custom ? custom : {}) };
+  const parsed = passwordRulesSchema.safeParse(merged);
+  return parsed.success ? parsed.data : DEFAULT_PASSWORD_RULES;
 }

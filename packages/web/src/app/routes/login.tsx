@@ -1,8 +1,10 @@
-import { Text } from '@mantine/core';
+import { Alert, Anchor, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useInstituicao } from '../../features/parameters/api/get-instituicao';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { RecoveryForm } from '../../features/auth/components/recovery-form';
 import { useHasSession } from '../../stores/session';
 import { PageTitle } from '../../ui/page-title';
 import { paths } from '../paths';
@@ -22,12 +24,42 @@ export function LoginRoute() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const signedIn = useHasSession();
+  const [mode, setMode] = useState<'login' | 'forgot'>('login');
+  const [done, setDone] = useState<string | null>(null);
+  // Spec §2: the forgot-password link only when authentication mode 2 and crypto 4.
+  const canRecover = instituicao.p.__md_aut === 2 && instituicao.p.__md_crypt === 4;
+  const label = instituicao.denominacao_login?.trim() || t('login.username');
   if (signedIn) return <Navigate replace to={redirect} />;
+  if (mode === 'forgot') {
+    return (
+      <>
+        <PageTitle site={site}>{t('recovery.title')}</PageTitle>
+        <RecoveryForm
+          loginLabel={label}
+          onCancel={() => setMode('login')}
+          onDone={(message) => {
+            setDone(message);
+            setMode('login');
+          }}
+        />
+      </>
+    );
+  }
   return (
     <>
       <PageTitle site={site}>{t('screens.login')}</PageTitle>
+      {done && (
+        <Alert color="green" variant="light" role="status" mb="md" maw={360}>
+          {done}
+        </Alert>
+      )}
       {instituicao.msg_login && <Text mb="md">{instituicao.msg_login}</Text>}
-      <LoginForm loginLabel={instituicao.denominacao_login?.trim() || t('login.username')} onSignedIn={() => navigate(redirect, { replace: true })} />
+      <LoginForm loginLabel={label} onSignedIn={() => navigate(redirect, { replace: true })} />
+      {canRecover && (
+        <Anchor component="button" type="button" mt="sm" underline="always" onClick={() => setMode('forgot')}>
+          {t('recovery.link')}
+        </Anchor>
+      )}
     </>
   );
 }

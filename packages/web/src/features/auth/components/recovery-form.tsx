@@ -1,0 +1,158 @@
+import { checkPasswordRules, LIVE_RULES, PASSWORD_SPECIALS, type PasswordRules } from '@estante/contracts';
+import { Alert, Anchor, Button, Group, List, PasswordInput, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiRequestError } from '../../../api/client';
+import { checkCode, type RecoveryStart, setNewPassword, startRecovery } from '../api/recovery';
+
+type Step = { kind: 'user' } | { kind: 'code'; start: RecoveryStart } | { kind: 'password'; start: RecoveryStart; code: string; rules: PasswordRules };
+
+/**
+ * Password recovery (spec §4): 1 the username → a code by e-mail (masked address, expiry shown);
+ * 2 the code, checked as soon as it is complete, with "send a new code" after a refusal;
+ * 3 the new password with the live rules of spec §5; then back to sign-in with the success
+ * message. Nothing can be sent again while a request is pending.
+ */
+export function RecoveryForm({ loginLabel, onDone, onCancel }: { loginLabel: string; onDone: (message: string) => void; onCancel: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [step, setStep] = useState<Step>({ kind: 'user' });
+  const [user, setUser] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<{ text: string; resend: boolean } | null>(null);
+
+  const fail = (error: unknown, resend = false) => {
+    if (error instanceof ApiRequestError && error.status === 422) setProblem({ text: error.message, resend });
+    else if (error instanceof ApiRequestError && error.status !== 500 && error.status !== 0) setProblem({ text: error.message, resend: false });
+    else setProblem({ text: t('errors.unexpected'), resend: false });
+  };
+  const run = async (work: () => Promise<void>, resend = false) => {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await work();
+    } catch (error) {
+      fail(error, resend);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendCode = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!user.trim()) return setProblem({ text: t('recovery.typeUser', { label: loginLabel }), resend: false });
+    void run(async () => {
+      const start = await startRecovery(user);
+      setCode('');
+      setStep({ kind: 'code', start });
+    });
+  };
+
+  const typeCode = (value: string, start: RecoveryStart) => {
+    const digits = value.replace(/\D/g, '').slice(0, start.length);
+    setCode(digits);
+    if (digits.length === start.length) void run(async () => setStep({ kind: 'password', start, code: digits, rules: await checkCode(user, digits) }), true);
+  };
+
+  const save = (event: FormEvent, s: Extract<Step, { kind: 'password' }>) => {
+    event.preventDefault();
+    const met = checkPasswordRules(password.trim(), s.rules, s.start.name);
+    if (!password.trim() || password.trim() !== confirm.trim() || LIVE_RULES.some((r) => !met[r])) return setProblem({ text: t('recovery.rulesNotMet'), resend: false });
+    void run(async () => onDone((await setNewPassword(user, s.code, password)).message));
+  };
+
+  const expiry = (tte: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(tte));
+
+  return (
+    <Stack gap="sm" maw={420} aria-busy={busy}>
+      {problem && (
+        <Alert color="yellow" variant="light" role="alert">
+          {problem.text}
+          {problem.resend && (
+            <Button variant="subtle" size="compact-sm" ml="xs" onClick={() => sendCode()} disabled={busy}>
+              {t('recovery.resend')}
+            </Button>
+          )}
+        </Alert>
+      )}
+      {step.kind === 'user' && (
+        <form onSubmit={sendCode} noValidate>
+          <Stack gap="sm">
+            <Text>{t('recovery.intro')}</Text>
+            <TextInput label={loginLabel} value={user} onChange={(e) => setUser(e.currentTarget.value)} autoComplete="username" required />
+            <Button type="submit" loading={busy}>
+              {t('recovery.sendCode')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      {step.kind === 'code' && (
+        <>
+          <Text role="status">{t('recovery.sent', { name: step.start.name, emails: step.start.emails.join(', '), expiry: expiry(step.start.tte) })}</Text>
+          <TextInput
+            label={t('recovery.code')}
+            description={t('recovery.codeHelp', { length: step.start.length })}
+            value={code}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={step.start.length}
+            onChange={(e) => typeCode(e.currentTarget.value, step.start)}
+            disabled={busy}
+          />
+        </>
+      )}
+      {step.kind === 'password' && (
+        <form onSubmit={(e) => save(e, step)} noValidate>
+          <Stack gap="sm">
+            <PasswordInput label={t('recovery.newPassword')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="new-password" required />
+            <PasswordInput label={t('recovery.confirmPassword')} value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} autoComplete="new-password" required />
+            {password && confirm && password.trim() !== confirm.trim() && (
+              <Text c="red.8" size="sm" role="alert">
+                {t('recovery.mismatch')}
+              </Text>
+            )}
+            <RuleList rules={step.rules} met={checkPasswordRules(password.trim(), step.rules, step.start.name)} />
+            <Button type="submit" loading={busy}>
+              {t('recovery.save')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Group>
+        <Anchor component="button" type="button" onClick={onCancel} underline="always">
+          {t('recovery.back')}
+        </Anchor>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The rules in force, each marked met or not as the patron types (spec §5). */
+function RuleList({ rules, met }: { rules: PasswordRules; met: Record<(typeof LIVE_RULES)[number], boolean> }) {
+  const { t } = useTranslation();
+  const shown = LIVE_RULES.filter((r) => r === 'length' || rules[r]);
+  return (
+    <List size="sm" spacing={2} aria-label={t('recovery.rules')}>
+      {shown.map((rule) => (
+        <List.Item key={rule}>
+          {/* Dark green / dark grey: AA contrast on white for both states. */}
+          <Text span size="sm" style={{ color: met[rule] ? '#1b5e20' : '#343a40' }}>
+            {met[rule] ? '✓ ' : '○ '}
+            {t(`recovery.rule.${rule}`, { min: rules.length.min, max: rules.length.max, specials: PASSWORD_SPECIALS.split('').join(' ') })}
+          </Text>
+          <VisuallyHidden>{met[rule] ? ` (${t('recovery.met')})` : ` (${t('recovery.notMet')})`}</VisuallyHidden>
+        </List.Item>
+      ))}
+      {rules.last_pw > 0 && (
+        <List.Item>
+          <Text span size="sm" style={{ color: '#343a40' }}>
+            {t('recovery.rule.last_pw', { count: rules.last_pw })}
+          </Text>
+        </List.Item>
+      )}
+    </List>
+  );
+}
