@@ -19,6 +19,7 @@ import { basketRoutes } from './modules/basket/basket.routes.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { parametersRoutes } from './modules/parameters/parameters.routes.js';
 import { authPlugin } from './plugins/auth.js';
+import { devMailPlugin } from './plugins/dev-mail.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { languagePlugin } from './plugins/language.js';
@@ -37,6 +38,8 @@ export interface AppDeps {
   searchIndex?: SearchIndex;
   /** Where e-mail goes; by default SMTP to `config.smtpUrl`. */
   mailer?: Mailer;
+  /** The local mail sink's folder when e-mail goes there: its messages are shown at /dev/correio. */
+  mailSinkDir?: string;
 }
 
 /**
@@ -49,6 +52,7 @@ export async function buildApp({
   logger = false,
   searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords }),
   mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : unconfiguredMailer,
+  mailSinkDir,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -79,6 +83,7 @@ export async function buildApp({
     },
   });
   await app.register(docsPlugin, { basePath: config.apiBasePath });
+  if (mailSinkDir) await app.register(devMailPlugin, { dir: mailSinkDir, basePath: config.apiBasePath });
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(
     async (api) => {

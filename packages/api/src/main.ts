@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   await database.migrate();
   const searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords });
-  const app = await buildApp({ config, database, logger, searchIndex });
+  const app = await buildApp({ config, database, logger, searchIndex, ...(sink ? { mailSinkDir: config.mailDir } : {}) });
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db, { titles: config.demoTitles, log: (m) => app.log.info(m) });
     if (seeded) app.log.info(seeded, 'demo library seeded');
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     .current()
     .then((s) => app.log.info({ titles: s.all.length, ms: Math.round(s.buildMs) }, 'search index ready'))
     .catch((error: unknown) => app.log.error({ err: error }, 'search index could not be read'));
-  if (sink) app.log.info(`e-mail goes to the local sink: ${config.mailDir} (set SMTP_URL for a real server)`);
+  if (sink) app.log.info(`e-mail goes to the local sink: ${config.mailDir}, shown at http://localhost:${port}${config.apiBasePath}/dev/correio (set SMTP_URL for a real server)`);
   app.log.info({ database: database.kind }, `Estante is running at http://${shown}:${port}/ (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
 }
 

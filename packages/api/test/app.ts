@@ -11,10 +11,10 @@ export interface TestApp {
 }
 
 /** Builds the app as main.ts does, over a fresh test database, without the web app. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, deps: { mailSinkDir?: string } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ SEED_DEMO: 'false', WEB_DIST: '/nonexistent', ...env });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...deps });
   await app.ready();
   return {
     app,

@@ -1,0 +1,37 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsync } from 'fastify';
+import { simpleParser } from 'mailparser';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * `GET {base}/dev/correio`: the local mail sink's messages, newest first, as a plain HTML page,
+ * so a person trying the demo can read a recovery code or a basket e-mail. Registered only
+ * when e-mail goes to the sink (no SMTP_URL), and answered only to this machine (loopback):
+ * it shows codes that sign people in.
+ */
+export const devMailPlugin: FastifyPluginAsync<{ dir: string; basePath: string }> = async (app, { dir, basePath }) => {
+  app.get(`${basePath}/dev/correio`, async (request, reply) => {
+    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip)) return reply.code(404).send({ status: 404, message: 'Not found' });
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse().slice(0, 50);
+    } catch {
+      files = [];
+    }
+    const messages = await Promise.all(files.map((f) => simpleParser(readFileSync(path.join(dir, f)))));
+    const items = messages
+      .map((m) => {
+        const to = Array.isArray(m.to) ? m.to.map((a) => a.text).join(', ') : (m.to?.text ?? '');
+        const attachments = m.attachments.map((a) => escape(a.filename ?? 'anexo')).join(', ');
+        return `<article><h2>${escape(m.subject ?? '(sem assunto)')}</h2><p><strong>Para:</strong> ${escape(to)} · <strong>Data:</strong> ${escape(m.date?.toISOString() ?? '')}${attachments ? ` · <strong>Anexos:</strong> ${attachments}` : ''}</p><pre>${escape(m.text ?? '')}</pre></article>`;
+      })
+      .join('\n');
+    const html = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Correio local (desenvolvimento) · Estante</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;color:#212529}article{border-bottom:1px solid #ced4da;padding:.5rem 0}pre{white-space:pre-wrap;background:#f1f3f5;padding:.75rem}</style></head>
+<body><main><h1>Correio local (desenvolvimento)</h1><p>Mensagens que o Estante enviou ao coletor local de e-mail (pasta <code>${escape(dir)}</code>), da mais nova para a mais antiga. Só aparece sem <code>SMTP_URL</code> e só para este computador.</p>
+${items || '<p>Nenhuma mensagem ainda.</p>'}</main></body></html>`;
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+};
