@@ -118,3 +118,16 @@ test('password recovery: a code by e-mail from the SMTP sink, the live rules, th
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('banner')).toContainText('Olá, Ana');
 });
+
+test('after sign-in the patron chooses where to go: the catalogue or Meu Pergamum (activity 8)', async ({ page }) => {
+  await page.goto('/login');
+  const destination = page.getByRole('radiogroup', { name: /Depois de entrar, ir para/ });
+  await expect(destination.getByRole('radio', { name: 'O catálogo' })).toBeChecked();
+  await page.getByLabel('Matrícula ou CPF').fill('professor');
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
+  await destination.getByRole('radio', { name: 'Meu Pergamum' }).check();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL('/meupergamum');
+  await expect(page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Meu Pergamum' })).toBeVisible();
+});

@@ -2,6 +2,7 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useFuncionalidades } from '../../features/parameters/api/get-funcionalidades';
 import { useInstituicao } from '../../features/parameters/api/get-instituicao';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { RecoveryForm } from '../../features/auth/components/recovery-form';
@@ -24,6 +25,8 @@ export function LoginRoute() {
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const signedIn = useHasSession();
+  // Spec §2: with activity 8 (account area) the page asks where to go, M meaning /meupergamum.
+  const accountArea = useFuncionalidades().some((a) => a.cod_modulo === 3 && a.cod_atividade === 8);
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
   const [done, setDone] = useState<string | null>(null);
   // Spec §2: the forgot-password link only when authentication mode 2 and crypto 4.
@@ -54,7 +57,11 @@ export function LoginRoute() {
         </Alert>
       )}
       {instituicao.msg_login && <Text mb="md">{instituicao.msg_login}</Text>}
-      <LoginForm loginLabel={label} onSignedIn={() => navigate(redirect, { replace: true })} />
+      <LoginForm
+        loginLabel={label}
+        destination={accountArea ? instituicao.destino_padrao_login_catalogo : undefined}
+        onSignedIn={(destination) => navigate(destination === 'M' ? paths.account : redirect, { replace: true })}
+      />
       {canRecover && (
         <Anchor component="button" type="button" mt="sm" underline="always" onClick={() => setMode('forgot')}>
           {t('recovery.link')}

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Box, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useFuncionalidades } from '../../features/parameters/api/get-funcionalidades';
 import { useInstituicao } from '../../features/parameters/api/get-instituicao';
 import { useBasket } from '../../stores/basket';
 import { useHasSession, useSessionUser } from '../../stores/session';
@@ -15,6 +16,8 @@ export function Header() {
   const signedIn = useHasSession();
   const user = useSessionUser();
   const basketCount = useBasket((b) => b.items.length);
+  // Spec §2: the account button only when activity 8 (account area) is on.
+  const accountArea = useFuncionalidades().some((a) => a.cod_modulo === 3 && a.cod_atividade === 8);
   const here = `${location.pathname}${location.search}`;
   return (
     <Box component="header" px="md" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -39,7 +42,7 @@ export function Header() {
               </Badge>
             )}
           </Anchor>
-          {signedIn && (
+          {signedIn && accountArea && (
             <Anchor component={Link} to={paths.account}>
               {t('app.account')}
             </Anchor>

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, PasswordInput, Radio, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../api/client';
@@ -9,17 +9,29 @@ import { signIn } from '../api/sign-in';
  * server's answer decides the message: 401 wrong credentials (with the institution's login
  * label), 430 blocked account, 400 missing credentials, 429 too many attempts.
  */
-export function LoginForm({ loginLabel, onSignedIn }: { loginLabel: string; onSignedIn: () => void }) {
+export type Destination = 'C' | 'M';
+
+export function LoginForm({
+  loginLabel,
+  onSignedIn,
+  destination,
+}: {
+  loginLabel: string;
+  onSignedIn: (destination: Destination | null) => void;
+  /** Spec §2: where to go after sign-in (C catalogue, M account area), asked when given; its default. */
+  destination?: Destination;
+}) {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [keep, setKeep] = useState(false);
+  const [target, setTarget] = useState<Destination | undefined>(destination);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; severe: boolean } | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!username.trim() || !password) {
+    if (!username.trim() || !password || (destination !== undefined && !target)) {
       setError({ text: t('login.fillAll'), severe: false });
       return;
     }
@@ -27,7 +39,7 @@ export function LoginForm({ loginLabel, onSignedIn }: { loginLabel: string; onSi
     setError(null);
     try {
       await signIn(username, password, keep);
-      onSignedIn();
+      onSignedIn(target ?? null);
     } catch (e) {
       setError(describe(e));
     } finally {
@@ -57,6 +69,14 @@ export function LoginForm({ loginLabel, onSignedIn }: { loginLabel: string; onSi
         <TextInput label={loginLabel} name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} required />
         <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
         <Checkbox label={t('login.keep')} checked={keep} onChange={(e) => setKeep(e.currentTarget.checked)} />
+        {destination !== undefined && (
+          <Radio.Group label={t('login.destination')} value={target ?? null} onChange={(v) => setTarget(v as Destination)} required>
+            <Stack gap={4} mt={4}>
+              <Radio value="C" label={t('login.toCatalogue')} />
+              <Radio value="M" label={t('login.toAccount')} />
+            </Stack>
+          </Radio.Group>
+        )}
         <Button type="submit" loading={busy}>
           {t('login.submit')}
         </Button>
