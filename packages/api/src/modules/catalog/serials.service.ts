@@ -76,4 +76,3 @@ export async function summary(db: Db, id: number): Promise<Sumario> {
   return { cod_acervo: id, itens: contents(t.marc), fasciculos: await withArticles(db, await issuesWithContents(db, id, CONTENTS_ISSUES)) };
 }
 
-export { serialPresence };

@@ -54,16 +54,6 @@ export async function titleById(db: Db, id: number): Promise<TitleDetailRow | un
   return row;
 }
 
-/** The MARC record and what a reference needs, for several titles, in the order asked. */
-export async function citableTitles(db: Db, ids: number[]) {
-  if (ids.length === 0) return [];
-  return queryRows<{ cod_acervo: number; cod_tipo_obra: number; ano_publicacao: number | null; acesso_remoto: boolean; marc: MarcRecord }>(
-    db,
-    sql`select cod_acervo, cod_tipo_obra, ano_publicacao, acesso_remoto, marc from titles where cod_acervo in ${ids}
-        order by array_position(${sql.raw(`array[${ids.join(',')}]::int[]`)}, cod_acervo)`,
-  );
-}
-
 export interface CopyRow {
   cod_exemplar: number;
   tombo: string;
@@ -199,7 +189,7 @@ export async function distinctReaders(db: Db, id: number, from: string, to: stri
   return row!.n;
 }
 
-/** What a basket export needs of each title, in the order asked. */
+/** What a reference or a basket export needs of each title (its MARC record first), in the order asked. */
 export async function exportRows(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return queryRows<{

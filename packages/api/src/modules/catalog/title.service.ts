@@ -23,7 +23,6 @@ import { serialPresence } from './serials.queries.js';
 import { headingCode, headingKey } from './search.snapshot.js';
 import {
   authoritiesForHeadings,
-  citableTitles,
   circulationCounts,
   copiesOf,
   circulationTotals,
@@ -107,7 +106,7 @@ export async function titleDetail(db: Db, id: number, language: Language): Promi
 
 /** `GET /acervo/{id}/referencia`: the reference in ABNT NBR 6023:2018, APA or Vancouver. */
 export async function reference(db: Db, id: number, style: ReferenceStyle, language: Language, today = new Date()): Promise<Referencia> {
-  const [title] = await citableTitles(db, [id]);
+  const [title] = await exportRows(db, [id]);
   if (!title) throw errors.titleNotFound(id);
   const item = cslItem(
     { codAcervo: title.cod_acervo, codTipoObra: title.cod_tipo_obra, anoPublicacao: title.ano_publicacao, acessoRemoto: title.acesso_remoto, marc: title.marc },
@@ -206,7 +205,7 @@ export async function links(db: Db, id: number): Promise<Link[]> {
 
 /** `GET /vinculos/links-resultado`: the online links of several titles (a results page). */
 export async function linksForTitles(db: Db, ids: number[]) {
-  const rows = await citableTitles(db, ids);
+  const rows = await exportRows(db, ids);
   return rows.map((r) => ({ cod_acervo: r.cod_acervo, links: linksOf(r.marc).filter((l) => l.tipo !== 'capa') }));
 }
 

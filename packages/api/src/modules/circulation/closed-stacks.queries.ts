@@ -76,9 +76,3 @@ export async function libraryName(db: Db | Tx, library: number): Promise<string 
   const [row] = await queryRows<{ desc_biblioteca: string }>(db, sql`select desc_biblioteca from libraries where cod_biblioteca = ${library}`);
   return row?.desc_biblioteca;
 }
-
-/** Titles (of these) that exist, to tell an unknown title from one without closed-stack copies. */
-export async function existingTitles(db: Db | Tx, codAcervos: number[]): Promise<Map<number, string>> {
-  const rows = await queryRows<{ cod_acervo: number; title: string }>(db, sql`select cod_acervo, title from titles where cod_acervo in ${codAcervos}`);
-  return new Map(rows.map((r) => [r.cod_acervo, r.title]));
-}

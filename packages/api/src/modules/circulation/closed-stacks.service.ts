@@ -1,8 +1,8 @@
 import { type DadosArmazem, MAX_CLOSED_STACK_ITEMS, type ProtocoloArmazem } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
-import { titleExists } from '../catalog/title.service.js';
-import { closedStackCopies, existingTitles, insertRequest, libraryName, lockClosedStackCopies } from './closed-stacks.queries.js';
+import { titleExists, titlesForExport } from '../catalog/title.service.js';
+import { closedStackCopies, insertRequest, libraryName, lockClosedStackCopies } from './closed-stacks.queries.js';
 
 interface Parts {
   volume?: string;
@@ -47,9 +47,8 @@ export async function requestFromClosedStacks(db: Db, codPessoa: number, library
   const libraryDesc = await libraryName(db, library);
   if (!libraryDesc) throw errors.libraryInvalid(library);
   const ids = [...new Set(basket.map((b) => b.cod_acervo))];
-  const known = await existingTitles(db, ids);
-  const unknown = ids.find((id) => !known.has(id));
-  if (unknown !== undefined) throw errors.titleNotFound(unknown);
+  // A 404 names the first unknown title.
+  const known = new Map((await titlesForExport(db, ids)).map((t) => [t.cod_acervo, t.title]));
   return db.transaction(async (tx) => {
     const candidates = await lockClosedStackCopies(tx, ids, library);
     const chosen: typeof candidates = [];

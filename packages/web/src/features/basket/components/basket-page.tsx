@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../../api/client';
 import { useBasket } from '../../../stores/basket';
+import { copyRich } from '../../../ui/clipboard';
 import { Cover } from '../../../ui/cover';
 import { downloadExport, fetchReferences, useBasketTitles, useDropPermanent, useEmailBasket, useKeepPermanent, usePermanentBasket } from '../api/basket';
 
@@ -14,19 +15,6 @@ type Notice = { tone: 'ok' | 'problem'; text: string } | null;
 function useProblem() {
   const { t } = useTranslation();
   return (error: unknown) => (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? error.message : error instanceof ApiRequestError && error.key === 'ErroEnvioEmail' ? error.message : t('errors.unexpected'));
-}
-
-/** Copies the references: formatted where the browser allows, plain text otherwise. */
-async function copyReferences(texto: string, html: string) {
-  if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
-    try {
-      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': new Blob([texto], { type: 'text/plain' }), 'text/html': new Blob([html], { type: 'text/html' }) })]);
-      return;
-    } catch {
-      // fall back to plain text
-    }
-  }
-  await navigator.clipboard.writeText(texto);
 }
 
 /**
@@ -129,7 +117,7 @@ export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id:
               disabled={chosen.length === 0}
               onClick={() =>
                 fetchReferences(format === 'apa' || format === 'vancouver' ? format : 'abnt', chosen)
-                  .then((r) => copyReferences(r.texto, r.html))
+                  .then((r) => copyRich(r.texto, r.html))
                   .then(() => say('ok', t('basket.copied', { count: chosen.length })), (e: unknown) => say('problem', problem(e)))
               }
             >

@@ -2,21 +2,9 @@ import { REFERENCE_STYLES, type ReferenceStyle } from '@estante/contracts';
 import { Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyRich } from '../../../ui/clipboard';
 import { SafeHtml } from '../../../ui/safe-html';
 import { useReferencia } from '../api/get-referencia';
-
-/** Copies the reference: formatted (bold title) where the browser allows, plain text otherwise. */
-async function copy(text: string, html: string): Promise<void> {
-  if (typeof ClipboardItem !== 'undefined' && navigator.clipboard?.write) {
-    try {
-      await navigator.clipboard.write([new ClipboardItem({ 'text/plain': new Blob([text], { type: 'text/plain' }), 'text/html': new Blob([html], { type: 'text/html' }) })]);
-      return;
-    } catch {
-      // Some browsers refuse rich items; plain text still helps.
-    }
-  }
-  await navigator.clipboard.writeText(text);
-}
 
 /** Tab 33: the reference in ABNT NBR 6023:2018 (default), APA or Vancouver, with a copy button. */
 export function ReferenceTab({ id }: { id: number }) {
@@ -54,7 +42,7 @@ export function ReferenceTab({ id }: { id: number }) {
           disabled={!reference.data}
           onClick={() => {
             if (!reference.data) return;
-            copy(reference.data.texto, reference.data.html).then(
+            copyRich(reference.data.texto, reference.data.html).then(
               () => setCopied('yes'),
               () => setCopied('failed'),
             );
