@@ -7,6 +7,7 @@ import type { Database } from './db/client.js';
 import { authRoutes, peopleRoutes, revokeRoutes } from './modules/auth/auth.routes.js';
 import { recoveryRoutes } from './modules/auth/recovery.routes.js';
 import { createTokenService } from './modules/auth/auth.service.js';
+import { createCaptcha } from './modules/auth/captcha.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authorityRoutes } from './modules/catalog/authority.routes.js';
 import { lookupsRoutes } from './modules/catalog/lookups.routes.js';
@@ -65,6 +66,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   const tokens = await createTokenService(database.db, config);
+  const captcha = await createCaptcha(database.db, config.recaptcha);
   await app.register(errorsPlugin);
   await app.register(languagePlugin);
   await app.register(authPlugin, { tokens });
@@ -76,7 +78,9 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // Google's reCAPTCHA widget only when it is configured (the default ALTCHA is self-hosted).
+        scriptSrc: config.recaptcha ? ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : ["'self'"],
+        frameSrc: config.recaptcha ? ['https://www.google.com/recaptcha/'] : ["'none'"],
         connectSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },
@@ -87,10 +91,10 @@ export async function buildApp({
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { tokens, db: database.db, session: config });
+      await api.register(authRoutes, { tokens, db: database.db, session: config, captcha });
       await api.register(revokeRoutes, { db: database.db });
       await api.register(peopleRoutes, { db: database.db });
-      await api.register(recoveryRoutes, { db: database.db, mailer });
+      await api.register(recoveryRoutes, { db: database.db, mailer, captcha });
       await api.register(parametersRoutes, { db: database.db });
       await api.register(searchRoutes, { db: database.db, index: searchIndex });
       await api.register(lookupsRoutes, { db: database.db });
@@ -104,7 +108,12 @@ export async function buildApp({
   );
   await app.register(webPlugin, {
     dist: config.webDist,
-    runtime: { apiBase: config.apiBasePath, publicClient: config.publicClient },
+    runtime: {
+      apiBase: config.apiBasePath,
+      publicClient: config.publicClient,
+      recaptchaSiteKey: config.recaptcha?.siteKey ?? null,
+      sso: { oidc: Boolean(config.oidc), saml: Boolean(config.saml) },
+    },
   });
   return app;
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -14,6 +15,8 @@ const int = (min: number, max: number) =>
     .regex(/^\d+$/, { error: `expected a whole number from ${min} to ${max}` })
     .transform(Number)
     .pipe(z.number().min(min, { error: `expected a whole number from ${min} to ${max}` }).max(max, { error: `expected a whole number from ${min} to ${max}` }));
+
+const url = z.string().regex(/^https?:\/\/[^\s]+$/, { error: 'expected an http:// or https:// URL' });
 
 /** Every environment variable the API reads; README.md's configuration table mirrors this. */
 const envSchema = z.object({
@@ -46,6 +49,18 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\/[^\s]+$/, { error: 'expected smtp://[user:password@]host[:port] or smtps://…' })
     .optional(),
   MAIL_FROM: z.string().min(3).default('Estante <nao-responda@estante.local>'),
+  PUBLIC_URL: url.optional(),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  RECAPTCHA_VERIFY_URL: url.default('https://www.google.com/recaptcha/api/siteverify'),
+  OIDC_ISSUER: url.optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_USERNAME_CLAIM: z.string().min(1).default('preferred_username'),
+  SAML_ENTRY_POINT: url.optional(),
+  SAML_IDP_CERT: z.string().min(1).optional(),
+  SAML_ISSUER: z.string().min(1).default('estante'),
+  SAML_USERNAME_ATTRIBUTE: z.string().min(1).optional(),
 });
 
 /** The validated configuration the process runs with. */
@@ -80,6 +95,14 @@ export interface Config {
   mailFrom: string;
   /** The local mail sink's folder, used when no SMTP_URL is set. */
   mailDir: string;
+  /** The site's address as browsers reach it (SSO callbacks); by default taken from each request. */
+  publicUrl: string | null;
+  /** Google reCAPTCHA instead of the self-hosted ALTCHA (activity 1120), when both keys are set. */
+  recaptcha: { siteKey: string; secret: string; verifyUrl: string } | null;
+  /** OpenID Connect sign-in (`/oidc/*`), when the issuer and client are set. */
+  oidc: { issuer: string; clientId: string; clientSecret: string | null; usernameClaim: string } | null;
+  /** SAML 2 sign-in (`/saml/*`), when the IdP's entry point and signing certificate are set. */
+  saml: { entryPoint: string; idpCert: string; issuer: string; usernameAttribute: string | null } | null;
 }
 
 /** A configuration value the process cannot start with; the message is one line. */
@@ -121,5 +144,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     mailDir: path.resolve(e.DATA_DIR, 'mail'),
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    recaptcha: both('RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET', e.RECAPTCHA_SITE_KEY, e.RECAPTCHA_SECRET)
+      ? { siteKey: e.RECAPTCHA_SITE_KEY!, secret: e.RECAPTCHA_SECRET!, verifyUrl: e.RECAPTCHA_VERIFY_URL }
+      : null,
+    oidc: both('OIDC_ISSUER', 'OIDC_CLIENT_ID', e.OIDC_ISSUER, e.OIDC_CLIENT_ID)
+      ? { issuer: e.OIDC_ISSUER!, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET ?? null, usernameClaim: e.OIDC_USERNAME_CLAIM }
+      : null,
+    saml: both('SAML_ENTRY_POINT', 'SAML_IDP_CERT', e.SAML_ENTRY_POINT, e.SAML_IDP_CERT)
+      ? { entryPoint: e.SAML_ENTRY_POINT!, idpCert: readPem(e.SAML_IDP_CERT!), issuer: e.SAML_ISSUER, usernameAttribute: e.SAML_USERNAME_ATTRIBUTE ?? null }
+      : null,
   };
+}
+
+/** Settings that only work together: both set, or neither (a ConfigError names the missing one). */
+function both(nameA: string, nameB: string, a: string | undefined, b: string | undefined): boolean {
+  if (!a !== !b) throw new ConfigError(`Invalid configuration: ${a ? nameB : nameA} is required when ${a ? nameA : nameB} is set`);
+  return Boolean(a);
+}
+
+/** A PEM certificate given inline or as a file path. */
+function readPem(value: string): string {
+  if (value.includes('-----BEGIN')) return value.replace(/\\n/g, '\n');
+  try {
+    return readFileSync(value, 'utf8');
+  } catch {
+    throw new ConfigError(`Invalid configuration: SAML_IDP_CERT=${JSON.stringify(value)}: expected a PEM certificate or the path of one`);
+  }
 }

@@ -17,3 +17,5 @@ export async function startTestMailSink() {
     },
   };
 }
+
+export type TestMailSink = Awaited<ReturnType<typeof startTestMailSink>>;

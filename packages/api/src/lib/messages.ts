@@ -60,6 +60,56 @@ const MESSAGES = {
     en: 'Password or account blocked. Use "Forgot password" or contact the library.',
     es: 'Contraseña o cuenta bloqueada. Use "Olvidé mi contraseña" o contacte con la biblioteca.',
   },
+  captcha_missing: {
+    pt: 'Resolva a verificação "Não sou um robô" antes de continuar.',
+    en: 'Complete the "I am not a robot" check before continuing.',
+    es: 'Complete la verificación "No soy un robot" antes de continuar.',
+  },
+  captcha_invalid: {
+    pt: 'A verificação "Não sou um robô" expirou ou não é válida. Faça-a novamente.',
+    en: 'The "I am not a robot" check expired or is not valid. Please do it again.',
+    es: 'La verificación "No soy un robot" expiró o no es válida. Hágala de nuevo.',
+  },
+  CaptchaIndisponivel: {
+    pt: 'Não foi possível validar a verificação "Não sou um robô" agora. Tente mais tarde.',
+    en: 'The "I am not a robot" check cannot be validated right now. Please try later.',
+    es: 'No fue posible validar la verificación "No soy un robot" ahora. Inténtelo más tarde.',
+  },
+  PessoaNaoVinculada: {
+    pt: 'O cadastro escolhido não pertence a este login.',
+    en: 'The chosen registration does not belong to this login.',
+    es: 'El registro elegido no pertenece a este inicio de sesión.',
+  },
+  DuplicadasIndisponivel: {
+    pt: 'Esta instituição não usa o login em duas etapas.',
+    en: 'This institution does not use the two-step sign-in.',
+    es: 'Esta institución no usa el inicio de sesión en dos pasos.',
+  },
+  SsoNaoConfigurado: {
+    pt: 'O login institucional ({kind}) não está configurado.',
+    en: 'Institutional sign-in ({kind}) is not configured.',
+    es: 'El inicio de sesión institucional ({kind}) no está configurado.',
+  },
+  SsoPermissaoNegada: {
+    pt: 'Permissões negadas pelo provedor de identidade.',
+    en: 'Permissions denied by the identity provider.',
+    es: 'Permisos denegados por el proveedor de identidad.',
+  },
+  SsoErroAutenticacao: {
+    pt: 'Erro na autenticação. Tente novamente mais tarde.',
+    en: 'Authentication error. Please try again later.',
+    es: 'Error en la autenticación. Inténtelo de nuevo más tarde.',
+  },
+  SsoTokenInvalido: {
+    pt: 'Erro na validação do token de autenticação.',
+    en: 'The authentication token could not be validated.',
+    es: 'Error en la validación del token de autenticación.',
+  },
+  SsoUsuarioNaoEncontrado: {
+    pt: 'Usuário não encontrado. Entre com as mesmas credenciais cadastradas na biblioteca.',
+    en: 'User not found. Sign in with the same credentials registered at the library.',
+    es: 'Usuario no encontrado. Ingrese con las mismas credenciales registradas en la biblioteca.',
+  },
   RecuperacaoIndisponivel: {
     pt: 'Não foi possível enviar um código para este usuário. Procure a biblioteca para recuperar a senha.',
     en: 'A code could not be sent for this username. Please contact the library to recover your password.',

@@ -9,6 +9,10 @@ import { send } from './errors.js';
 export interface WebRuntimeConfig {
   apiBase: string;
   publicClient: { id: string; secret: string };
+  /** Google reCAPTCHA's site key when it replaces the self-hosted ALTCHA; null otherwise. */
+  recaptchaSiteKey: string | null;
+  /** The institutional sign-ins this server can do (OIDC is offered only when the institution's usaOIDC is on too). */
+  sso: { oidc: boolean; saml: boolean };
 }
 
 /**

@@ -73,3 +73,40 @@ export const passwordResets = pgTable(
   },
   (t) => [check('password_resets_attempts', sql`${t.attempts} >= 0`)],
 );
+
+/**
+ * Solved captchas (ALTCHA proof-of-work), by challenge signature, until the challenge expires:
+ * a solution signs in or asks for a recovery code once, never twice.
+ */
+export const captchaUses = pgTable('captcha_uses', {
+  signature: text('signature').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * External sign-ins in progress (OIDC and SAML). `handle` is what the browser keeps (the OIDC
+ * nonce of spec §7, or the SAML ticket) and trades once, at `/oidc/validar` or `/saml/validar`,
+ * for tokens; the row holds what the identity provider's answer proved (a person or an error).
+ */
+export const ssoSignIns = pgTable(
+  'sso_sign_ins',
+  {
+    handle: text('handle').primaryKey(),
+    kind: text('kind').notNull(),
+    /** OIDC: the `state` sent to the provider; SAML: the AuthnRequest ID the response must answer. */
+    state: text('state').unique(),
+    codeVerifier: text('code_verifier'),
+    oidcNonce: text('oidc_nonce'),
+    redirect: text('redirect'),
+    codPessoa: integer('cod_pessoa').references(() => people.codPessoa, { onDelete: 'cascade' }),
+    errorKey: text('error_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('sso_sign_ins_kind', sql`${t.kind} in ('oidc', 'saml', 'saml-request')`),
+    check('sso_sign_ins_outcome', sql`not (${t.codPessoa} is not null and ${t.errorKey} is not null)`),
+  ],
+);

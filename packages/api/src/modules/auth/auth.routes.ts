@@ -1,4 +1,5 @@
-import { errorSchema, pessoaSchema, revokeRequestSchema, tokenRequestSchema, tokenResponseSchema } from '@estante/contracts';
+import { captchaChallengeSchema, errorSchema, pessoaSchema, revokeRequestSchema, tokenRequestSchema, tokenResponseSchema } from '@estante/contracts';
+import type { Captcha } from './captcha.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errors } from '../../lib/errors.js';
@@ -22,7 +23,24 @@ import {
 /** `POST /oauth/token`: the OAuth 2 token endpoint (form-encoded or JSON). */
 type SessionConfig = Pick<Config, 'refreshTokenTtl' | 'signInMaxFailures' | 'signInLockSeconds'>;
 
-export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService; db: Db; session: SessionConfig }> = async (app, { tokens, db, session }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService; db: Db; session: SessionConfig; captcha: Captcha }> = async (app, { tokens, db, session, captcha }) => {
+  app.get(
+    '/captcha/desafio',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Auth'],
+        security: [{ bearer: [] }],
+        summary: 'A proof-of-work challenge (ALTCHA) for the sign-in and recovery captcha (activity 1120)',
+        response: { 200: captchaChallengeSchema, 401: errorSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return captcha.challenge();
+    },
+  );
+
   app.post(
     '/oauth/token',
     {
@@ -31,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService; db: Db; s
         summary: 'Issue an access token (client_credentials, password or refresh_token grant)',
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema, 430: errorSchema },
+        response: { 200: tokenResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema, 430: errorSchema, 503: errorSchema },
       },
     },
     async (request) => {
@@ -49,6 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService; db: Db; s
       }
       // Repeated failures for one username or one address cool down with 429 (spec §8).
       await guardSignIn(db, body.username, request.ip);
+      await captcha.require(body.recaptcha_token);
       let codPessoa: number;
       try {
         codPessoa = await checkPassword(db, body.username, body.password, await loginLabel(db, request.language));

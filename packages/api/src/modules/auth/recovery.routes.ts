@@ -14,13 +14,14 @@ import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
 import { translate } from '../../lib/messages.js';
 import { patronOf } from '../../plugins/auth.js';
+import type { Captcha } from './captcha.js';
 import { changePassword, checkRecoveryCode, finishRecovery, startRecovery } from './recovery.service.js';
 
 const common = { tags: ['Pessoas'], security: [{ bearer: [] }] };
 const failures = { 400: errorSchema, 401: errorSchema, 422: errorSchema, 429: errorSchema };
 
 /** Password recovery by e-mailed code (spec §4, §7 People) and password change. */
-export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = async (app, { db, mailer }) => {
+export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; captcha: Captcha }> = async (app, { db, mailer, captcha }) => {
   app.get(
     '/pessoas/:user/recuperar-senha',
     {
@@ -30,10 +31,13 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> =
         summary: 'Step 1: e-mail a code; answers the masked address, first name, code length and expiry',
         params: recuperacaoUserParamsSchema,
         querystring: recuperacaoQuerySchema,
-        response: { 200: recuperacaoInicioSchema, ...failures, 502: errorSchema },
+        response: { 200: recuperacaoInicioSchema, ...failures, 502: errorSchema, 503: errorSchema },
       },
     },
-    (request) => startRecovery(db, mailer, request.params.user, request.language),
+    async (request) => {
+      await captcha.require(request.query.recaptcha_token);
+      return startRecovery(db, mailer, request.params.user, request.language);
+    },
   );
   app.post(
     '/pessoas/:user/recuperar-senha',
