@@ -93,7 +93,7 @@ export async function buildApp({
     async (api) => {
       await api.register(authRoutes, { tokens, db: database.db, session: config, captcha });
       await api.register(revokeRoutes, { db: database.db });
-      await api.register(peopleRoutes, { db: database.db });
+      await api.register(peopleRoutes, { db: database.db, tokens, session: config });
       await api.register(recoveryRoutes, { db: database.db, mailer, captcha });
       await api.register(parametersRoutes, { db: database.db });
       await api.register(searchRoutes, { db: database.db, index: searchIndex });

@@ -21,15 +21,25 @@ export async function createGuides(db: Db, guides: { codigo: string; rota: strin
   await db.insert(searchGuides).values(guides.map((g, i) => ({ ...g, ordem: i + 1 })));
 }
 
-/** A patron with a password login (category 01 is created when missing). */
-export async function createPatron(db: Db, patron: { login: string; nome: string; password: string; bloqueio?: boolean; email?: string }) {
-  await db.insert(patronCategories).values({ codCategoria: '01', descricao: 'Graduação' }).onConflictDoNothing();
-  const [person] = await db
+/** A patron with a password login (category 01, or the one given, is created when missing). */
+export async function createPatron(
+  db: Db,
+  patron: { login: string; nome: string; password: string; bloqueio?: boolean; email?: string; cpf?: string; categoria?: string },
+) {
+  const person = await createRegistration(db, { nome: patron.nome, bloqueio: patron.bloqueio, email: patron.email, cpf: patron.cpf, categoria: patron.categoria });
+  await db.insert(logins).values({ login: patron.login, codPessoa: person.codPessoa, passwordHash: await hashPassword(patron.password) });
+  return person;
+}
+
+/** A person without a login of their own: another registration of someone (same CPF), say. */
+export async function createRegistration(db: Db, person: { nome: string; bloqueio?: boolean; email?: string; cpf?: string; categoria?: string }) {
+  const categoria = person.categoria ?? '01';
+  await db.insert(patronCategories).values({ codCategoria: categoria, descricao: categoria === '01' ? 'Graduação' : `Categoria ${categoria}` }).onConflictDoNothing();
+  const [row] = await db
     .insert(people)
-    .values({ nome: patron.nome, codCategoria: '01', bloqueio: patron.bloqueio ?? false, email: patron.email ?? null })
+    .values({ nome: person.nome, codCategoria: categoria, bloqueio: person.bloqueio ?? false, email: person.email ?? null, cpf: person.cpf ?? null })
     .returning();
-  await db.insert(logins).values({ login: patron.login, codPessoa: person!.codPessoa, passwordHash: await hashPassword(patron.password) });
-  return person!;
+  return row!;
 }
 
 /** A campus with libraries, and the loan types copies need. */

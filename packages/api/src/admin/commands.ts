@@ -1,11 +1,21 @@
 import type { Db } from '../db/client.js';
 import { approveComment, pendingForModeration, rejectComment } from '../modules/comments/comments.service.js';
+import { institutionCode, setInstitutionCode } from '../modules/parameters/parameters.service.js';
 import type { AdminRequest } from './channel.js';
+
+function describeInstitution(code: number | null): string {
+  if (code === null) return 'the institution is not set up yet';
+  const flow = code === 571 ? 'two-step sign-in with the duplicate-person chooser' : code === 87 ? 'sign-in with the category selector' : 'the usual sign-in form';
+  return `institution code ${code}: ${flow}`;
+}
 
 export const USAGE = `usage:
   npm run comments -- list            comments awaiting approval
   npm run comments -- approve <id>    publish a comment
-  npm run comments -- reject <id>     delete a comment that awaits approval`;
+  npm run comments -- reject <id>     delete a comment that awaits approval
+  npm run institution -- show         the institution's code and sign-in behaviour
+  npm run institution -- code <n>     set the institution code: 571 two-step sign-in with the
+                                      duplicate chooser, 87 category selector, others the usual form`;
 
 /** Runs a staff command against the database and returns what to print. */
 export async function runAdminCommand(db: Db, { command, args }: AdminRequest): Promise<string> {
@@ -29,6 +39,14 @@ export async function runAdminCommand(db: Db, { command, args }: AdminRequest): 
       const n = id();
       if (!(await rejectComment(db, n))) throw new Error(`comment ${n} does not exist or is already published`);
       return `comment ${n} rejected and deleted`;
+    }
+    case 'institution.show':
+      return describeInstitution(await institutionCode(db));
+    case 'institution.code': {
+      const value = args[0] ?? '';
+      if (!/^\d{1,6}$/.test(value)) throw new Error(`an institution code is needed\n${USAGE}`);
+      if (!(await setInstitutionCode(db, Number(value)))) throw new Error('the institution is not set up yet');
+      return describeInstitution(Number(value));
     }
     default:
       throw new Error(`unknown command ${command}\n${USAGE}`);

@@ -59,6 +59,12 @@ describe('seedDemoIfEmpty', () => {
     );
     expect(patrons.find((p) => p.login === 'professor')?.professor).toBe(true);
     expect(patrons.find((p) => p.login === 'bloqueado')?.bloqueio).toBe(true);
+    // docente: one login, two registrations (professor, doctorate) for the person choosers.
+    const docente = await queryRows<{ cod_categoria: string }>(
+      database.db,
+      sql`select p2.cod_categoria from logins l join people p on p.cod_pessoa = l.cod_pessoa join people p2 on p2.cpf = p.cpf where l.login = 'docente' order by 1`,
+    );
+    expect(docente.map((r) => r.cod_categoria)).toEqual(['04', '09']);
     expect(await count(sql`select count(distinct cod_categoria)::int as n from people`)).toBeGreaterThanOrEqual(5);
     expect(await verifyPassword(DEMO_PASSWORD, patrons[0]!.password_hash)).toBe(true);
     expect(await verifyPassword('wrong', patrons[0]!.password_hash)).toBe(false);

@@ -53,6 +53,19 @@ export const DEMO_PATRONS = [
   { login: 'comunidade', nome: 'Gustavo Nunes Teixeira', categoria: 'MembroComun', email: 'gustavo.teixeira@demo.estante.local', bloqueio: false },
 ] as const;
 
+/**
+ * Helena is a professor and a doctoral student: two registrations sharing her CPF, signing in
+ * as `docente` — the login-origin chooser, institution 571's duplicate chooser and 87's
+ * category selector all have someone to show.
+ */
+export const DEMO_TWO_REGISTRATIONS = {
+  login: 'docente',
+  nome: 'Helena Prado Vieira',
+  email: 'helena.vieira@demo.estante.local',
+  cpf: '52998224725',
+  categorias: ['04', '09'],
+} as const;
+
 /** What a seed did. */
 export interface SeedSummary {
   realRecords: Pick<ImportReport, 'inserted' | 'updated' | 'unchanged'> & { rejected: number };
@@ -239,6 +252,18 @@ async function seedPatrons(db: Db): Promise<number> {
       await tx.insert(logins).values({ login: patron.login, codPessoa: person!.codPessoa, passwordHash });
       // Ana also signs in with her enrolment number: one person, two logins (spec §4 person picker).
       if (patron.login === 'aluno') await tx.insert(logins).values({ login: '2024001234', codPessoa: person!.codPessoa, passwordHash });
+    });
+    count++;
+  }
+  const helena = DEMO_TWO_REGISTRATIONS;
+  const [already] = await queryRows(db, sql`select 1 from ${logins} where login = ${helena.login}`);
+  if (!already) {
+    await db.transaction(async (tx) => {
+      const registrations = await tx
+        .insert(people)
+        .values(helena.categorias.map((codCategoria) => ({ nome: helena.nome, email: helena.email, cpf: helena.cpf, codCategoria })))
+        .returning({ codPessoa: people.codPessoa });
+      await tx.insert(logins).values({ login: helena.login, codPessoa: registrations[0]!.codPessoa, passwordHash });
     });
     count++;
   }

@@ -27,6 +27,21 @@ export async function findLogin(db: Db, login: string) {
   return rows[0];
 }
 
+/**
+ * A person's registrations: the person and everyone sharing their CPF (the same human enrolled
+ * as, say, professor and doctoral student), with the category each is in.
+ */
+export async function registrationsOf(db: Db, codPessoa: number) {
+  return queryRows<{ cod_pessoa: number; nome_pessoa: string; cod_categoria: string; categoria: string; bloqueio: boolean }>(
+    db,
+    sql`select p.cod_pessoa, p.nome_pessoa, p.cod_categoria, c.descricao as categoria, p.bloqueio
+        from people p join patron_categories c on c.cod_categoria = p.cod_categoria
+        where p.cod_pessoa = ${codPessoa}
+           or p.cpf = (select cpf from people where cod_pessoa = ${codPessoa})
+        order by p.cod_pessoa`,
+  );
+}
+
 /** The person behind a patron token, with the login they use and their category's activities. */
 export async function findPerson(db: Db, codPessoa: number) {
   const [person] = await queryRows<{ cod_pessoa: number; nome_pessoa: string; email: string | null; cod_categoria: string; bloqueio: boolean; login: string | null }>(

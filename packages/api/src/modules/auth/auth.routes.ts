@@ -1,4 +1,15 @@
-import { captchaChallengeSchema, errorSchema, pessoaSchema, revokeRequestSchema, tokenRequestSchema, tokenResponseSchema } from '@estante/contracts';
+import {
+  captchaChallengeSchema,
+  duplicadasQuerySchema,
+  duplicadasSchema,
+  errorSchema,
+  pessoaOpcaoSchema,
+  pessoaSchema,
+  revokeRequestSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+  trocaLoginSchema,
+} from '@estante/contracts';
 import type { Captcha } from './captcha.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +22,9 @@ import { AppError } from '../../lib/errors.js';
 import {
   checkPassword,
   currentPerson,
+  duplicatesOf,
+  loginOptions,
+  switchRegistration,
   guardSignIn,
   newRefreshToken,
   revokeRefreshToken,
@@ -103,8 +117,55 @@ export const revokeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   );
 };
 
-/** `GET /pessoas`: the signed-in patron (user, authPermissions, bloqueio). */
-export const peopleRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+/** `GET /pessoas` (the signed-in patron) and the person choosers of spec §2/§4. */
+export const peopleRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService; session: SessionConfig }> = async (app, { db, tokens, session }) => {
+  app.get(
+    '/pessoas/duplicadas',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Pessoas'],
+        security: [{ bearer: [] }],
+        summary: 'Institution 571, step one: the registrations behind a username (for the required chooser)',
+        querystring: duplicadasQuerySchema,
+        response: { 200: duplicadasSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    (request) => duplicatesOf(db, request.query.usuario),
+  );
+  app.get(
+    '/pessoas/login',
+    {
+      config: { access: 'private' },
+      schema: {
+        tags: ['Pessoas'],
+        security: [{ bearer: [] }],
+        summary: 'The signed-in person’s registrations (login-origin chooser after sign-in)',
+        response: { 200: z.array(pessoaOpcaoSchema), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    (request) => loginOptions(db, patronOf(request)),
+  );
+  app.put(
+    '/pessoas/troca-login',
+    {
+      config: { access: 'private' },
+      schema: {
+        tags: ['Pessoas'],
+        security: [{ bearer: [] }],
+        summary: 'Continue as another of the person’s registrations: answers a new token pair',
+        body: trocaLoginSchema,
+        response: { 200: tokenResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 422: errorSchema, 430: errorSchema },
+      },
+    },
+    async (request) => {
+      const principal = request.principal!;
+      const codPessoa = await switchRegistration(db, patronOf(request), request.body.codigo, request.body.base);
+      const { token, expiresIn } = await tokens.patron(codPessoa, principal.clientId);
+      const refresh = await newRefreshToken(db, codPessoa, principal.clientId, session.refreshTokenTtl);
+      return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn, refresh_token: refresh };
+    },
+  );
   app.get(
     '/pessoas',
     {

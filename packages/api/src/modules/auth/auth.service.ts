@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { type Duplicadas, LOGIN_CHOICE_SEPARATOR, type PessoaOpcao } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
+import { CATEGORY_INSTITUTION, institutionCode, TWO_STEP_INSTITUTION } from '../parameters/parameters.service.js';
 import { errors } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import {
@@ -12,6 +14,7 @@ import {
   insertRefreshToken,
   lockedUntil,
   recordFailure,
+  registrationsOf,
   revokeFamily,
   revokePerson,
   useRefreshToken,
@@ -89,19 +92,72 @@ function sameSecret(given: string, expected: string): boolean {
 let decoy: Promise<string> | undefined;
 
 /**
+ * The username of the password grant, split at the last LOGIN_CHOICE_SEPARATOR into the login
+ * and the registration chosen for it (a person code, or institution 87's category code).
+ */
+export function splitUsername(username: string | undefined): { login: string; choice: string | null } {
+  const value = (username ?? '').trim();
+  const at = value.lastIndexOf(LOGIN_CHOICE_SEPARATOR);
+  if (at === -1) return { login: value.toLowerCase(), choice: null };
+  return { login: value.slice(0, at).trim().toLowerCase(), choice: value.slice(at + 1).trim() };
+}
+
+/**
  * The password grant's check (spec §5, §8): blank username or password → 400 credential_missing;
  * unknown login, inactive login or wrong password → 401 (the message names the institution's
- * login label); a blocked person → 430 ACESSO_BLOQUEADO, only once the password is right.
+ * login label); a choice that is not one of the login's registrations → the same 401; a blocked
+ * person → 430 ACESSO_BLOQUEADO, only once the password is right.
  */
 export async function checkPassword(db: Db, username: string | undefined, password: string | undefined, loginLabel: string): Promise<number> {
-  const login = (username ?? '').trim().toLowerCase();
-  if (!login || !password) throw errors.credentialMissing();
+  const { login, choice } = splitUsername(username);
+  if (!login || !password || choice === '') throw errors.credentialMissing();
   const row = await findLogin(db, login);
   const hash = row?.ativo && row.password_hash ? row.password_hash : await (decoy ??= hashPassword('decoy-password'));
   const matches = await verifyPassword(password, hash);
   if (!row?.ativo || !row.password_hash || !matches) throw errors.invalidGrant(loginLabel);
-  if (row.bloqueio) throw errors.accountBlocked();
-  return row.cod_pessoa;
+  const person = choice === null ? { cod_pessoa: row.cod_pessoa, bloqueio: row.bloqueio } : await chosenRegistration(db, row.cod_pessoa, choice);
+  if (!person) throw errors.invalidGrant(loginLabel);
+  if (person.bloqueio) throw errors.accountBlocked();
+  return person.cod_pessoa;
+}
+
+/** The registration a login's holder chose: by category at institution 87, by person code elsewhere. */
+async function chosenRegistration(db: Db, codPessoa: number, choice: string) {
+  const registrations = await registrationsOf(db, codPessoa);
+  if ((await institutionCode(db)) === CATEGORY_INSTITUTION) return registrations.find((r) => r.cod_categoria.toLowerCase() === choice.toLowerCase());
+  return registrations.find((r) => String(r.cod_pessoa) === choice);
+}
+
+/** A person option of the choosers: the name and what the registration is. */
+const option = (r: { cod_pessoa: number; nome_pessoa: string; cod_categoria: string; categoria: string }): PessoaOpcao => ({
+  codigo: r.cod_pessoa,
+  nome: `${r.nome_pessoa} — ${r.categoria}`,
+  base: r.cod_categoria,
+});
+
+/**
+ * `GET /pessoas/duplicadas` (institution 571 only, step one of its sign-in): the registrations
+ * behind a username. A username with one registration and an unknown one answer alike.
+ */
+export async function duplicatesOf(db: Db, username: string): Promise<Duplicadas> {
+  if ((await institutionCode(db)) !== TWO_STEP_INSTITUTION) throw errors.duplicatesUnavailable();
+  const row = await findLogin(db, splitUsername(username).login);
+  const registrations = row?.ativo ? await registrationsOf(db, row.cod_pessoa) : [];
+  if (registrations.length < 2) return { result: false, pessoas: [] };
+  return { result: true, pessoas: registrations.map(option) };
+}
+
+/** `GET /pessoas/login`: the signed-in person's registrations, for the login-origin chooser. */
+export async function loginOptions(db: Db, codPessoa: number): Promise<PessoaOpcao[]> {
+  return (await registrationsOf(db, codPessoa)).map(option);
+}
+
+/** `PUT /pessoas/troca-login`: the registration to continue as, if it is one of the person's and not blocked. */
+export async function switchRegistration(db: Db, codPessoa: number, codigo: number, base: string): Promise<number> {
+  const chosen = (await registrationsOf(db, codPessoa)).find((r) => r.cod_pessoa === codigo && r.cod_categoria === base);
+  if (!chosen) throw errors.personNotLinked();
+  if (chosen.bloqueio) throw errors.accountBlocked();
+  return chosen.cod_pessoa;
 }
 
 /** `GET /pessoas`: the signed-in patron. */
@@ -158,7 +214,7 @@ export interface SignInLimits {
   lockSeconds: number;
 }
 
-const keysOf = (username: string | undefined, address: string) => ({ user: `u:${(username ?? '').trim().toLowerCase()}`, ip: `ip:${address}` });
+const keysOf = (username: string | undefined, address: string) => ({ user: `u:${splitUsername(username).login}`, ip: `ip:${address}` });
 
 /** 429 while the username or the address is cooling down after repeated failures. */
 export async function guardSignIn(db: Db, username: string | undefined, address: string): Promise<void> {
@@ -170,7 +226,7 @@ export async function guardSignIn(db: Db, username: string | undefined, address:
 /** Counts a failed sign-in for the username and (ten times as tolerant: a library shares one address) the address. */
 export async function signInFailed(db: Db, username: string | undefined, address: string, limits: SignInLimits): Promise<void> {
   const keys = keysOf(username, address);
-  if ((username ?? '').trim()) await recordFailure(db, keys.user, limits.maxFailures, limits.lockSeconds, limits.lockSeconds);
+  if (splitUsername(username).login) await recordFailure(db, keys.user, limits.maxFailures, limits.lockSeconds, limits.lockSeconds);
   await recordFailure(db, keys.ip, limits.maxFailures * 10, limits.lockSeconds, limits.lockSeconds);
 }
 

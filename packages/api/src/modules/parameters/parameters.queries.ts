@@ -31,3 +31,9 @@ export async function listActiveGuides(db: Db) {
     .where(eq(searchGuides.ativo, true))
     .orderBy(asc(searchGuides.ordem));
 }
+
+/** Sets the institution's code (cod_empresa); false when there is no institution yet. */
+export async function updateInstitutionCode(db: Db, code: number): Promise<boolean> {
+  const rows = await db.update(institution).set({ codEmpresa: code }).returning({ id: institution.id });
+  return rows.length > 0;
+}

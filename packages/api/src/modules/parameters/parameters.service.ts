@@ -1,7 +1,7 @@
 import { type Atividade, type GuiaPesquisa, type Instituicao, type PasswordRules, passwordRulesSchema, temaSchema } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
-import { findInstitution, listActiveGuides, listEnabledActivities } from './parameters.queries.js';
+import { findInstitution, listActiveGuides, listEnabledActivities, updateInstitutionCode } from './parameters.queries.js';
 
 /** The institution's public settings, mapped to the spec's field names. */
 export async function getInstituicao(db: Db): Promise<Instituicao> {
@@ -89,4 +89,21 @@ export async function passwordRules(db: Db): Promise<PasswordRules> {
   const merged = { ...DEFAULT_PASSWORD_RULES, ...(typeof custom === 'object' && custom ? custom : {}) };
   const parsed = passwordRulesSchema.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_PASSWORD_RULES;
+}
+
+/**
+ * Institution codes with sign-in behaviours of their own (spec §9): 571 signs in in two steps
+ * with the duplicate-person chooser, 87 picks a category.
+ */
+export const TWO_STEP_INSTITUTION = 571;
+export const CATEGORY_INSTITUTION = 87;
+
+/** The institution's code (cod_empresa), or null before the institution is set up. */
+export async function institutionCode(db: Db): Promise<number | null> {
+  return (await findInstitution(db))?.codEmpresa ?? null;
+}
+
+/** Staff: switches the institution code (and with it the sign-in behaviour). */
+export function setInstitutionCode(db: Db, code: number): Promise<boolean> {
+  return updateInstitutionCode(db, code);
 }

@@ -3,18 +3,21 @@ import { runAdminCommand, USAGE } from '../admin/commands.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 
+const VERBS: Record<string, string[]> = { comments: ['list', 'approve', 'reject'], institution: ['show', 'code'] };
+
 /**
- * `npm run comments -- list | approve <id> | reject <id>`: comment moderation for staff.
+ * Staff commands: `npm run comments -- list | approve <id> | reject <id>` (moderation) and
+ * `npm run institution -- show | code <n>` (which institution's sign-in behaviours apply).
  * Asks the running server over its local admin socket when one runs (the embedded database
  * belongs to it then); otherwise opens the configured database itself.
  */
 async function main(): Promise<void> {
-  const [verb, ...args] = process.argv.slice(2);
-  if (!verb || !['list', 'approve', 'reject'].includes(verb)) {
+  const [group = '', verb, ...args] = process.argv.slice(2);
+  if (!verb || !VERBS[group]?.includes(verb)) {
     process.stderr.write(`${USAGE}\n`);
     process.exit(1);
   }
-  const request = { command: `comments.${verb}`, args };
+  const request = { command: `${group}.${verb}`, args };
   const config = loadConfig();
   const answer = config.adminSocket ? await callAdmin(config.adminSocket, request) : undefined;
   if (answer) {
@@ -32,6 +35,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`comments: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`${process.argv[2] ?? 'staff'}: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });
