@@ -131,3 +131,33 @@ test('after sign-in the patron chooses where to go: the catalogue or Meu Pergamu
   await expect(page).toHaveURL('/meupergamum');
   await expect(page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Meu Pergamum' })).toBeVisible();
 });
+
+test('a person with two registrations chooses which one to continue as', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Matrícula ou CPF').fill('docente');
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
+  await page.getByRole('radio', { name: 'O catálogo' }).check();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  const chooser = page.getByRole('radiogroup', { name: 'Com qual cadastro você quer continuar?' });
+  await expect(chooser).toBeVisible();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Preencha o campo: escolha um cadastro.');
+  await expectNoAxeViolations(page);
+  await chooser.getByRole('radio', { name: 'Helena Prado Vieira — Aluno de doutorado' }).check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('banner')).toContainText('Olá, Helena');
+});
+
+test('the hold tab embeds the login form and turns into the signed-in tab', async ({ page }) => {
+  await page.goto('/pesquisa-geral?termo1=great%20ray%20charles');
+  await page.getByRole('main').getByRole('article').first().getByRole('link', { name: 'The Great Ray Charles' }).click();
+  await page.getByRole('navigation', { name: 'Abas do título' }).getByRole('link', { name: 'Reserva', exact: true }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Depois de entrar, ir para')).toHaveCount(0);
+  await main.getByLabel('Matrícula ou CPF').fill('professor');
+  await main.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
+  await main.locator('form').getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('banner')).toContainText('Olá, Carlos');
+  await expect(page).toHaveURL(/\/reserva$/);
+  await expect(main.getByRole('textbox', { name: 'Senha', exact: true })).toHaveCount(0);
+});

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -9,3 +11,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 
 /** The demo institution's name (packages/api/src/seed/demo.ts). */
 export const INSTITUTION = 'Universidade Estadual do Vale do Sabiá';
+
+/** A staff command, as a librarian runs it beside the server (README: npm run comments / institution). */
+export function staff(...args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', 'packages/api/src/cli/staff.ts', ...args], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
+    encoding: 'utf8',
+  });
+}

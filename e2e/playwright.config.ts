@@ -18,6 +18,11 @@ export default defineConfig({
   // In CI a JSON report too, from which .ci/run prints its closing summary line.
   reporter: process.env.CI ? [['list'], ['json', { outputFile: path.resolve(import.meta.dirname, '../test-results/e2e.json') }]] : [['list']],
   timeout: 30_000,
+  // Journeys that switch institution settings (npm run institution) run alone, after the rest.
+  projects: [
+    { name: 'catalogue', testIgnore: 'institution.spec.ts' },
+    { name: 'institution', testMatch: 'institution.spec.ts', dependencies: ['catalogue'] },
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'pt-BR',

@@ -1,18 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from './fixtures';
+import { expectNoAxeViolations, staff } from './fixtures';
 
-const root = path.resolve(import.meta.dirname, '..');
-
-/** A staff command, as a librarian runs it beside the server (README: npm run comments). */
-function comments(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', 'packages/api/src/cli/comments.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
-    encoding: 'utf8',
-  });
-}
+const comments = (...args: string[]) => staff('comments', ...args);
 
 async function openRayCharles(page: Page) {
   await page.goto('/pesquisa-geral?termo1=great%20ray%20charles');
@@ -23,6 +12,8 @@ async function openRayCharles(page: Page) {
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Abas do título' });
 
 test('a result opens the title page; every tab opens by click and by URL, with no axe violation', async ({ page }) => {
+  // Nine tabs, each opened twice and checked by axe: longer than one journey's usual 30 s.
+  test.setTimeout(90_000);
   await openRayCharles(page);
   await expect(page).toHaveURL(/\/acervo\/\d+$/);
   const base = new URL(page.url()).pathname;
@@ -90,14 +81,18 @@ test('a signed-in patron comments; the comment awaits approval until the library
   await openRayCharles(page);
   const here = new URL(page.url()).pathname;
   await expect(page.getByText('Realize o login para enviar um comentário.')).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(here)}`);
-  await page.getByLabel('Matrícula ou CPF').fill('aluno');
-  await page.getByLabel('Senha').fill('senha-errada');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Matrícula ou CPF ou senha incorretos.');
-  await page.getByLabel('Senha').fill('estante123');
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  // The login form in a modal (spec §2): signing in keeps the patron on the title.
+  await page.getByRole('region', { name: 'Comentários' }).getByRole('button', { name: 'Entrar' }).click();
+  const modal = page.getByRole('dialog', { name: 'Entrar' });
+  await modal.getByLabel('Matrícula ou CPF').fill('aluno');
+  await modal.getByRole('textbox', { name: 'Senha', exact: true }).fill('senha-errada');
+  await modal.getByRole('button', { name: 'Entrar' }).click();
+  await expect(modal.getByRole('alert')).toHaveText('Matrícula ou CPF ou senha incorretos.');
+  await expect(modal.getByText('Depois de entrar, ir para')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await modal.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
+  await modal.getByRole('button', { name: 'Entrar' }).click();
+  await expect(modal).toBeHidden();
   await expect(page).toHaveURL(here);
   await expect(page.getByRole('banner')).toContainText('Olá, Ana');
 

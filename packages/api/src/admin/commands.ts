@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { approveComment, pendingForModeration, rejectComment } from '../modules/comments/comments.service.js';
-import { institutionCode, setInstitutionCode } from '../modules/parameters/parameters.service.js';
+import { institutionCode, setActivity, setInstitutionCode } from '../modules/parameters/parameters.service.js';
 import type { AdminRequest } from './channel.js';
 
 function describeInstitution(code: number | null): string {
@@ -15,7 +15,9 @@ export const USAGE = `usage:
   npm run comments -- reject <id>     delete a comment that awaits approval
   npm run institution -- show         the institution's code and sign-in behaviour
   npm run institution -- code <n>     set the institution code: 571 two-step sign-in with the
-                                      duplicate chooser, 87 category selector, others the usual form`;
+                                      duplicate chooser, 87 category selector, others the usual form
+  npm run institution -- activity <n> on|off
+                                      switch a feature, e.g. 1120 (captcha on sign-in), 8 (Meu Pergamum)`;
 
 /** Runs a staff command against the database and returns what to print. */
 export async function runAdminCommand(db: Db, { command, args }: AdminRequest): Promise<string> {
@@ -47,6 +49,12 @@ export async function runAdminCommand(db: Db, { command, args }: AdminRequest): 
       if (!/^\d{1,6}$/.test(value)) throw new Error(`an institution code is needed\n${USAGE}`);
       if (!(await setInstitutionCode(db, Number(value)))) throw new Error('the institution is not set up yet');
       return describeInstitution(Number(value));
+    }
+    case 'institution.activity': {
+      const [code = '', state = ''] = args;
+      if (!/^\d{1,6}$/.test(code) || !['on', 'off'].includes(state)) throw new Error(`an activity code and on or off are needed\n${USAGE}`);
+      if (!(await setActivity(db, Number(code), state === 'on'))) throw new Error(`activity ${code} does not exist`);
+      return `activity ${code} is ${state}`;
     }
     default:
       throw new Error(`unknown command ${command}\n${USAGE}`);

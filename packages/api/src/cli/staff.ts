@@ -3,11 +3,12 @@ import { runAdminCommand, USAGE } from '../admin/commands.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 
-const VERBS: Record<string, string[]> = { comments: ['list', 'approve', 'reject'], institution: ['show', 'code'] };
+const VERBS: Record<string, string[]> = { comments: ['list', 'approve', 'reject'], institution: ['show', 'code', 'activity'] };
 
 /**
  * Staff commands: `npm run comments -- list | approve <id> | reject <id>` (moderation) and
- * `npm run institution -- show | code <n>` (which institution's sign-in behaviours apply).
+ * `npm run institution -- show | code <n> | activity <n> on|off` (the institution's sign-in
+ * behaviours and features).
  * Asks the running server over its local admin socket when one runs (the embedded database
  * belongs to it then); otherwise opens the configured database itself.
  */

@@ -146,12 +146,11 @@ export async function apiCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
 export async function signOut(): Promise<void> {
   const refresh = useSessionAuth.getState().refresh ?? usePersistentAuth.getState().refresh;
   clearSessions();
-  if (!refresh) return;
-  await send('POST', '/oauth/revoke', { body: new URLSearchParams({ token: refresh }), token: null }).catch(() => undefined);
+  if (refresh) await revokeRefresh(refresh);
 }
 
 /** The password grant: a patron's access token, or the server's error (401, 430, …). */
-export async function passwordGrant(username: string, password: string): Promise<TokenResponse> {
+export async function passwordGrant(username: string, password: string, captcha: string | null): Promise<TokenResponse> {
   const body = new URLSearchParams({
     grant_type: 'password',
     client_id: config.publicClient.id,
@@ -159,13 +158,20 @@ export async function passwordGrant(username: string, password: string): Promise
     username,
     password,
   });
+  if (captcha) body.set('recaptcha_token', captcha);
   return send<TokenResponse>('POST', '/oauth/token', { body, token: null });
 }
 
-/** GET with an explicit token (right after sign-in, before the token is stored). */
-export function apiGetWithToken<T>(path: string, token: string): Promise<T> {
-  return send<T>('GET', path, { token });
+/** A call with an explicit token (during sign-in, before the token is stored). */
+export function apiCallWithToken<T>(method: 'GET' | 'POST' | 'PUT', path: string, token: string, body?: unknown): Promise<T> {
+  return send<T>(method, path, { token, body });
 }
+
+/** Revokes a refresh token (logout, or a registration left for another); failures are ignored. */
+export async function revokeRefresh(refresh: string): Promise<void> {
+  await send('POST', '/oauth/revoke', { body: new URLSearchParams({ token: refresh }), token: null }).catch(() => undefined);
+}
+
 
 /**
  * POSTs as the patron or anonymously and takes the answer as a file: its bytes and the file

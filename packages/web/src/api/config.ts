@@ -2,9 +2,18 @@
 export interface RuntimeConfig {
   apiBase: string;
   publicClient: { id: string; secret: string };
+  /** Google reCAPTCHA's site key when it replaces the self-hosted ALTCHA captcha. */
+  recaptchaSiteKey: string | null;
+  /** The institutional sign-ins the server can do. */
+  sso: { oidc: boolean; saml: boolean };
 }
 
-const DEFAULTS: RuntimeConfig = { apiBase: '/svc', publicClient: { id: 'estante-web', secret: 'estante-public' } };
+const DEFAULTS: RuntimeConfig = {
+  apiBase: '/svc',
+  publicClient: { id: 'estante-web', secret: 'estante-public' },
+  recaptchaSiteKey: null,
+  sso: { oidc: false, saml: false },
+};
 
 /** Reads the injected config; under `vite dev` (nothing injected) the API's defaults apply. */
 export function readRuntimeConfig(): RuntimeConfig {

@@ -6,6 +6,7 @@ import { BasketRoute } from './routes/basket';
 import { ErrorRoute } from './routes/error';
 import { GuideRoute } from './routes/guide';
 import { HomeRoute } from './routes/home';
+import { OidcResponseRoute, SamlResponseRoute } from './routes/sso-response';
 import { LoginRoute } from './routes/login';
 import { LogoutRoute } from './routes/logout';
 import { NotFoundRoute } from './routes/not-found';
@@ -24,8 +25,8 @@ export function createRouter() {
         { path: paths.login, element: <LoginRoute /> },
         { path: paths.logout, element: <LogoutRoute /> },
         { path: paths.redirect, element: <ScreenRoute titleKey="screens.redirect" /> },
-        { path: paths.oauthResponse, element: <ScreenRoute titleKey="screens.oauthResponse" /> },
-        { path: paths.samlResponse, element: <ScreenRoute titleKey="screens.samlResponse" /> },
+        { path: paths.oauthResponse, element: <OidcResponseRoute /> },
+        { path: paths.samlResponse, element: <SamlResponseRoute /> },
         { path: paths.grupoa, element: <ScreenRoute titleKey="screens.grupoa" /> },
         { path: paths.pearson, element: <ScreenRoute titleKey="screens.pearson" /> },
         { path: paths.basket, element: <BasketRoute /> },

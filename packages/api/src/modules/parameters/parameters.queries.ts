@@ -37,3 +37,12 @@ export async function updateInstitutionCode(db: Db, code: number): Promise<boole
   const rows = await db.update(institution).set({ codEmpresa: code }).returning({ id: institution.id });
   return rows.length > 0;
 }
+
+/** Switches activity `code` of module 3 on or off; false when the activity does not exist. */
+export async function updateActivity(db: Db, code: number, on: boolean): Promise<boolean> {
+  const [known] = await db.select().from(activities).where(and(eq(activities.codModulo, 3), eq(activities.codAtividade, code)));
+  if (!known) return false;
+  if (on) await db.insert(institutionActivities).values({ codModulo: 3, codAtividade: code }).onConflictDoNothing();
+  else await db.delete(institutionActivities).where(and(eq(institutionActivities.codModulo, 3), eq(institutionActivities.codAtividade, code)));
+  return true;
+}

@@ -1,7 +1,7 @@
 import { type Atividade, type GuiaPesquisa, type Instituicao, type PasswordRules, passwordRulesSchema, temaSchema } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
-import { findInstitution, listActiveGuides, listEnabledActivities, updateInstitutionCode } from './parameters.queries.js';
+import { findInstitution, listActiveGuides, listEnabledActivities, updateActivity, updateInstitutionCode } from './parameters.queries.js';
 
 /** The institution's public settings, mapped to the spec's field names. */
 export async function getInstituicao(db: Db): Promise<Instituicao> {
@@ -106,4 +106,9 @@ export async function institutionCode(db: Db): Promise<number | null> {
 /** Staff: switches the institution code (and with it the sign-in behaviour). */
 export function setInstitutionCode(db: Db, code: number): Promise<boolean> {
   return updateInstitutionCode(db, code);
+}
+
+/** Staff: switches one of the institution's activities (features, spec §6) on or off. */
+export function setActivity(db: Db, code: number, on: boolean): Promise<boolean> {
+  return updateActivity(db, code, on);
 }

@@ -2,10 +2,9 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useFuncionalidades } from '../../features/parameters/api/get-funcionalidades';
-import { useInstituicao } from '../../features/parameters/api/get-instituicao';
-import { LoginForm } from '../../features/auth/components/login-form';
+import { takeSsoError } from '../../features/auth/api/sso';
 import { RecoveryForm } from '../../features/auth/components/recovery-form';
+import { SignInPanel, useSignInSettings } from '../shell/sign-in-panel';
 import { useHasSession } from '../../stores/session';
 import { PageTitle } from '../../ui/page-title';
 import { paths } from '../paths';
@@ -20,18 +19,17 @@ function safeRedirect(value: string | null): string {
 export function LoginRoute() {
   const { t } = useTranslation();
   const site = useSiteName();
-  const instituicao = useInstituicao();
+  const { instituicao, loginLabel: label, captcha } = useSignInSettings();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const signedIn = useHasSession();
-  // Spec §2: with activity 8 (account area) the page asks where to go, M meaning /meupergamum.
-  const accountArea = useFuncionalidades().some((a) => a.cod_modulo === 3 && a.cod_atividade === 8);
   const [mode, setMode] = useState<'login' | 'forgot'>('login');
   const [done, setDone] = useState<string | null>(null);
   // Spec §2: the forgot-password link only when authentication mode 2 and crypto 4.
   const canRecover = instituicao.p.__md_aut === 2 && instituicao.p.__md_crypt === 4;
-  const label = instituicao.denominacao_login?.trim() || t('login.username');
+  // Spec §4: an external sign-in's error, shown once.
+  const [ssoError] = useState(takeSsoError);
   if (signedIn) return <Navigate replace to={redirect} />;
   if (mode === 'forgot') {
     return (
@@ -39,6 +37,7 @@ export function LoginRoute() {
         <PageTitle site={site}>{t('recovery.title')}</PageTitle>
         <RecoveryForm
           loginLabel={label}
+          captcha={captcha}
           onCancel={() => setMode('login')}
           onDone={(message) => {
             setDone(message);
@@ -56,17 +55,24 @@ export function LoginRoute() {
           {done}
         </Alert>
       )}
-      {instituicao.msg_login && <Text mb="md">{instituicao.msg_login}</Text>}
-      <LoginForm
-        loginLabel={label}
-        destination={accountArea ? instituicao.destino_padrao_login_catalogo : undefined}
-        onSignedIn={(destination) => navigate(destination === 'M' ? paths.account : redirect, { replace: true })}
-      />
-      {canRecover && (
-        <Anchor component="button" type="button" mt="sm" underline="always" onClick={() => setMode('forgot')}>
-          {t('recovery.link')}
-        </Anchor>
+      {ssoError && (
+        <Alert color="yellow" variant="light" role="alert" mb="md" maw={360}>
+          {ssoError}
+        </Alert>
       )}
+      {instituicao.msg_login && <Text mb="md">{instituicao.msg_login}</Text>}
+      <SignInPanel
+        variant="page"
+        redirect={redirect}
+        onSignedIn={(destination) => navigate(destination === 'M' ? paths.account : redirect, { replace: true })}
+        footer={
+          canRecover && (
+            <Anchor component="button" type="button" underline="always" onClick={() => setMode('forgot')}>
+              {t('recovery.link')}
+            </Anchor>
+          )
+        }
+      />
     </>
   );
 }

@@ -24,6 +24,7 @@ import { TitleSummary } from '../../features/title/components/title-summary';
 import { useHasSession } from '../../stores/session';
 import { PageTitle } from '../../ui/page-title';
 import { paths, TITLE_TABS, type TitleTab } from '../paths';
+import { SignInModalButton, SignInPanel } from '../shell/sign-in-panel';
 import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
 
@@ -52,7 +53,10 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
   const activities = useFuncionalidades();
   const guides = useGuiasPesquisa();
   const general = guides.find((g) => g.codigo === 'geral')?.rota ?? 'pesquisa-geral';
-  const loginHref = paths.loginWithRedirect(`${location.pathname}${location.search}`);
+  const here = `${location.pathname}${location.search}`;
+  const loginHref = paths.loginWithRedirect(here);
+  // Spec §2: the login form embedded in the screen; signing in turns the tab into its signed-in form.
+  const embeddedSignIn = <SignInPanel variant="embedded" redirect={here} onSignedIn={() => undefined} />;
 
   if (acervo.error instanceof ApiRequestError && acervo.error.status === 404) return <NotFoundRoute />;
   if (acervo.isError) return <Text c="red.8">{t('errors.loadFailed')}</Text>;
@@ -83,9 +87,9 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
       case 'dublin-core':
         return <DublinCoreTab id={id} />;
       case 'reserva':
-        return <CirculationTab acervo={record} kind="reserva" signedIn={signedIn} loginHref={loginHref} />;
+        return <CirculationTab acervo={record} kind="reserva" signedIn={signedIn} signIn={embeddedSignIn} />;
       case 'solicitacao-emprestimo':
-        return <CirculationTab acervo={record} kind="solicitacao" signedIn={signedIn} loginHref={loginHref} />;
+        return <CirculationTab acervo={record} kind="solicitacao" signedIn={signedIn} signIn={embeddedSignIn} />;
       case 'dados-estatisticos':
         return <StatisticsTab id={id} />;
       case 'sumarios-livros':
@@ -118,7 +122,7 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
         </Title>
         {content()}
       </section>
-      {activities.some((a) => a.cod_modulo === 3 && a.cod_atividade === COMMENTS) && <CommentsSection id={id} signedIn={signedIn} loginHref={loginHref} />}
+      {activities.some((a) => a.cod_modulo === 3 && a.cod_atividade === COMMENTS) && <CommentsSection id={id} signedIn={signedIn} signIn={<SignInModalButton redirect={here} />} />}
     </>
   );
 }

@@ -11,7 +11,8 @@ export interface RecoveryStart {
 const path = (user: string) => `/pessoas/${encodeURIComponent(user.trim())}/recuperar-senha`;
 
 /** Step 1: e-mail a code to the person behind `user`. */
-export const startRecovery = (user: string) => apiCall<RecoveryStart>('GET', path(user));
+export const startRecovery = (user: string, captcha: string | null) =>
+  apiCall<RecoveryStart>('GET', captcha ? `${path(user)}?${new URLSearchParams({ recaptcha_token: captcha })}` : path(user));
 /** Step 2: the code; answers the rules for the new password. */
 export const checkCode = (user: string, code: string) => apiCall<PasswordRules>('POST', path(user), { code });
 /** Step 3: the new password (trimmed, spec §5). */

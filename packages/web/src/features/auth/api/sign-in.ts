@@ -1,15 +1,41 @@
-import type { Pessoa } from '@estante/contracts';
-import { apiGetWithToken, passwordGrant } from '../../../api/client';
+import { type Duplicadas, LOGIN_CHOICE_SEPARATOR, type Pessoa, type PessoaOpcao, type TokenResponse } from '@estante/contracts';
+import { apiCallWithToken, apiGet, passwordGrant, revokeRefresh } from '../../../api/client';
 import { usePersistentAuth, useSessionAuth } from '../../../stores/session';
 
+/** A sign-in that still needs the login-origin chooser: the person has several registrations. */
+export interface PendingSignIn {
+  token: TokenResponse;
+  keep: boolean;
+  options: PessoaOpcao[];
+}
+
 /**
- * Signs a patron in with the password grant, reads who they are (`GET /pessoas`) and keeps the
- * credentials and user in the browser-session store, or the persisted one when "keep me
- * connected" is ticked (spec §4 "Session").
+ * Signs a patron in with the password grant (spec §4 "Session"). `choice` is the registration
+ * chosen before signing in (institution 571's person code, 87's category) and travels after the
+ * username and separator. Without one, a person with several registrations is asked which to
+ * continue as (the login-origin chooser: a PendingSignIn comes back); otherwise the credentials
+ * and user are stored — in the browser-session store, or the persisted one with "keep me connected".
  */
-export async function signIn(username: string, password: string, keep: boolean): Promise<Pessoa> {
-  const token = await passwordGrant(username.trim(), password);
-  const person = await apiGetWithToken<Pessoa>('/pessoas', token.access_token);
+export async function signIn(input: { username: string; password: string; keep: boolean; captcha: string | null; choice?: string }): Promise<Pessoa | PendingSignIn> {
+  const username = input.choice ? `${input.username.trim()}${LOGIN_CHOICE_SEPARATOR}${input.choice}` : input.username.trim();
+  const token = await passwordGrant(username, input.password, input.captcha);
+  if (input.choice === undefined) {
+    const options = await apiCallWithToken<PessoaOpcao[]>('GET', '/pessoas/login', token.access_token);
+    if (options.length > 1) return { token, keep: input.keep, options };
+  }
+  return finishSignIn(token, input.keep);
+}
+
+/** The login-origin chooser's answer: continue as that registration (a new token pair). */
+export async function chooseRegistration(pending: PendingSignIn, option: PessoaOpcao): Promise<Pessoa> {
+  const token = await apiCallWithToken<TokenResponse>('PUT', '/pessoas/troca-login', pending.token.access_token, { codigo: option.codigo, base: option.base });
+  if (pending.token.refresh_token) await revokeRefresh(pending.token.refresh_token);
+  return finishSignIn(token, pending.keep);
+}
+
+/** Reads who the token speaks for and stores the session where the login asked. */
+export async function finishSignIn(token: TokenResponse, keep: boolean): Promise<Pessoa> {
+  const person = await apiCallWithToken<Pessoa>('GET', '/pessoas', token.access_token);
   const store = keep ? usePersistentAuth : useSessionAuth;
   store.setState({
     token: token.access_token,
@@ -18,3 +44,10 @@ export async function signIn(username: string, password: string, keep: boolean):
   });
   return person;
 }
+
+/** Institution 571's step one: the registrations behind a username. */
+export function lookUpDuplicates(username: string): Promise<Duplicadas> {
+  return apiGet<Duplicadas>(`/pessoas/duplicadas?${new URLSearchParams({ usuario: username.trim() })}`);
+}
+
+export const isPending = (result: Pessoa | PendingSignIn): result is PendingSignIn => 'options' in result;

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, List, PasswordInput, Stack, Text, TextInp
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../api/client';
+import { CaptchaField } from './captcha-field';
 import { checkCode, type RecoveryStart, setNewPassword, startRecovery } from '../api/recovery';
 
 type Step = { kind: 'user' } | { kind: 'code'; start: RecoveryStart } | { kind: 'password'; start: RecoveryStart; code: string; rules: PasswordRules };
@@ -13,7 +14,18 @@ type Step = { kind: 'user' } | { kind: 'code'; start: RecoveryStart } | { kind: 
  * 3 the new password with the live rules of spec §5; then back to sign-in with the success
  * message. Nothing can be sent again while a request is pending.
  */
-export function RecoveryForm({ loginLabel, onDone, onCancel }: { loginLabel: string; onDone: (message: string) => void; onCancel: () => void }) {
+export function RecoveryForm({
+  loginLabel,
+  captcha,
+  onDone,
+  onCancel,
+}: {
+  loginLabel: string;
+  /** Activity 1120: step 1 asks the captcha too (spec §5). */
+  captcha: boolean;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const [step, setStep] = useState<Step>({ kind: 'user' });
   const [user, setUser] = useState('');
@@ -22,6 +34,8 @@ export function RecoveryForm({ loginLabel, onDone, onCancel }: { loginLabel: str
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ text: string; resend: boolean } | null>(null);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
 
   const fail = (error: unknown, resend = false) => {
     if (error instanceof ApiRequestError && error.status === 422) setProblem({ text: error.message, resend });
@@ -44,10 +58,20 @@ export function RecoveryForm({ loginLabel, onDone, onCancel }: { loginLabel: str
   const sendCode = (event?: FormEvent) => {
     event?.preventDefault();
     if (!user.trim()) return setProblem({ text: t('recovery.typeUser', { label: loginLabel }), resend: false });
+    // A captcha solution is good for one request: a new code needs a new one, on step 1.
+    if (captcha && step.kind !== 'user') return setStep({ kind: 'user' });
+    if (captcha && !captchaToken) return setProblem({ text: t('login.captchaMissing'), resend: false });
     void run(async () => {
-      const start = await startRecovery(user);
-      setCode('');
-      setStep({ kind: 'code', start });
+      try {
+        const start = await startRecovery(user, captchaToken);
+        setCode('');
+        setStep({ kind: 'code', start });
+      } finally {
+        if (captcha) {
+          setCaptchaToken(null);
+          setCaptchaRound((n) => n + 1);
+        }
+      }
     });
   };
 
@@ -83,6 +107,7 @@ export function RecoveryForm({ loginLabel, onDone, onCancel }: { loginLabel: str
           <Stack gap="sm">
             <Text>{t('recovery.intro')}</Text>
             <TextInput label={loginLabel} value={user} onChange={(e) => setUser(e.currentTarget.value)} autoComplete="username" required />
+            {captcha && <CaptchaField key={captchaRound} onChange={setCaptchaToken} />}
             <Button type="submit" loading={busy}>
               {t('recovery.sendCode')}
             </Button>

@@ -1,16 +1,15 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiRequestError } from '../../../api/client';
 import { useComments, useDeleteComment, useLibraries, useMyComments, usePostComment } from '../api/comments';
 
 /**
  * Comments on a title (spec §3, §4, §8): the published ones; for a patron, a form (library
  * and text, 5 rows) and their own comments with "awaiting approval" and delete; a visitor is
- * asked to sign in (RealizeLoginEnviarComentario). Text is always shown as text.
+ * asked to sign in (RealizeLoginEnviarComentario), in a modal (`signIn`). Text is always shown as text.
  */
-export function CommentsSection({ id, signedIn, loginHref }: { id: number; signedIn: boolean; loginHref: string }) {
+export function CommentsSection({ id, signedIn, signIn }: { id: number; signedIn: boolean; signIn: ReactNode }) {
   const { t, i18n } = useTranslation();
   const comments = useComments(id);
   const mine = useMyComments(id, signedIn);
@@ -40,10 +39,10 @@ export function CommentsSection({ id, signedIn, loginHref }: { id: number; signe
         </>
       ) : (
         <Alert variant="light" color="yellow" role="note">
-          {t('comments.loginToComment')}{' '}
-          <Anchor component={Link} to={loginHref}>
-            {t('app.login')}
-          </Anchor>
+          <Group gap="sm">
+            <span>{t('comments.loginToComment')}</span>
+            {signIn}
+          </Group>
         </Alert>
       )}
     </section>

@@ -1,13 +1,14 @@
 import type { Acervo } from '@estante/contracts';
-import { Alert, Anchor, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 /**
  * Tabs 18 (hold) and 75 (loan request): where the title can be held or requested. Placing the
- * hold or request itself comes with the circulation rules (issue 8); a visitor is asked to sign in.
+ * hold or request itself comes with the circulation rules (issue 8); a visitor signs in right
+ * here, in the embedded login form (`signIn`).
  */
-export function CirculationTab({ acervo, kind, signedIn, loginHref }: { acervo: Acervo; kind: 'reserva' | 'solicitacao'; signedIn: boolean; loginHref: string }) {
+export function CirculationTab({ acervo, kind, signedIn, signIn }: { acervo: Acervo; kind: 'reserva' | 'solicitacao'; signedIn: boolean; signIn: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
@@ -20,12 +21,12 @@ export function CirculationTab({ acervo, kind, signedIn, loginHref }: { acervo: 
           {t('circulation.atDesk')}
         </Alert>
       ) : (
-        <Alert variant="light" color="yellow" role="note">
-          {t(kind === 'reserva' ? 'circulation.loginToHold' : 'circulation.loginToRequest')}{' '}
-          <Anchor component={Link} to={loginHref}>
-            {t('app.login')}
-          </Anchor>
-        </Alert>
+        <>
+          <Alert variant="light" color="yellow" role="note" mb="sm">
+            {t(kind === 'reserva' ? 'circulation.loginToHold' : 'circulation.loginToRequest')}
+          </Alert>
+          {signIn}
+        </>
       )}
     </>
   );
