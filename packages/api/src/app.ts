@@ -8,6 +8,8 @@ import { authRoutes, peopleRoutes, revokeRoutes } from './modules/auth/auth.rout
 import { recoveryRoutes } from './modules/auth/recovery.routes.js';
 import { createTokenService } from './modules/auth/auth.service.js';
 import { createCaptcha } from './modules/auth/captcha.js';
+import { ssoRoutes } from './modules/auth/sso.routes.js';
+import { SsoService } from './modules/auth/sso.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { authorityRoutes } from './modules/catalog/authority.routes.js';
 import { lookupsRoutes } from './modules/catalog/lookups.routes.js';
@@ -93,6 +95,7 @@ export async function buildApp({
     async (api) => {
       await api.register(authRoutes, { tokens, db: database.db, session: config, captcha });
       await api.register(revokeRoutes, { db: database.db });
+      await api.register(ssoRoutes, { sso: new SsoService(database.db, config), tokens, db: database.db, session: config });
       await api.register(peopleRoutes, { db: database.db, tokens, session: config });
       await api.register(recoveryRoutes, { db: database.db, mailer, captcha });
       await api.register(parametersRoutes, { db: database.db });
