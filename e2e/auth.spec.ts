@@ -1,4 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures';
 
 async function signIn(page: Page, login: string, keep: boolean) {
@@ -10,40 +13,53 @@ async function signIn(page: Page, login: string, keep: boolean) {
   await expect(page.getByRole('banner')).toContainText('Olá,');
 }
 
-test('"keep me connected" decides whether the session survives a browser restart', async ({ browser, page }) => {
-  await signIn(page, 'funcionario', false);
-  await expectNoAxeViolations(page);
-  // A browser restart keeps local storage, not the browser session's.
-  const restarted = await browser.newContext({ storageState: await page.context().storageState() });
-  const after = await restarted.newPage();
-  await after.goto('/');
-  await expect(after.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
-  await restarted.close();
+test('"keep me connected" decides whether the session survives a browser restart', async ({ baseURL }) => {
+  // A real restart: the same browser profile, closed and opened again. Local storage and the
+  // stores' key (IndexedDB) survive it; the browser session's storage does not.
+  const profile = mkdtempSync(path.join(tmpdir(), 'estante-profile-'));
+  const { launchOptions } = test.info().project.use;
+  const open = async () => {
+    const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL, locale: 'pt-BR' });
+    return { context, page: context.pages()[0] ?? (await context.newPage()) };
+  };
+  try {
+    let browser = await open();
+    await signIn(browser.page, 'funcionario', false);
+    await expectNoAxeViolations(browser.page);
+    await browser.context.close();
+    browser = await open();
+    await browser.page.goto('/');
+    await expect(browser.page.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
 
-  const kept = await browser.newContext();
-  const keeper = await kept.newPage();
-  await signIn(keeper, 'comunidade', true);
-  const again = await browser.newContext({ storageState: await kept.storageState() });
-  const back = await again.newPage();
-  await back.goto('/meupergamum');
-  await expect(back).toHaveURL('/meupergamum');
-  await expect(back.getByRole('banner')).toContainText('Olá, Gustavo');
-  await back.getByRole('link', { name: 'Sair' }).click();
-  await expect(back.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
-  await again.close();
-  await kept.close();
+    await signIn(browser.page, 'comunidade', true);
+    await browser.context.close();
+    browser = await open();
+    await browser.page.goto('/meupergamum');
+    await expect(browser.page).toHaveURL('/meupergamum');
+    await expect(browser.page.getByRole('banner')).toContainText('Olá, Gustavo');
+    await browser.page.getByRole('link', { name: 'Sair' }).click();
+    await expect(browser.page.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
+    await browser.context.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 test('calls that fail together on an expired token wait for one renewal with the refresh token', async ({ page }) => {
+  const granted = page.waitForResponse((r) => r.url().endsWith('/svc/oauth/token') && (r.request().postData() ?? '').includes('grant_type=password'));
   await signIn(page, 'aluno', false);
-  // Spoil the access token as expiry would; the refresh token stays good.
-  await page.goto('/');
-  await page.evaluate(() => {
-    const key = 'estante.session-auth';
-    const stored = JSON.parse(sessionStorage.getItem(key)!) as { state: { token: string } };
-    stored.state.token = 'expired.access.token';
-    sessionStorage.setItem(key, JSON.stringify(stored));
-  });
+  const first = ((await (await granted).json()) as { access_token: string }).access_token;
+  // The stores keep it encrypted: neither the token nor the name is readable there.
+  const stored = await page.evaluate(() => sessionStorage.getItem('estante.session-auth'));
+  expect(stored).toMatch(/^aesgcm\./);
+  expect(stored).not.toContain(first.slice(0, 20));
+  expect(stored).not.toContain('Ana');
+  // From now on the server answers that access token as it answers an expired one; the refresh token stays good.
+  await page.route('**/svc/**', (route) =>
+    route.request().headers().authorization === `Bearer ${first}`
+      ? route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ status: 401, key: 'TokenInvalido', message: 'Token inválido ou expirado.' }) })
+      : route.fallback(),
+  );
   const renewals: string[] = [];
   const failures: string[] = [];
   page.on('request', (request) => {

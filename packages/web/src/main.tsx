@@ -8,6 +8,7 @@ import { createRouter } from './app/router';
 import { LoadingGate } from './app/shell/loading-gate';
 import { initI18n, isLanguage } from './i18n';
 import { usePageSettings } from './stores/page-settings';
+import { storesReady } from './stores/ready';
 
 /** `?lng=` (set by the language bar's reload) wins over the stored language, and is stored. */
 function startLanguage() {
@@ -16,6 +17,7 @@ function startLanguage() {
   return usePageSettings.getState().language;
 }
 
+await storesReady();
 await initI18n(startLanguage());
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

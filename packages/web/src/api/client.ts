@@ -1,5 +1,6 @@
 import { type ApiError, LANGUAGE_HEADER, type TokenResponse } from '@estante/contracts';
 import { languageCode } from '../i18n';
+import { usePublicCredentials } from '../stores/public-credentials';
 import { clearSessions, patronToken, usePersistentAuth, useSessionAuth } from '../stores/session';
 import { readRuntimeConfig } from './config';
 
@@ -16,7 +17,6 @@ export class ApiRequestError extends Error {
 }
 
 const config = readRuntimeConfig();
-let publicToken: string | null = null;
 let renewing: Promise<string> | null = null;
 
 /**
@@ -24,7 +24,8 @@ let renewing: Promise<string> | null = null;
  * so a burst of 401s causes exactly one renewal (spec §4 "Token renewal").
  */
 function publicCredentials(force = false): Promise<string> {
-  if (publicToken && !force) return Promise.resolve(publicToken);
+  const kept = usePublicCredentials.getState().token;
+  if (kept && !force) return Promise.resolve(kept);
   renewing ??= (async () => {
     try {
       const body = new URLSearchParams({
@@ -33,8 +34,8 @@ function publicCredentials(force = false): Promise<string> {
         client_secret: config.publicClient.secret,
       });
       const token = await send<TokenResponse>('POST', '/oauth/token', { body, token: null });
-      publicToken = token.access_token;
-      return publicToken;
+      usePublicCredentials.setState({ token: token.access_token });
+      return token.access_token;
     } finally {
       renewing = null;
     }

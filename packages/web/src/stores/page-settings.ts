@@ -1,6 +1,7 @@
 import type { Language } from '@estante/contracts';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { encryptedStorage } from './encrypted-storage';
 
 /** Page settings kept across visits (spec §3 "Page state"): for now the interface language. */
 interface PageSettings {
@@ -14,6 +15,6 @@ export const usePageSettings = create<PageSettings>()(
       language: 'pt',
       setLanguage: (language) => set({ language }),
     }),
-    { name: 'estante.page-config' },
+    { name: 'estante.page-config', storage: encryptedStorage(() => localStorage), partialize: ({ language }) => ({ language }) as PageSettings },
   ),
 );

@@ -1,5 +1,6 @@
-import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import { encryptedStorage } from './encrypted-storage';
 
 /** A signed-in patron's credentials and user data (spec §3 "Credentials", "User"). */
 export interface SessionState {
@@ -9,7 +10,7 @@ export interface SessionState {
   clear: () => void;
 }
 
-function sessionStore(name: string, storage: () => Storage): UseBoundStore<StoreApi<SessionState>> {
+function sessionStore(name: string, storage: () => Storage) {
   return create<SessionState>()(
     persist(
       (set) => ({
@@ -18,14 +19,14 @@ function sessionStore(name: string, storage: () => Storage): UseBoundStore<Store
         user: null,
         clear: () => set({ token: null, refresh: null, user: null }),
       }),
-      { name, storage: createJSONStorage(storage) },
+      { name, storage: encryptedStorage(storage), partialize: ({ token, refresh, user }) => ({ token, refresh, user }) as SessionState },
     ),
   );
 }
 
-/** Credentials for this browser session only. */
+/** Credentials for this browser session only (spec §9 key: session auth; stored encrypted). */
 export const useSessionAuth = sessionStore('estante.session-auth', () => sessionStorage);
-/** Credentials kept across browser restarts ("keep me connected"). */
+/** Credentials kept across browser restarts ("keep me connected"; spec §9 key: persistent auth; encrypted). */
 export const usePersistentAuth = sessionStore('estante.persistent-auth', () => localStorage);
 
 /** The patron's access token from whichever store holds it (outside React). */
