@@ -27,8 +27,9 @@ export const refreshTokens = pgTable(
 );
 
 /**
- * Failed sign-ins, counted per key (`u:<username>` or `ip:<address>`) in a sliding window, so
- * repeated failures answer 429 for a cooling period; every API process sees the same counts.
+ * Counters per key in a window, so repeated attempts answer 429 for a cooling period; every API
+ * process sees the same counts. Keys: failed sign-ins (`u:<username>`, `ip:<address>`), recovery
+ * code requests (`r:<username>`), basket e-mails (`mail:<address>`, `mail-ip:<address>`).
  */
 export const signInFailures = pgTable(
   'sign_in_failures',

@@ -216,6 +216,17 @@ export interface SignInLimits {
 
 const keysOf = (username: string | undefined, address: string) => ({ user: `u:${splitUsername(username).login}`, ip: `ip:${address}` });
 
+/**
+ * Counts one use of each key in a window of `windowSeconds`, as one request: 429 when any key
+ * already reached its limit (and cools down for the window). For requests that cost the
+ * library something whether they succeed or not: recovery codes, basket e-mails.
+ */
+export async function throttle(db: Db, entries: { key: string; limit: number }[], windowSeconds: number): Promise<void> {
+  const until = await lockedUntil(db, entries.map((e) => e.key));
+  if (until) throw errors.tooManyAttempts(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)));
+  for (const { key, limit } of entries) await recordFailure(db, key, limit, windowSeconds, windowSeconds);
+}
+
 /** 429 while the username or the address is cooling down after repeated failures. */
 export async function guardSignIn(db: Db, username: string | undefined, address: string): Promise<void> {
   const keys = keysOf(username, address);

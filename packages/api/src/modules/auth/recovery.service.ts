@@ -8,16 +8,14 @@ import { getInstituicao, passwordRules } from '../parameters/parameters.service.
 import {
   clearFailures,
   deleteResetCode,
-  lockedUntil,
   loginOfPerson,
   recentPasswordHashes,
-  recordFailure,
   recoveryTarget,
   saveResetCode,
   setPasswordHash,
   tryResetCode,
 } from './auth.queries.js';
-import { revokeAllSessions } from './auth.service.js';
+import { revokeAllSessions, throttle } from './auth.service.js';
 
 /** Recovery codes: six digits, valid 15 minutes, five tries. */
 export const CODE_LENGTH = 6;
@@ -51,10 +49,7 @@ const MAIL = {
  */
 export async function startRecovery(db: Db, mailer: Mailer, username: string, language: Language) {
   const login = username.trim().toLowerCase();
-  const key = `r:${login}`;
-  const until = await lockedUntil(db, [key]);
-  if (until) throw errors.tooManyAttempts(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)));
-  await recordFailure(db, key, REQUESTS_PER_WINDOW, WINDOW_SECONDS, WINDOW_SECONDS);
+  await throttle(db, [{ key: `r:${login}`, limit: REQUESTS_PER_WINDOW }], WINDOW_SECONDS);
   const target = await recoveryTarget(db, login);
   if (!target?.email) throw errors.recoveryUnavailable();
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');

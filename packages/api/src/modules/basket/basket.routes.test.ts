@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Colecao } from '@estante/contracts';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createInstitution, createPatron } from '../../../test/factories.js';
+import { MAIL_LIMITS } from './basket.service.js';
 import { startTestMailSink } from '../../../test/mail.js';
 import { CITATION_RECORDS, items } from '../../../test/records.js';
 import { permanentBasket, titles } from '../../db/schema/index.js';
@@ -138,6 +139,19 @@ describe('POST /acervo/exportar-cesta: e-mail', () => {
       message: expect.stringContaining('at most 50 titles per e-mail'),
     });
     expect((await sink.messages()).length).toBe(before);
+  });
+
+  it('sends one address at most MAIL_LIMITS.perRecipient basket e-mails an hour, then 429 without sending', async () => {
+    const address = `limite-${Date.now()}@example.org`;
+    const send = () => exportBasket({ tipo: 'email', dados: 'abnt', acervos: [id['ref-book']!], opcoesEmail: { emails: address } });
+    for (let i = 0; i < MAIL_LIMITS.perRecipient; i++) expect((await send()).statusCode).toBe(200);
+    const sent = (await sink.messages()).length;
+    const refused = await send();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().key).toBe('TentativasExcedidas');
+    expect((await sink.messages()).length).toBe(sent);
+    // Another address is not affected by that one's limit.
+    expect((await exportBasket({ tipo: 'email', dados: 'abnt', acervos: [id['ref-book']!], opcoesEmail: { emails: `outro-${Date.now()}@example.org` } })).statusCode).toBe(200);
   });
 
   it('answers 502 with the library e-mail error when the mail server cannot be reached', async () => {

@@ -33,12 +33,12 @@ export const basketRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer }> = a
         description:
           'dados: abnt, apa, vancouver (text), ris, bibtex, marc (ISO 2709), marcxml, csv. A file comes with its media type and a Content-Disposition file name.',
         body: exportarCestaBodySchema,
-        response: { 200: z.union([exportarTextoSchema, exportarEmailSchema]).or(z.any()), ...failures, 502: errorSchema },
+        response: { 200: z.union([exportarTextoSchema, exportarEmailSchema]).or(z.any()), ...failures, 429: errorSchema, 502: errorSchema },
       },
     },
     async (request, reply) => {
       const institution = await getInstituicao(db).then((i) => i.sigla, () => 'Estante');
-      const outcome = await exportBasket(db, mailer, request.body, request.language, institution);
+      const outcome = await exportBasket(db, mailer, request.body, request.language, institution, request.ip);
       if (outcome.kind === 'file') {
         return reply
           .header('content-type', outcome.file.mediaType)

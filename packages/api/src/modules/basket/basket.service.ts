@@ -2,6 +2,7 @@ import { type Colecao, type ExportarCesta, type Language, splitEmails } from '@e
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
+import { throttle } from '../auth/auth.service.js';
 import { titlesForExport } from '../catalog/title.service.js';
 import { exportFile, type ExportFile, references } from './basket.export.js';
 import { addToPermanent, permanentCount, permanentItems, removeFromPermanent } from './basket.queries.js';
@@ -21,9 +22,21 @@ export type ExportOutcome =
 /**
  * `POST /acervo/exportar-cesta`: the basket as a file, as text to copy (references in the
  * chosen style; ABNT for data formats), or e-mailed over SMTP to up to five addresses with the
- * ABNT references in the body and the chosen format attached.
+ * ABNT references in the body and the chosen format attached — at most MAIL_LIMITS an hour
+ * per recipient and per sending address (429 beyond).
  */
-export async function exportBasket(db: Db, mailer: Mailer, request: ExportarCesta, language: Language, institution: string, today = new Date()): Promise<ExportOutcome> {
+/** Basket e-mails an address may receive, and an address may send, per hour (the server must not be a spam relay). */
+export const MAIL_LIMITS = { perRecipient: 10, perSender: 30, windowSeconds: 3600 } as const;
+
+export async function exportBasket(
+  db: Db,
+  mailer: Mailer,
+  request: ExportarCesta,
+  language: Language,
+  institution: string,
+  sender: string,
+  today = new Date(),
+): Promise<ExportOutcome> {
   const titles = await titlesForExport(db, request.acervos);
   const style = request.dados === 'apa' || request.dados === 'vancouver' ? request.dados : 'abnt';
   if (request.tipo === 'texto') return { kind: 'text', ...references(titles, style, language, today) };
@@ -31,6 +44,11 @@ export async function exportBasket(db: Db, mailer: Mailer, request: ExportarCest
   if (request.tipo === 'arquivo') return { kind: 'file', file };
   const options = request.opcoesEmail!;
   const to = splitEmails(options.emails);
+  await throttle(
+    db,
+    [{ key: `mail-ip:${sender}`, limit: MAIL_LIMITS.perSender }, ...to.map((address) => ({ key: `mail:${address.toLowerCase()}`, limit: MAIL_LIMITS.perRecipient }))],
+    MAIL_LIMITS.windowSeconds,
+  );
   const body = [options.mensagem, INTRO[language](titles.length), references(titles, 'abnt', language, today).texto, `— ${institution}`].filter(Boolean).join('\n\n');
   try {
     await mailer.send({
