@@ -76,3 +76,56 @@ test('with activity 1120 the sign-in needs "I am not a robot", solved by the bro
     staff('institution', 'activity', '1120', 'off');
   }
 });
+
+test('institutional sign-in (OIDC) through a real provider, and its errors shown once on the login page', async ({ page }) => {
+  const provider = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 8790}`;
+  staff('institution', 'oidc', 'on', `${provider}/session/end`);
+  try {
+    await page.goto('/login?redirect=%2Fcesta');
+    await page.getByRole('button', { name: 'Entrar com o login institucional' }).click();
+    // The provider's own login and consent pages (oidc-provider's development interactions).
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/interaction\//);
+    await page.locator('input[name="login"]').fill('aluno');
+    await page.locator('input[name="password"]').fill('qualquer');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // Back through /oauth-response to where the sign-in started.
+    await expect(page).toHaveURL('/cesta');
+    await expect(page.getByRole('banner')).toContainText('Olá, Ana');
+    // Logging out after an OIDC sign-in leaves through the provider's logout link (spec §4).
+    await page.getByRole('link', { name: 'Sair' }).click();
+    await expect(page).toHaveURL(`${provider}/session/end`);
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
+
+    // Someone the library does not know: back on the login page with the message, once.
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Entrar com o login institucional' }).click();
+    await page.locator('input[name="login"]').fill('ninguem');
+    await page.locator('input[name="password"]').fill('qualquer');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('alert')).toContainText('Usuário não encontrado');
+    await expectNoAxeViolations(page);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Entrar com o login institucional' })).toBeVisible();
+    await expect(page.getByText('Usuário não encontrado')).toHaveCount(0);
+
+    // Institution 571 with OIDC: an address goes to the provider, anything else to the password.
+    staff('institution', 'code', '571');
+    await page.goto('/login');
+    await page.getByLabel('Matrícula ou CPF').fill('mestrando');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByRole('textbox', { name: 'Senha', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Voltar e trocar o usuário' }).click();
+    await page.getByLabel('Matrícula ou CPF').fill('ana.souza@demo.estante.local');
+    const toProvider = page.waitForRequest((r) => r.url().startsWith(`${provider}/auth?`));
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    expect(new URL((await toProvider).url()).searchParams.get('login_hint')).toBe('ana.souza@demo.estante.local');
+  } finally {
+    staff('institution', 'code', '1');
+    staff('institution', 'oidc', 'off');
+  }
+});

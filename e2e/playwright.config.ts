@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8788);
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 8790);
 // A fresh embedded database per run: the journeys see exactly the demo library.
 // Kept in the environment so the test workers (which run staff commands on it) see the same one.
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'estante-e2e-')));
@@ -33,12 +34,31 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'node --import tsx packages/api/src/main.ts',
-    cwd: path.resolve(import.meta.dirname, '..'),
-    url: `http://localhost:${port}/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      // The identity provider the catalogue's OIDC sign-in goes to (e2e/oidc-provider.ts).
+      command: 'node --import tsx e2e/oidc-provider.ts',
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { E2E_OIDC_PORT: String(oidcPort), E2E_SITE: `http://localhost:${port}` },
+    },
+    {
+      command: 'node --import tsx packages/api/src/main.ts',
+      stdout: 'pipe',
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `http://localhost:${port}/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+        OIDC_CLIENT_ID: 'estante-e2e',
+        OIDC_CLIENT_SECRET: 'segredo-e2e',
+      },
+    },
+  ],
 });

@@ -95,7 +95,8 @@ export async function buildApp({
     async (api) => {
       await api.register(authRoutes, { tokens, db: database.db, session: config, captcha });
       await api.register(revokeRoutes, { db: database.db });
-      await api.register(ssoRoutes, { sso: new SsoService(database.db, config), tokens, db: database.db, session: config });
+      const sso = new SsoService(database.db, config, (message, error) => app.log.warn({ err: error }, message));
+      await api.register(ssoRoutes, { sso, tokens, db: database.db, session: config });
       await api.register(peopleRoutes, { db: database.db, tokens, session: config });
       await api.register(recoveryRoutes, { db: database.db, mailer, captcha });
       await api.register(parametersRoutes, { db: database.db });

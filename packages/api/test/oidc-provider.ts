@@ -3,14 +3,15 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
 /**
- * A real OpenID Connect provider (oidc-provider) for a test file, on a local port, with one
+ * A real OpenID Connect provider (oidc-provider) for a test file (or the browser journeys,
+ * e2e/oidc-provider.ts), on a local port, with one
  * client and accounts whose `preferred_username` is their id. `signIn` plays the person at the
  * provider's own login and consent pages and answers where the provider sends the browser back.
  */
-export async function startTestOidcProvider(client: { id: string; secret: string; redirectUri: string }) {
+export async function startTestOidcProvider(client: { id: string; secret: string; redirectUri: string }, port = 0) {
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
   const server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const provider = new Provider(issuer, {
     clients: [

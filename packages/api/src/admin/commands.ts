@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.js';
 import { approveComment, pendingForModeration, rejectComment } from '../modules/comments/comments.service.js';
-import { institutionCode, setActivity, setInstitutionCode } from '../modules/parameters/parameters.service.js';
+import { institutionCode, setActivity, setInstitutionCode, setInstitutionOidc } from '../modules/parameters/parameters.service.js';
 import type { AdminRequest } from './channel.js';
 
 function describeInstitution(code: number | null): string {
@@ -17,7 +17,10 @@ export const USAGE = `usage:
   npm run institution -- code <n>     set the institution code: 571 two-step sign-in with the
                                       duplicate chooser, 87 category selector, others the usual form
   npm run institution -- activity <n> on|off
-                                      switch a feature, e.g. 1120 (captcha on sign-in), 8 (Meu Pergamum)`;
+                                      switch a feature, e.g. 1120 (captcha on sign-in), 8 (Meu Pergamum)
+  npm run institution -- oidc on [logout-url] | off
+                                      offer the OIDC sign-in (the server needs OIDC_ISSUER and
+                                      OIDC_CLIENT_ID) and leave through its logout link`;
 
 /** Runs a staff command against the database and returns what to print. */
 export async function runAdminCommand(db: Db, { command, args }: AdminRequest): Promise<string> {
@@ -55,6 +58,12 @@ export async function runAdminCommand(db: Db, { command, args }: AdminRequest): 
       if (!/^\d{1,6}$/.test(code) || !['on', 'off'].includes(state)) throw new Error(`an activity code and on or off are needed\n${USAGE}`);
       if (!(await setActivity(db, Number(code), state === 'on'))) throw new Error(`activity ${code} does not exist`);
       return `activity ${code} is ${state}`;
+    }
+    case 'institution.oidc': {
+      const [state = '', link] = args;
+      if (!['on', 'off'].includes(state) || (link !== undefined && !/^https?:\/\/\S+$/.test(link))) throw new Error(`on or off (and an http(s) logout link) are needed\n${USAGE}`);
+      if (!(await setInstitutionOidc(db, state === 'on', state === 'on' ? (link ?? null) : null))) throw new Error('the institution is not set up yet');
+      return `OIDC sign-in is ${state}${link && state === 'on' ? `, logout through ${link}` : ''}`;
     }
     default:
       throw new Error(`unknown command ${command}\n${USAGE}`);

@@ -49,6 +49,10 @@ interface SendOptions {
   signal?: AbortSignal;
 }
 
+/** A 401 that a new token can cure: the token was missing, expired or not valid (spec §4 renewal). */
+const tokenRefused = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError && error.status === 401 && (error.key === 'TokenInvalido' || error.key === 'TokenAusente');
+
 async function send<T>(method: string, path: string, { body, token, signal }: SendOptions): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', [LANGUAGE_HEADER]: String(languageCode()) };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -82,7 +86,7 @@ export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> 
   try {
     return await send<T>('GET', path, { token, signal });
   } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
+    if (!tokenRefused(error)) throw error;
     return send<T>('GET', path, { token: await publicCredentials(true), signal });
   }
 }
@@ -131,14 +135,14 @@ export async function apiCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
     try {
       return await send<T>(method, path, { body, token, signal });
     } catch (error) {
-      if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
+      if (!tokenRefused(error)) throw error;
       return send<T>(method, path, { body, token: await publicCredentials(true), signal });
     }
   }
   try {
     return await send<T>(method, path, { body, token: patron, signal });
   } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.status !== 401) throw error;
+    if (!tokenRefused(error)) throw error;
     return send<T>(method, path, { body, token: await renewPatron(), signal });
   }
 }

@@ -62,19 +62,19 @@ describe('OIDC sign-in against a real provider (oidc-provider)', () => {
     expect(body).toMatchObject({ token_type: 'bearer', redirect: '/acervo/7', refresh_token: expect.any(String) });
     expect(await whoIs(t, body.access_token)).toBe('Ana Souza');
     // The nonce is good once.
-    expect((await validar(nonce)).statusCode).toBe(401);
+    expect((await validar(nonce)).statusCode).toBe(422);
   });
 
   it('refuses a wrong nonce, and an ID token whose nonce is not the one sent', async () => {
     const wrong = await validar('not-the-nonce');
-    expect(wrong.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(422);
     expect(wrong.json().key).toBe('SsoTokenInvalido');
     const { nonce, link } = await authorize();
     // The provider will sign the nonce of the link; the sign-in now expects another one.
     await t.database.db.execute(sql`update sso_sign_ins set oidc_nonce = 'another-nonce' where handle = ${nonce}`);
     await callback(await idp.signIn(link, 'ana'));
     const refused = await validar(nonce);
-    expect(refused.statusCode).toBe(401);
+    expect(refused.statusCode).toBe(422);
     expect(refused.json().key).toBe('SsoTokenInvalido');
   });
 
@@ -82,12 +82,12 @@ describe('OIDC sign-in against a real provider (oidc-provider)', () => {
     const cancelled = await authorize();
     await callback(await idp.cancel(cancelled.link));
     const denied = await validar(cancelled.nonce);
-    expect(denied.statusCode).toBe(401);
+    expect(denied.statusCode).toBe(422);
     expect(denied.json().key).toBe('SsoPermissaoNegada');
 
     const unknown = await authorize();
     await callback(await idp.signIn(unknown.link, 'ninguem'));
-    expect((await validar(unknown.nonce)).json()).toMatchObject({ status: 401, key: 'SsoUsuarioNaoEncontrado', message: expect.stringContaining('mesmas credenciais') });
+    expect((await validar(unknown.nonce)).json()).toMatchObject({ status: 422, key: 'SsoUsuarioNaoEncontrado', message: expect.stringContaining('mesmas credenciais') });
 
     const blocked = await authorize();
     await callback(await idp.signIn(blocked.link, 'bruno'));
@@ -141,7 +141,7 @@ describe('SAML sign-in with signed assertions (node-saml)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().redirect).toBe('/meupergamum');
     expect(await whoIs(t, response.json().access_token)).toBe('Ana Souza');
-    expect((await validar(ticket)).statusCode).toBe(401);
+    expect((await validar(ticket)).statusCode).toBe(422);
   });
 
   it('finds the person by e-mail when the NameID is an address', async () => {
@@ -161,14 +161,14 @@ describe('SAML sign-in with signed assertions (node-saml)', () => {
     for (const [label, make] of cases) {
       const request = await start();
       const refused = await validar(await post(make(request.id), request.relayState));
-      expect({ label, status: refused.statusCode, key: refused.json().key }).toEqual({ label, status: 401, key: 'SsoTokenInvalido' });
+      expect({ label, status: refused.statusCode, key: refused.json().key }).toEqual({ label, status: 422, key: 'SsoTokenInvalido' });
     }
     // The same signed response again, under a new sign-in: its request was answered already.
     const first = await start();
     const response = samlResponse({ inResponseTo: first.id, acsUrl, audience: 'estante-test', nameId: 'ana' });
     expect((await validar(await post(response, first.relayState))).statusCode).toBe(200);
     const second = await start();
-    expect((await validar(await post(response, second.relayState))).statusCode).toBe(401);
+    expect((await validar(await post(response, second.relayState))).statusCode).toBe(422);
   });
 
   it('answers an unknown user and a blocked person as the spec says', async () => {

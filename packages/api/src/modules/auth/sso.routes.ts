@@ -16,7 +16,7 @@ import { newRefreshToken, type TokenService } from './auth.service.js';
 import type { SsoService } from './sso.service.js';
 
 const tags = ['Auth'];
-const failures = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 430: errorSchema };
+const failures = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 422: errorSchema, 430: errorSchema };
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** OIDC and SAML sign-in (spec §7 Auth): start, the provider's answer, and the trade for tokens. */

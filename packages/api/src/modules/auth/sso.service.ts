@@ -27,6 +27,8 @@ export class SsoService {
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'oidc' | 'saml' | 'publicUrl' | 'apiBasePath'>,
+    /** Why a provider's answer was refused, for the server log (the patron sees only the spec's message). */
+    private readonly warn: (message: string, error: unknown) => void = () => undefined,
   ) {}
 
   /** The site's address: PUBLIC_URL, else the address the browser used for this request. */
@@ -115,7 +117,8 @@ export class SsoService {
         if (typeof identity !== 'string') identity = (await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub))[claim];
         const codPessoa = typeof identity === 'string' ? await findPersonByIdentity(this.db, identity) : undefined;
         outcome = codPessoa ? { codPessoa } : { errorKey: 'SsoUsuarioNaoEncontrado' };
-      } catch {
+      } catch (error) {
+        this.warn('OIDC answer refused', error);
         outcome = { errorKey: 'SsoTokenInvalido' };
       }
     }
@@ -174,6 +177,7 @@ export class SsoService {
       const codPessoa = identity ? await findPersonByIdentity(this.db, identity) : undefined;
       outcome = codPessoa ? { codPessoa } : { errorKey: 'SsoUsuarioNaoEncontrado' };
     } catch (error) {
+      this.warn('SAML response refused', error);
       outcome = { errorKey: /denied|RequestDenied/i.test(String(error)) ? 'SsoPermissaoNegada' : 'SsoTokenInvalido' };
     }
     await recordAnswer(this.db, relayState, 'saml', outcome);
@@ -190,13 +194,14 @@ export class SsoService {
 
   /**
    * `POST /oidc/validar {nonce}` and `POST /saml/validar {saml}`: the recorded answer, once.
-   * An unknown, unanswered, expired or already traded handle is refused (401), as is what the
-   * provider's answer did not prove; a blocked person gets 430.
+   * An unknown, unanswered, expired or already traded handle is refused (422: the login page
+   * shows the server's message, spec §8), as is what the provider's answer did not prove; a
+   * blocked person gets 430.
    */
   async trade(kind: 'oidc' | 'saml', browserHandle: string): Promise<{ codPessoa: number; redirect: string | null }> {
     const answer = await consumeAnswer(this.db, browserHandle, kind);
     if (!answer) throw errors.ssoTokenInvalid();
-    if (answer.error_key) throw new AppError(401, answer.error_key as MessageKey);
+    if (answer.error_key) throw new AppError(422, answer.error_key as MessageKey);
     const person = answer.cod_pessoa === null ? undefined : await findPerson(this.db, answer.cod_pessoa);
     if (!person) throw errors.ssoUserNotFound();
     if (person.bloqueio) throw errors.accountBlocked();

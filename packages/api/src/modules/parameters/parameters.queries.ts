@@ -46,3 +46,9 @@ export async function updateActivity(db: Db, code: number, on: boolean): Promise
   else await db.delete(institutionActivities).where(and(eq(institutionActivities.codModulo, 3), eq(institutionActivities.codAtividade, code)));
   return true;
 }
+
+/** Switches the institution's OIDC sign-in (usaOIDC) and its logout link; false without an institution. */
+export async function updateInstitutionOidc(db: Db, on: boolean, logoutLink: string | null): Promise<boolean> {
+  const rows = await db.update(institution).set({ usaOidc: on, linkLogoutOidc: logoutLink }).returning({ id: institution.id });
+  return rows.length > 0;
+}

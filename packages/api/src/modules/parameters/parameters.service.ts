@@ -1,7 +1,7 @@
 import { type Atividade, type GuiaPesquisa, type Instituicao, type PasswordRules, passwordRulesSchema, temaSchema } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
-import { findInstitution, listActiveGuides, listEnabledActivities, updateActivity, updateInstitutionCode } from './parameters.queries.js';
+import { findInstitution, listActiveGuides, listEnabledActivities, updateActivity, updateInstitutionCode, updateInstitutionOidc } from './parameters.queries.js';
 
 /** The institution's public settings, mapped to the spec's field names. */
 export async function getInstituicao(db: Db): Promise<Instituicao> {
@@ -111,4 +111,9 @@ export function setInstitutionCode(db: Db, code: number): Promise<boolean> {
 /** Staff: switches one of the institution's activities (features, spec §6) on or off. */
 export function setActivity(db: Db, code: number, on: boolean): Promise<boolean> {
   return updateActivity(db, code, on);
+}
+
+/** Staff: offers (or stops offering) the OIDC sign-in, with the provider's logout link. */
+export function setInstitutionOidc(db: Db, on: boolean, logoutLink: string | null): Promise<boolean> {
+  return updateInstitutionOidc(db, on, logoutLink);
 }
