@@ -137,6 +137,10 @@ test('password recovery: a code by e-mail from the SMTP sink, the live rules, th
 
 test('after sign-in the patron chooses where to go: the catalogue or Meu Pergamum (activity 8)', async ({ page }) => {
   await page.goto('/login');
+  // The sign-in page: the institution's logo, the title, the welcome text and the access panel.
+  await expect(page.getByRole('img', { name: 'Logotipo: Universidade Estadual do Vale do Sabiá' })).toBeVisible();
+  await expect(page.getByText('Bem-vindo ao catálogo das bibliotecas da UEVS.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Acesso' })).toBeVisible();
   const destination = page.getByRole('radiogroup', { name: /Depois de entrar, ir para/ });
   await expect(destination.getByRole('radio', { name: 'O catálogo' })).toBeChecked();
   await page.getByLabel('Matrícula ou CPF').fill('professor');

@@ -39,6 +39,13 @@ export const DEMO_MARC_FILES = [
   'lc-collection-subjmrc.xml',
 ];
 
+/** The demo institution's logo (an open book and its acronym), shown on the sign-in page. */
+const DEMO_LOGO = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 72"><rect width="72" height="72" rx="12" fill="#1d4f91"/>' +
+    '<path d="M14 18h16c4 0 6 2 6 6v32c-1-3-3-4-6-4H14z" fill="#f2a900"/><path d="M58 18H42c-4 0-6 2-6 6v32c1-3 3-4 6-4h16z" fill="#ffffff"/>' +
+    '<text x="84" y="47" font-family="sans-serif" font-size="30" font-weight="700" fill="#1d4f91">UEVS</text></svg>',
+)}`;
+
 /** The password every demo account has; README.md lists the accounts. */
 export const DEMO_PASSWORD = 'estante123';
 
@@ -284,7 +291,7 @@ async function seedInstitution(db: Db): Promise<void> {
       msgSuporteConsulta:
         '<p>Dúvidas sobre o catálogo? Escreva para <a href="mailto:biblioteca@demo.estante.local">biblioteca@demo.estante.local</a> ou ligue (48) 3721-0000, de segunda a sexta, das 8h às 20h.</p>',
       linkLgpd: 'https://demo.estante.local/privacidade',
-      tema: { corPrimaria: '#1d4f91', corSecundaria: '#f2a900' },
+      tema: { corPrimaria: '#1d4f91', corSecundaria: '#f2a900', logo: DEMO_LOGO },
       parametros: { __md_aut: 2, __md_crypt: 4, __web_url_pw: null, __web_aquisicao: null },
     })
     .onConflictDoNothing();

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Text } from '@mantine/core';
+import { Alert, Anchor, Image, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -49,6 +49,7 @@ export function LoginRoute() {
   }
   return (
     <>
+      {instituicao.tema.logo && <Image src={instituicao.tema.logo} alt={t('login.logo', { name: instituicao.nome })} h={72} w="auto" fit="contain" mb="sm" />}
       <PageTitle site={site}>{t('screens.login')}</PageTitle>
       {done && (
         <Alert color="green" variant="light" role="status" mb="md" maw={360}>
@@ -61,7 +62,8 @@ export function LoginRoute() {
         </Alert>
       )}
       {instituicao.msg_login && <Text mb="md">{instituicao.msg_login}</Text>}
-      <SignInPanel
+      <Paper withBorder p="md" maw={420} component="section" aria-label={t('login.panel')}>
+        <SignInPanel
         variant="page"
         redirect={redirect}
         onSignedIn={(destination) => navigate(destination === 'M' ? paths.account : redirect, { replace: true })}
@@ -72,7 +74,8 @@ export function LoginRoute() {
             </Anchor>
           )
         }
-      />
+        />
+      </Paper>
     </>
   );
 }
