@@ -26,7 +26,7 @@ import {
   loginOptions,
   switchRegistration,
   guardSignIn,
-  newRefreshToken,
+  signInPair,
   revokeRefreshToken,
   rotateRefreshToken,
   signInFailed,
@@ -90,9 +90,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ tokens: TokenService; db: Db; s
         throw error;
       }
       await signInSucceeded(db, body.username!);
-      const { token, expiresIn } = await tokens.patron(codPessoa, clientId!);
-      const refresh = await newRefreshToken(db, codPessoa, clientId!, session.refreshTokenTtl);
-      return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn, refresh_token: refresh };
+      return signInPair(db, tokens, codPessoa, clientId!, session.refreshTokenTtl);
     },
   );
 };
@@ -159,11 +157,8 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ db: Db; tokens: TokenService;
       },
     },
     async (request) => {
-      const principal = request.principal!;
       const codPessoa = await switchRegistration(db, patronOf(request), request.body.codigo, request.body.base);
-      const { token, expiresIn } = await tokens.patron(codPessoa, principal.clientId);
-      const refresh = await newRefreshToken(db, codPessoa, principal.clientId, session.refreshTokenTtl);
-      return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn, refresh_token: refresh };
+      return signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl);
     },
   );
   app.get(

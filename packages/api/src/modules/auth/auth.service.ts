@@ -180,6 +180,13 @@ export async function newRefreshToken(db: Db, codPessoa: number, clientId: strin
   return token;
 }
 
+/** A signed-in patron's token pair: a new access token and a refresh token of a new family. */
+export async function signInPair(db: Db, tokens: TokenService, codPessoa: number, clientId: string, refreshTtl: number) {
+  const { token, expiresIn } = await tokens.patron(codPessoa, clientId);
+  const refresh = await newRefreshToken(db, codPessoa, clientId, refreshTtl);
+  return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn, refresh_token: refresh };
+}
+
 /**
  * The refresh_token grant: a live token is used up and replaced by the next of its family
  * (rotation). A token that was already used is a replay — of a stolen token, or by its thief —

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { newRefreshToken, type TokenService } from './auth.service.js';
+import { signInPair, type TokenService } from './auth.service.js';
 import type { SsoService } from './sso.service.js';
 
 const tags = ['Auth'];
@@ -26,10 +26,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService; tokens: TokenSe
 ) => {
   const issue = async (request: FastifyRequest, kind: 'oidc' | 'saml', handle: string) => {
     const { codPessoa, redirect } = await sso.trade(kind, handle);
-    const clientId = request.principal!.clientId;
-    const { token, expiresIn } = await tokens.patron(codPessoa, clientId);
-    const refresh = await newRefreshToken(db, codPessoa, clientId, session.refreshTokenTtl);
-    return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn, refresh_token: refresh, redirect };
+    return { ...(await signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl)), redirect };
   };
 
   app.get(
