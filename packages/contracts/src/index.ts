@@ -11,3 +11,4 @@ export * from './closed-stacks.js';
 export * from './serials.js';
 export * from './basket.js';
 export * from './passwords.js';
+export * from './holds.js';

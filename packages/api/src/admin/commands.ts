@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
 import { approveComment, pendingForModeration, rejectComment } from '../modules/comments/comments.service.js';
 import { institutionCode, setActivity, setInstitutionCode, setInstitutionOidc } from '../modules/parameters/parameters.service.js';
+import { checkIn, checkOut } from '../modules/circulation/desk.service.js';
 import type { AdminRequest } from './channel.js';
 
 function describeInstitution(code: number | null): string {
@@ -20,7 +21,10 @@ export const USAGE = `usage:
                                       switch a feature, e.g. 1120 (captcha on sign-in), 8 (Meu Pergamum)
   npm run institution -- oidc on [logout-url] | off
                                       offer the OIDC sign-in (the server needs OIDC_ISSUER and
-                                      OIDC_CLIENT_ID) and leave through its logout link`;
+                                      OIDC_CLIENT_ID) and leave through its logout link
+  npm run circ -- checkout <tombo> <login>
+                                      lend a copy (by accession number) at the desk
+  npm run circ -- checkin <tombo>     take a copy back: fines a late return, releases the next hold`;
 
 /** Runs a staff command against the database and returns what to print. */
 export async function runAdminCommand(db: Db, { command, args }: AdminRequest): Promise<string> {
@@ -64,6 +68,20 @@ export async function runAdminCommand(db: Db, { command, args }: AdminRequest): 
       if (!['on', 'off'].includes(state) || (link !== undefined && !/^https?:\/\/\S+$/.test(link))) throw new Error(`on or off (and an http(s) logout link) are needed\n${USAGE}`);
       if (!(await setInstitutionOidc(db, state === 'on', state === 'on' ? (link ?? null) : null))) throw new Error('the institution is not set up yet');
       return `OIDC sign-in is ${state}${link && state === 'on' ? `, logout through ${link}` : ''}`;
+    }
+    case 'circ.checkout': {
+      const [tombo, login] = args;
+      if (!tombo || !login) throw new Error(`an accession number and a login are needed\n${USAGE}`);
+      const loan = await checkOut(db, tombo, login);
+      return `${tombo} lent to ${loan.nome} until ${loan.devolucao} (loan ${loan.cod_emprestimo})`;
+    }
+    case 'circ.checkin': {
+      const [tombo] = args;
+      if (!tombo) throw new Error(`an accession number is needed\n${USAGE}`);
+      const done = await checkIn(db, tombo);
+      const fine = done.multa ? `; fine R$ ${done.multa}` : '';
+      const next = done.reserva ? `; kept for hold ${done.reserva.cod_reserva} until ${done.reserva.prazo}` : '; back on the shelf';
+      return `${tombo} returned${fine}${next}`;
     }
     default:
       throw new Error(`unknown command ${command}\n${USAGE}`);

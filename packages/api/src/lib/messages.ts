@@ -110,6 +110,71 @@ const MESSAGES = {
     en: 'User not found. Sign in with the same credentials registered at the library.',
     es: 'Usuario no encontrado. Ingrese con las mismas credenciales registradas en la biblioteca.',
   },
+  ReservaSelecioneOpcoes: {
+    pt: 'Selecione todas as opções (volume, tomo, parte) para confirmar a reserva.',
+    en: 'Select every option (volume, tome, part) to confirm the hold.',
+    es: 'Seleccione todas las opciones (volumen, tomo, parte) para confirmar la reserva.',
+  },
+  ReservaSemExemplarBiblioteca: {
+    pt: 'Não há exemplares deste título cadastrados nesta biblioteca.',
+    en: 'This library has no copies of this title.',
+    es: 'No hay ejemplares de este título registrados en esta biblioteca.',
+  },
+  ReservaNaoPermitida: {
+    pt: 'Reserva cancelada: nenhum exemplar tem situação ou tipo de empréstimo que permita reserva.',
+    en: 'Hold cancelled: no copy has a status or loan type that allows holds.',
+    es: 'Reserva cancelada: ningún ejemplar tiene una situación o tipo de préstamo que permita reservas.',
+  },
+  ReservaExemplarDisponivel: {
+    pt: 'Reserva indisponível: há exemplares disponíveis na biblioteca. Retire um no balcão.',
+    en: 'No hold while copies are available at the library: borrow one at the desk.',
+    es: 'Reserva no disponible: hay ejemplares disponibles en la biblioteca. Retire uno en el mostrador.',
+  },
+  ReservaDuplicada: {
+    pt: 'Você já tem uma reserva deste título nesta biblioteca.',
+    en: 'You already hold this title at this library.',
+    es: 'Usted ya tiene una reserva de este título en esta biblioteca.',
+  },
+  LimiteReservas: {
+    pt: 'Você já tem {limit} reservas ativas, o máximo permitido.',
+    en: 'You already have {limit} active holds, the most allowed.',
+    es: 'Usted ya tiene {limit} reservas activas, el máximo permitido.',
+  },
+  ReservaNaoEncontrada: {
+    pt: 'Reserva {id} não encontrada.',
+    en: 'Hold {id} not found.',
+    es: 'Reserva {id} no encontrada.',
+  },
+  ErroCancelarReserva: {
+    pt: 'Erro ao cancelar a reserva {id}: ela já foi atendida, cancelada ou expirou.',
+    en: 'Could not cancel hold {id}: it was already served, cancelled or expired.',
+    es: 'Error al cancelar la reserva {id}: ya fue atendida, cancelada o expiró.',
+  },
+  ExemplarNaoEncontrado: {
+    pt: 'Exemplar {tombo} não encontrado.',
+    en: 'Copy {tombo} not found.',
+    es: 'Ejemplar {tombo} no encontrado.',
+  },
+  PessoaNaoEncontrada: {
+    pt: 'Nenhuma pessoa com o login {login}.',
+    en: 'No one signs in as {login}.',
+    es: 'Ninguna persona con el inicio de sesión {login}.',
+  },
+  ExemplarNaoEmprestavel: {
+    pt: 'O exemplar {tombo} é de consulta local e não pode ser emprestado.',
+    en: 'Copy {tombo} is for use in the library only and cannot be lent.',
+    es: 'El ejemplar {tombo} es de consulta local y no puede prestarse.',
+  },
+  ExemplarIndisponivel: {
+    pt: 'O exemplar {tombo} não está disponível para empréstimo (situação: {status}).',
+    en: 'Copy {tombo} is not available for loan (status: {status}).',
+    es: 'El ejemplar {tombo} no está disponible para préstamo (situación: {status}).',
+  },
+  ExemplarNaoEmprestado: {
+    pt: 'O exemplar {tombo} não está emprestado.',
+    en: 'Copy {tombo} is not on loan.',
+    es: 'El ejemplar {tombo} no está prestado.',
+  },
   RecuperacaoIndisponivel: {
     pt: 'Não foi possível enviar um código para este usuário. Procure a biblioteca para recuperar a senha.',
     en: 'A code could not be sent for this username. Please contact the library to recover your password.',

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { copies } from './catalog.js';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { copies, loanTypes, titles } from './catalog.js';
 import { libraries } from './institution.js';
-import { people } from './people.js';
+import { patronCategories, people } from './people.js';
 
 /**
  * Loans of copies to people. Open while `returnedAt` is null; a copy has at most one open
@@ -100,4 +100,89 @@ export const closedStackRequestItems = pgTable(
       .references(() => copies.codExemplar),
   },
   (t) => [primaryKey({ columns: [t.codPedido, t.codExemplar] }), index('closed_stack_items_exemplar_idx').on(t.codExemplar)],
+);
+
+/**
+ * The circulation policy: for each loan type and patron category, the loan period (days),
+ * how many renewals, whether holds are allowed, and the fine per day late (numeric money).
+ */
+export const circulationPolicies = pgTable(
+  'circulation_policies',
+  {
+    codTipoEmprestimo: smallint('cod_tipo_emprestimo')
+      .notNull()
+      .references(() => loanTypes.codTipoEmprestimo),
+    codCategoria: text('cod_categoria')
+      .notNull()
+      .references(() => patronCategories.codCategoria, { onDelete: 'cascade' }),
+    prazoDias: smallint('prazo_dias').notNull(),
+    limiteRenovacoes: smallint('limite_renovacoes').notNull(),
+    permiteReserva: boolean('permite_reserva').notNull(),
+    multaDia: numeric('multa_dia', { precision: 8, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.codTipoEmprestimo, t.codCategoria] }),
+    check('circulation_policies_values', sql`${t.prazoDias} between 1 and 365 and ${t.limiteRenovacoes} >= 0 and ${t.multaDia} >= 0`),
+  ],
+);
+
+/** Days a library is closed (holidays, recess): due dates and pick-up deadlines move past them. */
+export const libraryClosedDays = pgTable(
+  'library_closed_days',
+  {
+    codBiblioteca: integer('cod_biblioteca')
+      .notNull()
+      .references(() => libraries.codBiblioteca, { onDelete: 'cascade' }),
+    dia: date('dia').notNull(),
+    motivo: text('motivo'),
+  },
+  (t) => [primaryKey({ columns: [t.codBiblioteca, t.dia] })],
+);
+
+/** A hold's life (spec §4): in the queue, released (a copy waits at the desk), then served, cancelled or expired. */
+export const HOLD_STATUSES = ['fila', 'liberada', 'atendida', 'cancelada', 'expirada'] as const;
+
+/**
+ * Holds (reservas) on a title at a library, optionally for one volume/tome/part. Queue order is
+ * the hold number. A released hold names the copy kept for the patron and the pick-up deadline;
+ * a patron has one active hold per title, library and volume, and a copy is kept for one hold.
+ */
+export const holds = pgTable(
+  'holds',
+  {
+    codReserva: serial('cod_reserva').primaryKey(),
+    codAcervo: integer('cod_acervo')
+      .notNull()
+      .references(() => titles.codAcervo, { onDelete: 'cascade' }),
+    codBiblioteca: integer('cod_biblioteca')
+      .notNull()
+      .references(() => libraries.codBiblioteca),
+    codPessoa: integer('cod_pessoa')
+      .notNull()
+      .references(() => people.codPessoa),
+    volume: text('volume'),
+    tomo: text('tomo'),
+    parte: text('parte'),
+    material: text('material'),
+    situacao: text('situacao', { enum: HOLD_STATUSES }).notNull().default('fila'),
+    criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+    liberadaEm: timestamp('liberada_em', { withTimezone: true }),
+    prazoRetirada: date('prazo_retirada'),
+    codExemplar: integer('cod_exemplar').references(() => copies.codExemplar),
+    encerradaEm: timestamp('encerrada_em', { withTimezone: true }),
+  },
+  (t) => [
+    index('holds_queue_idx').on(t.codAcervo, t.codBiblioteca, t.codReserva),
+    index('holds_pessoa_idx').on(t.codPessoa),
+    uniqueIndex('holds_one_active_per_person')
+      .on(t.codPessoa, t.codAcervo, t.codBiblioteca, sql`coalesce(${t.volume}, '')`, sql`coalesce(${t.tomo}, '')`, sql`coalesce(${t.parte}, '')`)
+      .where(sql`${t.situacao} in ('fila', 'liberada')`),
+    uniqueIndex('holds_one_per_kept_copy').on(t.codExemplar).where(sql`${t.situacao} = 'liberada'`),
+    check('holds_situacao_valid', sql`${t.situacao} in ('fila', 'liberada', 'atendida', 'cancelada', 'expirada')`),
+    check(
+      'holds_released_has_copy',
+      sql`(${t.situacao} <> 'liberada') or (${t.codExemplar} is not null and ${t.liberadaEm} is not null and ${t.prazoRetirada} is not null)`,
+    ),
+    check('holds_closed_has_date', sql`(${t.situacao} in ('fila', 'liberada')) = (${t.encerradaEm} is null)`),
+  ],
 );

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { isoDate } from './title.js';
+
+/** A hold's status (spec §4): in the queue, released (a copy waits), served, cancelled, expired. */
+export const HOLD_STATUS_CODES = ['fila', 'liberada', 'atendida', 'cancelada', 'expirada'] as const;
+export type HoldStatus = (typeof HOLD_STATUS_CODES)[number];
+
+const part = z.string().trim().max(40).nullable().optional().transform((v) => v || null);
+
+/** `POST /reserva` and `POST /reserva/validar-fila` (spec §3 "Hold" creation payload). */
+export const reservaBodySchema = z.object({
+  cod_acervo: z.number().int().positive(),
+  biblioteca: z.number().int().positive(),
+  volume: part,
+  tomo: part,
+  parte: part,
+  material_adicional: part,
+  localizacao: z.string().trim().max(200).nullable().optional(),
+});
+export type ReservaBody = z.input<typeof reservaBodySchema>;
+
+/** `GET /reserva/{id}/informacoes-iniciais`: where and what can be held. */
+export const reservaInicialSchema = z
+  .object({
+    cod_acervo: z.number().int(),
+    titulo: z.string(),
+    bibliotecas: z.array(
+      z.object({
+        cod_biblioteca: z.number().int(),
+        desc_biblioteca: z.string(),
+        exemplares: z.number().int().describe('copies that can be held'),
+        disponiveis: z.number().int().describe('copies on the shelf now: no hold while any'),
+        fila: z.number().int().describe('holds waiting'),
+      }),
+    ),
+    /** The title's volumes, tomes and parts: when there are any, the patron picks one of each. */
+    volumes: z.array(z.string()),
+    tomos: z.array(z.string()),
+    partes: z.array(z.string()),
+    materiais: z.array(z.string()),
+  })
+  .meta({ id: 'ReservaInicial' });
+export type ReservaInicial = z.infer<typeof reservaInicialSchema>;
+
+/** The answer of `POST /reserva/validar-fila` and `POST /reserva`. */
+export const reservaFilaSchema = z.object({
+  cod_reserva: z.number().int().optional(),
+  posicao: z.number().int().describe('place in the queue (1: next)'),
+});
+
+/** One of the patron's holds (spec §3 "Hold"). */
+export const reservaSchema = z
+  .object({
+    cod_reserva: z.number().int(),
+    cod_acervo: z.number().int(),
+    titulo: z.string(),
+    cod_biblioteca: z.number().int(),
+    desc_biblioteca: z.string(),
+    volume: z.string().nullable(),
+    tomo: z.string().nullable(),
+    parte: z.string().nullable(),
+    material: z.string().nullable(),
+    situacao: z.enum(HOLD_STATUS_CODES),
+    posicao: z.number().int().nullable().describe('place in the queue while waiting'),
+    data_reserva: z.string(),
+    data_liberacao: z.string().nullable(),
+    prazo_retirada: z.string().nullable(),
+    data_cancelamento: z.string().nullable(),
+    observacao: z.string().nullable(),
+  })
+  .meta({ id: 'Reserva' });
+export type Reserva = z.infer<typeof reservaSchema>;
+
+/** `DELETE /api/reserva?reservas=1,2`: cancel one or several of the patron's holds. */
+export const cancelarReservasQuerySchema = z.object({
+  reservas: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, { error: 'reservas: hold numbers separated by commas (at most 50)' })
+    .transform((v) => [...new Set(v.split(',').map(Number))]),
+});
+
+/** `GET /api/reserva/historico?dataIni=&dataFim=` (both needed, start not after end). */
+export const periodoQuerySchema = z
+  .object({ dataIni: isoDate, dataFim: isoDate })
+  .refine((q) => q.dataIni <= q.dataFim, { error: 'dataIni must not be after dataFim', path: ['dataIni'] });
