@@ -156,3 +156,30 @@ export async function seedDemoCirculation(db: Db): Promise<{ loans: number; debt
   }
   return { loans: loanCount, debts: debtCount };
 }
+
+/**
+ * The circulation policy of the demo library: loan periods, renewals, holds and fines per loan
+ * type and category (professors and graduate students borrow longer), and the national
+ * holidays of this year and the next as closed days of every library.
+ */
+export async function seedCirculationPolicy(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into circulation_policies (cod_tipo_emprestimo, cod_categoria, prazo_dias, limite_renovacoes, permite_reserva, multa_dia)
+    select lt.cod_tipo_emprestimo, c.cod_categoria,
+           case lt.cod_tipo_emprestimo when 2 then 3 else case when c.professor then 30 when c.cod_categoria in ('03', '08', '09', '21') then 21 else 14 end end,
+           case lt.cod_tipo_emprestimo when 2 then 0 else case when c.professor then 5 else 3 end end,
+           lt.permite_reserva,
+           case lt.cod_tipo_emprestimo when 2 then 2.50 else 1.00 end
+    from loan_types lt cross join patron_categories c
+    where lt.permite_emprestimo
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into library_closed_days (cod_biblioteca, dia, motivo)
+    select l.cod_biblioteca, make_date(y, h.m, h.d), h.motivo
+    from libraries l
+    cross join generate_series(extract(year from current_date)::int, extract(year from current_date)::int + 1) y
+    cross join (values (1, 1, 'Confraternização Universal'), (4, 21, 'Tiradentes'), (5, 1, 'Dia do Trabalho'),
+                       (9, 7, 'Independência do Brasil'), (10, 12, 'Nossa Senhora Aparecida'), (11, 2, 'Finados'),
+                       (11, 15, 'Proclamação da República'), (11, 20, 'Dia da Consciência Negra'), (12, 25, 'Natal')) as h(m, d, motivo)
+    on conflict do nothing`);
+}

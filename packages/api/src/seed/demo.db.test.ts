@@ -52,6 +52,18 @@ describe('seedDemoIfEmpty', () => {
     expect(await count(sql`select count(*)::int as n from copies c join loan_types l using (cod_tipo_emprestimo) where c.status = 'emprestado' and not l.permite_emprestimo`)).toBe(0);
   });
 
+  it('has a circulation policy for every lending loan type and category, and holidays as closed days', async () => {
+    const policies = await queryRows<{ n: number; professor_days: number }>(
+      database.db,
+      sql`select count(*)::int as n, max(prazo_dias) filter (where cod_categoria = '04')::int as professor_days from circulation_policies`,
+    );
+    const lending = await queryRows<{ n: number }>(database.db, sql`select (select count(*) from loan_types where permite_emprestimo) * (select count(*) from patron_categories) as n`);
+    expect(policies[0]!.n).toBe(Number(lending[0]!.n));
+    expect(policies[0]!.professor_days).toBe(30);
+    const christmas = await queryRows(database.db, sql`select 1 from library_closed_days where dia = make_date(extract(year from current_date)::int, 12, 25)`);
+    expect(christmas.length).toBeGreaterThan(0);
+  });
+
   it('has demo patrons who can sign in: a professor, a blocked one, several categories', async () => {
     const patrons = await queryRows<{ login: string; bloqueio: boolean; professor: boolean; password_hash: string }>(
       database.db,

@@ -18,7 +18,7 @@ import { hashPassword } from '../lib/password.js';
 import { readIso2709 } from '../marc/iso2709.js';
 import { readMarcXml } from '../marc/marcxml.js';
 import { type ImportReport, importMarcRecords } from '../modules/catalog/catalog.import.js';
-import { seedDemoCirculation, seedLoanHistory, seedLoansForLoanedCopies, seedPopulation } from './circulation.js';
+import { seedCirculationPolicy, seedDemoCirculation, seedLoanHistory, seedLoansForLoanedCopies, seedPopulation } from './circulation.js';
 import { insertCopiesForTitlesWithout, markClosedStacks } from './copies.js';
 import { generateTitleRecords } from './generator.js';
 import { seedHeadingAuthorities } from './authorities.js';
@@ -105,6 +105,7 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
   // Spread acquisition dates over two years so "new acquisitions" means something.
   await db.execute(sql`update titles set created_at = now() - ((cod_acervo * 7919) % 730) * interval '1 day' where created_at > now() - interval '1 hour'`);
   const patrons = await seedPatrons(db);
+  await seedCirculationPolicy(db);
   await seedPopulation(db);
   const loaned = await seedLoansForLoanedCopies(db);
   const circulation = await seedDemoCirculation(db);
