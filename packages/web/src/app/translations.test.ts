@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { COPY_STATUS_CODES, EXPORT_FORMATS, FREQUENCIES, LIVE_RULES, LOGIN_CATEGORIES_87, ISSUE_PART_CODES, LANGUAGES, MATCH_TYPES, OPERATORS, REFERENCE_STYLES, SEARCH_FIELDS } from '@estante/contracts';
+import { COPY_STATUS_CODES, EXPORT_FORMATS, FREQUENCIES, HOLD_STATUS_CODES, LIVE_RULES, LOGIN_CATEGORIES_87, ISSUE_PART_CODES, LANGUAGES, MATCH_TYPES, OPERATORS, REFERENCE_STYLES, SEARCH_FIELDS } from '@estante/contracts';
 import { TITLE_TABS } from './paths';
 import en from '../i18n/locales/en.json';
 import es from '../i18n/locales/es.json';
@@ -51,6 +51,8 @@ function keysUsedInSource(): string[] {
   for (const format of EXPORT_FORMATS) found.add(`basket.formats.${format}`);
   for (const rule of LIVE_RULES) found.add(`recovery.rule.${rule}`);
   for (const category of LOGIN_CATEGORIES_87) found.add(`login.categories.${category}`);
+  for (const status of HOLD_STATUS_CODES) found.add(`holds.statuses.${status}`);
+  found.add('account.holds');
   return [...found];
 }
 

@@ -1,12 +1,43 @@
-import { Navigate, useLocation } from 'react-router';
-import { useHasSession } from '../../stores/session';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { HoldsPage } from '../../features/circulation/components/holds-page';
+import { useHasSession, useSessionUser } from '../../stores/session';
+import { PageTitle } from '../../ui/page-title';
 import { paths } from '../paths';
-import { ScreenRoute } from './screen';
+import { NotFoundRoute } from './not-found';
+import { useSiteName } from './use-site-name';
 
-/** `/meupergamum`: protected; without a session, go to /login?redirect={path} (spec §2). */
+/** The sections of Meu Pergamum built so far (spec §2 menu), in menu order. */
+const SECTIONS = [{ path: paths.accountHolds, label: 'account.holds' }] as const;
+
+/** `/meupergamum/*`: protected — without a session, to /login?redirect={path} (spec §2) — with its menu. */
 export function AccountRoute() {
+  const { t } = useTranslation();
+  const site = useSiteName();
   const signedIn = useHasSession();
+  const user = useSessionUser();
   const location = useLocation();
   if (!signedIn) return <Navigate replace to={paths.loginWithRedirect(`${location.pathname}${location.search}`)} />;
-  return <ScreenRoute titleKey="screens.account" />;
+  const here = SECTIONS.find((s) => s.path === location.pathname);
+  return (
+    <Stack gap="md">
+      <PageTitle site={site}>{here ? `${t('screens.account')}: ${t(here.label)}` : t('screens.account')}</PageTitle>
+      <Group component="nav" aria-label={t('account.menu')} gap="md">
+        <Anchor component={Link} to={paths.account} aria-current={location.pathname === paths.account ? 'page' : undefined} underline="always">
+          {t('account.home')}
+        </Anchor>
+        {SECTIONS.map((s) => (
+          <Anchor key={s.path} component={Link} to={s.path} aria-current={location.pathname === s.path ? 'page' : undefined} underline="always">
+            {t(s.label)}
+          </Anchor>
+        ))}
+      </Group>
+      <Routes>
+        <Route index element={<Text>{t('account.welcome', { name: user?.nome_pessoa.split(/\s+/)[0] ?? '' })}</Text>} />
+        <Route path="reservas" element={<HoldsPage titleHref={(id) => paths.title(id)} />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Routes>
+    </Stack>
+  );
 }

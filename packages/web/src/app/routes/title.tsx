@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiRequestError } from '../../api/client';
 import { useComments, useMyComments } from '../../features/comments/api/comments';
+import { HoldForm } from '../../features/circulation/components/hold-form';
 import { CommentsSection } from '../../features/comments/components/comments-section';
 import { useFuncionalidades } from '../../features/parameters/api/get-funcionalidades';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
@@ -87,7 +88,15 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
       case 'dublin-core':
         return <DublinCoreTab id={id} />;
       case 'reserva':
-        return <CirculationTab acervo={record} kind="reserva" signedIn={signedIn} signIn={embeddedSignIn} />;
+        return (
+          <CirculationTab
+            acervo={record}
+            kind="reserva"
+            signedIn={signedIn}
+            signIn={embeddedSignIn}
+            form={<HoldForm codAcervo={record.cod_acervo} holdsHref={paths.accountHolds} />}
+          />
+        );
       case 'solicitacao-emprestimo':
         return <CirculationTab acervo={record} kind="solicitacao" signedIn={signedIn} signIn={embeddedSignIn} />;
       case 'dados-estatisticos':

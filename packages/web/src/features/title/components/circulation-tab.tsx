@@ -8,7 +8,20 @@ import { useTranslation } from 'react-i18next';
  * hold or request itself comes with the circulation rules (issue 8); a visitor signs in right
  * here, in the embedded login form (`signIn`).
  */
-export function CirculationTab({ acervo, kind, signedIn, signIn }: { acervo: Acervo; kind: 'reserva' | 'solicitacao'; signedIn: boolean; signIn: ReactNode }) {
+export function CirculationTab({
+  acervo,
+  kind,
+  signedIn,
+  signIn,
+  form,
+}: {
+  acervo: Acervo;
+  kind: 'reserva' | 'solicitacao';
+  signedIn: boolean;
+  signIn: ReactNode;
+  /** The signed-in patron's form (the hold form); without one, the desk notice. */
+  form?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -17,9 +30,11 @@ export function CirculationTab({ acervo, kind, signedIn, signIn }: { acervo: Ace
         {acervo.disponibilidade.map((d) => t('copies.summary', { library: d.desc_biblioteca, available: d.disponiveis, total: d.total })).join(' · ')}
       </Text>
       {signedIn ? (
-        <Alert variant="light" color="blue" role="note">
-          {t('circulation.atDesk')}
-        </Alert>
+        (form ?? (
+          <Alert variant="light" color="blue" role="note">
+            {t('circulation.atDesk')}
+          </Alert>
+        ))
       ) : (
         <>
           <Alert variant="light" color="yellow" role="note" mb="sm">
