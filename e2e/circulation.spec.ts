@@ -1,0 +1,82 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations, staff } from './fixtures';
+
+// Lends and returns copies at the desk, so it runs alone, after the other journeys (playwright.config.ts).
+test.describe.configure({ mode: 'serial' });
+
+interface Copy {
+  tombo: string;
+  cod_biblioteca: number;
+  desc_biblioteca: string;
+  tipo_emprestimo: string;
+  situacao: string;
+}
+
+async function copiesOf(page: Page, id: string): Promise<Copy[]> {
+  const token = await page.request.post('/svc/oauth/token', { form: { grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' } });
+  const { access_token } = (await token.json()) as { access_token: string };
+  const response = await page.request.get(`/svc/acervo/${id}/exemplares`, { headers: { authorization: `Bearer ${access_token}` } });
+  return ((await response.json()) as { exemplares: Copy[] }).exemplares;
+}
+
+test('a hold on a title whose copies are all lent: the queue place, released at check-in, then cancelled', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/pesquisa-geral?termo1=great%20ray%20charles');
+  await page.getByRole('main').getByRole('article').first().getByRole('link', { name: 'The Great Ray Charles' }).click();
+  const id = /\/acervo\/(\d+)/.exec(page.url())![1]!;
+  // At the library with most lendable copies, the desk lends every one still on the shelf.
+  const lendable = (await copiesOf(page, id)).filter((c) => c.tipo_emprestimo === 'Normal' || c.tipo_emprestimo === 'Curto prazo');
+  const counts = new Map<number, number>();
+  for (const c of lendable) counts.set(c.cod_biblioteca, (counts.get(c.cod_biblioteca) ?? 0) + 1);
+  const library = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+  const here = lendable.filter((c) => c.cod_biblioteca === library);
+  for (const c of here.filter((c) => c.situacao === 'disponivel')) expect(staff('circ', 'checkout', c.tombo, 'professor')).toContain('lent to Carlos');
+  const lent = (await copiesOf(page, id)).find((c) => c.cod_biblioteca === library && c.situacao === 'emprestado' && here.some((h) => h.tombo === c.tombo))!;
+
+  await page.goto('/login');
+  await page.getByLabel('Matrícula ou CPF').fill('aluno');
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('banner')).toContainText('Olá, Ana');
+  await page.goto(`/acervo/${id}/reserva`);
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Reservar' }) });
+  await form.getByRole('textbox', { name: 'Biblioteca' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${here[0]!.desc_biblioteca} \\(0 disponíveis`) }).click();
+  await form.getByRole('button', { name: 'Reservar' }).click();
+  await expect(page.getByText('Você será o nº 1 na fila.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Confirmar reserva' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Reserva feita: você é o nº 1 na fila.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Ver minhas reservas' }).click();
+  await expect(page).toHaveURL('/meupergamum/reservas');
+  const holds = page.getByRole('table', { name: 'Minhas reservas' });
+  await expect(holds.getByRole('row').filter({ hasText: 'The Great Ray Charles' })).toContainText('Na fila: nº 1');
+  await expectNoAxeViolations(page);
+
+  // The desk takes a copy back: it is kept for Ana, with a pick-up deadline.
+  expect(staff('circ', 'checkin', lent.tombo)).toMatch(/kept for hold \d+ until/);
+  await page.reload();
+  await expect(holds.getByRole('row').filter({ hasText: 'The Great Ray Charles' })).toContainText(`Liberada: retire até`);
+  await expect(holds).toContainText(`exemplar ${lent.tombo}`);
+
+  // Cancelling needs a selection and a confirmation.
+  await page.getByRole('button', { name: 'Cancelar selecionadas' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Selecione uma reserva para cancelar.');
+  await page.getByRole('checkbox', { name: 'Selecionar a reserva de The Great Ray Charles' }).check();
+  await page.getByRole('button', { name: 'Cancelar selecionadas' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancelar reservas' });
+  await expect(dialog).toContainText('Cancelar 1 reserva?');
+  await dialog.getByRole('button', { name: 'Cancelar reservas' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 reserva cancelada.' })).toBeVisible();
+  await expect(page.getByText('Você não tem reservas.')).toBeVisible();
+
+  // The history of the period shows it, cancelled; the period needs both dates in order.
+  const today = new Date().toISOString().slice(0, 10);
+  await page.getByLabel(/^De( \*)?$/).fill(today);
+  await page.getByRole('button', { name: 'Mostrar' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Informe a data inicial e a final.');
+  await page.getByLabel(/^Até( \*)?$/).fill(today);
+  await page.getByRole('button', { name: 'Mostrar' }).click();
+  await expect(page.getByRole('table', { name: 'Histórico de reservas' })).toContainText('Cancelada');
+  await expectNoAxeViolations(page);
+});
