@@ -18,6 +18,7 @@ import { searchRoutes } from './modules/catalog/search.routes.js';
 import { titleRoutes } from './modules/catalog/title.routes.js';
 import { closedStacksRoutes } from './modules/circulation/closed-stacks.routes.js';
 import { holdsRoutes } from './modules/circulation/holds.routes.js';
+import { loansRoutes } from './modules/circulation/loans.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { basketRoutes } from './modules/basket/basket.routes.js';
 import { createMailer, type Mailer } from './lib/mail.js';
@@ -108,6 +109,7 @@ export async function buildApp({
       await api.register(commentsRoutes, { db: database.db });
       await api.register(closedStacksRoutes, { db: database.db });
       await api.register(holdsRoutes, { db: database.db });
+      await api.register(loansRoutes, { db: database.db });
       await api.register(basketRoutes, { db: database.db, mailer });
     },
     { prefix: config.apiBasePath },

@@ -12,3 +12,4 @@ export * from './serials.js';
 export * from './basket.js';
 export * from './passwords.js';
 export * from './holds.js';
+export * from './loans.js';

@@ -175,6 +175,31 @@ const MESSAGES = {
     en: 'Copy {tombo} is not on loan.',
     es: 'El ejemplar {tombo} no está prestado.',
   },
+  EmprestimoNaoEncontrado: {
+    pt: 'Empréstimo {id} não encontrado entre os seus empréstimos em aberto.',
+    en: 'Loan {id} is not one of your open loans.',
+    es: 'Préstamo {id} no encontrado entre sus préstamos abiertos.',
+  },
+  EmprestimoEmAtraso: {
+    pt: 'Empréstimo em atraso: devolva o exemplar na biblioteca.',
+    en: 'This loan is overdue: return the copy to the library.',
+    es: 'Préstamo atrasado: devuelva el ejemplar en la biblioteca.',
+  },
+  LimiteRenovacoes: {
+    pt: 'Limite de {limit} renovações atingido.',
+    en: 'The limit of {limit} renewals has been reached.',
+    es: 'Se alcanzó el límite de {limit} renovaciones.',
+  },
+  TituloReservado: {
+    pt: 'Não é possível renovar: outro usuário reservou este título.',
+    en: 'Cannot renew: another patron has placed a hold on this title.',
+    es: 'No es posible renovar: otro usuario reservó este título.',
+  },
+  RenovacaoSemEfeito: {
+    pt: 'Já renovado: a devolução continua em {date}.',
+    en: 'Already renewed: it is still due on {date}.',
+    es: 'Ya renovado: la devolución sigue el {date}.',
+  },
   RecuperacaoIndisponivel: {
     pt: 'Não foi possível enviar um código para este usuário. Procure a biblioteca para recuperar a senha.',
     en: 'A code could not be sent for this username. Please contact the library to recover your password.',

@@ -32,6 +32,25 @@ export const loans = pgTable(
   ],
 );
 
+/**
+ * Renewals of loans: when, the due date before and after, and the receipt's verification key
+ * (the patron shows it at the desk, the library looks it up).
+ */
+export const loanRenewals = pgTable(
+  'loan_renewals',
+  {
+    codRenovacao: serial('cod_renovacao').primaryKey(),
+    codEmprestimo: integer('cod_emprestimo')
+      .notNull()
+      .references(() => loans.codEmprestimo, { onDelete: 'cascade' }),
+    renovadoEm: timestamp('renovado_em', { withTimezone: true }).notNull().defaultNow(),
+    devolucaoAnterior: date('devolucao_anterior').notNull(),
+    novaDevolucao: date('nova_devolucao').notNull(),
+    chave: text('chave').notNull(),
+  },
+  (t) => [index('loan_renewals_emprestimo_idx').on(t.codEmprestimo), index('loan_renewals_chave_idx').on(t.chave), check('loan_renewals_later', sql`${t.novaDevolucao} > ${t.devolucaoAnterior}`)],
+);
+
 /** Service types a debt can come from (spec §3 "Debit": service type). */
 export const DEBT_SERVICES = ['multa_atraso', 'perda_material', 'comutacao', 'reprografia'] as const;
 

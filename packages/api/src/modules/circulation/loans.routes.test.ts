@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EmprestimoHistorico, EmprestimoPendente, Renovacao } from '@estante/contracts';
+import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { createLibraries, createPatron } from '../../../test/factories.js';
+import { asItems } from '../../../test/marc.js';
+import { queryRows } from '../../db/client.js';
+import { circulationPolicies, copies, titles } from '../../db/schema/index.js';
+import { runAdminCommand } from '../../admin/commands.js';
+import { importMarcRecords } from '../catalog/catalog.import.js';
+
+/** Ana borrows four books (L1–L4) and Bruno one (L5); the policy lends for 7 days, 2 renewals. */
+let t: TestApp;
+const token: Record<string, string> = {};
+const loan: Record<string, number> = {};
+let central: number;
+const desk = (command: 'checkout' | 'checkin', ...args: string[]) => runAdminCommand(t.database.db, { command: `circ.${command}`, args });
+const day = async (offset: number) => (await queryRows<{ d: string }>(t.database.db, sql`select (current_date + ${offset}::int)::text as d`))[0]!.d;
+
+beforeAll(async () => {
+  t = await createTestApp({}, {});
+  const db = t.database.db;
+  await importMarcRecords(db, asItems(['Iracema', 'O guarani', 'Senhora', 'Lucíola', 'Ubirajara'].map((title, i) => ({ id: `b${i + 1}`, title, year: 1865 + i }))));
+  const id = Object.fromEntries((await db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)).map((r) => [r.c, r.id]));
+  [central] = (await createLibraries(db, ['Biblioteca Central'])).map((l) => l.codBiblioteca) as [number];
+  await db.insert(copies).values([1, 2, 3, 4, 5].map((n) => ({ codAcervo: id[`b${n}`]!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: `L${n}`, localizacao: `869.3 A${n}` })));
+  for (const login of ['ana', 'bruno', 'carla']) {
+    await createPatron(db, { login, nome: `${login[0]!.toUpperCase()}${login.slice(1)} Teste`, password: `senha-${login}` });
+    token[login] = await patronToken(t.app, login, `senha-${login}`);
+  }
+  await db.insert(circulationPolicies).values({ codTipoEmprestimo: 1, codCategoria: '01', prazoDias: 7, limiteRenovacoes: 2, permiteReserva: true, multaDia: '0.50' });
+  for (const n of [1, 2, 3, 4]) await desk('checkout', `L${n}`, 'ana');
+  await desk('checkout', 'L5', 'bruno');
+  for (const row of await queryRows<{ tombo: string; cod_emprestimo: number }>(db, sql`select c.tombo, l.cod_emprestimo from loans l join copies c using (cod_exemplar)`)) loan[row.tombo] = row.cod_emprestimo;
+  // L2 is overdue; L3 has used its renewals; Carla waits for L4's title.
+  await db.execute(sql`update loans set data_emprestimo = now() - interval '10 days', data_devolucao_prevista = current_date - 3 where cod_emprestimo = ${loan.L2}`);
+  await db.execute(sql`update loans set renovacoes = 2 where cod_emprestimo = ${loan.L3}`);
+  await db.execute(sql`insert into holds (cod_acervo, cod_biblioteca, cod_pessoa) select c.cod_acervo, c.cod_biblioteca, p.cod_pessoa from copies c, logins p where c.tombo = 'L4' and p.login = 'carla'`);
+});
+afterAll(() => t.close());
+
+const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` }, payload });
+const renew = (who: string, ids: number[]) => call(who, 'POST', '/api/emprestimo/renovacao', { emprestimos: ids });
+
+describe('open loans', () => {
+  it('lists the patron’s loans: due dates, overdue marked, renewals used and the limit, a waiting hold', async () => {
+    const loans = (await call('ana', 'GET', '/api/emprestimo/titulos-pendentes?showDetails=true')).json<EmprestimoPendente[]>();
+    expect(loans.map((l) => l.tombo)).toEqual(['L2', 'L1', 'L3', 'L4']);
+    expect(loans[0]).toMatchObject({ titulo: 'O guarani', atrasado: true, dias_atraso: 3 });
+    expect(loans[1]).toMatchObject({ atrasado: false, dias_atraso: 0, renovacoes: 0, limite_renovacoes: 2, reservado: false, data_devolucao_prevista: await day(7) });
+    expect(loans[2]).toMatchObject({ renovacoes: 2, limite_renovacoes: 2 });
+    expect(loans[3]).toMatchObject({ reservado: true });
+    expect((await call('bruno', 'GET', '/api/emprestimo/titulos-pendentes')).json<EmprestimoPendente[]>().map((l) => l.tombo)).toEqual(['L5']);
+  });
+});
+
+describe('renewing', () => {
+  it('renews what it can and says why not for the rest; the receipt has a key', async () => {
+    // Day 0 + 7 is already the due date: move it back as if lent days ago, so renewing moves it.
+    await t.database.db.execute(sql`update loans set data_emprestimo = now() - interval '3 days', data_devolucao_prevista = current_date + 4 where cod_emprestimo = ${loan.L1}`);
+    const response = await renew('ana', [loan.L1!, loan.L2!, loan.L3!, loan.L4!, loan.L5!]);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<Renovacao>();
+    expect(body.itens.map((i) => [i.cod_emprestimo, i.renovado, i.chave_motivo])).toEqual([
+      [loan.L1, true, null],
+      [loan.L2, false, 'EmprestimoEmAtraso'],
+      [loan.L3, false, 'LimiteRenovacoes'],
+      [loan.L4, false, 'TituloReservado'],
+      [loan.L5, false, 'EmprestimoNaoEncontrado'],
+    ]);
+    expect(body.itens[0]!.nova_devolucao).toBe(await day(7));
+    expect(body.itens[2]!.motivo).toBe('Limite de 2 renovações atingido.');
+    expect(body.comprovante).toMatchObject({ chave: expect.stringMatching(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/), pessoa: 'Ana Teste' });
+    const [after] = await queryRows<{ renovacoes: number; due: string; copy_due: string }>(
+      t.database.db,
+      sql`select l.renovacoes::int, l.data_devolucao_prevista::text as due, c.data_devolucao_prevista::text as copy_due from loans l join copies c using (cod_exemplar) where l.cod_emprestimo = ${loan.L1}`,
+    );
+    expect(after).toEqual({ renovacoes: 1, due: await day(7), copy_due: await day(7) });
+    // Bruno's loan was not touched by Ana's request.
+    const [bruno] = await queryRows<{ renovacoes: number }>(t.database.db, sql`select renovacoes::int from loans where cod_emprestimo = ${loan.L5}`);
+    expect(bruno!.renovacoes).toBe(0);
+  });
+
+  it('renews a double click once', async () => {
+    await t.database.db.execute(sql`update loans set data_devolucao_prevista = current_date + 2, renovacoes = 0 where cod_emprestimo = ${loan.L1}`);
+    const [a, b] = await Promise.all([renew('ana', [loan.L1!]), renew('ana', [loan.L1!])]);
+    const outcomes = [a!.json<Renovacao>().itens[0]!, b!.json<Renovacao>().itens[0]!];
+    expect(outcomes.filter((o) => o.renovado)).toHaveLength(1);
+    expect(outcomes.find((o) => !o.renovado)?.chave_motivo).toBe('RenovacaoSemEfeito');
+    const [after] = await queryRows<{ renovacoes: number }>(t.database.db, sql`select renovacoes::int from loans where cod_emprestimo = ${loan.L1}`);
+    expect(after!.renovacoes).toBe(1);
+    const receipts = await queryRows(t.database.db, sql`select 1 from loan_renewals where cod_emprestimo = ${loan.L1} and devolucao_anterior = current_date + 2`);
+    expect(receipts).toHaveLength(1);
+  });
+
+  it('needs a selection; bad input is a 400', async () => {
+    const empty = await renew('ana', []);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('select an item to renew');
+    expect((await renew('ana', [loan.L1!, loan.L1!])).statusCode).toBe(400);
+    expect((await call('ana', 'POST', '/api/emprestimo/renovacao', { emprestimos: ['x'] })).statusCode).toBe(400);
+  });
+});
+
+describe('loan history', () => {
+  it('lists returned loans of a period, or only those fined', async () => {
+    await t.database.db.execute(sql`update copies set data_devolucao_prevista = current_date - 3 where tombo = 'L2'`);
+    expect(await desk('checkin', 'L2')).toContain('fine R$ 1.50');
+    await desk('checkin', 'L3');
+    const from = await day(-30);
+    const to = await day(0);
+    const all = (await call('ana', 'GET', `/api/emprestimo/historico?dataIni=${from}&dataFim=${to}`)).json<EmprestimoHistorico[]>();
+    expect(all.map((l) => [l.tombo, l.multa]).sort()).toEqual([
+      ['L2', '1.50'],
+      ['L3', null],
+    ]);
+    const fined = (await call('ana', 'GET', `/api/emprestimo/historico?dataIni=${from}&dataFim=${to}&multa=S`)).json<EmprestimoHistorico[]>();
+    expect(fined.map((l) => l.tombo)).toEqual(['L2']);
+    expect((await call('bruno', 'GET', `/api/emprestimo/historico?dataIni=${from}&dataFim=${to}`)).json()).toEqual([]);
+    expect((await call('ana', 'GET', `/api/emprestimo/historico?dataIni=${to}&dataFim=${from}`)).statusCode).toBe(400);
+    expect((await call('ana', 'GET', `/api/emprestimo/historico?dataIni=${from}`)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { EmprestimoHistorico, EmprestimoPendente, Language, Renovacao } from '@estante/contracts';
+import type { Db } from '../../db/client.js';
+import { type MessageKey, translate } from '../../lib/messages.js';
+import { openDayFrom } from './holds.queries.js';
+import { lockLoansForRenewal, openLoans, renewLoan, returnedLoans } from './loans.queries.js';
+
+/** `GET /api/emprestimo/titulos-pendentes`: open loans, overdue marked, renewals used against the limit. */
+export function pendingLoans(db: Db, codPessoa: number): Promise<EmprestimoPendente[]> {
+  return openLoans(db, codPessoa);
+}
+
+/** `GET /api/emprestimo/historico`: returned loans of a period, or only the fined ones. */
+export function loanHistory(db: Db, codPessoa: number, from: string, to: string, onlyFined: boolean): Promise<EmprestimoHistorico[]> {
+  return returnedLoans(db, codPessoa, from, to, onlyFined);
+}
+
+/** A receipt key the desk can read out: 12 hexadecimal digits in three groups. */
+const receiptKey = () =>
+  randomBytes(6)
+    .toString('hex')
+    .toUpperCase()
+    .replace(/(.{4})(.{4})(.{4})/, '$1-$2-$3');
+
+/**
+ * `POST /api/emprestimo/renovacao` (spec §4, §8): renews each loan it can, for the policy's
+ * period from today (moved past closed days), and says for each one it cannot why: not the
+ * patron's open loan, overdue, the renewal limit reached, another patron waiting for the
+ * title, or a renewal that would not move the due date (renewed already today — a double click
+ * renews once). The loans are locked while renewed; one receipt key covers the renewals made.
+ */
+export async function renewLoans(db: Db, codPessoa: number, ids: number[], language: Language, person: string): Promise<Renovacao> {
+  return db.transaction(async (tx) => {
+    const found = await lockLoansForRenewal(tx, codPessoa, ids);
+    const key = receiptKey();
+    const itens: Renovacao['itens'] = [];
+    for (const id of ids) {
+      const loan = found.find((l) => l.cod_emprestimo === id);
+      const refuse = (reason: MessageKey, params: Record<string, string | number> = {}) =>
+        itens.push({ cod_emprestimo: id, titulo: loan?.titulo ?? null, renovado: false, nova_devolucao: null, motivo: translate(reason, language, params), chave_motivo: reason });
+      if (!loan) {
+        refuse('EmprestimoNaoEncontrado', { id });
+        continue;
+      }
+      if (loan.atrasado) refuse('EmprestimoEmAtraso');
+      else if (loan.renovacoes >= loan.limite_renovacoes) refuse('LimiteRenovacoes', { limit: loan.limite_renovacoes });
+      else if (loan.reservado) refuse('TituloReservado');
+      else {
+        const due = await openDayFrom(tx, loan.cod_biblioteca, loan.prazo_dias);
+        if (due <= loan.data_devolucao_prevista) refuse('RenovacaoSemEfeito', { date: loan.data_devolucao_prevista });
+        else {
+          await renewLoan(tx, { cod_emprestimo: id, cod_exemplar: loan.cod_exemplar, before: loan.data_devolucao_prevista, due, key });
+          itens.push({ cod_emprestimo: id, titulo: loan.titulo, renovado: true, nova_devolucao: due, motivo: null, chave_motivo: null });
+        }
+      }
+    }
+    const renewed = itens.some((i) => i.renovado);
+    return { itens, comprovante: renewed ? { chave: key, data: new Date().toISOString(), pessoa: person } : null };
+  });
+}

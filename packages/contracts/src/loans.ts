@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { isoDate } from './title.js';
+
+/** One of the patron's open loans (`GET /api/emprestimo/titulos-pendentes`, spec §3, §4). */
+export const emprestimoPendenteSchema = z
+  .object({
+    cod_emprestimo: z.number().int(),
+    cod_acervo: z.number().int(),
+    titulo: z.string(),
+    tombo: z.string(),
+    desc_biblioteca: z.string(),
+    data_emprestimo: z.string(),
+    data_devolucao_prevista: z.string(),
+    atrasado: z.boolean(),
+    dias_atraso: z.number().int(),
+    renovacoes: z.number().int().describe('renewals used'),
+    limite_renovacoes: z.number().int(),
+    reservado: z.boolean().describe('another patron waits for the title: no renewal'),
+  })
+  .meta({ id: 'EmprestimoPendente' });
+export type EmprestimoPendente = z.infer<typeof emprestimoPendenteSchema>;
+
+/** `POST /api/emprestimo/renovacao`: the loans to renew (one or several). */
+export const renovacaoBodySchema = z.object({
+  emprestimos: z
+    .array(z.number().int().positive())
+    .min(1, { error: 'select an item to renew' })
+    .max(50)
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'each loan once' }),
+});
+
+/** Each loan's outcome, and the receipt of those renewed (its key verifies it at the desk). */
+export const renovacaoSchema = z
+  .object({
+    itens: z.array(
+      z.object({
+        cod_emprestimo: z.number().int(),
+        titulo: z.string().nullable(),
+        renovado: z.boolean(),
+        nova_devolucao: z.string().nullable(),
+        motivo: z.string().nullable().describe('why not renewed, in the caller’s language'),
+        chave_motivo: z.string().nullable(),
+      }),
+    ),
+    comprovante: z.object({ chave: z.string(), data: z.string(), pessoa: z.string() }).nullable(),
+  })
+  .meta({ id: 'Renovacao' });
+export type Renovacao = z.infer<typeof renovacaoSchema>;
+
+/** `GET /api/emprestimo/historico?dataIni=&dataFim=&multa=`: returned loans of a period; `multa=S` only those fined. */
+export const historicoQuerySchema = z
+  .object({ dataIni: isoDate, dataFim: isoDate, multa: z.enum(['S', 'N']).optional() })
+  .refine((q) => q.dataIni <= q.dataFim, { error: 'dataIni must not be after dataFim', path: ['dataIni'] });
+
+export const emprestimoHistoricoSchema = z
+  .object({
+    cod_emprestimo: z.number().int(),
+    cod_acervo: z.number().int(),
+    titulo: z.string(),
+    tombo: z.string(),
+    desc_biblioteca: z.string(),
+    data_emprestimo: z.string(),
+    data_devolucao_prevista: z.string(),
+    data_devolucao: z.string(),
+    renovacoes: z.number().int(),
+    multa: z.string().nullable().describe('the late fine, if one was charged'),
+  })
+  .meta({ id: 'EmprestimoHistorico' });
+export type EmprestimoHistorico = z.infer<typeof emprestimoHistoricoSchema>;
