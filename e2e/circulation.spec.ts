@@ -12,6 +12,15 @@ interface Copy {
   situacao: string;
 }
 
+async function signIn(page: Page, login: string) {
+  await page.goto('/login');
+  await page.getByLabel('Matrícula ou CPF').fill(login);
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
+  await page.getByRole('radio', { name: 'O catálogo' }).check();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('banner')).toContainText('Olá,');
+}
+
 async function copiesOf(page: Page, id: string): Promise<Copy[]> {
   const token = await page.request.post('/svc/oauth/token', { form: { grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' } });
   const { access_token } = (await token.json()) as { access_token: string };
@@ -31,13 +40,12 @@ test('a hold on a title whose copies are all lent: the queue place, released at 
   const library = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
   const here = lendable.filter((c) => c.cod_biblioteca === library);
   for (const c of here.filter((c) => c.situacao === 'disponivel')) expect(staff('circ', 'checkout', c.tombo, 'professor')).toContain('lent to Carlos');
+  // Carlos borrows one more: a copy someone else had comes back and goes to him.
   const lent = (await copiesOf(page, id)).find((c) => c.cod_biblioteca === library && c.situacao === 'emprestado' && here.some((h) => h.tombo === c.tombo))!;
+  expect(staff('circ', 'checkin', lent.tombo)).toContain('back on the shelf');
+  expect(staff('circ', 'checkout', lent.tombo, 'professor')).toContain('lent to Carlos');
 
-  await page.goto('/login');
-  await page.getByLabel('Matrícula ou CPF').fill('aluno');
-  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('banner')).toContainText('Olá, Ana');
+  await signIn(page, 'aluno');
   await page.goto(`/acervo/${id}/reserva`);
   const form = page.locator('form', { has: page.getByRole('button', { name: 'Reservar' }) });
   await form.getByRole('textbox', { name: 'Biblioteca' }).click();
@@ -52,6 +60,18 @@ test('a hold on a title whose copies are all lent: the queue place, released at 
   const holds = page.getByRole('table', { name: 'Minhas reservas' });
   await expect(holds.getByRole('row').filter({ hasText: 'The Great Ray Charles' })).toContainText('Na fila: nº 1');
   await expectNoAxeViolations(page);
+
+  // Carlos, who has the copies, cannot renew one while Ana waits for the title.
+  const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, locale: 'pt-BR' });
+  const carlos = await other.newPage();
+  await signIn(carlos, 'professor');
+  await carlos.goto('/meupergamum/emprestimos');
+  await carlos.getByRole('checkbox', { name: 'Selecionar o empréstimo de The Great Ray Charles' }).first().check();
+  await carlos.getByRole('button', { name: 'Renovar selecionados' }).click();
+  await expect(carlos.getByRole('status', { name: 'Resultado da renovação' })).toContainText(
+    'The Great Ray Charles: não renovado. Não é possível renovar: outro usuário reservou este título.',
+  );
+  await other.close();
 
   // The desk takes a copy back: it is kept for Ana, with a pick-up deadline.
   expect(staff('circ', 'checkin', lent.tombo)).toMatch(/kept for hold \d+ until/);
@@ -79,4 +99,38 @@ test('a hold on a title whose copies are all lent: the queue place, released at 
   await page.getByRole('button', { name: 'Mostrar' }).click();
   await expect(page.getByRole('table', { name: 'Histórico de reservas' })).toContainText('Cancelada');
   await expectNoAxeViolations(page);
+});
+
+test('loans: overdue marked, renew the selected ones with a receipt, refused with the reason, history', async ({ page }) => {
+  await signIn(page, 'aluno');
+  await page.goto('/meupergamum');
+  await page.getByRole('navigation', { name: 'Menu do Meu Pergamum' }).getByRole('link', { name: 'Empréstimos' }).click();
+  await expect(page).toHaveURL('/meupergamum/emprestimos');
+  const table = page.getByRole('table', { name: 'Empréstimos em aberto' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table).toContainText(/Em atraso há \d+ dias?/);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Renovar selecionados' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Selecione um item para renovar.');
+  // One loan on time and the overdue one.
+  const rows = table.getByRole('row');
+  const overdue = rows.filter({ hasText: 'Em atraso' });
+  const onTime = rows.filter({ hasNotText: 'Em atraso' }).nth(1);
+  const onTimeTitle = (await onTime.getByRole('link').textContent())!;
+  await onTime.getByRole('checkbox').check();
+  await overdue.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Renovar selecionados' }).click();
+  const outcome = page.getByRole('status', { name: 'Resultado da renovação' });
+  await expect(outcome).toContainText(`${onTimeTitle}: renovado até`);
+  await expect(outcome).toContainText('não renovado. Empréstimo em atraso: devolva o exemplar na biblioteca.');
+  await expect(outcome).toContainText(/Chave de verificação: [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}/);
+  await expect(onTime).toContainText('1 de');
+  await expectNoAxeViolations(page);
+  // The history of the last two years lists the returned loans.
+  const today = new Date();
+  const from = new Date(today.getTime() - 730 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel(/^De( \*)?$/).fill(from);
+  await page.getByLabel(/^Até( \*)?$/).fill(today.toISOString().slice(0, 10));
+  await page.getByRole('button', { name: 'Mostrar' }).click();
+  await expect(page.getByRole('table', { name: 'Histórico de empréstimos' }).getByRole('row')).not.toHaveCount(0);
 });

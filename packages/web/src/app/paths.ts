@@ -11,6 +11,7 @@ export const paths = {
   basket: '/cesta',
   accountApp: '/meupergamum/app',
   account: '/meupergamum',
+  accountLoans: '/meupergamum/emprestimos',
   accountHolds: '/meupergamum/reservas',
   guide: (rota: string) => `/${encodeURIComponent(rota)}`,
   title: (codAcervo: number | string, tab?: TitleTab) => `/acervo/${codAcervo}${tab ? `/${tab}` : ''}`,

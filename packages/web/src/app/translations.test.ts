@@ -53,6 +53,7 @@ function keysUsedInSource(): string[] {
   for (const category of LOGIN_CATEGORIES_87) found.add(`login.categories.${category}`);
   for (const status of HOLD_STATUS_CODES) found.add(`holds.statuses.${status}`);
   found.add('account.holds');
+  found.add('account.loans');
   return [...found];
 }
 

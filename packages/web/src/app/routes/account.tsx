@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { HoldsPage } from '../../features/circulation/components/holds-page';
+import { LoansPage } from '../../features/circulation/components/loans-page';
 import { useHasSession, useSessionUser } from '../../stores/session';
 import { PageTitle } from '../../ui/page-title';
 import { paths } from '../paths';
@@ -9,7 +10,10 @@ import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
 
 /** The sections of Meu Pergamum built so far (spec §2 menu), in menu order. */
-const SECTIONS = [{ path: paths.accountHolds, label: 'account.holds' }] as const;
+const SECTIONS = [
+  { path: paths.accountLoans, label: 'account.loans' },
+  { path: paths.accountHolds, label: 'account.holds' },
+] as const;
 
 /** `/meupergamum/*`: protected — without a session, to /login?redirect={path} (spec §2) — with its menu. */
 export function AccountRoute() {
@@ -35,6 +39,7 @@ export function AccountRoute() {
       </Group>
       <Routes>
         <Route index element={<Text>{t('account.welcome', { name: user?.nome_pessoa.split(/\s+/)[0] ?? '' })}</Text>} />
+        <Route path="emprestimos" element={<LoansPage titleHref={(id) => paths.title(id)} />} />
         <Route path="reservas" element={<HoldsPage titleHref={(id) => paths.title(id)} />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>

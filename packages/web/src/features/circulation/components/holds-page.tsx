@@ -1,10 +1,11 @@
 import type { Reserva } from '@estante/contracts';
-import { Alert, Anchor, Button, Checkbox, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Alert, Anchor, Button, Checkbox, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../../api/client';
 import { useCancelHolds, useHoldHistory, useMyHolds } from '../api/holds';
+import { type Period, PeriodForm } from './period-form';
 
 /**
  * Meu Pergamum, "Reservas" (spec §2, §4, §5): the patron's holds — the place in the queue, or
@@ -157,40 +158,17 @@ function HoldsTable({
   );
 }
 
-/** The holds of a period: both dates needed, the start not after the end (spec §5). */
+/** The holds placed in a period. */
 function History({ titleHref, status, day }: { titleHref: (id: number) => string; status: (h: Reserva) => string; day: (iso: string) => string }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [period, setPeriod] = useState<{ dataIni: string; dataFim: string } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [period, setPeriod] = useState<Period | null>(null);
   const history = useHoldHistory(period);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!from || !to) return setProblem(t('holds.periodBoth'));
-    if (from > to) return setProblem(t('holds.periodOrder'));
-    setProblem(null);
-    setPeriod({ dataIni: from, dataFim: to });
-  };
   return (
     <section aria-labelledby="holds-history">
       <Title order={2} size="h3" id="holds-history" mb="sm">
         {t('holds.history')}
       </Title>
-      <form onSubmit={submit} noValidate>
-        <Group align="flex-end" gap="sm" mb="sm">
-          <TextInput type="date" label={t('holds.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} required />
-          <TextInput type="date" label={t('holds.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} required />
-          <Button type="submit" variant="outline" color="blue.9">
-            {t('holds.show')}
-          </Button>
-        </Group>
-      </form>
-      {problem && (
-        <Alert color="yellow" variant="light" role="alert" mb="sm">
-          {problem}
-        </Alert>
-      )}
+      <PeriodForm onSubmit={setPeriod} />
       {period && history.isPending && <Loader size="sm" aria-label={t('loading.title')} />}
       {history.isError && (
         <Alert color="red" variant="filled">

@@ -1,0 +1,39 @@
+import type { EmprestimoHistorico, EmprestimoPendente, Renovacao } from '@estante/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiCall } from '../../../api/client';
+
+/** `GET /api/emprestimo/titulos-pendentes`: the patron's open loans. */
+export function usePendingLoans() {
+  return useQuery(
+    queryOptions({
+      queryKey: ['emprestimos', 'pendentes'],
+      queryFn: ({ signal }) => apiCall<EmprestimoPendente[]>('GET', '/api/emprestimo/titulos-pendentes?showDetails=true', undefined, signal),
+    }),
+  );
+}
+
+/** `POST /api/emprestimo/renovacao`: renews the selected loans; the list is read again. */
+export function useRenewLoans() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => apiCall<Renovacao>('POST', '/api/emprestimo/renovacao', { emprestimos: ids }),
+    onSettled: () => void client.invalidateQueries({ queryKey: ['emprestimos'] }),
+  });
+}
+
+/** `GET /api/emprestimo/historico`: returned loans of a period (only once one is given). */
+export function useLoanHistory(query: { dataIni: string; dataFim: string; multa: boolean } | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['emprestimos', 'historico', query],
+      queryFn: ({ signal }) =>
+        apiCall<EmprestimoHistorico[]>(
+          'GET',
+          `/api/emprestimo/historico?${new URLSearchParams({ dataIni: query!.dataIni, dataFim: query!.dataFim, ...(query!.multa ? { multa: 'S' } : {}) })}`,
+          undefined,
+          signal,
+        ),
+      enabled: query !== null,
+    }),
+  );
+}
