@@ -13,3 +13,4 @@ export * from './basket.js';
 export * from './passwords.js';
 export * from './holds.js';
 export * from './loans.js';
+export * from './account.js';

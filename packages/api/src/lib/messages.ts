@@ -200,6 +200,51 @@ const MESSAGES = {
     en: 'Already renewed: it is still due on {date}.',
     es: 'Ya renovado: la devolución sigue el {date}.',
   },
+  DebitoNaoEncontrado: {
+    pt: 'Débito {id} não encontrado entre os seus débitos em aberto.',
+    en: 'Debt {id} is not one of your open debts.',
+    es: 'Débito {id} no encontrado entre sus débitos abiertos.',
+  },
+  SemDebitos: {
+    pt: 'Não há débitos a pagar.',
+    en: 'There is nothing to pay.',
+    es: 'No hay débitos por pagar.',
+  },
+  DeclaracaoNaoEncontrada: {
+    pt: 'Declaração de nada consta {codigo} não encontrada.',
+    en: 'No-debts declaration {codigo} not found.',
+    es: 'Declaración de paz y salvo {codigo} no encontrada.',
+  },
+  SemEmail: {
+    pt: 'Seu cadastro não tem e-mail. Procure a biblioteca para atualizá-lo.',
+    en: 'Your record has no e-mail address. Ask the library to update it.',
+    es: 'Su registro no tiene correo electrónico. Contacte con la biblioteca para actualizarlo.',
+  },
+  NadaConstaEmprestimos: {
+    pt: 'Há {count} empréstimo(s) em aberto: devolva os exemplares.',
+    en: 'There are {count} open loan(s): return the copies.',
+    es: 'Hay {count} préstamo(s) abierto(s): devuelva los ejemplares.',
+  },
+  NadaConstaDebitos: {
+    pt: 'Há débitos de R$ {total} a pagar.',
+    en: 'There are debts of R$ {total} to pay.',
+    es: 'Hay débitos de R$ {total} por pagar.',
+  },
+  NadaConstaPendencias: {
+    pt: 'A declaração de nada consta não pode ser emitida: {reasons}',
+    en: 'The no-debts declaration cannot be issued: {reasons}',
+    es: 'La declaración de paz y salvo no puede emitirse: {reasons}',
+  },
+  NadaConstaAfastamento: {
+    pt: 'Nada consta emitido: vínculo com as bibliotecas encerrado',
+    en: 'No-debts declaration issued: link with the libraries ended',
+    es: 'Paz y salvo emitido: vínculo con las bibliotecas terminado',
+  },
+  PessoaAfastada: {
+    pt: 'Operação não permitida: afastamento em vigor ({reason}).',
+    en: 'Not allowed: a deviation is in force ({reason}).',
+    es: 'Operación no permitida: alejamiento en vigor ({reason}).',
+  },
   RecuperacaoIndisponivel: {
     pt: 'Não foi possível enviar um código para este usuário. Procure a biblioteca para recuperar a senha.',
     en: 'A code could not be sent for this username. Please contact the library to recover your password.',

@@ -205,3 +205,49 @@ export const holds = pgTable(
     check('holds_closed_has_date', sql`(${t.situacao} in ('fila', 'liberada')) = (${t.encerradaEm} is null)`),
   ],
 );
+
+/**
+ * Deviations (afastamentos): periods a person is away from a library or the institution, with
+ * the reason — a suspension, a leave, or the no-debts declaration that ends their link.
+ */
+export const deviations = pgTable(
+  'deviations',
+  {
+    codAfastamento: serial('cod_afastamento').primaryKey(),
+    codPessoa: integer('cod_pessoa')
+      .notNull()
+      .references(() => people.codPessoa, { onDelete: 'cascade' }),
+    codBiblioteca: integer('cod_biblioteca').references(() => libraries.codBiblioteca),
+    motivo: text('motivo').notNull(),
+    inicio: date('inicio').notNull(),
+    fim: date('fim'),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deviations_pessoa_idx').on(t.codPessoa), check('deviations_period', sql`${t.fim} is null or ${t.fim} >= ${t.inicio}`)],
+);
+
+/** No-debts declarations (nada consta): issued once the patron owes nothing; the code verifies the PDF. */
+export const noDebtDeclarations = pgTable(
+  'no_debt_declarations',
+  {
+    codDeclaracao: serial('cod_declaracao').primaryKey(),
+    codPessoa: integer('cod_pessoa')
+      .notNull()
+      .references(() => people.codPessoa, { onDelete: 'cascade' }),
+    codigo: text('codigo').notNull().unique(),
+    emitidaEm: timestamp('emitida_em', { withTimezone: true }).notNull().defaultNow(),
+    codAfastamento: integer('cod_afastamento')
+      .notNull()
+      .references(() => deviations.codAfastamento),
+  },
+  (t) => [index('no_debt_declarations_pessoa_idx').on(t.codPessoa)],
+);
+
+/** The loan token a patron shows at a self-service kiosk (spec §3): one live token per person. */
+export const loanTokens = pgTable('loan_tokens', {
+  codPessoa: integer('cod_pessoa')
+    .primaryKey()
+    .references(() => people.codPessoa, { onDelete: 'cascade' }),
+  valor: text('valor').notNull(),
+  validoAte: timestamp('valido_ate', { withTimezone: true }).notNull(),
+});

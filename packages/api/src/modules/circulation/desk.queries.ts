@@ -83,3 +83,12 @@ export async function closeLoan(db: Db, codExemplar: number) {
 export async function insertFine(db: Db, codPessoa: number, codEmprestimo: number, amount: string): Promise<void> {
   await db.execute(sql`insert into debts (cod_pessoa, cod_emprestimo, tipo_servico, valor) values (${codPessoa}, ${codEmprestimo}, 'multa_atraso', ${amount}::numeric)`);
 }
+
+/** A deviation in force today (a suspension, or the link ended by a no-debts declaration). */
+export async function activeDeviation(db: Db, codPessoa: number): Promise<string | null> {
+  const [row] = await queryRows<{ motivo: string }>(
+    db,
+    sql`select motivo from deviations where cod_pessoa = ${codPessoa} and inicio <= current_date and (fim is null or fim >= current_date) order by inicio desc limit 1`,
+  );
+  return row?.motivo ?? null;
+}

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
-import { categoryOf, closeLoan, insertFine, insertLoan, keptFor, lockCopy, personByLogin, policyFor, setCopyStatus } from './desk.queries.js';
+import { activeDeviation, categoryOf, closeLoan, insertFine, insertLoan, keptFor, lockCopy, personByLogin, policyFor, setCopyStatus } from './desk.queries.js';
 import { closeHolds, openDayFrom } from './holds.queries.js';
 import { passOnCopy } from './holds.service.js';
 
@@ -17,6 +17,8 @@ export async function checkOut(db: Db, tombo: string, login: string): Promise<{ 
     const person = await personByLogin(tx, login);
     if (!person) throw errors.deskPersonNotFound(login);
     if (person.bloqueio) throw errors.accountBlocked();
+    const away = await activeDeviation(tx, person.cod_pessoa);
+    if (away) throw errors.personAway(away);
     if (!copy.permite_emprestimo) throw errors.deskNotLendable(tombo);
     const kept = copy.status === 'reservado' ? await keptFor(tx, copy.cod_exemplar) : undefined;
     if (copy.status !== 'disponivel' && kept?.cod_pessoa !== person.cod_pessoa) throw errors.deskCopyUnavailable(tombo, copy.status);

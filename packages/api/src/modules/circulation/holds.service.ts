@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import { titleExists, titlesForExport } from '../catalog/title.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
-import { categoryOf, setCopyStatus } from './desk.queries.js';
+import { activeDeviation, categoryOf, setCopyStatus } from './desk.queries.js';
 import {
   activeHoldsList,
   activeHoldsOf,
@@ -64,6 +64,8 @@ async function checkHold(db: Db, codPessoa: number, request: HoldRequest): Promi
   const parts = await titleParts(db, request.cod_acervo);
   const missing = (options: string[], chosen: string | null) => options.length > 0 && (chosen === null || !options.includes(chosen));
   if (missing(parts.volumes, request.volume) || missing(parts.tomos, request.tomo) || missing(parts.partes, request.parte)) throw errors.holdOptionsRequired();
+  const away = await activeDeviation(db, codPessoa);
+  if (away) throw errors.personAway(away);
   const category = await categoryOf(db, codPessoa);
   const here = (await holdCopiesByLibrary(db, request.cod_acervo, category, request)).find((l) => l.cod_biblioteca === request.biblioteca);
   if (!here || here.total === 0) throw errors.holdNoCopyAtLibrary();

@@ -1,0 +1,164 @@
+import { inflateSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Afastamento, Debitos, NadaConstaVerifica } from '@estante/contracts';
+import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { createInstitution, createLibraries, createPatron } from '../../../test/factories.js';
+import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
+import { asItems } from '../../../test/marc.js';
+import { queryRows } from '../../db/client.js';
+import { circulationPolicies, copies, debts, titles } from '../../db/schema/index.js';
+import { runAdminCommand } from '../../admin/commands.js';
+import { importMarcRecords } from '../catalog/catalog.import.js';
+
+/**
+ * Ana returned "Memórias póstumas" 4 days late (a R$ 2,00 fine) and lost a book (R$ 80,00,
+ * R$ 10,00 off, R$ 20,00 paid). Carla has a book at home. Bruno owes nothing.
+ */
+let t: TestApp;
+let mail: TestMailSink;
+const token: Record<string, string> = {};
+const desk = (command: 'checkout' | 'checkin', ...args: string[]) => runAdminCommand(t.database.db, { command: `circ.${command}`, args });
+
+beforeAll(async () => {
+  mail = await startTestMailSink();
+  t = await createTestApp({ SMTP_URL: mail.url });
+  const db = t.database.db;
+  await createInstitution(db, { nome: 'Universidade de Teste', sigla: 'UT' });
+  await importMarcRecords(db, asItems([{ id: 'm1', title: 'Memórias póstumas de Brás Cubas', year: 1881 }, { id: 'm2', title: 'Quincas Borba', year: 1891 }]));
+  const id = Object.fromEntries((await db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)).map((r) => [r.c, r.id]));
+  const [central] = await createLibraries(db, ['Biblioteca Central']);
+  await db.insert(copies).values([
+    { codAcervo: id.m1!, codBiblioteca: central!.codBiblioteca, codTipoEmprestimo: 1, tombo: 'M1', localizacao: '869.3' },
+    { codAcervo: id.m2!, codBiblioteca: central!.codBiblioteca, codTipoEmprestimo: 1, tombo: 'M2', localizacao: '869.3' },
+  ]);
+  for (const login of ['ana', 'bruno', 'carla']) {
+    await createPatron(db, { login, nome: `${login[0]!.toUpperCase()}${login.slice(1)} Teste`, password: `senha-${login}`, email: `${login}@example.org` });
+    token[login] = await patronToken(t.app, login, `senha-${login}`);
+  }
+  await db.insert(circulationPolicies).values({ codTipoEmprestimo: 1, codCategoria: '01', prazoDias: 7, limiteRenovacoes: 2, permiteReserva: true, multaDia: '0.50' });
+  await desk('checkout', 'M1', 'ana');
+  await db.execute(sql`update loans set data_emprestimo = now() - interval '11 days', data_devolucao_prevista = current_date - 4`);
+  await db.execute(sql`update copies set data_devolucao_prevista = current_date - 4 where tombo = 'M1'`);
+  await desk('checkin', 'M1');
+  const [ana] = await queryRows<{ cod_pessoa: number }>(db, sql`select cod_pessoa from logins where login = 'ana'`);
+  await db.insert(debts).values({ codPessoa: ana!.cod_pessoa, service: 'perda_material', amount: '80.00', discount: '10.00', paid: '20.00', paidAt: sql`current_date` });
+  await desk('checkout', 'M2', 'carla');
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` }, payload });
+
+/** WinAnsi (the standard fonts' encoding): Latin-1 plus the punctuation at 0x80–0x9F. */
+const CP1252: Record<number, string> = { 0x85: '…', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x96: '–', 0x97: '—' };
+const winAnsi = { decode: (bytes: Buffer) => [...bytes].map((b) => CP1252[b] ?? String.fromCharCode(b)).join('') };
+
+/** The text a PDF shows: its (possibly compressed) content streams' strings, decoded. */
+function pdfText(bytes: Buffer): string {
+  const raw = bytes.toString('latin1');
+  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
+    const data = Buffer.from(m[1]!, 'latin1');
+    try {
+      return inflateSync(data).toString('latin1');
+    } catch {
+      return data.toString('latin1');
+    }
+  });
+  return streams
+    .flatMap((s) => [...s.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((m) => winAnsi.decode(Buffer.from(m[1]!, 'hex'))))
+    .join(' ');
+}
+
+describe('debts and the payment slip', () => {
+  it('lists what is owed: service, expected return, discount, paid, balance, total', async () => {
+    const body = (await call('ana', 'GET', '/api/emprestimo/debitos-pendentes')).json<Debitos>();
+    expect(body.itens.map((d) => [d.tipo_servico, d.titulo, d.valor, d.desconto, d.valor_pago, d.saldo])).toEqual([
+      ['multa_atraso', 'Memórias póstumas de Brás Cubas', '2.00', '0.00', '0.00', '2.00'],
+      ['perda_material', null, '80.00', '10.00', '20.00', '50.00'],
+    ]);
+    expect(body.itens[0]!.data_devolucao_prevista).not.toBeNull();
+    expect(body.total).toBe('52.00');
+    expect((await call('bruno', 'GET', '/api/emprestimo/debitos-pendentes')).json()).toEqual({ itens: [], total: '0.00' });
+  });
+
+  it('makes a PDF payment slip with the payer, the debts and the total', async () => {
+    const response = await call('ana', 'POST', '/unidade-informacao/gru', {});
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="guia-\d{16}\.pdf"$/);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(response.rawPayload);
+    expect(text).toContain('Guia de recolhimento — UT');
+    expect(text).toContain('Ana Teste');
+    expect(text).toContain('R$ 52.00');
+    expect(text).toContain('Multa por atraso: Memórias póstumas de Brás Cubas');
+  });
+
+  it('refuses a slip with nothing to pay, and a debt that is not the patron’s', async () => {
+    expect((await call('bruno', 'POST', '/unidade-informacao/gru', {})).json().key).toBe('SemDebitos');
+    const [debt] = await queryRows<{ cod_debito: number }>(t.database.db, sql`select cod_debito from debts limit 1`);
+    const foreign = await call('bruno', 'POST', '/unidade-informacao/gru', { debitos: [debt!.cod_debito] });
+    expect(foreign.statusCode).toBe(404);
+    expect((await call('ana', 'POST', '/unidade-informacao/gru', { debitos: [1, 1] })).statusCode).toBe(400);
+  });
+});
+
+describe('the no-debts declaration', () => {
+  it('is refused with the reasons while loans or debts are open, changing nothing', async () => {
+    const carla = (await call('carla', 'GET', '/unidade-informacao/nada-consta/verifica')).json<NadaConstaVerifica>();
+    expect(carla).toMatchObject({ pode_emitir: false, emprestimos_abertos: 1, debitos_abertos: '0.00', declaracao: null });
+    expect(carla.motivos).toEqual(['Há 1 empréstimo(s) em aberto: devolva os exemplares.']);
+    const refused = await call('ana', 'POST', '/unidade-informacao/nada-consta');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toContain('Há débitos de R$ 52.00 a pagar.');
+    expect((await call('ana', 'GET', '/pessoas/afastamentos')).json()).toEqual([]);
+  });
+
+  it('is issued once owing nothing: a deviation ends the link, in the same transaction; asked again, the same one', async () => {
+    expect((await call('bruno', 'GET', '/unidade-informacao/nada-consta/verifica')).json()).toMatchObject({ pode_emitir: true, motivos: [] });
+    const issued = await call('bruno', 'POST', '/unidade-informacao/nada-consta');
+    expect(issued.statusCode).toBe(200);
+    const { codigo } = issued.json<{ codigo: string }>();
+    expect(codigo).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
+    expect((await call('bruno', 'POST', '/unidade-informacao/nada-consta')).json().codigo).toBe(codigo);
+    const deviations = (await call('bruno', 'GET', '/pessoas/afastamentos')).json<Afastamento[]>();
+    expect(deviations).toEqual([expect.objectContaining({ motivo: 'Nada consta emitido: vínculo com as bibliotecas encerrado', fim: null })]);
+    // No longer a patron of the libraries: no loans, no holds.
+    await expect(desk('checkout', 'M1', 'bruno')).rejects.toThrow('PessoaAfastada');
+  });
+
+  it('comes as a PDF with its verification code, only to its owner, and by e-mail', async () => {
+    const { codigo } = (await call('bruno', 'GET', '/unidade-informacao/nada-consta/verifica')).json<NadaConstaVerifica>().declaracao!;
+    const pdf = await call('bruno', 'GET', `/unidade-informacao/nada-consta/${codigo}/pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain(codigo);
+    expect(text).toContain('Bruno Teste');
+    expect((await call('ana', 'GET', `/unidade-informacao/nada-consta/${codigo}/pdf`)).statusCode).toBe(404);
+    expect((await call('ana', 'GET', '/unidade-informacao/nada-consta/nope/pdf')).statusCode).toBe(400);
+    const sent = await call('bruno', 'POST', '/nada-consta/send-mail');
+    expect(sent.json()).toEqual({ enviado: true, email: 'bruno@example.org' });
+    const [message] = (await mail.messages()).filter((m) => m.subject === 'Declaração de nada consta');
+    expect(message!.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`nada-consta-${codigo}.pdf`, 'application/pdf']]);
+    expect((await call('ana', 'POST', '/nada-consta/send-mail')).statusCode).toBe(404);
+  });
+});
+
+describe('the loan token', () => {
+  it('is null until asked for, then six digits for ten minutes; a new one replaces it', async () => {
+    expect((await call('ana', 'GET', '/api/emprestimo/token')).json()).toBeNull();
+    const first = (await call('ana', 'POST', '/api/emprestimo/token')).json<{ valor: string; valido_ate: string }>();
+    expect(first.valor).toMatch(/^\d{6}$/);
+    const minutes = (new Date(first.valido_ate).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(9);
+    expect(minutes).toBeLessThanOrEqual(10);
+    expect((await call('ana', 'GET', '/api/emprestimo/token')).json()).toEqual(first);
+    const second = (await call('ana', 'POST', '/api/emprestimo/token')).json<{ valido_ate: string }>();
+    expect(new Date(second.valido_ate).getTime()).toBeGreaterThanOrEqual(new Date(first.valido_ate).getTime());
+    expect((await call('bruno', 'GET', '/api/emprestimo/token')).json()).toBeNull();
+  });
+});

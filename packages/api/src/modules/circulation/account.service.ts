@@ -1,0 +1,257 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { Afastamento, Debitos, Language, NadaConstaVerifica } from '@estante/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError, errors } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mail.js';
+import { translate } from '../../lib/messages.js';
+import { buildPdf } from '../../lib/pdf.js';
+import { currentPerson } from '../auth/auth.service.js';
+import { getInstituicao } from '../parameters/parameters.service.js';
+import {
+  currentLoanToken,
+  declarationOf,
+  deviationsOf,
+  insertDeclaration,
+  insertDeviation,
+  lockPerson,
+  openDebts,
+  openLoanCount,
+  saveLoanToken,
+} from './account.queries.js';
+
+const cents = (value: string) => Math.round(Number(value) * 100);
+const money = (total: number) => (total / 100).toFixed(2);
+
+/** `GET /api/emprestimo/debitos-pendentes`: the open debts and what is left to pay in all. */
+export async function pendingDebts(db: Db, codPessoa: number): Promise<Debitos> {
+  const itens = await openDebts(db, codPessoa);
+  return { itens, total: money(itens.reduce((sum, d) => sum + cents(d.saldo), 0)) };
+}
+
+const TEXT = {
+  pt: {
+    slip: 'Guia de recolhimento',
+    payer: 'Contribuinte',
+    reference: 'Número de referência',
+    issued: 'Emissão',
+    due: 'Vencimento',
+    total: 'Valor a pagar',
+    line: 'Linha digitável',
+    debts: 'Débitos',
+    columns: ['Débito', 'Origem', 'Valor', 'Desconto', 'Pago', 'Saldo'],
+    services: { multa_atraso: 'Multa por atraso', perda_material: 'Perda de material', comutacao: 'Comutação', reprografia: 'Reprografia' },
+    slipNote: 'Pague no banco ou na tesouraria da instituição até o vencimento; o pagamento é registrado pela biblioteca.',
+    declaration: 'Declaração de nada consta',
+    declares: (name: string, institution: string) =>
+      `A ${institution} declara que ${name} não possui empréstimos em aberto nem débitos com as suas bibliotecas na data desta declaração.`,
+    code: 'Código de verificação',
+    verify: 'Confirme a autenticidade na biblioteca informando o código de verificação.',
+    person: 'Pessoa',
+  },
+  en: {
+    slip: 'Payment slip',
+    payer: 'Payer',
+    reference: 'Reference number',
+    issued: 'Issued',
+    due: 'Due date',
+    total: 'Amount due',
+    line: 'Payment line',
+    debts: 'Debts',
+    columns: ['Debt', 'Origin', 'Amount', 'Discount', 'Paid', 'Balance'],
+    services: { multa_atraso: 'Late fine', perda_material: 'Lost material', comutacao: 'Document supply', reprografia: 'Reprography' },
+    slipNote: 'Pay at a bank or the institution’s cashier by the due date; the library records the payment.',
+    declaration: 'No-debts declaration',
+    declares: (name: string, institution: string) => `${institution} declares that ${name} has no open loans and no debts with its libraries on the date of this declaration.`,
+    code: 'Verification code',
+    verify: 'Confirm it is authentic at the library with the verification code.',
+    person: 'Person',
+  },
+  es: {
+    slip: 'Guía de pago',
+    payer: 'Contribuyente',
+    reference: 'Número de referencia',
+    issued: 'Emisión',
+    due: 'Vencimiento',
+    total: 'Importe a pagar',
+    line: 'Línea de pago',
+    debts: 'Débitos',
+    columns: ['Débito', 'Origen', 'Importe', 'Descuento', 'Pagado', 'Saldo'],
+    services: { multa_atraso: 'Multa por atraso', perda_material: 'Pérdida de material', comutacao: 'Conmutación', reprografia: 'Reprografía' },
+    slipNote: 'Pague en el banco o en la tesorería de la institución hasta el vencimiento; la biblioteca registra el pago.',
+    declaration: 'Declaración de paz y salvo',
+    declares: (name: string, institution: string) =>
+      `${institution} declara que ${name} no tiene préstamos abiertos ni débitos con sus bibliotecas en la fecha de esta declaración.`,
+    code: 'Código de verificación',
+    verify: 'Confirme la autenticidad en la biblioteca con el código de verificación.',
+    person: 'Persona',
+  },
+} as const;
+
+const dateOf = (language: Language, date: Date) => new Intl.DateTimeFormat({ pt: 'pt-BR', en: 'en', es: 'es' }[language], { dateStyle: 'short' }).format(date);
+
+/**
+ * `POST /unidade-informacao/gru`: a payment slip (PDF) for the chosen open debts, or all of
+ * them: the payer, a reference number, issue and due dates (5 days), the debts and the total,
+ * and a payment line derived from them. 422 when nothing is left to pay; a debt that is not the
+ * patron's open one → 404.
+ */
+export async function paymentSlip(db: Db, codPessoa: number, ids: number[] | undefined, language: Language): Promise<{ pdf: Uint8Array; filename: string }> {
+  const debts = await openDebts(db, codPessoa, ids);
+  if (ids && debts.length !== ids.length) throw errors.debtNotFound(ids.find((id) => !debts.some((d) => d.cod_debito === id))!);
+  if (debts.length === 0) throw errors.nothingToPay();
+  const person = await currentPerson(db, codPessoa);
+  const institution = await getInstituicao(db);
+  const text = TEXT[language];
+  const total = debts.reduce((sum, d) => sum + cents(d.saldo), 0);
+  const today = new Date();
+  const due = new Date(today.getTime() + 5 * 86_400_000);
+  const reference = `${String(codPessoa).padStart(8, '0')}${today.toISOString().slice(0, 10).replace(/-/g, '')}`;
+  const digits = BigInt(`0x${createHash('sha256').update(`${reference}:${debts.map((d) => d.cod_debito).join(',')}:${total}`).digest('hex').slice(0, 24)}`)
+    .toString()
+    .padStart(30, '0')
+    .slice(0, 30);
+  const line = `${digits.slice(0, 5)}.${digits.slice(5, 10)} ${digits.slice(10, 15)}.${digits.slice(15, 21)} ${digits.slice(21, 26)}.${digits.slice(26)} ${String(total).padStart(10, '0')}`;
+  const pdf = await buildPdf({
+    title: `${text.slip} — ${institution.sigla}`,
+    subject: text.slip,
+    author: institution.nome,
+    blocks: [
+      { kind: 'paragraph', text: institution.nome },
+      {
+        kind: 'fields',
+        rows: [
+          [text.payer, person.user.nome_pessoa],
+          [text.reference, reference],
+          [text.issued, dateOf(language, today)],
+          [text.due, dateOf(language, due)],
+          [text.total, `R$ ${money(total)}`],
+          [text.line, line],
+        ],
+      },
+      { kind: 'heading', text: text.debts },
+      {
+        kind: 'table',
+        columns: [
+          { label: text.columns[0], width: 1 },
+          { label: text.columns[1], width: 4 },
+          { label: text.columns[2], width: 1.3, align: 'right' },
+          { label: text.columns[3], width: 1.3, align: 'right' },
+          { label: text.columns[4], width: 1.3, align: 'right' },
+          { label: text.columns[5], width: 1.3, align: 'right' },
+        ],
+        rows: debts.map((d) => [
+          String(d.cod_debito),
+          d.titulo ? `${text.services[d.tipo_servico]}: ${d.titulo}` : text.services[d.tipo_servico],
+          d.valor,
+          d.desconto,
+          d.valor_pago,
+          d.saldo,
+        ]),
+      },
+      { kind: 'paragraph', text: text.slipNote },
+    ],
+  });
+  return { pdf, filename: `guia-${reference}.pdf` };
+}
+
+/** `GET /pessoas/afastamentos`: the patron's deviations, latest first. */
+export function myDeviations(db: Db, codPessoa: number): Promise<Afastamento[]> {
+  return deviationsOf(db, codPessoa);
+}
+
+/** What stands in the way of the declaration: open loans and money owed. */
+async function pending(db: Db, codPessoa: number, language: Language) {
+  const loans = await openLoanCount(db, codPessoa);
+  const owed = (await pendingDebts(db, codPessoa)).total;
+  const motivos: string[] = [];
+  if (loans > 0) motivos.push(translate('NadaConstaEmprestimos', language, { count: loans }));
+  if (Number(owed) > 0) motivos.push(translate('NadaConstaDebitos', language, { total: owed }));
+  return { loans, owed, motivos };
+}
+
+/** `GET /unidade-informacao/nada-consta/verifica`. */
+export async function checkNoDebts(db: Db, codPessoa: number, language: Language): Promise<NadaConstaVerifica> {
+  const { loans, owed, motivos } = await pending(db, codPessoa, language);
+  return { pode_emitir: motivos.length === 0, emprestimos_abertos: loans, debitos_abertos: owed, motivos, declaracao: (await declarationOf(db, codPessoa)) ?? null };
+}
+
+/**
+ * `POST /unidade-informacao/nada-consta`: refused (422, with the reasons) while loans or debts
+ * are open; granted, it records — in one transaction, the person locked — the deviation that
+ * ends the patron's link with the libraries and the declaration with its verification code.
+ * Asked again, it answers the declaration already issued.
+ */
+export async function issueNoDebts(db: Db, codPessoa: number, language: Language): Promise<{ codigo: string; emitida_em: string }> {
+  return db.transaction(async (tx) => {
+    await lockPerson(tx, codPessoa);
+    const issued = await declarationOf(tx, codPessoa);
+    if (issued) return issued;
+    const { motivos } = await pending(tx, codPessoa, language);
+    if (motivos.length > 0) throw new AppError(422, 'NadaConstaPendencias', { reasons: motivos.join(' ') });
+    const deviation = await insertDeviation(tx, codPessoa, translate('NadaConstaAfastamento', language));
+    const code = randomBytes(6).toString('hex').toUpperCase().replace(/(.{4})(.{4})(.{4})/, '$1-$2-$3');
+    return insertDeclaration(tx, codPessoa, code, deviation);
+  });
+}
+
+/** The declaration as a PDF (404 for a code that is not the patron's). */
+export async function declarationPdf(db: Db, codPessoa: number, codigo: string, language: Language): Promise<{ pdf: Uint8Array; filename: string }> {
+  const declaration = await declarationOf(db, codPessoa, codigo);
+  if (!declaration) throw errors.declarationNotFound(codigo);
+  const person = await currentPerson(db, codPessoa);
+  const institution = await getInstituicao(db);
+  const text = TEXT[language];
+  const pdf = await buildPdf({
+    title: text.declaration,
+    subject: text.declaration,
+    author: institution.nome,
+    blocks: [
+      { kind: 'paragraph', text: institution.nome },
+      { kind: 'paragraph', text: text.declares(person.user.nome_pessoa, institution.nome) },
+      {
+        kind: 'fields',
+        rows: [
+          [text.person, `${person.user.nome_pessoa} (${person.user.login})`],
+          [text.issued, dateOf(language, new Date(declaration.emitida_em))],
+          [text.code, declaration.codigo],
+        ],
+      },
+      { kind: 'paragraph', text: text.verify },
+    ],
+  });
+  return { pdf, filename: `nada-consta-${declaration.codigo}.pdf` };
+}
+
+/** `POST /nada-consta/send-mail`: the latest declaration, as a PDF, to the patron's e-mail address. */
+export async function mailDeclaration(db: Db, mailer: Mailer, codPessoa: number, language: Language): Promise<{ enviado: true; email: string }> {
+  const declaration = await declarationOf(db, codPessoa);
+  if (!declaration) throw errors.declarationNotFound('—');
+  const person = await currentPerson(db, codPessoa);
+  if (!person.user.email) throw errors.noEmail();
+  const { pdf, filename } = await declarationPdf(db, codPessoa, declaration.codigo, language);
+  const text = TEXT[language];
+  try {
+    await mailer.send({
+      to: [person.user.email],
+      subject: text.declaration,
+      text: `${text.declares(person.user.nome_pessoa, (await getInstituicao(db)).nome)}\n\n${text.code}: ${declaration.codigo}`,
+      attachments: [{ filename, content: Buffer.from(pdf), contentType: 'application/pdf' }],
+    });
+  } catch {
+    throw errors.mailFailed();
+  }
+  return { enviado: true, email: person.user.email };
+}
+
+/** How long a loan token lives (minutes). */
+const TOKEN_MINUTES = 10;
+
+/** `GET /api/emprestimo/token`: the live token, or null. */
+export function loanToken(db: Db, codPessoa: number) {
+  return currentLoanToken(db, codPessoa);
+}
+
+/** `POST /api/emprestimo/token`: a new six-digit token for the self-service kiosk, replacing the last. */
+export function newLoanToken(db: Db, codPessoa: number) {
+  return saveLoanToken(db, codPessoa, String(randomInt(0, 1_000_000)).padStart(6, '0'), TOKEN_MINUTES);
+}
