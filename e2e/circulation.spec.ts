@@ -134,3 +134,55 @@ test('loans: overdue marked, renew the selected ones with a receipt, refused wit
   await page.getByRole('button', { name: 'Mostrar' }).click();
   await expect(page.getByRole('table', { name: 'Histórico de empréstimos' }).getByRole('row')).not.toHaveCount(0);
 });
+
+test('debts with their payment slip; the no-debts declaration refused with open loans, issued without; the loan token', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'devedor');
+  await page.goto('/meupergamum/debitos');
+  const debts = page.getByRole('table', { name: 'Débitos em aberto' });
+  await expect(debts).toContainText('Multa por atraso');
+  await expect(debts).toContainText('Perda de material');
+  await expect(page.getByText('Total a pagar: R$ 72,40')).toBeVisible();
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Gerar guia de pagamento (PDF)' }).click();
+  const slip = await download;
+  expect(slip.suggestedFilename()).toMatch(/^guia-\d{16}\.pdf$/);
+  const bytes = await (await slip.createReadStream()).toArray();
+  expect(Buffer.concat(bytes).subarray(0, 5).toString()).toBe('%PDF-');
+  await expect(page.getByRole('status').filter({ hasText: 'Guia de pagamento baixada' })).toBeVisible();
+
+  // With loans and debts open, the declaration cannot be issued, and the page says why.
+  await page.goto('/meupergamum/nada-consta');
+  const refused = page.getByRole('note').filter({ hasText: 'A declaração não pode ser emitida agora' });
+  await expect(refused).toContainText('empréstimo(s) em aberto');
+  await expect(refused).toContainText('Há débitos de R$ 72,40 a pagar.');
+  await expect(page.getByRole('button', { name: 'Emitir declaração' })).toHaveCount(0);
+
+  // Gustavo owes nothing: he gets it, as a PDF with its code, and by e-mail; it ends his link.
+  const context = await browser.newContext({ baseURL, locale: 'pt-BR' });
+  const gustavo = await context.newPage();
+  await signIn(gustavo, 'comunidade');
+  await gustavo.goto('/meupergamum/nada-consta');
+  await gustavo.getByRole('button', { name: 'Emitir declaração' }).click();
+  const dialog = gustavo.getByRole('dialog', { name: 'Emitir a declaração de nada consta' });
+  await expect(dialog).toContainText('seu vínculo com as bibliotecas é encerrado');
+  await dialog.getByRole('button', { name: 'Emitir declaração' }).click();
+  await expect(gustavo.getByRole('status').filter({ hasText: /Declaração emitida\. Código de verificação: [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}/ })).toBeVisible();
+  const pdf = gustavo.waitForEvent('download');
+  await gustavo.getByRole('button', { name: 'Baixar declaração (PDF)' }).click();
+  expect((await pdf).suggestedFilename()).toMatch(/^nada-consta-[0-9A-F-]{14}\.pdf$/);
+  await gustavo.getByRole('button', { name: 'Enviar por e-mail' }).click();
+  await expect(gustavo.getByRole('status').filter({ hasText: 'Declaração enviada para gustavo.teixeira@demo.estante.local.' })).toBeVisible();
+  await expectNoAxeViolations(gustavo);
+  await gustavo.getByRole('navigation', { name: 'Menu do Meu Pergamum' }).getByRole('link', { name: 'Afastamentos' }).click();
+  await expect(gustavo.getByRole('table', { name: 'Afastamentos' })).toContainText('Nada consta emitido: vínculo com as bibliotecas encerrado');
+
+  // The loan token for the kiosk.
+  await gustavo.goto('/meupergamum/token');
+  await expect(gustavo.getByText('Você não tem um token válido.')).toBeVisible();
+  await gustavo.getByRole('button', { name: 'Gerar novo token' }).click();
+  await expect(gustavo.getByRole('status')).toContainText(/^\d{6}Válido até/);
+  await expectNoAxeViolations(gustavo);
+  await context.close();
+});

@@ -226,9 +226,9 @@ const MESSAGES = {
     es: 'Hay {count} préstamo(s) abierto(s): devuelva los ejemplares.',
   },
   NadaConstaDebitos: {
-    pt: 'Há débitos de R$ {total} a pagar.',
-    en: 'There are debts of R$ {total} to pay.',
-    es: 'Hay débitos de R$ {total} por pagar.',
+    pt: 'Há débitos de {total} a pagar.',
+    en: 'There are debts of {total} to pay.',
+    es: 'Hay débitos de {total} por pagar.',
   },
   NadaConstaPendencias: {
     pt: 'A declaração de nada consta não pode ser emitida: {reasons}',
@@ -407,4 +407,12 @@ export type MessageKey = keyof typeof MESSAGES;
 /** The message for `key` in `language`, with `{name}` placeholders replaced from `params`. */
 export function translate(key: MessageKey, language: Language, params: Record<string, string | number> = {}): string {
   return MESSAGES[key][language].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}
+
+const CURRENCY: Record<Language, string> = { pt: 'R$', en: '$', es: 'COP$' };
+const LOCALE: Record<Language, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
+
+/** An amount in a message: the language's currency symbol and number format (spec §9). */
+export function money(value: string | number, language: Language): string {
+  return `${CURRENCY[language]} ${new Intl.NumberFormat(LOCALE[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value))}`;
 }

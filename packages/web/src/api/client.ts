@@ -182,15 +182,16 @@ export async function revokeRefresh(refresh: string): Promise<void> {
  * POSTs as the patron or anonymously and takes the answer as a file: its bytes and the file
  * name from Content-Disposition. Errors come as ApiRequestError, as everywhere.
  */
-export async function apiDownload(path: string, body: unknown, renewed = false): Promise<{ blob: Blob; filename: string }> {
+export async function apiDownload(path: string, body?: unknown, renewed = false): Promise<{ blob: Blob; filename: string }> {
   const patron = patronToken();
   const token = patron ?? (await publicCredentials(renewed));
   let response: Response;
   try {
+    // Without a body, a GET (a document to fetch); with one, a POST (a document to make).
     response = await fetch(`${config.apiBase}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [LANGUAGE_HEADER]: String(languageCode()), authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), [LANGUAGE_HEADER]: String(languageCode()), authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
     throw new ApiRequestError(0, 'unreachable');
@@ -205,4 +206,18 @@ export async function apiDownload(path: string, body: unknown, renewed = false):
   }
   const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'cesta';
   return { blob: await response.blob(), filename };
+}
+
+/** Fetches a document (apiDownload) and hands it to the browser as a download; answers its file name. */
+export async function downloadFile(path: string, body?: unknown): Promise<string> {
+  const { blob, filename } = await apiDownload(path, body);
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  return filename;
 }

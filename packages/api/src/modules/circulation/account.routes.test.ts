@@ -114,7 +114,7 @@ describe('the no-debts declaration', () => {
     expect(carla.motivos).toEqual(['Há 1 empréstimo(s) em aberto: devolva os exemplares.']);
     const refused = await call('ana', 'POST', '/unidade-informacao/nada-consta');
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toContain('Há débitos de R$ 52.00 a pagar.');
+    expect(refused.json().message).toContain('Há débitos de R$ 52,00 a pagar.');
     expect((await call('ana', 'GET', '/pessoas/afastamentos')).json()).toEqual([]);
   });
 

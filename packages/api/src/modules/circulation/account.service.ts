@@ -3,7 +3,7 @@ import type { Afastamento, Debitos, Language, NadaConstaVerifica } from '@estant
 import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
-import { translate } from '../../lib/messages.js';
+import { money as formatMoney, translate } from '../../lib/messages.js';
 import { buildPdf } from '../../lib/pdf.js';
 import { currentPerson } from '../auth/auth.service.js';
 import { getInstituicao } from '../parameters/parameters.service.js';
@@ -165,7 +165,7 @@ async function pending(db: Db, codPessoa: number, language: Language) {
   const owed = (await pendingDebts(db, codPessoa)).total;
   const motivos: string[] = [];
   if (loans > 0) motivos.push(translate('NadaConstaEmprestimos', language, { count: loans }));
-  if (Number(owed) > 0) motivos.push(translate('NadaConstaDebitos', language, { total: owed }));
+  if (Number(owed) > 0) motivos.push(translate('NadaConstaDebitos', language, { total: formatMoney(owed, language) }));
   return { loans, owed, motivos };
 }
 

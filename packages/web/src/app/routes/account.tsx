@@ -1,6 +1,7 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { DebtsPage, DeviationsPage, LoanTokenPage, NoDebtsPage } from '../../features/circulation/components/account-pages';
 import { HoldsPage } from '../../features/circulation/components/holds-page';
 import { LoansPage } from '../../features/circulation/components/loans-page';
 import { useHasSession, useSessionUser } from '../../stores/session';
@@ -12,7 +13,11 @@ import { useSiteName } from './use-site-name';
 /** The sections of Meu Pergamum built so far (spec §2 menu), in menu order. */
 const SECTIONS = [
   { path: paths.accountLoans, label: 'account.loans' },
+  { path: paths.accountDebts, label: 'account.debts' },
+  { path: paths.accountDeviations, label: 'account.deviations' },
+  { path: paths.accountNoDebts, label: 'account.noDebts' },
   { path: paths.accountHolds, label: 'account.holds' },
+  { path: paths.accountToken, label: 'account.token' },
 ] as const;
 
 /** `/meupergamum/*`: protected — without a session, to /login?redirect={path} (spec §2) — with its menu. */
@@ -41,6 +46,10 @@ export function AccountRoute() {
         <Route index element={<Text>{t('account.welcome', { name: user?.nome_pessoa.split(/\s+/)[0] ?? '' })}</Text>} />
         <Route path="emprestimos" element={<LoansPage titleHref={(id) => paths.title(id)} />} />
         <Route path="reservas" element={<HoldsPage titleHref={(id) => paths.title(id)} />} />
+        <Route path="debitos" element={<DebtsPage />} />
+        <Route path="afastamentos" element={<DeviationsPage />} />
+        <Route path="nada-consta" element={<NoDebtsPage />} />
+        <Route path="token" element={<LoanTokenPage />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>
     </Stack>

@@ -1,6 +1,6 @@
 import type { Colecao, ExportFormat, ResultadoAcervo } from '@estante/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall, apiDownload } from '../../../api/client';
+import { apiCall, downloadFile } from '../../../api/client';
 
 /** `GET /consulta/titulos-adicionais`: result lines for the basket's titles, in its order. */
 export function useBasketTitles(ids: number[]) {
@@ -13,17 +13,8 @@ export function useBasketTitles(ids: number[]) {
 }
 
 /** Downloads the chosen titles as a file (tipo arquivo) through a temporary link. */
-export async function downloadExport(format: ExportFormat, ids: number[]): Promise<string> {
-  const { blob, filename } = await apiDownload('/acervo/exportar-cesta', { tipo: 'arquivo', dados: format, acervos: ids });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  return filename;
+export function downloadExport(format: ExportFormat, ids: number[]): Promise<string> {
+  return downloadFile('/acervo/exportar-cesta', { tipo: 'arquivo', dados: format, acervos: ids });
 }
 
 /** The references to copy (tipo texto). */
