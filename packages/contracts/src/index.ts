@@ -14,3 +14,4 @@ export * from './passwords.js';
 export * from './holds.js';
 export * from './loans.js';
 export * from './account.js';
+export * from './loan-requests.js';

@@ -245,6 +245,26 @@ const MESSAGES = {
     en: 'Not allowed: a deviation is in force ({reason}).',
     es: 'Operación no permitida: alejamiento en vigor ({reason}).',
   },
+  SolicitacaoSemExemplares: {
+    pt: 'Não há exemplares disponíveis nesta biblioteca para solicitar.',
+    en: 'This library has no copies available to request.',
+    es: 'No hay ejemplares disponibles en esta biblioteca para solicitar.',
+  },
+  SolicitacaoExemplaresComprometidos: {
+    pt: 'Já existem solicitações em aberto para todos os exemplares disponíveis.',
+    en: 'Requests are already open for every available copy.',
+    es: 'Ya hay solicitudes abiertas para todos los ejemplares disponibles.',
+  },
+  SolicitacaoLimiteExcedido: {
+    pt: 'Solicitação cancelada: limite de {limit} solicitações em aberto excedido.',
+    en: 'Request cancelled: the limit of {limit} open requests is exceeded.',
+    es: 'Solicitud cancelada: se excedió el límite de {limit} solicitudes abiertas.',
+  },
+  SolicitacaoIdentica: {
+    pt: 'Solicitação cancelada: já existe uma solicitação idêntica em aberto.',
+    en: 'Request cancelled: an identical request is already open.',
+    es: 'Solicitud cancelada: ya existe una solicitud idéntica abierta.',
+  },
   RecuperacaoIndisponivel: {
     pt: 'Não foi possível enviar um código para este usuário. Procure a biblioteca para recuperar a senha.',
     en: 'A code could not be sent for this username. Please contact the library to recover your password.',

@@ -251,3 +251,51 @@ export const loanTokens = pgTable('loan_tokens', {
   valor: text('valor').notNull(),
   validoAte: timestamp('valido_ate', { withTimezone: true }).notNull(),
 });
+
+/** A loan request's life: waiting, in transit to the receiving library, available there, picked up, finished, cancelled. */
+export const LOAN_REQUEST_STATUSES = ['aguardando', 'em_transito', 'disponivel', 'retirada', 'atendida', 'cancelada'] as const;
+
+/**
+ * Loan requests (solicitações de empréstimo): a patron asks for a copy on another library's
+ * shelf to be sent where they want to receive it — the receiving library's desk, home, or
+ * elsewhere — with how to reach them.
+ */
+export const loanRequests = pgTable(
+  'loan_requests',
+  {
+    codSolicitacao: serial('cod_solicitacao').primaryKey(),
+    codPessoa: integer('cod_pessoa')
+      .notNull()
+      .references(() => people.codPessoa, { onDelete: 'cascade' }),
+    codAcervo: integer('cod_acervo')
+      .notNull()
+      .references(() => titles.codAcervo, { onDelete: 'cascade' }),
+    bibliotecaOrigem: integer('biblioteca_origem')
+      .notNull()
+      .references(() => libraries.codBiblioteca),
+    bibliotecaRecebimento: integer('biblioteca_recebimento')
+      .notNull()
+      .references(() => libraries.codBiblioteca),
+    volume: text('volume'),
+    tomo: text('tomo'),
+    parte: text('parte'),
+    material: text('material'),
+    telefone: text('telefone').notNull(),
+    email: text('email').notNull(),
+    codLocalRecebimento: smallint('cod_local_recebimento').notNull(),
+    pessoaAutorizada: text('pessoa_autorizada'),
+    domicilio: text('domicilio'),
+    recebimentoTextual: text('recebimento_textual'),
+    situacao: text('situacao', { enum: LOAN_REQUEST_STATUSES }).notNull().default('aguardando'),
+    criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+    atualizadaEm: timestamp('atualizada_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('loan_requests_pessoa_idx').on(t.codPessoa),
+    index('loan_requests_acervo_idx').on(t.codAcervo, t.bibliotecaOrigem),
+    check('loan_requests_situacao', sql`${t.situacao} in ('aguardando', 'em_transito', 'disponivel', 'retirada', 'atendida', 'cancelada')`),
+    check('loan_requests_local', sql`${t.codLocalRecebimento} in (1, 2, 3)`),
+    check('loan_requests_home_has_address', sql`${t.codLocalRecebimento} <> 2 or coalesce(btrim(${t.domicilio}), '') <> ''`),
+    check('loan_requests_phone', sql`${t.telefone} ~ '^[0-9() -]{1,16}$'`),
+  ],
+);

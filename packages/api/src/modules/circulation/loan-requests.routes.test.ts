@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Solicitacao, SolicitacaoInicial } from '@estante/contracts';
+import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
+import { createInstitution, createLibraries, createPatron } from '../../../test/factories.js';
+import { asItems } from '../../../test/marc.js';
+import { queryRows } from '../../db/client.js';
+import { copies, titles } from '../../db/schema/index.js';
+import { importMarcRecords } from '../catalog/catalog.import.js';
+
+/** "Grande sertão" has two copies on the shelf at the north library; "Sagarana" has volumes. */
+let t: TestApp;
+const token: Record<string, string> = {};
+const id: Record<string, number> = {};
+let central: number;
+let norte: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  await createInstitution(db);
+  await importMarcRecords(db, asItems([{ id: 'gs', title: 'Grande sertão: veredas', year: 1956 }, { id: 'sg', title: 'Sagarana', year: 1946 }, { id: 'x', title: 'Sem exemplares', year: 2000 }]));
+  for (const row of await db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)) id[row.c] = row.id;
+  [central, norte] = (await createLibraries(db, ['Biblioteca Central', 'Biblioteca Norte'])).map((l) => l.codBiblioteca) as [number, number];
+  await db.insert(copies).values([
+    { codAcervo: id.gs!, codBiblioteca: norte, codTipoEmprestimo: 1, tombo: 'G1', localizacao: '869.3 R694g' },
+    { codAcervo: id.gs!, codBiblioteca: norte, codTipoEmprestimo: 1, tombo: 'G2', localizacao: '869.3 R694g' },
+    { codAcervo: id.sg!, codBiblioteca: norte, codTipoEmprestimo: 1, tombo: 'S1', localizacao: '869.3 R694s', volume: '1' },
+  ]);
+  for (const login of ['ana', 'bruno', 'carla']) {
+    await createPatron(db, { login, nome: `${login} Teste`, password: `senha-${login}`, email: `${login}@example.org` });
+    token[login] = await patronToken(t.app, login, `senha-${login}`);
+  }
+  token.anonymous = await publicToken(t.app);
+});
+afterAll(() => t.close());
+
+const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` }, payload });
+const form = (extra: object = {}) => ({
+  biblioteca_origem: norte,
+  biblioteca_recebimento: central,
+  telefone: '(48) 3721-0000',
+  email: 'ana@example.org',
+  cod_local_recebimento: 1,
+  ...extra,
+});
+const ask = (who: string, title: number, extra: object = {}) => call(who, 'POST', `/solicitacao-emprestimo/${title}`, form(extra));
+
+describe('loan requests', () => {
+  it('tells where copies are on the shelf and where they can go, with the patron’s e-mail', async () => {
+    const info = (await call('ana', 'GET', `/solicitacao-emprestimo/${id.gs}/informacoes-iniciais`)).json<SolicitacaoInicial>();
+    expect(info.origens).toEqual([{ cod_biblioteca: norte, desc_biblioteca: 'Biblioteca Norte', disponiveis: 2 }]);
+    expect(info.recebimento.map((l) => l.desc_biblioteca)).toEqual(['Biblioteca Central', 'Biblioteca Norte']);
+    expect(info.email).toBe('ana@example.org');
+    expect((await call('anonymous', 'GET', `/solicitacao-emprestimo/${id.gs}/informacoes-iniciais`)).json().email).toBeNull();
+  });
+
+  it('validates the form as spec §5 says, storing nothing', async () => {
+    const cases: [object, string][] = [
+      [{ telefone: '' }, 'phone required'],
+      [{ telefone: '48 99999-0000 ramal 2' }, 'phone: at most 16'],
+      [{ email: 'ana@' }, 'not a valid e-mail'],
+      [{ email: '' }, 'e-mail required'],
+      [{ cod_local_recebimento: 7 }, 'receipt location required'],
+      [{ cod_local_recebimento: 2 }, 'home address required'],
+      [{ biblioteca_recebimento: undefined }, 'receiving library required'],
+    ];
+    for (const [extra, message] of cases) {
+      const response = await ask('ana', id.gs!, extra);
+      expect({ extra, status: response.statusCode, message: response.json().message }).toEqual({ extra, status: 400, message: expect.stringContaining(message) });
+    }
+    expect(await queryRows(t.database.db, sql`select 1 from loan_requests`)).toEqual([]);
+  });
+
+  it('asks for a copy; refuses with the four reasons of spec §8', async () => {
+    expect((await ask('ana', id.gs!, { cod_local_recebimento: 2, domicilio: 'Rua das Flores, 12' })).statusCode).toBe(200);
+    expect((await ask('ana', id.gs!)).json().key).toBe('SolicitacaoIdentica');
+    expect((await ask('bruno', id.gs!)).statusCode).toBe(200);
+    expect((await ask('carla', id.gs!)).json().key).toBe('SolicitacaoExemplaresComprometidos');
+    expect((await ask('carla', id.x!)).json().key).toBe('SolicitacaoSemExemplares');
+    expect((await ask('carla', id.sg!)).json().key).toBe('ReservaSelecioneOpcoes');
+    expect((await ask('carla', id.sg!, { volume: '1' })).statusCode).toBe(200);
+    await t.database.db.execute(sql`update institution set parametros = parametros || '{"limite_solicitacoes": 1}'`);
+    expect((await ask('carla', id.gs!, { biblioteca_origem: norte })).json().key).toBe('SolicitacaoExemplaresComprometidos');
+    await t.database.db.execute(sql`update loan_requests set situacao = 'cancelada' where cod_pessoa = (select cod_pessoa from logins where login = 'bruno')`);
+    const limited = await ask('carla', id.gs!);
+    expect(limited.json()).toMatchObject({ status: 422, key: 'SolicitacaoLimiteExcedido', message: 'Solicitação cancelada: limite de 1 solicitações em aberto excedido.' });
+    expect((await call('anonymous', 'POST', `/solicitacao-emprestimo/${id.gs}`, form())).statusCode).toBe(403);
+  });
+
+  it('lists the patron’s requests by status and period', async () => {
+    const list = (status: string, who = 'ana') => call(who, 'GET', `/api/solicitacao-emprestimo?dataIni=2000-01-01&dataFim=2999-12-31&status=${status}`);
+    const all = (await list('todas')).json<Solicitacao[]>();
+    expect(all).toEqual([expect.objectContaining({ titulo: 'Grande sertão: veredas', origem: 'Biblioteca Norte', recebimento: 'Biblioteca Central', cod_local_recebimento: 2, situacao: 'aguardando' })]);
+    expect((await list('aguardando')).json()).toHaveLength(1);
+    expect((await list('cancelada')).json()).toEqual([]);
+    expect((await list('cancelada', 'bruno')).json()).toHaveLength(1);
+    expect((await list('qualquer')).statusCode).toBe(400);
+    expect((await call('ana', 'GET', '/api/solicitacao-emprestimo?dataIni=2030-01-02&dataFim=2030-01-01')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,77 @@
+import type { Solicitacao, SolicitacaoInicial } from '@estante/contracts';
+import type { solicitacaoBodySchema } from '@estante/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
+import { currentPerson } from '../auth/auth.service.js';
+import { titleExists, titlesForExport } from '../catalog/title.service.js';
+import { institutionNumber } from '../parameters/parameters.service.js';
+import { activeDeviation } from './desk.queries.js';
+import { lockTitle, titleParts } from './holds.queries.js';
+import { allLibraries, hasIdenticalRequest, insertRequest, libraryExists, openRequestsOf, requestableCopies, requestsOf } from './loan-requests.queries.js';
+
+type Body = z.output<typeof solicitacaoBodySchema>;
+/** Open loan requests a patron may have, unless the institution sets `limite_solicitacoes`. */
+const DEFAULT_REQUEST_LIMIT = 3;
+
+/** `GET /solicitacao-emprestimo/{id}/informacoes-iniciais`: where copies are on the shelf, where they can go, the parts. */
+export async function requestStart(db: Db, codAcervo: number, codPessoa: number | null): Promise<SolicitacaoInicial> {
+  if (!(await titleExists(db, codAcervo))) throw errors.titleNotFound(codAcervo);
+  const [title] = await titlesForExport(db, [codAcervo]);
+  const parts = await titleParts(db, codAcervo);
+  const email = codPessoa === null ? null : (await currentPerson(db, codPessoa)).user.email;
+  return {
+    cod_acervo: codAcervo,
+    titulo: title?.title ?? '',
+    origens: (await requestableCopies(db, codAcervo)).map(({ cod_biblioteca, desc_biblioteca, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, disponiveis })),
+    recebimento: await allLibraries(db),
+    ...parts,
+    email,
+  };
+}
+
+/**
+ * `POST /solicitacao-emprestimo/{id}` (spec §5, §8): every part the title has is chosen; the
+ * receiving library exists; the origin library has a copy on the shelf ("no copies available")
+ * not already promised to open requests ("already open for all available copies"); the patron
+ * has no identical open request and is under the limit. The title is locked meanwhile.
+ */
+export async function requestLoan(db: Db, codPessoa: number, codAcervo: number, body: Body): Promise<{ cod_solicitacao: number }> {
+  return db.transaction(async (tx) => {
+    if (!(await lockTitle(tx, codAcervo))) throw errors.titleNotFound(codAcervo);
+    const parts = await titleParts(tx, codAcervo);
+    const missing = (options: string[], chosen: string | null) => options.length > 0 && (chosen === null || !options.includes(chosen));
+    if (missing(parts.volumes, body.volume) || missing(parts.tomos, body.tomo) || missing(parts.partes, body.parte)) throw errors.holdOptionsRequired();
+    if (!(await libraryExists(tx, body.biblioteca_recebimento))) throw errors.libraryInvalid(body.biblioteca_recebimento);
+    const away = await activeDeviation(tx, codPessoa);
+    if (away) throw errors.personAway(away);
+    const origin = (await requestableCopies(tx, codAcervo, body)).find((l) => l.cod_biblioteca === body.biblioteca_origem);
+    if (!origin) throw errors.requestNoCopies();
+    if (await hasIdenticalRequest(tx, codPessoa, codAcervo, body.biblioteca_origem, body)) throw errors.requestDuplicate();
+    if (origin.abertas >= origin.disponiveis) throw errors.requestAllPromised();
+    const limit = await institutionNumber(tx, 'limite_solicitacoes', DEFAULT_REQUEST_LIMIT);
+    if ((await openRequestsOf(tx, codPessoa)) >= limit) throw errors.requestLimit(limit);
+    const id = await insertRequest(tx, {
+      codPessoa,
+      codAcervo,
+      origem: body.biblioteca_origem,
+      recebimento: body.biblioteca_recebimento,
+      volume: body.volume,
+      tomo: body.tomo,
+      parte: body.parte,
+      material: body.material_adicional,
+      telefone: body.telefone,
+      email: body.email,
+      local: body.cod_local_recebimento,
+      autorizada: body.pessoa_autorizada,
+      domicilio: body.domicilio,
+      textual: body.recebimento_textual,
+    });
+    return { cod_solicitacao: id };
+  });
+}
+
+/** `GET /api/solicitacao-emprestimo`: the patron's requests of a period, by status. */
+export function myRequests(db: Db, codPessoa: number, from: string, to: string, status: string): Promise<Solicitacao[]> {
+  return requestsOf(db, codPessoa, from, to, status);
+}
