@@ -17,6 +17,7 @@ export const paths = {
   accountDeviations: '/meupergamum/afastamentos',
   accountNoDebts: '/meupergamum/nada-consta',
   accountToken: '/meupergamum/token',
+  accountRequests: '/meupergamum/solicitacoes',
   guide: (rota: string) => `/${encodeURIComponent(rota)}`,
   title: (codAcervo: number | string, tab?: TitleTab) => `/acervo/${codAcervo}${tab ? `/${tab}` : ''}`,
   authority: (codAutoridade: number | string) => `/autoridade/${codAutoridade}`,

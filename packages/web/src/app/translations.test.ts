@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { COPY_STATUS_CODES, EXPORT_FORMATS, FREQUENCIES, DEBT_SERVICE_CODES, HOLD_STATUS_CODES, LIVE_RULES, LOGIN_CATEGORIES_87, ISSUE_PART_CODES, LANGUAGES, MATCH_TYPES, OPERATORS, REFERENCE_STYLES, SEARCH_FIELDS } from '@estante/contracts';
+import { COPY_STATUS_CODES, EXPORT_FORMATS, FREQUENCIES, DEBT_SERVICE_CODES, HOLD_STATUS_CODES, LIVE_RULES, LOAN_REQUEST_FILTERS, LOGIN_CATEGORIES_87, ISSUE_PART_CODES, LANGUAGES, MATCH_TYPES, OPERATORS, REFERENCE_STYLES, SEARCH_FIELDS } from '@estante/contracts';
 import { TITLE_TABS } from './paths';
 import en from '../i18n/locales/en.json';
 import es from '../i18n/locales/es.json';
@@ -53,7 +53,9 @@ function keysUsedInSource(): string[] {
   for (const category of LOGIN_CATEGORIES_87) found.add(`login.categories.${category}`);
   for (const status of HOLD_STATUS_CODES) found.add(`holds.statuses.${status}`);
   found.add('account.holds');
-  for (const section of ['loans', 'debts', 'deviations', 'noDebts', 'token']) found.add(`account.${section}`);
+  for (const section of ['loans', 'debts', 'deviations', 'noDebts', 'token', 'requests']) found.add(`account.${section}`);
+  for (const status of LOAN_REQUEST_FILTERS) found.add(`requests.statuses.${status}`);
+  for (const location of [1, 2, 3]) found.add(`requests.locations.${location}`);
   for (const service of DEBT_SERVICE_CODES) found.add(`debts.services.${service}`);
   return [...found];
 }

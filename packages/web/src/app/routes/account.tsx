@@ -4,6 +4,7 @@ import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { DebtsPage, DeviationsPage, LoanTokenPage, NoDebtsPage } from '../../features/circulation/components/account-pages';
 import { HoldsPage } from '../../features/circulation/components/holds-page';
 import { LoansPage } from '../../features/circulation/components/loans-page';
+import { RequestsPage } from '../../features/circulation/components/requests-page';
 import { useHasSession, useSessionUser } from '../../stores/session';
 import { PageTitle } from '../../ui/page-title';
 import { paths } from '../paths';
@@ -17,6 +18,7 @@ const SECTIONS = [
   { path: paths.accountDeviations, label: 'account.deviations' },
   { path: paths.accountNoDebts, label: 'account.noDebts' },
   { path: paths.accountHolds, label: 'account.holds' },
+  { path: paths.accountRequests, label: 'account.requests' },
   { path: paths.accountToken, label: 'account.token' },
 ] as const;
 
@@ -46,6 +48,7 @@ export function AccountRoute() {
         <Route index element={<Text>{t('account.welcome', { name: user?.nome_pessoa.split(/\s+/)[0] ?? '' })}</Text>} />
         <Route path="emprestimos" element={<LoansPage titleHref={(id) => paths.title(id)} />} />
         <Route path="reservas" element={<HoldsPage titleHref={(id) => paths.title(id)} />} />
+        <Route path="solicitacoes" element={<RequestsPage titleHref={(id) => paths.title(id)} />} />
         <Route path="debitos" element={<DebtsPage />} />
         <Route path="afastamentos" element={<DeviationsPage />} />
         <Route path="nada-consta" element={<NoDebtsPage />} />

@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { ApiRequestError } from '../../api/client';
 import { useComments, useMyComments } from '../../features/comments/api/comments';
 import { HoldForm } from '../../features/circulation/components/hold-form';
+import { LoanRequestForm } from '../../features/circulation/components/loan-request-form';
 import { CommentsSection } from '../../features/comments/components/comments-section';
 import { useFuncionalidades } from '../../features/parameters/api/get-funcionalidades';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
@@ -98,7 +99,15 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
           />
         );
       case 'solicitacao-emprestimo':
-        return <CirculationTab acervo={record} kind="solicitacao" signedIn={signedIn} signIn={embeddedSignIn} />;
+        return (
+          <CirculationTab
+            acervo={record}
+            kind="solicitacao"
+            signedIn={signedIn}
+            signIn={embeddedSignIn}
+            form={<LoanRequestForm codAcervo={record.cod_acervo} requestsHref={paths.accountRequests} />}
+          />
+        );
       case 'dados-estatisticos':
         return <StatisticsTab id={id} />;
       case 'sumarios-livros':
