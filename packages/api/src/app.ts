@@ -21,6 +21,7 @@ import { holdsRoutes } from './modules/circulation/holds.routes.js';
 import { loansRoutes } from './modules/circulation/loans.routes.js';
 import { accountRoutes } from './modules/circulation/account.routes.js';
 import { loanRequestsRoutes } from './modules/circulation/loan-requests.routes.js';
+import { deskRoutes } from './modules/circulation/desk.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { basketRoutes } from './modules/basket/basket.routes.js';
 import { createMailer, type Mailer } from './lib/mail.js';
@@ -114,6 +115,7 @@ export async function buildApp({
       await api.register(loansRoutes, { db: database.db });
       await api.register(accountRoutes, { db: database.db, mailer });
       await api.register(loanRequestsRoutes, { db: database.db });
+      await api.register(deskRoutes, { db: database.db });
       await api.register(basketRoutes, { db: database.db, mailer });
     },
     { prefix: config.apiBasePath },

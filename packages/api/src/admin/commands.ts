@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.js';
 import { approveComment, pendingForModeration, rejectComment } from '../modules/comments/comments.service.js';
 import { institutionCode, setActivity, setInstitutionCode, setInstitutionOidc } from '../modules/parameters/parameters.service.js';
-import { checkIn, checkOut } from '../modules/circulation/desk.service.js';
+import { checkIn, checkOut, expireHolds } from '../modules/circulation/desk.service.js';
 import type { AdminRequest } from './channel.js';
 
 function describeInstitution(code: number | null): string {
@@ -24,7 +24,8 @@ export const USAGE = `usage:
                                       OIDC_CLIENT_ID) and leave through its logout link
   npm run circ -- checkout <tombo> <login>
                                       lend a copy (by accession number) at the desk
-  npm run circ -- checkin <tombo>     take a copy back: fines a late return, releases the next hold`;
+  npm run circ -- checkin <tombo>     take a copy back: fines a late return, releases the next hold
+  npm run circ -- expire              expire holds not picked up by their deadline (run daily)`;
 
 /** Runs a staff command against the database and returns what to print. */
 export async function runAdminCommand(db: Db, { command, args }: AdminRequest): Promise<string> {
@@ -83,6 +84,8 @@ export async function runAdminCommand(db: Db, { command, args }: AdminRequest): 
       const next = done.reserva ? `; kept for hold ${done.reserva.cod_reserva} until ${done.reserva.prazo}` : '; back on the shelf';
       return `${tombo} returned${fine}${next}`;
     }
+    case 'circ.expire':
+      return `${await expireHolds(db)} hold(s) expired`;
     default:
       throw new Error(`unknown command ${command}\n${USAGE}`);
   }

@@ -57,6 +57,7 @@ export const errors = {
   requestAllPromised: () => new AppError(422, 'SolicitacaoExemplaresComprometidos'),
   requestLimit: (limit: number) => new AppError(422, 'SolicitacaoLimiteExcedido', { limit }),
   requestDuplicate: () => new AppError(422, 'SolicitacaoIdentica'),
+  staffOnly: () => new AppError(403, 'SomenteBalcao'),
   recoveryUnavailable: () => new AppError(422, 'RecuperacaoIndisponivel'),
   codeInvalid: () => new AppError(422, 'CodigoInvalido'),
   codeExpired: () => new AppError(422, 'CodigoExpirado'),

@@ -265,6 +265,11 @@ const MESSAGES = {
     en: 'Request cancelled: an identical request is already open.',
     es: 'Solicitud cancelada: ya existe una solicitud idéntica abierta.',
   },
+  SomenteBalcao: {
+    pt: 'Somente a equipe do balcão de circulação pode fazer isto.',
+    en: 'Only circulation desk staff can do this.',
+    es: 'Solo el personal del mostrador de circulación puede hacer esto.',
+  },
   RecuperacaoIndisponivel: {
     pt: 'Não foi possível enviar um código para este usuário. Procure a biblioteca para recuperar a senha.',
     en: 'A code could not be sent for this username. Please contact the library to recover your password.',

@@ -263,6 +263,8 @@ async function seedPatrons(db: Db): Promise<number> {
     });
     count++;
   }
+  // Fernanda works at the circulation desk: the staff API lends and takes back copies for her.
+  await db.execute(sql`update people set papel = 'circulacao' where cod_pessoa = (select cod_pessoa from logins where login = 'funcionario')`);
   const helena = DEMO_TWO_REGISTRATIONS;
   const [already] = await queryRows(db, sql`select 1 from ${logins} where login = ${helena.login}`);
   if (!already) {

@@ -54,11 +54,14 @@ export const people = pgTable(
     /** Blocked patrons are refused with status 430 (spec §6). */
     bloqueio: boolean('bloqueio').notNull().default(false),
     cpf: text('cpf'),
+    /** Staff work this person does at the desk: 'circulacao' lends and takes back copies (the staff API). */
+    papel: text('papel'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('people_cpf_digits', sql`${t.cpf} ~ '^[0-9]{11}$'`),
     check('people_nome_not_blank', sql`btrim(${t.nome}) <> ''`),
+    check('people_papel_valid', sql`${t.papel} is null or ${t.papel} in ('circulacao')`),
   ],
 );
 

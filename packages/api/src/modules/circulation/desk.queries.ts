@@ -92,3 +92,17 @@ export async function activeDeviation(db: Db, codPessoa: number): Promise<string
   );
   return row?.motivo ?? null;
 }
+
+/** Whether the person works at the circulation desk (people.papel). */
+export async function isDeskStaff(db: Db, codPessoa: number): Promise<boolean> {
+  const [row] = await queryRows<{ papel: string | null }>(db, sql`select papel from people where cod_pessoa = ${codPessoa}`);
+  return row?.papel === 'circulacao';
+}
+
+/** Released holds whose pick-up deadline has passed, locked. */
+export async function lapsedHolds(db: Db) {
+  return queryRows<{ cod_reserva: number; cod_exemplar: number }>(
+    db,
+    sql`select cod_reserva, cod_exemplar from holds where situacao = 'liberada' and prazo_retirada < current_date order by cod_reserva for update skip locked`,
+  );
+}

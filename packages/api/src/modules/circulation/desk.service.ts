@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
-import { activeDeviation, categoryOf, closeLoan, insertFine, insertLoan, keptFor, lockCopy, personByLogin, policyFor, setCopyStatus } from './desk.queries.js';
+import { activeDeviation, categoryOf, closeLoan, insertFine, insertLoan, isDeskStaff, keptFor, lapsedHolds, lockCopy, personByLogin, policyFor, setCopyStatus } from './desk.queries.js';
 import { closeHolds, openDayFrom } from './holds.queries.js';
 import { passOnCopy } from './holds.service.js';
 
@@ -55,4 +55,23 @@ export async function checkIn(db: Db, tombo: string): Promise<{ multa: string | 
     const released = await passOnCopy(tx, copy.cod_exemplar);
     return { multa, reserva: released && { cod_reserva: released.cod_reserva, prazo: released.prazo } };
   });
+}
+
+/**
+ * Holds not picked up by their deadline expire; each kept copy goes to the next in its queue or
+ * back on the shelf (`npm run circ -- expire`, run daily).
+ */
+export async function expireHolds(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const lapsed = await lapsedHolds(tx);
+    if (lapsed.length === 0) return 0;
+    await closeHolds(tx, lapsed.map((h) => h.cod_reserva), 'expirada');
+    for (const hold of lapsed) await passOnCopy(tx, hold.cod_exemplar);
+    return lapsed.length;
+  });
+}
+
+/** The staff API's gate: 403 unless the signed-in person works at the circulation desk. */
+export async function requireDeskStaff(db: Db, codPessoa: number): Promise<void> {
+  if (!(await isDeskStaff(db, codPessoa))) throw errors.staffOnly();
 }

@@ -52,6 +52,8 @@ describe('open loans', () => {
     expect(loans[2]).toMatchObject({ renovacoes: 2, limite_renovacoes: 2 });
     expect(loans[3]).toMatchObject({ reservado: true });
     expect((await call('bruno', 'GET', '/api/emprestimo/titulos-pendentes')).json<EmprestimoPendente[]>().map((l) => l.tombo)).toEqual(['L5']);
+    // What a renewal would accept now: not the overdue one, not the one at its limit, not the one someone waits for.
+    expect((await call('ana', 'GET', '/pessoas/renovar')).json<EmprestimoPendente[]>().map((l) => l.tombo)).toEqual(['L1']);
   });
 });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { patronOf } from '../../plugins/auth.js';
 import { currentPerson } from '../auth/auth.service.js';
-import { loanHistory, pendingLoans, renewLoans } from './loans.service.js';
+import { loanHistory, pendingLoans, renewableLoans, renewLoans } from './loans.service.js';
 
 const common = { tags: ['Empréstimos'], security: [{ bearer: [] }] };
 const failures = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
@@ -23,6 +23,14 @@ export const loansRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       },
     },
     (request) => pendingLoans(db, patronOf(request)),
+  );
+  app.get(
+    '/pessoas/renovar',
+    {
+      config: { access: 'private' },
+      schema: { ...common, summary: 'The loans that can be renewed now (not overdue, under the limit, nobody waiting)', response: { 200: z.array(emprestimoPendenteSchema), ...failures } },
+    },
+    (request) => renewableLoans(db, patronOf(request)),
   );
   app.post(
     '/api/emprestimo/renovacao',

@@ -10,6 +10,11 @@ export function pendingLoans(db: Db, codPessoa: number): Promise<EmprestimoPende
   return openLoans(db, codPessoa);
 }
 
+/** `GET /pessoas/renovar`: the open loans a renewal would accept now. */
+export async function renewableLoans(db: Db, codPessoa: number): Promise<EmprestimoPendente[]> {
+  return (await openLoans(db, codPessoa)).filter((l) => !l.atrasado && !l.reservado && l.renovacoes < l.limite_renovacoes);
+}
+
 /** `GET /api/emprestimo/historico`: returned loans of a period, or only the fined ones. */
 export function loanHistory(db: Db, codPessoa: number, from: string, to: string, onlyFined: boolean): Promise<EmprestimoHistorico[]> {
   return returnedLoans(db, codPessoa, from, to, onlyFined);
