@@ -85,8 +85,9 @@ test('a blocked account gets the 430 message, and repeated failures a 429', asyn
   await page.getByLabel('Senha').fill('estante123');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('alert')).toHaveText(/Senha ou conta bloqueada/);
+  // The blocked account again (no other journey needs it): five wrong passwords, then 429 even with the right one.
   for (let i = 0; i < 5; i++) {
-    await page.getByLabel('Matrícula ou CPF').fill('devedor');
+    await page.getByLabel('Matrícula ou CPF').fill('bloqueado');
     await page.getByLabel('Senha').fill(`errada-${i}`);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await expect(page.getByRole('alert')).toHaveText('Matrícula ou CPF ou senha incorretos.');

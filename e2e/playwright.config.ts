@@ -19,11 +19,12 @@ export default defineConfig({
   // In CI a JSON report too, from which .ci/run prints its closing summary line.
   reporter: process.env.CI ? [['list'], ['json', { outputFile: path.resolve(import.meta.dirname, '../test-results/e2e.json') }]] : [['list']],
   timeout: 30_000,
-  // Journeys that change shared state (institution settings, copies lent at the desk) run
-  // alone, after the rest.
+  // Journeys that change shared state run alone, after the rest, one file after the other:
+  // institution settings (npm run institution), then copies lent at the desk (npm run circ).
   projects: [
     { name: 'catalogue', testIgnore: ['institution.spec.ts', 'circulation.spec.ts'] },
-    { name: 'institution', testMatch: ['institution.spec.ts', 'circulation.spec.ts'], dependencies: ['catalogue'], fullyParallel: false },
+    { name: 'institution', testMatch: 'institution.spec.ts', dependencies: ['catalogue'], fullyParallel: false },
+    { name: 'circulation', testMatch: 'circulation.spec.ts', dependencies: ['institution'], fullyParallel: false },
   ],
   use: {
     baseURL: `http://localhost:${port}`,

@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { isoDate } from './title.js';
 
+/** What every loan line shows: the title, the copy, the library and the dates. */
+const loanLine = z.object({
+  cod_emprestimo: z.number().int(),
+  cod_acervo: z.number().int(),
+  titulo: z.string(),
+  tombo: z.string(),
+  desc_biblioteca: z.string(),
+  data_emprestimo: z.string(),
+  data_devolucao_prevista: z.string(),
+});
+
 /** One of the patron's open loans (`GET /api/emprestimo/titulos-pendentes`, spec §3, §4). */
-export const emprestimoPendenteSchema = z
-  .object({
-    cod_emprestimo: z.number().int(),
-    cod_acervo: z.number().int(),
-    titulo: z.string(),
-    tombo: z.string(),
-    desc_biblioteca: z.string(),
-    data_emprestimo: z.string(),
-    data_devolucao_prevista: z.string(),
+export const emprestimoPendenteSchema = loanLine
+  .extend({
     atrasado: z.boolean(),
     dias_atraso: z.number().int(),
     renovacoes: z.number().int().describe('renewals used'),
@@ -52,15 +56,8 @@ export const historicoQuerySchema = z
   .object({ dataIni: isoDate, dataFim: isoDate, multa: z.enum(['S', 'N']).optional() })
   .refine((q) => q.dataIni <= q.dataFim, { error: 'dataIni must not be after dataFim', path: ['dataIni'] });
 
-export const emprestimoHistoricoSchema = z
-  .object({
-    cod_emprestimo: z.number().int(),
-    cod_acervo: z.number().int(),
-    titulo: z.string(),
-    tombo: z.string(),
-    desc_biblioteca: z.string(),
-    data_emprestimo: z.string(),
-    data_devolucao_prevista: z.string(),
+export const emprestimoHistoricoSchema = loanLine
+  .extend({
     data_devolucao: z.string(),
     renovacoes: z.number().int(),
     multa: z.string().nullable().describe('the late fine, if one was charged'),

@@ -1,18 +1,8 @@
+import type { Debitos } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 
-type DebtRow = {
-  cod_debito: number;
-  tipo_servico: 'multa_atraso' | 'perda_material' | 'comutacao' | 'reprografia';
-  titulo: string | null;
-  data_devolucao_prevista: string | null;
-  data_devolucao: string | null;
-  valor: string;
-  desconto: string;
-  valor_pago: string;
-  data_pagamento: string | null;
-  saldo: string;
-};
+type DebtRow = Debitos['itens'][number];
 
 /** The patron's debts with something left to pay (all, or those among `ids`), oldest first. */
 export async function openDebts(db: Db, codPessoa: number, ids?: number[]) {

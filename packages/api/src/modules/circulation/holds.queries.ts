@@ -1,3 +1,4 @@
+import type { Reserva } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 
@@ -103,24 +104,7 @@ const holdColumns = sql`h.cod_reserva, h.cod_acervo, t.title as titulo, h.cod_bi
   case when h.situacao in ('cancelada', 'expirada') then h.encerrada_em::text end as data_cancelamento,
   case when h.situacao = 'liberada' then e.tombo end as observacao`;
 
-type HoldRow = {
-  cod_reserva: number;
-  cod_acervo: number;
-  titulo: string;
-  cod_biblioteca: number;
-  desc_biblioteca: string;
-  volume: string | null;
-  tomo: string | null;
-  parte: string | null;
-  material: string | null;
-  situacao: 'fila' | 'liberada' | 'atendida' | 'cancelada' | 'expirada';
-  posicao: number | null;
-  data_reserva: string;
-  data_liberacao: string | null;
-  prazo_retirada: string | null;
-  data_cancelamento: string | null;
-  observacao: string | null;
-};
+type HoldRow = Reserva;
 
 /** The patron's holds in the queue or released, oldest first. */
 export async function activeHoldsList(db: Db, codPessoa: number) {

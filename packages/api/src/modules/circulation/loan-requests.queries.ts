@@ -1,3 +1,4 @@
+import type { Solicitacao } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { HoldParts } from './holds.queries.js';
@@ -75,20 +76,7 @@ export async function insertRequest(
 
 /** The patron's requests made in a period, with the given status (or all), newest first. */
 export async function requestsOf(db: Db, codPessoa: number, from: string, to: string, status: string) {
-  return queryRows<{
-    cod_solicitacao: number;
-    cod_acervo: number;
-    titulo: string;
-    origem: string;
-    recebimento: string;
-    volume: string | null;
-    tomo: string | null;
-    parte: string | null;
-    cod_local_recebimento: number;
-    situacao: 'aguardando' | 'em_transito' | 'disponivel' | 'retirada' | 'atendida' | 'cancelada';
-    data_solicitacao: string;
-    data_atualizacao: string;
-  }>(
+  return queryRows<Solicitacao>(
     db,
     sql`select r.cod_solicitacao, r.cod_acervo, t.title as titulo, o.desc_biblioteca as origem, d.desc_biblioteca as recebimento, r.volume, r.tomo, r.parte,
                r.cod_local_recebimento::int as cod_local_recebimento, r.situacao, r.criada_em::text as data_solicitacao, r.atualizada_em::text as data_atualizacao

@@ -1,3 +1,4 @@
+import type { EmprestimoHistorico, EmprestimoPendente } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 
@@ -11,20 +12,7 @@ const policy = sql`left join people p on p.cod_pessoa = l.cod_pessoa
 
 /** The patron's open loans with what renewing them depends on; oldest due first. */
 export async function openLoans(db: Db, codPessoa: number) {
-  return queryRows<{
-    cod_emprestimo: number;
-    cod_acervo: number;
-    titulo: string;
-    tombo: string;
-    desc_biblioteca: string;
-    data_emprestimo: string;
-    data_devolucao_prevista: string;
-    atrasado: boolean;
-    dias_atraso: number;
-    renovacoes: number;
-    limite_renovacoes: number;
-    reservado: boolean;
-  }>(
+  return queryRows<EmprestimoPendente>(
     db,
     sql`select l.cod_emprestimo, c.cod_acervo, t.title as titulo, c.tombo, b.desc_biblioteca, l.data_emprestimo::text as data_emprestimo,
                l.data_devolucao_prevista::text as data_devolucao_prevista, l.data_devolucao_prevista < current_date as atrasado,
@@ -72,18 +60,7 @@ export async function renewLoan(db: Db, loan: { cod_emprestimo: number; cod_exem
 
 /** Returned loans made in a period (dates inclusive), with their late fine; newest first. */
 export async function returnedLoans(db: Db, codPessoa: number, from: string, to: string, onlyFined: boolean) {
-  return queryRows<{
-    cod_emprestimo: number;
-    cod_acervo: number;
-    titulo: string;
-    tombo: string;
-    desc_biblioteca: string;
-    data_emprestimo: string;
-    data_devolucao_prevista: string;
-    data_devolucao: string;
-    renovacoes: number;
-    multa: string | null;
-  }>(
+  return queryRows<EmprestimoHistorico>(
     db,
     sql`select l.cod_emprestimo, c.cod_acervo, t.title as titulo, c.tombo, b.desc_biblioteca, l.data_emprestimo::text as data_emprestimo,
                l.data_devolucao_prevista::text as data_devolucao_prevista, l.data_devolucao::text as data_devolucao, l.renovacoes::int as renovacoes,
