@@ -2,6 +2,7 @@ import type { Db } from '../db/client.js';
 import { approveComment, pendingForModeration, rejectComment } from '../modules/comments/comments.service.js';
 import { institutionCode, setActivity, setInstitutionCode, setInstitutionOidc } from '../modules/parameters/parameters.service.js';
 import { checkIn, checkOut, expireHolds } from '../modules/circulation/desk.service.js';
+import { advanceRequest } from '../modules/circulation/loan-requests.service.js';
 import type { AdminRequest } from './channel.js';
 
 function describeInstitution(code: number | null): string {
@@ -25,7 +26,10 @@ export const USAGE = `usage:
   npm run circ -- checkout <tombo> <login>
                                       lend a copy (by accession number) at the desk
   npm run circ -- checkin <tombo>     take a copy back: fines a late return, releases the next hold
-  npm run circ -- expire              expire holds not picked up by their deadline (run daily)`;
+  npm run circ -- expire              expire holds not picked up by their deadline (run daily)
+  npm run circ -- request <n> <status>
+                                      move loan request n on: em_transito, disponivel, retirada,
+                                      atendida, or cancelada`;
 
 /** Runs a staff command against the database and returns what to print. */
 export async function runAdminCommand(db: Db, { command, args }: AdminRequest): Promise<string> {
@@ -83,6 +87,11 @@ export async function runAdminCommand(db: Db, { command, args }: AdminRequest): 
       const fine = done.multa ? `; fine R$ ${done.multa}` : '';
       const next = done.reserva ? `; kept for hold ${done.reserva.cod_reserva} until ${done.reserva.prazo}` : '; back on the shelf';
       return `${tombo} returned${fine}${next}`;
+    }
+    case 'circ.request': {
+      const [number = '', status = ''] = args;
+      if (!/^\d{1,9}$/.test(number)) throw new Error(`a loan request number and a status are needed\n${USAGE}`);
+      return advanceRequest(db, Number(number), status);
     }
     case 'circ.expire':
       return `${await expireHolds(db)} hold(s) expired`;

@@ -87,3 +87,12 @@ export async function requestsOf(db: Db, codPessoa: number, from: string, to: st
         order by r.cod_solicitacao desc`,
   );
 }
+
+/** Moves a request from one status to the next, if it is still in `from`; answers whether it moved. */
+export async function moveRequest(db: Db, codSolicitacao: number, from: readonly string[], to: string): Promise<string | null> {
+  const [row] = await queryRows<{ situacao: string }>(db, sql`select situacao from loan_requests where cod_solicitacao = ${codSolicitacao} for update`);
+  if (!row) return null;
+  if (!from.includes(row.situacao)) return row.situacao;
+  await db.execute(sql`update loan_requests set situacao = ${to}, atualizada_em = now() where cod_solicitacao = ${codSolicitacao}`);
+  return to;
+}

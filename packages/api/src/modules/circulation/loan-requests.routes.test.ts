@@ -6,6 +6,7 @@ import { createInstitution, createLibraries, createPatron } from '../../../test/
 import { asItems } from '../../../test/marc.js';
 import { queryRows } from '../../db/client.js';
 import { copies, titles } from '../../db/schema/index.js';
+import { runAdminCommand } from '../../admin/commands.js';
 import { importMarcRecords } from '../catalog/catalog.import.js';
 
 /** "Grande sertão" has two copies on the shelf at the north library; "Sagarana" has volumes. */
@@ -99,4 +100,16 @@ describe('loan requests', () => {
     expect((await list('qualquer')).statusCode).toBe(400);
     expect((await call('ana', 'GET', '/api/solicitacao-emprestimo?dataIni=2030-01-02&dataFim=2030-01-01')).statusCode).toBe(400);
   });
+
+  it('moves through its statuses at the desk, in order', async () => {
+    const staff = (...args: string[]) => runAdminCommand(t.database.db, { command: 'circ.request', args });
+    const [request] = await queryRows<{ cod_solicitacao: number }>(t.database.db, sql`select cod_solicitacao from loan_requests where situacao = 'aguardando' order by 1 limit 1`);
+    const n = String(request!.cod_solicitacao);
+    await expect(staff(n, 'retirada')).rejects.toThrow(`loan request ${n} is aguardando: it cannot become retirada`);
+    for (const status of ['em_transito', 'disponivel', 'retirada', 'atendida']) expect(await staff(n, status)).toBe(`loan request ${n} is now ${status}`);
+    await expect(staff(n, 'cancelada')).rejects.toThrow('cannot become cancelada');
+    await expect(staff(n, 'voando')).rejects.toThrow('a status is needed');
+    await expect(staff('999999', 'cancelada')).rejects.toThrow('does not exist');
+  });
 });
+

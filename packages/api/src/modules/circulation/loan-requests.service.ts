@@ -8,7 +8,7 @@ import { titleExists, titlesForExport } from '../catalog/title.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
 import { activeDeviation } from './desk.queries.js';
 import { lockTitle, titleParts } from './holds.queries.js';
-import { allLibraries, hasIdenticalRequest, insertRequest, libraryExists, openRequestsOf, requestableCopies, requestsOf } from './loan-requests.queries.js';
+import { allLibraries, hasIdenticalRequest, insertRequest, libraryExists, moveRequest, openRequestsOf, requestableCopies, requestsOf } from './loan-requests.queries.js';
 
 type Body = z.output<typeof solicitacaoBodySchema>;
 /** Open loan requests a patron may have, unless the institution sets `limite_solicitacoes`. */
@@ -74,4 +74,25 @@ export async function requestLoan(db: Db, codPessoa: number, codAcervo: number, 
 /** `GET /api/solicitacao-emprestimo`: the patron's requests of a period, by status. */
 export function myRequests(db: Db, codPessoa: number, from: string, to: string, status: string): Promise<Solicitacao[]> {
   return requestsOf(db, codPessoa, from, to, status);
+}
+
+/** The steps staff move a request through (spec §4): waiting → in transit → available → picked up → finished; cancel until picked up. */
+const NEXT: Record<string, readonly string[]> = {
+  em_transito: ['aguardando'],
+  disponivel: ['em_transito'],
+  retirada: ['disponivel'],
+  atendida: ['retirada'],
+  cancelada: ['aguardando', 'em_transito', 'disponivel'],
+};
+
+/** Staff (`npm run circ -- request <n> <status>`): moves a loan request one step; refuses a step out of order. */
+export async function advanceRequest(db: Db, codSolicitacao: number, to: string): Promise<string> {
+  const from = NEXT[to];
+  if (!from) throw new Error(`a status is needed: ${Object.keys(NEXT).join(', ')}`);
+  return db.transaction(async (tx) => {
+    const now = await moveRequest(tx, codSolicitacao, from, to);
+    if (now === null) throw new Error(`loan request ${codSolicitacao} does not exist`);
+    if (now !== to) throw new Error(`loan request ${codSolicitacao} is ${now}: it cannot become ${to}`);
+    return `loan request ${codSolicitacao} is now ${to}`;
+  });
 }
