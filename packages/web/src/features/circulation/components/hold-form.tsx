@@ -26,6 +26,7 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
   if (start.isError || !start.data) return <Alert color="red" variant="filled">{t('errors.unexpected')}</Alert>;
   const info = start.data;
   const libraries = info.bibliotecas.filter((l) => l.exemplares > 0);
+  if (libraries.length === 0) return <Text>{t('holds.noneHere')}</Text>;
   const needed = { volume: info.volumes, tomo: info.tomos, parte: info.partes };
 
   const message = (error: unknown) => (error instanceof ApiRequestError && error.status > 0 && error.status < 500 ? error.message : t('errors.unexpected'));
