@@ -1,5 +1,5 @@
-import { inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Afastamento, Debitos, NadaConstaVerifica } from '@estante/contracts';
 import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
@@ -57,20 +57,16 @@ const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object
 const CP1252: Record<number, string> = { 0x85: '…', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x96: '–', 0x97: '—' };
 const winAnsi = { decode: (bytes: Buffer) => [...bytes].map((b) => CP1252[b] ?? String.fromCharCode(b)).join('') };
 
-/** The text a PDF shows: its (possibly compressed) content streams' strings, decoded. */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
-    const data = Buffer.from(m[1]!, 'latin1');
-    try {
-      return inflateSync(data).toString('latin1');
-    } catch {
-      return data.toString('latin1');
-    }
-  });
-  return streams
-    .flatMap((s) => [...s.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((m) => winAnsi.decode(Buffer.from(m[1]!, 'hex'))))
-    .join(' ');
+/** The text a PDF shows: every string its content streams draw (read back with pdf-lib). */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const doc = await PDFDocument.load(bytes);
+  const parts: string[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
+    for (const match of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) parts.push(winAnsi.decode(Buffer.from(match[1]!, 'hex')));
+  }
+  return parts.join(' ');
 }
 
 describe('debts and the payment slip', () => {
@@ -91,7 +87,7 @@ describe('debts and the payment slip', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="guia-\d{16}\.pdf"$/);
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(response.rawPayload);
+    const text = await pdfText(response.rawPayload);
     expect(text).toContain('Guia de recolhimento — UT');
     expect(text).toContain('Ana Teste');
     expect(text).toContain('R$ 52.00');
@@ -135,7 +131,7 @@ describe('the no-debts declaration', () => {
     const { codigo } = (await call('bruno', 'GET', '/unidade-informacao/nada-consta/verifica')).json<NadaConstaVerifica>().declaracao!;
     const pdf = await call('bruno', 'GET', `/unidade-informacao/nada-consta/${codigo}/pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    const text = pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload);
     expect(text).toContain(codigo);
     expect(text).toContain('Bruno Teste');
     expect((await call('ana', 'GET', `/unidade-informacao/nada-consta/${codigo}/pdf`)).statusCode).toBe(404);
