@@ -221,3 +221,8 @@ export async function downloadFile(path: string, body?: unknown): Promise<string
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
   return filename;
 }
+
+/** The server's message for a refusal the patron can act on (4xx), else `fallback` (5xx, unreachable, a bug). */
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.status > 0 && error.status < 500 ? error.message : fallback;
+}

@@ -1,9 +1,10 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { Afastamento, Debitos, Language, NadaConstaVerifica } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import { money as formatMoney, translate } from '../../lib/messages.js';
+import { verificationKey } from '../../lib/codes.js';
 import { buildPdf } from '../../lib/pdf.js';
 import { currentPerson } from '../auth/auth.service.js';
 import { getInstituicao } from '../parameters/parameters.service.js';
@@ -189,8 +190,7 @@ export async function issueNoDebts(db: Db, codPessoa: number, language: Language
     const { motivos } = await pending(tx, codPessoa, language);
     if (motivos.length > 0) throw new AppError(422, 'NadaConstaPendencias', { reasons: motivos.join(' ') });
     const deviation = await insertDeviation(tx, codPessoa, translate('NadaConstaAfastamento', language));
-    const code = randomBytes(6).toString('hex').toUpperCase().replace(/(.{4})(.{4})(.{4})/, '$1-$2-$3');
-    return insertDeclaration(tx, codPessoa, code, deviation);
+    return insertDeclaration(tx, codPessoa, verificationKey(), deviation);
   });
 }
 

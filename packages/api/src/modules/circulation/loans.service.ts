@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { EmprestimoHistorico, EmprestimoPendente, Language, Renovacao } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
+import { verificationKey } from '../../lib/codes.js';
 import { type MessageKey, translate } from '../../lib/messages.js';
 import { openDayFrom } from './holds.queries.js';
 import { lockLoansForRenewal, openLoans, renewLoan, returnedLoans } from './loans.queries.js';
@@ -20,13 +20,6 @@ export function loanHistory(db: Db, codPessoa: number, from: string, to: string,
   return returnedLoans(db, codPessoa, from, to, onlyFined);
 }
 
-/** A receipt key the desk can read out: 12 hexadecimal digits in three groups. */
-const receiptKey = () =>
-  randomBytes(6)
-    .toString('hex')
-    .toUpperCase()
-    .replace(/(.{4})(.{4})(.{4})/, '$1-$2-$3');
-
 /**
  * `POST /api/emprestimo/renovacao` (spec §4, §8): renews each loan it can, for the policy's
  * period from today (moved past closed days), and says for each one it cannot why: not the
@@ -37,7 +30,7 @@ const receiptKey = () =>
 export async function renewLoans(db: Db, codPessoa: number, ids: number[], language: Language, person: string): Promise<Renovacao> {
   return db.transaction(async (tx) => {
     const found = await lockLoansForRenewal(tx, codPessoa, ids);
-    const key = receiptKey();
+    const key = verificationKey();
     const itens: Renovacao['itens'] = [];
     for (const id of ids) {
       const loan = found.find((l) => l.cod_emprestimo === id);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiRequestError } from '../../api/client';
+import { messageOf } from '../../api/client';
 import { finishOidc, finishSaml, keepSsoError } from '../../features/auth/api/sso';
 import { paths } from '../paths';
 import { Group, Loader, Text } from '@mantine/core';
@@ -27,8 +27,7 @@ function useFinish(finish: () => Promise<string | null>) {
     finish()
       .then((redirect) => navigate(safe(redirect), { replace: true }))
       .catch((error: unknown) => {
-        const known = error instanceof ApiRequestError && error.status > 0 && error.status < 500;
-        keepSsoError(known ? error.message : t('login.ssoFailed'));
+        keepSsoError(messageOf(error, t('login.ssoFailed')));
         navigate(paths.login, { replace: true });
       });
   }, [finish, navigate, t]);

@@ -1,17 +1,10 @@
 import { Alert, Button, Group, List, Loader, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../../api/client';
+import { messageOf } from '../../../api/client';
+import { useShortDate } from '../../../ui/dates';
 import { formatMoney } from '../../../ui/money';
 import { downloadDeclaration, downloadPaymentSlip, mailDeclaration, useDebts, useDeviations, useIssueNoDebts, useLoanToken, useNewLoanToken, useNoDebtsCheck } from '../api/account';
-
-const problemOf = (error: unknown, fallback: string) => (error instanceof ApiRequestError && error.status > 0 && error.status < 500 ? error.message : fallback);
-
-function useDay() {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
-  return (iso: string) => format.format(new Date(iso.length === 10 ? `${iso}T12:00:00` : iso));
-}
 
 /** A query's loading and error states, the same on every account page. */
 function Loading({ state, error, children }: { state: { isPending: boolean; isError: boolean }; error: string; children: () => ReactNode }) {
@@ -30,7 +23,7 @@ function Loading({ state, error, children }: { state: { isPending: boolean; isEr
 export function DebtsPage() {
   const { t, i18n } = useTranslation();
   const debts = useDebts();
-  const day = useDay();
+  const day = useShortDate();
   const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
   const money = (v: string) => formatMoney(v, i18n.language);
   const slip = async () => {
@@ -38,7 +31,7 @@ export function DebtsPage() {
     try {
       setNotice({ text: t('debts.slipReady', { file: await downloadPaymentSlip() }), ok: true });
     } catch (error) {
-      setNotice({ text: problemOf(error, t('errors.unexpected')), ok: false });
+      setNotice({ text: messageOf(error, t('errors.unexpected')), ok: false });
     }
   };
   return (
@@ -101,7 +94,7 @@ export function DebtsPage() {
 export function DeviationsPage() {
   const { t } = useTranslation();
   const deviations = useDeviations();
-  const day = useDay();
+  const day = useShortDate();
   return (
     <Loading state={deviations} error={t('deviations.fetchError')}>
       {() =>
@@ -144,7 +137,7 @@ export function NoDebtsPage() {
   const { t } = useTranslation();
   const check = useNoDebtsCheck();
   const issue = useIssueNoDebts();
-  const day = useDay();
+  const day = useShortDate();
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
   const act = async (work: () => Promise<string>) => {
@@ -152,7 +145,7 @@ export function NoDebtsPage() {
     try {
       setNotice({ text: await work(), ok: true });
     } catch (error) {
-      setNotice({ text: problemOf(error, t('errors.unexpected')), ok: false });
+      setNotice({ text: messageOf(error, t('errors.unexpected')), ok: false });
     }
   };
   return (

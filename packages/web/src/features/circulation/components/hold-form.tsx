@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Group, Loader, Select, Stack, Text } from '@mant
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiRequestError } from '../../../api/client';
+import { messageOf } from '../../../api/client';
 import { useHoldStart, usePlaceHold, validateHold } from '../api/holds';
 
 /**
@@ -29,7 +29,7 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
   if (libraries.length === 0) return <Text>{t('holds.noneHere')}</Text>;
   const needed = { volume: info.volumes, tomo: info.tomos, parte: info.partes };
 
-  const message = (error: unknown) => (error instanceof ApiRequestError && error.status > 0 && error.status < 500 ? error.message : t('errors.unexpected'));
+  const message = (error: unknown) => messageOf(error, t('errors.unexpected'));
 
   const check = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,9 +1,10 @@
 import type { Reserva } from '@estante/contracts';
 import { Alert, Anchor, Button, Checkbox, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useShortDate } from '../../../ui/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiRequestError } from '../../../api/client';
+import { messageOf } from '../../../api/client';
 import { useCancelHolds, useHoldHistory, useMyHolds } from '../api/holds';
 import { type Period, PeriodForm } from './period-form';
 
@@ -13,14 +14,13 @@ import { type Period, PeriodForm } from './period-form';
  * ("select a reservation to cancel" when none is), and the history of a period.
  */
 export function HoldsPage({ titleHref }: { titleHref: (id: number) => string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const holds = useMyHolds();
   const cancel = useCancelHolds();
   const [selected, setSelected] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
-  const day = (iso: string) => date.format(new Date(iso.length === 10 ? `${iso}T12:00:00` : iso));
+  const day = useShortDate();
 
   const askCancel = () => {
     setNotice(null);
@@ -34,7 +34,7 @@ export function HoldsPage({ titleHref }: { titleHref: (id: number) => string }) 
       setNotice({ text: t('holds.cancelled', { count: done.canceladas }), ok: true });
       setSelected([]);
     } catch (error) {
-      setNotice({ text: error instanceof ApiRequestError && error.status > 0 && error.status < 500 ? error.message : t('errors.unexpected'), ok: false });
+      setNotice({ text: messageOf(error, t('errors.unexpected')), ok: false });
     }
   };
 

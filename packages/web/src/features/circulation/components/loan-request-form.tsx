@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Loader, Radio, Select, Stack, Text, TextInput, T
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiRequestError } from '../../../api/client';
+import { messageOf } from '../../../api/client';
 import { useRequestLoan, useRequestStart } from '../api/loan-requests';
 
 type Field = 'origin' | 'receiving' | 'parts' | 'phone' | 'email' | 'location' | 'home' | 'elsewhere';
@@ -65,7 +65,7 @@ export function LoanRequestForm({ codAcervo, requestsHref }: { codAcervo: number
       await send.mutateAsync(body);
       setDone(true);
     } catch (error) {
-      setProblem(error instanceof ApiRequestError && error.status > 0 && error.status < 500 ? error.message : t('errors.unexpected'));
+      setProblem(messageOf(error, t('errors.unexpected')));
     }
   };
 

@@ -1,9 +1,10 @@
 import type { EmprestimoPendente, Renovacao } from '@estante/contracts';
 import { Alert, Anchor, Badge, Button, Checkbox, List, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useShortDate } from '../../../ui/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiRequestError } from '../../../api/client';
+import { messageOf } from '../../../api/client';
 import { formatMoney } from '../../../ui/money';
 import { useLoanHistory, usePendingLoans, useRenewLoans } from '../api/loans';
 import { type Period, PeriodForm } from './period-form';
@@ -15,14 +16,13 @@ import { type Period, PeriodForm } from './period-form';
  * with its key; and the returned loans of a period, or only those fined.
  */
 export function LoansPage({ titleHref }: { titleHref: (id: number) => string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const loans = usePendingLoans();
   const renew = useRenewLoans();
   const [selected, setSelected] = useState<number[]>([]);
   const [outcome, setOutcome] = useState<Renovacao | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
-  const day = (iso: string) => date.format(new Date(iso.length === 10 ? `${iso}T12:00:00` : iso));
+  const day = useShortDate();
 
   const doRenew = async () => {
     setProblem(null);
@@ -32,7 +32,7 @@ export function LoansPage({ titleHref }: { titleHref: (id: number) => string }) 
       setOutcome(await renew.mutateAsync(selected));
       setSelected([]);
     } catch (error) {
-      setProblem(error instanceof ApiRequestError && error.status > 0 && error.status < 500 ? error.message : t('errors.unexpected'));
+      setProblem(messageOf(error, t('errors.unexpected')));
     }
   };
 
