@@ -26,6 +26,7 @@ import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { basketRoutes } from './modules/basket/basket.routes.js';
 import { createMailer, type Mailer } from './lib/mail.js';
 import { parametersRoutes } from './modules/parameters/parameters.routes.js';
+import { unitsRoutes } from './modules/units/units.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { devMailPlugin } from './plugins/dev-mail.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -105,6 +106,7 @@ export async function buildApp({
       await api.register(peopleRoutes, { db: database.db, tokens, session: config });
       await api.register(recoveryRoutes, { db: database.db, mailer, captcha });
       await api.register(parametersRoutes, { db: database.db });
+      await api.register(unitsRoutes, { db: database.db, mailer });
       await api.register(searchRoutes, { db: database.db, index: searchIndex });
       await api.register(lookupsRoutes, { db: database.db });
       await api.register(titleRoutes, { db: database.db });

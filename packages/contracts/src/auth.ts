@@ -38,7 +38,7 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 /** `GET /pessoas`: the signed-in patron (spec §3 "User"), their permissions and the block flag. */
 export const pessoaSchema = z
   .object({
-    user: z.object({ login: z.string(), cod_pessoa: z.number().int(), nome_pessoa: z.string(), email: z.string().nullable(), cod_categoria: z.string() }),
+    user: z.object({ login: z.string(), cod_pessoa: z.number().int(), nome_pessoa: z.string(), email: z.string().nullable(), cod_categoria: z.string(), professor: z.boolean().describe('a professor: offered the separate acquisition-suggestion link') }),
     authPermissions: z.array(z.object({ cod_modulo: z.number().int(), cod_atividade: z.number().int() })),
     bloqueio: z.boolean(),
   })

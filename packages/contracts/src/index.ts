@@ -15,3 +15,4 @@ export * from './holds.js';
 export * from './loans.js';
 export * from './account.js';
 export * from './loan-requests.js';
+export * from './content.js';

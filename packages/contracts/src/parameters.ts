@@ -27,6 +27,10 @@ export const instituicaoSchema = z
       __md_crypt: z.number().int().nullable(),
       __web_url_pw: z.string().nullable(),
       __web_aquisicao: z.string().nullable(),
+      /** Link of the ICAP service (footer, activity 57). */
+      __web_icap: z.string().nullable(),
+      /** Link of the partner network's catalogue (footer, activity 87). */
+      __web_rede: z.string().nullable(),
     }),
   })
   .meta({ id: 'Instituicao' });

@@ -3,6 +3,7 @@ import { approveComment, pendingForModeration, rejectComment } from '../modules/
 import { institutionCode, setActivity, setInstitutionCode, setInstitutionOidc } from '../modules/parameters/parameters.service.js';
 import { checkIn, checkOut, expireHolds } from '../modules/circulation/desk.service.js';
 import { advanceRequest } from '../modules/circulation/loan-requests.service.js';
+import { recentGeneralComments, recentSuggestions } from '../modules/units/units.service.js';
 import type { AdminRequest } from './channel.js';
 
 function describeInstitution(code: number | null): string {
@@ -15,6 +16,8 @@ export const USAGE = `usage:
   npm run comments -- list            comments awaiting approval
   npm run comments -- approve <id>    publish a comment
   npm run comments -- reject <id>     delete a comment that awaits approval
+  npm run comments -- general         the latest general comments sent from the footer
+  npm run comments -- suggestions     the latest acquisition suggestions
   npm run institution -- show         the institution's code and sign-in behaviour
   npm run institution -- code <n>     set the institution code: 571 two-step sign-in with the
                                       duplicate chooser, 87 category selector, others the usual form
@@ -53,6 +56,18 @@ export async function runAdminCommand(db: Db, { command, args }: AdminRequest): 
       const n = id();
       if (!(await rejectComment(db, n))) throw new Error(`comment ${n} does not exist or is already published`);
       return `comment ${n} rejected and deleted`;
+    }
+    case 'comments.general': {
+      const rows = await recentGeneralComments(db);
+      if (rows.length === 0) return 'no general comments yet';
+      return rows.map((r) => `#${r.id}  ${r.enviadoEm.toISOString()}  ${r.pessoa} to ${r.biblioteca}:\n    ${r.texto.replace(/\s+/g, ' ')}`).join('\n');
+    }
+    case 'comments.suggestions': {
+      const rows = await recentSuggestions(db);
+      if (rows.length === 0) return 'no acquisition suggestions yet';
+      return rows
+        .map((r) => `#${r.id}  ${r.enviadoEm.toISOString()}  [${r.situacao}]  ${r.pessoa} for ${r.biblioteca}:\n    "${r.titulo}"${r.autor ? `, ${r.autor}` : ''} (${r.editor})`)
+        .join('\n');
     }
     case 'institution.show':
       return describeInstitution(await institutionCode(db));

@@ -14,6 +14,8 @@ import * as schema from './schema/index.js';
 
 /** The Drizzle database, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle, as `db.transaction` passes it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Where the database lives: a PostgreSQL server, or embedded PGlite (a directory or memory). */
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };

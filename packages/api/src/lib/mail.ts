@@ -6,6 +6,8 @@ import { SMTPServer } from 'smtp-server';
 /** A message as the app writes it. */
 export interface MailMessage {
   to: string[];
+  /** Where replies go (the patron who wrote), when not the sender. */
+  replyTo?: string;
   subject: string;
   text: string;
   attachments?: { filename: string; content: Buffer | string; contentType: string }[];
@@ -20,7 +22,7 @@ export function createMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, attachments: message.attachments });
+      await transport.sendMail({ from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text, attachments: message.attachments });
     },
   };
 }

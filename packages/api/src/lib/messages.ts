@@ -395,6 +395,41 @@ const MESSAGES = {
     en: 'Please fill in the search field.',
     es: 'Complete el campo de búsqueda.',
   },
+  AtividadeNaoEncontrada: {
+    pt: 'Atividade {id} não encontrada.',
+    en: 'Activity {id} not found.',
+    es: 'Actividad {id} no encontrada.',
+  },
+  CampoObrigatorioNaoPreenchido: {
+    pt: 'Preencha o campo obrigatório: {field}.',
+    en: 'Please fill in the required field: {field}.',
+    es: 'Complete el campo obligatorio: {field}.',
+  },
+  SugestoesDesativadas: {
+    pt: 'Esta instituição não recebe sugestões de aquisição pelo catálogo.',
+    en: 'This institution does not take acquisition suggestions through the catalogue.',
+    es: 'Esta institución no recibe sugerencias de adquisición por el catálogo.',
+  },
+  BibliotecaForaDoCampus: {
+    pt: 'A biblioteca {library} não pertence ao campus {campus}.',
+    en: 'Library {library} is not on campus {campus}.',
+    es: 'La biblioteca {library} no pertenece al campus {campus}.',
+  },
+  ErroEmailBiblioteca: {
+    pt: 'Não foi possível enviar a mensagem ao e-mail da biblioteca. Nada foi registrado; tente novamente mais tarde.',
+    en: "The message could not be sent to the library's e-mail. Nothing was recorded; please try again later.",
+    es: 'No fue posible enviar el mensaje al correo de la biblioteca. No se registró nada; inténtelo de nuevo más tarde.',
+  },
+  ComentarioGeralEnviadoSucesso: {
+    pt: 'Comentário enviado com sucesso.',
+    en: 'Comment sent successfully.',
+    es: 'Comentario enviado con éxito.',
+  },
+  SugestaoAquisicaoEnviadoSucesso: {
+    pt: 'Sugestão de aquisição enviada com sucesso.',
+    en: 'Acquisition suggestion sent successfully.',
+    es: 'Sugerencia de adquisición enviada con éxito.',
+  },
   CampusNaoEncontrado: {
     pt: 'Campus {id} não encontrado.',
     en: 'Campus {id} not found.',

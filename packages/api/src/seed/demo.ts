@@ -25,6 +25,7 @@ import { seedHeadingAuthorities } from './authorities.js';
 import { seedDemoComments } from './comments.js';
 import { seedSerialIssues } from './serials.js';
 import { seedTeachingPlans } from './teaching.js';
+import { seedInstitutionContent } from './content.js';
 
 const dataDir = fileURLToPath(new URL('./data/', import.meta.url));
 
@@ -112,6 +113,7 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
   await seedLoanHistory(db);
   await seedDemoComments(db);
   const teachingPlans = await seedTeachingPlans(db);
+  await seedInstitutionContent(db);
   await seedInstitution(db);
   return {
     realRecords: { inserted: real.inserted, updated: real.updated, unchanged: real.unchanged, rejected: real.rejected.length },
@@ -295,7 +297,16 @@ async function seedInstitution(db: Db): Promise<void> {
         '<p>Dúvidas sobre o catálogo? Escreva para <a href="mailto:biblioteca@demo.estante.local">biblioteca@demo.estante.local</a> ou ligue (48) 3721-0000, de segunda a sexta, das 8h às 20h.</p>',
       linkLgpd: 'https://demo.estante.local/privacidade',
       tema: { corPrimaria: '#1d4f91', corSecundaria: '#f2a900', logo: DEMO_LOGO },
-      parametros: { __md_aut: 2, __md_crypt: 4, __web_url_pw: null, __web_aquisicao: null },
+      parametros: {
+        __md_aut: 2,
+        __md_crypt: 4,
+        __web_url_pw: null,
+        __web_aquisicao: 'https://demo.estante.local/aquisicao/docentes',
+        __web_icap: 'https://demo.estante.local/icap',
+        __web_rede: 'https://demo.estante.local/rede-pergamum',
+        autoatendimento: { ativo: true, url: 'https://demo.estante.local/autoatendimento', biblioteca: 1, autenticacao: 'senha', idioma: 'pt', teclado: true },
+        app_layers: { ativo: false, url: null },
+      },
     })
     .onConflictDoNothing();
 }

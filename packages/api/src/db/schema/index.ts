@@ -7,3 +7,4 @@ export * from './comments.js';
 export * from './serials.js';
 export * from './basket.js';
 export * from './auth.js';
+export * from './content.js';

@@ -44,9 +44,10 @@ export async function registrationsOf(db: Db, codPessoa: number) {
 
 /** The person behind a patron token, with the login they use and their category's activities. */
 export async function findPerson(db: Db, codPessoa: number) {
-  const [person] = await queryRows<{ cod_pessoa: number; nome_pessoa: string; email: string | null; cod_categoria: string; bloqueio: boolean; login: string | null }>(
+  const [person] = await queryRows<{ cod_pessoa: number; nome_pessoa: string; email: string | null; cod_categoria: string; professor: boolean; bloqueio: boolean; login: string | null }>(
     db,
     sql`select p.cod_pessoa, p.nome_pessoa, p.email, p.cod_categoria, p.bloqueio,
+               (select c.professor from patron_categories c where c.cod_categoria = p.cod_categoria) as professor,
                (select l.login from logins l where l.cod_pessoa = p.cod_pessoa and l.ativo order by l.login limit 1) as login
         from people p where p.cod_pessoa = ${codPessoa}`,
   );

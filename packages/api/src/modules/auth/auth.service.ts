@@ -165,7 +165,7 @@ export async function currentPerson(db: Db, codPessoa: number) {
   const person = await findPerson(db, codPessoa);
   if (!person) throw errors.tokenInvalid();
   return {
-    user: { login: person.login ?? String(person.cod_pessoa), cod_pessoa: person.cod_pessoa, nome_pessoa: person.nome_pessoa, email: person.email, cod_categoria: person.cod_categoria },
+    user: { login: person.login ?? String(person.cod_pessoa), cod_pessoa: person.cod_pessoa, nome_pessoa: person.nome_pessoa, email: person.email, cod_categoria: person.cod_categoria, professor: person.professor === true },
     authPermissions: person.permissions,
     bloqueio: person.bloqueio,
   };

@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.js';
+import { type Db, queryRows, type Tx } from '../../db/client.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface ClosedStackCopy {
   cod_exemplar: number;

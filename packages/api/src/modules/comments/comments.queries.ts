@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.js';
+import { type Db, queryRows, type Tx } from '../../db/client.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Approved comments on a title, newest first, with the author's first name and the library. */
 export async function approvedComments(db: Db, codAcervo: number) {

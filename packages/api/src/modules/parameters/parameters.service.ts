@@ -27,6 +27,8 @@ export async function getInstituicao(db: Db): Promise<Instituicao> {
       __md_crypt: numberOrNull(p.__md_crypt),
       __web_url_pw: stringOrNull(p.__web_url_pw),
       __web_aquisicao: stringOrNull(p.__web_aquisicao),
+      __web_icap: stringOrNull(p.__web_icap),
+      __web_rede: stringOrNull(p.__web_rede),
     },
   };
 }
@@ -56,10 +58,15 @@ export async function isActivityEnabled(db: Db, code: number): Promise<boolean> 
   return rows.some((r) => r.codModulo === 3 && r.codAtividade === code);
 }
 
+/** The institution's free-form settings (`parametros`); empty before the institution is set up. */
+export async function institutionSettings(db: Db): Promise<Record<string, unknown>> {
+  const row = await findInstitution(db);
+  return (row?.parametros ?? {}) as Record<string, unknown>;
+}
+
 /** A whole-number institution setting (`parametros`), or `fallback` when unset or not a number. */
 export async function institutionNumber(db: Db, key: string, fallback: number): Promise<number> {
-  const row = await findInstitution(db);
-  const value = ((row?.parametros ?? {}) as Record<string, unknown>)[key];
+  const value = (await institutionSettings(db))[key];
   return typeof value === 'number' && Number.isInteger(value) ? value : fallback;
 }
 
@@ -84,8 +91,7 @@ export const DEFAULT_PASSWORD_RULES: PasswordRules = {
 
 /** The institution's password rules (spec §3 "Password rules"). */
 export async function passwordRules(db: Db): Promise<PasswordRules> {
-  const row = await findInstitution(db);
-  const custom = ((row?.parametros ?? {}) as Record<string, unknown>).regras_senha;
+  const custom = (await institutionSettings(db)).regras_senha;
   const merged = { ...DEFAULT_PASSWORD_RULES, ...(typeof custom === 'object' && custom ? custom : {}) };
   const parsed = passwordRulesSchema.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_PASSWORD_RULES;

@@ -1,0 +1,128 @@
+import { type Language, SUGGESTION_REQUIRED, type SugestaoAquisicaoBody } from '@estante/contracts';
+import type { Db } from '../../db/client.js';
+import { errors } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mail.js';
+import { translate } from '../../lib/messages.js';
+import { throttle } from '../auth/auth.service.js';
+import { isActivityEnabled } from '../parameters/parameters.service.js';
+import {
+  campusExists,
+  findLibrary,
+  findPerson,
+  insertGeneralComment,
+  insertSuggestion,
+  latestGeneralComments,
+  latestSuggestions,
+  listCampuses,
+  listLibraries,
+} from './units.queries.js';
+
+/** Activity 12 switches acquisition suggestions on (spec §6). */
+const SUGGESTION_ACTIVITY = 12;
+/** General comments and suggestions a patron may send an hour (each kind counted apart). */
+export const SENDS_PER_HOUR = 10;
+
+/** `GET /campus`. */
+export const campuses = (db: Db) => listCampuses(db);
+
+/** `GET /unidade-informacao?campus=`: 404 for an unknown campus rather than an empty list. */
+export async function libraries(db: Db, codCampus?: number) {
+  if (codCampus !== undefined && !(await campusExists(db, codCampus))) throw errors.campusNotFound(codCampus);
+  return listLibraries(db, codCampus);
+}
+
+const FIELD_LABELS: Record<(typeof SUGGESTION_REQUIRED)[number], Record<Language, string>> = {
+  titulo: { pt: 'Título', en: 'Title', es: 'Título' },
+  editor: { pt: 'Editora', en: 'Publisher', es: 'Editorial' },
+};
+
+/**
+ * `POST /unidade-informacao/comentario`: stores the comment and, when the library has an
+ * e-mail address, sends it there (reply-to the patron) in the same transaction — a message the
+ * library never got is not recorded as sent (502 ErroEmailBiblioteca).
+ */
+export async function sendGeneralComment(db: Db, mailer: Mailer, codPessoa: number, body: { content: string; b: number }, language: Language) {
+  const library = await findLibrary(db, body.b);
+  if (!library) throw errors.libraryInvalid(body.b);
+  const person = await findPerson(db, codPessoa);
+  if (!person) throw errors.tokenInvalid();
+  await throttle(db, [{ key: `comentario-geral:${codPessoa}`, limit: SENDS_PER_HOUR }], 3600);
+  const codigo = await db.transaction(async (tx) => {
+    const id = await insertGeneralComment(tx, { codPessoa, codBiblioteca: body.b, texto: body.content });
+    if (library.email) {
+      await mailOrFail(mailer, {
+        to: [library.email],
+        replyTo: person.email ?? undefined,
+        subject: `Comentário geral nº ${id} — ${library.nome}`,
+        text: `${person.nome}${person.email ? ` <${person.email}>` : ''} escreveu à ${library.nome}:\n\n${body.content}\n`,
+      });
+    }
+    return id;
+  });
+  return { codigo, mensagem: translate('ComentarioGeralEnviadoSucesso', language) };
+}
+
+/**
+ * `POST /unidade-informacao/sugestao-aquisicao` (activity 12): `titulo` and `editor` must hold
+ * more than blanks (422 CampoObrigatorioNaoPreenchido with the field's name), the library must be
+ * on the chosen campus. Stored as a pre-suggestion and sent to the library like a comment.
+ */
+export async function sendSuggestion(db: Db, mailer: Mailer, codPessoa: number, body: SugestaoAquisicaoBody, language: Language) {
+  if (!(await isActivityEnabled(db, SUGGESTION_ACTIVITY))) throw errors.suggestionsDisabled();
+  for (const field of SUGGESTION_REQUIRED) {
+    if (body[field].trim() === '') throw errors.requiredField(FIELD_LABELS[field][language]);
+  }
+  if (!(await campusExists(db, body.campus))) throw errors.campusNotFound(body.campus);
+  const library = await findLibrary(db, body.biblioteca);
+  if (!library) throw errors.libraryInvalid(body.biblioteca);
+  if (library.codCampus !== body.campus) throw errors.libraryNotOnCampus(body.biblioteca, body.campus);
+  const person = await findPerson(db, codPessoa);
+  if (!person) throw errors.tokenInvalid();
+  await throttle(db, [{ key: `sugestao-aquisicao:${codPessoa}`, limit: SENDS_PER_HOUR }], 3600);
+  const blankToNull = (value: string | undefined) => (value === undefined || value === '' ? null : value);
+  const codigo = await db.transaction(async (tx) => {
+    const id = await insertSuggestion(tx, {
+      codPessoa,
+      codCampus: body.campus,
+      codBiblioteca: body.biblioteca,
+      autor: blankToNull(body.autor),
+      titulo: body.titulo,
+      edicao: blankToNull(body.edicao),
+      editor: body.editor,
+      isbnIssn: blankToNull(body.isbn_issn),
+      periodico: body.periodico ?? false,
+      outrasInf: blankToNull(body.outras_inf),
+    });
+    if (library.email) {
+      const lines = [
+        ['Título', body.titulo],
+        ['Autor', body.autor],
+        ['Edição', body.edicao],
+        ['Editora', body.editor],
+        [body.periodico ? 'ISSN' : 'ISBN', body.isbn_issn],
+        ['Periódico', body.periodico ? 'sim' : 'não'],
+        ['Outras informações', body.outras_inf],
+      ].filter(([, value]) => value);
+      await mailOrFail(mailer, {
+        to: [library.email],
+        replyTo: person.email ?? undefined,
+        subject: `Sugestão de aquisição nº ${id} — ${body.titulo}`,
+        text: `${person.nome}${person.email ? ` <${person.email}>` : ''} sugere a aquisição de:\n\n${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}\n`,
+      });
+    }
+    return id;
+  });
+  return { codigo, mensagem: translate('SugestaoAquisicaoEnviadoSucesso', language) };
+}
+
+async function mailOrFail(mailer: Mailer, message: Parameters<Mailer['send']>[0]): Promise<void> {
+  try {
+    await mailer.send(message);
+  } catch {
+    throw errors.libraryMailFailed();
+  }
+}
+
+/** Staff (`npm run units -- comments|suggestions`): the latest ones, newest first. */
+export const recentGeneralComments = (db: Db, limit = 20) => latestGeneralComments(db, limit);
+export const recentSuggestions = (db: Db, limit = 20) => latestSuggestions(db, limit);

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { bibliotecaSchema, campusSchema } from './lookups.js';
+
+/**
+ * The institution's content (spec §7 "Parameters", "Library units"): pages, FAQ, opening hours,
+ * events, the self-service kiosk, and the two forms of the footer (general comment, acquisition
+ * suggestion).
+ */
+
+/** A page of the institution's (`secao_1`, `secao_2`, `informacoes_gerais`, an activity's informativo); null when it wrote none. */
+export const conteudoSchema = z.object({ titulo: z.string(), html: z.string() }).nullable().meta({ id: 'Conteudo' });
+export type Conteudo = z.infer<typeof conteudoSchema>;
+
+/** `GET /parametros/faq`: questions and answers (answers may hold formatting HTML), in order. */
+export const faqSchema = z.array(z.object({ pergunta: z.string(), resposta: z.string() })).meta({ id: 'Faq' });
+export type Faq = z.infer<typeof faqSchema>;
+
+/** `GET /parametros/atividade/{id}`: one activity (spec §3) and whether the institution has it on. */
+export const atividadeInfoSchema = z
+  .object({ cod_modulo: z.number().int(), cod_atividade: z.number().int(), descricao: z.string(), ativa: z.boolean() })
+  .meta({ id: 'AtividadeInfo' });
+export const atividadeParamsSchema = z.object({
+  id: z.string().regex(/^\d{1,6}$/, { error: 'id must be an activity code' }).transform(Number),
+});
+
+/** Weekdays of the opening hours: 1 Monday … 7 Sunday (spec §2 "Monday to Sunday"). */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+/** A library's hours on one weekday; `abre`/`fecha` as HH:MM, both null when closed. */
+export const horarioSchema = z.object({
+  dia_semana: z.number().int().min(1).max(7),
+  abre: z.string().nullable(),
+  fecha: z.string().nullable(),
+});
+export type Horario = z.infer<typeof horarioSchema>;
+
+/** `GET /parametros/atendimento` (`/{campus}`): each campus, its libraries and their week, Monday to Sunday. */
+export const atendimentoSchema = z
+  .array(
+    campusSchema.extend({
+      bibliotecas: z.array(bibliotecaSchema.extend({ horarios: z.array(horarioSchema).length(7) })),
+    }),
+  )
+  .meta({ id: 'Atendimento' });
+export type Atendimento = z.infer<typeof atendimentoSchema>;
+export const campusParamsSchema = z.object({
+  campus: z.string().regex(/^\d{1,9}$/, { error: 'campus must be a campus code' }).transform(Number),
+});
+
+/** An event (`/parametros/eventos_institucionais`, `/eventos_eventum`), ISO date-times. */
+export const eventoSchema = z.object({
+  id: z.number().int(),
+  titulo: z.string(),
+  descricao: z.string(),
+  local: z.string().nullable(),
+  nome_campus: z.string().nullable(),
+  inicio: z.string(),
+  fim: z.string(),
+  link: z.string().nullable(),
+});
+export type Evento = z.infer<typeof eventoSchema>;
+export const eventosSchema = z.array(eventoSchema).meta({ id: 'Eventos' });
+
+/**
+ * `GET /parametros/autoatendimento` (spec §3 "Self-service info"): whether the kiosk button
+ * shows, and the parameters its external page takes (library, authentication type, language,
+ * keypad).
+ */
+export const autoatendimentoSchema = z
+  .object({
+    showAuto: z.boolean(),
+    url: z.string().nullable(),
+    codBibAuto: z.number().int().nullable(),
+    authAuto: z.string().nullable(),
+    idiomaAuto: z.string().nullable(),
+    tecladoAuto: z.boolean(),
+  })
+  .meta({ id: 'Autoatendimento' });
+export type Autoatendimento = z.infer<typeof autoatendimentoSchema>;
+
+/** `GET /parametros/app-layers`: the institution's mobile app integration, when it has one. */
+export const appLayersSchema = z.object({ ativo: z.boolean(), url: z.string().nullable() }).meta({ id: 'AppLayers' });
+export type AppLayers = z.infer<typeof appLayersSchema>;
+
+/** `GET /unidade-informacao?campus=`: the libraries (information units), of one campus when asked. */
+export const unidadesQuerySchema = z.object({
+  campus: z.string().regex(/^\d{1,9}$/, { error: 'campus must be a campus code' }).transform(Number).optional(),
+});
+
+/** Longest general comment or suggestion note. */
+export const GENERAL_TEXT_MAX = 2000;
+
+const trimmed = (max: number) => z.string().max(max).transform((v) => v.trim());
+
+/** `POST /unidade-informacao/comentario` (spec §3): `content` trimmed and non-empty, `b` the library. */
+export const comentarioGeralBodySchema = z.object({
+  content: trimmed(GENERAL_TEXT_MAX).pipe(z.string().min(1, { error: 'content is required' })),
+  b: z.number().int().positive(),
+});
+export type ComentarioGeralBody = z.input<typeof comentarioGeralBodySchema>;
+
+/**
+ * `POST /unidade-informacao/sugestao-aquisicao` (spec §3 "Acquisition suggestion form").
+ * `titulo` and `editor` must hold more than blanks: the server answers 422
+ * CampoObrigatorioNaoPreenchido naming the field, as the form warns.
+ */
+export const sugestaoAquisicaoBodySchema = z.object({
+  autor: trimmed(300).optional(),
+  titulo: trimmed(500),
+  edicao: trimmed(100).optional(),
+  editor: trimmed(300),
+  isbn_issn: trimmed(30).optional(),
+  periodico: z.boolean().optional(),
+  outras_inf: trimmed(GENERAL_TEXT_MAX).optional(),
+  campus: z.number().int().positive(),
+  biblioteca: z.number().int().positive(),
+});
+export type SugestaoAquisicaoBody = z.input<typeof sugestaoAquisicaoBodySchema>;
+
+/** The fields the suggestion form requires after trimming (spec §5). */
+export const SUGGESTION_REQUIRED = ['titulo', 'editor'] as const;
+
+/** What the two footer forms answer: the stored record's number and the success message key. */
+export const envioSchema = z.object({ codigo: z.number().int(), mensagem: z.string() }).meta({ id: 'Envio' });
