@@ -79,6 +79,7 @@ export async function buildApp({
   await app.register(languagePlugin);
   await app.register(authPlugin, { tokens });
   await app.register(formbody);
+  const libras = librasSources(config.librasWidgetUrl);
   await app.register(helmet, {
     // The app sets its own CSP below; swagger-ui needs inline styles, so docs are relaxed there.
     contentSecurityPolicy: {
@@ -87,9 +88,10 @@ export async function buildApp({
         imgSrc: ["'self'", 'data:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Google's reCAPTCHA widget only when it is configured (the default ALTCHA is self-hosted).
-        scriptSrc: config.recaptcha ? ["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : ["'self'"],
+        scriptSrc: ["'self'", ...(config.recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : []), ...libras.script],
         frameSrc: config.recaptcha ? ['https://www.google.com/recaptcha/'] : ["'none'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...libras.connect],
+        workerSrc: ["'self'", ...libras.worker],
         upgradeInsecureRequests: null,
       },
     },
@@ -128,8 +130,20 @@ export async function buildApp({
       apiBase: config.apiBasePath,
       publicClient: config.publicClient,
       recaptchaSiteKey: config.recaptcha?.siteKey ?? null,
+      librasWidgetUrl: config.librasWidgetUrl,
       sso: { oidc: Boolean(config.oidc), saml: Boolean(config.saml) },
     },
   });
   return app;
+}
+
+/**
+ * What the Libras widget needs past the default policy: its scripts and their WebAssembly
+ * avatar, the translation service on its own domain (and subdomains), and blob workers.
+ */
+function librasSources(widgetUrl: string | null) {
+  if (!widgetUrl) return { script: [], connect: [], worker: [] };
+  const { origin, hostname, protocol } = new URL(widgetUrl);
+  const domain = hostname.split('.').slice(-3).join('.');
+  return { script: [origin, "'wasm-unsafe-eval'"], connect: [origin, `${protocol}//*.${domain}`], worker: ['blob:'] };
 }

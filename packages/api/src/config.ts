@@ -50,6 +50,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Estante <nao-responda@estante.local>'),
   PUBLIC_URL: url.optional(),
+  /** The sign-language (Libras) widget's script; empty switches the accessibility bar's Libras button off. */
+  LIBRAS_WIDGET_URL: z.union([z.literal(''), url]).default('https://vlibras.gov.br/app/vlibras-plugin.js'),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: url.default('https://www.google.com/recaptcha/api/siteverify'),
@@ -97,6 +99,8 @@ export interface Config {
   mailDir: string;
   /** The site's address as browsers reach it (SSO callbacks); by default taken from each request. */
   publicUrl: string | null;
+  /** The Libras (sign-language) widget's script (VLibras by default); null when switched off. */
+  librasWidgetUrl: string | null;
   /** Google reCAPTCHA instead of the self-hosted ALTCHA (activity 1120), when both keys are set. */
   recaptcha: { siteKey: string; secret: string; verifyUrl: string } | null;
   /** OpenID Connect sign-in (`/oidc/*`), when the issuer and client are set. */
@@ -145,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     mailDir: path.resolve(e.DATA_DIR, 'mail'),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    librasWidgetUrl: e.LIBRAS_WIDGET_URL || null,
     recaptcha: both('RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET', e.RECAPTCHA_SITE_KEY, e.RECAPTCHA_SECRET)
       ? { siteKey: e.RECAPTCHA_SITE_KEY!, secret: e.RECAPTCHA_SECRET!, verifyUrl: e.RECAPTCHA_VERIFY_URL }
       : null,

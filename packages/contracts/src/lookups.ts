@@ -35,6 +35,8 @@ export const campusSchema = z.object({ cod_campus: z.number().int(), nome_campus
 export const bibliotecaSchema = z
   .object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string(), cod_campus: z.number().int() })
   .meta({ id: 'Biblioteca' });
+export type Campus = z.infer<typeof campusSchema>;
+export type Biblioteca = z.infer<typeof bibliotecaSchema>;
 
 export const campusPageSchema = z.object({ total: z.number().int(), page: z.number().int(), itens: z.array(campusSchema) });
 export const bibliotecaPageSchema = z.object({ total: z.number().int(), page: z.number().int(), itens: z.array(bibliotecaSchema) });

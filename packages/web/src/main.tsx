@@ -1,10 +1,12 @@
 import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
+import { followAccessibilitySettings } from './app/shell/accessibility';
 import { LoadingGate } from './app/shell/loading-gate';
 import { initI18n, isLanguage } from './i18n';
 import { usePageSettings } from './stores/page-settings';
@@ -19,6 +21,7 @@ function startLanguage() {
 
 await storesReady();
 await initI18n(startLanguage());
+followAccessibilitySettings();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(

@@ -11,6 +11,8 @@ export interface WebRuntimeConfig {
   publicClient: { id: string; secret: string };
   /** Google reCAPTCHA's site key when it replaces the self-hosted ALTCHA; null otherwise. */
   recaptchaSiteKey: string | null;
+  /** The Libras (sign-language) widget's script; null hides the accessibility bar's Libras button. */
+  librasWidgetUrl: string | null;
   /** The institutional sign-ins this server can do (OIDC is offered only when the institution's usaOIDC is on too). */
   sso: { oidc: boolean; saml: boolean };
 }

@@ -222,7 +222,11 @@ export async function downloadFile(path: string, body?: unknown): Promise<string
   return filename;
 }
 
-/** The server's message for a refusal the patron can act on (4xx), else `fallback` (5xx, unreachable, a bug). */
+/** 5xx answers whose message the patron should read (spec §8: the library e-mail error). */
+const TOLD_5XX = new Set(['ErroEmailBiblioteca', 'ErroEnvioEmail']);
+
+/** The server's message for a refusal the patron can act on (4xx, a failed library e-mail), else `fallback` (other 5xx, unreachable, a bug). */
 export function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiRequestError && error.status > 0 && error.status < 500 ? error.message : fallback;
+  if (!(error instanceof ApiRequestError) || error.status === 0) return fallback;
+  return error.status < 500 || (error.key !== undefined && TOLD_5XX.has(error.key)) ? error.message : fallback;
 }

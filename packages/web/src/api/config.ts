@@ -4,6 +4,8 @@ export interface RuntimeConfig {
   publicClient: { id: string; secret: string };
   /** Google reCAPTCHA's site key when it replaces the self-hosted ALTCHA captcha. */
   recaptchaSiteKey: string | null;
+  /** The Libras (sign-language) widget's script; null hides the Libras button. */
+  librasWidgetUrl: string | null;
   /** The institutional sign-ins the server can do. */
   sso: { oidc: boolean; saml: boolean };
 }
@@ -12,6 +14,7 @@ const DEFAULTS: RuntimeConfig = {
   apiBase: '/svc',
   publicClient: { id: 'estante-web', secret: 'estante-public' },
   recaptchaSiteKey: null,
+  librasWidgetUrl: null,
   sso: { oidc: false, saml: false },
 };
 

@@ -1,22 +1,34 @@
-import { colorsTuple, createTheme, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useMemo } from 'react';
+import { instituicaoQuery } from '../features/parameters/api/get-instituicao';
+import { themeFor } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
-const theme = createTheme({
-  colors: { institution: colorsTuple('#1d4f91') },
-  primaryColor: 'institution',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-});
+/** Toasts close by themselves after 8 s (spec §9). */
+export const TOAST_AUTO_CLOSE_MS = 8000;
 
-/** Server state (TanStack Query) and the design system (Mantine). */
+/** The design system themed with the institution's colour once its settings are loaded. */
+function ThemedMantine({ children }: { children: ReactNode }) {
+  const { data } = useQuery({ ...instituicaoQuery, enabled: false });
+  const theme = useMemo(() => themeFor(data?.tema.corPrimaria), [data?.tema.corPrimaria]);
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
+      {children}
+    </MantineProvider>
+  );
+}
+
+/** Server state (TanStack Query) and the design system (Mantine, with toasts). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme}>{children}</MantineProvider>
+      <ThemedMantine>{children}</ThemedMantine>
     </QueryClientProvider>
   );
 }

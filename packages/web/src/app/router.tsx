@@ -3,6 +3,7 @@ import { paths } from './paths';
 import { AccountRoute } from './routes/account';
 import { AuthorityRoute } from './routes/authority';
 import { BasketRoute } from './routes/basket';
+import { EventsRoute, FaqRoute, GeneralInformationRoute, OpeningHoursRoute } from './routes/content';
 import { ErrorRoute } from './routes/error';
 import { GuideRoute } from './routes/guide';
 import { HomeRoute } from './routes/home';
@@ -32,6 +33,10 @@ export function createRouter() {
         { path: paths.basket, element: <BasketRoute /> },
         { path: paths.accountApp, element: <ScreenRoute titleKey="screens.accountApp" /> },
         { path: `${paths.account}/*`, element: <AccountRoute /> },
+        { path: paths.openingHours, element: <OpeningHoursRoute /> },
+        { path: paths.events, element: <EventsRoute /> },
+        { path: paths.faq, element: <FaqRoute /> },
+        { path: paths.generalInformation, element: <GeneralInformationRoute /> },
         { path: '/:guia', element: <GuideRoute /> },
         { path: '/acervo/:codAcervo', element: <TitleRoute /> },
         { path: '/acervo/:codAcervo/:tab', element: <TitleRoute /> },

@@ -2,10 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { COPY_STATUS_CODES, EXPORT_FORMATS, FREQUENCIES, DEBT_SERVICE_CODES, HOLD_STATUS_CODES, LIVE_RULES, LOAN_REQUEST_FILTERS, LOGIN_CATEGORIES_87, ISSUE_PART_CODES, LANGUAGES, MATCH_TYPES, OPERATORS, REFERENCE_STYLES, SEARCH_FIELDS } from '@estante/contracts';
+import { COPY_STATUS_CODES, EXPORT_FORMATS, FREQUENCIES, DEBT_SERVICE_CODES, HOLD_STATUS_CODES, LIVE_RULES, LOAN_REQUEST_FILTERS, LOGIN_CATEGORIES_87, ISSUE_PART_CODES, MATCH_TYPES, OPERATORS, REFERENCE_STYLES, SEARCH_FIELDS } from '@estante/contracts';
+import { COLOUR_SCHEMES } from '../stores/page-settings';
 import { TITLE_TABS } from './paths';
+import { SHORTCUTS } from './shell/accessibility';
 import en from '../i18n/locales/en.json';
 import es from '../i18n/locales/es.json';
+import french from '../i18n/locales/fr.json';
+import italian from '../i18n/locales/it.json';
 import pt from '../i18n/locales/pt.json';
 
 type Tree = { [key: string]: string | Tree };
@@ -43,7 +47,6 @@ function keysUsedInSource(): string[] {
   for (const match of MATCH_TYPES) found.add(`search.matchTypes.${match}`);
   for (const operator of OPERATORS) found.add(`search.operators.${operator}`);
   for (const control of ['first', 'previous', 'next', 'last', 'page']) found.add(`search.pages.${control}`);
-  for (const language of LANGUAGES) found.add(`app.languages.${language}`);
   for (const style of REFERENCE_STYLES) found.add(`reference.styles.${style}`);
   for (const status of COPY_STATUS_CODES) found.add(`copies.statuses.${status}`);
   for (const frequency of FREQUENCIES) found.add(`kardex.frequencies.${frequency}`);
@@ -54,6 +57,9 @@ function keysUsedInSource(): string[] {
   for (const status of HOLD_STATUS_CODES) found.add(`holds.statuses.${status}`);
   found.add('account.holds');
   for (const section of ['loans', 'debts', 'deviations', 'noDebts', 'token', 'requests']) found.add(`account.${section}`);
+  for (const scheme of COLOUR_SCHEMES) found.add(`a11y.schemes.${scheme || 'normal'}`);
+  for (const shortcut of SHORTCUTS) found.add(shortcut.label);
+  for (const field of ['titulo', 'autor', 'edicao', 'editor', 'isbn_issn', 'periodico', 'outras_inf']) found.add(`units.fields.${field}`);
   for (const status of LOAN_REQUEST_FILTERS) found.add(`requests.statuses.${status}`);
   for (const location of [1, 2, 3]) found.add(`requests.locations.${location}`);
   for (const service of DEBT_SERVICE_CODES) found.add(`debts.services.${service}`);
@@ -88,5 +94,21 @@ describe('translations', () => {
     for (const language of Object.keys(locales)) {
       expect(codes.filter((code) => typeof lookup(locales[language]!, `guides.${code}`) !== 'string')).toEqual([]);
     }
+  });
+});
+
+/** The namespaces of the sign-in shell (header, accessibility bar, footer, sign-in, recovery) that French and Italian translate. */
+const SHELL_NAMESPACES = ['app', 'a11y', 'footer', 'loading', 'errors', 'notFound', 'login', 'captcha', 'recovery'];
+
+describe('French and Italian (the sign-in shell’s extra languages)', () => {
+  it.each([
+    ['fr', french],
+    ['it', italian],
+  ] as const)('%s translates every string of the shell, and nothing the other languages lack', (_, locale) => {
+    const shell = keys(pt as Tree).filter((key) => SHELL_NAMESPACES.includes(key.split('.')[0]!));
+    const own = keys(locale as Tree);
+    expect(shell.filter((key) => !own.includes(key))).toEqual([]);
+    expect(own.filter((key) => lookup(pt as Tree, key) === undefined)).toEqual([]);
+    expect(own.filter((key) => String(lookup(locale as Tree, key)).trim() === '')).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { encryptedStorage } from './encrypted-storage';
 export interface SessionState {
   token: string | null;
   refresh: string | null;
-  user: { login: string; cod_pessoa: number; nome_pessoa: string } | null;
+  user: { login: string; cod_pessoa: number; nome_pessoa: string; professor?: boolean } | null;
   clear: () => void;
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, List, Text, Title } from '@mantine/core';
+import { Anchor, List, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
@@ -6,6 +6,7 @@ import { useInstituicao } from '../../features/parameters/api/get-instituicao';
 import { SearchForm } from '../../features/search/components/search-form';
 import { PageTitle } from '../../ui/page-title';
 import { paths } from '../paths';
+import { HomeSection } from './content';
 
 /** Home (spec §2 "/"): the institution's catalogue and its search guides. */
 export function HomeRoute() {
@@ -33,6 +34,10 @@ export function HomeRoute() {
           ))}
         </List>
       </nav>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" mt="xl">
+        <HomeSection chave="secao_1" />
+        <HomeSection chave="secao_2" />
+      </SimpleGrid>
     </>
   );
 }

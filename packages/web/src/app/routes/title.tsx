@@ -7,7 +7,7 @@ import { useComments, useMyComments } from '../../features/comments/api/comments
 import { HoldForm } from '../../features/circulation/components/hold-form';
 import { LoanRequestForm } from '../../features/circulation/components/loan-request-form';
 import { CommentsSection } from '../../features/comments/components/comments-section';
-import { useFuncionalidades } from '../../features/parameters/api/get-funcionalidades';
+import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
 import { useAcervo } from '../../features/title/api/get-acervo';
 import { useExemplares } from '../../features/title/api/get-exemplares';
@@ -30,9 +30,6 @@ import { SignInModalButton, SignInPanel } from '../shell/sign-in-panel';
 import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
 
-/** Activity 13 switches comments on (spec §6). */
-const COMMENTS = 13;
-
 /** `/acervo/:codAcervo[/tab]`: the title record with its tabs, each a deep-linkable route. */
 export function TitleRoute() {
   const { codAcervo = '', tab } = useParams();
@@ -52,7 +49,7 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
   useExemplares(id, null);
   useComments(id);
   useMyComments(id, signedIn);
-  const activities = useFuncionalidades();
+  const permissions = usePermissions();
   const guides = useGuiasPesquisa();
   const general = guides.find((g) => g.codigo === 'geral')?.rota ?? 'pesquisa-geral';
   const here = `${location.pathname}${location.search}`;
@@ -140,7 +137,7 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
         </Title>
         {content()}
       </section>
-      {activities.some((a) => a.cod_modulo === 3 && a.cod_atividade === COMMENTS) && <CommentsSection id={id} signedIn={signedIn} signIn={<SignInModalButton redirect={here} />} />}
+      {permissions.hasAll(ACTIVITY.comments) && <CommentsSection id={id} signedIn={signedIn} signIn={<SignInModalButton redirect={here} />} />}
     </>
   );
 }

@@ -1,12 +1,17 @@
 import { Box, Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { usePageSettings } from '../../stores/page-settings';
+import { useShortcuts } from './accessibility';
 import { Footer } from './footer';
 import { Header } from './header';
+import { LibrasWidget } from './libras';
 
-/** The frame every screen lives in: skip link, header, main landmark, footer. */
+/** The frame every screen lives in: skip link, header, main landmark, footer; the shortcuts and the Libras widget. */
 export function Shell() {
   const { t } = useTranslation();
+  const libras = usePageSettings((s) => s.acessibilidade.libras);
+  useShortcuts();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -19,6 +24,7 @@ export function Shell() {
         </Container>
       </Box>
       <Footer />
+      {libras && <LibrasWidget />}
     </>
   );
 }

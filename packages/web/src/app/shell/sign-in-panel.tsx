@@ -4,26 +4,21 @@ import { useTranslation } from 'react-i18next';
 import { readRuntimeConfig } from '../../api/config';
 import { type Destination, LoginForm, type LoginFlow } from '../../features/auth/components/login-form';
 import { startOidc, startSaml } from '../../features/auth/api/sso';
-import { useFuncionalidades } from '../../features/parameters/api/get-funcionalidades';
+import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
 import { useInstituicao } from '../../features/parameters/api/get-instituicao';
 
 const { sso } = readRuntimeConfig();
-
-/** Spec §6 activity codes the sign-in form depends on. */
-const ACCOUNT_AREA = 8;
-const CAPTCHA = 1120;
 
 /** The institution's sign-in settings, for the login form wherever it appears. */
 export function useSignInSettings() {
   const { t } = useTranslation();
   const instituicao = useInstituicao();
-  const activities = useFuncionalidades();
-  const has = (code: number) => activities.some((a) => a.cod_modulo === 3 && a.cod_atividade === code);
+  const permissions = usePermissions();
   const flow: LoginFlow = instituicao.codEmpresa === 571 ? 'two-step' : instituicao.codEmpresa === 87 ? 'category' : 'standard';
   return {
     flow,
-    captcha: has(CAPTCHA),
-    accountArea: has(ACCOUNT_AREA),
+    captcha: permissions.hasAll(ACTIVITY.captcha),
+    accountArea: permissions.hasAll(ACTIVITY.accountArea),
     loginLabel: instituicao.denominacao_login?.trim() || t('login.username'),
     oidc: sso.oidc && instituicao.usaOIDC,
     saml: sso.saml,

@@ -40,7 +40,7 @@ export async function finishSignIn(token: TokenResponse, keep: boolean): Promise
   store.setState({
     token: token.access_token,
     refresh: token.refresh_token ?? null,
-    user: { login: person.user.login, cod_pessoa: person.user.cod_pessoa, nome_pessoa: person.user.nome_pessoa },
+    user: { login: person.user.login, cod_pessoa: person.user.cod_pessoa, nome_pessoa: person.user.nome_pessoa, professor: person.user.professor },
   });
   return person;
 }

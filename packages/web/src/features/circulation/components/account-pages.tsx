@@ -1,23 +1,11 @@
-import { Alert, Button, Group, List, Loader, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Alert, Button, Group, List, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Loading } from '../../../ui/loading';
 import { messageOf } from '../../../api/client';
 import { useShortDate } from '../../../ui/dates';
 import { formatMoney } from '../../../ui/money';
 import { downloadDeclaration, downloadPaymentSlip, mailDeclaration, useDebts, useDeviations, useIssueNoDebts, useLoanToken, useNewLoanToken, useNoDebtsCheck } from '../api/account';
-
-/** A query's loading and error states, the same on every account page. */
-function Loading({ state, error, children }: { state: { isPending: boolean; isError: boolean }; error: string; children: () => ReactNode }) {
-  const { t } = useTranslation();
-  if (state.isPending) return <Loader size="sm" aria-label={t('loading.title')} />;
-  if (state.isError)
-    return (
-      <Alert color="red" variant="filled">
-        {error}
-      </Alert>
-    );
-  return <>{children()}</>;
-}
 
 /** Meu Pergamum, "Débitos" (spec §3, §9): what is owed, the total in the language's currency, the payment slip. */
 export function DebtsPage() {

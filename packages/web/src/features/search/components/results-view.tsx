@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE, type SearchState } from '@estante/contracts';
-import { Alert, Button, Checkbox, Grid, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Drawer, Grid, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -42,6 +42,7 @@ export function ResultsView({ state, titleHref }: { state: SearchState; titleHre
   const basket = useBasket();
   const [selected, setSelected] = useState<number[]>([]);
   const [added, setAdded] = useState<number | null>(null);
+  const [facetsOpen, setFacetsOpen] = useState(false);
   const label = [terms, period, plan].filter(Boolean).join(' — ');
 
   useEffect(() => {
@@ -56,11 +57,18 @@ export function ResultsView({ state, titleHref }: { state: SearchState; titleHre
   const pages = Math.max(1, Math.ceil(Math.min(data.total, 10_000) / state.quantPag));
   return (
     <Grid gutter="xl">
-      <Grid.Col span={{ base: 12, md: 3 }} order={{ base: 2, md: 1 }}>
+      <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
         <FacetPanel facetas={data.facetas} selected={state.filtros} onToggle={toggleFilter} />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9 }} order={{ base: 1, md: 2 }}>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        {/* Below md the facets wait in a drawer, so the results come first on a phone. */}
+        <Drawer opened={facetsOpen} onClose={() => setFacetsOpen(false)} title={t('search.filtersDrawer')} closeButtonProps={{ 'aria-label': t('app.close') }} hiddenFrom="md">
+          <FacetPanel facetas={data.facetas} selected={state.filtros} onToggle={toggleFilter} />
+        </Drawer>
         <Stack gap="sm">
+          <Button hiddenFrom="md" variant="outline" color="blue.9" onClick={() => setFacetsOpen(true)} style={{ alignSelf: 'flex-start' }}>
+            {t('search.filtersButton', { count: state.filtros.length })}
+          </Button>
           <Title order={2} size="h3" aria-live="polite">
             {t('search.resultsCount', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })}
           </Title>

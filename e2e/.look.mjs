@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const [,, url, name, width = '1280', setup = ''] = process.argv;
+const page = await browser.newPage({ viewport: { width: Number(width), height: 900 }, locale: 'pt-BR' });
+await page.goto(`http://localhost:8095${url}`);
+await page.waitForTimeout(1500);
+if (setup) await eval(`(async () => { ${setup} })()`);
+await page.waitForTimeout(500);
+await page.screenshot({ path: `/tmp/shots/${name}.png`, fullPage: true });
+const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+console.log(name, 'horizontal overflow px:', overflow);
+await browser.close();

@@ -1,0 +1,83 @@
+import { Box, Button, Group, NativeSelect, Popover, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COLOUR_SCHEMES, type ColourScheme, usePageSettings, ZOOM_STEPS } from '../../stores/page-settings';
+import { SHORTCUTS } from './accessibility';
+import { librasAvailable } from './libras';
+
+/**
+ * The accessibility bar (spec §1, §2): zoom in steps of 20 up to 100, colour schemes, bold
+ * text, the sign-language widget, and the keyboard shortcuts. Every change is saved in the page
+ * settings and applied at once.
+ */
+export function AccessibilityBar() {
+  const { t } = useTranslation();
+  const settings = usePageSettings((s) => s.acessibilidade);
+  const set = usePageSettings((s) => s.setAccessibility);
+  const reset = usePageSettings((s) => s.resetAccessibility);
+  const step = ZOOM_STEPS.indexOf(settings.zoom);
+  // On a phone the options fold behind one button, so the page starts near the top.
+  const [unfolded, setUnfolded] = useState(false);
+  return (
+    <Box component="section" aria-label={t('a11y.bar')} className="accessibility-bar" px="md" py={4}>
+      <Group hiddenFrom="sm" justify="flex-end">
+        <Button size="compact-sm" variant="default" aria-expanded={unfolded} aria-controls="accessibility-options" onClick={() => setUnfolded(!unfolded)}>
+          {t('a11y.bar')}
+        </Button>
+      </Group>
+      <Group gap="xs" wrap="wrap" justify="flex-end" align="center" id="accessibility-options" className="accessibility-options" data-unfolded={unfolded}>
+        <Group gap={4} role="group" aria-label={t('a11y.zoom')}>
+          <Button size="compact-sm" variant="default" onClick={() => set({ zoom: ZOOM_STEPS[step - 1] })} disabled={step <= 0} aria-label={t('a11y.zoomOut')}>
+            A−
+          </Button>
+          <Text size="sm" component="span" aria-live="polite" className="accessibility-bar-zoom">
+            {t('a11y.zoomValue', { value: settings.zoom })}
+          </Text>
+          <Button size="compact-sm" variant="default" onClick={() => set({ zoom: ZOOM_STEPS[step + 1] })} disabled={step >= ZOOM_STEPS.length - 1} aria-label={t('a11y.zoomIn')}>
+            A+
+          </Button>
+        </Group>
+        <NativeSelect
+          size="xs"
+          label={t('a11y.colours')}
+          className="accessibility-bar-inline"
+          value={settings.cor}
+          onChange={(e) => set({ cor: e.currentTarget.value as ColourScheme })}
+          data={COLOUR_SCHEMES.map((value) => ({ value, label: t(`a11y.schemes.${value || 'normal'}`) }))}
+        />
+        <Button size="compact-sm" variant={settings.negrito ? 'filled' : 'default'} aria-pressed={settings.negrito} onClick={() => set({ negrito: !settings.negrito })}>
+          {t('a11y.bold')}
+        </Button>
+        {librasAvailable && (
+          <Button size="compact-sm" variant={settings.libras ? 'filled' : 'default'} aria-pressed={settings.libras} onClick={() => set({ libras: !settings.libras })}>
+            {t('a11y.libras')}
+          </Button>
+        )}
+        <Button size="compact-sm" variant="default" onClick={reset}>
+          {t('a11y.reset')}
+        </Button>
+        <Popover position="bottom-end" withArrow>
+          <Popover.Target>
+            <Button size="compact-sm" variant="default">
+              {t('a11y.shortcuts')}
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Box component="dl" m={0}>
+              {SHORTCUTS.map((s) => (
+                <Group key={s.key} gap="xs" wrap="nowrap">
+                  <Text component="dt" fw={700} size="sm">
+                    <kbd>Alt</kbd>+<kbd>{s.key}</kbd>
+                  </Text>
+                  <Text component="dd" size="sm" m={0}>
+                    {t(s.label)}
+                  </Text>
+                </Group>
+              ))}
+            </Box>
+          </Popover.Dropdown>
+        </Popover>
+      </Group>
+    </Box>
+  );
+}
