@@ -1,3 +1,4 @@
+import { ScrollTable } from './scroll-table';
 import type { MarcView } from '@estante/contracts';
 import { Code, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 export function MarcTable({ marc }: { marc: MarcView }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <ScrollTable minWidth={480}>
       <Table striped withTableBorder verticalSpacing={4} fz="sm" ff="monospace">
         <Table.Caption>{t('marc.caption')}</Table.Caption>
         <Table.Thead>
@@ -55,6 +56,6 @@ export function MarcTable({ marc }: { marc: MarcView }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }

@@ -22,7 +22,7 @@ export function AccessibilityBar() {
     <Box component="section" aria-label={t('a11y.bar')} className="accessibility-bar" px="md" py={4}>
       <Group hiddenFrom="sm" justify="flex-end">
         <Button size="compact-sm" variant="default" aria-expanded={unfolded} aria-controls="accessibility-options" onClick={() => setUnfolded(!unfolded)}>
-          {t('a11y.bar')}
+          {t('a11y.options')}
         </Button>
       </Group>
       <Group gap="xs" wrap="wrap" justify="flex-end" align="center" id="accessibility-options" className="accessibility-options" data-unfolded={unfolded}>

@@ -55,7 +55,11 @@ export function useShortcuts(): void {
       if (!shortcut) return;
       event.preventDefault();
       if (!focusTarget(shortcut.target) && shortcut.target === 'search') {
-        void Promise.resolve(navigate(paths.home)).then(() => requestAnimationFrame(() => focusTarget('search')));
+        void navigate(paths.home);
+        // The home page renders on the next frames: try for a second.
+        let frames = 60;
+        const retry = () => !focusTarget('search') && --frames > 0 && requestAnimationFrame(retry);
+        requestAnimationFrame(retry);
       }
     };
     window.addEventListener('keydown', onKey);

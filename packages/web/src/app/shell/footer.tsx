@@ -1,5 +1,4 @@
-import { Alert, Anchor, Box, Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Alert, Anchor, Box, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -11,6 +10,7 @@ import { SuggestionForm } from '../../features/units/components/suggestion-form'
 import { INTERFACE_LANGUAGES, LOCALE_TAGS } from '../../i18n/languages';
 import { useHasSession, useSessionUser } from '../../stores/session';
 import { SafeHtml } from '../../ui/safe-html';
+import { toastSuccess } from '../../ui/toast';
 import { paths } from '../paths';
 import { changeLanguage, LANGUAGE_NAMES } from './language-select';
 import { SignInPanel } from './sign-in-panel';
@@ -31,21 +31,21 @@ export function Footer() {
   const [open, setOpen] = useState<Open>(null);
   const sent = (message: string) => {
     setOpen(null);
-    notifications.show({ message, color: 'green', withBorder: true });
+    toastSuccess(message);
   };
   const links: ReactNode[] = [];
   if (permissions.hasAll(ACTIVITY.comments)) {
     links.push(
-      <Button key="comment" variant="subtle" color="blue.9" size="compact-sm" onClick={() => setOpen('comment')}>
+      <Anchor key="comment" component="button" type="button" size="sm" onClick={() => setOpen('comment')}>
         {t('footer.generalComment')}
-      </Button>,
+      </Anchor>,
     );
   }
   if (permissions.hasAll(ACTIVITY.acquisitionSuggestion)) {
     links.push(
-      <Button key="suggestion" variant="subtle" color="blue.9" size="compact-sm" onClick={() => setOpen('suggestion')}>
+      <Anchor key="suggestion" component="button" type="button" size="sm" onClick={() => setOpen('suggestion')}>
         {t('footer.suggestion')}
-      </Button>,
+      </Anchor>,
     );
     if (user?.professor && instituicao.p.__web_aquisicao) {
       links.push(<ExternalLink key="professor" href={instituicao.p.__web_aquisicao} label={t('footer.professorSuggestion')} />);
@@ -57,9 +57,9 @@ export function Footer() {
   }
   if (instituicao.msg_suporte_consulta) {
     links.push(
-      <Button key="support" variant="subtle" color="blue.9" size="compact-sm" onClick={() => setOpen('support')}>
+      <Anchor key="support" component="button" type="button" size="sm" onClick={() => setOpen('support')}>
         {t('footer.support')}
-      </Button>,
+      </Anchor>,
     );
   }
   const band = instituicao.tema.corSecundaria ?? 'var(--mantine-primary-color-filled)';
@@ -84,17 +84,20 @@ export function Footer() {
         </Group>
         <Group component="nav" aria-label={t('footer.languages')} gap={4} wrap="wrap">
           {INTERFACE_LANGUAGES.map((language) => (
-            <Button
+            <Anchor
               key={language}
-              size="compact-sm"
-              variant={i18n.language === language ? 'filled' : 'subtle'}
-              color="blue.9"
+              component="button"
+              type="button"
+              size="sm"
+              px={6}
+              fw={i18n.language === language ? 700 : 400}
+              underline={i18n.language === language ? 'always' : 'hover'}
               lang={LOCALE_TAGS[language]}
               aria-current={i18n.language === language ? 'true' : undefined}
               onClick={() => i18n.language !== language && changeLanguage(language)}
             >
               {LANGUAGE_NAMES[language]}
-            </Button>
+            </Anchor>
           ))}
         </Group>
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">

@@ -1,3 +1,4 @@
+import { ScrollTable } from '../../../ui/scroll-table';
 import { Alert, Button, Group, List, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +30,7 @@ export function DebtsPage() {
           <Text>{t('debts.none')}</Text>
         ) : (
           <Stack gap="sm">
-            <Table.ScrollContainer minWidth={640}>
+            <ScrollTable minWidth={640}>
               <Table striped>
                 <Table.Caption>{t('debts.caption')}</Table.Caption>
                 <Table.Thead>
@@ -61,7 +62,7 @@ export function DebtsPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Text fw={700}>{t('debts.total', { total: money(debts.data!.total) })}</Text>
             {notice && (
               <Alert color={notice.ok ? 'green' : 'yellow'} variant="light" role={notice.ok ? 'status' : 'alert'}>

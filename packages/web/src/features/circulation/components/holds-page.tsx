@@ -1,3 +1,4 @@
+import { ScrollTable } from '../../../ui/scroll-table';
 import type { Reserva } from '@estante/contracts';
 import { Alert, Anchor, Button, Checkbox, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -117,7 +118,7 @@ function HoldsTable({
   const { t } = useTranslation();
   const parts = (h: Reserva) => [h.volume && `v. ${h.volume}`, h.tomo && `t. ${h.tomo}`, h.parte && `pt. ${h.parte}`].filter(Boolean).join(', ');
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <ScrollTable minWidth={560}>
       <Table striped>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -154,7 +155,7 @@ function HoldsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollTable>
   );
 }
 

@@ -1,3 +1,4 @@
+import { ScrollTable } from '../../../ui/scroll-table';
 import type { EmprestimoPendente, Renovacao } from '@estante/contracts';
 import { Alert, Anchor, Badge, Button, Checkbox, List, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -58,7 +59,7 @@ export function LoansPage({ titleHref }: { titleHref: (id: number) => string }) 
           <Text>{t('loans.none')}</Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={640}>
+            <ScrollTable minWidth={640}>
               <Table striped>
                 <Table.Caption>{t('loans.current')}</Table.Caption>
                 <Table.Thead>
@@ -84,7 +85,7 @@ export function LoansPage({ titleHref }: { titleHref: (id: number) => string }) 
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
             <Button mt="sm" onClick={() => void doRenew()} loading={renew.isPending}>
               {t('loans.renewSelected')}
             </Button>
@@ -181,7 +182,7 @@ function History({ titleHref, day }: { titleHref: (id: number) => string; day: (
         (history.data.length === 0 ? (
           <Text>{t('loans.noneInPeriod')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
+          <ScrollTable minWidth={560}>
             <Table striped>
               <Table.Caption>{t('loans.history')}</Table.Caption>
               <Table.Thead>
@@ -207,7 +208,7 @@ function History({ titleHref, day }: { titleHref: (id: number) => string; day: (
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         ))}
     </section>
   );

@@ -1,3 +1,4 @@
+import { ScrollTable } from '../../../ui/scroll-table';
 import { LOAN_REQUEST_FILTERS } from '@estante/contracts';
 import { Alert, Anchor, Loader, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -34,7 +35,7 @@ export function RequestsPage({ titleHref }: { titleHref: (id: number) => string 
         (requests.data.length === 0 ? (
           <Text>{t('requests.noneInPeriod')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
+          <ScrollTable minWidth={640}>
             <Table striped>
               <Table.Caption>{t('requests.mine')}</Table.Caption>
               <Table.Thead>
@@ -65,7 +66,7 @@ export function RequestsPage({ titleHref }: { titleHref: (id: number) => string 
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollTable>
         ))}
     </section>
   );

@@ -1,3 +1,4 @@
+import { ScrollTable } from '../../../ui/scroll-table';
 import type { Acervo, Exemplar } from '@estante/contracts';
 import { Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -41,7 +42,7 @@ export function CopiesTab({ acervo }: { acervo: Acervo }) {
       </div>
       {copies.isError && <Text c="red.8">{t('errors.loadFailed')}</Text>}
       {copies.data && (
-        <Table.ScrollContainer minWidth={720}>
+        <ScrollTable minWidth={720}>
           <Table striped withTableBorder fz="sm">
             <Table.Caption>{t('copies.caption', { count: copies.data.exemplares.length })}</Table.Caption>
             <Table.Thead>
@@ -76,7 +77,7 @@ export function CopiesTab({ acervo }: { acervo: Acervo }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </>
   );

@@ -23,9 +23,10 @@ export function SuggestionForm({ onSent }: { onSent: (message: string) => void }
   const [periodico, setPeriodico] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const set = (field: TextField, value: string) => setFields((f) => ({ ...f, [field]: value }));
   const label = (field: TextField) => t(`units.fields.${field}`);
   const text = (field: TextField, props: { required?: boolean; maxLength: number }) => (
-    <TextInput label={label(field)} value={fields[field]} onChange={(e) => setFields((f) => ({ ...f, [field]: e.currentTarget.value }))} {...props} />
+    <TextInput label={label(field)} value={fields[field]} onChange={(e) => set(field, e.currentTarget.value)} {...props} />
   );
 
   const submit = async (event: FormEvent) => {
@@ -79,7 +80,7 @@ export function SuggestionForm({ onSent }: { onSent: (message: string) => void }
           {text('isbn_issn', { maxLength: 30 })}
         </SimpleGrid>
         <Checkbox label={t('units.fields.periodico')} checked={periodico} onChange={(e) => setPeriodico(e.currentTarget.checked)} />
-        <Textarea label={label('outras_inf')} rows={4} maxLength={GENERAL_TEXT_MAX} value={fields.outras_inf} onChange={(e) => setFields((f) => ({ ...f, outras_inf: e.currentTarget.value }))} />
+        <Textarea label={label('outras_inf')} rows={4} maxLength={GENERAL_TEXT_MAX} value={fields.outras_inf} onChange={(e) => set('outras_inf', e.currentTarget.value)} />
         <div aria-live="polite">
           {problem && (
             <Alert variant="light" color="yellow">
