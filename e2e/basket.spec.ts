@@ -12,6 +12,8 @@ async function sentMail() {
 }
 
 test('three titles go from the results to the basket: exported as RIS, copied, e-mailed, kept across sign-ins', async ({ page, context }) => {
+  // A long journey (export, copy, e-mail, two sign-ins, three axe runs): more than the default 30 s on two cores.
+  test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/pesquisa-geral?termo1=educacao');
   const results = page.getByRole('main').getByRole('article');

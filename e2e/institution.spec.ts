@@ -129,3 +129,27 @@ test('institutional sign-in (OIDC) through a real provider, and its errors shown
     staff('institution', 'oidc', 'off');
   }
 });
+
+test('features appear and disappear with the institution’s activities', async ({ page }) => {
+  const footer = page.getByRole('contentinfo');
+  try {
+    for (const code of ['12', '13', '57', '87', '88']) staff('institution', 'activity', code, 'off');
+    await page.goto('/acervo/12');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Horário de atendimento' })).toBeVisible();
+    for (const name of ['Comentários', 'Sugestão de aquisição']) await expect(footer.getByRole('button', { name, exact: true })).toHaveCount(0);
+    for (const name of ['ICAP', 'Catálogo da Rede Pergamum']) await expect(footer.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
+    await expect(footer.getByText('Catálogo Estante')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 2, name: 'Comentários' })).toHaveCount(0);
+    for (const code of ['12', '13', '57', '87', '88']) staff('institution', 'activity', code, 'on');
+    await page.reload();
+    await expect(footer.getByRole('button', { name: 'Comentários', exact: true })).toBeVisible();
+    await expect(footer.getByRole('button', { name: 'Sugestão de aquisição', exact: true })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /ICAP/ })).toBeVisible();
+    await expect(footer.getByRole('link', { name: /Catálogo da Rede Pergamum/ })).toBeVisible();
+    await expect(footer.getByText('Catálogo Estante')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Comentários' })).toBeVisible();
+  } finally {
+    for (const code of ['12', '13', '57', '87', '88']) staff('institution', 'activity', code, 'on');
+  }
+});

@@ -32,13 +32,13 @@ test('a search guide opens at its own path', async ({ page }) => {
 
 test('the language bar switches to English and Spanish, and the choice is kept', async ({ page }) => {
   await page.goto('/');
-  await page.getByLabel('Idioma').selectOption('en');
+  await page.getByLabel('Idioma', { exact: true }).selectOption('en');
   await expect(page).toHaveURL(/lng=en/);
   await expect(page.getByRole('heading', { level: 1, name: 'Library catalogue' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Library catalogue' })).toBeVisible();
-  await page.getByLabel('Language').selectOption('es');
+  await page.getByLabel('Language', { exact: true }).selectOption('es');
   await expect(page.getByRole('heading', { level: 1, name: 'Catálogo de las bibliotecas' })).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { createInstitution, createPatron } from '../../../test/factories.js';
-import { refreshTokens } from '../../db/schema/index.js';
+import { patronCategories, refreshTokens } from '../../db/schema/index.js';
 import { getOrCreateSecret } from './auth.queries.js';
 
 let t: TestApp;
@@ -111,7 +111,15 @@ describe('POST /oauth/token (password) and GET /pessoas', () => {
     const { access_token: access } = response.json<{ access_token: string }>();
     const me = await t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${access}` } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ user: { login: 'ana', nome_pessoa: 'Ana Beatriz Souza', email: 'ana@example.org', cod_categoria: '01' }, bloqueio: false });
+    expect(me.json()).toMatchObject({ user: { login: 'ana', nome_pessoa: 'Ana Beatriz Souza', email: 'ana@example.org', cod_categoria: '01', professor: false }, bloqueio: false });
+  });
+
+  it('says when the patron is a professor (the footer offers them the professors’ acquisition link)', async () => {
+    await t.database.db.insert(patronCategories).values({ codCategoria: '04', descricao: 'Professor', professor: true }).onConflictDoNothing();
+    await createPatron(t.database.db, { login: 'carlos', nome: 'Carlos Pereira', password: 'senha-do-carlos', categoria: '04' });
+    const { access_token: access } = (await password('carlos', 'senha-do-carlos')).json<{ access_token: string }>();
+    const me = await t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${access}` } });
+    expect(me.json()).toMatchObject({ user: { login: 'carlos', cod_categoria: '04', professor: true } });
   });
 
   it('refuses a wrong password or unknown user with 401 naming the login label, blank fields with 400, a blocked account with 430', async () => {

@@ -1,5 +1,6 @@
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { ScrollTable } from '../../../ui/scroll-table';
-import { Alert, Button, Group, List, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../ui/loading';
@@ -177,22 +178,15 @@ export function NoDebtsPage() {
                 </List>
               </Alert>
             )}
-            <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('noDebts.confirmTitle')} closeButtonProps={{ 'aria-label': t('app.close') }}>
-              <Text mb="md">{t('noDebts.confirmText')}</Text>
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setConfirming(false)}>
-                  {t('holds.keep')}
-                </Button>
-                <Button
-                  onClick={() => {
-                    setConfirming(false);
-                    void act(async () => t('noDebts.issuedNotice', { code: (await issue.mutateAsync()).codigo }));
-                  }}
-                >
-                  {t('noDebts.issue')}
-                </Button>
-              </Group>
-            </Modal>
+            <ConfirmModal
+              opened={confirming}
+              title={t('noDebts.confirmTitle')}
+              text={t('noDebts.confirmText')}
+              keepLabel={t('holds.keep')}
+              confirmLabel={t('noDebts.issue')}
+              onClose={() => setConfirming(false)}
+              onConfirm={() => void act(async () => t('noDebts.issuedNotice', { code: (await issue.mutateAsync()).codigo }))}
+            />
           </Stack>
         );
       }}

@@ -1,6 +1,7 @@
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { ScrollTable } from '../../../ui/scroll-table';
 import type { Reserva } from '@estante/contracts';
-import { Alert, Anchor, Button, Checkbox, Group, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useShortDate } from '../../../ui/dates';
 import { useTranslation } from 'react-i18next';
@@ -83,17 +84,16 @@ export function HoldsPage({ titleHref }: { titleHref: (id: number) => string }) 
         )}
       </section>
       <History titleHref={titleHref} status={status} day={day} />
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('holds.confirmTitle')} closeButtonProps={{ 'aria-label': t('app.close') }}>
-        <Text mb="md">{t('holds.confirmText', { count: selected.length })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirming(false)}>
-            {t('holds.keep')}
-          </Button>
-          <Button color="red.9" onClick={() => void doCancel()}>
-            {t('holds.confirmCancel')}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={confirming}
+        title={t('holds.confirmTitle')}
+        text={t('holds.confirmText', { count: selected.length })}
+        keepLabel={t('holds.keep')}
+        confirmLabel={t('holds.confirmCancel')}
+        danger
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void doCancel()}
+      />
     </Stack>
   );
 }
