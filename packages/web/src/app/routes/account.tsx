@@ -72,7 +72,7 @@ export function AccountRoute() {
       </Drawer>
       <Group align="flex-start" wrap="nowrap" gap="lg">
         <Box visibleFrom="sm" className="meupergamum-menu" w={layout.menuOpen ? 220 : undefined}>
-          <Button variant="subtle" color="blue.9" size="compact-sm" mb="xs" aria-expanded={layout.menuOpen} onClick={() => setMenuOpen(!layout.menuOpen)}>
+          <Button variant="subtle" size="compact-sm" mb="xs" aria-expanded={layout.menuOpen} onClick={() => setMenuOpen(!layout.menuOpen)}>
             {layout.menuOpen ? t('account.hideMenu') : t('account.showMenu')}
           </Button>
           {layout.menuOpen && menu(true)}

@@ -18,7 +18,8 @@ export function ResultItem({ item, display, href, basket }: { item: ResultadoAce
   const available = item.disponibilidade.reduce((n, d) => n + d.disponiveis, 0);
   const total = item.disponibilidade.reduce((n, d) => n + d.total, 0);
   const line = (
-    <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+    // At least 12rem for the text: on a narrow screen the basket button wraps below rather than squeezing the title.
+    <Stack gap={4} style={{ flex: '1 1 12rem', minWidth: 0 }}>
       <Anchor component={Link} to={href} fw={600} size="lg">
         {item.titulo}
       </Anchor>
@@ -46,7 +47,7 @@ export function ResultItem({ item, display, href, basket }: { item: ResultadoAce
     </Stack>
   );
   return (
-    <Group component="article" gap="md" align="flex-start" wrap="nowrap" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+    <Group component="article" gap="md" align="flex-start" wrap="wrap" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       {basket && <Checkbox mt={4} aria-label={t('basket.select', { title: item.titulo })} checked={basket.selected} onChange={(e) => basket.onSelect(e.currentTarget.checked)} />}
       {display === 'D' && <Cover title={item.titulo} link={item.link_capa} />}
       {line}
