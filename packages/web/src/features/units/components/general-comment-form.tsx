@@ -1,9 +1,9 @@
-import { Alert, Button, Group, NativeSelect, Stack, Textarea } from '@mantine/core';
+import { NativeSelect, Stack, Textarea } from '@mantine/core';
 import { GENERAL_TEXT_MAX } from '@estante/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../../api/client';
 import { sendGeneralComment, useLibraries } from '../api/units';
+import { FormEnd, useSending } from './form-end';
 
 /**
  * The general comment form (spec §3 "General comment payload", §5): a library and a non-empty
@@ -14,8 +14,7 @@ export function GeneralCommentForm({ onSent }: { onSent: (message: string) => vo
   const libraries = useLibraries();
   const [library, setLibrary] = useState('');
   const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { problem, setProblem, busy, send } = useSending();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -23,16 +22,10 @@ export function GeneralCommentForm({ onSent }: { onSent: (message: string) => vo
       setProblem(t('units.commentRequired'));
       return;
     }
-    setProblem(null);
-    setBusy(true);
-    try {
+    await send(async () => {
       await sendGeneralComment({ content: text.trim(), b: Number(library) });
       onSent(t('messages.ComentarioGeralEnviadoSucesso'));
-    } catch (error) {
-      setProblem(messageOf(error, t('errors.unexpected')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -46,18 +39,7 @@ export function GeneralCommentForm({ onSent }: { onSent: (message: string) => vo
           data={[{ value: '', label: t('units.chooseLibrary') }, ...(libraries.data ?? []).map((l) => ({ value: String(l.cod_biblioteca), label: l.desc_biblioteca }))]}
         />
         <Textarea label={t('units.commentText')} required rows={5} maxLength={GENERAL_TEXT_MAX} value={text} onChange={(e) => setText(e.currentTarget.value)} />
-        <div aria-live="polite">
-          {problem && (
-            <Alert variant="light" color="yellow">
-              {problem}
-            </Alert>
-          )}
-        </div>
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            {t('units.send')}
-          </Button>
-        </Group>
+        <FormEnd problem={problem} busy={busy} />
       </Stack>
     </form>
   );

@@ -1,9 +1,9 @@
-import { Alert, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { GENERAL_TEXT_MAX, SUGGESTION_REQUIRED } from '@estante/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../../api/client';
 import { sendSuggestion, useCampuses, useLibraries } from '../api/units';
+import { FormEnd, useSending } from './form-end';
 
 const EMPTY = { autor: '', titulo: '', edicao: '', editor: '', isbn_issn: '', outras_inf: '' };
 type TextField = keyof typeof EMPTY;
@@ -21,8 +21,7 @@ export function SuggestionForm({ onSent }: { onSent: (message: string) => void }
   const [library, setLibrary] = useState('');
   const [fields, setFields] = useState(EMPTY);
   const [periodico, setPeriodico] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { problem, setProblem, busy, send } = useSending();
   const set = (field: TextField, value: string) => setFields((f) => ({ ...f, [field]: value }));
   const label = (field: TextField) => t(`units.fields.${field}`);
   const text = (field: TextField, props: { required?: boolean; maxLength: number }) => (
@@ -36,17 +35,11 @@ export function SuggestionForm({ onSent }: { onSent: (message: string) => void }
       setProblem(t('messages.CampoObrigatorioNaoPreenchido', { field: missing }));
       return;
     }
-    setProblem(null);
-    setBusy(true);
-    try {
-      const trimmed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])) as typeof EMPTY;
+    const trimmed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v.trim()])) as typeof EMPTY;
+    await send(async () => {
       await sendSuggestion({ ...trimmed, periodico, campus: Number(campus), biblioteca: Number(library) });
       onSent(t('messages.SugestaoAquisicaoEnviadoSucesso'));
-    } catch (error) {
-      setProblem(messageOf(error, t('errors.unexpected')));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -81,18 +74,7 @@ export function SuggestionForm({ onSent }: { onSent: (message: string) => void }
         </SimpleGrid>
         <Checkbox label={t('units.fields.periodico')} checked={periodico} onChange={(e) => setPeriodico(e.currentTarget.checked)} />
         <Textarea label={label('outras_inf')} rows={4} maxLength={GENERAL_TEXT_MAX} value={fields.outras_inf} onChange={(e) => set('outras_inf', e.currentTarget.value)} />
-        <div aria-live="polite">
-          {problem && (
-            <Alert variant="light" color="yellow">
-              {problem}
-            </Alert>
-          )}
-        </div>
-        <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
-            {t('units.send')}
-          </Button>
-        </Group>
+        <FormEnd problem={problem} busy={busy} />
       </Stack>
     </form>
   );
