@@ -96,6 +96,8 @@ test('zoom 100, every colour scheme and bold text are applied at once and kept a
     await expect(html).toHaveClass(new RegExp(`\\bcor-${scheme}\\b`));
     await expect(html).toHaveClass(/\bzoom-100\b/);
     await expect(html).toHaveClass(/\bnegrito\b/);
+    // Dark mode sets real colours (not a filter): they must pass AA as well.
+    if (scheme === 'escuro') await expectNoAxeViolations(page);
   }
   // High contrast: white on black, links in yellow.
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(0, 0, 0)');
