@@ -174,3 +174,12 @@ test('the authorities guide finds headings and leads to the titles under one', a
   await expect(page).toHaveURL(/\/pesquisa-geral\?termo1=Bach.*campo1=autor&tipo1=frase/);
   await expect(countHeading(page).or(page.getByText('Nenhum resultado'))).toBeVisible();
 });
+
+test('a serial in the results says how many of its articles are indexed, and leads to its tables of contents', async ({ page }) => {
+  await page.goto('/pesquisa-geral?termo1=revista&filtro=T%3A2');
+  const indexed = page.getByRole('main').getByRole('link', { name: /^\d+ artigos? indexados? em \d+ fascículo/ }).first();
+  await expect(indexed).toBeVisible();
+  await indexed.click();
+  await expect(page).toHaveURL(/\/acervo\/\d+\/sumarios$/);
+  await expect(page.getByRole('region', { name: /^v\. \d+, n\. \d+/ }).first().getByRole('listitem').first()).toBeVisible();
+});

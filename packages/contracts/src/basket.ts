@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './title.js';
+import { acervosListQuerySchema, isoDate } from './title.js';
 
 /** Export formats of the basket (spec §2 "basket: export"). */
 export const EXPORT_FORMATS = ['abnt', 'apa', 'vancouver', 'ris', 'bibtex', 'marc', 'marcxml', 'csv'] as const;
@@ -87,9 +87,4 @@ export const colecaoSchema = z
 export type Colecao = z.infer<typeof colecaoSchema>;
 
 /** `GET /consulta/titulos-adicionais?acervos=1,2,3`: result lines for titles by number (the basket). */
-export const titulosAdicionaisQuerySchema = z.object({
-  acervos: z
-    .string()
-    .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, { error: 'acervos is a comma-separated list of up to 100 title numbers' })
-    .transform((v) => v.split(',').map(Number)),
-});
+export const titulosAdicionaisQuerySchema = acervosListQuerySchema;

@@ -69,3 +69,13 @@ export const sumarioSchema = z
   })
   .meta({ id: 'Sumario' });
 export type Sumario = z.infer<typeof sumarioSchema>;
+
+/**
+ * `GET /consulta/acervos-indexados?acervos=`: of the given titles, the serials whose articles
+ * are indexed (tables of contents), with how many articles in how many issues — the results page
+ * links them to the title's collection.
+ */
+export const acervosIndexadosSchema = z
+  .array(z.object({ cod_acervo: z.number().int(), artigos: z.number().int(), fasciculos: z.number().int() }))
+  .meta({ id: 'AcervosIndexados' });
+export type AcervosIndexados = z.infer<typeof acervosIndexadosSchema>;

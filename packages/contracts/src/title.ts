@@ -152,12 +152,14 @@ export const linkSchema = z.object({
   seq: z.number().int(),
 });
 export const linksSchema = z.array(linkSchema);
-export const linksResultadoQuerySchema = z.object({
+/** `?acervos=1,2,3`: up to 100 title numbers (a results page, the basket). */
+export const acervosListQuerySchema = z.object({
   acervos: z
     .string()
     .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, { error: 'acervos is a comma-separated list of up to 100 title numbers' })
     .transform((v) => v.split(',').map(Number)),
 });
+export const linksResultadoQuerySchema = acervosListQuerySchema;
 export const linksResultadoSchema = z.array(z.object({ cod_acervo: z.number().int(), links: linksSchema }));
 
 /** `GET /acervo/{id}/cor`: the colour that marks the title's work type (badges, default cover). */

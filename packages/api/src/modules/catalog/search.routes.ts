@@ -1,10 +1,11 @@
-import { consultaQuerySchema, consultaResponseSchema, errorSchema, indiceQuerySchema, indiceResponseSchema, resultadoAcervoSchema, titulosAdicionaisQuerySchema } from '@estante/contracts';
+import { acervosIndexadosSchema, acervosListQuerySchema, consultaQuerySchema, consultaResponseSchema, errorSchema, indiceQuerySchema, indiceResponseSchema, resultadoAcervoSchema, titulosAdicionaisQuerySchema } from '@estante/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { DEFAULT_COVER } from './search.config.js';
 import type { SearchIndex } from './search.index.js';
 import { additionalTitles, browse, facetOptions, indexOptions, search, sortOptions } from './search.service.js';
+import { indexedTitles } from './serials.service.js';
 
 const common = { tags: ['Consulta'], security: [{ bearer: [] }] };
 const option = z.object({ codigo: z.string(), descricao: z.string() });
@@ -36,6 +37,19 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; index: SearchIndex }>
       },
     },
     (request) => additionalTitles(db, request.query.acervos, request.language),
+  );
+  app.get(
+    '/consulta/acervos-indexados',
+    {
+      config: { access: 'either' },
+      schema: {
+        ...common,
+        summary: 'Of the given titles, the serials whose articles are indexed, with how many articles in how many issues',
+        querystring: acervosListQuerySchema,
+        response: { 200: acervosIndexadosSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    (request) => indexedTitles(db, request.query.acervos),
   );
   app.get(
     '/consulta/ordenacao',

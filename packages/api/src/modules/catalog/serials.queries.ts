@@ -82,3 +82,15 @@ export async function serialPresence(db: Db, codAcervo: number) {
   );
   return row!;
 }
+
+/** Of the given titles, those with indexed articles: how many articles, in how many issues. */
+export async function indexedArticleCounts(db: Db, codAcervos: number[]) {
+  if (codAcervos.length === 0) return [];
+  return queryRows<{ cod_acervo: number; artigos: number; fasciculos: number }>(
+    db,
+    sql`select f.cod_acervo, count(*)::int as artigos, count(distinct f.cod_fasciculo)::int as fasciculos
+        from serial_issues f join issue_articles a on a.cod_fasciculo = f.cod_fasciculo
+        where f.cod_acervo in ${codAcervos}
+        group by f.cod_acervo order by f.cod_acervo`,
+  );
+}

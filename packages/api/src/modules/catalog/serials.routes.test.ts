@@ -100,3 +100,19 @@ describe('serials: Kardex and tables of contents', () => {
     expect(body.fasciculos.map((f) => [f.ano, f.numero, f.artigos.length])).toEqual([[2025, '3', 1], [2025, '1', 2]]);
   });
 });
+
+describe('GET /consulta/acervos-indexados', () => {
+  it('names, of the given titles, the serials with indexed articles and how many, in how many issues', async () => {
+    const { status, body } = await get<unknown[]>(`/consulta/acervos-indexados?acervos=${book},${serial},${serial},999999`);
+    expect(status).toBe(200);
+    expect(body).toEqual([{ cod_acervo: serial, artigos: 3, fasciculos: 2 }]);
+    expect((await get<unknown[]>(`/consulta/acervos-indexados?acervos=${book}`)).body).toEqual([]);
+  });
+
+  it('refuses a malformed or too long list with 400', async () => {
+    for (const acervos of ['', 'a,b', '1;2', Array.from({ length: 101 }, (_, i) => i + 1).join(',')]) {
+      expect((await get(`/consulta/acervos-indexados?acervos=${acervos}`)).status).toBe(400);
+    }
+    expect((await get('/consulta/acervos-indexados')).status).toBe(400);
+  });
+});

@@ -1,8 +1,8 @@
-import type { Frequency, KardexData, KardexItem, Sumario } from '@estante/contracts';
+import type { AcervosIndexados, Frequency, KardexData, KardexItem, Sumario } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import { controlValue, dataFields, subfieldValues } from '../../marc/record.js';
-import { articlesOf, issueBySeq, issuesOfYear, issuesWithContents, kardexChoices, type IssueRow, serialPresence } from './serials.queries.js';
+import { articlesOf, indexedArticleCounts, issueBySeq, issuesOfYear, issuesWithContents, kardexChoices, type IssueRow, serialPresence } from './serials.queries.js';
 import { contents, requireTitle } from './title.service.js';
 
 /** Issue tables of contents shown on the contents tab. */
@@ -76,3 +76,8 @@ export async function summary(db: Db, id: number): Promise<Sumario> {
   return { cod_acervo: id, itens: contents(t.marc), fasciculos: await withArticles(db, await issuesWithContents(db, id, CONTENTS_ISSUES)) };
 }
 
+
+/** `GET /consulta/acervos-indexados`: of the given titles, the serials with indexed articles. */
+export async function indexedTitles(db: Db, codAcervos: number[]): Promise<AcervosIndexados> {
+  return indexedArticleCounts(db, [...new Set(codAcervos)]);
+}

@@ -62,7 +62,7 @@ export function GuideRoute() {
             <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} filtros={form.filtros} />
           )}
           {state ? (
-            <ResultsView state={state} titleHref={(cod) => paths.title(cod)} />
+            <ResultsView state={state} titleHref={(cod) => paths.title(cod)} contentsHref={(cod) => paths.title(cod, 'sumarios')} />
           ) : (
             <>
               <SearchHistoryList />

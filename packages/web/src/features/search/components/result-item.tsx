@@ -13,7 +13,26 @@ export interface BasketControls {
   onSelect: (selected: boolean) => void;
 }
 
-export function ResultItem({ item, display, href, basket }: { item: ResultadoAcervo; display: Display; href: string; basket?: BasketControls }) {
+/** A serial's indexed articles (`/consulta/acervos-indexados`), linked to its tables of contents. */
+export interface IndexedArticles {
+  artigos: number;
+  fasciculos: number;
+  href: string;
+}
+
+export function ResultItem({
+  item,
+  display,
+  href,
+  basket,
+  indexed,
+}: {
+  item: ResultadoAcervo;
+  display: Display;
+  href: string;
+  basket?: BasketControls;
+  indexed?: IndexedArticles;
+}) {
   const { t } = useTranslation();
   const available = item.disponibilidade.reduce((n, d) => n + d.disponiveis, 0);
   const total = item.disponibilidade.reduce((n, d) => n + d.total, 0);
@@ -26,6 +45,11 @@ export function ResultItem({ item, display, href, basket }: { item: ResultadoAce
       <Text size="sm">
         {[item.autor, item.ano_publicacao ?? t('search.noYear')].filter(Boolean).join(' · ')}
       </Text>
+      {indexed && (
+        <Anchor component={Link} to={indexed.href} size="sm">
+          {t('search.indexedArticles', { count: indexed.artigos, issues: indexed.fasciculos })}
+        </Anchor>
+      )}
       {display === 'D' && (
         <>
           <Group gap="xs">

@@ -12,6 +12,7 @@ import { useSearchHistory } from '../search-history';
 import { type Display, useSearchState } from '../search-state';
 import { FacetPanel } from './facet-panel';
 import { FilterChips } from './filter-chips';
+import { useAcervosIndexados } from '../api/get-acervos-indexados';
 import { ResultItem } from './result-item';
 
 const PAGE_SIZES = [10, 20, 50, MAX_PAGE_SIZE];
@@ -29,10 +30,24 @@ function usePlanLabel(plano: SearchState['plano']): string {
   return `${t('guides.plano_ensino')}: ${parts.filter(Boolean).join(' · ')}`;
 }
 
-export function ResultsView({ state, titleHref }: { state: SearchState; titleHref: (cod: number) => string }) {
+export function ResultsView({
+  state,
+  titleHref,
+  contentsHref,
+}: {
+  state: SearchState;
+  titleHref: (cod: number) => string;
+  /** A serial's tables of contents, where its indexed articles are. */
+  contentsHref: (cod: number) => string;
+}) {
   const { t, i18n } = useTranslation();
   const { display, update, toggleFilter, setDisplay } = useSearchState();
   const { data, error, isFetching, isPending } = useConsulta(state);
+  const indexed = useAcervosIndexados(data?.acervos.map((a) => a.cod_acervo) ?? []);
+  const indexedOf = (cod: number) => {
+    const found = indexed.data?.find((i) => i.cod_acervo === cod);
+    return found && { artigos: found.artigos, fasciculos: found.fasciculos, href: contentsHref(cod) };
+  };
   const sorts = useOrdenacao();
   const location = useLocation();
   const remember = useSearchHistory((s) => s.remember);
@@ -130,6 +145,7 @@ export function ResultsView({ state, titleHref }: { state: SearchState; titleHre
                     item={item}
                     display={display}
                     href={titleHref(item.cod_acervo)}
+                    indexed={indexedOf(item.cod_acervo)}
                     basket={{
                       inBasket: basket.items.includes(item.cod_acervo),
                       onToggleBasket: () => (basket.items.includes(item.cod_acervo) ? basket.remove(item.cod_acervo) : basket.addMany([item.cod_acervo])),
