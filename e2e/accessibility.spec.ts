@@ -298,6 +298,8 @@ test('axe finds nothing in the normal and the high-contrast scheme: home, result
   await screens();
   // The sign-in page in high contrast too (signed out: it shows the form).
   await page.getByRole('link', { name: 'Sair' }).click();
+  // Signing out finishes (the refresh token revoked, the stores cleared) before the next page loads.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/cor-contraste/);

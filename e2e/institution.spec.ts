@@ -32,6 +32,8 @@ test('institution 571: the username first, then the password and the required du
     await expect(page.getByRole('banner')).toContainText('Olá, Helena');
     // Someone with one registration goes straight to the password.
     await page.getByRole('link', { name: 'Sair' }).click();
+    // Signing out finishes (the refresh token revoked, the stores cleared) before the next page loads.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
     await page.goto('/login');
     await page.getByLabel('Matrícula ou CPF').fill('mestrando');
     await page.getByRole('button', { name: 'Continuar' }).click();
