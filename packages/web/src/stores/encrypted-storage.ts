@@ -73,6 +73,18 @@ async function open(stored: string): Promise<string | null> {
   }
 }
 
+/** Per stored name, how many times it was forgotten: a write sealed before that is dropped. */
+const generations = new Map<string, number>();
+
+/**
+ * Removes a stored value at once, and drops the writes still being sealed for it — sealing is
+ * asynchronous, and a value being written when the patron signs out must not land afterwards.
+ */
+export function forgetStored(storage: Storage, name: string): void {
+  generations.set(name, (generations.get(name) ?? 0) + 1);
+  storage.removeItem(name);
+}
+
 /** A zustand persist storage over `storage()`, encrypted; writes to one name keep their order. */
 export function encryptedStorage<S>(storage: () => Storage): PersistStorage<S> {
   const pending = new Map<string, Promise<void>>();
@@ -96,7 +108,13 @@ export function encryptedStorage<S>(storage: () => Storage): PersistStorage<S> {
         return null;
       }
     },
-    setItem: (name, value) => queue(name, async () => storage().setItem(name, await seal(JSON.stringify(value)))),
+    setItem: (name, value) => {
+      const generation = generations.get(name) ?? 0;
+      return queue(name, async () => {
+        const sealed = await seal(JSON.stringify(value));
+        if ((generations.get(name) ?? 0) === generation) storage().setItem(name, sealed);
+      });
+    },
     removeItem: (name) => queue(name, async () => storage().removeItem(name)),
   };
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { encryptedStorage } from './encrypted-storage';
+import { encryptedStorage, forgetStored } from './encrypted-storage';
 
 /** A signed-in patron's credentials and user data (spec §3 "Credentials", "User"). */
 export interface SessionState {
@@ -24,10 +24,13 @@ function sessionStore(name: string, storage: () => Storage) {
   );
 }
 
+const SESSION_KEY = 'estante.session-auth';
+const PERSISTENT_KEY = 'estante.persistent-auth';
+
 /** Credentials for this browser session only (spec §9 key: session auth; stored encrypted). */
-export const useSessionAuth = sessionStore('estante.session-auth', () => sessionStorage);
+export const useSessionAuth = sessionStore(SESSION_KEY, () => sessionStorage);
 /** Credentials kept across browser restarts ("keep me connected"; spec §9 key: persistent auth; encrypted). */
-export const usePersistentAuth = sessionStore('estante.persistent-auth', () => localStorage);
+export const usePersistentAuth = sessionStore(PERSISTENT_KEY, () => localStorage);
 
 /** The patron's access token from whichever store holds it (outside React). */
 export function patronToken(): string | null {
@@ -52,4 +55,8 @@ export function useHasSession(): boolean {
 export function clearSessions(): void {
   useSessionAuth.getState().clear();
   usePersistentAuth.getState().clear();
+  // The stores write encrypted, asynchronously: a patron who signs out and leaves at once (another
+  // page, the tab closed on a shared computer) must not find the credentials still stored.
+  forgetStored(sessionStorage, SESSION_KEY);
+  forgetStored(localStorage, PERSISTENT_KEY);
 }
