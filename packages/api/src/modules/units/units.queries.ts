@@ -25,12 +25,6 @@ export async function findLibrary(db: Db, codBiblioteca: number) {
   return row;
 }
 
-/** Whether the campus exists. */
-export async function campusExists(db: Db, codCampus: number): Promise<boolean> {
-  const [row] = await db.select({ id: campuses.codCampus }).from(campuses).where(eq(campuses.codCampus, codCampus));
-  return row !== undefined;
-}
-
 /** The sender of a message: name and e-mail. */
 export async function findPerson(db: Db, codPessoa: number) {
   const [row] = await db.select({ nome: people.nome, email: people.email }).from(people).where(eq(people.codPessoa, codPessoa));

@@ -4,9 +4,9 @@ import { errors } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import { translate } from '../../lib/messages.js';
 import { throttle } from '../auth/auth.service.js';
+import { campus as findCampus } from '../catalog/lookups.service.js';
 import { isActivityEnabled } from '../parameters/parameters.service.js';
 import {
-  campusExists,
   findLibrary,
   findPerson,
   insertGeneralComment,
@@ -27,7 +27,8 @@ export const campuses = (db: Db) => listCampuses(db);
 
 /** `GET /unidade-informacao?campus=`: 404 for an unknown campus rather than an empty list. */
 export async function libraries(db: Db, codCampus?: number) {
-  if (codCampus !== undefined && !(await campusExists(db, codCampus))) throw errors.campusNotFound(codCampus);
+  // The look-up answers 404 CampusNaoEncontrado for an unknown campus.
+  if (codCampus !== undefined) await findCampus(db, codCampus);
   return listLibraries(db, codCampus);
 }
 
@@ -72,7 +73,7 @@ export async function sendSuggestion(db: Db, mailer: Mailer, codPessoa: number, 
   for (const field of SUGGESTION_REQUIRED) {
     if (body[field].trim() === '') throw errors.requiredField(FIELD_LABELS[field][language]);
   }
-  if (!(await campusExists(db, body.campus))) throw errors.campusNotFound(body.campus);
+  await findCampus(db, body.campus);
   const library = await findLibrary(db, body.biblioteca);
   if (!library) throw errors.libraryInvalid(body.biblioteca);
   if (library.codCampus !== body.campus) throw errors.libraryNotOnCampus(body.biblioteca, body.campus);

@@ -142,7 +142,8 @@ function FooterModals({ open, onClose, onSent }: { open: Open; onClose: () => vo
   const permissions = usePermissions();
   const signedIn = useHasSession();
   const location = useLocation();
-  const note = useInformativo(ACTIVITY.acquisitionSuggestion);
+  // Only when the suggestion modal opens: not a request on every page for a modal seldom opened.
+  const note = useInformativo(ACTIVITY.acquisitionSuggestion, open === 'suggestion');
   const signInFirst = (message: string) => (
     <Stack gap="sm">
       <Alert variant="light" color="yellow" role="note">

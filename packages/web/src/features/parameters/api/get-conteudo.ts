@@ -16,9 +16,10 @@ export function useConteudo(chave: PageKey) {
   return useQuery(conteudoQuery(chave));
 }
 
-/** An activity's informativo: what the institution says about the feature (null when nothing). */
-export function useInformativo(codAtividade: number) {
+/** An activity's informativo: what the institution says about the feature (null when nothing); fetched once `enabled`. */
+export function useInformativo(codAtividade: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['parametros', 'atividade', codAtividade, 'informativo'],
     queryFn: ({ signal }) => apiGet<Conteudo>(`/parametros/atividade/${codAtividade}/informativo`, signal),
     staleTime: 10 * 60_000,
