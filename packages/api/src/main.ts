@@ -5,6 +5,7 @@ import { serveAdmin } from './admin/channel.js';
 import { runAdminCommand } from './admin/commands.js';
 import { buildApp } from './app.js';
 import { startMailSink } from './lib/mail.js';
+import { deriveMissing } from './modules/catalog/catalog.import.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
   if (sink) config = { ...config, smtpUrl: sink.url };
   const database = await openDatabase(config.database);
   await database.migrate();
+  const derived = await deriveMissing(database.db, (m) => process.stdout.write(`${m}\n`));
+  if (derived) process.stdout.write(`derived the additional data of ${derived} titles imported before it existed\n`);
   const searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords });
   const app = await buildApp({ config, database, logger, searchIndex, ...(sink ? { mailSinkDir: config.mailDir } : {}) });
   if (config.seedDemo) {

@@ -23,13 +23,27 @@ export const SORTS = ['C', 'T', 'A', 'N', 'O'] as const;
 export type Sort = (typeof SORTS)[number];
 
 /**
- * Facets served now (spec §9): T work type, Y year, I language, X only-with (C cover, O online,
- * A accessible), K knowledge area, of the additional data B library, A author, S subject,
- * E publisher, and for new acquisitions NA_C course (whose teaching plans cite the title) and
- * NA_A knowledge area.
+ * Facets (spec §9): T work type, Y year, I language, X only-with (C cover, O online,
+ * A accessible), K knowledge area, R repository, the additional data B library, A author,
+ * S subject, E publisher, P journal, C collection, U thesis institution, F fonds, N academic
+ * degree, O corporate body, D geographic descriptor, L place of publication, G genre/form,
+ * M carrier (decision 0014 says where each comes from), and for new acquisitions NA_C course
+ * (whose teaching plans cite the title) and NA_A knowledge area.
  */
-export const FACET_CODES = ['T', 'Y', 'I', 'X', 'K', 'B', 'A', 'S', 'E', 'NA_C', 'NA_A'] as const;
+export const FACET_CODES = ['T', 'Y', 'I', 'X', 'K', 'B', 'A', 'S', 'E', 'P', 'C', 'U', 'F', 'N', 'O', 'D', 'L', 'G', 'M', 'R', 'NA_C', 'NA_A'] as const;
 export type FacetCode = (typeof FACET_CODES)[number];
+
+/**
+ * Search bases (`base=`) that are one kind of record: the archive, normative-acts and
+ * jurisprudence guides and the technical standards of target_gedweb search only titles of
+ * their work type (16–19, derived from MARC: decision 0014), and may list them without words.
+ */
+export const BASE_WORK_TYPES: Record<string, number> = { arquivo: 16, atos_normativos: 17, jurisprudencia: 18, target_gedweb: 19 };
+
+/** True when a search state may run without words: a period, a plan, or a base of one kind. */
+export function searchesWithoutWords(state: Pick<SearchState, 'novas' | 'plano' | 'base'>): boolean {
+  return Boolean(state.novas || state.plano || (state.base && BASE_WORK_TYPES[state.base] !== undefined));
+}
 
 export const MAX_ROWS = 5;
 export const MAX_TERM_LENGTH = 300;
@@ -306,3 +320,37 @@ export const INDEX_SEARCH_FIELD: Record<IndexType, SearchField> = {
   isbn: 'isbn',
   issn: 'isbn',
 };
+
+/** A choice of a guide's form: a facet value (its filter code), with how many titles carry it. */
+export const opcaoBaseSchema = z.object({ codigo: z.string(), descricao: z.string(), total: z.number().int() });
+
+/**
+ * `GET /consulta/opcoes-arquivo`, `/opcoes-atos-normativos`, `/jurisprudencia-options`: the
+ * choices of the archive, normative-acts and jurisprudence guides' forms, drawn from the
+ * catalogue's titles of that base. Each field filters the search by facet `filtro`.
+ */
+export const opcoesBaseSchema = z
+  .object({
+    base: z.string(),
+    campos: z.array(z.object({ filtro: z.enum(FACET_CODES), descricao: z.string(), opcoes: z.array(opcaoBaseSchema) })),
+  })
+  .meta({ id: 'OpcoesBase' });
+export type OpcoesBase = z.infer<typeof opcoesBaseSchema>;
+
+/** Shortest word of a product look-up (spec §5: name matching needs at least 3 characters per term). */
+export const MIN_MATCH_LENGTH = 3;
+
+/** `GET /consulta/produtos-target?termoPesquisa=`: words (each of 3 or more characters) of a standard's code or title. */
+export const produtosTargetQuerySchema = z.object({
+  termoPesquisa: z
+    .string()
+    .trim()
+    .min(1, { error: 'termoPesquisa is required' })
+    .max(MAX_TERM_LENGTH)
+    .refine((v) => v.split(/\s+/).every((w) => w.length >= MIN_MATCH_LENGTH), { error: `each word of termoPesquisa needs at least ${MIN_MATCH_LENGTH} characters` }),
+});
+
+/** A technical standard (the target_gedweb base): its title number, code and title. */
+export const produtoTargetSchema = z.object({ cod_acervo: z.number().int(), codigo: z.string(), descricao: z.string() });
+export const produtosTargetSchema = z.array(produtoTargetSchema).meta({ id: 'ProdutosTarget' });
+export type ProdutoTarget = z.infer<typeof produtoTargetSchema>;

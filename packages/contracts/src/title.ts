@@ -9,6 +9,7 @@ export const recordIdParamsSchema = z.object({
 
 /** An item of a title's additional data list (spec §3 dados_adicionais: codigo, descricao). */
 export const dadoAdicionalSchema = z.object({ codigo: z.string(), descricao: z.string() });
+export type DadoAdicional = z.infer<typeof dadoAdicionalSchema>;
 
 /** An authority heading a title is linked to (its author, subjects …). */
 export const autoridadeVinculadaSchema = z.object({

@@ -46,6 +46,56 @@ describe('deriveTitle', () => {
     expect(deriveTitle(record(leader('a', 'm'), [t245, df('502', [['a', 'Tese (Doutorado)']])])).codTipoObra).toBe(WORK_TYPE.tese);
   });
 
+  it('tells archival documents, normative acts, court decisions and standards apart (leader/08, 008/24-27)', () => {
+    const t245 = df('245', [['a', 'Um documento']]);
+    const f008 = (nature: string) => ({ tag: '008', value: `250101s2020    bl ${' '.repeat(6)}${nature.padEnd(4)}${' '.repeat(7)}por d` });
+    const type = (leader: string, nature = '') => deriveTitle(record(leader, [f008(nature), t245])).codTipoObra;
+    expect(type('00000ntmaa2200000 i 4500')).toBe(WORK_TYPE.arquivo);
+    expect(type('00000nam a2200000 i 4500', 'l')).toBe(WORK_TYPE.atoNormativo);
+    expect(type('00000nam a2200000 i 4500', 'bv')).toBe(WORK_TYPE.jurisprudencia);
+    expect(type('00000nam a2200000 i 4500', 'w')).toBe(WORK_TYPE.jurisprudencia);
+    expect(type('00000nam a2200000 i 4500', 'u')).toBe(WORK_TYPE.normaTecnica);
+    expect(type('00000nam a2200000 i 4500', 'b')).toBe(WORK_TYPE.livro);
+    // A serial of legislation is still a serial.
+    expect(type('00000nas a2200000 i 4500', 'l')).toBe(WORK_TYPE.periodico);
+  });
+
+  it('derives the additional-data letters from their fields (decision 0014)', () => {
+    const entries = (leader: string, fields: MarcRecord['fields']) =>
+      deriveTitle(record(leader, fields)).dadosAdicionais.map((e) => e.split('\u001f'));
+    expect(
+      entries('00000nam a2200000 i 4500', [
+        df('110', [['a', 'Brasil.'], ['b', 'Ministério da Educação.']], '1'),
+        df('245', [['a', 'Relatório']]),
+        df('264', [['a', '[Brasília] :'], ['b', 'MEC,'], ['c', '2020.']], ' ', '1'),
+        df('338', [['a', 'volume'], ['2', 'rdacarrier']]),
+        df('490', [['a', 'Série documentos ;'], ['v', '3']], '0'),
+        df('502', [['a', 'Tese (Doutorado) - UFSC, 2020.'], ['b', 'Tese (Doutorado)'], ['c', 'Universidade Federal de Santa Catarina'], ['d', '2020']]),
+        df('651', [['a', 'Santa Catarina (Estado)']], ' ', '4'),
+        df('655', [['a', 'Relatório']], ' ', '4'),
+        df('710', [['a', 'Universidade Federal de Santa Catarina.'], ['b', 'Biblioteca Universitária.']], '2'),
+        df('856', [['u', 'https://www.repositorio.ufsc.br/handle/1'], ['y', 'Texto completo']], '4', '0'),
+        df('856', [['u', 'https://example.org/capa.jpg'], ['3', 'Capa']], '4', '2'),
+      ]),
+    ).toEqual([
+      ['C', 'Série documentos'],
+      ['U', 'Universidade Federal de Santa Catarina'],
+      ['N', 'Tese (Doutorado)'],
+      ['O', 'Brasil. Ministério da Educação'],
+      ['O', 'Universidade Federal de Santa Catarina. Biblioteca Universitária'],
+      ['D', 'Santa Catarina (Estado)'],
+      ['G', 'Relatório'],
+      ['L', 'Brasília'],
+      ['M', 'volume'],
+      ['R', 'repositorio.ufsc.br'],
+    ]);
+    // 773 $t is the journal of an article, the fonds of an archival document, neither of a chapter.
+    const host = df('773', [['t', 'Revista de Educação']], '0');
+    expect(entries('00000nab a2200000 i 4500', [df('245', [['a', 'Artigo']]), host])).toEqual([['P', 'Revista de Educação']]);
+    expect(entries('00000ntmaa2200000 i 4500', [df('245', [['a', 'Ata']]), host])).toEqual([['F', 'Revista de Educação']]);
+    expect(entries('00000naa a2200000 i 4500', [df('245', [['a', 'Capítulo']]), host])).toEqual([]);
+  });
+
   it('derives the CNPq knowledge area from the Dewey class (082, or a local 090)', () => {
     const area = (tag: string, value: string) => deriveTitle(record('00000nam a2200000 a 4500', [df('245', [['a', 'T']]), df(tag, [['a', value]])])).codAreaConhecimento;
     expect(area('082', '370.981')).toBe(7);

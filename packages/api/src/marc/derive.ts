@@ -25,12 +25,28 @@ export interface DerivedTitle {
   possuiAcessibilidade: boolean;
   /** CNPq major knowledge area (table knowledge_areas, migration 0008), from the Dewey class. */
   codAreaConhecimento: number | null;
+  /**
+   * The additional-data facet values (spec §9) other than library, author, subject and
+   * publisher, each as its letter, U+001F and the value: see ADDITIONAL_DATA (decision 0014).
+   */
+  dadosAdicionais: string[];
 }
+
+/**
+ * Where the additional-data letters of spec §9 come from in a MARC 21 record (the spec names
+ * the letters, not what they hold; decision 0014). B library, A author, S subject and E
+ * publisher are columns of their own.
+ */
+export const ADDITIONAL_DATA = ['P', 'C', 'U', 'F', 'N', 'O', 'D', 'L', 'G', 'M', 'R'] as const;
+export type AdditionalData = (typeof ADDITIONAL_DATA)[number];
+/** Separates a dados_adicionais entry's letter from its value. */
+export const ADDITIONAL_DATA_SEPARATOR = '\u001f';
 
 /** Work type codes (table work_types, migration 0002). */
 export const WORK_TYPE = {
   livro: 1, periodico: 2, artigo: 3, tese: 4, partitura: 5, mapa: 6, video: 7, somMusical: 8,
   somNaoMusical: 9, grafico: 10, eletronico: 11, manuscrito: 12, misto: 13, objeto: 14, capitulo: 15,
+  arquivo: 16, atoNormativo: 17, jurisprudencia: 18, normaTecnica: 19,
 } as const;
 
 /**
@@ -44,8 +60,9 @@ export function deriveTitle(record: MarcRecord): DerivedTitle {
   const f008 = controlValue(record, '008') ?? '';
   const publication = dataFields(record, '264', '260').sort((a, b) => pubRank(a) - pubRank(b))[0];
   const links = dataFields(record, '856');
+  const type = workType(record);
   return {
-    codTipoObra: workType(record),
+    codTipoObra: type,
     title,
     responsibility: nullable(f245 ? clean(subfieldValues(f245, 'c').join(' ')) : ''),
     author: nullable(joinFirst(record, ['100', '110', '111'], 'abcdq')),
@@ -73,7 +90,45 @@ export function deriveTitle(record: MarcRecord): DerivedTitle {
     acessoRemoto: links.some((f) => (f.ind2 === '0' || f.ind2 === '1') && subfieldValues(f, 'u').length > 0),
     possuiAcessibilidade: dataFields(record, '341', '532').length > 0,
     codAreaConhecimento: knowledgeArea(record),
+    dadosAdicionais: additionalData(record, type, publication, links),
   };
+}
+
+/** The dados_adicionais entries of a record (see ADDITIONAL_DATA). */
+function additionalData(record: MarcRecord, type: number, publication: DataField | undefined, links: DataField[]): string[] {
+  const values = (tags: string[], codes: string) => dataFields(record, ...tags).map((f) => clean(subfieldValues(f, codes).join(' ')));
+  const host = values(['773'], 't');
+  const thesis = dataFields(record, '502');
+  const entries: [AdditionalData, string[]][] = [
+    // P: the journal an article was published in; F: the fonds an archival document belongs to.
+    ['P', type === WORK_TYPE.artigo ? host : []],
+    ['F', type === WORK_TYPE.arquivo ? host : []],
+    // C: the collection (series) without its numbering.
+    ['C', values(['490', '830', '440'], 'a')],
+    // U: the university (granting institution) and N: the degree of a thesis.
+    ['U', thesis.flatMap((f) => subfieldValues(f, 'c')).map(clean)],
+    ['N', thesis.flatMap((f) => subfieldValues(f, 'b')).map(clean)],
+    // O: the corporate bodies responsible (issuing bodies of acts, courts of decisions …).
+    ['O', values(['110', '710'], 'ab')],
+    // D: geographic descriptors (subjects that are places); G: genre/form.
+    ['D', values(['651'], 'a')],
+    ['G', values(['655'], 'a')],
+    // L: the place of publication.
+    ['L', publication ? subfieldValues(publication, 'a').map((v) => clean(v.replace(/[[\]]/g, ''))) : []],
+    // M: the carrier (RDA 338), R: the repository (host) of each online-access link.
+    ['M', values(['338'], 'a')],
+    ['R', links.filter((f) => f.ind2 === '0' || f.ind2 === '1').flatMap((f) => subfieldValues(f, 'u')).map(repositoryOf)],
+  ];
+  return unique(entries.flatMap(([letter, list]) => unique(list).map((v) => `${letter}${ADDITIONAL_DATA_SEPARATOR}${v}`)).filter((e) => e.length > 2));
+}
+
+/** The repository an online link points into: its host name without "www.". */
+function repositoryOf(url: string): string {
+  try {
+    return new URL(url.trim()).hostname.replace(/^www\./, '');
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -135,6 +190,15 @@ function workType(record: MarcRecord): number {
   const type = record.leader[6];
   const level = record.leader[7];
   if (dataFields(record, '502').length > 0) return WORK_TYPE.tese;
+  // Archival control (leader/08 a): documents of an archive.
+  if (record.leader[8] === 'a') return WORK_TYPE.arquivo;
+  if (type === 'a' && (level === 'm' || level === ' ')) {
+    // Nature of contents (008/24-27): l legislation, v legal cases, w law reports, u standards.
+    const nature = (controlValue(record, '008') ?? '').slice(24, 28);
+    if (nature.includes('l')) return WORK_TYPE.atoNormativo;
+    if (nature.includes('v') || nature.includes('w')) return WORK_TYPE.jurisprudencia;
+    if (nature.includes('u')) return WORK_TYPE.normaTecnica;
+  }
   switch (type) {
     case 'a':
       if (level === 's' || level === 'i') return WORK_TYPE.periodico;

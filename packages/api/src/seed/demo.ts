@@ -21,6 +21,7 @@ import { type ImportReport, importMarcRecords } from '../modules/catalog/catalog
 import { seedCirculationPolicy, seedDemoCirculation, seedLoanHistory, seedLoansForLoanedCopies, seedPopulation } from './circulation.js';
 import { insertCopiesForTitlesWithout, markClosedStacks } from './copies.js';
 import { generateTitleRecords } from './generator.js';
+import { specialRecordItems } from './special.js';
 import { seedHeadingAuthorities } from './authorities.js';
 import { seedDemoComments } from './comments.js';
 import { seedSerialIssues } from './serials.js';
@@ -98,6 +99,8 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
   await seedReferenceData(db);
   const real = await importRealRecords(db);
   log(`real MARC records: ${real.inserted} imported`);
+  // Archive documents, normative acts, court decisions and technical standards (decision 0014).
+  await importMarcRecords(db, specialRecordItems());
   const generated = await importGenerated(db, options.titles, (done) => log(`generated titles: ${done}/${options.titles}`));
   await seedHeadingAuthorities(db);
   const copies = await insertCopiesForTitlesWithout(db);

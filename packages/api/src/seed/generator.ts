@@ -93,10 +93,11 @@ export function generateRecord(n: number): MarcRecord {
   if ((kind === 'book' || kind === 'ebook') && rnd() < 0.25) fields.push(df('250', ' ', ' ', [['a', pick(EDITIONS[lang])]]));
   fields.push(df('264', ' ', '1', [['a', `${place.city} :`], ['b', `${publisher},`], ['c', `${year}.`]]));
   fields.push(df('300', ' ', ' ', physical(kind, rnd, lang)));
+  fields.push(df('338', ' ', ' ', [['a', CARRIERS[kind][lang === 'eng' ? 1 : 0]], ['2', 'rdacarrier']]));
   if (kind === 'book' && rnd() < 0.2) fields.push(df('490', '0', ' ', [['a', pick(SERIES[lang])]]));
   if (kind === 'thesis') {
     const t = pick(THESIS[lang]);
-    fields.push(df('502', ' ', ' ', [['a', `${t.degree} - ${publisher}, ${t.note} em ${subject.term[lang]}, ${year}.`]]));
+    fields.push(df('502', ' ', ' ', [['a', `${t.degree} - ${publisher}, ${t.note} em ${subject.term[lang]}, ${year}.`], ['b', t.degree], ['c', publisher], ['d', String(year)]]));
   }
   if (rnd() < 0.3) fields.push(df('520', ' ', ' ', [['a', summary(lang, subject, second)]]));
   if (kind === 'ebook' && rnd() < 0.4) fields.push(df('341', '0', ' ', [['a', 'textual'], ['b', 'textual assistive'], ['2', 'sapdv']]));
@@ -111,6 +112,18 @@ export function generateRecord(n: number): MarcRecord {
   }
   return { leader: leader(kind), fields };
 }
+
+/** RDA carrier types (338 $a) per kind: Portuguese (also for Spanish records) and English. */
+const CARRIERS: Record<Kind, [string, string]> = {
+  book: ['volume', 'volume'],
+  thesis: ['volume', 'volume'],
+  ebook: ['recurso online', 'online resource'],
+  serial: ['volume', 'volume'],
+  video: ['videodisco', 'videodisc'],
+  score: ['volume', 'volume'],
+  map: ['folha', 'sheet'],
+  sound: ['disco de áudio', 'audio disc'],
+};
 
 function df(tag: string, ind1: string, ind2: string, subfields: [string, string][]): DataField {
   return { tag, ind1, ind2, subfields: subfields.map(([code, value]) => ({ code, value })) };

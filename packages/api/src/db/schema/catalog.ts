@@ -77,6 +77,11 @@ export const titles = pgTable(
     codAreaConhecimento: integer('cod_area_conhecimento').references(
       () => knowledgeAreas.codAreaConhecimento,
     ),
+    /**
+     * Additional-data facet values, "letter U+001F value" (derive.ts ADDITIONAL_DATA, decision
+     * 0014). Null: not derived yet (titles imported before migration 0024), filled at start.
+     */
+    dadosAdicionais: text('dados_adicionais').array(),
     searchVector: tsvector('search_vector'),
     /** The same text stemmed in the title's own language ("similar words" search). */
     searchStem: tsvector('search_stem'),

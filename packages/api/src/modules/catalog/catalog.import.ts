@@ -8,6 +8,8 @@ import {
   existingLanguageCodes,
   type TitleInsert,
   insertLanguages,
+  saveDerived,
+  titlesNotDerived,
   type Tx,
   upsertAuthorities,
   upsertTitles,
@@ -134,4 +136,29 @@ function databaseReason(error: unknown): string {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const message = cause instanceof Error ? cause.message : String(cause);
   return `the database refused the record: ${message.split('\n')[0]}`;
+}
+
+/**
+ * Derives again what titles imported before a derivation was added lack (their
+ * dados_adicionais is null: migration 0024), and their work type, which the same change
+ * refined. Runs at start, in batches, each its own transaction; returns how many it did.
+ */
+export async function deriveMissing(db: Db, log: (message: string) => void = () => {}, batchSize = 2_000): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const batch = await titlesNotDerived(db, batchSize);
+    if (batch.length === 0) return done;
+    const rows = batch.map(({ cod_acervo, marc }) => {
+      try {
+        const derived = deriveTitle(marc as MarcRecord);
+        return { id: cod_acervo, t: derived.codTipoObra, d: derived.dadosAdicionais };
+      } catch {
+        // Imported before, so it had a title then; keep its type and give it no additional data.
+        return { id: cod_acervo, t: null, d: [] };
+      }
+    });
+    await saveDerived(db, rows);
+    done += rows.length;
+    if (done % 50_000 < batchSize) log(`derived the additional data of ${done} titles`);
+  }
 }

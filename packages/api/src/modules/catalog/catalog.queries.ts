@@ -1,5 +1,5 @@
 import { type AnyColumn, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, queryRows } from '../../db/client.js';
 import { authorities, languages, titles } from '../../db/schema/index.js';
 
 export type TitleInsert = typeof titles.$inferInsert;
@@ -34,7 +34,7 @@ export async function upsertTitles(tx: Tx, rows: TitleInsert[]): Promise<UpsertC
     .onConflictDoUpdate({
       target: titles.controlNumber,
       set: { ...set, updatedAt: sql`now()` },
-      setWhere: sql`${titles.marc} is distinct from excluded.marc`,
+      setWhere: sql`${titles.marc} is distinct from excluded.marc or ${titles.dadosAdicionais} is null`,
     })
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
   return countUpserts(result);
@@ -76,4 +76,18 @@ export async function existingLanguageCodes(tx: Tx, codes: string[]): Promise<Se
 export async function insertLanguages(tx: Tx, rows: LanguageInsert[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.insert(languages).values(rows).onConflictDoNothing();
+}
+
+/** Titles whose additional data has not been derived yet (imported before migration 0024). */
+export async function titlesNotDerived(db: Db, limit: number): Promise<{ cod_acervo: number; marc: unknown }[]> {
+  return queryRows(db, sql`select cod_acervo, marc from titles where dados_adicionais is null order by cod_acervo limit ${limit}`);
+}
+
+/** Stores derived additional data (and work type, when given) for titles, in one statement. */
+export async function saveDerived(db: Db, rows: { id: number; t: number | null; d: string[] }[]): Promise<void> {
+  await db.execute(sql`
+    update titles t set dados_adicionais = array(select jsonb_array_elements_text(x->'d')),
+                        cod_tipo_obra = coalesce((x->>'t')::smallint, t.cod_tipo_obra)
+    from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) x
+    where t.cod_acervo = (x->>'id')::int`);
 }

@@ -16,6 +16,17 @@ export const FACETS: { codigo: FacetCode; nome: Names }[] = [
   { codigo: 'S', nome: { pt: 'Assunto', en: 'Subject', es: 'Materia' } },
   { codigo: 'K', nome: { pt: 'Área do conhecimento', en: 'Knowledge area', es: 'Área del conocimiento' } },
   { codigo: 'E', nome: { pt: 'Editora', en: 'Publisher', es: 'Editorial' } },
+  { codigo: 'C', nome: { pt: 'Coleção', en: 'Series', es: 'Colección' } },
+  { codigo: 'P', nome: { pt: 'Periódico', en: 'Journal', es: 'Revista' } },
+  { codigo: 'G', nome: { pt: 'Gênero/forma', en: 'Genre/form', es: 'Género/forma' } },
+  { codigo: 'O', nome: { pt: 'Entidade', en: 'Corporate body', es: 'Entidad' } },
+  { codigo: 'F', nome: { pt: 'Fundo', en: 'Fonds', es: 'Fondo' } },
+  { codigo: 'U', nome: { pt: 'Instituição (teses)', en: 'Institution (theses)', es: 'Institución (tesis)' } },
+  { codigo: 'N', nome: { pt: 'Grau acadêmico', en: 'Academic degree', es: 'Grado académico' } },
+  { codigo: 'D', nome: { pt: 'Descritor geográfico', en: 'Geographic descriptor', es: 'Descriptor geográfico' } },
+  { codigo: 'L', nome: { pt: 'Local de publicação', en: 'Place of publication', es: 'Lugar de publicación' } },
+  { codigo: 'M', nome: { pt: 'Suporte', en: 'Carrier', es: 'Soporte' } },
+  { codigo: 'R', nome: { pt: 'Repositório', en: 'Repository', es: 'Repositorio' } },
   { codigo: 'NA_C', nome: { pt: 'Curso', en: 'Course', es: 'Curso' } },
   { codigo: 'NA_A', nome: { pt: 'Área do conhecimento', en: 'Knowledge area', es: 'Área del conocimiento' } },
   { codigo: 'X', nome: { pt: 'Somente com', en: 'Only with', es: 'Solo con' } },
@@ -28,6 +39,28 @@ export const FACETS: { codigo: FacetCode; nome: Names }[] = [
 export function facetsFor(newAcquisitions: boolean) {
   return FACETS.filter((f) => (newAcquisitions ? f.codigo !== 'K' : !f.codigo.startsWith('NA_')));
 }
+
+/**
+ * The form fields of the guides that search one base (spec §1: archive, normative acts,
+ * jurisprudence): each a facet whose values the base's titles carry, named for that base.
+ */
+export const BASE_FIELDS: Record<'arquivo' | 'atos_normativos' | 'jurisprudencia', { filtro: FacetCode; nome: Names }[]> = {
+  arquivo: [
+    { filtro: 'F', nome: { pt: 'Fundo', en: 'Fonds', es: 'Fondo' } },
+    { filtro: 'G', nome: { pt: 'Tipo documental', en: 'Document type', es: 'Tipo documental' } },
+    { filtro: 'Y', nome: { pt: 'Ano', en: 'Year', es: 'Año' } },
+  ],
+  atos_normativos: [
+    { filtro: 'G', nome: { pt: 'Tipo de ato', en: 'Type of act', es: 'Tipo de acto' } },
+    { filtro: 'O', nome: { pt: 'Órgão emissor', en: 'Issuing body', es: 'Órgano emisor' } },
+    { filtro: 'Y', nome: { pt: 'Ano', en: 'Year', es: 'Año' } },
+  ],
+  jurisprudencia: [
+    { filtro: 'O', nome: { pt: 'Tribunal', en: 'Court', es: 'Tribunal' } },
+    { filtro: 'G', nome: { pt: 'Tipo de decisão', en: 'Type of decision', es: 'Tipo de decisión' } },
+    { filtro: 'Y', nome: { pt: 'Ano do julgamento', en: 'Year of judgment', es: 'Año del fallo' } },
+  ],
+};
 
 export const SORT_NAMES: Record<Sort, Names> = {
   C: { pt: 'Relevância', en: 'Relevance', es: 'Relevancia' },
@@ -63,6 +96,10 @@ export const WORK_TYPE_NAMES: Record<number, Omit<Names, 'pt'>> = {
   13: { en: 'Mixed materials', es: 'Materiales mixtos' },
   14: { en: 'Three-dimensional object', es: 'Objeto tridimensional' },
   15: { en: 'Book chapter', es: 'Capítulo de libro' },
+  16: { en: 'Archival document', es: 'Documento de archivo' },
+  17: { en: 'Normative act', es: 'Acto normativo' },
+  18: { en: 'Case law', es: 'Jurisprudencia' },
+  19: { en: 'Technical standard', es: 'Norma técnica' },
 };
 
 /** The work type's name in `language`, from its Portuguese name and the table above. */

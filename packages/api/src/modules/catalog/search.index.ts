@@ -1,4 +1,4 @@
-import { NO_YEAR, type SearchRow, type SearchState } from '@estante/contracts';
+import { BASE_WORK_TYPES, NO_YEAR, type SearchRow, type SearchState } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { EMPTY, type IdSet, idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
 import { fetchPredicateAtom, fetchWordAtom, frequentWords, planTitleIds, proximityPredicate, rowPredicate, searchWords, titleKey, WEIGHT_BITS, wordKey } from './search.queries.js';
@@ -339,10 +339,21 @@ class Run {
       for (const id of base) if (this.s.created[id]! >= since) recent[n++] = id;
       matched = recent.subarray(0, n);
     }
+    const baseType = this.state.base ? BASE_WORK_TYPES[this.state.base] : undefined;
+    if (baseType !== undefined) matched = this.ofType(matched ?? this.s.all, baseType);
     if (!matched) return null;
     const { passing, facets } = this.filtered(matched);
     const page = await this.order(passing);
     return { total: passing.length, page, facets, snapshot: this.s };
+  }
+
+  /** The titles among `ids` of one work type. */
+  private ofType(ids: IdSet, type: number): IdSet {
+    const { row } = this.s;
+    const kept = new Int32Array(ids.length);
+    let n = 0;
+    for (const id of ids) if ((row[2 * id]! & 255) === type) kept[n++] = id;
+    return kept.subarray(0, n);
   }
 
   // ---- matching -----------------------------------------------------------------------------
@@ -415,7 +426,7 @@ class Run {
    */
   private filtered(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
     if (this.state.filtros.length > 0 || this.state.novas || this.state.plano) return this.filterAndCount(matched);
-    const key = JSON.stringify(this.state.linhas.map((r) => [r.campo, r.tipo, r.operador, r.similar, r.termo]));
+    const key = JSON.stringify([this.state.base, this.state.linhas.map((r) => [r.campo, r.tipo, r.operador, r.similar, r.termo])]);
     const facets = this.index.facetsFor(this.s, key, () => this.filterAndCount(matched).facets);
     return { passing: matched, facets };
   }
@@ -513,9 +524,10 @@ class Run {
       const type = (filter.tipo === 'NA_A' ? 'K' : filter.tipo) as FacetType;
       codes.set(type, [...(codes.get(type) ?? []), filter.codigo]);
     }
-    const bits: Record<FacetType, number> = { T: 0, Y: 0, I: 0, X: 0, K: 0, B: 0, A: 0, S: 0, E: 0, NA_C: 0 };
+    const types: FacetType[] = ['T', 'Y', 'I', 'X', 'K', ...MULTI_FACETS];
+    const bits = Object.fromEntries(types.map((type) => [type, 0])) as Record<FacetType, number>;
     let full = 0;
-    for (const type of codes.keys()) full |= bits[type] = 1 << Object.keys(bits).indexOf(type);
+    for (const type of codes.keys()) full |= bits[type] = 1 << types.indexOf(type);
     const table = (type: FacetType, size: number, slot: (code: string) => number | undefined) => {
       const chosen = codes.get(type);
       if (!chosen) return null;
@@ -527,10 +539,10 @@ class Run {
       return t;
     };
     const number = (code: string) => Number(code);
-    let multi: Uint16Array | null = null;
+    let multi: Int32Array | null = null;
     for (const facet of MULTI_FACETS) {
       for (const code of codes.get(facet) ?? []) {
-        multi ??= new Uint16Array(s.tagFacet.length);
+        multi ??= new Int32Array(s.tagFacet.length);
         const value = s.multi[facet].byCode.get(code);
         if (value !== undefined) multi[s.tagOffset[facet] + value] = bits[facet];
       }

@@ -174,7 +174,9 @@ describe('GET /consulta: facets and filters', () => {
   it('names facets and values in the language of the call', async () => {
     const english = (await search('termo1=biblioteca&similar1=1&termo2=library&operador2=OU', '5')).body;
     expect(english.facetas.map((f) => f.descricao)).toEqual([
-      'Type of material', 'Publication year', 'Language', 'Library', 'Author', 'Subject', 'Knowledge area', 'Publisher', 'Only with',
+      'Type of material', 'Publication year', 'Language', 'Library', 'Author', 'Subject', 'Knowledge area', 'Publisher', 'Series', 'Journal',
+      'Genre/form', 'Corporate body', 'Fonds', 'Institution (theses)', 'Academic degree', 'Geographic descriptor', 'Place of publication',
+      'Carrier', 'Repository', 'Only with',
     ]);
     expect(facet(english, 'T')[0]!.descricao).toBe('Book');
     expect(facet(english, 'Y').at(-1)!.descricao).toBe('No date');
@@ -398,7 +400,7 @@ describe('GET /consulta: teaching-plan bibliographies', () => {
 
   it('gives new-acquisition lists the NA_C course and NA_A area facets instead of K', async () => {
     const { body } = await search('novas=30&termo1=educacao');
-    expect(body.facetas.map((f) => f.codigo)).toEqual(['T', 'Y', 'I', 'B', 'A', 'S', 'E', 'NA_C', 'NA_A', 'X']);
+    expect(body.facetas.map((f) => f.codigo)).toEqual(['T', 'Y', 'I', 'B', 'A', 'S', 'E', 'C', 'P', 'G', 'O', 'F', 'U', 'N', 'D', 'L', 'M', 'R', 'NA_C', 'NA_A', 'X']);
     expect(facet(body, 'NA_C')).toEqual([{ codigo: '1', descricao: 'Pedagogia', total: 3, totalSemFiltro: 3, mostrarQtdOriginal: false }]);
     expect(facet(body, 'NA_A').map((i) => [i.codigo, i.descricao, i.total])).toEqual([['7', 'Ciências Humanas', 2]]);
     expect(ids((await search('novas=30&termo1=educacao&filtro=NA_A:7')).body).sort()).toEqual(['Educação', 'Sociologia da educação']);
@@ -407,7 +409,7 @@ describe('GET /consulta: teaching-plan bibliographies', () => {
     expect(byCourse.filtros).toEqual([{ tipo: 'NA_C', codigo: '1', descricao: 'Pedagogia' }]);
     expect((await search('termo1=educacao')).body.facetas.map((f) => f.codigo)).not.toContain('NA_C');
     const tab = await t.app.inject({ method: 'GET', url: '/svc/consulta/filtros?search_tab=novas_aquisicoes', headers: { authorization } });
-    expect(tab.json().map((f: { codigo: string }) => f.codigo)).toEqual(['T', 'Y', 'I', 'B', 'A', 'S', 'E', 'NA_C', 'NA_A', 'X']);
+    expect(tab.json().map((f: { codigo: string }) => f.codigo)).toEqual(['T', 'Y', 'I', 'B', 'A', 'S', 'E', 'C', 'P', 'G', 'O', 'F', 'U', 'N', 'D', 'L', 'M', 'R', 'NA_C', 'NA_A', 'X']);
     expect((await search('novas=30&termo1=educacao&filtro=NA_C:x')).status).toBe(400);
   });
 
@@ -438,7 +440,7 @@ describe('GET /consulta/ordenacao and /consulta/filtros', () => {
       { codigo: 'O', descricao: 'Oldest first' },
     ]);
     const facets = await t.app.inject({ method: 'GET', url: '/svc/consulta/filtros?search_tab=geral', headers: { authorization } });
-    expect(facets.json().map((f: { codigo: string }) => f.codigo)).toEqual(['T', 'Y', 'I', 'B', 'A', 'S', 'K', 'E', 'X']);
+    expect(facets.json().map((f: { codigo: string }) => f.codigo)).toEqual(['T', 'Y', 'I', 'B', 'A', 'S', 'K', 'E', 'C', 'P', 'G', 'O', 'F', 'U', 'N', 'D', 'L', 'M', 'R', 'X']);
   });
 });
 

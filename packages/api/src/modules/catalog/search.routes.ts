@@ -1,10 +1,23 @@
-import { acervosIndexadosSchema, acervosListQuerySchema, consultaQuerySchema, consultaResponseSchema, errorSchema, indiceQuerySchema, indiceResponseSchema, resultadoAcervoSchema, titulosAdicionaisQuerySchema } from '@estante/contracts';
+import {
+  acervosIndexadosSchema,
+  acervosListQuerySchema,
+  consultaQuerySchema,
+  consultaResponseSchema,
+  errorSchema,
+  indiceQuerySchema,
+  indiceResponseSchema,
+  opcoesBaseSchema,
+  produtosTargetQuerySchema,
+  produtosTargetSchema,
+  resultadoAcervoSchema,
+  titulosAdicionaisQuerySchema,
+} from '@estante/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { DEFAULT_COVER } from './search.config.js';
 import type { SearchIndex } from './search.index.js';
-import { additionalTitles, browse, facetOptions, indexOptions, search, sortOptions } from './search.service.js';
+import { additionalTitles, baseOptions, browse, facetOptions, indexOptions, search, sortOptions, targetProducts } from './search.service.js';
 import { indexedTitles } from './serials.service.js';
 
 const common = { tags: ['Consulta'], security: [{ bearer: [] }] };
@@ -50,6 +63,30 @@ export const searchRoutes: FastifyPluginAsyncZod<{ db: Db; index: SearchIndex }>
       },
     },
     (request) => indexedTitles(db, request.query.acervos),
+  );
+  for (const [url, base, summary] of [
+    ['/consulta/opcoes-arquivo', 'arquivo', 'The archive guide: fonds, document types and years of the archival documents'],
+    ['/consulta/opcoes-atos-normativos', 'atos_normativos', 'The normative-acts guide: types of act, issuing bodies and years'],
+    ['/consulta/jurisprudencia-options', 'jurisprudencia', 'The jurisprudence guide: courts, types of decision and years of judgment'],
+  ] as const) {
+    app.get(
+      url,
+      { config: { access: 'either' }, schema: { ...common, summary, response: { 200: opcoesBaseSchema, 401: errorSchema } } },
+      (request) => baseOptions(index, base, request.language),
+    );
+  }
+  app.get(
+    '/consulta/produtos-target',
+    {
+      config: { access: 'either' },
+      schema: {
+        ...common,
+        summary: 'Technical standards (target_gedweb base) by words of their code or title, described "code - title"',
+        querystring: produtosTargetQuerySchema,
+        response: { 200: produtosTargetSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    (request) => targetProducts(index, request.query.termoPesquisa),
   );
   app.get(
     '/consulta/ordenacao',

@@ -8,7 +8,11 @@ import {
   type IndiceQuery,
   type IndiceResponse,
   type Language,
+  newSearchState,
   NO_YEAR,
+  type OpcoesBase,
+  type ProdutoTarget,
+  searchRow,
   parseSearchState,
   type SearchFilter,
   type SearchState,
@@ -16,14 +20,18 @@ import {
 } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
-import { facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
+import { BASE_FIELDS, facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
 import type { FacetCount, SearchIndex } from './search.index.js';
-import { availability, browseIndex, titlesByIds } from './search.queries.js';
+import { availability, browseIndex, titleStatements, titlesByIds } from './search.queries.js';
+import { clean } from '../../marc/derive.js';
 import { isMultiFacet, type Snapshot } from './search.snapshot.js';
 
 /** The base whose empty first row answers nothing without searching (spec §5). */
 const TARGET_GEDWEB = 'target_gedweb';
 
+/** Facets whose codes are hashes of a heading (headingCode). */
+const HEADING_FACETS = ['A', 'S', 'E', 'P', 'C', 'U', 'F', 'N', 'O', 'D', 'L', 'G', 'M', 'R'] as const;
+const HEADING_CODE = /^[0-9a-z]{1,12}$/;
 const FILTER_CODE: Record<SearchFilter['tipo'], RegExp> = {
   T: /^\d{1,3}$/,
   Y: new RegExp(`^(\\d{4}|${NO_YEAR})$`),
@@ -31,9 +39,7 @@ const FILTER_CODE: Record<SearchFilter['tipo'], RegExp> = {
   X: /^[COA]$/,
   K: /^\d{1,5}$/,
   B: /^\d{1,9}$/,
-  A: /^[0-9a-z]{1,12}$/,
-  S: /^[0-9a-z]{1,12}$/,
-  E: /^[0-9a-z]{1,12}$/,
+  ...(Object.fromEntries(HEADING_FACETS.map((c) => [c, HEADING_CODE])) as Record<(typeof HEADING_FACETS)[number], RegExp>),
   NA_C: /^\d{1,9}$/,
   NA_A: /^\d{1,5}$/,
 };
@@ -151,4 +157,40 @@ export async function browse(db: Db, query: IndiceQuery): Promise<IndiceResponse
 /** `GET /consulta/opcoes-indice`: the index types, named in the call's language. */
 export function indexOptions(language: Language) {
   return INDEX_TYPES.map((codigo) => ({ codigo, descricao: INDEX_NAMES[codigo][language] }));
+}
+
+/**
+ * `GET /consulta/opcoes-arquivo`, `/opcoes-atos-normativos`, `/jurisprudencia-options`: the
+ * values of the base's form fields among its titles (the facets of the base with no words),
+ * each with its filter code and how many titles carry it; years newest first.
+ */
+export async function baseOptions(index: SearchIndex, base: keyof typeof BASE_FIELDS, language: Language): Promise<OpcoesBase> {
+  const state = newSearchState({ base, quantPag: 1 });
+  const outcome = await index.run(state);
+  const facets = outcome ? buildFacets(state, outcome.facets, describe(language, outcome.snapshot), language) : [];
+  return {
+    base,
+    campos: BASE_FIELDS[base].map(({ filtro, nome }) => ({
+      filtro,
+      descricao: nome[language],
+      opcoes: (facets.find((f) => f.codigo === filtro)?.itens ?? []).filter((i) => i.codigo !== NO_YEAR).map(({ codigo, descricao, total }) => ({ codigo, descricao, total })),
+    })),
+  };
+}
+
+/** How many standards a product look-up answers at most. */
+const PRODUCTS_LIMIT = 20;
+
+/**
+ * `GET /consulta/produtos-target?termoPesquisa=`: the technical standards (the target_gedweb
+ * base) whose code or title has the words, most relevant first, each described as Target
+ * GEDWeb does, "code - title".
+ */
+export async function targetProducts(index: SearchIndex, words: string): Promise<ProdutoTarget[]> {
+  const outcome = await index.run(newSearchState({ base: 'target_gedweb', linhas: [searchRow(words)], quantPag: PRODUCTS_LIMIT }));
+  if (!outcome) return [];
+  return (await titleStatements(index.database, outcome.page)).map(({ cod_acervo, a, b }) => {
+    const codigo = clean(a ?? '');
+    return { cod_acervo, codigo, descricao: b ? `${codigo} - ${clean(b)}` : codigo };
+  });
 }

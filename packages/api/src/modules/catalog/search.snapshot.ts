@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import { ADDITIONAL_DATA, type AdditionalData, ADDITIONAL_DATA_SEPARATOR } from '../../marc/derive.js';
 import { type IdSet, idSet } from './id-sets.js';
 import { knowledgeAreas, languageNames, workTypes } from './search.queries.js';
 
@@ -46,7 +47,8 @@ function hashTitleKey(into: Int32Array, id: number, key: string) {
 export const TAG_FACET_SHIFT = 28;
 export const TAG_VALUE = (1 << TAG_FACET_SHIFT) - 1;
 
-export const MULTI_FACETS = ['B', 'A', 'S', 'E', 'NA_C'] as const;
+/** At most 16 (the facet's index sits in a tag's top TAG_FACET_SHIFT..31 bits). */
+export const MULTI_FACETS = ['B', 'A', 'S', 'E', 'NA_C', ...ADDITIONAL_DATA] as const;
 export type MultiFacet = (typeof MULTI_FACETS)[number];
 
 export function isMultiFacet(facet: string): facet is MultiFacet {
@@ -125,6 +127,7 @@ interface TitleColumns {
   added_authors: string[];
   subjects: string[];
   publisher: string | null;
+  extra: string[] | null;
 }
 
 /** Reads a snapshot of the catalogue in one repeatable-read transaction. */
@@ -141,7 +144,7 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
                     + case when possui_acessibilidade then 4 else 0 end) as f,
                    coalesce(cod_area_conhecimento, 0) as k,
                    (extract(epoch from created_at) * 1000)::float8 as c,
-                   title_fold as key, author, added_authors, subjects, publisher
+                   title_fold as key, author, added_authors, subjects, publisher, dados_adicionais as extra
             from titles`,
       );
       const size = rows.reduce((max, r) => Math.max(max, r.id), 0) + 1;
@@ -159,6 +162,7 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
       const authors = new Builder(size);
       const subjects = new Builder(size);
       const publishers = new Builder(size);
+      const additional = Object.fromEntries(ADDITIONAL_DATA.map((letter) => [letter, new Builder(size)])) as Record<AdditionalData, Builder>;
       for (const r of rows) {
         s.present[r.id] = 1;
         s.stamp[r.id] = Number(r.x);
@@ -177,6 +181,10 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
         for (const a of r.added_authors) authors.add(r.id, a);
         for (const subject of r.subjects) subjects.add(r.id, subject);
         if (r.publisher) publishers.add(r.id, r.publisher);
+        for (const entry of r.extra ?? []) {
+          const builder = additional[entry[0] as AdditionalData];
+          if (builder && entry[1] === ADDITIONAL_DATA_SEPARATOR) builder.add(r.id, entry.slice(2));
+        }
       }
       const all = idSet(rows.map((r) => r.id));
       rows.length = 0;
@@ -201,7 +209,14 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
       );
       const coursesOf = new Builder(size, (name) => name);
       for (const r of planned) if (r.id < size) coursesOf.add(r.id, r.name, String(r.c));
-      const built = { B: libraries.build(), A: authors.build(), S: subjects.build(), E: publishers.build(), NA_C: coursesOf.build() };
+      const built = {
+        B: libraries.build(),
+        A: authors.build(),
+        S: subjects.build(),
+        E: publishers.build(),
+        NA_C: coursesOf.build(),
+        ...(Object.fromEntries(ADDITIONAL_DATA.map((letter) => [letter, additional[letter].build()])) as Record<AdditionalData, MultiBuilt>),
+      };
       const multi = Object.fromEntries(MULTI_FACETS.map((f) => [f, { codes: built[f].codes, names: built[f].names, byCode: built[f].byCode }])) as Record<MultiFacet, MultiValued>;
       const names = { workTypes: await workTypes(txDb), languages: await languageNames(txDb), areas: await knowledgeAreas(txDb) };
       return {

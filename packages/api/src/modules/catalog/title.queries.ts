@@ -13,6 +13,7 @@ export interface TitleDetailRow {
   author: string | null;
   added_authors: string[];
   subjects: string[];
+  dados_adicionais: string[] | null;
   edition: string | null;
   place: string | null;
   publisher: string | null;
@@ -41,7 +42,7 @@ export async function titleById(db: Db, id: number): Promise<TitleDetailRow | un
   const [row] = await queryRows<TitleDetailRow>(
     db,
     sql`select t.cod_acervo, t.marc, t.cod_tipo_obra, w.desc_tipo_obra, t.title, t.responsibility, t.author, t.added_authors,
-               t.subjects, t.edition, t.place, t.publisher, t.ano_publicacao, t.idioma, l.nome_pt, l.nome_en, l.nome_es,
+               t.subjects, t.dados_adicionais, t.edition, t.place, t.publisher, t.ano_publicacao, t.idioma, l.nome_pt, l.nome_en, l.nome_es,
                t.physical_description, t.series, t.notes, t.call_number, t.isbn, t.issn, t.link_capa, t.acesso_remoto,
                t.possui_acessibilidade, t.cod_area_conhecimento, k.cod_tipo_area_conhec, k.desc_tipo_area_conhec,
                k.descricao as area_descricao, k.rota

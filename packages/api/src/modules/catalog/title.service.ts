@@ -1,5 +1,6 @@
 import type {
   Acervo,
+  DadoAdicional,
   DadosEstatisticos,
   DublinCore,
   Exemplar,
@@ -11,6 +12,7 @@ import type {
 } from '@estante/contracts';
 import { type Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
+import { ADDITIONAL_DATA_SEPARATOR } from '../../marc/derive.js';
 import { toDublinCore } from '../../marc/dublin-core.js';
 import { marcView } from '../../marc/marc-view.js';
 import { dataFields, type MarcRecord, subfieldValues } from '../../marc/record.js';
@@ -97,6 +99,7 @@ export async function titleDetail(db: Db, id: number, language: Language): Promi
       A: authors.map(heading),
       S: t.subjects.map(heading),
       E: t.publisher ? [heading(t.publisher)] : [],
+      ...additionalData(t.dados_adicionais ?? [], heading),
     },
     autoridades: linked.map((a) => ({ cod_autoridade: a.cod_autoridade, tipo: a.tipo as Acervo['autoridades'][number]['tipo'], cabecalho: a.heading })),
     disponibilidade: copies.map(({ cod_biblioteca, desc_biblioteca, total, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, total, disponiveis })),
@@ -290,4 +293,14 @@ export async function titlesForExport(db: Db, ids: number[]) {
   const missing = ids.find((id) => !rows.some((r) => r.cod_acervo === id));
   if (missing !== undefined) throw errors.titleNotFound(missing);
   return rows;
+}
+
+/** The dados_adicionais column's entries ("letter U+001F value") as lists keyed by letter. */
+function additionalData(entries: string[], heading: (name: string) => DadoAdicional): Record<string, DadoAdicional[]> {
+  const lists: Record<string, DadoAdicional[]> = {};
+  for (const entry of entries) {
+    if (entry[1] !== ADDITIONAL_DATA_SEPARATOR) continue;
+    (lists[entry[0]!] ??= []).push(heading(entry.slice(2)));
+  }
+  return lists;
 }

@@ -4,6 +4,7 @@ import {
   parseSearchState,
   type SearchFilter,
   type SearchState,
+  searchesWithoutWords,
   searchStateToParams,
 } from '@estante/contracts';
 import { useCallback, useMemo } from 'react';
@@ -17,9 +18,9 @@ export function readSearchState(params: URLSearchParams): SearchState | null {
   const parsed = consultaQuerySchema.safeParse(consultaQueryFromParams(params));
   if (!parsed.success) return null;
   const state = parseSearchState(parsed.data);
-  // A search has words, or is a new-acquisitions list (a period) or a teaching-plan
-  // bibliography (a plan field); words are optional in those two.
-  return state.linhas.length || state.novas || state.plano ? state : null;
+  // A search has words, or is a new-acquisitions list (a period), a teaching-plan
+  // bibliography (a plan field) or a base of one kind of record; words are optional in those.
+  return state.linhas.length || searchesWithoutWords(state) ? state : null;
 }
 
 /**
