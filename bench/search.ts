@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../packages/api/src/app.js';
 import { loadConfig } from '../packages/api/src/config.js';
 import { openDatabase, queryRows } from '../packages/api/src/db/client.js';
+import { deriveMissing } from '../packages/api/src/modules/catalog/catalog.import.js';
 import { SearchIndex } from '../packages/api/src/modules/catalog/search.index.js';
 import { search } from '../packages/api/src/modules/catalog/search.service.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
@@ -43,6 +44,7 @@ const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.resolve('da
 const config = loadConfig(env);
 const database = await openDatabase(config.database);
 await database.migrate();
+await deriveMissing(database.db, (m) => console.log(m));
 await seedDemoIfEmpty(database.db, { titles: 0 });
 const have = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from titles where control_number like 'GEN%'`))[0]?.n ?? 0;
 if (have < titles) {

@@ -183,3 +183,41 @@ test('a serial in the results says how many of its articles are indexed, and lea
   await expect(page).toHaveURL(/\/acervo\/\d+\/sumarios$/);
   await expect(page.getByRole('region', { name: /^v\. \d+, n\. \d+/ }).first().getByRole('listitem').first()).toBeVisible();
 });
+
+test('the normative-acts, jurisprudence and archive guides: their own choices, with or without words', async ({ page }) => {
+  await page.goto('/atos-normativos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Atos normativos' })).toBeVisible();
+  // The choices come from the catalogue's acts, each with how many titles it has.
+  await page.getByLabel('Tipo de ato').selectOption({ label: 'Decreto (2)' });
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(page).toHaveURL(/base=atos_normativos/);
+  await expect(countHeading(page)).toHaveText('2 resultados');
+  await expect(results(page).getByRole('link', { name: /^Decreto nº 5\.(296|626),/ })).toHaveCount(2);
+  await expect(page.getByRole('group', { name: 'Filtros aplicados' })).toContainText('Decreto');
+  // The form shows the search being viewed; words narrow it.
+  await expect(page.getByLabel('Tipo de ato')).toHaveValue(/.+/);
+  await page.getByLabel('Palavras (opcional)').fill('libras');
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(countHeading(page)).toHaveText('1 resultado');
+  await expect(results(page).getByRole('link', { name: /^Decreto nº 5\.626,/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goBack();
+  await expect(countHeading(page)).toHaveText('2 resultados');
+
+  await page.goto('/jurisprudencia');
+  await page.getByLabel('Relator').fill('Almeida');
+  await page.getByLabel('Tipo de decisão').selectOption({ label: 'Acórdão (4)' });
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(countHeading(page)).toHaveText('1 resultado');
+  await expect(results(page).getByRole('link', { name: 'Recurso Especial nº 1.000.101/SC' })).toBeVisible();
+  await expect(results(page).first()).toContainText('Jurisprudência');
+
+  await page.goto('/arquivo');
+  await page.getByLabel('Fundo').selectOption({ label: 'Fundo Reitoria (3)' });
+  await page.getByLabel('Tipo documental').selectOption({ label: 'Ofício (2)' });
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  await expect(countHeading(page)).toHaveText('2 resultados');
+  // The facet sidebar has the archive's additional data: its fonds.
+  await expect(page.getByRole('region', { name: 'Fundo' }).getByRole('checkbox', { name: 'Fundo Reitoria (2)' })).toBeChecked();
+  await expectNoAxeViolations(page);
+});

@@ -145,9 +145,11 @@ function databaseReason(error: unknown): string {
  */
 export async function deriveMissing(db: Db, log: (message: string) => void = () => {}, batchSize = 2_000): Promise<number> {
   let done = 0;
+  let after = 0;
   for (;;) {
-    const batch = await titlesNotDerived(db, batchSize);
+    const batch = await titlesNotDerived(db, after, batchSize);
     if (batch.length === 0) return done;
+    after = batch.at(-1)!.cod_acervo;
     const rows = batch.map(({ cod_acervo, marc }) => {
       try {
         const derived = deriveTitle(marc as MarcRecord);

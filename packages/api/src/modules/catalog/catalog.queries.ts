@@ -78,9 +78,9 @@ export async function insertLanguages(tx: Tx, rows: LanguageInsert[]): Promise<v
   await tx.insert(languages).values(rows).onConflictDoNothing();
 }
 
-/** Titles whose additional data has not been derived yet (imported before migration 0024). */
-export async function titlesNotDerived(db: Db, limit: number): Promise<{ cod_acervo: number; marc: unknown }[]> {
-  return queryRows(db, sql`select cod_acervo, marc from titles where dados_adicionais is null order by cod_acervo limit ${limit}`);
+/** Titles after `after` whose additional data has not been derived yet (imported before migration 0024), in id order. */
+export async function titlesNotDerived(db: Db, after: number, limit: number): Promise<{ cod_acervo: number; marc: unknown }[]> {
+  return queryRows(db, sql`select cod_acervo, marc from titles where cod_acervo > ${after} and dados_adicionais is null order by cod_acervo limit ${limit}`);
 }
 
 /** Stores derived additional data (and work type, when given) for titles, in one statement. */

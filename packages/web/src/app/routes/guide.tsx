@@ -3,7 +3,9 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
+import { BASE_OPTIONS_PATHS, type OptionsBase } from '../../features/search/api/get-opcoes-base';
 import { AuthoritySearch } from '../../features/search/components/authority-search';
+import { BaseSearchForm } from '../../features/search/components/base-search-form';
 import { IndexBrowser } from '../../features/search/components/index-browser';
 import { NewAcquisitionsForm } from '../../features/search/components/new-acquisitions-form';
 import { ResultsView } from '../../features/search/components/results-view';
@@ -19,7 +21,8 @@ import { useSiteName } from './use-site-name';
 /**
  * Guides whose form is built: the general (one row) and advanced (three rows) search, and the
  * guides that are a search limited by a facet (e-books: online access; accessibility), new
- * acquisitions, the teaching-plan bibliography, and the authorities guide (headings, not titles).
+ * acquisitions, the teaching-plan bibliography, the authorities guide (headings, not titles), and
+ * the archive, normative-acts and jurisprudence bases.
  */
 const SEARCH_GUIDES: Record<string, { advanced: boolean; filtros?: SearchFilter[] }> = {
   geral: { advanced: false },
@@ -29,7 +32,13 @@ const SEARCH_GUIDES: Record<string, { advanced: boolean; filtros?: SearchFilter[
   novas_aquisicoes: { advanced: false },
   plano_ensino: { advanced: false },
   autoridades: { advanced: false },
+  // Bases of one kind of record: their own form (base-search-form).
+  arquivo: { advanced: false },
+  atos_normativos: { advanced: false },
+  jurisprudencia: { advanced: false },
 };
+
+const isOptionsBase = (codigo: string): codigo is OptionsBase => codigo in BASE_OPTIONS_PATHS;
 
 /** `/:guia`: one search guide per path segment, its form, and the results of the search in the URL. */
 export function GuideRoute() {
@@ -58,6 +67,8 @@ export function GuideRoute() {
             <NewAcquisitionsForm key={params.toString()} resultsPath={path} initial={state} />
           ) : guide.codigo === 'plano_ensino' ? (
             <TeachingPlanForm key={params.toString()} resultsPath={path} initial={state} />
+          ) : isOptionsBase(guide.codigo) ? (
+            <BaseSearchForm key={params.toString()} base={guide.codigo} resultsPath={path} initial={state} />
           ) : (
             <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} filtros={form.filtros} />
           )}
