@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -44,6 +45,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
   SEARCH_CACHE_MB: int(1, 65536).default(256),
   SEARCH_PREWARM_WORDS: int(0, 100_000).default(500),
+  /** API processes sharing the port (PostgreSQL only); default: one per core, at most 4. */
+  API_WORKERS: int(1, 64).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, { error: 'expected smtp://[user:password@]host[:port] or smtps://…' })
@@ -88,6 +91,12 @@ export interface Config {
   /** Frequent words whose matches a large catalogue's search index reads ahead (0: none). */
   searchPrewarmWords: number;
   /**
+   * How many API processes share the port (node:cluster), each with its own search index:
+   * on PostgreSQL one per core (at most 4) unless API_WORKERS says; the embedded database
+   * lives in one process, so 1 there.
+   */
+  apiWorkers: number;
+  /**
    * The local admin channel of staff commands (admin/channel.ts), `DATA_DIR/admin.sock`, for
    * the embedded database only: a PostgreSQL server takes the commands' own connections.
    */
@@ -111,6 +120,14 @@ export interface Config {
 
 /** A configuration value the process cannot start with; the message is one line. */
 export class ConfigError extends Error {}
+
+function apiWorkers(asked: number | undefined, postgres: boolean): number {
+  if (!postgres) {
+    if (asked !== undefined && asked > 1) throw new ConfigError(`Invalid configuration: API_WORKERS=${asked}: the embedded database runs in one process; set DATABASE_URL for more`);
+    return 1;
+  }
+  return asked ?? Math.min(availableParallelism(), 4);
+}
 
 /**
  * Reads and validates the configuration from `env`. Empty values count as unset.
@@ -144,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     searchCacheMb: e.SEARCH_CACHE_MB,
     searchPrewarmWords: e.SEARCH_PREWARM_WORDS,
+    apiWorkers: apiWorkers(e.API_WORKERS, Boolean(e.DATABASE_URL)),
     adminSocket: e.DATABASE_URL ? null : path.resolve(e.DATA_DIR, 'admin.sock'),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,

@@ -42,6 +42,12 @@ describe('the API process (main.ts)', () => {
     expect(output().trim()).toBe('estante: Invalid configuration: PORT="abc": expected a whole number from 0 to 65535');
   });
 
+  it('refuses several API workers on the embedded database, which lives in one process', async () => {
+    const { child, output } = start({ API_WORKERS: '2', DATA_DIR: path.join(tmpdir(), 'estante-unused') });
+    expect(await exited(child)).toBe(1);
+    expect(output().trim()).toBe('estante: Invalid configuration: API_WORKERS=2: the embedded database runs in one process; set DATABASE_URL for more');
+  });
+
   describe('with a good configuration', () => {
     let database: TestDatabase | undefined;
     let dataDir: string | undefined;
@@ -73,6 +79,27 @@ describe('the API process (main.ts)', () => {
       child.kill('SIGTERM');
       expect(await exited(child)).toBe(0);
       expect(output()).toMatch(/"msg":"closed"/);
+    });
+
+    // Several workers need PostgreSQL: the embedded database's run has only the refusal above.
+    if (process.env.ESTANTE_TEST_DB === 'postgres')
+      it('on PostgreSQL runs several API workers on one port, and SIGTERM stops them all', async () => {
+      const { child, output } = start({ ...env, PORT: '0', SEED_DEMO: 'false', API_WORKERS: '2' });
+      const url = await waitFor(() => /Estante is running at (http:\/\/localhost:\d+)\/ with 2 API workers/.exec(output())?.[1]);
+      const token = await fetch(`${url}/svc/oauth/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' }),
+      });
+      const { access_token } = (await token.json()) as { access_token: string };
+      // A token from one worker is good at the other: several searches in a row all answer.
+      for (let i = 0; i < 6; i++) {
+        const search = await fetch(`${url}/svc/consulta?termo1=qualquer`, { headers: { authorization: `Bearer ${access_token}` } });
+        expect(search.status).toBe(200);
+      }
+      expect(output().match(/"msg":"search index ready"/g)).toHaveLength(2);
+      child.kill('SIGTERM');
+      expect(await exited(child)).toBe(0);
+      expect(output().match(/"msg":"closed"/g)).toHaveLength(2);
     });
 
     it('lets a request that is in flight at SIGTERM finish, then exits without waiting for the client', async () => {

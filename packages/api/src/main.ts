@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:net';
 import path from 'node:path';
@@ -7,15 +8,21 @@ import { buildApp } from './app.js';
 import { startMailSink } from './lib/mail.js';
 import { deriveMissing } from './modules/catalog/catalog.import.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
-import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 25_000;
 
+/** Set by the primary for its workers: the local mail sink's folder (the dev mail screen reads it). */
+const MAIL_SINK_ENV = 'ESTANTE_MAIL_SINK_DIR';
+
 /**
- * Process entry: config → database → migrations → demo seed if empty → listen.
+ * Process entry: config → database → migrations → derivations → demo seed if empty → the
+ * search index read (and, for a large catalogue, its frequent words) → listen. With more than
+ * one API worker (PostgreSQL only, config.apiWorkers) this process prepares the database and
+ * forks the workers, which share the port; each holds its own search index.
  * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, close the database.
  */
 async function main(): Promise<void> {
@@ -29,24 +36,63 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // Structured JSON logs; readable lines when a person watches a terminal.
-  const logger = {
-    level: config.logLevel,
-    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
-  };
+  if (cluster.isWorker) return serve(config, await openDatabase(config.database), process.env[MAIL_SINK_ENV] ?? null, null);
+
   // No SMTP server configured: e-mail goes to the local sink, kept as .eml files in DATA_DIR/mail.
   const sink = config.smtpUrl ? null : await startMailSink(config.mailDir);
   if (sink) config = { ...config, smtpUrl: sink.url };
   const database = await openDatabase(config.database);
   await database.migrate();
-  const derived = await deriveMissing(database.db, (m) => process.stdout.write(`${m}\n`));
-  if (derived) process.stdout.write(`derived the additional data of ${derived} titles imported before it existed\n`);
-  const searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords });
-  const app = await buildApp({ config, database, logger, searchIndex, ...(sink ? { mailSinkDir: config.mailDir } : {}) });
+  const say = (message: string) => process.stdout.write(`${message}\n`);
+  const derived = await deriveMissing(database.db, say);
+  if (derived) say(`derived the additional data of ${derived} titles imported before it existed`);
   if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(database.db, { titles: config.demoTitles, log: (m) => app.log.info(m) });
-    if (seeded) app.log.info(seeded, 'demo library seeded');
+    const seeded = await seedDemoIfEmpty(database.db, { titles: config.demoTitles, log: say });
+    if (seeded) say(`demo library seeded: ${JSON.stringify(seeded)}`);
   }
+  if (config.apiWorkers === 1) return serve(config, database, sink ? config.mailDir : null, sink);
+
+  await database.close();
+  say(`starting ${config.apiWorkers} API workers`);
+  const env = { SMTP_URL: config.smtpUrl!, ...(sink ? { [MAIL_SINK_ENV]: config.mailDir } : {}) };
+  let closing = false;
+  for (let i = 0; i < config.apiWorkers; i++) cluster.fork(env);
+  let announced = false;
+  cluster.on('listening', (_worker, address) => {
+    if (announced) return;
+    announced = true;
+    if (sink) say(`e-mail goes to the local sink: ${config.mailDir} (set SMTP_URL for a real server)`);
+    say(`Estante is running at ${siteUrl(config, address.port)} with ${config.apiWorkers} API workers (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (closing) return;
+    say(`API worker ${worker.process.pid} stopped (${signal ?? code}): starting another`);
+    cluster.fork(env);
+  });
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    // Each worker finishes its requests and closes its database; then this process ends.
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    const check = setInterval(() => {
+      if (Object.keys(cluster.workers ?? {}).length > 0) return;
+      clearInterval(check);
+      void (sink?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+    }, 100);
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+/** One API process: the app over `database`, its search index made ready, then listening. */
+async function serve(config: Config, database: Database, mailSinkDir: string | null, sink: { close(): Promise<void> } | null): Promise<void> {
+  // Structured JSON logs; readable lines when a person watches a terminal.
+  const logger = {
+    level: config.logLevel,
+    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  };
+  const searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords });
+  const app = await buildApp({ config, database, logger, searchIndex, ...(mailSinkDir ? { mailSinkDir } : {}) });
 
   // Staff commands (npm run comments …) reach the running server through a local socket.
   let admin: Server | undefined;
@@ -82,18 +128,26 @@ async function main(): Promise<void> {
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  // A worker leaves Ctrl-C to its primary, which stops the workers in turn.
+  if (!cluster.isWorker) process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // The search index is read before taking connections, and a large catalogue's frequent words
+  // with it: the first searches do not wait for them (decision 0007).
+  const warm = await searchIndex.warm();
+  app.log.info({ titles: warm.snapshot.all.length, ms: Math.round(warm.snapshot.buildMs), prewarmedWords: warm.prewarmed }, 'search index ready');
 
   await app.listen({ port: config.port, host: config.host });
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  // With several workers, the primary says where the site is (once, not once per worker).
+  if (cluster.isWorker) return;
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
-  // Read the search index's snapshot now rather than on the first search (seconds at a million titles).
-  searchIndex
-    .current()
-    .then((s) => app.log.info({ titles: s.all.length, ms: Math.round(s.buildMs) }, 'search index ready'))
-    .catch((error: unknown) => app.log.error({ err: error }, 'search index could not be read'));
-  if (sink) app.log.info(`e-mail goes to the local sink: ${config.mailDir}, shown at http://localhost:${port}${config.apiBasePath}/dev/correio (set SMTP_URL for a real server)`);
-  app.log.info({ database: database.kind }, `Estante is running at http://${shown}:${port}/ (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
+  if (mailSinkDir) app.log.info(`e-mail goes to the local sink: ${config.mailDir}, shown at http://localhost:${port}${config.apiBasePath}/dev/correio (set SMTP_URL for a real server)`);
+  app.log.info({ database: database.kind }, `Estante is running at ${siteUrl(config, port)} (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
+}
+
+/** The address to open in a browser. */
+function siteUrl(config: Config, port: number): string {
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${shown}:${port}/`;
 }
 
 main().catch((error: unknown) => {

@@ -143,6 +143,18 @@ export class SearchIndex {
     return n;
   }
 
+  /**
+   * Makes the index ready to answer quickly: reads the snapshot and, for a large catalogue,
+   * reads ahead its frequent words (what `current()` starts in the background anyway; this
+   * waits for it). The server calls it before it takes connections, as a search engine loads
+   * its index before serving (about a minute at a million titles).
+   */
+  async warm(): Promise<{ snapshot: Snapshot; prewarmed: number }> {
+    const snapshot = await this.current();
+    const large = this.prewarmWords > 0 && snapshot.all.length >= PREWARM_FROM_TITLES;
+    return { snapshot, prewarmed: large ? await this.prewarm({ limit: this.prewarmWords }) : 0 };
+  }
+
   /** Facets of an unfiltered text search, computed once per text and snapshot (LRU of 2,000). */
   facetsFor(snapshot: Snapshot, key: string, count: () => FacetCount[]): FacetCount[] {
     if (this.facetSnapshot !== snapshot) {
@@ -452,7 +464,10 @@ class Run {
       K: new Tally(1 << 16),
       M: new Tally(s.tagFacet.length),
     }) as Record<'T' | 'Y' | 'I' | 'X' | 'K' | 'M', Tally>;
+    // Only the multi-valued facets with filters need a check of their own per title: for the
+    // others (bit 0) "passes the other types' filters" is simply "passes all filters".
     const multiBits = MULTI_FACETS.map((facet) => bits[facet]);
+    const multiFiltered = multiBits.some((bit) => bit !== 0);
     const ok = new Uint8Array(MULTI_FACETS.length);
     const passing = new Int32Array(matched.length);
     let n = 0;
@@ -474,7 +489,8 @@ class Run {
       if (flags & f.X) mask |= bits.X;
       if (f.K && f.K[area]) mask |= bits.K;
       if (f.M) for (let k = from; k < to; k++) mask |= f.M[tags[k]! & TAG_VALUE]!;
-      if (mask === full) passing[n++] = id;
+      const pass = mask === full;
+      if (pass) passing[n++] = id;
       tally.T.add(type, (mask | bits.T) === full);
       tally.Y.add(year, (mask | bits.Y) === full);
       if (language > 0) tally.I.add(language, (mask | bits.I) === full);
@@ -486,10 +502,14 @@ class Run {
       }
       if (area > 0) tally.K.add(area, (mask | bits.K) === full);
       if (from < to) {
-        for (let m = 0; m < ok.length; m++) ok[m] = (mask | multiBits[m]!) === full ? 1 : 0;
-        for (let k = from; k < to; k++) {
-          const tag = tags[k]!;
-          tally.M.add(tag & TAG_VALUE, ok[tag >>> TAG_FACET_SHIFT] === 1);
+        if (multiFiltered) {
+          for (let m = 0; m < ok.length; m++) ok[m] = (mask | multiBits[m]!) === full ? 1 : 0;
+          for (let k = from; k < to; k++) {
+            const tag = tags[k]!;
+            tally.M.add(tag & TAG_VALUE, ok[tag >>> TAG_FACET_SHIFT] === 1);
+          }
+        } else {
+          for (let k = from; k < to; k++) tally.M.add(tags[k]! & TAG_VALUE, pass);
         }
       }
     }
