@@ -1,22 +1,22 @@
 /**
- * `npm run bench:search -- [--titles N] [--queries FILE] [--count K] [--concurrency 1,8]`
+ * `npm run bench:search -- [--titles N] [--queries FILE] [--count K] [--concurrency 1,8] [--workers W]`
  *
  * Fills the configured database (DATABASE_URL, else embedded PGlite under DATA_DIR, default
- * ./data/bench) up to N generated titles, then runs a query mix against the full search as the
- * results page calls it (GET /svc/consulta: page + total + facets + availability), over HTTP on
- * an in-process server, and prints p50/p95/p99 latency and throughput per concurrency. The same
- * queries are also timed as direct service calls (SQL + mapping, no HTTP) to show the API's own
- * overhead. A query file has one query string per line (termo1=…&filtro=…). bench/README.md
- * describes the passes (cold, read ahead, warm with fresh draws, again).
+ * ./data/bench) up to N generated titles, starts the real server (main.ts, its API workers) and
+ * runs a query mix against the full search as the results page calls it (GET /svc/consulta:
+ * page + total + facets + availability) over HTTP, printing p50/p95/p99 latency and throughput
+ * per concurrency. The same queries are then timed as direct service calls (SQL + mapping, no
+ * HTTP) to show the API's own overhead. A query file has one query string per line
+ * (termo1=…&filtro=…). bench/README.md describes the passes.
  */
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { consultaQueryFromParams, consultaQuerySchema } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../packages/api/src/app.js';
 import { loadConfig } from '../packages/api/src/config.js';
 import { openDatabase, queryRows } from '../packages/api/src/db/client.js';
 import { deriveMissing } from '../packages/api/src/modules/catalog/catalog.import.js';
@@ -32,6 +32,7 @@ const { values } = parseArgs({
     count: { type: 'string', default: '400' },
     concurrency: { type: 'string', default: '1,8' },
     prewarm: { type: 'string', default: '500' },
+    workers: { type: 'string' },
   },
 });
 const titles = Number(values.titles);
@@ -58,16 +59,35 @@ const total = (await queryRows<{ total: number }>(database.db, sql`select count(
 
 // Each pass gets its own draw from the same distribution (or the file's queries every time), so a
 // warm pass meets the words the previous passes cached only as often as their frequency says.
+// All drawn now: the embedded database is closed while the server runs.
 const fromFile = values.queries ? readFileSync(values.queries, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean) : null;
 const draw = async (seed: number) => fromFile ?? (await queryMix(count, seed));
 const queries = await draw(1);
+const warmDraws = await Promise.all(levels.map((_, i) => draw(2 + i)));
+await database.close();
 
-// No automatic reading ahead: the cold row first, then prewarm() explicitly, then the warm rows.
-const index = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: 0 });
-const built = await index.current();
-const app = await buildApp({ config, database, searchIndex: index });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+// The real server, as `npm start` runs it (its API workers, each reading its index and the
+// frequent words before it takes connections), on a free port.
+const port = await freePort();
+const serverEnv: Record<string, string> = {
+  ...(env as Record<string, string>),
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'info',
+  SEED_DEMO: 'false',
+  SEARCH_PREWARM_WORDS: String(prewarmWords),
+  ...(values.workers ? { API_WORKERS: values.workers } : {}),
+};
+const profileArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+const startedAt = performance.now();
+const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'packages/api/src/main.ts'], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+let serverLog = '';
+server.stdout.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+await until(() => /Estante is running at/.test(serverLog) || server.exitCode !== null);
+if (server.exitCode !== null) throw new Error(`the server stopped:\n${serverLog}`);
+const startSeconds = (performance.now() - startedAt) / 1000;
+const ready = [...serverLog.matchAll(/\{[^\n]*"msg":"search index ready"[^\n]*\}/g)].map((m) => JSON.parse(m[0]) as { titles: number; ms: number; prewarmedWords: number });
+const base = `http://127.0.0.1:${port}`;
 const token = ((await (await fetch(`${base}/svc/oauth/token`, {
   method: 'POST',
   body: new URLSearchParams({ grant_type: 'client_credentials', client_id: config.publicClient.id, client_secret: config.publicClient.secret }),
@@ -76,36 +96,49 @@ const token = ((await (await fetch(`${base}/svc/oauth/token`, {
 // The HTTP client runs in its own process, as a load generator would.
 const client = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
 console.log(`# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ' (generated mix)'}`);
-console.log(`index snapshot of ${built.all.length.toLocaleString('en')} titles read in ${(built.buildMs / 1000).toFixed(1)} s, ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`);
+console.log(
+  `server: ${ready.length} API worker(s), ready in ${startSeconds.toFixed(1)} s (index snapshot ${ready.map((r) => (r.ms / 1000).toFixed(1)).join(' / ')} s, then the ${ready[0]?.prewarmedWords ?? 0} most frequent words read ahead)`,
+);
 console.log('| path | concurrency | p50 ms | p95 ms | p99 ms | searches/s | errors |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
-// Cold: every word and phrase is met for the first time by this process (nothing cached).
-report('HTTP /svc/consulta, cold (first sight of each word)', 1, await http(queries, 1));
-const warmStarted = performance.now();
-const prewarmed = await index.prewarm({ limit: prewarmWords });
-const prewarmSeconds = (performance.now() - warmStarted) / 1000;
-const warm = await draw(2);
-if (process.env.BENCH_PROFILE) {
-  const { Session } = await import('node:inspector/promises');
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  await http(await draw(99), 8);
-  const { profile } = await session.post('Profiler.stop');
-  (await import('node:fs')).writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
-}
-for (const [i, level] of levels.entries()) report('HTTP /svc/consulta', level, await http(i === 0 ? warm : await draw(2 + i), level));
-// The API's own overhead: the warm pass's queries once more (all cached now) over HTTP and as
-// direct service calls.
-report('HTTP /svc/consulta, the c1 queries again', 1, await http(warm, 1));
-report('service (SQL + mapping), the c1 queries again', 1, await runLoop(warm, 1, direct));
-console.log(`read ahead: the ${prewarmed} most frequent words in ${prewarmSeconds.toFixed(1)} s (before the warm rows)`);
-const { atoms, atomBytes } = index.stats();
-console.log(`cache: ${atoms} words and phrases, ${(atomBytes / 2 ** 20).toFixed(1)} MB; ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`);
+// First searches after start: every phrase and every word but the frequent ones is met for the first time.
+report('HTTP /svc/consulta, first searches after start', 1, await http(queries, 1));
+for (const [i, level] of levels.entries()) report('HTTP /svc/consulta, fresh draw', level, await http(warmDraws[i]!, level));
+// The API's own overhead: the first warm pass's queries once more (all cached now) over HTTP,
+// then (below) as direct service calls.
+report('HTTP /svc/consulta, the c1 queries again', 1, await http(warmDraws[0]!, 1));
 client.send('exit');
-await app.close();
-await database.close();
+server.kill('SIGTERM');
+await until(() => server.exitCode !== null);
+
+// In this process, an index that has read nothing ahead: the cost of a word's first sight
+// (what a server meets for words outside its read-ahead, and for all words while a big import
+// is being taken in), then the same queries as service calls once cached.
+const again = await openDatabase(config.database);
+const index = new SearchIndex(again.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: 0 });
+await index.current();
+report('service, first sight of every word (nothing read ahead)', 1, await runLoop(queries, 1, direct));
+await index.prewarm({ limit: prewarmWords });
+await runLoop(warmDraws[0]!, 1, direct);
+report('service (SQL + mapping), the c1 queries again', 1, await runLoop(warmDraws[0]!, 1, direct));
+const { atoms, atomBytes } = index.stats();
+console.log(`in-process cache: ${atoms} words and phrases, ${(atomBytes / 2 ** 20).toFixed(1)} MB; ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`);
+await again.close();
+
+async function until(done: () => boolean) {
+  while (!done()) await new Promise((r) => setTimeout(r, 200));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as { port: number };
+      probe.close(() => resolve(free));
+    });
+  });
+}
 
 async function direct(q: string): Promise<boolean> {
   const parsed = consultaQuerySchema.safeParse(consultaQueryFromParams(new URLSearchParams(q)));
