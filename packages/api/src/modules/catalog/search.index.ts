@@ -247,8 +247,11 @@ const WAIT_FOR_SNAPSHOT_MS = 1000;
 /** Reads an atom's rows: all of them, or those of the titles `only`. */
 type AtomQuery = (only?: number[]) => Promise<AtomRow[]>;
 
-/** A row of an atom: the title, and for a word its field mask or its positions (fetchWordPositions). */
-type AtomRow = { id: number; m?: number; p?: string };
+/** A row of an atom: the title, and for a word its field mask or its positions and weights (fetchWordPositions). */
+type AtomRow = { id: number; m?: number; p?: string; w?: string };
+
+/** Weight letter → its number in a position entry (A 3 … D 0), so that `1 << number` is its WEIGHT_BITS bit. */
+const WEIGHT_NUMBER: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
 
 /** The lexeme of a word key that is exactly one quoted lexeme (`'educacao'`), else null. */
 function singleLexeme(key: string): string | null {
@@ -318,10 +321,18 @@ function atomOf(snapshot: Snapshot, rows: AtomRow[]): Atom {
   const all: number[] = [];
   known.forEach((r, i) => {
     start[i] = all.length;
-    for (const value of r.p ? r.p.split(' ') : []) {
-      const v = Number(value);
-      masks[i]! |= 1 << (v & 3);
-      all.push(v);
+    // A vector without positions (stripped) says nothing of fields: any field, no phrase.
+    if (!r.p || !r.w) {
+      masks[i] = 15;
+      return;
+    }
+    // "{1,5}" and "{A,D}": positions ascending, each with its weight.
+    const positions = r.p.slice(1, -1).split(',');
+    const weights = r.w.slice(1, -1).split(',');
+    for (let k = 0; k < positions.length; k++) {
+      const weight = WEIGHT_NUMBER[weights[k]!] ?? 0;
+      masks[i]! |= 1 << weight;
+      all.push(Number(positions[k]) * 4 + weight);
     }
   });
   start[known.length] = all.length;

@@ -113,17 +113,15 @@ export async function fetchWordAtom(db: Db, word: string, similar: boolean, only
 
 /**
  * A word atom with the word's positions, for a word whose query is one lexeme of the plain
- * vector: every title holding `lexeme`, with `p` its positions there, each `position × 4 +
- * weight` (A 3, B 2, C 1, D 0), space-separated. Phrases are then matched from these in memory
- * (search.index.ts), as PostgreSQL matches `<->` from the same positions.
+ * vector: every title holding `lexeme`, with its positions there (`p`, as PostgreSQL prints a
+ * smallint[]: `{1,5}`) and their weights (`w`: `{A,D}`). Phrases are then matched from these in
+ * memory (search.index.ts), as PostgreSQL matches `<->` from the same positions.
  */
-export async function fetchWordPositions(db: Db, lexeme: string, only?: number[]): Promise<{ id: number; p: string }[]> {
-  return queryRows<{ id: number; p: string }>(
+export async function fetchWordPositions(db: Db, lexeme: string, only?: number[]): Promise<{ id: number; p: string; w: string }[]> {
+  return queryRows<{ id: number; p: string; w: string }>(
     db,
-    sql`select t.cod_acervo as id,
-               array_to_string(array(select x.p * 4 + case x.w when 'A' then 3 when 'B' then 2 when 'C' then 1 else 0 end
-                                     from unnest(u.positions, u.weights) x(p, w)), ' ') as p
-        from titles t, unnest(t.search_vector) u
+    sql`select t.cod_acervo as id, u.positions::text as p, u.weights::text as w
+        from titles t cross join lateral unnest(t.search_vector) u
         where t.search_vector @@ to_tsquery('estante', ${`'${lexeme}'`}) and u.lexeme = ${lexeme} and ${onlyTitles(only)}`,
   );
 }
