@@ -85,7 +85,8 @@ describe('the API process (main.ts)', () => {
     if (process.env.ESTANTE_TEST_DB === 'postgres')
       it('on PostgreSQL runs several API workers on one port, and SIGTERM stops them all', async () => {
       const { child, output } = start({ ...env, PORT: '0', SEED_DEMO: 'false', API_WORKERS: '2' });
-      const url = await waitFor(() => /Estante is running at (http:\/\/localhost:\d+)\/ with 2 API workers/.exec(output())?.[1]);
+      const url = await waitFor(() => /Estante is running at (http:\/\/localhost:\d+)\//.exec(output())?.[1]);
+      await waitFor(() => (output().includes('all 2 API workers are ready') ? true : undefined));
       const token = await fetch(`${url}/svc/oauth/token`, {
         method: 'POST',
         body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' }),

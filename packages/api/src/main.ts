@@ -56,13 +56,18 @@ async function main(): Promise<void> {
   say(`starting ${config.apiWorkers} API workers`);
   const env = { SMTP_URL: config.smtpUrl!, ...(sink ? { [MAIL_SINK_ENV]: config.mailDir } : {}) };
   let closing = false;
-  for (let i = 0; i < config.apiWorkers; i++) cluster.fork(env);
-  let announced = false;
+  // One worker at a time: each reads its index with the machine to itself, and the site is up
+  // as soon as the first is ready while the others warm up.
+  cluster.fork(env);
+  let listening = 0;
   cluster.on('listening', (_worker, address) => {
-    if (announced) return;
-    announced = true;
-    if (sink) say(`e-mail goes to the local sink: ${config.mailDir} (set SMTP_URL for a real server)`);
-    say(`Estante is running at ${siteUrl(config, address.port)} with ${config.apiWorkers} API workers (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
+    listening++;
+    if (listening === 1) {
+      if (sink) say(`e-mail goes to the local sink: ${config.mailDir} (set SMTP_URL for a real server)`);
+      say(`Estante is running at ${siteUrl(config, address.port)} (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
+    }
+    if (listening < config.apiWorkers) cluster.fork(env);
+    else if (listening === config.apiWorkers) say(`all ${config.apiWorkers} API workers are ready`);
   });
   cluster.on('exit', (worker, code, signal) => {
     if (closing) return;
