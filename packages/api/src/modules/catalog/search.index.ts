@@ -247,8 +247,8 @@ const WAIT_FOR_SNAPSHOT_MS = 1000;
 /** Reads an atom's rows: all of them, or those of the titles `only`. */
 type AtomQuery = (only?: number[]) => Promise<AtomRow[]>;
 
-/** A row of an atom: the title, and for a word its field mask or its positions and weights (fetchWordPositions). */
-type AtomRow = { id: number; m?: number; p?: string; w?: string };
+/** A row of an atom: the title, and for a word its field mask or its vector entry (fetchWordPositions). */
+type AtomRow = { id: number; m?: number; v?: string };
 
 /** Weight letter → its number in a position entry (A 3 … D 0), so that `1 << number` is its WEIGHT_BITS bit. */
 const WEIGHT_NUMBER: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
@@ -312,7 +312,7 @@ function atomOf(snapshot: Snapshot, rows: AtomRow[]): Atom {
   // Ids the snapshot does not know (a title committed after it was read) wait for the next one.
   const known = rows.filter((r) => snapshot.present[r.id] === 1).sort((a, b) => a.id - b.id);
   const ids = Int32Array.from(known, (r) => r.id);
-  if (known.length === 0 || known[0]!.p === undefined) {
+  if (known.length === 0 || known[0]!.v === undefined) {
     const masks = known.length && known[0]!.m !== undefined ? Uint8Array.from(known, (r) => r.m ?? 0) : null;
     return { ids, masks, positions: null, bytes: ids.byteLength + (masks?.byteLength ?? 0) + 64 };
   }
@@ -321,18 +321,19 @@ function atomOf(snapshot: Snapshot, rows: AtomRow[]): Atom {
   const all: number[] = [];
   known.forEach((r, i) => {
     start[i] = all.length;
+    // 'lexeme':2A,15,19 — positions ascending, each with its weight letter (none for D).
+    const colon = r.v!.lastIndexOf("':");
     // A vector without positions (stripped) says nothing of fields: any field, no phrase.
-    if (!r.p || !r.w) {
+    if (colon < 0) {
       masks[i] = 15;
       return;
     }
-    // "{1,5}" and "{A,D}": positions ascending, each with its weight.
-    const positions = r.p.slice(1, -1).split(',');
-    const weights = r.w.slice(1, -1).split(',');
-    for (let k = 0; k < positions.length; k++) {
-      const weight = WEIGHT_NUMBER[weights[k]!] ?? 0;
+    for (const entry of r.v!.slice(colon + 2).split(',')) {
+      const last = entry.charCodeAt(entry.length - 1);
+      const lettered = last >= 65 && last <= 68;
+      const weight = lettered ? WEIGHT_NUMBER[entry[entry.length - 1]!]! : 0;
       masks[i]! |= 1 << weight;
-      all.push(Number(positions[k]) * 4 + weight);
+      all.push(Number(lettered ? entry.slice(0, -1) : entry) * 4 + weight);
     }
   });
   start[known.length] = all.length;
