@@ -250,8 +250,6 @@ type AtomQuery = (only?: number[]) => Promise<AtomRow[]>;
 /** A row of an atom: the title, and for a word its field mask or its vector entry (fetchWordPositions). */
 type AtomRow = { id: number; m?: number; v?: string };
 
-/** Weight letter → its number in a position entry (A 3 … D 0), so that `1 << number` is its WEIGHT_BITS bit. */
-const WEIGHT_NUMBER: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
 
 /** The lexeme of a word key that is exactly one quoted lexeme (`'educacao'`), else null. */
 function singleLexeme(key: string): string | null {
@@ -318,26 +316,40 @@ function atomOf(snapshot: Snapshot, rows: AtomRow[]): Atom {
   }
   const masks = new Uint8Array(known.length);
   const start = new Int32Array(known.length + 1);
-  const all: number[] = [];
+  // Read by hand, character by character: a frequent word has half a million of these.
+  let at = new Uint16Array(known.length * 2);
+  let n = 0;
   known.forEach((r, i) => {
-    start[i] = all.length;
+    start[i] = n;
     // 'lexeme':2A,15,19 — positions ascending, each with its weight letter (none for D).
-    const colon = r.v!.lastIndexOf("':");
+    const v = r.v!;
+    const colon = v.lastIndexOf("':");
     // A vector without positions (stripped) says nothing of fields: any field, no phrase.
     if (colon < 0) {
       masks[i] = 15;
       return;
     }
-    for (const entry of r.v!.slice(colon + 2).split(',')) {
-      const last = entry.charCodeAt(entry.length - 1);
-      const lettered = last >= 65 && last <= 68;
-      const weight = lettered ? WEIGHT_NUMBER[entry[entry.length - 1]!]! : 0;
-      masks[i]! |= 1 << weight;
-      all.push(Number(lettered ? entry.slice(0, -1) : entry) * 4 + weight);
+    let position = 0;
+    for (let k = colon + 2; k <= v.length; k++) {
+      const c = k < v.length ? v.charCodeAt(k) : 44;
+      if (c >= 48 && c <= 57) position = position * 10 + (c - 48);
+      else {
+        // A letter (A–D) ends an entry with its weight; a comma or the end, one of weight D.
+        const weight = c >= 65 && c <= 68 ? 68 - c : 0;
+        if (c !== 44) k++;
+        if (n === at.length) {
+          const grown = new Uint16Array(at.length * 2);
+          grown.set(at);
+          at = grown;
+        }
+        masks[i]! |= 1 << weight;
+        at[n++] = position * 4 + weight;
+        position = 0;
+      }
     }
   });
-  start[known.length] = all.length;
-  const at = Uint16Array.from(all);
+  start[known.length] = n;
+  at = at.slice(0, n);
   return { ids, masks, positions: { start, at }, bytes: ids.byteLength + masks.byteLength + start.byteLength + at.byteLength + 64 };
 }
 
