@@ -131,19 +131,26 @@ export class SearchIndex {
 
   /**
    * Reads ahead the atoms of the `limit` words found in the most titles (at least `minTitles`):
-   * the words whose first search would otherwise read thousands of rows. Runs one at a time,
-   * in the background of a running server; stops early when the snapshot is replaced.
+   * the words whose first search would otherwise read thousands of rows. Reads two at a time;
+   * stops early when the snapshot is replaced.
    * Resolves to how many atoms it read.
    */
-  async prewarm({ minTitles = 1000, limit = 500 } = {}): Promise<number> {
+  async prewarm({ minTitles = 1000, limit = 500, concurrency = PREWARM_CONCURRENCY } = {}): Promise<number> {
     const snapshot = await this.current();
+    const words = await frequentWords(this.db, minTitles, limit);
+    let next = 0;
     let n = 0;
-    for (const word of await frequentWords(this.db, minTitles, limit)) {
-      if (this.snapshot !== snapshot) break;
-      // The lexeme is its own spelling: it folds to itself.
-      await this.wordAtom(snapshot, `'${word}'`, word, false);
-      n++;
-    }
+    // Two at a time: PostgreSQL reads one word while the API takes in the other's rows.
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < words.length && this.snapshot === snapshot) {
+          const word = words[next++]!;
+          // The lexeme is its own spelling: it folds to itself.
+          await this.wordAtom(snapshot, `'${word}'`, word, false);
+          n++;
+        }
+      }),
+    );
     return n;
   }
 
@@ -237,6 +244,9 @@ export class SearchIndex {
     return this.db;
   }
 }
+
+/** Words read ahead at the same time. */
+const PREWARM_CONCURRENCY = 2;
 
 /** Below this many titles every word's first search is quick: no reading ahead. */
 const PREWARM_FROM_TITLES = 50_000;
