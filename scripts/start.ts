@@ -1,9 +1,11 @@
 /**
  * `npm start`: checks the configuration, builds the web app when it is missing or older than
  * its sources, then runs the API process (migrations, demo seed if empty, one port for web
- * and API). Everything runs in this process, so SIGTERM reaches the server directly.
+ * and API). Everything runs in this process, so SIGTERM reaches the server directly (on
+ * PostgreSQL it starts the API workers, which run this file again).
  */
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +23,8 @@ try {
   process.exit(1);
 }
 
-if (config.webDist === defaultDist && webIsStale()) {
+// API workers (decision 0015) run this file again: the primary has built the web app already.
+if (cluster.isPrimary && config.webDist === defaultDist && webIsStale()) {
   process.stdout.write('estante: building the web app (packages/web)…\n');
   const build = spawnSync('npm', ['run', 'build', '-w', '@estante/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
