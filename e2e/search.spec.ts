@@ -221,3 +221,17 @@ test('the normative-acts, jurisprudence and archive guides: their own choices, w
   await expect(page.getByRole('region', { name: 'Fundo' }).getByRole('checkbox', { name: 'Fundo Reitoria (2)' })).toBeChecked();
   await expectNoAxeViolations(page);
 });
+
+test('a target_gedweb search without words shows no results without calling the server (spec §5)', async ({ page }) => {
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/svc/consulta?')) searches.push(request.url());
+  });
+  await page.goto('/pesquisa-geral?base=target_gedweb');
+  await expect(countHeading(page)).toHaveText('Nenhum resultado');
+  expect(searches).toEqual([]);
+  // With words the standards are searched.
+  await page.goto('/pesquisa-geral?termo1=referencias&base=target_gedweb');
+  await expect(results(page).getByRole('link', { name: /^ABNT NBR 6023:2018/ })).toBeVisible();
+  expect(searches).toHaveLength(1);
+});

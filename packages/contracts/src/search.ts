@@ -33,12 +33,23 @@ export type Sort = (typeof SORTS)[number];
 export const FACET_CODES = ['T', 'Y', 'I', 'X', 'K', 'B', 'A', 'S', 'E', 'P', 'C', 'U', 'F', 'N', 'O', 'D', 'L', 'G', 'M', 'R', 'NA_C', 'NA_A'] as const;
 export type FacetCode = (typeof FACET_CODES)[number];
 
+/** The technical standards' base (Target GEDWeb). */
+export const TARGET_GEDWEB = 'target_gedweb';
+
 /**
  * Search bases (`base=`) that are one kind of record: the archive, normative-acts and
  * jurisprudence guides and the technical standards of target_gedweb search only titles of
  * their work type (16–19, derived from MARC: decision 0014), and may list them without words.
  */
-export const BASE_WORK_TYPES: Record<string, number> = { arquivo: 16, atos_normativos: 17, jurisprudencia: 18, target_gedweb: 19 };
+export const BASE_WORK_TYPES: Record<string, number> = { arquivo: 16, atos_normativos: 17, jurisprudencia: 18, [TARGET_GEDWEB]: 19 };
+
+/**
+ * Spec §5: a search of the target_gedweb base with no first-row term answers nothing, and the
+ * web app does not even call the server for it (the server answers the same, for other clients).
+ */
+export function isEmptyTargetSearch(state: Pick<SearchState, 'base' | 'linhas'>): boolean {
+  return state.base === TARGET_GEDWEB && state.linhas.length === 0;
+}
 
 /** True when a search state may run without words: a period, a plan, or a base of one kind. */
 export function searchesWithoutWords(state: Pick<SearchState, 'novas' | 'plano' | 'base'>): boolean {

@@ -13,6 +13,7 @@ import {
   type OpcoesBase,
   type ProdutoTarget,
   searchRow,
+  TARGET_GEDWEB,
   parseSearchState,
   type SearchFilter,
   type SearchState,
@@ -25,9 +26,6 @@ import type { FacetCount, SearchIndex } from './search.index.js';
 import { availability, browseIndex, titleStatements, titlesByIds } from './search.queries.js';
 import { clean } from '../../marc/derive.js';
 import { isMultiFacet, type Snapshot } from './search.snapshot.js';
-
-/** The base whose empty first row answers nothing without searching (spec §5). */
-const TARGET_GEDWEB = 'target_gedweb';
 
 /** Facets whose codes are hashes of a heading (headingCode). */
 const HEADING_FACETS = ['A', 'S', 'E', 'P', 'C', 'U', 'F', 'N', 'O', 'D', 'L', 'G', 'M', 'R'] as const;
@@ -51,6 +49,7 @@ const FILTER_CODE: Record<SearchFilter['tipo'], RegExp> = {
 export async function search(index: SearchIndex, query: ConsultaQuery, language: Language): Promise<ConsultaResponse> {
   const state = parseSearchState(query);
   const empty: ConsultaResponse = { total: 0, pagina: state.pagina, quantPag: state.quantPag, acervos: [], facetas: [], filtros: [] };
+  // Spec §5: the target_gedweb base with no first-row term answers nothing, without searching.
   if (state.base === TARGET_GEDWEB && !firstRowTerm(query)) return empty;
   for (const f of state.filtros) if (!FILTER_CODE[f.tipo].test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
   const outcome = await index.run(state);
@@ -187,7 +186,7 @@ const PRODUCTS_LIMIT = 20;
  * GEDWeb does, "code - title".
  */
 export async function targetProducts(index: SearchIndex, words: string): Promise<ProdutoTarget[]> {
-  const outcome = await index.run(newSearchState({ base: 'target_gedweb', linhas: [searchRow(words)], quantPag: PRODUCTS_LIMIT }));
+  const outcome = await index.run(newSearchState({ base: TARGET_GEDWEB, linhas: [searchRow(words)], quantPag: PRODUCTS_LIMIT }));
   if (!outcome) return [];
   return (await titleStatements(index.database, outcome.page)).map(({ cod_acervo, a, b }) => {
     const codigo = clean(a ?? '');

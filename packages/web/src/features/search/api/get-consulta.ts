@@ -1,13 +1,19 @@
-import { type ConsultaResponse, type SearchState, searchStateToParams } from '@estante/contracts';
+import { type ConsultaResponse, isEmptyTargetSearch, type SearchState, searchStateToParams } from '@estante/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../api/client';
 
-/** `GET /consulta` for a search state; the previous page stays on screen while the next loads. */
+/**
+ * `GET /consulta` for a search state; the previous page stays on screen while the next loads.
+ * A target_gedweb search without words is empty without a call (spec §5).
+ */
 export function consultaQuery(state: SearchState) {
   const params = searchStateToParams(state).toString();
   return queryOptions({
     queryKey: ['consulta', params],
-    queryFn: ({ signal }) => apiGet<ConsultaResponse>(`/consulta?${params}`, signal),
+    queryFn: ({ signal }) =>
+      isEmptyTargetSearch(state)
+        ? Promise.resolve<ConsultaResponse>({ total: 0, pagina: state.pagina, quantPag: state.quantPag, acervos: [], facetas: [], filtros: [] })
+        : apiGet<ConsultaResponse>(`/consulta?${params}`, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
