@@ -27,6 +27,8 @@ export class SearchIndex {
   private facetCache = new Map<string, FacetCount[]>();
   private facetSnapshot: Snapshot | null = null;
   private atomBytes = 0;
+  /** Reading ahead after the last new snapshot (how many words), while it runs and after. */
+  private warming: Promise<number> | null = null;
   private readonly maxBytes: number;
   private readonly prewarmWords: number;
 
@@ -70,7 +72,7 @@ export class SearchIndex {
           this.snapshot = s;
           this.atoms = patched?.atoms ?? new Map();
           this.atomBytes = patched?.bytes ?? 0;
-          if (!patched && this.prewarmWords > 0 && s.all.length >= PREWARM_FROM_TITLES) void this.prewarm({ limit: this.prewarmWords }).catch(() => undefined);
+          if (!patched && this.prewarmWords > 0 && s.all.length >= PREWARM_FROM_TITLES) this.warming = this.prewarm({ limit: this.prewarmWords }).catch(() => 0);
           return s;
         })
         .finally(() => (this.building = null));
@@ -156,14 +158,13 @@ export class SearchIndex {
 
   /**
    * Makes the index ready to answer quickly: reads the snapshot and, for a large catalogue,
-   * reads ahead its frequent words (what `current()` starts in the background anyway; this
-   * waits for it). The server calls it before it takes connections, as a search engine loads
-   * its index before serving (about a minute at a million titles).
+   * reads ahead its frequent words (which a new snapshot starts in the background; this waits
+   * for it). The server calls it before it takes connections, as a search engine loads its
+   * index before serving (about two minutes at a million titles).
    */
   async warm(): Promise<{ snapshot: Snapshot; prewarmed: number }> {
     const snapshot = await this.current();
-    const large = this.prewarmWords > 0 && snapshot.all.length >= PREWARM_FROM_TITLES;
-    return { snapshot, prewarmed: large ? await this.prewarm({ limit: this.prewarmWords }) : 0 };
+    return { snapshot, prewarmed: (await this.warming) ?? 0 };
   }
 
   /** Facets of an unfiltered text search, computed once per text and snapshot (LRU of 2,000). */
@@ -259,7 +260,6 @@ type AtomQuery = (only?: number[]) => Promise<AtomRow[]>;
 
 /** A row of an atom: the title, and for a word its field mask or its vector entry (fetchWordPositions). */
 type AtomRow = { id: number; m?: number; v?: string };
-
 
 /** The lexeme of a word key that is exactly one quoted lexeme (`'educacao'`), else null. */
 function singleLexeme(key: string): string | null {

@@ -21,14 +21,14 @@ import {
 } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, errors } from '../../lib/errors.js';
+import { clean } from '../../marc/derive.js';
 import { BASE_FIELDS, facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
 import type { FacetCount, SearchIndex } from './search.index.js';
 import { availability, browseIndex, titleStatements, titlesByIds } from './search.queries.js';
-import { clean } from '../../marc/derive.js';
-import { isMultiFacet, type Snapshot } from './search.snapshot.js';
+import { isMultiFacet, MULTI_FACETS, type Snapshot } from './search.snapshot.js';
 
-/** Facets whose codes are hashes of a heading (headingCode). */
-const HEADING_FACETS = ['A', 'S', 'E', 'P', 'C', 'U', 'F', 'N', 'O', 'D', 'L', 'G', 'M', 'R'] as const;
+/** The multi-valued facets coded by a hash of their heading (headingCode): all but libraries and courses. */
+const HEADING_FACETS = MULTI_FACETS.filter((f) => f !== 'B' && f !== 'NA_C');
 const HEADING_CODE = /^[0-9a-z]{1,12}$/;
 const FILTER_CODE: Record<SearchFilter['tipo'], RegExp> = {
   T: /^\d{1,3}$/,
@@ -37,7 +37,7 @@ const FILTER_CODE: Record<SearchFilter['tipo'], RegExp> = {
   X: /^[COA]$/,
   K: /^\d{1,5}$/,
   B: /^\d{1,9}$/,
-  ...(Object.fromEntries(HEADING_FACETS.map((c) => [c, HEADING_CODE])) as Record<(typeof HEADING_FACETS)[number], RegExp>),
+  ...(Object.fromEntries(HEADING_FACETS.map((c) => [c, HEADING_CODE])) as Record<Exclude<(typeof MULTI_FACETS)[number], 'B' | 'NA_C'>, RegExp>),
   NA_C: /^\d{1,9}$/,
   NA_A: /^\d{1,5}$/,
 };
