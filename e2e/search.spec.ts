@@ -68,13 +68,15 @@ test('an empty search is refused on the spot', async ({ page }) => {
 
 test('paging and sorting live in the URL, so a shared link reproduces the page', async ({ page, context }) => {
   await page.goto('/pesquisa-geral?termo1=manual');
-  await page.getByLabel('Ordenar por').selectOption('T');
+  // Each step waits for its answer and its drawing: the URL changes before the page redraws.
+  await Promise.all([page.waitForResponse((r) => r.url().includes('ordenacao=T')), page.getByLabel('Ordenar por').selectOption('T')]);
   await expect(page).toHaveURL(/ordenacao=T/);
   const list = page.getByRole('main').locator('[aria-busy]');
   await expect(list).toHaveAttribute('aria-busy', 'false');
   const firstOfPageOne = await results(page).getByRole('link').first().textContent();
-  await page.getByRole('button', { name: 'Página 2' }).click();
+  await Promise.all([page.waitForResponse((r) => r.url().includes('pagina=2')), page.getByRole('button', { name: 'Página 2' }).click()]);
   await expect(page).toHaveURL(/pagina=2/);
+  await expect(page.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
   // The previous page stays on screen (marked busy) until the next one arrives.
   await expect(list).toHaveAttribute('aria-busy', 'false');
   await expect(results(page).getByRole('link').first()).not.toHaveText(firstOfPageOne!);
@@ -83,6 +85,22 @@ test('paging and sorting live in the URL, so a shared link reproduces the page',
   await other.goto(page.url());
   await expect(results(other).getByRole('link').first()).toHaveText(shown[0]!);
   expect(await results(other).getByRole('link').allTextContents()).toEqual(shown);
+});
+
+test('on a slow device, a page change right after a new sort keeps the sort', async ({ page }) => {
+  // A navigation renders in a transition; a click before it has rendered must not act on the
+  // search as last drawn (a CI run caught "page 2" dropping a sort chosen just before).
+  test.setTimeout(90_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  for (let i = 0; i < 2; i++) {
+    await page.goto('/pesquisa-geral?termo1=manual');
+    await page.getByRole('button', { name: 'Página 2' }).waitFor();
+    await page.getByLabel('Ordenar por').selectOption('T');
+    await page.getByRole('button', { name: 'Página 2' }).click();
+    await expect(page).toHaveURL(/pagina=2/);
+    expect(page.url()).toMatch(/ordenacao=T/);
+  }
 });
 
 test('index browse by author lists names from the starting word and opens their titles', async ({ page }) => {

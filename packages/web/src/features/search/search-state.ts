@@ -23,6 +23,11 @@ export function readSearchState(params: URLSearchParams): SearchState | null {
   return state.linhas.length || searchesWithoutWords(state) ? state : null;
 }
 
+/** The address's query as it is now (a navigation may not be rendered yet). */
+function latestParams(): URLSearchParams {
+  return new URLSearchParams(window.location.search);
+}
+
 /**
  * The URL is the search state (Blacklight's SearchState): read it, and change it by writing a
  * new URL, so reload, the back button and a shared link all reproduce the page.
@@ -33,34 +38,37 @@ export function useSearchState() {
   const display: Display = params.get('exibicao') === 'C' ? 'C' : 'D';
 
   const update = useCallback(
-    (change: Partial<SearchState>) => {
-      if (!state) return;
+    (change: Partial<SearchState> | ((current: SearchState) => Partial<SearchState>)) => {
+      // From the address as it is now, not as last rendered: the router renders a navigation
+      // in a transition, and a click meanwhile (page 2 just after a new sort) must keep it.
+      const now = latestParams();
+      const current = readSearchState(now);
+      if (!current) return;
+      const changed = typeof change === 'function' ? change(current) : change;
       // Any change but a page change starts again from the first page.
-      const next = { ...state, ...change, pagina: change.pagina ?? 1 };
-      const nextParams = searchStateToParams(next);
-      if (display === 'C') nextParams.set('exibicao', 'C');
+      const nextParams = searchStateToParams({ ...current, ...changed, pagina: changed.pagina ?? 1 });
+      if (now.get('exibicao') === 'C') nextParams.set('exibicao', 'C');
       setParams(nextParams);
     },
-    [state, display, setParams],
+    [setParams],
   );
 
   const toggleFilter = useCallback(
     (filter: SearchFilter) => {
-      if (!state) return;
-      const on = state.filtros.some((f) => f.tipo === filter.tipo && f.codigo === filter.codigo);
-      update({ filtros: on ? state.filtros.filter((f) => !(f.tipo === filter.tipo && f.codigo === filter.codigo)) : [...state.filtros, filter] });
+      const same = (f: SearchFilter) => f.tipo === filter.tipo && f.codigo === filter.codigo;
+      update((current) => ({ filtros: current.filtros.some(same) ? current.filtros.filter((f) => !same(f)) : [...current.filtros, filter] }));
     },
-    [state, update],
+    [update],
   );
 
   const setDisplay = useCallback(
     (value: Display) => {
-      const next = new URLSearchParams(params);
+      const next = latestParams();
       if (value === 'C') next.set('exibicao', 'C');
       else next.delete('exibicao');
       setParams(next, { replace: true });
     },
-    [params, setParams],
+    [setParams],
   );
 
   return { state, display, update, toggleFilter, setDisplay };
