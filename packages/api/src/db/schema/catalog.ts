@@ -97,6 +97,8 @@ export const titles = pgTable(
     index('titles_ano_idx').on(t.anoPublicacao),
     index('titles_idioma_idx').on(t.idioma),
     index('titles_created_idx').on(t.createdAt),
+    // The titles still to derive (catalog.import deriveMissing, at every start): none, at once.
+    index('titles_not_derived_idx').on(t.codAcervo).where(sql`${t.dadosAdicionais} is null`),
     check('titles_ano_range', sql`${t.anoPublicacao} between 0 and 2999`),
     check('titles_title_not_blank', sql`btrim(${t.title}) <> ''`),
   ],

@@ -266,18 +266,3 @@ export async function browseIndex(db: Db, type: IndexType, from: string, limit: 
         limit ${limit}`,
   );
 }
-
-/** The title statements (MARC 245 $a and $b) of titles, in the order given. */
-export async function titleStatements(db: Db, ids: number[]): Promise<{ cod_acervo: number; a: string | null; b: string | null }[]> {
-  if (ids.length === 0) return [];
-  const rows = await queryRows<{ cod_acervo: number; a: string | null; b: string | null }>(
-    db,
-    sql`select cod_acervo,
-               (select string_agg(s->>'value', ' ') from jsonb_array_elements(f->'subfields') s where s->>'code' = 'a') as a,
-               (select string_agg(s->>'value', ' ') from jsonb_array_elements(f->'subfields') s where s->>'code' = 'b') as b
-        from titles, lateral (select f from jsonb_array_elements(marc->'fields') f where f->>'tag' = '245' limit 1) t245
-        where cod_acervo in ${ids}`,
-  );
-  const byId = new Map(rows.map((r) => [r.cod_acervo, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}

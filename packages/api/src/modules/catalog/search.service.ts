@@ -24,7 +24,9 @@ import { AppError, errors } from '../../lib/errors.js';
 import { clean } from '../../marc/derive.js';
 import { BASE_FIELDS, facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
 import type { FacetCount, SearchIndex } from './search.index.js';
-import { availability, browseIndex, titleStatements, titlesByIds } from './search.queries.js';
+import { dataFields, subfieldValues } from '../../marc/record.js';
+import { availability, browseIndex, titlesByIds } from './search.queries.js';
+import { exportRows } from './title.queries.js';
 import { isMultiFacet, MULTI_FACETS, type Snapshot } from './search.snapshot.js';
 
 /** The multi-valued facets coded by a hash of their heading (headingCode): all but libraries and courses. */
@@ -188,8 +190,11 @@ const PRODUCTS_LIMIT = 20;
 export async function targetProducts(index: SearchIndex, words: string): Promise<ProdutoTarget[]> {
   const outcome = await index.run(newSearchState({ base: TARGET_GEDWEB, linhas: [searchRow(words)], quantPag: PRODUCTS_LIMIT }));
   if (!outcome) return [];
-  return (await titleStatements(index.database, outcome.page)).map(({ cod_acervo, a, b }) => {
-    const codigo = clean(a ?? '');
-    return { cod_acervo, codigo, descricao: b ? `${codigo} - ${clean(b)}` : codigo };
+  return (await exportRows(index.database, outcome.page)).map(({ cod_acervo, marc }) => {
+    // The title statement: 245 $a the standard's code, $b its title.
+    const f245 = dataFields(marc, '245')[0];
+    const codigo = clean(f245 ? subfieldValues(f245, 'a').join(' ') : '');
+    const title = clean(f245 ? subfieldValues(f245, 'b').join(' ') : '');
+    return { cod_acervo, codigo, descricao: title ? `${codigo} - ${title}` : codigo };
   });
 }

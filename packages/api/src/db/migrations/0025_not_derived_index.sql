@@ -1,0 +1,1 @@
+CREATE INDEX "titles_not_derived_idx" ON "titles" USING btree ("cod_acervo") WHERE "titles"."dados_adicionais" is null;
