@@ -1,3 +1,4 @@
+export * from './endpoint.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './parameters.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
 import { isoDate } from './title.js';
 
 /** What every loan line shows: the title, the copy, the library and the dates. */
@@ -64,3 +65,42 @@ export const emprestimoHistoricoSchema = loanLine
   })
   .meta({ id: 'EmprestimoHistorico' });
 export type EmprestimoHistorico = z.infer<typeof emprestimoHistoricoSchema>;
+
+/** The loans calls of spec §7 "Loans" (the token and debts are the account's). */
+export const loansEndpoints = {
+  pending: endpoint({
+    method: 'GET',
+    path: '/api/emprestimo/titulos-pendentes',
+    access: 'private',
+    tag: 'Empréstimos',
+    summary: "The patron's open loans: due dates, overdue, renewals used and the limit",
+    query: z.object({ showDetails: z.string().max(10).optional() }),
+    response: z.array(emprestimoPendenteSchema),
+  }),
+  renewable: endpoint({
+    method: 'GET',
+    path: '/pessoas/renovar',
+    access: 'private',
+    tag: 'Empréstimos',
+    summary: 'The loans that can be renewed now (not overdue, under the limit, nobody waiting)',
+    response: z.array(emprestimoPendenteSchema),
+  }),
+  renew: endpoint({
+    method: 'POST',
+    path: '/api/emprestimo/renovacao',
+    access: 'private',
+    tag: 'Empréstimos',
+    summary: 'Renew one or several loans; each with its outcome, and a receipt',
+    body: renovacaoBodySchema,
+    response: renovacaoSchema,
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/api/emprestimo/historico',
+    access: 'private',
+    tag: 'Empréstimos',
+    summary: 'Returned loans of a period (multa=S: only those fined)',
+    query: historicoQuerySchema,
+    response: z.array(emprestimoHistoricoSchema),
+  }),
+};

@@ -1,4 +1,4 @@
-import { type ApiError, LANGUAGE_HEADER, type TokenResponse } from '@estante/contracts';
+import { type ApiError, type Endpoint, type EndpointInput, type EndpointOutput, endpointUrl, LANGUAGE_HEADER, type TakesNoInput, type TokenResponse } from '@estante/contracts';
 import { languageCode } from '../i18n';
 import { usePublicCredentials } from '../stores/public-credentials';
 import { clearSessions, patronToken, usePersistentAuth, useSessionAuth } from '../stores/session';
@@ -145,6 +145,21 @@ export async function apiCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
     if (!tokenRefused(error)) throw error;
     return send<T>(method, path, { body, token: await renewPatron(), signal });
   }
+}
+
+/** The arguments of `api`: the input may be left out when the endpoint takes none. */
+type ApiArgs<E extends Endpoint> = TakesNoInput<E> extends true ? [input?: EndpointInput<E>, signal?: AbortSignal] : [input: EndpointInput<E>, signal?: AbortSignal];
+
+/**
+ * Calls an endpoint declared in contracts: the path filled from `params`, the query string from
+ * `query`, `body` sent as JSON, and the answer typed as the declaration says. A public endpoint
+ * goes with the anonymous token; the others as the signed-in patron when there is one.
+ */
+export function api<E extends Endpoint>(endpoint: E, ...[input, signal]: ApiArgs<E>): Promise<EndpointOutput<E>> {
+  const path = endpointUrl(endpoint, input);
+  const body = (input as { body?: unknown } | undefined)?.body;
+  if (endpoint.access === 'public' && endpoint.method === 'GET') return apiGet<EndpointOutput<E>>(path, signal);
+  return apiCall<EndpointOutput<E>>(endpoint.method, path, body, signal);
 }
 
 /** Logout: revokes the refresh token on the server (best effort), then clears both stores. */

@@ -1,13 +1,13 @@
-import type { EmprestimoHistorico, EmprestimoPendente, Renovacao } from '@estante/contracts';
+import { loansEndpoints } from '@estante/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /** `GET /api/emprestimo/titulos-pendentes`: the patron's open loans. */
 export function usePendingLoans() {
   return useQuery(
     queryOptions({
       queryKey: ['emprestimos', 'pendentes'],
-      queryFn: ({ signal }) => apiCall<EmprestimoPendente[]>('GET', '/api/emprestimo/titulos-pendentes?showDetails=true', undefined, signal),
+      queryFn: ({ signal }) => api(loansEndpoints.pending, { query: { showDetails: 'true' } }, signal),
     }),
   );
 }
@@ -16,7 +16,7 @@ export function usePendingLoans() {
 export function useRenewLoans() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => apiCall<Renovacao>('POST', '/api/emprestimo/renovacao', { emprestimos: ids }),
+    mutationFn: (ids: number[]) => api(loansEndpoints.renew, { body: { emprestimos: ids } }),
     onSettled: () => void client.invalidateQueries({ queryKey: ['emprestimos'] }),
   });
 }
@@ -26,13 +26,7 @@ export function useLoanHistory(query: { dataIni: string; dataFim: string; multa:
   return useQuery(
     queryOptions({
       queryKey: ['emprestimos', 'historico', query],
-      queryFn: ({ signal }) =>
-        apiCall<EmprestimoHistorico[]>(
-          'GET',
-          `/api/emprestimo/historico?${new URLSearchParams({ dataIni: query!.dataIni, dataFim: query!.dataFim, ...(query!.multa ? { multa: 'S' } : {}) })}`,
-          undefined,
-          signal,
-        ),
+      queryFn: ({ signal }) => api(loansEndpoints.history, { query: { dataIni: query!.dataIni, dataFim: query!.dataFim, ...(query!.multa ? { multa: 'S' as const } : {}) } }, signal),
       enabled: query !== null,
     }),
   );

@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call an endpoint (spec §7): `public` takes the anonymous token (a patron's is accepted
+ * too), `private` a patron's, `either` both (the patron's preferred), `staff` a patron's whose
+ * person has a staff role (checked by the handler's service), `open` no token at all (the token
+ * endpoint, health, the SSO callbacks).
+ */
+export type Access = 'public' | 'private' | 'either' | 'staff' | 'open';
+
+/** How the success answer travels: JSON checked against `response`, a file's bytes, or a redirect. */
+export type AnswerKind = 'json' | 'file' | 'redirect';
+
+/** Error statuses an endpoint may answer besides those its access and input imply (400, 401, 403). */
+export type ErrorStatus = 404 | 409 | 422 | 429 | 430 | 500 | 502 | 503;
+
+/**
+ * One call of the API, declared once: the API registers its route from it (schemas, access, the
+ * error statuses in the OpenAPI document) and the web calls it through `api(endpoint, input)` with
+ * the input and answer types this declaration implies (decision 0016).
+ */
+export interface Endpoint {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Below the API base path, Fastify style: `/acervo/:id/referencia`. */
+  readonly path: string;
+  readonly access: Access;
+  /** The OpenAPI group (the spec §7 heading the call belongs to). */
+  readonly tag: string;
+  readonly summary: string;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** The success answer's body; `z.null()` for 204, anything for a file or a redirect (not checked). */
+  readonly response: z.ZodType;
+  /** 200 unless said (201 created, 204 nothing to say, 303 redirect). */
+  readonly status?: 200 | 201 | 204 | 303;
+  readonly answer?: AnswerKind;
+  readonly errors?: readonly ErrorStatus[];
+}
+
+/** Declares an endpoint, keeping its literal types (the web's input and answer types come from them). */
+export function endpoint<const E extends Endpoint>(declaration: E): E {
+  return declaration;
+}
+
+type Part<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType } ? { [P in K]: z.input<S> } : { [P in K]?: never };
+
+/** What a caller sends: `params` for the path's `:names`, `query`, `body`, each as its schema takes it. */
+export type EndpointInput<E extends Endpoint> = Part<E, 'params'> & Part<E, 'query'> & Part<E, 'body'>;
+
+/** What a caller gets back from a JSON endpoint. */
+export type EndpointOutput<E extends Endpoint> = z.output<E['response']>;
+
+/** True when the endpoint takes no params, query nor body (the caller may leave the input out). */
+export type TakesNoInput<E extends Endpoint> = E extends { params: z.ZodType } | { query: z.ZodType } | { body: z.ZodType } ? false : true;
+
+/**
+ * The address of a call below the base path: `:names` filled from `params` (encoded), the query
+ * string from `query` (undefined and null left out, arrays as repeated keys).
+ */
+export function endpointUrl(declaration: Pick<Endpoint, 'path'>, input: { params?: unknown; query?: unknown } = {}): string {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = declaration.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`${declaration.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
