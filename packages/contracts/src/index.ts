@@ -17,3 +17,4 @@ export * from './loans.js';
 export * from './account.js';
 export * from './loan-requests.js';
 export * from './content.js';
+export * from './desk.js';

@@ -1,0 +1,2 @@
+/** The circulation desk's calls (staff only): lend a copy, take it back. */
+export {};
