@@ -87,8 +87,17 @@ export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> 
     return await send<T>('GET', path, { token, signal });
   } catch (error) {
     if (!tokenRefused(error)) throw error;
-    return send<T>('GET', path, { token: await publicCredentials(true), signal });
+    return send<T>('GET', path, { token: await publicTokenAfter(token), signal });
   }
+}
+
+/**
+ * The public token to retry with after `refused` was refused: the one stored now when another
+ * call has renewed it meanwhile (its 401 arrived after that renewal ended), else a new one.
+ */
+function publicTokenAfter(refused: string): Promise<string> {
+  const current = usePublicCredentials.getState().token;
+  return current && current !== refused ? Promise.resolve(current) : publicCredentials(true);
 }
 
 /** Fetches the public credentials up front (the loading screen waits for them). */
@@ -136,14 +145,17 @@ export async function apiCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
       return await send<T>(method, path, { body, token, signal });
     } catch (error) {
       if (!tokenRefused(error)) throw error;
-      return send<T>(method, path, { body, token: await publicCredentials(true), signal });
+      return send<T>(method, path, { body, token: await publicTokenAfter(token), signal });
     }
   }
   try {
     return await send<T>(method, path, { body, token: patron, signal });
   } catch (error) {
     if (!tokenRefused(error)) throw error;
-    return send<T>(method, path, { body, token: await renewPatron(), signal });
+    // A call whose 401 arrives after another call's renewal has ended retries with that token,
+    // not with a second renewal: calls failing together cause one renewal, however they finish.
+    const current = patronToken();
+    return send<T>(method, path, { body, token: current && current !== patron ? current : await renewPatron(), signal });
   }
 }
 

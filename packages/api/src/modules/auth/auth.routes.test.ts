@@ -162,6 +162,9 @@ describe('refresh tokens: rotation, reuse detection, logout', () => {
     expect(next.statusCode).toBe(200);
     const body = next.json<{ access_token: string; refresh_token: string }>();
     expect(body.refresh_token).not.toBe(first.refresh_token);
+    // Renewed within the second of the sign-in, the access token is still a new one: a client whose
+    // token was refused must not get the same token back (a journey caught a second renewal).
+    expect(body.access_token).not.toBe(first.access_token);
     const me = await t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${body.access_token}` } });
     expect(me.json()).toMatchObject({ user: { login: 'rotacao' } });
     // Stored hashed: the token itself is nowhere in the database.

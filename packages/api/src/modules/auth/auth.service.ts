@@ -50,6 +50,8 @@ export async function createTokenService(
         .setProtectedHeader({ alg: ALGORITHM })
         .setIssuer(ISSUER)
         .setSubject(`client:${clientId}`)
+        // Unique per token: two issued in the same second (sign-in, then a renewal) never match.
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(`${options.accessTokenTtl}s`)
         .sign(key);
@@ -60,6 +62,8 @@ export async function createTokenService(
         .setProtectedHeader({ alg: ALGORITHM })
         .setIssuer(ISSUER)
         .setSubject(`pessoa:${codPessoa}`)
+        // A renewal within the second of the sign-in must not give back the very token it replaces.
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(`${options.accessTokenTtl}s`)
         .sign(key);
