@@ -4,35 +4,30 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { authRoutes, peopleRoutes, revokeRoutes } from './modules/auth/auth.routes.js';
-import { recoveryRoutes } from './modules/auth/recovery.routes.js';
 import { createTokenService } from './modules/auth/auth.service.js';
 import { createCaptcha } from './modules/auth/captcha.js';
-import { ssoRoutes } from './modules/auth/sso.routes.js';
 import { SsoService } from './modules/auth/sso.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { authorityRoutes } from './modules/catalog/authority.routes.js';
-import { lookupsRoutes } from './modules/catalog/lookups.routes.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
-import { searchRoutes } from './modules/catalog/search.routes.js';
-import { titleRoutes } from './modules/catalog/title.routes.js';
-import { closedStacksRoutes } from './modules/circulation/closed-stacks.routes.js';
-import { holdsRoutes } from './modules/circulation/holds.routes.js';
-import { loansRoutes } from './modules/circulation/loans.routes.js';
-import { accountRoutes } from './modules/circulation/account.routes.js';
-import { loanRequestsRoutes } from './modules/circulation/loan-requests.routes.js';
-import { deskRoutes } from './modules/circulation/desk.routes.js';
-import { commentsRoutes } from './modules/comments/comments.routes.js';
-import { basketRoutes } from './modules/basket/basket.routes.js';
+import type { ApiModule, ModuleDeps } from './lib/module.js';
+import { accountModule } from './modules/account/account.module.js';
+import { authModule } from './modules/auth/auth.module.js';
+import { basketModule } from './modules/basket/basket.module.js';
+import { catalogModule } from './modules/catalog/catalog.module.js';
+import { circulationModule } from './modules/circulation/circulation.module.js';
+import { commentsModule } from './modules/comments/comments.module.js';
+import { parametersModule } from './modules/parameters/parameters.module.js';
+import { unitsModule } from './modules/units/units.module.js';
 import { createMailer, type Mailer } from './lib/mail.js';
-import { parametersRoutes } from './modules/parameters/parameters.routes.js';
-import { unitsRoutes } from './modules/units/units.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { devMailPlugin } from './plugins/dev-mail.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { languagePlugin } from './plugins/language.js';
 import { webPlugin } from './plugins/web.js';
+
+/** The API's modules, each one plugin registering its own routes under the base path. */
+const MODULES: ApiModule[] = [authModule, parametersModule, unitsModule, catalogModule, commentsModule, circulationModule, accountModule, basketModule];
 
 /** Without SMTP_URL and outside main.ts (which starts the local sink), sending fails as a 502. */
 const unconfiguredMailer: Mailer = {
@@ -52,8 +47,8 @@ export interface AppDeps {
 }
 
 /**
- * Builds the Fastify app: cross-cutting plugins first (errors, language, auth), then the API
- * modules under the base path, then the web app. Used by main.ts and by tests (`app.inject`).
+ * Builds the Fastify app: the database decorated once, cross-cutting plugins (errors, language,
+ * auth), then the API modules (MODULES) under the base path, then the web app. Used by main.ts and by tests (`app.inject`).
  */
 export async function buildApp({
   config,
@@ -73,6 +68,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  app.decorate('db', database.db);
   const tokens = await createTokenService(database.db, config);
   const captcha = await createCaptcha(database.db, config.recaptcha);
   await app.register(errorsPlugin);
@@ -99,28 +95,17 @@ export async function buildApp({
   await app.register(docsPlugin, { basePath: config.apiBasePath });
   if (mailSinkDir) await app.register(devMailPlugin, { dir: mailSinkDir, basePath: config.apiBasePath });
   await app.register(healthRoutes, { ping: database.ping });
+  const deps: ModuleDeps = {
+    config,
+    mailer,
+    tokens,
+    captcha,
+    sso: new SsoService(database.db, config, (message, error) => app.log.warn({ err: error }, message)),
+    searchIndex,
+  };
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { tokens, db: database.db, session: config, captcha });
-      await api.register(revokeRoutes, { db: database.db });
-      const sso = new SsoService(database.db, config, (message, error) => app.log.warn({ err: error }, message));
-      await api.register(ssoRoutes, { sso, tokens, db: database.db, session: config });
-      await api.register(peopleRoutes, { db: database.db, tokens, session: config });
-      await api.register(recoveryRoutes, { db: database.db, mailer, captcha });
-      await api.register(parametersRoutes, { db: database.db });
-      await api.register(unitsRoutes, { db: database.db, mailer });
-      await api.register(searchRoutes, { db: database.db, index: searchIndex });
-      await api.register(lookupsRoutes, { db: database.db });
-      await api.register(titleRoutes, { db: database.db });
-      await api.register(authorityRoutes, { db: database.db });
-      await api.register(commentsRoutes, { db: database.db });
-      await api.register(closedStacksRoutes, { db: database.db });
-      await api.register(holdsRoutes, { db: database.db });
-      await api.register(loansRoutes, { db: database.db });
-      await api.register(accountRoutes, { db: database.db, mailer });
-      await api.register(loanRequestsRoutes, { db: database.db });
-      await api.register(deskRoutes, { db: database.db });
-      await api.register(basketRoutes, { db: database.db, mailer });
+      for (const module of MODULES) await api.register(module, deps);
     },
     { prefix: config.apiBasePath },
   );

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { Mailer } from './mail.js';
+import type { TokenService } from '../modules/auth/auth.service.js';
+import type { Captcha } from '../modules/auth/captcha.js';
+import type { SsoService } from '../modules/auth/sso.service.js';
+import type { SearchIndex } from '../modules/catalog/search.index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database, decorated once by buildApp: every module reads it from here. */
+    db: Db;
+  }
+}
+
+/** What buildApp hands every module: the services made once per process. */
+export interface ModuleDeps {
+  config: Config;
+  mailer: Mailer;
+  tokens: TokenService;
+  captcha: Captcha;
+  sso: SsoService;
+  searchIndex: SearchIndex;
+}
+
+/**
+ * An API module: one Fastify plugin that registers its own routes (from the endpoints declared in
+ * contracts) under the base path. `app.ts` lists the modules; adding one is one line there.
+ */
+export type ApiModule = FastifyPluginAsync<ModuleDeps>;

@@ -1,0 +1,14 @@
+import type { ApiModule } from '../../lib/module.js';
+import { authorityRoutes } from './authority.routes.js';
+import { lookupsRoutes } from './lookups.routes.js';
+import { searchRoutes } from './search.routes.js';
+import { titleRoutes } from './title.routes.js';
+
+/** The catalogue: search and its options, look-ups, the title record and its tabs, authorities. */
+export const catalogModule: ApiModule = async (app, { searchIndex }) => {
+  const { db } = app;
+  await app.register(searchRoutes, { db, index: searchIndex });
+  await app.register(lookupsRoutes, { db });
+  await app.register(titleRoutes, { db });
+  await app.register(authorityRoutes, { db });
+};

@@ -1,0 +1,7 @@
+import type { ApiModule } from '../../lib/module.js';
+import { commentsRoutes } from './comments.routes.js';
+
+/** Patrons' comments on titles, published once the library approves them. */
+export const commentsModule: ApiModule = async (app) => {
+  await app.register(commentsRoutes, { db: app.db });
+};
