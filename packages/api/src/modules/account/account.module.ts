@@ -1,5 +1,5 @@
 import type { ApiModule } from '../../lib/module.js';
-import { accountRoutes } from '../circulation/account.routes.js';
+import { accountRoutes } from './account.routes.js';
 
 /** The patron's own affairs: debts and the payment slip, deviations, the no-debts declaration, the loan token. */
 export const accountModule: ApiModule = async (app, { mailer }) => {

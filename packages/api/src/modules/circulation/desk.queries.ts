@@ -34,11 +34,6 @@ export async function personByLogin(db: Db, login: string) {
   return row;
 }
 
-export async function categoryOf(db: Db, codPessoa: number): Promise<string | null> {
-  const [row] = await queryRows<{ cod_categoria: string }>(db, sql`select cod_categoria from people where cod_pessoa = ${codPessoa}`);
-  return row?.cod_categoria ?? null;
-}
-
 /** The policy for a loan type and category; without a row, the library's defaults (14 days, 2 renewals, R$ 1,00 a day). */
 export async function policyFor(db: Db, codTipoEmprestimo: number, codCategoria: string) {
   const [row] = await queryRows<{ prazo_dias: number; limite_renovacoes: number; multa_dia: string }>(
@@ -82,15 +77,6 @@ export async function closeLoan(db: Db, codExemplar: number) {
 
 export async function insertFine(db: Db, codPessoa: number, codEmprestimo: number, amount: string): Promise<void> {
   await db.execute(sql`insert into debts (cod_pessoa, cod_emprestimo, tipo_servico, valor) values (${codPessoa}, ${codEmprestimo}, 'multa_atraso', ${amount}::numeric)`);
-}
-
-/** A deviation in force today (a suspension, or the link ended by a no-debts declaration). */
-export async function activeDeviation(db: Db, codPessoa: number): Promise<string | null> {
-  const [row] = await queryRows<{ motivo: string }>(
-    db,
-    sql`select motivo from deviations where cod_pessoa = ${codPessoa} and inicio <= current_date and (fim is null or fim >= current_date) order by inicio desc limit 1`,
-  );
-  return row?.motivo ?? null;
 }
 
 /** Whether the person works at the circulation desk (people.papel). */

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
-import { activeDeviation, categoryOf, closeLoan, insertFine, insertLoan, isDeskStaff, keptFor, lapsedHolds, lockCopy, personByLogin, policyFor, setCopyStatus } from './desk.queries.js';
+import { closeLoan, insertFine, insertLoan, isDeskStaff, keptFor, lapsedHolds, lockCopy, personByLogin, policyFor, setCopyStatus } from './desk.queries.js';
+import { activeDeviation, patronCategory } from '../account/account.service.js';
 import { closeHolds, openDayFrom } from './holds.queries.js';
 import { passOnCopy } from './holds.service.js';
 
@@ -44,7 +45,7 @@ export async function checkIn(db: Db, tombo: string): Promise<{ multa: string | 
     const loan = await closeLoan(tx, copy.cod_exemplar);
     let multa: string | null = null;
     if (loan && loan.dias_atraso > 0) {
-      const category = await categoryOf(tx, loan.cod_pessoa);
+      const category = await patronCategory(tx, loan.cod_pessoa);
       const policy = await policyFor(tx, copy.cod_tipo_emprestimo, category ?? '');
       const amount = (Math.round(Number(policy.multa_dia) * 100) * loan.dias_atraso) / 100;
       if (amount > 0) {

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import { errors } from '../../lib/errors.js';
 import { titleExists, titlesForExport } from '../catalog/title.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
-import { activeDeviation, categoryOf, setCopyStatus } from './desk.queries.js';
+import { setCopyStatus } from './desk.queries.js';
+import { activeDeviation, patronCategory } from '../account/account.service.js';
 import {
   activeHoldsList,
   activeHoldsOf,
@@ -31,7 +32,7 @@ const DEFAULT_HOLD_LIMIT = 5;
 /** `GET /reserva/{id}/informacoes-iniciais`: the libraries where the title can be held, with their queues, and its parts. */
 export async function holdStart(db: Db, codAcervo: number, codPessoa: number | null): Promise<ReservaInicial> {
   if (!(await titleExists(db, codAcervo))) throw errors.titleNotFound(codAcervo);
-  const category = codPessoa === null ? null : await categoryOf(db, codPessoa);
+  const category = codPessoa === null ? null : await patronCategory(db, codPessoa);
   const [title] = await titlesForExport(db, [codAcervo]);
   const libraries = await holdCopiesByLibrary(db, codAcervo, category);
   const parts = await titleParts(db, codAcervo);
@@ -66,7 +67,7 @@ async function checkHold(db: Db, codPessoa: number, request: HoldRequest): Promi
   if (missing(parts.volumes, request.volume) || missing(parts.tomos, request.tomo) || missing(parts.partes, request.parte)) throw errors.holdOptionsRequired();
   const away = await activeDeviation(db, codPessoa);
   if (away) throw errors.personAway(away);
-  const category = await categoryOf(db, codPessoa);
+  const category = await patronCategory(db, codPessoa);
   const here = (await holdCopiesByLibrary(db, request.cod_acervo, category, request)).find((l) => l.cod_biblioteca === request.biblioteca);
   if (!here || here.total === 0) throw errors.holdNoCopyAtLibrary();
   if (here.reservaveis === 0) throw errors.holdNotAllowed();

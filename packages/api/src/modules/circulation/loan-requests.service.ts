@@ -6,7 +6,7 @@ import { errors } from '../../lib/errors.js';
 import { currentPerson } from '../auth/auth.service.js';
 import { titleExists, titlesForExport } from '../catalog/title.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
-import { activeDeviation } from './desk.queries.js';
+import { activeDeviation } from '../account/account.service.js';
 import { lockTitle, titleParts } from './holds.queries.js';
 import { allLibraries, hasIdenticalRequest, insertRequest, libraryExists, moveRequest, openRequestsOf, requestableCopies, requestsOf } from './loan-requests.queries.js';
 

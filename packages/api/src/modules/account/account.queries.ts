@@ -81,3 +81,18 @@ export async function saveLoanToken(db: Db, codPessoa: number, valor: string, mi
   );
   return row!;
 }
+
+/** The person's patron category (people.cod_categoria); null for an unknown person. */
+export async function categoryOf(db: Db, codPessoa: number): Promise<string | null> {
+  const [row] = await queryRows<{ cod_categoria: string }>(db, sql`select cod_categoria from people where cod_pessoa = ${codPessoa}`);
+  return row?.cod_categoria ?? null;
+}
+
+/** The reason of a deviation in force today (a suspension, or the link ended by a no-debts declaration). */
+export async function deviationInForce(db: Db, codPessoa: number): Promise<string | null> {
+  const [row] = await queryRows<{ motivo: string }>(
+    db,
+    sql`select motivo from deviations where cod_pessoa = ${codPessoa} and inicio <= current_date and (fim is null or fim >= current_date) order by inicio desc limit 1`,
+  );
+  return row?.motivo ?? null;
+}

@@ -18,6 +18,8 @@ import {
   openDebts,
   openLoanCount,
   saveLoanToken,
+  categoryOf,
+  deviationInForce,
 } from './account.queries.js';
 
 const cents = (value: string) => Math.round(Number(value) * 100);
@@ -254,4 +256,14 @@ export function loanToken(db: Db, codPessoa: number) {
 /** `POST /api/emprestimo/token`: a new six-digit token for the self-service kiosk, replacing the last. */
 export function newLoanToken(db: Db, codPessoa: number) {
   return saveLoanToken(db, codPessoa, String(randomInt(0, 1_000_000)).padStart(6, '0'), TOKEN_MINUTES);
+}
+
+/** The patron's category, which circulation policies and hold rules depend on (null: unknown person). */
+export function patronCategory(db: Db, codPessoa: number): Promise<string | null> {
+  return categoryOf(db, codPessoa);
+}
+
+/** Why the patron is away today (a deviation in force), or null: no loan, hold or request while away. */
+export function activeDeviation(db: Db, codPessoa: number): Promise<string | null> {
+  return deviationInForce(db, codPessoa);
 }
