@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDate } from './title.js';
+import { endpoint } from './endpoint.js';
+import { isoDate, recordIdParamsSchema } from './title.js';
 
 /** A hold's status (spec §4): in the queue, released (a copy waits), served, cancelled, expired. */
 export const HOLD_STATUS_CODES = ['fila', 'liberada', 'atendida', 'cancelada', 'expirada'] as const;
@@ -83,3 +84,66 @@ export const cancelarReservasQuerySchema = z.object({
 export const periodoQuerySchema = z
   .object({ dataIni: isoDate, dataFim: isoDate })
   .refine((q) => q.dataIni <= q.dataFim, { error: 'dataIni must not be after dataFim', path: ['dataIni'] });
+
+/** Holds (spec §7 "Reservations"): what can be held, placing one, the patron's holds, cancelling, history. */
+export const holdsEndpoints = {
+  start: endpoint({
+    method: 'GET',
+    path: '/reserva/:id/informacoes-iniciais',
+    access: 'either',
+    tag: 'Reservas',
+    summary: 'Where the title can be held (libraries, queues) and its volumes, tomes and parts',
+    params: recordIdParamsSchema,
+    response: reservaInicialSchema,
+    errors: [404, 422],
+  }),
+  validate: endpoint({
+    method: 'POST',
+    path: '/reserva/validar-fila',
+    access: 'private',
+    tag: 'Reservas',
+    summary: 'Check a hold before placing it: the place it would take in the queue',
+    body: reservaBodySchema,
+    response: reservaFilaSchema,
+    errors: [404, 422],
+  }),
+  place: endpoint({
+    method: 'POST',
+    path: '/reserva',
+    access: 'private',
+    tag: 'Reservas',
+    summary: 'Place a hold; answers its number and place in the queue',
+    body: reservaBodySchema,
+    response: reservaFilaSchema,
+    errors: [404, 422],
+  }),
+  mine: endpoint({
+    method: 'GET',
+    path: '/api/reserva',
+    access: 'private',
+    tag: 'Reservas',
+    summary: "The patron's holds in the queue or waiting at the desk",
+    response: z.array(reservaSchema),
+    errors: [404, 422],
+  }),
+  cancel: endpoint({
+    method: 'DELETE',
+    path: '/api/reserva',
+    access: 'private',
+    tag: 'Reservas',
+    summary: "Cancel one or several of the patron's holds (all or none)",
+    query: cancelarReservasQuerySchema,
+    response: z.object({ canceladas: z.number().int() }),
+    errors: [404, 422],
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/api/reserva/historico',
+    access: 'private',
+    tag: 'Reservas',
+    summary: 'Every hold the patron placed in a period',
+    query: periodoQuerySchema,
+    response: z.array(reservaSchema),
+    errors: [404, 422],
+  }),
+};

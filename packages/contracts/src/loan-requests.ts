@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './basket.js';
-import { isoDate } from './title.js';
+import { endpoint } from './endpoint.js';
+import { isoDate, recordIdParamsSchema } from './title.js';
 
 /** A loan request's status (spec §4): waiting, in transit, available, picked up (removed), finished, cancelled. */
 export const LOAN_REQUEST_STATUS_CODES = ['aguardando', 'em_transito', 'disponivel', 'retirada', 'atendida', 'cancelada'] as const;
@@ -72,3 +73,38 @@ export const solicitacaoSchema = z
   })
   .meta({ id: 'Solicitacao' });
 export type Solicitacao = z.infer<typeof solicitacaoSchema>;
+
+/** Loan requests (spec §7): where a copy can come from, asking for it, the patron's requests by status. */
+export const loanRequestsEndpoints = {
+  start: endpoint({
+    method: 'GET',
+    path: '/solicitacao-emprestimo/:id/informacoes-iniciais',
+    access: 'either',
+    tag: 'Solicitações de empréstimo',
+    summary: 'Libraries with copies on the shelf, receiving libraries, the title’s parts',
+    params: recordIdParamsSchema,
+    response: solicitacaoInicialSchema,
+    errors: [404, 422],
+  }),
+  request: endpoint({
+    method: 'POST',
+    path: '/solicitacao-emprestimo/:id',
+    access: 'private',
+    tag: 'Solicitações de empréstimo',
+    summary: 'Ask for a copy to be sent to a library, home or elsewhere',
+    params: recordIdParamsSchema,
+    body: solicitacaoBodySchema,
+    response: z.object({ cod_solicitacao: z.number().int() }),
+    errors: [404, 422],
+  }),
+  mine: endpoint({
+    method: 'GET',
+    path: '/api/solicitacao-emprestimo',
+    access: 'private',
+    tag: 'Solicitações de empréstimo',
+    summary: "The patron's loan requests of a period, by status (todas: all)",
+    query: solicitacoesQuerySchema,
+    response: z.array(solicitacaoSchema),
+    errors: [404, 422],
+  }),
+};

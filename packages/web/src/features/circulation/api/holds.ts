@@ -1,25 +1,25 @@
-import type { Reserva, ReservaBody, ReservaInicial } from '@estante/contracts';
+import { holdsEndpoints, type ReservaBody } from '@estante/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /** `GET /reserva/{id}/informacoes-iniciais`: libraries, queues and parts of a title. */
 export function useHoldStart(codAcervo: number) {
   return useQuery(
     queryOptions({
       queryKey: ['reserva', codAcervo, 'inicial'],
-      queryFn: ({ signal }) => apiCall<ReservaInicial>('GET', `/reserva/${codAcervo}/informacoes-iniciais`, undefined, signal),
+      queryFn: ({ signal }) => api(holdsEndpoints.start, { params: { id: String(codAcervo) } }, signal),
     }),
   );
 }
 
 /** `POST /reserva/validar-fila`: the place a hold would take. */
-export const validateHold = (body: ReservaBody) => apiCall<{ posicao: number }>('POST', '/reserva/validar-fila', body);
+export const validateHold = (body: ReservaBody) => api(holdsEndpoints.validate, { body });
 
 /** `POST /reserva`: places the hold; the patron's holds and the title's queues are read again. */
 export function usePlaceHold(codAcervo: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReservaBody) => apiCall<{ cod_reserva: number; posicao: number }>('POST', '/reserva', body),
+    mutationFn: (body: ReservaBody) => api(holdsEndpoints.place, { body }),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ['reserva', codAcervo] });
       void client.invalidateQueries({ queryKey: ['minhas-reservas'] });
@@ -29,7 +29,7 @@ export function usePlaceHold(codAcervo: number) {
 
 /** `GET /api/reserva`: the patron's holds in the queue or waiting at the desk. */
 export function useMyHolds() {
-  return useQuery(queryOptions({ queryKey: ['minhas-reservas'], queryFn: ({ signal }) => apiCall<Reserva[]>('GET', '/api/reserva', undefined, signal) }));
+  return useQuery(queryOptions({ queryKey: ['minhas-reservas'], queryFn: ({ signal }) => api(holdsEndpoints.mine, {}, signal) }));
 }
 
 /** `GET /api/reserva/historico`: the holds placed in a period (only once a period is given). */
@@ -37,7 +37,7 @@ export function useHoldHistory(period: { dataIni: string; dataFim: string } | nu
   return useQuery(
     queryOptions({
       queryKey: ['minhas-reservas', 'historico', period],
-      queryFn: ({ signal }) => apiCall<Reserva[]>('GET', `/api/reserva/historico?${new URLSearchParams(period!)}`, undefined, signal),
+      queryFn: ({ signal }) => api(holdsEndpoints.history, { query: period! }, signal),
       enabled: period !== null,
     }),
   );
@@ -47,7 +47,7 @@ export function useHoldHistory(period: { dataIni: string; dataFim: string } | nu
 export function useCancelHolds() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => apiCall<{ canceladas: number }>('DELETE', `/api/reserva?reservas=${ids.join(',')}`),
+    mutationFn: (ids: number[]) => api(holdsEndpoints.cancel, { query: { reservas: ids.join(',') } }),
     onSettled: () => void client.invalidateQueries({ queryKey: ['minhas-reservas'] }),
   });
 }

@@ -1,13 +1,13 @@
-import type { Solicitacao, SolicitacaoBody, SolicitacaoInicial } from '@estante/contracts';
+import { type LOAN_REQUEST_FILTERS, loanRequestsEndpoints, type SolicitacaoBody } from '@estante/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /** `GET /solicitacao-emprestimo/{id}/informacoes-iniciais`. */
 export function useRequestStart(codAcervo: number) {
   return useQuery(
     queryOptions({
       queryKey: ['solicitacao', codAcervo, 'inicial'],
-      queryFn: ({ signal }) => apiCall<SolicitacaoInicial>('GET', `/solicitacao-emprestimo/${codAcervo}/informacoes-iniciais`, undefined, signal),
+      queryFn: ({ signal }) => api(loanRequestsEndpoints.start, { params: { id: String(codAcervo) } }, signal),
     }),
   );
 }
@@ -16,17 +16,17 @@ export function useRequestStart(codAcervo: number) {
 export function useRequestLoan(codAcervo: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SolicitacaoBody) => apiCall<{ cod_solicitacao: number }>('POST', `/solicitacao-emprestimo/${codAcervo}`, body),
+    mutationFn: (body: SolicitacaoBody) => api(loanRequestsEndpoints.request, { params: { id: String(codAcervo) }, body }),
     onSuccess: () => void client.invalidateQueries({ queryKey: ['solicitacoes'] }),
   });
 }
 
 /** `GET /api/solicitacao-emprestimo` (once a period is given). */
-export function useMyRequests(query: { dataIni: string; dataFim: string; status: string } | null) {
+export function useMyRequests(query: { dataIni: string; dataFim: string; status: (typeof LOAN_REQUEST_FILTERS)[number] } | null) {
   return useQuery(
     queryOptions({
       queryKey: ['solicitacoes', query],
-      queryFn: ({ signal }) => apiCall<Solicitacao[]>('GET', `/api/solicitacao-emprestimo?${new URLSearchParams(query!)}`, undefined, signal),
+      queryFn: ({ signal }) => api(loanRequestsEndpoints.mine, { query: query! }, signal),
       enabled: query !== null,
     }),
   );

@@ -7,11 +7,13 @@ import { Link } from 'react-router';
 import { useMyRequests } from '../api/loan-requests';
 import { type Period, PeriodForm } from './period-form';
 
+type Status = (typeof LOAN_REQUEST_FILTERS)[number];
+
 /** Meu Pergamum, "Consulta de solicitações de empréstimo": the requests of a period, by status (spec §4). */
 export function RequestsPage({ titleHref }: { titleHref: (id: number) => string }) {
   const { t, i18n } = useTranslation();
-  const [status, setStatus] = useState<string>('todas');
-  const [query, setQuery] = useState<(Period & { status: string }) | null>(null);
+  const [status, setStatus] = useState<Status>('todas');
+  const [query, setQuery] = useState<(Period & { status: Status }) | null>(null);
   const requests = useMyRequests(query);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
   return (
@@ -21,7 +23,7 @@ export function RequestsPage({ titleHref }: { titleHref: (id: number) => string 
           label={t('requests.status')}
           data={LOAN_REQUEST_FILTERS.map((s) => ({ value: s, label: t(`requests.statuses.${s}`) }))}
           value={status}
-          onChange={(v) => setStatus(v ?? 'todas')}
+          onChange={(v) => setStatus(LOAN_REQUEST_FILTERS.find((s) => s === v) ?? 'todas')}
           allowDeselect={false}
         />
       </PeriodForm>
