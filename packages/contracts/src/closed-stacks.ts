@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
+import { recordIdParamsSchema } from './title.js';
 
 /** The most titles one closed-stacks request may ask for (a librarian fetches them by hand). */
 export const MAX_CLOSED_STACK_ITEMS = 5;
@@ -52,3 +54,30 @@ export const protocoloArmazemSchema = z
   })
   .meta({ id: 'ProtocoloArmazem' });
 export type ProtocoloArmazem = z.infer<typeof protocoloArmazemSchema>;
+
+/** Closed stacks (acervo fechado): what is there, and requests to fetch it. */
+export const closedStacksEndpoints = {
+  data: endpoint({
+    method: 'GET',
+    path: '/acervo/:id/dados-armazem',
+    access: 'either',
+    tag: 'Acervo fechado',
+    summary: "The title's closed-stack copies by library and volume / tome / part",
+    params: recordIdParamsSchema,
+    query: dadosArmazemQuerySchema,
+    response: dadosArmazemSchema,
+    errors: [404],
+  }),
+  request: endpoint({
+    method: 'POST',
+    path: '/gravar-armazem',
+    access: 'private',
+    tag: 'Acervo fechado',
+    summary: "Ask for titles to be fetched from a library's closed stacks; returns the protocol",
+    query: gravarArmazemQuerySchema,
+    body: gravarArmazemBodySchema,
+    response: protocoloArmazemSchema,
+    status: 201,
+    errors: [404, 422],
+  }),
+};

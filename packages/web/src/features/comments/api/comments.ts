@@ -1,12 +1,12 @@
-import type { Comentario, MeuComentario } from '@estante/contracts';
+import { commentsEndpoints } from '@estante/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api, apiCall } from '../../../api/client';
 
 /** `GET /comentarios/acervo/{id}`: the published comments on a title. */
 export function commentsQuery(id: number) {
   return queryOptions({
     queryKey: ['comentarios', id],
-    queryFn: ({ signal }) => apiCall<Comentario[]>('GET', `/comentarios/acervo/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api(commentsEndpoints.ofTitle, { params: { id: String(id) } }, signal),
     staleTime: 30_000,
   });
 }
@@ -19,7 +19,7 @@ export function useComments(id: number) {
 export function useMyComments(id: number, signedIn: boolean) {
   return useQuery({
     queryKey: ['comentarios', id, 'meus'],
-    queryFn: ({ signal }) => apiCall<MeuComentario[]>('GET', `/comentarios/usuario/acervo/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api(commentsEndpoints.mineOnTitle, { params: { id: String(id) } }, signal),
     enabled: signedIn,
   });
 }
@@ -38,7 +38,7 @@ export function useLibraries() {
 export function usePostComment(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { biblioteca: number; texto: string }) => apiCall<MeuComentario>('POST', `/comentarios/acervo/${id}`, body),
+    mutationFn: (body: { biblioteca: number; texto: string }) => api(commentsEndpoints.post, { params: { id: String(id) }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['comentarios', id] }),
   });
 }
@@ -47,7 +47,7 @@ export function usePostComment(id: number) {
 export function useDeleteComment(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (codComentario: number) => apiCall<null>('DELETE', `/comentarios/usuario/${codComentario}`),
+    mutationFn: (codComentario: number) => api(commentsEndpoints.deleteMine, { params: { id: String(codComentario) } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['comentarios', id] }),
   });
 }

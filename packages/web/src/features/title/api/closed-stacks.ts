@@ -1,6 +1,6 @@
-import type { DadosArmazem, ProtocoloArmazem } from '@estante/contracts';
+import { closedStacksEndpoints } from '@estante/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
 
 export interface ClosedStackChoice {
   library: number | null;
@@ -11,15 +11,15 @@ export interface ClosedStackChoice {
 
 /** `GET /acervo/{id}/dados-armazem`: closed-stack copies for a library and parts. */
 export function useDadosArmazem(id: number, choice: ClosedStackChoice) {
-  const params = new URLSearchParams();
-  if (choice.library !== null) params.set('cod_biblioteca', String(choice.library));
-  if (choice.volume) params.set('volume', choice.volume);
-  if (choice.tomo) params.set('tomo', choice.tomo);
-  if (choice.parte) params.set('parte', choice.parte);
-  const query = params.toString();
+  const query = {
+    ...(choice.library !== null ? { cod_biblioteca: String(choice.library) } : {}),
+    ...(choice.volume ? { volume: choice.volume } : {}),
+    ...(choice.tomo ? { tomo: choice.tomo } : {}),
+    ...(choice.parte ? { parte: choice.parte } : {}),
+  };
   return useQuery({
     queryKey: ['acervo', id, 'armazem', query],
-    queryFn: ({ signal }) => apiCall<DadosArmazem>('GET', `/acervo/${id}/dados-armazem${query ? `?${query}` : ''}`, undefined, signal),
+    queryFn: ({ signal }) => api(closedStacksEndpoints.data, { params: { id: String(id) }, query }, signal),
     staleTime: 10_000,
   });
 }
@@ -29,8 +29,9 @@ export function useRequestClosedStack(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ library, volume, tomo, parte }: ClosedStackChoice & { library: number }) =>
-      apiCall<ProtocoloArmazem>('POST', `/gravar-armazem?cod_biblioteca=${library}`, {
-        cesta: [{ cod_acervo: id, ...(volume ? { volume } : {}), ...(tomo ? { tomo } : {}), ...(parte ? { parte } : {}) }],
+      api(closedStacksEndpoints.request, {
+        query: { cod_biblioteca: String(library) },
+        body: { cesta: [{ cod_acervo: id, ...(volume ? { volume } : {}), ...(tomo ? { tomo } : {}), ...(parte ? { parte } : {}) }] },
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['acervo', id, 'armazem'] }),
   });
