@@ -27,6 +27,8 @@ export interface Endpoint {
   /** The OpenAPI group (the spec §7 heading the call belongs to). */
   readonly tag: string;
   readonly summary: string;
+  /** More for the OpenAPI document, when the summary is not enough. */
+  readonly description?: string;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -38,6 +38,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
+      ...(endpoint.description ? { description: endpoint.description } : {}),
       ...(endpoint.access === 'open' ? {} : { security: [{ bearer: [] }] }),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),

@@ -1,6 +1,6 @@
-import type { Colecao, ExportFormat, ResultadoAcervo } from '@estante/contracts';
+import { basketEndpoints, endpointUrl, type ExportarEmail, type ExportarTexto, type ExportFormat, type ResultadoAcervo } from '@estante/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiCall, downloadFile } from '../../../api/client';
+import { api, apiCall, downloadFile } from '../../../api/client';
 
 /** `GET /consulta/titulos-adicionais`: result lines for the basket's titles, in its order. */
 export function useBasketTitles(ids: number[]) {
@@ -14,23 +14,25 @@ export function useBasketTitles(ids: number[]) {
 
 /** Downloads the chosen titles as a file (tipo arquivo) through a temporary link. */
 export function downloadExport(format: ExportFormat, ids: number[]): Promise<string> {
-  return downloadFile('/acervo/exportar-cesta', { tipo: 'arquivo', dados: format, acervos: ids });
+  return downloadFile(endpointUrl(basketEndpoints.export), { tipo: 'arquivo', dados: format, acervos: ids });
 }
 
 /** The references to copy (tipo texto). */
-export function fetchReferences(style: 'abnt' | 'apa' | 'vancouver', ids: number[]) {
-  return apiCall<{ texto: string; html: string }>('POST', '/acervo/exportar-cesta', { tipo: 'texto', dados: style, acervos: ids });
+export function fetchReferences(style: 'abnt' | 'apa' | 'vancouver', ids: number[]): Promise<ExportarTexto> {
+  return api(basketEndpoints.export, { body: { tipo: 'texto', dados: style, acervos: ids } });
 }
 
 /** E-mails the chosen titles (tipo email). */
 export function useEmailBasket() {
   return useMutation({
-    mutationFn: (input: { format: ExportFormat; ids: number[]; emails: string; mensagem?: string }) =>
-      apiCall<{ enviado: true; destinatarios: number; titulos: number }>('POST', '/acervo/exportar-cesta', {
-        tipo: 'email',
-        dados: input.format,
-        acervos: input.ids,
-        opcoesEmail: { emails: input.emails, ...(input.mensagem ? { mensagem: input.mensagem } : {}) },
+    mutationFn: (input: { format: ExportFormat; ids: number[]; emails: string; mensagem?: string }): Promise<ExportarEmail> =>
+      api(basketEndpoints.export, {
+        body: {
+          tipo: 'email',
+          dados: input.format,
+          acervos: input.ids,
+          opcoesEmail: { emails: input.emails, ...(input.mensagem ? { mensagem: input.mensagem } : {}) },
+        },
       }),
   });
 }
@@ -41,7 +43,7 @@ const PERMANENT = ['cesta-permanente'];
 export function usePermanentBasket(signedIn: boolean) {
   return useQuery({
     queryKey: PERMANENT,
-    queryFn: ({ signal }) => apiCall<Colecao>('GET', '/api/acervo/cesta-permanente/colecao', undefined, signal),
+    queryFn: ({ signal }) => api(basketEndpoints.collection, { query: {} }, signal),
     enabled: signedIn,
   });
 }
@@ -50,7 +52,7 @@ export function usePermanentBasket(signedIn: boolean) {
 export function useKeepPermanent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[]) => apiCall<{ adicionados: number; total: number }>('POST', '/acervo/cesta-permanente', { acervos: ids }),
+    mutationFn: (ids: number[]) => api(basketEndpoints.keep, { body: { acervos: ids } }),
     onSuccess: () => client.invalidateQueries({ queryKey: PERMANENT }),
   });
 }
@@ -59,7 +61,7 @@ export function useKeepPermanent() {
 export function useDropPermanent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiCall<null>('DELETE', `/api/acervo/cesta-permanente/${id}`),
+    mutationFn: (id: number) => api(basketEndpoints.drop, { params: { id: String(id) } }),
     onSuccess: () => client.invalidateQueries({ queryKey: PERMANENT }),
   });
 }
