@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
 import { bibliotecaSchema, campusSchema } from './lookups.js';
+import { funcionalidadesSchema, guiasPesquisaSchema, instituicaoSchema } from './parameters.js';
 
 /**
  * The institution's content (spec §7 "Parameters", "Library units"): pages, FAQ, opening hours,
@@ -122,3 +124,70 @@ export const SUGGESTION_REQUIRED = ['titulo', 'editor'] as const;
 
 /** What the two footer forms answer: the stored record's number and the success message key. */
 export const envioSchema = z.object({ codigo: z.number().int(), mensagem: z.string() }).meta({ id: 'Envio' });
+
+/** A public read of the institution's parameters (spec §7 "Parameters (public)"). */
+const parameter = <const P extends string, const S extends z.ZodType>(path: P, summary: string, response: S) =>
+  endpoint({ method: 'GET', path, access: 'public', tag: 'Parâmetros', summary, response });
+
+/** The institution's parameters and content, loaded by the shell before it shows anything (spec §2, §7). */
+export const parametersEndpoints = {
+  institution: endpoint({ ...parameter('/parametros/instituicao', 'Institution settings', instituicaoSchema), errors: [404] }),
+  features: parameter('/parametros/funcionalidades', 'Activities (features) switched on', funcionalidadesSchema),
+  guides: parameter('/parametros/guias-pesquisa', 'Search guides (tabs) of the home page', guiasPesquisaSchema),
+  section1: parameter('/parametros/secao_1', "The institution's page secao_1 (null when it wrote none)", conteudoSchema),
+  section2: parameter('/parametros/secao_2', "The institution's page secao_2 (null when it wrote none)", conteudoSchema),
+  generalInformation: parameter('/parametros/informacoes_gerais', "The institution's page informacoes_gerais (null when it wrote none)", conteudoSchema),
+  faq: parameter('/parametros/faq', 'Frequently asked questions', faqSchema),
+  activity: endpoint({ ...parameter('/parametros/atividade/:id', 'One activity and whether it is on', atividadeInfoSchema), params: atividadeParamsSchema, errors: [404] }),
+  activityNote: endpoint({ ...parameter('/parametros/atividade/:id/informativo', "The institution's note about a feature", conteudoSchema), params: atividadeParamsSchema, errors: [404] }),
+  openingHours: parameter('/parametros/atendimento', 'Opening hours of every library, Monday to Sunday', atendimentoSchema),
+  campusOpeningHours: endpoint({ ...parameter('/parametros/atendimento/:campus', "Opening hours of one campus's libraries", atendimentoSchema), params: campusParamsSchema, errors: [404] }),
+  institutionEvents: parameter('/parametros/eventos_institucionais', "The institution's events not yet over", eventosSchema),
+  eventumEvents: parameter('/parametros/eventos_eventum', 'Events from the event system (Eventum) not yet over', eventosSchema),
+  selfService: parameter('/parametros/autoatendimento', 'Self-service kiosk settings', autoatendimentoSchema),
+  appLayers: parameter('/parametros/app-layers', 'Mobile app integration', appLayersSchema),
+};
+
+/** The institution's pages by key (spec §7: secao_1, secao_2, informacoes_gerais). */
+export const PAGE_ENDPOINTS = {
+  secao_1: parametersEndpoints.section1,
+  secao_2: parametersEndpoints.section2,
+  informacoes_gerais: parametersEndpoints.generalInformation,
+};
+
+/** Campuses, libraries and the footer's two forms (spec §7 "Library units"). */
+export const unitsEndpoints = {
+  campuses: endpoint({ method: 'GET', path: '/campus', access: 'either', tag: 'Unidades de informação', summary: 'Every campus', response: z.array(campusSchema) }),
+  libraries: endpoint({
+    method: 'GET',
+    path: '/unidade-informacao',
+    access: 'either',
+    tag: 'Unidades de informação',
+    summary: 'Libraries, of one campus when asked',
+    query: unidadesQuerySchema,
+    response: z.array(bibliotecaSchema),
+    errors: [404],
+  }),
+  generalComment: endpoint({
+    method: 'POST',
+    path: '/unidade-informacao/comentario',
+    access: 'private',
+    tag: 'Unidades de informação',
+    summary: 'Send a general comment to a library',
+    body: comentarioGeralBodySchema,
+    response: envioSchema,
+    status: 201,
+    errors: [404, 422, 429, 502],
+  }),
+  suggestion: endpoint({
+    method: 'POST',
+    path: '/unidade-informacao/sugestao-aquisicao',
+    access: 'private',
+    tag: 'Unidades de informação',
+    summary: 'Suggest a title for the library to acquire',
+    body: sugestaoAquisicaoBodySchema,
+    response: envioSchema,
+    status: 201,
+    errors: [404, 422, 429, 502],
+  }),
+};

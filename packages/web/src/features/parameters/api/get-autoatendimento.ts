@@ -1,10 +1,10 @@
-import type { Autoatendimento } from '@estante/contracts';
+import { parametersEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../api/client';
+import { api } from '../../../api/client';
 
 export const autoatendimentoQuery = queryOptions({
   queryKey: ['parametros', 'autoatendimento'],
-  queryFn: ({ signal }) => apiGet<Autoatendimento>('/parametros/autoatendimento', signal),
+  queryFn: ({ signal }) => api(parametersEndpoints.selfService, {}, signal),
   staleTime: Infinity,
 });
 

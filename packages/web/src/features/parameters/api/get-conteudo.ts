@@ -1,13 +1,13 @@
-import type { Conteudo } from '@estante/contracts';
+import { PAGE_ENDPOINTS, parametersEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../api/client';
+import { api } from '../../../api/client';
 
-export type PageKey = 'secao_1' | 'secao_2' | 'informacoes_gerais';
+export type PageKey = keyof typeof PAGE_ENDPOINTS;
 
 export const conteudoQuery = (chave: PageKey) =>
   queryOptions({
     queryKey: ['parametros', chave],
-    queryFn: ({ signal }) => apiGet<Conteudo>(`/parametros/${chave}`, signal),
+    queryFn: ({ signal }) => api(PAGE_ENDPOINTS[chave], {}, signal),
     staleTime: 10 * 60_000,
   });
 
@@ -21,7 +21,7 @@ export function useInformativo(codAtividade: number, enabled = true) {
   return useQuery({
     enabled,
     queryKey: ['parametros', 'atividade', codAtividade, 'informativo'],
-    queryFn: ({ signal }) => apiGet<Conteudo>(`/parametros/atividade/${codAtividade}/informativo`, signal),
+    queryFn: ({ signal }) => api(parametersEndpoints.activityNote, { params: { id: String(codAtividade) } }, signal),
     staleTime: 10 * 60_000,
   });
 }

@@ -1,10 +1,10 @@
-import type { Atividade } from '@estante/contracts';
+import { type Atividade, parametersEndpoints } from '@estante/contracts';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../api/client';
+import { api } from '../../../api/client';
 
 export const funcionalidadesQuery = queryOptions({
   queryKey: ['parametros', 'funcionalidades'],
-  queryFn: ({ signal }) => apiGet<Atividade[]>('/parametros/funcionalidades', signal),
+  queryFn: ({ signal }) => api(parametersEndpoints.features, {}, signal),
   staleTime: Infinity,
 });
 

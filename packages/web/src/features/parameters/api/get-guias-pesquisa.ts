@@ -1,10 +1,10 @@
-import type { GuiaPesquisa } from '@estante/contracts';
+import { type GuiaPesquisa, parametersEndpoints } from '@estante/contracts';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../api/client';
+import { api } from '../../../api/client';
 
 export const guiasPesquisaQuery = queryOptions({
   queryKey: ['parametros', 'guias-pesquisa'],
-  queryFn: ({ signal }) => apiGet<GuiaPesquisa[]>('/parametros/guias-pesquisa', signal),
+  queryFn: ({ signal }) => api(parametersEndpoints.guides, {}, signal),
   staleTime: Infinity,
 });
 

@@ -1,10 +1,10 @@
-import type { Instituicao } from '@estante/contracts';
+import { type Instituicao, parametersEndpoints } from '@estante/contracts';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../api/client';
+import { api } from '../../../api/client';
 
 export const instituicaoQuery = queryOptions({
   queryKey: ['parametros', 'instituicao'],
-  queryFn: ({ signal }) => apiGet<Instituicao>('/parametros/instituicao', signal),
+  queryFn: ({ signal }) => api(parametersEndpoints.institution, {}, signal),
   staleTime: Infinity,
 });
 
