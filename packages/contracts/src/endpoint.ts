@@ -45,7 +45,9 @@ export function endpoint<const E extends Endpoint>(declaration: E): E {
   return declaration;
 }
 
-type Part<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType } ? { [P in K]: z.input<S> } : { [P in K]?: never };
+/** The query may also come written already (the search state's codec writes URLSearchParams). */
+type Input<K, S extends z.ZodType> = K extends 'query' ? z.input<S> | URLSearchParams : z.input<S>;
+type Part<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType } ? { [P in K]: Input<K, S> } : { [P in K]?: never };
 
 /** What a caller sends: `params` for the path's `:names`, `query`, `body`, each as its schema takes it. */
 export type EndpointInput<E extends Endpoint> = Part<E, 'params'> & Part<E, 'query'> & Part<E, 'body'>;
@@ -58,7 +60,7 @@ export type TakesNoInput<E extends Endpoint> = E extends { params: z.ZodType } |
 
 /**
  * The address of a call below the base path: `:names` filled from `params` (encoded), the query
- * string from `query` (undefined and null left out, arrays as repeated keys).
+ * string from `query` (undefined and null left out, arrays as repeated keys; URLSearchParams as they are).
  */
 export function endpointUrl(declaration: Pick<Endpoint, 'path'>, input: { params?: unknown; query?: unknown } = {}): string {
   const params = (input.params ?? {}) as Record<string, unknown>;
@@ -68,7 +70,8 @@ export function endpointUrl(declaration: Pick<Endpoint, 'path'>, input: { params
     return encodeURIComponent(String(value));
   });
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+  const entries = input.query instanceof URLSearchParams ? [...input.query] : Object.entries((input.query ?? {}) as Record<string, unknown>);
+  for (const [key, value] of entries) {
     if (value === undefined || value === null) continue;
     for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
   }

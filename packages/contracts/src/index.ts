@@ -18,3 +18,4 @@ export * from './account.js';
 export * from './loan-requests.js';
 export * from './content.js';
 export * from './desk.js';
+export * from './catalog.endpoints.js';

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from './client';
+import { searchEndpoints } from '@estante/contracts';
+import { api } from './client';
 
 export const imagemPadraoQuery = queryOptions({
   queryKey: ['consulta', 'imagem-padrao'],
-  queryFn: ({ signal }) => apiGet<{ imagem: string }>('/consulta/imagem-padrao', signal),
+  queryFn: ({ signal }) => api(searchEndpoints.defaultCover, {}, signal),
   staleTime: Infinity,
 });
 

@@ -3,7 +3,8 @@ import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
-import { BASE_OPTIONS_PATHS, type OptionsBase } from '../../features/search/api/get-opcoes-base';
+import { BASE_OPTIONS_ENDPOINTS } from '@estante/contracts';
+import type { OptionsBase } from '../../features/search/api/get-opcoes-base';
 import { AuthoritySearch } from '../../features/search/components/authority-search';
 import { BaseSearchForm } from '../../features/search/components/base-search-form';
 import { IndexBrowser } from '../../features/search/components/index-browser';
@@ -38,7 +39,7 @@ const SEARCH_GUIDES: Record<string, { advanced: boolean; filtros?: SearchFilter[
   jurisprudencia: { advanced: false },
 };
 
-const isOptionsBase = (codigo: string): codigo is OptionsBase => codigo in BASE_OPTIONS_PATHS;
+const isOptionsBase = (codigo: string): codigo is OptionsBase => codigo in BASE_OPTIONS_ENDPOINTS;
 
 /** `/:guia`: one search guide per path segment, its form, and the results of the search in the URL. */
 export function GuideRoute() {

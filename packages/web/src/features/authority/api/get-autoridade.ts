@@ -1,12 +1,12 @@
-import type { Autoridade, MarcView } from '@estante/contracts';
+import { authorityEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /** `GET /autoridade/{id}`: heading, references, notes and titles. */
 export function autoridadeQuery(id: number) {
   return queryOptions({
     queryKey: ['autoridade', id],
-    queryFn: ({ signal }) => apiCall<Autoridade>('GET', `/autoridade/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api(authorityEndpoints.record, { params: { id: String(id) } }, signal),
     staleTime: 5 * 60_000,
     retry: (count, error) => count < 2 && (error as { status?: number }).status !== 404,
   });
@@ -20,7 +20,7 @@ export function useAutoridade(id: number) {
 export function useAutoridadeMarc(id: number, enabled: boolean) {
   return useQuery({
     queryKey: ['autoridade', id, 'marc'],
-    queryFn: ({ signal }) => apiCall<MarcView>('GET', `/autoridade/${id}/marc`, undefined, signal),
+    queryFn: ({ signal }) => api(authorityEndpoints.marc, { params: { id: String(id) } }, signal),
     staleTime: 5 * 60_000,
     enabled,
   });

@@ -1,12 +1,12 @@
-import { basketEndpoints, endpointUrl, type ExportarEmail, type ExportarTexto, type ExportFormat, type ResultadoAcervo } from '@estante/contracts';
+import { basketEndpoints, endpointUrl, type ExportarEmail, type ExportarTexto, type ExportFormat, searchEndpoints } from '@estante/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiCall, downloadFile } from '../../../api/client';
+import { api, downloadFile } from '../../../api/client';
 
 /** `GET /consulta/titulos-adicionais`: result lines for the basket's titles, in its order. */
 export function useBasketTitles(ids: number[]) {
   return useQuery({
     queryKey: ['consulta', 'titulos-adicionais', ids.join(',')],
-    queryFn: ({ signal }) => apiCall<ResultadoAcervo[]>('GET', `/consulta/titulos-adicionais?acervos=${ids.join(',')}`, undefined, signal),
+    queryFn: ({ signal }) => api(searchEndpoints.additionalTitles, { query: { acervos: ids.join(',') } }, signal),
     enabled: ids.length > 0,
     staleTime: 60_000,
   });

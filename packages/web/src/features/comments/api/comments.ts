@@ -1,6 +1,6 @@
-import { commentsEndpoints } from '@estante/contracts';
+import { commentsEndpoints, lookupsEndpoints } from '@estante/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /** `GET /comentarios/acervo/{id}`: the published comments on a title. */
 export function commentsQuery(id: number) {
@@ -28,8 +28,7 @@ export function useMyComments(id: number, signedIn: boolean) {
 export function useLibraries() {
   return useQuery({
     queryKey: ['consulta', 'bibliotecas', 'todas'],
-    queryFn: ({ signal }) =>
-      apiCall<{ itens: { cod_biblioteca: number; desc_biblioteca: string }[] }>('GET', '/consulta/bibliotecas?page=1', undefined, signal),
+    queryFn: ({ signal }) => api(lookupsEndpoints.libraries, { query: { page: '1' } }, signal),
     staleTime: Infinity,
   });
 }

@@ -1,6 +1,6 @@
-import type { AuthorityType, AutoridadeResumo } from '@estante/contracts';
+import { type AuthorityType, lookupsEndpoints } from '@estante/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../api/client';
+import { api } from '../../../api/client';
 
 export interface AuthorityQuery {
   text: string;
@@ -16,7 +16,7 @@ export function useAutoridades(query: AuthorityQuery, enabled: boolean) {
   if (query.page > 1) params.set('page', String(query.page));
   return useQuery({
     queryKey: ['consulta', 'autoridades', params.toString()],
-    queryFn: ({ signal }) => apiGet<{ total: number; page: number; itens: AutoridadeResumo[] }>(`/consulta/autoridades?${params}`, signal),
+    queryFn: ({ signal }) => api(lookupsEndpoints.authorities, { query: params }, signal),
     enabled,
     placeholderData: keepPreviousData,
   });

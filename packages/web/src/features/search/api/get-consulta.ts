@@ -1,19 +1,19 @@
-import { type ConsultaResponse, isEmptyTargetSearch, type SearchState, searchStateToParams } from '@estante/contracts';
+import { type ConsultaResponse, isEmptyTargetSearch, type SearchState, searchEndpoints, searchStateToParams } from '@estante/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /**
  * `GET /consulta` for a search state; the previous page stays on screen while the next loads.
  * A target_gedweb search without words is empty without a call (spec §5).
  */
 export function consultaQuery(state: SearchState) {
-  const params = searchStateToParams(state).toString();
+  const params = searchStateToParams(state);
   return queryOptions({
-    queryKey: ['consulta', params],
+    queryKey: ['consulta', params.toString()],
     queryFn: ({ signal }) =>
       isEmptyTargetSearch(state)
         ? Promise.resolve<ConsultaResponse>({ total: 0, pagina: state.pagina, quantPag: state.quantPag, acervos: [], facetas: [], filtros: [] })
-        : apiGet<ConsultaResponse>(`/consulta?${params}`, signal),
+        : api(searchEndpoints.search, { query: params }, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

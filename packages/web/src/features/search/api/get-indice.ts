@@ -1,10 +1,10 @@
-import type { IndexType, IndiceResponse } from '@estante/contracts';
+import { type IndexType, searchEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../api/client';
+import { api } from '../../../api/client';
 
 export const opcoesIndiceQuery = queryOptions({
   queryKey: ['consulta', 'opcoes-indice'],
-  queryFn: ({ signal }) => apiGet<{ codigo: IndexType; descricao: string }[]>('/consulta/opcoes-indice', signal),
+  queryFn: ({ signal }) => api(searchEndpoints.indexTypes, {}, signal),
   staleTime: Infinity,
 });
 
@@ -17,8 +17,7 @@ export function useOpcoesIndice() {
 export function useIndice(tipo: IndexType | null, inicio: string) {
   return useQuery({
     queryKey: ['consulta', 'indice', tipo, inicio],
-    queryFn: ({ signal }) =>
-      apiGet<IndiceResponse>(`/consulta/indice?${new URLSearchParams({ tipo: tipo!, inicio, quantidade: '30' })}`, signal),
+    queryFn: ({ signal }) => api(searchEndpoints.browse, { query: { tipo: tipo!, inicio, quantidade: '30' } }, signal),
     enabled: tipo !== null,
     staleTime: 60_000,
   });

@@ -1,12 +1,12 @@
-import type { Curso, Disciplina, Professor } from '@estante/contracts';
+import { type Curso, type Disciplina, lookupsEndpoints, type Professor } from '@estante/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /** The teaching-plan look-ups (spec §7 "Search"): a page of options, and one by its code. */
 export const LOOKUPS = {
-  cursos: { one: 'curso', code: (c: Curso) => c.cod_curso, label: (c: Curso) => c.nome_curso },
-  disciplinas: { one: 'disciplina', code: (d: Disciplina) => d.cod_disciplina, label: (d: Disciplina) => `${d.codigo} · ${d.nome_disciplina}` },
-  professores: { one: 'professor', code: (p: Professor) => p.cod_professor, label: (p: Professor) => p.nome_professor },
+  cursos: { page: lookupsEndpoints.courses, one: lookupsEndpoints.course, code: (c: Curso) => c.cod_curso, label: (c: Curso) => c.nome_curso },
+  disciplinas: { page: lookupsEndpoints.disciplines, one: lookupsEndpoints.discipline, code: (d: Disciplina) => d.cod_disciplina, label: (d: Disciplina) => `${d.codigo} · ${d.nome_disciplina}` },
+  professores: { page: lookupsEndpoints.professors, one: lookupsEndpoints.professor, code: (p: Professor) => p.cod_professor, label: (p: Professor) => p.nome_professor },
 } as const;
 export type LookupKind = keyof typeof LOOKUPS;
 
@@ -29,7 +29,7 @@ export function useLookupOptions(kind: LookupKind, text: string) {
   return useQuery({
     queryKey: ['consulta', kind, search],
     queryFn: async ({ signal }) => {
-      const page = await apiGet<{ itens: unknown[] }>(`/consulta/${kind}${search ? `?search_text=${encodeURIComponent(search)}` : ''}`, signal);
+      const page = await api(LOOKUPS[kind].page, { query: search ? { search_text: search } : {} }, signal);
       return options(kind, page.itens);
     },
     placeholderData: keepPreviousData,
@@ -40,8 +40,8 @@ export function useLookupOptions(kind: LookupKind, text: string) {
 /** The option of one code (to show a choice that came from the URL), or undefined. */
 export function useLookupOption(kind: LookupKind, code: string | null) {
   return useQuery({
-    queryKey: ['consulta', LOOKUPS[kind].one, code],
-    queryFn: async ({ signal }) => options(kind, [await apiGet<unknown>(`/consulta/${LOOKUPS[kind].one}/${code}`, signal)])[0]!,
+    queryKey: ['consulta', LOOKUPS[kind].one.path, code],
+    queryFn: async ({ signal }) => options(kind, [await api(LOOKUPS[kind].one, { params: { id: code! } }, signal)])[0]!,
     enabled: code !== null,
     staleTime: Infinity,
   });

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../api/client';
+import { searchEndpoints } from '@estante/contracts';
+import { api } from '../../../api/client';
 
 export const ordenacaoQuery = queryOptions({
   queryKey: ['consulta', 'ordenacao'],
-  queryFn: ({ signal }) => apiGet<{ codigo: string; descricao: string }[]>('/consulta/ordenacao', signal),
+  queryFn: ({ signal }) => api(searchEndpoints.sortOrders, {}, signal),
   staleTime: Infinity,
 });
 
