@@ -19,3 +19,4 @@ export * from './loan-requests.js';
 export * from './content.js';
 export * from './desk.js';
 export * from './catalog.endpoints.js';
+export * from './title.endpoints.js';

@@ -1,12 +1,12 @@
-import type { Acervo } from '@estante/contracts';
+import { titleEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /** `GET /acervo/{id}`: the title record and the tabs it offers. */
 export function acervoQuery(id: number) {
   return queryOptions({
     queryKey: ['acervo', id, 'detail'],
-    queryFn: ({ signal }) => apiCall<Acervo>('GET', `/acervo/${id}`, undefined, signal),
+    queryFn: ({ signal }) => api(titleEndpoints.record, { params: { id: String(id) } }, signal),
     staleTime: 5 * 60_000,
   });
 }

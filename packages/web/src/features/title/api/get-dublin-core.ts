@@ -1,12 +1,12 @@
-import type { DublinCore } from '@estante/contracts';
+import { titleEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /** `GET /acervo/{id}/dublin-core`. */
 export function dublinCoreQuery(id: number) {
   return queryOptions({
     queryKey: ['acervo', id, 'dublin-core'],
-    queryFn: ({ signal }) => apiCall<DublinCore>('GET', `/acervo/${id}/dublin-core`, undefined, signal),
+    queryFn: ({ signal }) => api(titleEndpoints.dublinCore, { params: { id: String(id) } }, signal),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,12 +1,12 @@
-import type { DadosEstatisticos } from '@estante/contracts';
+import { titleEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /** `GET /acervo/{id}/dados-estatisticos/anos`: years with loans, newest first. */
 export function statisticsYearsQuery(id: number) {
   return queryOptions({
     queryKey: ['acervo', id, 'estatisticas'],
-    queryFn: ({ signal }) => apiCall<number[]>('GET', `/acervo/${id}/dados-estatisticos/anos`, undefined, signal),
+    queryFn: ({ signal }) => api(titleEndpoints.statisticsYears, { params: { id: String(id) } }, signal),
     staleTime: 5 * 60_000,
   });
 }
@@ -15,7 +15,7 @@ export function statisticsYearsQuery(id: number) {
 export function statisticsQuery(id: number, year: number) {
   return queryOptions({
     queryKey: ['acervo', id, 'estatisticas', year],
-    queryFn: ({ signal }) => apiCall<DadosEstatisticos>('GET', `/acervo/${id}/dados-estatisticos/dados/${year}`, undefined, signal),
+    queryFn: ({ signal }) => api(titleEndpoints.statistics, { params: { id: String(id), ano: String(year) } }, signal),
     staleTime: 5 * 60_000,
   });
 }

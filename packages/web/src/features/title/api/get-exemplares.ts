@@ -1,6 +1,6 @@
-import type { Exemplar, Acervo } from '@estante/contracts';
+import { type Acervo, type Exemplar, titleEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
 
 export interface Exemplares {
   exemplares: Exemplar[];
@@ -9,10 +9,9 @@ export interface Exemplares {
 
 /** `GET /acervo/{id}/exemplares[?cod_unidade=]`: copies, of one library or all. */
 export function exemplaresQuery(id: number, library: number | null) {
-  const filter = library === null ? '' : `?cod_unidade=${library}`;
   return queryOptions({
     queryKey: ['acervo', id, 'exemplares', library],
-    queryFn: ({ signal }) => apiCall<Exemplares>('GET', `/acervo/${id}/exemplares${filter}`, undefined, signal),
+    queryFn: ({ signal }) => api(titleEndpoints.copies, { params: { id: String(id) }, query: library === null ? {} : { cod_unidade: String(library) } }, signal),
     staleTime: 60_000,
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { titleEndpoints } from '@estante/contracts';
+import { api } from '../../../api/client';
 
 export interface TitleLink {
   /** Null for a restricted link: ask for it with openRestricted. */
@@ -14,7 +15,7 @@ export interface TitleLink {
 export function linksQuery(id: number) {
   return queryOptions({
     queryKey: ['acervo', id, 'links'],
-    queryFn: ({ signal }) => apiCall<TitleLink[]>('GET', `/acervo/${id}/links`, undefined, signal),
+    queryFn: ({ signal }) => api(titleEndpoints.links, { params: { id: String(id) } }, signal),
     staleTime: 5 * 60_000,
   });
 }
@@ -25,10 +26,10 @@ export function useLinks(id: number) {
 
 /** `POST /vinculos/estatistica-acesso`: counts a followed link; failures are ignored (spec §7). */
 export function countLinkAccess(codAcervo: number, url: string): void {
-  apiCall('POST', '/vinculos/estatistica-acesso', { cod_acervo: codAcervo, url, browser: navigator.userAgent.slice(0, 100) }).catch(() => undefined);
+  api(titleEndpoints.linkAccess, { body: { cod_acervo: codAcervo, url, browser: navigator.userAgent.slice(0, 100) } }).catch(() => undefined);
 }
 
 /** `POST /vinculos/acesso-restrito/{acervo}/s/{seq}`: a restricted link's address, for a signed-in patron. */
 export function fetchRestricted(codAcervo: number, seq: number): Promise<{ url: string }> {
-  return apiCall<{ url: string }>('POST', `/vinculos/acesso-restrito/${codAcervo}/s/${seq}`, { browser: navigator.userAgent.slice(0, 100) });
+  return api(titleEndpoints.restrictedLink, { params: { acervo: String(codAcervo), seq: String(seq) }, body: { browser: navigator.userAgent.slice(0, 100) } });
 }

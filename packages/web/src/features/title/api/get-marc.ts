@@ -1,12 +1,12 @@
-import type { MarcView } from '@estante/contracts';
+import { titleEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /** `GET /acervo/{id}/marc?liberacao=1`: the labelled record, with MARCXML and ISO 2709 to download. */
 export function marcQuery(id: number) {
   return queryOptions({
     queryKey: ['acervo', id, 'marc'],
-    queryFn: ({ signal }) => apiCall<MarcView>('GET', `/acervo/${id}/marc?liberacao=1`, undefined, signal),
+    queryFn: ({ signal }) => api(titleEndpoints.marc, { params: { id: String(id) }, query: { liberacao: '1' } }, signal),
     staleTime: 5 * 60_000,
   });
 }

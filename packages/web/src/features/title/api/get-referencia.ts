@@ -1,12 +1,12 @@
-import type { Referencia, ReferenceStyle } from '@estante/contracts';
+import { type ReferenceStyle, titleEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /** `GET /acervo/{id}/referencia?estilo=`: the reference in ABNT, APA or Vancouver. */
 export function referenciaQuery(id: number, style: ReferenceStyle) {
   return queryOptions({
     queryKey: ['acervo', id, 'referencia', style],
-    queryFn: ({ signal }) => apiCall<Referencia>('GET', `/acervo/${id}/referencia?estilo=${style}`, undefined, signal),
+    queryFn: ({ signal }) => api(titleEndpoints.reference, { params: { id: String(id) }, query: { estilo: style } }, signal),
     staleTime: 5 * 60_000,
   });
 }

@@ -1,12 +1,12 @@
-import type { Sumario } from '@estante/contracts';
+import { titleEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
 
 /** `GET /sumario/{id}/dados`: a book's contents and a serial's issues' tables of contents. */
 export function sumarioQuery(id: number) {
   return queryOptions({
     queryKey: ['acervo', id, 'sumario'],
-    queryFn: ({ signal }) => apiCall<Sumario>('GET', `/sumario/${id}/dados`, undefined, signal),
+    queryFn: ({ signal }) => api(titleEndpoints.contents, { params: { id: String(id) } }, signal),
     staleTime: 5 * 60_000,
   });
 }

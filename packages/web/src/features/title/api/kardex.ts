@@ -1,11 +1,14 @@
-import type { KardexData, KardexItem } from '@estante/contracts';
+import { serialsEndpoints } from '@estante/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiCall } from '../../../api/client';
+import { api } from '../../../api/client';
+
+/** A serial's part: issues (F), supplements (S), indexes (I). */
+export type KardexPart = 'F' | 'S' | 'I';
 
 export interface KardexCombo {
   bibliotecas: { cod_biblioteca: number; desc_biblioteca: string }[];
   anos: number[];
-  partes: ('F' | 'S' | 'I')[];
+  partes: KardexPart[];
   periodicidade: string;
 }
 
@@ -13,26 +16,26 @@ export interface KardexCombo {
 export function useKardexCombo(id: number) {
   return useQuery({
     queryKey: ['kardex', id, 'combo'],
-    queryFn: ({ signal }) => apiCall<KardexCombo>('GET', `/kardex/${id}/combobox-data`, undefined, signal),
+    queryFn: ({ signal }) => api(serialsEndpoints.combo, { params: { id: String(id) } }, signal),
     staleTime: 5 * 60_000,
   });
 }
 
 /** `GET /kardex/{id}/data`: one year of a library's issues of one part. */
-export function useKardexData(id: number, library: number | null, year: number | null, part: string) {
+export function useKardexData(id: number, library: number | null, year: number | null, part: KardexPart) {
   return useQuery({
     queryKey: ['kardex', id, 'data', library, year, part],
-    queryFn: ({ signal }) => apiCall<KardexData>('GET', `/kardex/${id}/data?codBib=${library}&year=${year}&codPar=${part}`, undefined, signal),
+    queryFn: ({ signal }) => api(serialsEndpoints.issues, { params: { id: String(id) }, query: { codBib: String(library), year: String(year), codPar: part } }, signal),
     enabled: library !== null && year !== null,
     staleTime: 60_000,
   });
 }
 
 /** `GET /kardex/{id}/item`: one issue with its table of contents. */
-export function useKardexItem(id: number, seq: number | null, part: string) {
+export function useKardexItem(id: number, seq: number | null, part: KardexPart) {
   return useQuery({
     queryKey: ['kardex', id, 'item', seq, part],
-    queryFn: ({ signal }) => apiCall<KardexItem>('GET', `/kardex/${id}/item?seqPar=${seq}&codPar=${part}`, undefined, signal),
+    queryFn: ({ signal }) => api(serialsEndpoints.issue, { params: { id: String(id) }, query: { seqPar: String(seq), codPar: part } }, signal),
     enabled: seq !== null,
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useKardexCombo, useKardexData, useKardexItem } from '../api/kardex';
+import { type KardexPart, useKardexCombo, useKardexData, useKardexItem } from '../api/kardex';
 import { IssueContents } from './issue-contents';
 
 /**
@@ -11,7 +11,7 @@ import { IssueContents } from './issue-contents';
 export function KardexTab({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
   const combo = useKardexCombo(id);
-  const [chosen, setChosen] = useState<{ library: number | null; year: number | null; part: string }>({ library: null, year: null, part: 'F' });
+  const [chosen, setChosen] = useState<{ library: number | null; year: number | null; part: KardexPart }>({ library: null, year: null, part: 'F' });
   const [open, setOpen] = useState<number | null>(null);
   const library = chosen.library ?? combo.data?.bibliotecas[0]?.cod_biblioteca ?? null;
   const year = chosen.year ?? combo.data?.anos[0] ?? null;
@@ -42,7 +42,10 @@ export function KardexTab({ id }: { id: number }) {
           label={t('kardex.part')}
           data={combo.data.partes.map((p) => ({ value: p, label: t(`kardex.parts.${p}`) }))}
           value={chosen.part}
-          onChange={(v) => v && change({ part: v })}
+          onChange={(v) => {
+            const part = combo.data.partes.find((p) => p === v);
+            if (part) change({ part });
+          }}
           allowDeselect={false}
           w={180}
         />
