@@ -37,6 +37,8 @@ export interface Endpoint {
   /** 200 unless said (201 created, 204 nothing to say, 303 redirect). */
   readonly status?: 200 | 201 | 204 | 303;
   readonly answer?: AnswerKind;
+  /** Body media types besides JSON (the OAuth endpoints also take form posts). */
+  readonly consumes?: readonly string[];
   readonly errors?: readonly ErrorStatus[];
 }
 

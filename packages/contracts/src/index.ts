@@ -20,3 +20,4 @@ export * from './content.js';
 export * from './desk.js';
 export * from './catalog.endpoints.js';
 export * from './title.endpoints.js';
+export * from './auth.endpoints.js';

@@ -40,6 +40,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       summary: endpoint.summary,
       ...(endpoint.description ? { description: endpoint.description } : {}),
       ...(endpoint.access === 'open' ? {} : { security: [{ bearer: [] }] }),
+      ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),

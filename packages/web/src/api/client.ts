@@ -81,7 +81,7 @@ async function send<T>(method: string, path: string, { body, token, signal }: Se
  * Calls a public API path with the anonymous token. A 401 (expired token) renews the public
  * credentials once and retries.
  */
-export async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+async function apiGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   const token = await publicCredentials();
   try {
     return await send<T>('GET', path, { token, signal });
@@ -137,7 +137,7 @@ function renewPatron(): Promise<string> {
  * token is renewed once — the patron's with the refresh token, the public one with new public
  * credentials — and the call retried; calls failing together wait for that one renewal.
  */
-export async function apiCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+async function apiCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const patron = patronToken();
   if (!patron) {
     const token = await publicCredentials();
@@ -194,9 +194,9 @@ export async function passwordGrant(username: string, password: string, captcha:
   return send<TokenResponse>('POST', '/oauth/token', { body, token: null });
 }
 
-/** A call with an explicit token (during sign-in, before the token is stored). */
-export function apiCallWithToken<T>(method: 'GET' | 'POST' | 'PUT', path: string, token: string, body?: unknown): Promise<T> {
-  return send<T>(method, path, { token, body });
+/** A call of an endpoint with an explicit token (during sign-in, before the token is stored). */
+export function apiWithToken<E extends Endpoint>(endpoint: E, token: string, input?: EndpointInput<E>): Promise<EndpointOutput<E>> {
+  return send<EndpointOutput<E>>(endpoint.method, endpointUrl(endpoint, input), { token, body: (input as { body?: unknown } | undefined)?.body });
 }
 
 /** Revokes a refresh token (logout, or a registration left for another); failures are ignored. */

@@ -1,5 +1,5 @@
-import type { PasswordRules } from '@estante/contracts';
-import { apiCall } from '../../../api/client';
+import { recoveryEndpoints } from '@estante/contracts';
+import { api } from '../../../api/client';
 
 export interface RecoveryStart {
   emails: string[];
@@ -8,13 +8,13 @@ export interface RecoveryStart {
   tte: string;
 }
 
-const path = (user: string) => `/pessoas/${encodeURIComponent(user.trim())}/recuperar-senha`;
+const params = (user: string) => ({ user: user.trim() });
 
 /** Step 1: e-mail a code to the person behind `user`. */
 export const startRecovery = (user: string, captcha: string | null) =>
-  apiCall<RecoveryStart>('GET', captcha ? `${path(user)}?${new URLSearchParams({ recaptcha_token: captcha })}` : path(user));
+  api(recoveryEndpoints.start, { params: params(user), query: captcha ? { recaptcha_token: captcha } : {} });
 /** Step 2: the code; answers the rules for the new password. */
-export const checkCode = (user: string, code: string) => apiCall<PasswordRules>('POST', path(user), { code });
+export const checkCode = (user: string, code: string) => api(recoveryEndpoints.checkCode, { params: params(user), body: { code } });
 /** Step 3: the new password (trimmed, spec §5). */
 export const setNewPassword = (user: string, code: string, password: string) =>
-  apiCall<{ key: string; message: string }>('PUT', path(user), { code, password: password.trim() });
+  api(recoveryEndpoints.finish, { params: params(user), body: { code, password: password.trim() } });

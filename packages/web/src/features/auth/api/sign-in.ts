@@ -1,5 +1,5 @@
-import { type Duplicadas, LOGIN_CHOICE_SEPARATOR, type Pessoa, type PessoaOpcao, type TokenResponse } from '@estante/contracts';
-import { apiCallWithToken, apiGet, passwordGrant, revokeRefresh } from '../../../api/client';
+import { authEndpoints, type Duplicadas, LOGIN_CHOICE_SEPARATOR, type Pessoa, type PessoaOpcao, type TokenResponse } from '@estante/contracts';
+import { api, apiWithToken, passwordGrant, revokeRefresh } from '../../../api/client';
 import { usePersistentAuth, useSessionAuth } from '../../../stores/session';
 
 /** A sign-in that still needs the login-origin chooser: the person has several registrations. */
@@ -20,7 +20,7 @@ export async function signIn(input: { username: string; password: string; keep: 
   const username = input.choice ? `${input.username.trim()}${LOGIN_CHOICE_SEPARATOR}${input.choice}` : input.username.trim();
   const token = await passwordGrant(username, input.password, input.captcha);
   if (input.choice === undefined) {
-    const options = await apiCallWithToken<PessoaOpcao[]>('GET', '/pessoas/login', token.access_token);
+    const options = await apiWithToken(authEndpoints.registrations, token.access_token);
     if (options.length > 1) return { token, keep: input.keep, options };
   }
   return finishSignIn(token, input.keep);
@@ -28,14 +28,14 @@ export async function signIn(input: { username: string; password: string; keep: 
 
 /** The login-origin chooser's answer: continue as that registration (a new token pair). */
 export async function chooseRegistration(pending: PendingSignIn, option: PessoaOpcao): Promise<Pessoa> {
-  const token = await apiCallWithToken<TokenResponse>('PUT', '/pessoas/troca-login', pending.token.access_token, { codigo: option.codigo, base: option.base });
+  const token = await apiWithToken(authEndpoints.switchRegistration, pending.token.access_token, { body: { codigo: option.codigo, base: option.base } });
   if (pending.token.refresh_token) await revokeRefresh(pending.token.refresh_token);
   return finishSignIn(token, pending.keep);
 }
 
 /** Reads who the token speaks for and stores the session where the login asked. */
 export async function finishSignIn(token: TokenResponse, keep: boolean): Promise<Pessoa> {
-  const person = await apiCallWithToken<Pessoa>('GET', '/pessoas', token.access_token);
+  const person = await apiWithToken(authEndpoints.me, token.access_token);
   const store = keep ? usePersistentAuth : useSessionAuth;
   store.setState({
     token: token.access_token,
@@ -47,7 +47,7 @@ export async function finishSignIn(token: TokenResponse, keep: boolean): Promise
 
 /** Institution 571's step one: the registrations behind a username. */
 export function lookUpDuplicates(username: string): Promise<Duplicadas> {
-  return apiGet<Duplicadas>(`/pessoas/duplicadas?${new URLSearchParams({ usuario: username.trim() })}`);
+  return api(authEndpoints.duplicates, { query: { usuario: username.trim() } });
 }
 
 export const isPending = (result: Pessoa | PendingSignIn): result is PendingSignIn => 'options' in result;

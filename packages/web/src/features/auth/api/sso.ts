@@ -1,5 +1,5 @@
-import type { TokenResponse } from '@estante/contracts';
-import { apiCall, apiGet } from '../../../api/client';
+import { ssoEndpoints } from '@estante/contracts';
+import { api } from '../../../api/client';
 import { finishSignIn } from './sign-in';
 
 /** Where the OIDC handle waits while the browser is at the identity provider (spec §4 logout variants). */
@@ -9,36 +9,31 @@ const SAML_SESSION_KEY = 'estante.saml-session';
 /** A message for the login page, read once (spec §4 "An OIDC error message may be read once"). */
 const SSO_ERROR_KEY = 'estante.oidc-error';
 
-const query = (values: Record<string, string | undefined>) =>
-  new URLSearchParams(Object.entries(values).filter((e): e is [string, string] => Boolean(e[1]))).toString();
-
 /** Sends the browser to the OIDC provider (`GET /oidc/authorize` → nonce + link). */
 export async function startOidc(login: string | undefined, redirect: string): Promise<void> {
-  const { nonce, link } = await apiGet<{ nonce: string; link: string }>(`/oidc/authorize?${query({ login, redirect })}`);
+  const { nonce, link } = await api(ssoEndpoints.oidcAuthorize, { query: { ...(login ? { login } : {}), ...(redirect ? { redirect } : {}) } });
   sessionStorage.setItem(OIDC_NONCE_KEY, nonce);
   window.location.assign(link);
 }
 
 /** Sends the browser to the SAML identity provider (`GET /saml/login` → link). */
 export async function startSaml(redirect: string): Promise<void> {
-  const { link } = await apiGet<{ link: string }>(`/saml/login?${query({ redirect })}`);
+  const { link } = await api(ssoEndpoints.samlLogin, { query: redirect ? { redirect } : {} });
   window.location.assign(link);
 }
-
-type SsoAnswer = TokenResponse & { redirect: string | null };
 
 /** `/oauth-response`: trades the kept nonce for a session; answers where to go. */
 export async function finishOidc(): Promise<string | null> {
   const nonce = sessionStorage.getItem(OIDC_NONCE_KEY);
   if (!nonce) throw new Error('no OIDC sign-in in progress');
-  const answer = await apiCall<SsoAnswer>('POST', '/oidc/validar', { nonce });
+  const answer = await api(ssoEndpoints.oidcValidate, { body: { nonce } });
   await finishSignIn(answer, false);
   return answer.redirect;
 }
 
 /** `/saml-response?saml=…`: trades the ticket for a session; answers where to go. */
 export async function finishSaml(ticket: string): Promise<string | null> {
-  const answer = await apiCall<SsoAnswer>('POST', '/saml/validar', { saml: ticket });
+  const answer = await api(ssoEndpoints.samlValidate, { body: { saml: ticket } });
   await finishSignIn(answer, false);
   sessionStorage.setItem(SAML_SESSION_KEY, '1');
   return answer.redirect;

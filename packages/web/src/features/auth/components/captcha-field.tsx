@@ -1,10 +1,10 @@
-import type { CaptchaChallenge } from '@estante/contracts';
+import { authEndpoints } from '@estante/contracts';
 import { Checkbox, Text } from '@mantine/core';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiGet } from '../../../api/client';
+import { api } from '../../../api/client';
 import { readRuntimeConfig } from '../../../api/config';
 
 const { recaptchaSiteKey } = readRuntimeConfig();
@@ -35,7 +35,7 @@ function Altcha({ onChange }: { onChange: (token: string | null) => void }) {
     abort.current = controller;
     setState('verifying');
     try {
-      const challenge = await apiGet<CaptchaChallenge>('/captcha/desafio', controller.signal);
+      const challenge = await api(authEndpoints.captchaChallenge, {}, controller.signal);
       const solution = await solveChallenge({ challenge, deriveKey, controller });
       if (controller.signal.aborted) return;
       if (!solution) throw new Error('no solution');
