@@ -1,3 +1,5 @@
+import * as contracts from '@estante/contracts';
+import type { Endpoint } from '@estante/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../test/app.js';
 import { createInstitution } from '../test/factories.js';
@@ -74,6 +76,35 @@ describe('the API under /svc', () => {
     const es = await t.app.inject({ method: 'GET', url: '/svc/nope', headers: { ...headers, 'x-idioma': '3' } });
     expect(pt.json().message).toBe('Recurso não encontrado: GET /svc/nope');
     expect(es.json().message).toBe('Recurso no encontrado: GET /svc/nope');
+  });
+});
+
+/** Every endpoint declared in contracts (the `<area>Endpoints` objects). */
+const declared: Endpoint[] = Object.entries(contracts)
+  .filter(([name, value]) => name.endsWith('Endpoints') && typeof value === 'object' && value !== null)
+  .flatMap(([, group]) => Object.values(group as Record<string, Endpoint>));
+const withValues = (path: string) => path.replace(/:[A-Za-z_]+/g, '1');
+
+describe('endpoints declared once in contracts', () => {
+  it('are exactly the API calls of the OpenAPI document, with their access', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/svc/docs/json' })).json<{ paths: Record<string, Record<string, { security?: unknown }>> }>();
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/svc/'))
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.security ? 'token' : 'open'}`));
+    const expected = declared.map((e) => `${e.method} /svc${e.path.replace(/:([A-Za-z_]+)/g, '{$1}')} ${e.access === 'open' ? 'open' : 'token'}`);
+    expect(new Set(expected).size).toBe(expected.length);
+    expect([...documented].sort()).toEqual([...expected].sort());
+  });
+
+  it('answer 401 without a token, and 403 to the anonymous token where a patron is needed', async () => {
+    const anonymous = { authorization: `Bearer ${await publicToken(t.app)}` };
+    for (const e of declared.filter((d) => d.access !== 'open')) {
+      const url = `/svc${withValues(e.path)}`;
+      expect((await t.app.inject({ method: e.method, url })).statusCode, `${e.method} ${e.path}`).toBe(401);
+      const asAnonymous = await t.app.inject({ method: e.method, url, headers: anonymous });
+      if (e.access === 'private' || e.access === 'staff') expect(asAnonymous.statusCode, `${e.method} ${e.path}`).toBe(403);
+      else expect(asAnonymous.statusCode, `${e.method} ${e.path}`).not.toBe(401);
+    }
   });
 });
 
