@@ -1,11 +1,8 @@
-import { Anchor, Box, Button, Drawer, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Box, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
-import { DebtsPage, DeviationsPage, LoanTokenPage, NoDebtsPage } from '../../features/circulation/components/account-pages';
-import { HoldsPage } from '../../features/circulation/components/holds-page';
-import { LoansPage } from '../../features/circulation/components/loans-page';
-import { RequestsPage } from '../../features/circulation/components/requests-page';
+import { ACCOUNT_SECTIONS, accountSectionPath } from '../../features/account/sections';
 import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
 import { usePageSettings } from '../../stores/page-settings';
 import { useHasSession, useSessionUser } from '../../stores/session';
@@ -14,16 +11,7 @@ import { paths } from '../paths';
 import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
 
-/** The sections of Meu Pergamum built so far (spec §2 menu), in menu order. */
-const SECTIONS = [
-  { path: paths.accountLoans, label: 'account.loans' },
-  { path: paths.accountDebts, label: 'account.debts' },
-  { path: paths.accountDeviations, label: 'account.deviations' },
-  { path: paths.accountNoDebts, label: 'account.noDebts' },
-  { path: paths.accountHolds, label: 'account.holds' },
-  { path: paths.accountRequests, label: 'account.requests' },
-  { path: paths.accountToken, label: 'account.token' },
-] as const;
+const titleHref = (id: number) => paths.title(id);
 
 /**
  * `/meupergamum/*`: protected — without a session, to /login?redirect={path} (spec §2) — and
@@ -43,7 +31,9 @@ export function AccountRoute() {
   const [drawer, setDrawer] = useState(false);
   if (permissions.hasNone(ACTIVITY.accountArea)) return <NotFoundRoute />;
   if (!signedIn) return <Navigate replace to={paths.loginWithRedirect(`${location.pathname}${location.search}`)} />;
-  const here = SECTIONS.find((s) => s.path === location.pathname);
+  // The sections of ACCOUNT_SECTIONS whose activity the institution has on (spec §6).
+  const sections = ACCOUNT_SECTIONS.filter((s) => s.activity === undefined || permissions.hasAll(s.activity)).map((s) => ({ ...s, path: accountSectionPath(s.segment) }));
+  const here = sections.find((s) => s.path === location.pathname);
   const menu = (vertical: boolean) => {
     const Layout = vertical ? Stack : Group;
     return (
@@ -51,7 +41,7 @@ export function AccountRoute() {
         <Anchor component={Link} to={paths.account} aria-current={location.pathname === paths.account ? 'page' : undefined} underline="always">
           {t('account.home')}
         </Anchor>
-        {SECTIONS.map((s) => (
+        {sections.map((s) => (
           <Anchor key={s.path} component={Link} to={s.path} aria-current={location.pathname === s.path ? 'page' : undefined} underline="always">
             {t(s.label)}
           </Anchor>
@@ -78,17 +68,15 @@ export function AccountRoute() {
           {layout.menuOpen && menu(true)}
         </Box>
         <Box style={{ flex: 1, minWidth: 0 }}>
-          <Routes>
-            <Route index element={<Text>{t('account.welcome', { name: user?.nome_pessoa.split(/\s+/)[0] ?? '' })}</Text>} />
-            <Route path="emprestimos" element={<LoansPage titleHref={(id) => paths.title(id)} />} />
-            <Route path="reservas" element={<HoldsPage titleHref={(id) => paths.title(id)} />} />
-            <Route path="solicitacoes" element={<RequestsPage titleHref={(id) => paths.title(id)} />} />
-            <Route path="debitos" element={<DebtsPage />} />
-            <Route path="afastamentos" element={<DeviationsPage />} />
-            <Route path="nada-consta" element={<NoDebtsPage />} />
-            <Route path="token" element={<LoanTokenPage />} />
-            <Route path="*" element={<NotFoundRoute />} />
-          </Routes>
+          <Suspense fallback={<Loader size="sm" aria-label={t('loading.title')} />}>
+            <Routes>
+              <Route index element={<Text>{t('account.welcome', { name: user?.nome_pessoa.split(/\s+/)[0] ?? '' })}</Text>} />
+              {sections.map(({ segment, component: Section }) => (
+                <Route key={segment} path={segment} element={<Section titleHref={titleHref} />} />
+              ))}
+              <Route path="*" element={<NotFoundRoute />} />
+            </Routes>
+          </Suspense>
         </Box>
       </Group>
     </Stack>

@@ -1,3 +1,4 @@
+import { accountSectionPath } from '../../features/account/sections';
 import { searchRow, searchStateToParams, newSearchState } from '@estante/contracts';
 import { Anchor, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -92,7 +93,7 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
             kind="reserva"
             signedIn={signedIn}
             signIn={embeddedSignIn}
-            form={<HoldForm codAcervo={record.cod_acervo} holdsHref={paths.accountHolds} />}
+            form={<HoldForm codAcervo={record.cod_acervo} holdsHref={accountSectionPath('reservas')} />}
           />
         );
       case 'solicitacao-emprestimo':
@@ -102,7 +103,7 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
             kind="solicitacao"
             signedIn={signedIn}
             signIn={embeddedSignIn}
-            form={<LoanRequestForm codAcervo={record.cod_acervo} requestsHref={paths.accountRequests} />}
+            form={<LoanRequestForm codAcervo={record.cod_acervo} requestsHref={accountSectionPath('solicitacoes')} />}
           />
         );
       case 'dados-estatisticos':

@@ -7,8 +7,8 @@ import { useShortDate } from '../../../ui/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '../../../api/client';
-import { useCancelHolds, useHoldHistory, useMyHolds } from '../api/holds';
-import { type Period, PeriodForm } from './period-form';
+import { useCancelHolds, useHoldHistory, useMyHolds } from './holds.api';
+import { type Period, PeriodForm } from '../period-form';
 
 /**
  * Meu Pergamum, "Reservas" (spec §2, §4, §5): the patron's holds — the place in the queue, or

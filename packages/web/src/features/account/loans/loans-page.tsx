@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '../../../api/client';
 import { formatMoney } from '../../../ui/money';
-import { useLoanHistory, usePendingLoans, useRenewLoans } from '../api/loans';
-import { type Period, PeriodForm } from './period-form';
+import { useLoanHistory, usePendingLoans, useRenewLoans } from './loans.api';
+import { type Period, PeriodForm } from '../period-form';
 
 /**
  * Meu Pergamum, "Empréstimos" and "Renovação" (spec §2, §4, §5): the open loans — overdue

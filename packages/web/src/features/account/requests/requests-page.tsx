@@ -4,8 +4,8 @@ import { Alert, Anchor, Loader, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMyRequests } from '../api/loan-requests';
-import { type Period, PeriodForm } from './period-form';
+import { useMyRequests } from './requests.api';
+import { type Period, PeriodForm } from '../period-form';
 
 type Status = (typeof LOAN_REQUEST_FILTERS)[number];
 

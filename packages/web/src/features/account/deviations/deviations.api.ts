@@ -1,0 +1,8 @@
+import { accountEndpoints } from '@estante/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+
+/** `GET /pessoas/afastamentos`. */
+export function useDeviations() {
+  return useQuery(queryOptions({ queryKey: ['afastamentos'], queryFn: ({ signal }) => api(accountEndpoints.deviations, {}, signal) }));
+}

@@ -1,0 +1,36 @@
+import { type ComponentType, lazy } from 'react';
+
+/** What every Meu Pergamum section is given by the account area (the app builds title links). */
+export interface AccountSectionProps {
+  titleHref: (codAcervo: number) => string;
+}
+
+export interface AccountSection {
+  /** The path below /meupergamum (spec §2 menu); also the section's address. */
+  segment: string;
+  /** The i18n key of its menu entry and title. */
+  label: string;
+  /** An activity the institution must have switched on for the section to show (spec §6), besides 8. */
+  activity?: number;
+  /** The section's screen, loaded when first opened. */
+  component: ComponentType<AccountSectionProps>;
+}
+
+/**
+ * The sections of Meu Pergamum, in menu order: the one list the menu and the router read. Adding a
+ * section is a folder under features/account/ and one entry here (docs/ARCHITECTURE.md).
+ */
+export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
+  { segment: 'emprestimos', label: 'account.loans', component: lazy(() => import('./loans/loans-page').then((m) => ({ default: m.LoansPage }))) },
+  { segment: 'debitos', label: 'account.debts', component: lazy(() => import('./debts/debts-page').then((m) => ({ default: m.DebtsPage }))) },
+  { segment: 'afastamentos', label: 'account.deviations', component: lazy(() => import('./deviations/deviations-page').then((m) => ({ default: m.DeviationsPage }))) },
+  { segment: 'nada-consta', label: 'account.noDebts', component: lazy(() => import('./no-debts/no-debts-page').then((m) => ({ default: m.NoDebtsPage }))) },
+  { segment: 'reservas', label: 'account.holds', component: lazy(() => import('./holds/holds-page').then((m) => ({ default: m.HoldsPage }))) },
+  { segment: 'solicitacoes', label: 'account.requests', component: lazy(() => import('./requests/requests-page').then((m) => ({ default: m.RequestsPage }))) },
+  { segment: 'token', label: 'account.token', component: lazy(() => import('./token/token-page').then((m) => ({ default: m.LoanTokenPage }))) },
+];
+
+/** The address of a section: `/meupergamum/<segment>`. */
+export function accountSectionPath(segment: string): string {
+  return `/meupergamum/${segment}`;
+}
