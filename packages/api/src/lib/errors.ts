@@ -16,6 +16,12 @@ export class AppError extends Error {
 }
 
 export const errors = {
+  unexpected: () => new AppError(500, 'ErroInesperado'),
+  lookupNotFound: (missing: MessageKey, id: number) => new AppError(404, missing, { id }),
+  searchTermRequired: () => new AppError(422, 'PreenchaCampoPesquisa'),
+  ssoRefused: (key: MessageKey) => new AppError(422, key),
+  currentPasswordWrong: () => new AppError(422, 'SenhaAtualIncorreta'),
+  noDebtsPending: (reasons: string) => new AppError(422, 'NadaConstaPendencias', { reasons }),
   badRequest: (detail: string) => new AppError(400, 'RequisicaoInvalida', { detail }),
   invalidLanguage: (code: string) => new AppError(400, 'IdiomaInvalido', { code }),
   tokenMissing: () => new AppError(401, 'TokenAusente'),

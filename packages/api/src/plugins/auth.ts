@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../lib/errors.js';
-import type { Principal, TokenService } from '../modules/auth/auth.service.js';
+
+/** Who is calling: the catalogue's own client (anonymous token) or a signed-in patron. */
+export type Principal = { kind: 'public'; clientId: string } | { kind: 'patron'; codPessoa: number; clientId: string };
+
+/** What this plugin needs of the token service (modules/auth implements it): a token's principal, or null. */
+export interface TokenVerifier {
+  verify(token: string): Promise<Principal | null>;
+}
 
 /** Who may call a route (spec §7): anonymous token, patron token, or either. */
 export type Access = 'public' | 'private' | 'either';
@@ -21,7 +28,7 @@ declare module 'fastify' {
  * token before the handler runs. Public and either routes accept the anonymous token and a
  * patron's; private routes need a patron's.
  */
-export const authPlugin = fp<{ tokens: TokenService }>(async (app, { tokens }) => {
+export const authPlugin = fp<{ tokens: TokenVerifier }>(async (app, { tokens }) => {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;

@@ -31,7 +31,7 @@ export const errorsPlugin = fp(async (app) => {
       return reply.status(status).send(body);
     }
     request.log.error({ err: error }, 'unexpected error');
-    return send(reply, request, new AppError(500, 'ErroInesperado'));
+    return send(reply, request, errors.unexpected());
   });
 });
 

@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Afastamento, Debitos, Language, NadaConstaVerifica } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { AppError, errors } from '../../lib/errors.js';
+import { errors } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import { money as formatMoney, translate } from '../../lib/messages.js';
 import { verificationKey } from '../../lib/codes.js';
@@ -190,7 +190,7 @@ export async function issueNoDebts(db: Db, codPessoa: number, language: Language
     const issued = await declarationOf(tx, codPessoa);
     if (issued) return issued;
     const { motivos } = await pending(tx, codPessoa, language);
-    if (motivos.length > 0) throw new AppError(422, 'NadaConstaPendencias', { reasons: motivos.join(' ') });
+    if (motivos.length > 0) throw errors.noDebtsPending(motivos.join(' '));
     const deviation = await insertDeviation(tx, codPessoa, translate('NadaConstaAfastamento', language));
     return insertDeclaration(tx, codPessoa, verificationKey(), deviation);
   });

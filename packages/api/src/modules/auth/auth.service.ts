@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { type Duplicadas, LOGIN_CHOICE_SEPARATOR, type PessoaOpcao } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
+import type { Principal } from '../../plugins/auth.js';
 import { CATEGORY_INSTITUTION, institutionCode, TWO_STEP_INSTITUTION } from '../parameters/parameters.service.js';
 import { errors } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
@@ -21,7 +22,7 @@ import {
 } from './auth.queries.js';
 
 /** Who a verified token speaks for. */
-export type Principal = { kind: 'public'; clientId: string } | { kind: 'patron'; codPessoa: number; clientId: string };
+export type { Principal };
 
 export interface TokenService {
   /** Issues the anonymous access token of the client_credentials grant. */

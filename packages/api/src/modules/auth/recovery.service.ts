@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { checkPasswordRules, LIVE_RULES, type Language, type PasswordRules } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { AppError, errors } from '../../lib/errors.js';
+import { errors } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { getInstituicao, passwordRules } from '../parameters/parameters.service.js';
@@ -111,7 +111,7 @@ export async function finishRecovery(db: Db, username: string, code: string, pas
 /** `PUT /pessoas/meu-pergamum/senha`: a signed-in patron changes their password. */
 export async function changePassword(db: Db, codPessoa: number, current: string, next: string) {
   const login = await loginOfPerson(db, codPessoa);
-  if (!login?.password_hash || !(await verifyPassword(current, login.password_hash))) throw new AppError(422, 'SenhaAtualIncorreta');
+  if (!login?.password_hash || !(await verifyPassword(current, login.password_hash))) throw errors.currentPasswordWrong();
   const hash = await acceptNewPassword(db, codPessoa, login.login, login.nome, next);
   await setPasswordHash(db, codPessoa, login.login, hash);
   await revokeAllSessions(db, codPessoa);

@@ -3,7 +3,7 @@ import { type CacheProvider, type Profile, SAML, ValidateInResponseTo } from '@n
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { AppError, errors } from '../../lib/errors.js';
+import { errors } from '../../lib/errors.js';
 import type { MessageKey } from '../../lib/messages.js';
 import { findPerson } from './auth.queries.js';
 import { consumeAnswer, findPersonByIdentity, findWaitingByState, insertSignIn, recordAnswer, takeRequestId } from './sso.queries.js';
@@ -201,7 +201,7 @@ export class SsoService {
   async trade(kind: 'oidc' | 'saml', browserHandle: string): Promise<{ codPessoa: number; redirect: string | null }> {
     const answer = await consumeAnswer(this.db, browserHandle, kind);
     if (!answer) throw errors.ssoTokenInvalid();
-    if (answer.error_key) throw new AppError(422, answer.error_key as MessageKey);
+    if (answer.error_key) throw errors.ssoRefused(answer.error_key as MessageKey);
     const person = answer.cod_pessoa === null ? undefined : await findPerson(this.db, answer.cod_pessoa);
     if (!person) throw errors.ssoUserNotFound();
     if (person.bloqueio) throw errors.accountBlocked();

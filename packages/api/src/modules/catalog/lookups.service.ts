@@ -1,7 +1,7 @@
 import { type AuthorityType, authoritySearchField, LOOKUP_PAGE_SIZE } from '@estante/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
+import { errors } from '../../lib/errors.js';
 import type { MessageKey } from '../../lib/messages.js';
 import { findOne, findPage, LOOKUPS, type LookupTable } from './lookups.queries.js';
 
@@ -15,7 +15,7 @@ async function pageOf<Row>(db: Db, lookup: LookupTable<Row>, query: { search_tex
 /** One row of a look-up; a 404 with `missing` when there is none. */
 async function oneOf<Row>(db: Db, lookup: LookupTable<Row>, id: number, missing: MessageKey): Promise<Row> {
   const row = await findOne(db, lookup, id);
-  if (!row) throw new AppError(404, missing, { id });
+  if (!row) throw errors.lookupNotFound(missing, id);
   return row;
 }
 

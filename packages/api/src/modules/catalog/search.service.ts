@@ -55,7 +55,7 @@ export async function search(index: SearchIndex, query: ConsultaQuery, language:
   if (state.base === TARGET_GEDWEB && !firstRowTerm(query)) return empty;
   for (const f of state.filtros) if (!FILTER_CODE[f.tipo].test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
   const outcome = await index.run(state);
-  if (!outcome) throw new AppError(422, 'PreenchaCampoPesquisa');
+  if (!outcome) throw errors.searchTermRequired();
   const names = describe(language, outcome.snapshot);
   return {
     total: outcome.total,
