@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
 
 /** `GET /health`: 200 when the database answers, 503 when it does not. */
 export const healthSchema = z.object({
@@ -6,3 +7,18 @@ export const healthSchema = z.object({
   database: z.enum(['up', 'down']),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/**
+ * Liveness for load balancers. Served at the root, outside the API base path, so it is no
+ * `<area>Endpoints` group (those are the calls under the base path the web makes through `api`).
+ * A declaration names one success status: the handler answers 200 or 503 itself, both with `healthSchema`.
+ */
+export const healthEndpoint = endpoint({
+  method: 'GET',
+  path: '/health',
+  access: 'open',
+  tag: 'Operations',
+  summary: 'Liveness and database reachability',
+  description: 'Answers 503, with the same body, while the database does not answer.',
+  response: healthSchema,
+});

@@ -174,6 +174,15 @@ export function api<E extends Endpoint>(endpoint: E, ...[input, signal]: ApiArgs
   return apiCall<EndpointOutput<E>>(endpoint.method, path, body, signal);
 }
 
+/**
+ * Calls a public or either endpoint with the anonymous token even when a patron is signed in:
+ * for catalogue reads that are the same for everyone (searches, their options, campuses and
+ * libraries), so a patron's expired token never holds up a search.
+ */
+export function apiAnonymous<E extends Endpoint & { access: 'public' | 'either'; method: 'GET' }>(endpoint: E, ...[input, signal]: ApiArgs<E>): Promise<EndpointOutput<E>> {
+  return apiGet<EndpointOutput<E>>(endpointUrl(endpoint, input), signal);
+}
+
 /** Logout: revokes the refresh token on the server (best effort), then clears both stores. */
 export async function signOut(): Promise<void> {
   const refresh = useSessionAuth.getState().refresh ?? usePersistentAuth.getState().refresh;

@@ -1,6 +1,6 @@
 import { type ConsultaResponse, isEmptyTargetSearch, type SearchState, searchEndpoints, searchStateToParams } from '@estante/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { apiAnonymous } from '../../../api/client';
 
 /**
  * `GET /consulta` for a search state; the previous page stays on screen while the next loads.
@@ -13,7 +13,7 @@ export function consultaQuery(state: SearchState) {
     queryFn: ({ signal }) =>
       isEmptyTargetSearch(state)
         ? Promise.resolve<ConsultaResponse>({ total: 0, pagina: state.pagina, quantPag: state.quantPag, acervos: [], facetas: [], filtros: [] })
-        : api(searchEndpoints.search, { query: params }, signal),
+        : apiAnonymous(searchEndpoints.search, { query: params }, signal),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

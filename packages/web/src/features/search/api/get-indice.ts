@@ -1,6 +1,6 @@
 import { type IndexType, searchEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { api, apiAnonymous } from '../../../api/client';
 
 export const opcoesIndiceQuery = queryOptions({
   queryKey: ['consulta', 'opcoes-indice'],
@@ -17,7 +17,7 @@ export function useOpcoesIndice() {
 export function useIndice(tipo: IndexType | null, inicio: string) {
   return useQuery({
     queryKey: ['consulta', 'indice', tipo, inicio],
-    queryFn: ({ signal }) => api(searchEndpoints.browse, { query: { tipo: tipo!, inicio, quantidade: '30' } }, signal),
+    queryFn: ({ signal }) => apiAnonymous(searchEndpoints.browse, { query: { tipo: tipo!, inicio, quantidade: '30' } }, signal),
     enabled: tipo !== null,
     staleTime: 60_000,
   });

@@ -1,6 +1,6 @@
 import { BASE_OPTIONS_ENDPOINTS } from '@estante/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client';
+import { apiAnonymous } from '../../../api/client';
 
 /** The guides that search one base (each with the call giving its form's choices, spec §7). */
 export type OptionsBase = keyof typeof BASE_OPTIONS_ENDPOINTS;
@@ -9,7 +9,7 @@ export type OptionsBase = keyof typeof BASE_OPTIONS_ENDPOINTS;
 export function useOpcoesBase(base: OptionsBase) {
   return useQuery({
     queryKey: ['consulta', 'opcoes-base', base],
-    queryFn: ({ signal }) => api(BASE_OPTIONS_ENDPOINTS[base], {}, signal),
+    queryFn: ({ signal }) => apiAnonymous(BASE_OPTIONS_ENDPOINTS[base], {}, signal),
     staleTime: 5 * 60_000,
   });
 }
