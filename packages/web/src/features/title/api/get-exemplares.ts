@@ -1,11 +1,6 @@
-import { type Acervo, type Exemplar, titleEndpoints } from '@estante/contracts';
+import { titleEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-
-export interface Exemplares {
-  exemplares: Exemplar[];
-  disponibilidade: Acervo['disponibilidade'];
-}
 
 /** `GET /acervo/{id}/exemplares[?cod_unidade=]`: copies, of one library or all. */
 export function exemplaresQuery(id: number, library: number | null) {

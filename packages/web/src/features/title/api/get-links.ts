@@ -1,15 +1,9 @@
+import { type EndpointOutput, titleEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { titleEndpoints } from '@estante/contracts';
 import { api } from '../../../api/client';
 
-export interface TitleLink {
-  /** Null for a restricted link: ask for it with openRestricted. */
-  url: string | null;
-  descricao: string | null;
-  tipo: 'recurso' | 'capa' | 'relacionado';
-  restrito: boolean;
-  seq: number;
-}
+/** One of the title's links; `url` is null for a restricted link: ask for it with fetchRestricted. */
+export type TitleLink = EndpointOutput<typeof titleEndpoints.links>[number];
 
 /** `GET /acervo/{id}/links`: online links (the resource, related pages, the cover). */
 export function linksQuery(id: number) {
@@ -30,6 +24,6 @@ export function countLinkAccess(codAcervo: number, url: string): void {
 }
 
 /** `POST /vinculos/acesso-restrito/{acervo}/s/{seq}`: a restricted link's address, for a signed-in patron. */
-export function fetchRestricted(codAcervo: number, seq: number): Promise<{ url: string }> {
+export function fetchRestricted(codAcervo: number, seq: number) {
   return api(titleEndpoints.restrictedLink, { params: { acervo: String(codAcervo), seq: String(seq) }, body: { browser: navigator.userAgent.slice(0, 100) } });
 }

@@ -1,16 +1,9 @@
-import { serialsEndpoints } from '@estante/contracts';
+import { type ISSUE_PART_CODES, serialsEndpoints } from '@estante/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
 /** A serial's part: issues (F), supplements (S), indexes (I). */
-export type KardexPart = 'F' | 'S' | 'I';
-
-export interface KardexCombo {
-  bibliotecas: { cod_biblioteca: number; desc_biblioteca: string }[];
-  anos: number[];
-  partes: KardexPart[];
-  periodicidade: string;
-}
+export type KardexPart = (typeof ISSUE_PART_CODES)[number];
 
 /** `GET /kardex/{id}/combobox-data`. */
 export function useKardexCombo(id: number) {
