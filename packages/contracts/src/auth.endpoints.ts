@@ -50,7 +50,7 @@ export const authEndpoints = {
     consumes: FORM_OR_JSON,
     body: tokenRequestSchema,
     response: tokenResponseSchema,
-    errors: [429, 430, 503],
+    errors: [401, 429, 430, 503],
   }),
   revoke: endpoint({
     method: 'POST',

@@ -11,8 +11,11 @@ export type Access = 'public' | 'private' | 'either' | 'staff' | 'open';
 /** How the success answer travels: JSON checked against `response`, a file's bytes, or a redirect. */
 export type AnswerKind = 'json' | 'file' | 'redirect';
 
-/** Error statuses an endpoint may answer besides those its access and input imply (400, 401, 403). */
-export type ErrorStatus = 404 | 409 | 422 | 429 | 430 | 500 | 502 | 503;
+/**
+ * Error statuses an endpoint may answer besides those its access and input imply (400, 401, 403);
+ * 401 for an open endpoint that checks credentials of its own (the token grant).
+ */
+export type ErrorStatus = 401 | 404 | 409 | 422 | 429 | 430 | 500 | 502 | 503;
 
 /**
  * One call of the API, declared once: the API registers its route from it (schemas, access, the
