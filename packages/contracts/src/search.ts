@@ -46,8 +46,6 @@ export const BASE_WORK_TYPES: Record<string, number> = { arquivo: 16, atos_norma
 /**
  * Spec §5: a search of the target_gedweb base with no first-row term answers nothing, and the
  * web app does not even call the server for it (the server answers the same, for other clients).
- * Blank rows are dropped from the state, so the first row is the first with a term: the rule is
- * "no term at all", in one place for the web and the server.
  */
 export function isEmptyTargetSearch(state: Pick<SearchState, 'base' | 'linhas'>): boolean {
   return state.base === TARGET_GEDWEB && state.linhas.length === 0;
@@ -210,6 +208,12 @@ export function newSearchState(change: Partial<SearchState>): SearchState {
 /** One search row with the defaults: any field, all words, AND, no stemming. */
 export function searchRow(termo: string, change: Partial<SearchRow> = {}): SearchRow {
   return { campo: 'livre', termo, tipo: 'palavras', operador: 'E', similar: false, ...change };
+}
+
+/** The term of the query's first row, trimmed ('' when absent): the spec's "first column". */
+export function firstRowTerm(query: ConsultaQuery): string {
+  const value = (query as Record<string, unknown>).termo1;
+  return typeof value === 'string' ? value.trim() : '';
 }
 
 /** The query string for a search state: the inverse of parseSearchState (defaults left out). */
