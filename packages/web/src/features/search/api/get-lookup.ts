@@ -4,9 +4,9 @@ import { api } from '../../../api/client';
 
 /** The teaching-plan look-ups (spec §7 "Search"): a page of options, and one by its code. */
 export const LOOKUPS = {
-  cursos: { page: lookupsEndpoints.courses, one: lookupsEndpoints.course, code: (c: Curso) => c.cod_curso, label: (c: Curso) => c.nome_curso },
-  disciplinas: { page: lookupsEndpoints.disciplines, one: lookupsEndpoints.discipline, code: (d: Disciplina) => d.cod_disciplina, label: (d: Disciplina) => `${d.codigo} · ${d.nome_disciplina}` },
-  professores: { page: lookupsEndpoints.professors, one: lookupsEndpoints.professor, code: (p: Professor) => p.cod_professor, label: (p: Professor) => p.nome_professor },
+  cursos: { page: lookupsEndpoints.courses, one: lookupsEndpoints.course, oneKey: 'curso', code: (c: Curso) => c.cod_curso, label: (c: Curso) => c.nome_curso },
+  disciplinas: { page: lookupsEndpoints.disciplines, one: lookupsEndpoints.discipline, oneKey: 'disciplina', code: (d: Disciplina) => d.cod_disciplina, label: (d: Disciplina) => `${d.codigo} · ${d.nome_disciplina}` },
+  professores: { page: lookupsEndpoints.professors, one: lookupsEndpoints.professor, oneKey: 'professor', code: (p: Professor) => p.cod_professor, label: (p: Professor) => p.nome_professor },
 } as const;
 export type LookupKind = keyof typeof LOOKUPS;
 
@@ -40,7 +40,7 @@ export function useLookupOptions(kind: LookupKind, text: string) {
 /** The option of one code (to show a choice that came from the URL), or undefined. */
 export function useLookupOption(kind: LookupKind, code: string | null) {
   return useQuery({
-    queryKey: ['consulta', LOOKUPS[kind].one.path, code],
+    queryKey: ['consulta', LOOKUPS[kind].oneKey, code],
     queryFn: async ({ signal }) => options(kind, [await api(LOOKUPS[kind].one, { params: { id: code! } }, signal)])[0]!,
     enabled: code !== null,
     staleTime: Infinity,
