@@ -44,11 +44,12 @@ export const TARGET_GEDWEB = 'target_gedweb';
 export const BASE_WORK_TYPES: Record<string, number> = { arquivo: 16, atos_normativos: 17, jurisprudencia: 18, [TARGET_GEDWEB]: 19 };
 
 /**
- * Spec §5: a search of the target_gedweb base with no first-row term answers nothing, and the
- * web app does not even call the server for it (the server answers the same, for other clients).
+ * Spec §5: a search of the target_gedweb base with no first-row term (`termo1`) answers nothing.
+ * One rule for both sides, on the query as sent: the server answers such a query empty without
+ * searching, and the web app does not send it.
  */
-export function isEmptyTargetSearch(state: Pick<SearchState, 'base' | 'linhas'>): boolean {
-  return state.base === TARGET_GEDWEB && state.linhas.length === 0;
+export function isEmptyTargetQuery(query: Readonly<Record<string, unknown>>): boolean {
+  return query.base === TARGET_GEDWEB && !(typeof query.termo1 === 'string' && query.termo1.trim() !== '');
 }
 
 /** True when a search state may run without words: a period, a plan, or a base of one kind. */
@@ -208,12 +209,6 @@ export function newSearchState(change: Partial<SearchState>): SearchState {
 /** One search row with the defaults: any field, all words, AND, no stemming. */
 export function searchRow(termo: string, change: Partial<SearchRow> = {}): SearchRow {
   return { campo: 'livre', termo, tipo: 'palavras', operador: 'E', similar: false, ...change };
-}
-
-/** The term of the query's first row, trimmed ('' when absent): the spec's "first column". */
-export function firstRowTerm(query: ConsultaQuery): string {
-  const value = (query as Record<string, unknown>).termo1;
-  return typeof value === 'string' ? value.trim() : '';
 }
 
 /** The query string for a search state: the inverse of parseSearchState (defaults left out). */

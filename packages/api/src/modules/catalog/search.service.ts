@@ -3,7 +3,7 @@ import {
   type ConsultaQuery,
   type ConsultaResponse,
   type Faceta,
-  firstRowTerm,
+  isEmptyTargetQuery,
   INDEX_TYPES,
   type IndiceQuery,
   type IndiceResponse,
@@ -52,7 +52,7 @@ export async function search(index: SearchIndex, query: ConsultaQuery, language:
   const state = parseSearchState(query);
   const empty: ConsultaResponse = { total: 0, pagina: state.pagina, quantPag: state.quantPag, acervos: [], facetas: [], filtros: [] };
   // Spec §5: the target_gedweb base with no first-row term answers nothing, without searching.
-  if (state.base === TARGET_GEDWEB && !firstRowTerm(query)) return empty;
+  if (isEmptyTargetQuery(query)) return empty;
   for (const f of state.filtros) if (!FILTER_CODE[f.tipo].test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
   const outcome = await index.run(state);
   if (!outcome) throw errors.searchTermRequired();

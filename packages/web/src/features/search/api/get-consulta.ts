@@ -1,4 +1,4 @@
-import { type ConsultaResponse, isEmptyTargetSearch, type SearchState, searchEndpoints, searchStateToParams } from '@estante/contracts';
+import { type ConsultaResponse, consultaQueryFromParams, isEmptyTargetQuery, type SearchState, searchEndpoints, searchStateToParams } from '@estante/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiAnonymous } from '../../../api/client';
 
@@ -11,7 +11,7 @@ export function consultaQuery(state: SearchState) {
   return queryOptions({
     queryKey: ['consulta', params.toString()],
     queryFn: ({ signal }) =>
-      isEmptyTargetSearch(state)
+      isEmptyTargetQuery(consultaQueryFromParams(params))
         ? Promise.resolve<ConsultaResponse>({ total: 0, pagina: state.pagina, quantPag: state.quantPag, acervos: [], facetas: [], filtros: [] })
         : apiAnonymous(searchEndpoints.search, { query: params }, signal),
     placeholderData: keepPreviousData,
