@@ -1,6 +1,9 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { campuses, institution, institutionActivities, libraries, loanTypes, logins, patronCategories, people, searchGuides } from '../src/db/schema/index.js';
+import { campuses, copies, holds, institution, institutionActivities, libraries, loans, loanTypes, logins, patronCategories, people, searchGuides, titles } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
+import { importMarcRecords } from '../src/modules/catalog/catalog.import.js';
+import { asItems, type TitleSpec } from './marc.js';
 
 /** Inserts the institution row, with `overrides` on top of plain defaults. */
 export async function createInstitution(db: Db, overrides: Partial<typeof institution.$inferInsert> = {}) {
@@ -56,4 +59,50 @@ export async function createLibraries(db: Db, names: string[]) {
     .insert(libraries)
     .values(names.map((nome, i) => ({ codCampus: campus!.codCampus, nome, sigla: `${nome.slice(0, 3).toUpperCase()}${i}` })))
     .returning();
+}
+
+/**
+ * Catalogues test titles through the real import (MARC 21 records built from `specs`) and answers
+ * their numbers (cod_acervo) by control number (`spec.id`).
+ */
+export async function createTitles(db: Db, specs: TitleSpec[]): Promise<Record<string, number>> {
+  await importMarcRecords(db, asItems(specs));
+  const rows = await db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles);
+  return Object.fromEntries(rows.filter((r) => specs.some((s) => s.id === r.c)).map((r) => [r.c, r.id]));
+}
+
+type CopyInsert = typeof copies.$inferInsert;
+
+/**
+ * Copies of titles, lendable (loan type 1, "Normal", from `createLibraries`) and on the shelf
+ * unless a row says otherwise; the shelf location defaults to `000`. Answers the rows made.
+ */
+export async function createCopies(db: Db, rows: (Omit<CopyInsert, 'codTipoEmprestimo' | 'localizacao'> & Partial<Pick<CopyInsert, 'codTipoEmprestimo' | 'localizacao'>>)[]) {
+  return db
+    .insert(copies)
+    .values(rows.map((row) => ({ codTipoEmprestimo: 1, localizacao: '000', ...row })))
+    .returning();
+}
+
+/**
+ * An open loan of the copy `tombo` to a person, lent `lentDaysAgo` days ago (default 0) and due
+ * in `dueInDays` days (negative: overdue); the copy is marked lent with that due date, as the
+ * desk would. Answers the loan's number.
+ */
+export async function createLoan(db: Db, loan: { tombo: string; codPessoa: number; dueInDays: number; lentDaysAgo?: number; renewals?: number }) {
+  const [copy] = await db.select({ codExemplar: copies.codExemplar }).from(copies).where(eq(copies.tombo, loan.tombo));
+  if (!copy) throw new Error(`createLoan: no copy ${loan.tombo}`);
+  const due = sql`current_date + ${loan.dueInDays}::int`;
+  await db.update(copies).set({ status: 'emprestado', dataDevolucaoPrevista: due }).where(eq(copies.codExemplar, copy.codExemplar));
+  const [row] = await db
+    .insert(loans)
+    .values({ codExemplar: copy.codExemplar, codPessoa: loan.codPessoa, loanedAt: sql`now() - ${loan.lentDaysAgo ?? 0}::int * interval '1 day'`, dueDate: due, renewals: loan.renewals ?? 0 })
+    .returning({ codEmprestimo: loans.codEmprestimo });
+  return row!.codEmprestimo;
+}
+
+/** A hold waiting in the queue (its place follows the holds already there). Answers its number. */
+export async function createHold(db: Db, hold: Pick<typeof holds.$inferInsert, 'codAcervo' | 'codBiblioteca' | 'codPessoa' | 'volume' | 'tomo' | 'parte' | 'localizacao'>) {
+  const [row] = await db.insert(holds).values(hold).returning({ codReserva: holds.codReserva });
+  return row!.codReserva;
 }

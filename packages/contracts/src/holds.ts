@@ -16,7 +16,8 @@ export const reservaBodySchema = z.object({
   tomo: part,
   parte: part,
   material_adicional: part,
-  localizacao: z.string().trim().max(200).nullable().optional(),
+  /** Only copies shelved at this location (a copy's `localizacao`): a hold for the reference copies, say. */
+  localizacao: z.string().trim().max(200).nullable().optional().transform((v) => v || null),
 });
 export type ReservaBody = z.input<typeof reservaBodySchema>;
 
@@ -60,6 +61,7 @@ export const reservaSchema = z
     volume: z.string().nullable(),
     tomo: z.string().nullable(),
     parte: z.string().nullable(),
+    localizacao: z.string().nullable().describe('only copies shelved here, when the patron chose a location'),
     material: z.string().nullable(),
     situacao: z.enum(HOLD_STATUS_CODES),
     posicao: z.number().int().nullable().describe('place in the queue while waiting'),

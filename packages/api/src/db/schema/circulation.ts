@@ -182,6 +182,8 @@ export const holds = pgTable(
     volume: text('volume'),
     tomo: text('tomo'),
     parte: text('parte'),
+    /** Only copies shelved here (the hold's `localizacao`), or any when null. */
+    localizacao: text('localizacao'),
     material: text('material'),
     situacao: text('situacao', { enum: HOLD_STATUSES }).notNull().default('fila'),
     criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
@@ -194,7 +196,7 @@ export const holds = pgTable(
     index('holds_queue_idx').on(t.codAcervo, t.codBiblioteca, t.codReserva),
     index('holds_pessoa_idx').on(t.codPessoa),
     uniqueIndex('holds_one_active_per_person')
-      .on(t.codPessoa, t.codAcervo, t.codBiblioteca, sql`coalesce(${t.volume}, '')`, sql`coalesce(${t.tomo}, '')`, sql`coalesce(${t.parte}, '')`)
+      .on(t.codPessoa, t.codAcervo, t.codBiblioteca, sql`coalesce(${t.volume}, '')`, sql`coalesce(${t.tomo}, '')`, sql`coalesce(${t.parte}, '')`, sql`coalesce(${t.localizacao}, '')`)
       .where(sql`${t.situacao} in ('fila', 'liberada')`),
     uniqueIndex('holds_one_per_kept_copy').on(t.codExemplar).where(sql`${t.situacao} = 'liberada'`),
     check('holds_situacao_valid', sql`${t.situacao} in ('fila', 'liberada', 'atendida', 'cancelada', 'expirada')`),

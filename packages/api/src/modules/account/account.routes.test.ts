@@ -3,13 +3,11 @@ import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Afastamento, Debitos, NadaConstaVerifica } from '@estante/contracts';
 import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
-import { createInstitution, createLibraries, createPatron } from '../../../test/factories.js';
+import { createCopies, createInstitution, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
 import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
-import { asItems } from '../../../test/marc.js';
 import { queryRows } from '../../db/client.js';
-import { circulationPolicies, copies, debts, titles } from '../../db/schema/index.js';
+import { circulationPolicies, debts } from '../../db/schema/index.js';
 import { runAdminCommand } from '../../admin/commands.js';
-import { importMarcRecords } from '../catalog/catalog.import.js';
 
 /**
  * Ana returned "Memórias póstumas" 4 days late (a R$ 2,00 fine) and lost a book (R$ 80,00,
@@ -25,12 +23,11 @@ beforeAll(async () => {
   t = await createTestApp({ SMTP_URL: mail.url });
   const db = t.database.db;
   await createInstitution(db, { nome: 'Universidade de Teste', sigla: 'UT' });
-  await importMarcRecords(db, asItems([{ id: 'm1', title: 'Memórias póstumas de Brás Cubas', year: 1881 }, { id: 'm2', title: 'Quincas Borba', year: 1891 }]));
-  const id = Object.fromEntries((await db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)).map((r) => [r.c, r.id]));
+  const id = await createTitles(db, [{ id: 'm1', title: 'Memórias póstumas de Brás Cubas', year: 1881 }, { id: 'm2', title: 'Quincas Borba', year: 1891 }]);
   const [central] = await createLibraries(db, ['Biblioteca Central']);
-  await db.insert(copies).values([
-    { codAcervo: id.m1!, codBiblioteca: central!.codBiblioteca, codTipoEmprestimo: 1, tombo: 'M1', localizacao: '869.3' },
-    { codAcervo: id.m2!, codBiblioteca: central!.codBiblioteca, codTipoEmprestimo: 1, tombo: 'M2', localizacao: '869.3' },
+  await createCopies(db, [
+    { codAcervo: id.m1!, codBiblioteca: central!.codBiblioteca, tombo: 'M1', localizacao: '869.3' },
+    { codAcervo: id.m2!, codBiblioteca: central!.codBiblioteca, tombo: 'M2', localizacao: '869.3' },
   ]);
   for (const login of ['ana', 'bruno', 'carla']) {
     await createPatron(db, { login, nome: `${login[0]!.toUpperCase()}${login.slice(1)} Teste`, password: `senha-${login}`, email: `${login}@example.org` });

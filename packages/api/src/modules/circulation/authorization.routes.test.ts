@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
-import { createInstitution, createLibraries, createPatron } from '../../../test/factories.js';
-import { asItems } from '../../../test/marc.js';
+import { createCopies, createInstitution, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
 import { queryRows } from '../../db/client.js';
-import { copies, debts, titles } from '../../db/schema/index.js';
+import { debts } from '../../db/schema/index.js';
 import { runAdminCommand } from '../../admin/commands.js';
-import { importMarcRecords } from '../catalog/catalog.import.js';
 
 /**
  * Bruno has one of everything — a loan, a hold, a debt, a loan request, a no-debts declaration
@@ -21,13 +19,12 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   await createInstitution(db);
-  await importMarcRecords(db, asItems([{ id: 'a', title: 'Vidas secas', year: 1938 }, { id: 'b', title: 'São Bernardo', year: 1934 }]));
-  const id = Object.fromEntries((await db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)).map((r) => [r.c, r.id]));
+  const id = await createTitles(db, [{ id: 'a', title: 'Vidas secas', year: 1938 }, { id: 'b', title: 'São Bernardo', year: 1934 }]);
   const [central, norte] = (await createLibraries(db, ['Biblioteca Central', 'Biblioteca Norte'])).map((l) => l.codBiblioteca) as [number, number];
-  await db.insert(copies).values([
-    { codAcervo: id.a!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'A1', localizacao: '869.3' },
-    { codAcervo: id.b!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'B1', localizacao: '869.3' },
-    { codAcervo: id.b!, codBiblioteca: norte, codTipoEmprestimo: 1, tombo: 'B2', localizacao: '869.3' },
+  await createCopies(db, [
+    { codAcervo: id.a!, codBiblioteca: central, tombo: 'A1', localizacao: '869.3' },
+    { codAcervo: id.b!, codBiblioteca: central, tombo: 'B1', localizacao: '869.3' },
+    { codAcervo: id.b!, codBiblioteca: norte, tombo: 'B2', localizacao: '869.3' },
   ]);
   for (const login of ['ana', 'bruno', 'carla']) {
     await createPatron(db, { login, nome: `${login} Teste`, password: `senha-${login}`, email: `${login}@example.org` });

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DadosArmazem, ProtocoloArmazem } from '@estante/contracts';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
-import { createLibraries, createPatron } from '../../../test/factories.js';
-import { asItems } from '../../../test/marc.js';
-import { closedStackRequestItems, closedStackRequests, copies, titles } from '../../db/schema/index.js';
-import { importMarcRecords } from '../catalog/catalog.import.js';
+import { createCopies, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
+import { closedStackRequestItems, closedStackRequests } from '../../db/schema/index.js';
 
 let t: TestApp;
 let anonymous: string;
@@ -16,20 +14,19 @@ const id: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  await importMarcRecords(t.database.db, asItems([
+  Object.assign(id, await createTitles(t.database.db, [
     { id: 'rare', title: 'Os sertões', author: 'Cunha, Euclides da', year: 1902 },
     { id: 'atlas', title: 'Atlas histórico', year: 1950 },
     { id: 'open', title: 'Livro de estante aberta', year: 2020 },
   ]));
-  for (const row of await t.database.db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)) id[row.c] = row.id;
   [central, norte] = (await createLibraries(t.database.db, ['Biblioteca Central', 'Biblioteca Norte'])).map((l) => l.codBiblioteca) as [number, number];
-  await t.database.db.insert(copies).values([
-    { codAcervo: id.rare!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'R1', localizacao: 'Cofre A-1', acervoFechado: true },
-    { codAcervo: id.rare!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'R2', localizacao: 'Cofre A-1', acervoFechado: true, status: 'emprestado', dataDevolucaoPrevista: '2030-01-01' },
-    { codAcervo: id.atlas!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'A1', localizacao: 'Mapoteca', acervoFechado: true, volume: '1' },
-    { codAcervo: id.atlas!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'A2', localizacao: 'Mapoteca', acervoFechado: true, volume: '2' },
-    { codAcervo: id.atlas!, codBiblioteca: norte, codTipoEmprestimo: 1, tombo: 'A3', localizacao: 'Depósito', acervoFechado: true, volume: '1' },
-    { codAcervo: id.open!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'O1', localizacao: 'Estante 3' },
+  await createCopies(t.database.db, [
+    { codAcervo: id.rare!, codBiblioteca: central, tombo: 'R1', localizacao: 'Cofre A-1', acervoFechado: true },
+    { codAcervo: id.rare!, codBiblioteca: central, tombo: 'R2', localizacao: 'Cofre A-1', acervoFechado: true, status: 'emprestado', dataDevolucaoPrevista: '2030-01-01' },
+    { codAcervo: id.atlas!, codBiblioteca: central, tombo: 'A1', localizacao: 'Mapoteca', acervoFechado: true, volume: '1' },
+    { codAcervo: id.atlas!, codBiblioteca: central, tombo: 'A2', localizacao: 'Mapoteca', acervoFechado: true, volume: '2' },
+    { codAcervo: id.atlas!, codBiblioteca: norte, tombo: 'A3', localizacao: 'Depósito', acervoFechado: true, volume: '1' },
+    { codAcervo: id.open!, codBiblioteca: central, tombo: 'O1', localizacao: 'Estante 3' },
   ]);
   await createPatron(t.database.db, { login: 'ana', nome: 'Ana Souza', password: 'senha-da-ana' });
   await createPatron(t.database.db, { login: 'bruno', nome: 'Bruno Lima', password: 'senha-do-bruno' });

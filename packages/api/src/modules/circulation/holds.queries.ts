@@ -12,18 +12,31 @@ export interface HoldParts {
   parte: string | null;
 }
 
-/** A hold's parts match a copy when each chosen part is the copy's (an unchosen part matches any). */
-const partsMatch = (parts: HoldParts) =>
-  sql`(${parts.volume}::text is null or c.volume = ${parts.volume})
-      and (${parts.tomo}::text is null or c.tomo = ${parts.tomo})
-      and (${parts.parte}::text is null or c.parte = ${parts.parte})`;
+/** What a hold asks for besides title and library: the parts, and the copies' shelf location (spec §3 Hold `localizacao`). */
+export interface HoldTarget extends HoldParts {
+  localizacao: string | null;
+}
+
+const ANY: HoldTarget = { volume: null, tomo: null, parte: null, localizacao: null };
+
+/** A hold matches a copy when each chosen part and the chosen location are the copy's (an unchosen one matches any). */
+const targetMatch = (target: HoldTarget) =>
+  sql`(${target.volume}::text is null or c.volume = ${target.volume})
+      and (${target.tomo}::text is null or c.tomo = ${target.tomo})
+      and (${target.parte}::text is null or c.parte = ${target.parte})
+      and (${target.localizacao}::text is null or c.localizacao = ${target.localizacao})`;
+
+/** Holds `h` asking for the same target as `target` (each volume, and each location, has its own queue). */
+const sameTarget = (target: HoldTarget) =>
+  sql`coalesce(volume, '') = coalesce(${target.volume}::text, '') and coalesce(tomo, '') = coalesce(${target.tomo}::text, '')
+      and coalesce(parte, '') = coalesce(${target.parte}::text, '') and coalesce(localizacao, '') = coalesce(${target.localizacao}::text, '')`;
 
 /**
  * The title's copies, per library, as the hold rules see them for a person of `category`:
  * every copy, the ones whose status and loan type (and the category's policy) allow holds,
  * and of those the ones on the shelf now.
  */
-export async function holdCopiesByLibrary(db: Db, codAcervo: number, category: string | null, parts: HoldParts = { volume: null, tomo: null, parte: null }) {
+export async function holdCopiesByLibrary(db: Db, codAcervo: number, category: string | null, target: HoldTarget = ANY) {
   return queryRows<{ cod_biblioteca: number; desc_biblioteca: string; total: number; reservaveis: number; disponiveis: number; fila: number }>(
     db,
     sql`select c.cod_biblioteca, l.desc_biblioteca, count(*)::int as total,
@@ -35,7 +48,7 @@ export async function holdCopiesByLibrary(db: Db, codAcervo: number, category: s
         join loan_types lt on lt.cod_tipo_emprestimo = c.cod_tipo_emprestimo
         left join circulation_policies p on p.cod_tipo_emprestimo = c.cod_tipo_emprestimo and p.cod_categoria = ${category}
         cross join lateral (select lt.permite_reserva and coalesce(p.permite_reserva, true) as allowed) ok
-        where c.cod_acervo = ${codAcervo} and not c.acervo_fechado and ${partsMatch(parts)}
+        where c.cod_acervo = ${codAcervo} and not c.acervo_fechado and ${targetMatch(target)}
         group by c.cod_acervo, c.cod_biblioteca, l.desc_biblioteca
         order by l.desc_biblioteca`,
   );
@@ -60,13 +73,12 @@ export async function lockTitle(db: Db, codAcervo: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Holds waiting for the same title, library and parts (each volume has its own queue). */
-export async function queueLength(db: Db, codAcervo: number, codBiblioteca: number, parts: HoldParts): Promise<number> {
+/** Holds waiting for the same title, library, parts and location (each volume has its own queue). */
+export async function queueLength(db: Db, codAcervo: number, codBiblioteca: number, target: HoldTarget): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from holds where cod_acervo = ${codAcervo} and cod_biblioteca = ${codBiblioteca} and situacao = 'fila'
-          and coalesce(volume, '') = coalesce(${parts.volume}::text, '') and coalesce(tomo, '') = coalesce(${parts.tomo}::text, '')
-          and coalesce(parte, '') = coalesce(${parts.parte}::text, '')`,
+          and ${sameTarget(target)}`,
   );
   return row?.n ?? 0;
 }
@@ -76,30 +88,30 @@ export async function activeHoldsOf(db: Db, codPessoa: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-export async function hasActiveHold(db: Db, codPessoa: number, codAcervo: number, codBiblioteca: number, parts: HoldParts): Promise<boolean> {
+export async function hasActiveHold(db: Db, codPessoa: number, codAcervo: number, codBiblioteca: number, target: HoldTarget): Promise<boolean> {
   const rows = await queryRows(
     db,
     sql`select 1 from holds where cod_pessoa = ${codPessoa} and cod_acervo = ${codAcervo} and cod_biblioteca = ${codBiblioteca}
-          and coalesce(volume, '') = coalesce(${parts.volume}::text, '') and coalesce(tomo, '') = coalesce(${parts.tomo}::text, '')
-          and coalesce(parte, '') = coalesce(${parts.parte}::text, '') and situacao in ('fila', 'liberada')`,
+          and ${sameTarget(target)} and situacao in ('fila', 'liberada')`,
   );
   return rows.length > 0;
 }
 
-export async function insertHold(db: Db, hold: { codAcervo: number; codBiblioteca: number; codPessoa: number; material: string | null } & HoldParts): Promise<number> {
+export async function insertHold(db: Db, hold: { codAcervo: number; codBiblioteca: number; codPessoa: number; material: string | null } & HoldTarget): Promise<number> {
   const [row] = await queryRows<{ cod_reserva: number }>(
     db,
-    sql`insert into holds (cod_acervo, cod_biblioteca, cod_pessoa, volume, tomo, parte, material)
-        values (${hold.codAcervo}, ${hold.codBiblioteca}, ${hold.codPessoa}, ${hold.volume}, ${hold.tomo}, ${hold.parte}, ${hold.material})
+    sql`insert into holds (cod_acervo, cod_biblioteca, cod_pessoa, volume, tomo, parte, localizacao, material)
+        values (${hold.codAcervo}, ${hold.codBiblioteca}, ${hold.codPessoa}, ${hold.volume}, ${hold.tomo}, ${hold.parte}, ${hold.localizacao}, ${hold.material})
         returning cod_reserva`,
   );
   return row!.cod_reserva;
 }
 
-const holdColumns = sql`h.cod_reserva, h.cod_acervo, t.title as titulo, h.cod_biblioteca, l.desc_biblioteca, h.volume, h.tomo, h.parte, h.material, h.situacao,
+const holdColumns = sql`h.cod_reserva, h.cod_acervo, t.title as titulo, h.cod_biblioteca, l.desc_biblioteca, h.volume, h.tomo, h.parte, h.localizacao, h.material, h.situacao,
   case when h.situacao = 'fila' then (select count(*)::int from holds q where q.cod_acervo = h.cod_acervo and q.cod_biblioteca = h.cod_biblioteca
     and q.situacao = 'fila' and q.cod_reserva <= h.cod_reserva and coalesce(q.volume, '') = coalesce(h.volume, '')
-    and coalesce(q.tomo, '') = coalesce(h.tomo, '') and coalesce(q.parte, '') = coalesce(h.parte, '')) end as posicao,
+    and coalesce(q.tomo, '') = coalesce(h.tomo, '') and coalesce(q.parte, '') = coalesce(h.parte, '')
+    and coalesce(q.localizacao, '') = coalesce(h.localizacao, '')) end as posicao,
   h.criada_em::text as data_reserva, h.liberada_em::text as data_liberacao, h.prazo_retirada::text as prazo_retirada,
   case when h.situacao in ('cancelada', 'expirada') then h.encerrada_em::text end as data_cancelamento,
   case when h.situacao = 'liberada' then e.tombo end as observacao`;
@@ -138,16 +150,19 @@ export async function closeHolds(db: Db, ids: number[], situacao: 'cancelada' | 
   await db.execute(sql`update holds set situacao = ${situacao}, encerrada_em = now() where cod_reserva in ${ids}`);
 }
 
+type QueueCopy = { cod_acervo: number; cod_biblioteca: number; localizacao: string | null } & HoldParts;
+
 /**
  * The next hold waiting for a copy: same title and library, parts compatible with the copy,
  * the oldest first; locked so two check-ins never release one hold twice.
  */
-export async function nextInQueue(db: Db, copy: { cod_acervo: number; cod_biblioteca: number; volume: string | null; tomo: string | null; parte: string | null }) {
+export async function nextInQueue(db: Db, copy: QueueCopy) {
   const [row] = await queryRows<{ cod_reserva: number; cod_pessoa: number }>(
     db,
     sql`select cod_reserva, cod_pessoa from holds
         where cod_acervo = ${copy.cod_acervo} and cod_biblioteca = ${copy.cod_biblioteca} and situacao = 'fila'
           and (volume is null or volume = ${copy.volume}) and (tomo is null or tomo = ${copy.tomo}) and (parte is null or parte = ${copy.parte})
+          and (localizacao is null or localizacao = ${copy.localizacao})
         order by cod_reserva limit 1 for update skip locked`,
   );
   return row;
@@ -170,11 +185,11 @@ export async function releaseHold(db: Db, codReserva: number, codExemplar: numbe
   );
 }
 
-/** What decides which queue a copy serves: its title, library and parts. */
+/** What decides which queue a copy serves: its title, library, parts and location. */
 export async function copyForQueue(db: Db, codExemplar: number) {
-  const [row] = await queryRows<{ cod_acervo: number; cod_biblioteca: number; volume: string | null; tomo: string | null; parte: string | null }>(
+  const [row] = await queryRows<QueueCopy>(
     db,
-    sql`select cod_acervo, cod_biblioteca, volume, tomo, parte from copies where cod_exemplar = ${codExemplar}`,
+    sql`select cod_acervo, cod_biblioteca, volume, tomo, parte, localizacao from copies where cod_exemplar = ${codExemplar}`,
   );
   return row!;
 }

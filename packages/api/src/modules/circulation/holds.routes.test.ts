@@ -2,12 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reserva, ReservaInicial } from '@estante/contracts';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
-import { createLibraries, createPatron } from '../../../test/factories.js';
-import { asItems } from '../../../test/marc.js';
+import { createCopies, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
 import { queryRows } from '../../db/client.js';
-import { circulationPolicies, copies, debts, libraryClosedDays, titles } from '../../db/schema/index.js';
+import { circulationPolicies, debts, libraryClosedDays } from '../../db/schema/index.js';
 import { runAdminCommand } from '../../admin/commands.js';
-import { importMarcRecords } from '../catalog/catalog.import.js';
 
 /**
  * "Dom Casmurro": both central copies lent, one north copy on the shelf. "Atlas": volumes 1
@@ -25,27 +23,29 @@ const desk = (command: 'checkout' | 'checkin', ...args: string[]) => runAdminCom
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  await importMarcRecords(db, asItems([
+  Object.assign(id, await createTitles(db, [
     { id: 'casmurro', title: 'Dom Casmurro', author: 'Assis, Machado de', year: 1899 },
     { id: 'atlas', title: 'Atlas geográfico', year: 2001 },
     { id: 'rara', title: 'Obra rara', year: 1750 },
+    { id: 'aurelio', title: 'Dicionário Aurélio', year: 2010 },
   ]));
-  for (const row of await db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)) id[row.c] = row.id;
   [central, norte] = (await createLibraries(db, ['Biblioteca Central', 'Biblioteca Norte'])).map((l) => l.codBiblioteca) as [number, number];
-  await db.insert(copies).values([
-    { codAcervo: id.casmurro!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'C1', localizacao: '869.3 A848d' },
-    { codAcervo: id.casmurro!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'C2', localizacao: '869.3 A848d' },
-    { codAcervo: id.casmurro!, codBiblioteca: norte, codTipoEmprestimo: 1, tombo: 'N1', localizacao: '869.3 A848d' },
-    { codAcervo: id.atlas!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'V1', localizacao: '912 A881', volume: '1' },
-    { codAcervo: id.atlas!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'V2', localizacao: '912 A881', volume: '2' },
+  await createCopies(db, [
+    { codAcervo: id.casmurro!, codBiblioteca: central, tombo: 'C1', localizacao: '869.3 A848d' },
+    { codAcervo: id.casmurro!, codBiblioteca: central, tombo: 'C2', localizacao: '869.3 A848d' },
+    { codAcervo: id.casmurro!, codBiblioteca: norte, tombo: 'N1', localizacao: '869.3 A848d' },
+    { codAcervo: id.atlas!, codBiblioteca: central, tombo: 'V1', localizacao: '912 A881', volume: '1' },
+    { codAcervo: id.atlas!, codBiblioteca: central, tombo: 'V2', localizacao: '912 A881', volume: '2' },
     { codAcervo: id.rara!, codBiblioteca: central, codTipoEmprestimo: 2, tombo: 'R1', localizacao: 'Cofre' },
+    { codAcervo: id.aurelio!, codBiblioteca: central, tombo: 'D1', localizacao: 'Referência' },
+    { codAcervo: id.aurelio!, codBiblioteca: central, tombo: 'D2', localizacao: 'Acervo geral' },
   ]);
   for (const [login, nome] of [['ana', 'Ana Souza'], ['bruno', 'Bruno Lima'], ['carla', 'Carla Dias']] as const) {
     await createPatron(db, { login, nome, password: `senha-${login}` });
     token[login] = await patronToken(t.app, login, `senha-${login}`);
   }
   await db.insert(circulationPolicies).values({ codTipoEmprestimo: 1, codCategoria: '01', prazoDias: 7, limiteRenovacoes: 2, permiteReserva: true, multaDia: '0.75' });
-  for (const tombo of ['C1', 'C2', 'V1', 'V2']) await desk('checkout', tombo, 'bruno');
+  for (const tombo of ['C1', 'C2', 'V1', 'V2', 'D1', 'D2']) await desk('checkout', tombo, 'bruno');
   anonymous = await publicToken(t.app);
 });
 afterAll(() => t.close());
@@ -99,6 +99,22 @@ describe('placing a hold (spec §4, §8)', () => {
   it('holds one volume of a title with volumes', async () => {
     const response = await hold('ana', { cod_acervo: id.atlas, biblioteca: central, volume: '2' });
     expect(response.json().posicao).toBe(1);
+  });
+
+  it('holds the copies of one shelf location: its own queue, served only by a copy from there', async () => {
+    const reference = { cod_acervo: id.aurelio, biblioteca: central, localizacao: 'Referência' };
+    expect((await hold('ana', { ...reference, localizacao: 'Mapoteca' })).json()).toMatchObject({ key: 'ReservaSemExemplarBiblioteca' });
+    expect((await hold('ana', reference)).json().posicao).toBe(1);
+    expect((await hold('ana', reference)).json()).toMatchObject({ key: 'ReservaDuplicada' });
+    expect((await hold('carla', { cod_acervo: id.aurelio, biblioteca: central })).json().posicao).toBe(1);
+    const [mine] = (await call('ana', 'GET', '/api/reserva')).json<Reserva[]>().filter((h) => h.cod_acervo === id.aurelio);
+    expect(mine).toMatchObject({ localizacao: 'Referência', posicao: 1 });
+    // The general collection's copy comes back: it cannot serve Ana's hold, and goes to Carla.
+    expect(await desk('checkin', 'D2')).toMatch(/^D2 returned; kept for hold \d+/);
+    expect((await call('carla', 'GET', '/api/reserva')).json<Reserva[]>().find((h) => h.cod_acervo === id.aurelio)).toMatchObject({ situacao: 'liberada', localizacao: null });
+    expect((await call('ana', 'GET', '/api/reserva')).json<Reserva[]>().find((h) => h.cod_acervo === id.aurelio)).toMatchObject({ situacao: 'fila' });
+    expect(await desk('checkin', 'D1')).toMatch(/^D1 returned; kept for hold \d+/);
+    expect((await call('ana', 'GET', '/api/reserva')).json<Reserva[]>().find((h) => h.cod_acervo === id.aurelio)).toMatchObject({ situacao: 'liberada', observacao: 'D1' });
   });
 
   it('never queues a double click twice, nor two patrons in the same place', async () => {

@@ -13,7 +13,7 @@ import {
   hasActiveHold,
   holdCopiesByLibrary,
   holdHistory,
-  type HoldParts,
+  type HoldTarget,
   insertHold,
   lockHoldsOf,
   lockTitle,
@@ -47,7 +47,7 @@ export async function holdStart(db: Db, codAcervo: number, codPessoa: number | n
   };
 }
 
-interface HoldRequest extends HoldParts {
+interface HoldRequest extends HoldTarget {
   cod_acervo: number;
   biblioteca: number;
   material_adicional: string | null;
@@ -58,10 +58,11 @@ interface HoldRequest extends HoldParts {
  * registered for the library"); one of them, by status and loan type (and the patron's
  * category), allows holds (else "cancelled: no copy allows holds"); none is on the shelf (else
  * "unavailable while copies are available"); every part the title has is chosen; the patron
- * does not hold it already and is under the hold limit. Answers the place the hold would take.
+ * does not hold it already and is under the hold limit. A chosen location (`localizacao`) counts
+ * only the copies shelved there, and queues apart like a volume. The caller has found the title
+ * (placing a hold finds it by locking it). Answers the place the hold would take.
  */
 async function checkHold(db: Db, codPessoa: number, request: HoldRequest): Promise<number> {
-  if (!(await titleExists(db, request.cod_acervo))) throw errors.titleNotFound(request.cod_acervo);
   const parts = await titleParts(db, request.cod_acervo);
   const missing = (options: string[], chosen: string | null) => options.length > 0 && (chosen === null || !options.includes(chosen));
   if (missing(parts.volumes, request.volume) || missing(parts.tomos, request.tomo) || missing(parts.partes, request.parte)) throw errors.holdOptionsRequired();
@@ -80,6 +81,7 @@ async function checkHold(db: Db, codPessoa: number, request: HoldRequest): Promi
 
 /** `POST /reserva/validar-fila`: whether the hold can be placed, and its place in the queue. */
 export async function validateHold(db: Db, codPessoa: number, request: HoldRequest): Promise<{ posicao: number }> {
+  if (!(await titleExists(db, request.cod_acervo))) throw errors.titleNotFound(request.cod_acervo);
   return { posicao: await checkHold(db, codPessoa, request) };
 }
 

@@ -2,12 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Solicitacao, SolicitacaoInicial } from '@estante/contracts';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
-import { createInstitution, createLibraries, createPatron } from '../../../test/factories.js';
-import { asItems } from '../../../test/marc.js';
+import { createCopies, createInstitution, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
 import { queryRows } from '../../db/client.js';
-import { copies, titles } from '../../db/schema/index.js';
 import { runAdminCommand } from '../../admin/commands.js';
-import { importMarcRecords } from '../catalog/catalog.import.js';
 
 /** "Grande sertão" has two copies on the shelf at the north library; "Sagarana" has volumes. */
 let t: TestApp;
@@ -20,13 +17,12 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   await createInstitution(db);
-  await importMarcRecords(db, asItems([{ id: 'gs', title: 'Grande sertão: veredas', year: 1956 }, { id: 'sg', title: 'Sagarana', year: 1946 }, { id: 'x', title: 'Sem exemplares', year: 2000 }]));
-  for (const row of await db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)) id[row.c] = row.id;
+  Object.assign(id, await createTitles(db, [{ id: 'gs', title: 'Grande sertão: veredas', year: 1956 }, { id: 'sg', title: 'Sagarana', year: 1946 }, { id: 'x', title: 'Sem exemplares', year: 2000 }]));
   [central, norte] = (await createLibraries(db, ['Biblioteca Central', 'Biblioteca Norte'])).map((l) => l.codBiblioteca) as [number, number];
-  await db.insert(copies).values([
-    { codAcervo: id.gs!, codBiblioteca: norte, codTipoEmprestimo: 1, tombo: 'G1', localizacao: '869.3 R694g' },
-    { codAcervo: id.gs!, codBiblioteca: norte, codTipoEmprestimo: 1, tombo: 'G2', localizacao: '869.3 R694g' },
-    { codAcervo: id.sg!, codBiblioteca: norte, codTipoEmprestimo: 1, tombo: 'S1', localizacao: '869.3 R694s', volume: '1' },
+  await createCopies(db, [
+    { codAcervo: id.gs!, codBiblioteca: norte, tombo: 'G1', localizacao: '869.3 R694g' },
+    { codAcervo: id.gs!, codBiblioteca: norte, tombo: 'G2', localizacao: '869.3 R694g' },
+    { codAcervo: id.sg!, codBiblioteca: norte, tombo: 'S1', localizacao: '869.3 R694s', volume: '1' },
   ]);
   for (const login of ['ana', 'bruno', 'carla']) {
     await createPatron(db, { login, nome: `${login} Teste`, password: `senha-${login}`, email: `${login}@example.org` });

@@ -2,12 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmprestimoHistorico, EmprestimoPendente, Renovacao } from '@estante/contracts';
 import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
-import { createLibraries, createPatron } from '../../../test/factories.js';
-import { asItems } from '../../../test/marc.js';
+import { createCopies, createHold, createLibraries, createLoan, createPatron, createTitles } from '../../../test/factories.js';
 import { queryRows } from '../../db/client.js';
-import { circulationPolicies, copies, titles } from '../../db/schema/index.js';
+import { circulationPolicies } from '../../db/schema/index.js';
 import { runAdminCommand } from '../../admin/commands.js';
-import { importMarcRecords } from '../catalog/catalog.import.js';
 
 /** Ana borrows four books (L1–L4) and Bruno one (L5); the policy lends for 7 days, 2 renewals. */
 let t: TestApp;
@@ -20,22 +18,23 @@ const day = async (offset: number) => (await queryRows<{ d: string }>(t.database
 beforeAll(async () => {
   t = await createTestApp({}, {});
   const db = t.database.db;
-  await importMarcRecords(db, asItems(['Iracema', 'O guarani', 'Senhora', 'Lucíola', 'Ubirajara'].map((title, i) => ({ id: `b${i + 1}`, title, year: 1865 + i }))));
-  const id = Object.fromEntries((await db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)).map((r) => [r.c, r.id]));
+  const id = await createTitles(db, ['Iracema', 'O guarani', 'Senhora', 'Lucíola', 'Ubirajara'].map((title, i) => ({ id: `b${i + 1}`, title, year: 1865 + i })));
   [central] = (await createLibraries(db, ['Biblioteca Central'])).map((l) => l.codBiblioteca) as [number];
-  await db.insert(copies).values([1, 2, 3, 4, 5].map((n) => ({ codAcervo: id[`b${n}`]!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: `L${n}`, localizacao: `869.3 A${n}` })));
+  await createCopies(db, [1, 2, 3, 4, 5].map((n) => ({ codAcervo: id[`b${n}`]!, codBiblioteca: central, tombo: `L${n}`, localizacao: `869.3 A${n}` })));
+  const person: Record<string, number> = {};
   for (const login of ['ana', 'bruno', 'carla']) {
-    await createPatron(db, { login, nome: `${login[0]!.toUpperCase()}${login.slice(1)} Teste`, password: `senha-${login}` });
+    person[login] = (await createPatron(db, { login, nome: `${login[0]!.toUpperCase()}${login.slice(1)} Teste`, password: `senha-${login}` })).codPessoa;
     token[login] = await patronToken(t.app, login, `senha-${login}`);
   }
   await db.insert(circulationPolicies).values({ codTipoEmprestimo: 1, codCategoria: '01', prazoDias: 7, limiteRenovacoes: 2, permiteReserva: true, multaDia: '0.50' });
-  for (const n of [1, 2, 3, 4]) await desk('checkout', `L${n}`, 'ana');
+  // L1 and L4 lent at the desk; L2 is overdue; L3 has used its renewals; Carla waits for L4's title.
+  await desk('checkout', 'L1', 'ana');
+  await createLoan(db, { tombo: 'L2', codPessoa: person.ana!, lentDaysAgo: 10, dueInDays: -3 });
+  await createLoan(db, { tombo: 'L3', codPessoa: person.ana!, dueInDays: 7, renewals: 2 });
+  await desk('checkout', 'L4', 'ana');
   await desk('checkout', 'L5', 'bruno');
   for (const row of await queryRows<{ tombo: string; cod_emprestimo: number }>(db, sql`select c.tombo, l.cod_emprestimo from loans l join copies c using (cod_exemplar)`)) loan[row.tombo] = row.cod_emprestimo;
-  // L2 is overdue; L3 has used its renewals; Carla waits for L4's title.
-  await db.execute(sql`update loans set data_emprestimo = now() - interval '10 days', data_devolucao_prevista = current_date - 3 where cod_emprestimo = ${loan.L2}`);
-  await db.execute(sql`update loans set renovacoes = 2 where cod_emprestimo = ${loan.L3}`);
-  await db.execute(sql`insert into holds (cod_acervo, cod_biblioteca, cod_pessoa) select c.cod_acervo, c.cod_biblioteca, p.cod_pessoa from copies c, logins p where c.tombo = 'L4' and p.login = 'carla'`);
+  await createHold(db, { codAcervo: id.b4!, codBiblioteca: central, codPessoa: person.carla! });
 });
 afterAll(() => t.close());
 

@@ -1,0 +1,3 @@
+DROP INDEX "holds_one_active_per_person";--> statement-breakpoint
+ALTER TABLE "holds" ADD COLUMN "localizacao" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "holds_one_active_per_person" ON "holds" USING btree ("cod_pessoa","cod_acervo","cod_biblioteca",coalesce("volume", ''),coalesce("tomo", ''),coalesce("parte", ''),coalesce("localizacao", '')) WHERE "holds"."situacao" in ('fila', 'liberada');
