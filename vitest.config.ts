@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /** Tests that need a database: endpoint tests and database integration tests. */
 const DB_TESTS = ['packages/api/src/**/*.routes.test.ts', 'packages/api/src/**/*.db.test.ts'];
+/** Tests of what only a PostgreSQL server has (connections to cut, several API workers): the postgres project only. */
+const PG_TESTS = ['packages/api/src/**/*.pg.test.ts'];
 
 const postgres = process.env.TEST_DATABASE_URL;
 
@@ -15,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts'],
-          exclude: DB_TESTS,
+          exclude: [...DB_TESTS, ...PG_TESTS],
           environment: 'node',
           testTimeout: 30_000,
         },
@@ -35,7 +37,7 @@ export default defineConfig({
             {
               test: {
                 name: 'api-postgres',
-                include: DB_TESTS,
+                include: [...DB_TESTS, ...PG_TESTS],
                 environment: 'node' as const,
                 env: { ESTANTE_TEST_DB: 'postgres' },
                 testTimeout: 60_000,

@@ -43,6 +43,11 @@ export interface Endpoint {
   /** Body media types besides JSON (the OAuth endpoints also take form posts). */
   readonly consumes?: readonly string[];
   readonly errors?: readonly ErrorStatus[];
+  /**
+   * What the call answers while the database cannot be reached: the error shape with status 503
+   * and Retry-After (every call, by default), or its own response schema with status 503 (`/health`).
+   */
+  readonly unavailable?: 'error' | 'own-response';
 }
 
 /** Declares an endpoint, keeping its literal types (the web's input and answer types come from them). */

@@ -21,4 +21,5 @@ export const healthEndpoint = endpoint({
   summary: 'Liveness and database reachability',
   description: 'Answers 503, with the same body, while the database does not answer.',
   response: healthSchema,
+  unavailable: 'own-response',
 });

@@ -33,12 +33,49 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** How long a call waits for a PostgreSQL connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 3000;
+/** The API's connections show under this name in pg_stat_activity. */
+export const APPLICATION_NAME = 'estante';
+
+/**
+ * SQLSTATE classes and codes that mean "the database cannot be reached now" rather than "this
+ * statement is wrong": connection exceptions (08…), operator intervention (57P01 terminated,
+ * 57P02 crash shutdown, 57P03 cannot connect now), and too many connections (53300).
+ */
+const UNAVAILABLE_CODES = /^(08\d{3}|57P0[1-3]|53300)$/;
+const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|terminating connection due to administrator command|is not currently accepting connections|the database system is (starting up|shutting down)/i;
+
+/**
+ * True when `error` (or the error it wraps: Drizzle wraps driver errors in `cause`) says the
+ * database is out of reach — the caller should be told 503 and try again, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.test(code) || UNAVAILABLE_NODE_CODES.has(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
 /** Opens the database named by `target`. The caller must `close()` it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-    // A dropped idle connection must not crash the process; the pool replaces it.
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      // During an outage a call waits this long for a connection, then fails (503) instead of hanging.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      application_name: APPLICATION_NAME,
+    });
+    // A dropped connection must never crash the process: idle ones are reported on the pool,
+    // ones in use on the client itself (an unhandled 'error' event would kill the process).
+    // The query in flight fails on its own; the pool discards the broken client and connects a
+    // new one for the next call, so service resumes by itself when the server is back.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
     return {
       db,

@@ -17,6 +17,7 @@ export class AppError extends Error {
 
 export const errors = {
   unexpected: () => new AppError(500, 'ErroInesperado'),
+  databaseUnavailable: () => new AppError(503, 'ServidorIndisponivel'),
   lookupNotFound: (missing: MessageKey, id: number) => new AppError(404, missing, { id }),
   searchTermRequired: () => new AppError(422, 'PreenchaCampoPesquisa'),
   ssoRefused: (key: MessageKey) => new AppError(422, key),

@@ -455,6 +455,11 @@ const MESSAGES = {
     en: 'Professor {id} not found.',
     es: 'Profesor {id} no encontrado.',
   },
+  ServidorIndisponivel: {
+    pt: 'Não foi possível contatar o servidor. Tente novamente em instantes.',
+    en: 'The server could not be reached. Please try again in a moment.',
+    es: 'No fue posible contactar con el servidor. Inténtelo de nuevo en unos instantes.',
+  },
   MuitasRequisicoes: {
     pt: 'Muitas requisições. Aguarde e tente novamente.',
     en: 'Too many requests. Please wait and try again.',

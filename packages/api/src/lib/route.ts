@@ -12,9 +12,12 @@ type Answer<E extends Endpoint> = E['answer'] extends 'file' | 'redirect' ? Fast
 
 export type RouteHandler<E extends Endpoint> = (request: RouteRequest<E>, reply: FastifyReply) => Promise<Answer<E>> | Answer<E>;
 
-/** The error statuses a call may answer: 400 for input, 401/403 from its access, and its own. */
+/**
+ * The error statuses a call may answer: 400 for input, 401/403 from its access, its own, and
+ * 503 (with Retry-After) while the database cannot be reached.
+ */
 function errorStatuses(endpoint: Endpoint): number[] {
-  const statuses = new Set<number>(endpoint.errors ?? []);
+  const statuses = new Set<number>([...(endpoint.errors ?? []), 503]);
   if (endpoint.params || endpoint.query || endpoint.body) statuses.add(400);
   if (endpoint.access !== 'open') statuses.add(401);
   if (endpoint.access === 'private' || endpoint.access === 'staff') statuses.add(403);
@@ -31,6 +34,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
   const answer = endpoint.answer ?? 'json';
   const response: Record<number, z.ZodType> = Object.fromEntries(errorStatuses(endpoint).map((code) => [code, errorSchema]));
   if (answer === 'json') response[status] = endpoint.response;
+  if (endpoint.unavailable === 'own-response') response[503] = endpoint.response;
   app.route({
     method: endpoint.method,
     url: endpoint.path,

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../db/client.js';
 import { AppError, errors } from '../lib/errors.js';
 import { translate } from '../lib/messages.js';
 
@@ -30,10 +31,20 @@ export const errorsPlugin = fp(async (app) => {
       const body: ApiError = { status, message: translate('RequisicaoInvalida', request.language, { detail: error.message }), key: 'RequisicaoInvalida' };
       return reply.status(status).send(body);
     }
+    if (isDatabaseUnavailable(error)) {
+      // The database is out of reach (restarting, connection cut): a 503 the client may retry;
+      // the pool reconnects by itself once the server is back.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(reply, request, errors.databaseUnavailable());
+    }
     request.log.error({ err: error }, 'unexpected error');
     return send(reply, request, errors.unexpected());
   });
 });
+
+/** What a 503 for an unreachable database tells the client to wait before trying again. */
+const RETRY_AFTER_SECONDS = 5;
 
 const ZOD_LOCALES = { pt: z.locales.pt(), en: z.locales.en(), es: z.locales.es() };
 
