@@ -42,6 +42,31 @@ describe('the API under /svc', () => {
     expect(await ask('1', 'termo1=x&filtro=nada')).toMatch(/filtro must look like T:1/);
   });
 
+  it('refuses control characters in any text with 400, naming where', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/svc/oauth/token',
+      payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'ana\u0000', password: 'x' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ key: 'RequisicaoInvalida', message: expect.stringContaining('body.username') });
+    const escape = await t.app.inject({ method: 'GET', url: '/svc/parametros/atividade/1%1B%5B2J', headers: { authorization: `Bearer ${await publicToken(t.app)}` } });
+    expect(escape.statusCode).toBe(400);
+    expect(escape.json().message).toContain('params.id');
+  });
+
+  it('answers badly encoded HTTP Basic client credentials with 401 invalid_client', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/svc/oauth/token',
+      payload: 'grant_type=client_credentials',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from('%E0%A4%A:%zz').toString('base64')}` },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ key: 'invalid_client' });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
   it('answers an oversized body with 413, not a crash', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -23,6 +23,7 @@ import { authPlugin } from './plugins/auth.js';
 import { devMailPlugin } from './plugins/dev-mail.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inputPlugin } from './plugins/input.js';
 import { languagePlugin } from './plugins/language.js';
 import { webPlugin } from './plugins/web.js';
 
@@ -73,6 +74,7 @@ export async function buildApp({
   const captcha = await createCaptcha(database.db, config.recaptcha);
   await app.register(errorsPlugin);
   await app.register(languagePlugin);
+  await app.register(inputPlugin);
   await app.register(authPlugin, { tokens });
   await app.register(formbody);
   const libras = librasSources(config.librasWidgetUrl);

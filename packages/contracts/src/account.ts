@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common.js';
 import { endpoint } from './endpoint.js';
 
 /** Where a debt comes from (spec §3 "Debit": service type). */
@@ -29,7 +30,8 @@ export type Debitos = z.infer<typeof debitosSchema>;
 /** `POST /unidade-informacao/gru {debitos?}`: a payment slip (PDF) for the chosen debts, or all open ones. */
 export const gruBodySchema = z.object({
   debitos: z
-    .array(z.number().int().positive())
+    .array(recordId)
+    .min(1, { error: 'choose at least one debt (or leave debitos out for every open one)' })
     .max(100)
     .refine((ids) => new Set(ids).size === ids.length, { error: 'each debt once' })
     .optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common.js';
 
 /**
  * `POST /oauth/token`: client_credentials (anonymous public access), password (a patron's
@@ -62,7 +63,7 @@ export const duplicadasSchema = z.object({ result: z.boolean().describe('true wh
 export type Duplicadas = z.infer<typeof duplicadasSchema>;
 
 /** `PUT /pessoas/troca-login`: the login-origin chooser after sign-in; answers a new token pair. */
-export const trocaLoginSchema = z.object({ codigo: z.number().int().positive(), base: z.string().min(1).max(20) });
+export const trocaLoginSchema = z.object({ codigo: recordId, base: z.string().min(1).max(20) });
 
 /** Institution 87's category options (spec §3), code and description key. */
 export const LOGIN_CATEGORIES_87 = ['01', '19', '03', '06', '07', '21', '09', '05', '12', 'Intercamb', 'MembroComun', '08', '04', '10'] as const;

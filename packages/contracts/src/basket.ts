@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common.js';
 import { endpoint } from './endpoint.js';
 import { acervosListQuerySchema, isoDate, recordIdParamsSchema } from './title.js';
 
@@ -26,7 +27,7 @@ export function splitEmails(value: string): string[] {
 
 const titleIds = (max: number) =>
   z
-    .array(z.number().int().positive())
+    .array(recordId)
     .min(1, { error: 'choose at least one title' })
     .max(max, { error: `at most ${max} titles at a time` })
     .refine((ids) => new Set(ids).size === ids.length, { error: 'a title is listed twice' });
@@ -65,7 +66,7 @@ export const cestaPermanenteBodySchema = z.object({ acervos: titleIds(MAX_EXPORT
 export const cestaPermanenteSchema = z.object({ adicionados: z.number().int(), total: z.number().int() });
 
 /** `PUT /api/acervo/cesta-permanente`: add one title to the collection. */
-export const cestaPermanentePutSchema = z.object({ acervo: z.number().int().positive() });
+export const cestaPermanentePutSchema = z.object({ acervo: recordId });
 
 /** `GET /api/acervo/cesta-permanente/colecao?tipoBusca=todos|periodo&dataIni=&dataFim=`. */
 export const colecaoQuerySchema = z

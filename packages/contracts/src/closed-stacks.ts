@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common.js';
 import { endpoint } from './endpoint.js';
 import { recordIdParamsSchema } from './title.js';
 
@@ -38,7 +39,7 @@ export type DadosArmazem = z.infer<typeof dadosArmazemSchema>;
 export const gravarArmazemQuerySchema = z.object({ cod_biblioteca: libraryCode });
 export const gravarArmazemBodySchema = z.object({
   cesta: z
-    .array(z.object({ cod_acervo: z.number().int().positive(), volume: part, tomo: part, parte: part }))
+    .array(z.object({ cod_acervo: recordId, volume: part, tomo: part, parte: part }))
     .min(1, { error: 'cesta needs at least one title' })
     .max(MAX_CLOSED_STACK_ITEMS, { error: `at most ${MAX_CLOSED_STACK_ITEMS} titles per request` }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common.js';
 import { endpoint } from './endpoint.js';
 import { recordIdParamsSchema } from './title.js';
 
@@ -7,7 +8,7 @@ export const COMMENT_MAX_LENGTH = 2000;
 
 /** `POST /comentarios/acervo/{id}`: a library chosen and non-empty trimmed text (spec §5). */
 export const comentarioBodySchema = z.object({
-  biblioteca: z.number().int().positive(),
+  biblioteca: recordId,
   texto: z
     .string()
     .transform((v) => v.trim())

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common.js';
 import { endpoint } from './endpoint.js';
 import { bibliotecaSchema, campusSchema } from './lookups.js';
 import { funcionalidadesSchema, guiasPesquisaSchema, instituicaoSchema } from './parameters.js';
@@ -97,7 +98,7 @@ const trimmed = (max: number) => z.string().max(max).transform((v) => v.trim());
 /** `POST /unidade-informacao/comentario` (spec §3): `content` trimmed and non-empty, `b` the library. */
 export const comentarioGeralBodySchema = z.object({
   content: trimmed(GENERAL_TEXT_MAX).pipe(z.string().min(1, { error: 'content is required' })),
-  b: z.number().int().positive(),
+  b: recordId,
 });
 export type ComentarioGeralBody = z.input<typeof comentarioGeralBodySchema>;
 
@@ -114,8 +115,8 @@ export const sugestaoAquisicaoBodySchema = z.object({
   isbn_issn: trimmed(30).optional(),
   periodico: z.boolean().optional(),
   outras_inf: trimmed(GENERAL_TEXT_MAX).optional(),
-  campus: z.number().int().positive(),
-  biblioteca: z.number().int().positive(),
+  campus: recordId,
+  biblioteca: recordId,
 });
 export type SugestaoAquisicaoBody = z.input<typeof sugestaoAquisicaoBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common.js';
 import { endpoint } from './endpoint.js';
 import { isoDate, recordIdParamsSchema } from './title.js';
 
@@ -10,8 +11,8 @@ const part = z.string().trim().max(40).nullable().optional().transform((v) => v 
 
 /** `POST /reserva` and `POST /reserva/validar-fila` (spec §3 "Hold" creation payload). */
 export const reservaBodySchema = z.object({
-  cod_acervo: z.number().int().positive(),
-  biblioteca: z.number().int().positive(),
+  cod_acervo: recordId,
+  biblioteca: recordId,
   volume: part,
   tomo: part,
   parte: part,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common.js';
 import { EMAIL_PATTERN } from './basket.js';
 import { endpoint } from './endpoint.js';
 import { isoDate, recordIdParamsSchema } from './title.js';
@@ -18,7 +19,7 @@ const optional = z.string().trim().max(200).nullable().optional().transform((v) 
 /** `POST /solicitacao-emprestimo/{id}` (spec §3 "Loan request", §5). */
 export const solicitacaoBodySchema = z
   .object({
-    biblioteca_origem: z.number().int().positive(),
+    biblioteca_origem: recordId,
     biblioteca_recebimento: z.number({ error: 'receiving library required' }).int().positive(),
     volume: optional,
     tomo: optional,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common.js';
 import { endpoint } from './endpoint.js';
 import { isoDate } from './title.js';
 
@@ -28,7 +29,7 @@ export type EmprestimoPendente = z.infer<typeof emprestimoPendenteSchema>;
 /** `POST /api/emprestimo/renovacao`: the loans to renew (one or several). */
 export const renovacaoBodySchema = z.object({
   emprestimos: z
-    .array(z.number().int().positive())
+    .array(recordId)
     .min(1, { error: 'select an item to renew' })
     .max(50)
     .refine((ids) => new Set(ids).size === ids.length, { error: 'each loan once' }),

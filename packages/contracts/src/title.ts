@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common.js';
 import { AUTHORITY_TYPES } from './authorities.js';
 import { disponibilidadeSchema } from './search.js';
 
@@ -195,7 +196,7 @@ export const vinculosImagemSchema = z.array(z.object({ url: z.string(), descrica
 
 /** `POST /vinculos/estatistica-acesso`: a followed link, counted; the client ignores failures. */
 export const estatisticaAcessoSchema = z.object({
-  cod_acervo: z.number().int().positive(),
+  cod_acervo: recordId,
   seq_paragrafo: z.number().int().min(0).max(999).optional(),
   url: z.string().max(2000),
   user_id: z.number().int().optional(),

@@ -32,7 +32,9 @@ export const authRoutes: FastifyPluginAsync<{ tokens: TokenService; db: Db; sess
     return captcha.challenge();
   });
 
-  route(app, authEndpoints.token, async (request) => {
+  route(app, authEndpoints.token, async (request, reply) => {
+    // Tokens are never kept by a cache (RFC 6749 §5.1).
+    reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
     const { grant_type: grant, ...body } = request.body;
     if (grant !== 'client_credentials' && grant !== 'password' && grant !== 'refresh_token') throw errors.unsupportedGrant(grant.slice(0, 64));
     const basic = basicCredentials(request.headers.authorization);
@@ -76,7 +78,10 @@ export const peopleRoutes: FastifyPluginAsync<{ db: Db; tokens: TokenService; se
     const codPessoa = await switchRegistration(db, patronOf(request), request.body.codigo, request.body.base);
     return signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl);
   });
-  route(app, authEndpoints.me, (request) => currentPerson(db, patronOf(request)));
+  route(app, authEndpoints.me, (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return currentPerson(db, patronOf(request));
+  });
 };
 
 /** Client credentials from an HTTP Basic header (RFC 6749 §2.3.1), if one is sent. */
@@ -86,5 +91,17 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon === -1) return undefined;
-  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  const id = safeDecode(decoded.slice(0, colon));
+  const secret = safeDecode(decoded.slice(colon + 1));
+  // Bad percent-encoding is a client that cannot authenticate (401 invalid_client), not a crash.
+  if (id === null || secret === null) throw errors.invalidClient();
+  return { id, secret };
+}
+
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }

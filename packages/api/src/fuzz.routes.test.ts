@@ -1,0 +1,339 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, patronToken, publicToken, type TestApp } from '../test/app.js';
+import { createCopies, createInstitution, createLibraries, createLoan, createPatron, createTitles, enableActivities } from '../test/factories.js';
+import { queryRows } from './db/client.js';
+import { startMailSink } from './lib/mail.js';
+
+/**
+ * Every operation of the OpenAPI document, fed hostile input (fast-check, fixed seed): numbers
+ * past what a column holds, NUL and escape characters, empty and oversized lists, wrong types,
+ * malformed Basic credentials. Whatever comes in, the answer is never a 5xx, and a refusal (4xx)
+ * changes nothing in the database.
+ */
+const SEED = 20261124;
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS) || 25;
+/**
+ * Tables a refused call may legitimately write: sign-in failure counts, used captcha answers,
+ * and the wrong guesses counted against a password-recovery code.
+ */
+const BOOKKEEPING = new Set(['sign_in_failures', 'captcha_uses', 'password_resets']);
+
+interface JsonSchema {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  $ref?: string;
+}
+interface Operation {
+  method: string;
+  path: string;
+  security: boolean;
+  params: { name: string; in: 'path' | 'query'; schema: JsonSchema }[];
+  body: JsonSchema | null;
+}
+
+let t: TestApp;
+let sink: Awaited<ReturnType<typeof startMailSink>>;
+const mailDir = mkdtempSync(path.join(tmpdir(), 'estante-fuzz-mail-'));
+let tokens: { patron: string; staff: string; anonymous: string };
+let operations: Operation[] = [];
+let tables: string[] = [];
+
+beforeAll(async () => {
+  sink = await startMailSink(mailDir);
+  t = await createTestApp({ SMTP_URL: sink.url });
+  const db = t.database.db;
+  await createInstitution(db);
+  await enableActivities(db, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]).catch(() => undefined);
+  const [central] = await createLibraries(db, ['Biblioteca Central']);
+  const id = await createTitles(db, [
+    { id: 'f1', title: 'Vidas secas', author: 'Ramos, Graciliano', year: 1938 },
+    { id: 'f2', title: 'Sagarana', author: 'Rosa, João Guimarães', year: 1946 },
+  ]);
+  await createCopies(db, [
+    { codAcervo: id.f1!, codBiblioteca: central!.codBiblioteca, tombo: 'F1' },
+    { codAcervo: id.f2!, codBiblioteca: central!.codBiblioteca, tombo: 'F2' },
+  ]);
+  const ana = await createPatron(db, { login: 'ana', nome: 'Ana Souza', password: 'senha-ana-1', email: 'ana@example.org' });
+  await createLoan(db, { tombo: 'F2', codPessoa: ana.codPessoa, dueInDays: 3 });
+  const staff = await createPatron(db, { login: 'fernanda', nome: 'Fernanda Rocha', password: 'senha-fer-1' });
+  await db.execute(sql`update people set papel = 'circulacao' where cod_pessoa = ${staff.codPessoa}`);
+  tokens = { patron: await patronToken(t.app, 'ana', 'senha-ana-1'), staff: await patronToken(t.app, 'fernanda', 'senha-fer-1'), anonymous: await publicToken(t.app) };
+  operations = openApiOperations(t.app.swagger() as unknown as OpenApi);
+  tables = (await queryRows<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`))
+    .map((r) => r.name)
+    .filter((n) => !BOOKKEEPING.has(n) && !n.startsWith('__drizzle'));
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+  rmSync(mailDir, { recursive: true, force: true });
+});
+
+interface OpenApi {
+  paths: Record<string, Record<string, { security?: unknown[]; parameters?: { name: string; in: string; schema?: JsonSchema }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+}
+
+function openApiOperations(doc: OpenApi): Operation[] {
+  const resolve = (schema: JsonSchema | undefined): JsonSchema | null => {
+    if (!schema) return null;
+    if (schema.$ref) return resolve(doc.components?.schemas?.[schema.$ref.split('/').at(-1)!]);
+    return schema;
+  };
+  return Object.entries(doc.paths).flatMap(([route, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path: route,
+      security: Boolean(op.security?.length),
+      params: (op.parameters ?? [])
+        .filter((p) => p.in === 'path' || p.in === 'query')
+        .map((p) => ({ name: p.name, in: p.in as 'path' | 'query', schema: resolve(p.schema) ?? {} })),
+      body: resolve(op.requestBody?.content?.['application/json']?.schema),
+    })),
+  );
+}
+
+const HOSTILE_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u001b[2J\u001b[31mALERTA',
+  '%00',
+  '%E0%A4%A',
+  '\ud800',
+  'x'.repeat(5000),
+  "'; drop table titles; --",
+  '2147483648',
+  '9007199254740993',
+  '-1',
+  '0',
+  '1e309',
+  '2026-02-30',
+  '1,2,,3',
+  '<script>alert(1)</script>',
+  'ção ñ 日本',
+];
+const HOSTILE_NUMBERS = [0, 1, -1, 2, 2_147_483_647, 2_147_483_648, -2_147_483_649, 9_007_199_254_740_991, 1.5, 1e308];
+const hostileScalar = fc.oneof(fc.constantFrom<unknown>(...HOSTILE_STRINGS), fc.constantFrom<unknown>(...HOSTILE_NUMBERS), fc.constantFrom<unknown>(null, true, false));
+const hostileAny: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileScalar },
+  { weight: 1, arbitrary: fc.constant([]) },
+  { weight: 1, arbitrary: fc.constant({}) },
+  { weight: 1, arbitrary: fc.array(hostileScalar, { maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.constant(Array.from({ length: 1000 }, (_, i) => i + 1)) },
+);
+
+/** Values that pass most schemas: numbers of records that exist, plausible words, dates, e-mails. */
+const PLAUSIBLE_STRINGS = ['1', '2', 'ana', 'Vidas secas', '2026-01-31', '2026-12-31', 'T:1', 'ana@example.org', 'senha-ana-1', 'F1', 'todos', 'password', 'estante-web', 'estante-public'];
+
+/**
+ * A value for a JSON schema. Each leaf is mostly plausible (so that a call gets past its other
+ * fields and reaches the code behind them) and sometimes hostile: an edge number, a control
+ * character, a wrong type, an empty or oversized list.
+ */
+function valueFor(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+  const variants = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+  if (variants.length > 0 && depth < 4) return fc.oneof(...variants.map((v) => valueFor(v, depth + 1)));
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  const plausible = (): fc.Arbitrary<unknown> => {
+    if (schema.enum?.length) return fc.constantFrom(...schema.enum);
+    if (schema.const !== undefined) return fc.constant(schema.const);
+    switch (type) {
+      case 'integer':
+        return fc.integer({ min: 1, max: 3 });
+      case 'number':
+        return fc.constantFrom(1, 2.5);
+      case 'boolean':
+        return fc.boolean();
+      case 'string':
+        return fc.constantFrom(...PLAUSIBLE_STRINGS);
+      case 'array':
+        return depth > 4 ? fc.constant([]) : fc.array(valueFor(schema.items ?? {}, depth + 1), { minLength: 1, maxLength: 3 });
+      case 'object':
+        if (depth > 4 || !schema.properties) return fc.constant({});
+        return fc.record(Object.fromEntries(Object.entries(schema.properties).map(([key, s]) => [key, valueFor(s, depth + 1)])));
+      default:
+        return fc.constantFrom<unknown>(...PLAUSIBLE_STRINGS, 1);
+    }
+  };
+  const hostile = (): fc.Arbitrary<unknown> => {
+    switch (type) {
+      case 'integer':
+      case 'number':
+        return fc.oneof(fc.constantFrom(...HOSTILE_NUMBERS), hostileAny);
+      case 'string':
+        return fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), fc.string({ maxLength: 20 }), hostileAny);
+      default:
+        return hostileAny;
+    }
+  };
+  // Objects: keep them, and let their leaves turn hostile; sometimes drop optional-looking keys.
+  if (type === 'object' && schema.properties && depth <= 4) {
+    const entries = Object.entries(schema.properties).map(([key, s]) => [key, valueFor(s, depth + 1)] as const);
+    return fc.oneof(
+      { weight: 8, arbitrary: fc.record(Object.fromEntries(entries)) },
+      { weight: 2, arbitrary: fc.record(Object.fromEntries(entries), { requiredKeys: [] }) },
+      { weight: 1, arbitrary: hostileAny },
+    );
+  }
+  return fc.oneof({ weight: 6, arbitrary: plausible() }, { weight: 1, arbitrary: hostile() });
+}
+
+/** A value a field of this name and schema would plausibly take: the base a mutation starts from. */
+const BY_NAME: [RegExp, unknown][] = [
+  [/^grant_type$/, 'password'],
+  [/^client_id$/, 'estante-web'],
+  [/^client_secret$/, 'estante-public'],
+  [/^(username|usuario|login|user)$/, 'ana'],
+  [/password|senha/i, 'senha-ana-1'],
+  [/e-?mail/i, 'ana@example.org'],
+  [/^data|Ini$|Fim$/, '2026-01-31'],
+];
+function baseValue(schema: JsonSchema, key = '', depth = 0): unknown {
+  const variants = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
+  if (variants.length > 0) return baseValue(variants.find((v) => v.type !== 'null') ?? variants[0]!, key, depth + 1);
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.const !== undefined) return schema.const;
+  const type = Array.isArray(schema.type) ? schema.type.find((x) => x !== 'null') : schema.type;
+  if (type === 'object') return depth > 4 ? {} : Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, baseValue(v, k, depth + 1)]));
+  if (type === 'array') return [baseValue(schema.items ?? {}, key, depth + 1)];
+  if (type === 'integer' || type === 'number') return 1;
+  if (type === 'boolean') return true;
+  return BY_NAME.find(([pattern]) => pattern.test(key))?.[1] ?? 'Vidas secas';
+}
+
+/** The same value with the leaf at `at` (a path of keys) replaced. */
+function replaced(value: unknown, at: (string | number)[], by: unknown): unknown {
+  if (at.length === 0) return by;
+  const [head, ...rest] = at;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[head!] = replaced(copy[head!], rest, by);
+  return copy;
+}
+
+/** Every leaf of a value, with its path and the hostile values that suit its kind. */
+function leaves(value: unknown, at: (string | number)[] = []): { at: (string | number)[]; hostile: unknown[] }[] {
+  if (Array.isArray(value)) return [{ at, hostile: [[], Array.from({ length: 1000 }, (_, i) => i + 1)] }, ...value.flatMap((v, i) => leaves(v, [...at, i]))];
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leaves(v, [...at, k]));
+  if (typeof value === 'number') return [{ at, hostile: [2_147_483_648, 9_007_199_254_740_991, -1, 0, 1.5, 'a\u0000'] }];
+  if (typeof value === 'string') return [{ at, hostile: ['a\u0000b', '\u001b[2J', '', 'x'.repeat(5000), '2147483648', 7] }];
+  return [{ at, hostile: [null, 'a\u0000b'] }];
+}
+
+interface Call {
+  url: string;
+  body: unknown;
+  language: string;
+  basic: boolean;
+}
+
+/** A path segment, percent-encoded; a lone surrogate goes as the invalid UTF-8 it would be. */
+function encodePath(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+}
+
+function callFor(op: Operation): fc.Arbitrary<Call> {
+  const pathParams = op.params.filter((p) => p.in === 'path');
+  const queryParams = op.params.filter((p) => p.in === 'query');
+  const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+  return fc.record({
+    path: fc.tuple(...pathParams.map((p) => valueFor(p.schema))),
+    // Most query parameters are optional: each is sent one time in four.
+    query: fc.tuple(...queryParams.map((p) => fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: valueFor(p.schema) }))),
+    body: op.body ? valueFor(op.body) : fc.constant(undefined),
+    language: fc.constantFrom('1', '3', '5'),
+    basic: fc.boolean(),
+  }).map(({ path: values, query, body, language, basic }) => {
+    let url = op.path;
+    pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, encodePath(text(values[i])))));
+    const search = new URLSearchParams();
+    queryParams.forEach((p, i) => query[i] !== undefined && search.append(p.name, text(query[i])));
+    return { url: search.size ? `${url}?${search}` : url, body, language, basic };
+  });
+}
+
+/** One hash per table (but bookkeeping), in one round trip: what a refused call must leave alone. */
+async function fingerprint(): Promise<string> {
+  const query = tables.map((table) => `select '${table}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${table}" x`).join(' union all ');
+  const rows = await queryRows<{ t: string; h: string }>(t.database.db, sql.raw(query));
+  return rows.map((r) => `${r.t}:${r.h}`).join('\n');
+}
+
+describe('hostile input on every operation (issue 17)', () => {
+  it('never answers 5xx, and a refused call changes nothing', async () => {
+    expect(operations.length).toBeGreaterThan(100);
+    const failures: string[] = [];
+    const seen: Record<string, number[]> = {};
+    for (const [n, op] of operations.entries()) {
+      const staffOnly = /\/circulacao\//.test(op.path);
+      const token = staffOnly ? tokens.staff : tokens.patron;
+      await fc.assert(
+        fc.asyncProperty(callFor(op), async (call) => {
+          const before = await fingerprint();
+          const headers: Record<string, string> = { 'x-idioma': call.language };
+          // The token endpoint also gets client credentials as HTTP Basic, sometimes badly encoded.
+          if (op.path.endsWith('/oauth/token') && call.basic) headers.authorization = `Basic ${Buffer.from('%E0%A4%A:%zz').toString('base64')}`;
+          else if (op.security) headers.authorization = `Bearer ${call.basic ? tokens.anonymous : token}`;
+          const response = await t.app.inject({
+            method: op.method as 'GET',
+            url: call.url,
+            headers,
+            ...(call.body === undefined || op.method === 'GET' ? {} : { payload: JSON.stringify(call.body), headers: { ...headers, 'content-type': 'application/json' } }),
+          });
+          if (process.env.FUZZ_REPORT) (seen[`${op.method} ${op.path}`] ??= []).push(response.statusCode);
+          const where = `${op.method} ${call.url.slice(0, 200)} ${JSON.stringify(call.body)?.slice(0, 200) ?? ''}`;
+          if (response.statusCode >= 500) failures.push(`${response.statusCode} ${where}: ${response.body.slice(0, 200)}`);
+          else if (response.statusCode >= 400 && (await fingerprint()) !== before) failures.push(`${response.statusCode} changed the database: ${where}`);
+        }),
+        { seed: SEED + n, numRuns: RUNS_PER_OPERATION },
+      );
+    }
+    // Then every leaf of a plausible input, one at a time, turned hostile.
+    for (const op of operations) {
+      const staffOnly = /\/circulacao\//.test(op.path);
+      const headers: Record<string, string> = { authorization: `Bearer ${staffOnly ? tokens.staff : tokens.patron}`, 'content-type': 'application/json' };
+      const pathValues = Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, baseValue(p.schema, p.name)]));
+      const queryValues = Object.fromEntries(op.params.filter((p) => p.in === 'query').map((p) => [p.name, baseValue(p.schema, p.name)]));
+      const input = { path: pathValues, query: queryValues, body: op.body ? baseValue(op.body) : undefined };
+      for (const leaf of leaves(input)) {
+        if (leaf.at[0] === 'body' && input.body === undefined) continue;
+        for (const bad of leaf.hostile) {
+          const mutated = replaced(input, leaf.at, bad) as typeof input;
+          const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+          let url = op.path;
+          for (const [name, v] of Object.entries(mutated.path)) url = url.replace(`{${name}}`, encodePath(text(v)));
+          const search = new URLSearchParams(Object.entries(mutated.query).map(([k, v]): [string, string] => [k, text(v)]));
+          if (search.size) url += `?${search}`;
+          const before = await fingerprint();
+          const response = await t.app.inject({
+            method: op.method as 'GET',
+            url,
+            headers,
+            ...(mutated.body === undefined || op.method === 'GET' ? {} : { payload: JSON.stringify(mutated.body) }),
+          });
+          const where = `${op.method} ${url.slice(0, 200)} ${JSON.stringify(mutated.body)?.slice(0, 200) ?? ''}`;
+          if (response.statusCode >= 500) failures.push(`${response.statusCode} ${where}: ${response.body.slice(0, 200)}`);
+          else if (response.statusCode >= 400 && (await fingerprint()) !== before) failures.push(`${response.statusCode} changed the database: ${where}`);
+        }
+      }
+    }
+    if (process.env.FUZZ_REPORT) for (const [op, statuses] of Object.entries(seen)) console.log(op, [...new Set(statuses)].sort().join(' '));
+    expect(failures).toEqual([]);
+  }, 600_000);
+});

@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin';
+import { errors } from '../lib/errors.js';
+
+/**
+ * Control characters (C0 and DEL, C1) that no text a patron or a client sends may carry: NUL
+ * breaks PostgreSQL text, escape sequences reach staff terminals. Tab, line feed and carriage
+ * return stay allowed (comments and suggestions have lines).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** The path (e.g. `body.itens[2].titulo`) of the first string in `value` with a control character. */
+export function controlCharacterAt(value: unknown, where: string, depth = 0): string | null {
+  if (typeof value === 'string') return CONTROL.test(value) ? where : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = controlCharacterAt(value[i], `${where}[${i}]`, depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const found = controlCharacterAt(key, `${where}.${key}`, depth + 1) ?? controlCharacterAt(item, `${where}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Refuses, with 400 before any handler runs, a call whose path, query or body carries a
+ * control character in any text: one guard for every route, present and future (decision
+ * record 'bad input and database faults').
+ */
+export const inputPlugin = fp(async (app) => {
+  app.addHook('preValidation', async (request) => {
+    const found =
+      controlCharacterAt(request.params, 'params') ?? controlCharacterAt(request.query, 'query') ?? controlCharacterAt(request.body, 'body');
+    if (found) throw errors.badRequest(`${found}: control characters are not allowed in text`);
+  });
+});
