@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from './common.js';
+import { INT4_MAX, recordId } from './common.js';
 import { EMAIL_PATTERN } from './basket.js';
 import { endpoint } from './endpoint.js';
 import { isoDate, recordIdParamsSchema } from './title.js';
@@ -20,7 +20,7 @@ const optional = z.string().trim().max(200).nullable().optional().transform((v) 
 export const solicitacaoBodySchema = z
   .object({
     biblioteca_origem: recordId,
-    biblioteca_recebimento: z.number({ error: 'receiving library required' }).int().positive(),
+    biblioteca_recebimento: z.number({ error: 'receiving library required' }).int().positive().max(INT4_MAX),
     volume: optional,
     tomo: optional,
     parte: optional,

@@ -25,7 +25,7 @@ export async function openLoanCount(db: Db, codPessoa: number): Promise<number> 
 
 /** Locks the person's row: issuing the declaration and a loan at the desk never cross. */
 export async function lockPerson(db: Db, codPessoa: number): Promise<void> {
-  await db.execute(sql`select cod_pessoa from people where cod_pessoa = ${codPessoa} for update`);
+  await db.execute(sql`select cod_pessoa from people where cod_pessoa = ${codPessoa} for no key update`);
 }
 
 export async function deviationsOf(db: Db, codPessoa: number) {

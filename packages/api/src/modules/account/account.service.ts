@@ -26,6 +26,15 @@ const cents = (value: string) => Math.round(Number(value) * 100);
 const money = (total: number) => (total / 100).toFixed(2);
 
 /** `GET /api/emprestimo/debitos-pendentes`: the open debts and what is left to pay in all. */
+/**
+ * Serialises a patron's own limits (holds, loan requests…): call it first in the transaction
+ * that counts and writes, and a second request of the same patron waits for the first to
+ * commit — twenty at once cannot all slip under the limit.
+ */
+export function lockPatron(tx: Db, codPessoa: number): Promise<void> {
+  return lockPerson(tx, codPessoa);
+}
+
 export async function pendingDebts(db: Db, codPessoa: number): Promise<Debitos> {
   const itens = await openDebts(db, codPessoa);
   return { itens, total: money(itens.reduce((sum, d) => sum + cents(d.saldo), 0)) };

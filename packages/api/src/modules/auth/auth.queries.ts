@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.js';
+import { type Db, executeCount, queryRows } from '../../db/client.js';
 import { serverSecrets } from '../../db/schema/index.js';
 
 /**
@@ -108,18 +108,37 @@ export async function lockedUntil(db: Db, keys: string[]): Promise<Date | null> 
 }
 
 /**
- * Counts a failure for each key within a window; a key reaching its limit is locked for the
- * cooling period. One statement per key (insert … on conflict), safe under concurrency.
+ * Reserves one use of `key` within a window of `windowSeconds`, in one statement (the row lock of
+ * `insert … on conflict` serialises concurrent calls): answered `null` when reserved, or the time
+ * the key is locked until when it is not. The use that reaches `limit` is still reserved and locks
+ * the key for `lockSeconds`; every later one is refused until then. So exactly `limit` uses pass,
+ * however many arrive at once.
  */
-export async function recordFailure(db: Db, key: string, limit: number, windowSeconds: number, lockSeconds: number): Promise<void> {
-  await db.execute(
-    sql`insert into sign_in_failures (key, failures, window_start) values (${key}, 1, now())
+export async function reserveUse(db: Db, key: string, limit: number, windowSeconds: number, lockSeconds: number): Promise<Date | null> {
+  const fresh = sql`f.window_start < now() - make_interval(secs => ${windowSeconds})`;
+  const rows = await queryRows<{ failures: number }>(
+    db,
+    sql`insert into sign_in_failures as f (key, failures, window_start, locked_until)
+        values (${key}, 1, now(), case when 1 >= ${limit}::int then now() + make_interval(secs => ${lockSeconds}) end)
         on conflict (key) do update set
-          failures = case when sign_in_failures.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else sign_in_failures.failures + 1 end,
-          window_start = case when sign_in_failures.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else sign_in_failures.window_start end,
-          locked_until = case
-            when (case when sign_in_failures.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else sign_in_failures.failures + 1 end) >= ${limit}
-            then now() + make_interval(secs => ${lockSeconds}) else sign_in_failures.locked_until end`,
+          failures = case when ${fresh} then 1 else f.failures + 1 end,
+          window_start = case when ${fresh} then now() else f.window_start end,
+          locked_until = case when (case when ${fresh} then 1 else f.failures + 1 end) >= ${limit}::int
+            then now() + make_interval(secs => ${lockSeconds}) else null end
+        where f.locked_until is null or f.locked_until <= now()
+        returning f.failures`,
+  );
+  if (rows.length > 0) return null;
+  return (await lockedUntil(db, [key])) ?? new Date(Date.now() + 1000);
+}
+
+/** Gives back a use reserved by reserveUse (the call turned out not to count): one less, unlocked below the limit. */
+export async function releaseUse(db: Db, key: string, limit: number): Promise<void> {
+  const deleted = await executeCount(db, sql`delete from sign_in_failures where key = ${key} and failures <= 1`);
+  if (deleted > 0) return;
+  await db.execute(
+    sql`update sign_in_failures set failures = failures - 1, locked_until = case when failures - 1 < ${limit}::int then null else locked_until end
+        where key = ${key} and failures > 1`,
   );
 }
 
@@ -188,4 +207,10 @@ export async function loginOfPerson(db: Db, codPessoa: number) {
         where l.cod_pessoa = ${codPessoa} and l.ativo order by l.login limit 1`,
   );
   return row;
+}
+
+/** Whether the person is blocked (spec §6); null when there is no such person. */
+export async function isBlocked(db: Db, codPessoa: number): Promise<boolean | null> {
+  const [row] = await queryRows<{ bloqueio: boolean }>(db, sql`select bloqueio from people where cod_pessoa = ${codPessoa}`);
+  return row ? row.bloqueio : null;
 }

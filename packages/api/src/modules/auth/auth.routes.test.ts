@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
@@ -224,5 +225,35 @@ describe('sign-in rate limiting', () => {
     // An unknown username is counted the same way: the answers do not tell which usernames exist.
     for (let i = 0; i < 5; i++) expect((await attempt('fantasma', `x${i}`)).statusCode).toBe(401);
     expect((await attempt('fantasma', 'y')).statusCode).toBe(429);
+  });
+
+  it('counts forty guesses sent at once: five are checked, the rest refused, the right one among them too', async () => {
+    await createPatron(t.database.db, { login: 'rajada', nome: 'Rajada Paralela', password: 'senha-certa' });
+    const attempt = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/svc/oauth/token', remoteAddress: '10.9.9.9', payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'rajada', password } });
+    const guesses = Array.from({ length: 40 }, (_, i) => (i === 30 ? 'senha-certa' : `errada-${i}`));
+    const statuses = (await Promise.all(guesses.map(attempt))).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s !== 429)).toHaveLength(5);
+    expect(statuses[30]).toBe(429);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('a patron blocked after signing in (spec §6)', () => {
+  it('loses access at once: private calls and the refresh grant answer 430, and the session cannot be renewed', async () => {
+    const person = await createPatron(t.database.db, { login: 'depois', nome: 'Bloqueada Depois', password: 'senha-depois' });
+    const grant = (payload: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { client_id: 'estante-web', client_secret: 'estante-public', ...payload } });
+    const session = (await grant({ grant_type: 'password', username: 'depois', password: 'senha-depois' })).json<{ access_token: string; refresh_token: string }>();
+    const me = () => t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${session.access_token}` } });
+    expect((await me()).statusCode).toBe(200);
+    await t.database.db.execute(sql`update people set bloqueio = true where cod_pessoa = ${person.codPessoa}`);
+    expect((await me()).statusCode).toBe(430);
+    expect((await me()).json()).toMatchObject({ key: 'ACESSO_BLOQUEADO' });
+    const renewed = await grant({ grant_type: 'refresh_token', refresh_token: session.refresh_token });
+    expect(renewed.statusCode).toBe(430);
+    // Unblocked, the old session stays ended: the family was revoked.
+    await t.database.db.execute(sql`update people set bloqueio = false where cod_pessoa = ${person.codPessoa}`);
+    expect((await grant({ grant_type: 'refresh_token', refresh_token: session.refresh_token })).statusCode).toBe(401);
   });
 });

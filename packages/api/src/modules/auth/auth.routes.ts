@@ -14,11 +14,11 @@ import {
   duplicatesOf,
   loginOptions,
   switchRegistration,
-  guardSignIn,
   signInPair,
   revokeRefreshToken,
   rotateRefreshToken,
-  signInFailed,
+  releaseSignIn,
+  reserveSignIn,
   signInSucceeded,
   type TokenService,
 } from './auth.service.js';
@@ -47,17 +47,19 @@ export const authRoutes: FastifyPluginAsync<{ tokens: TokenService; db: Db; sess
       const { token, expiresIn } = await tokens.patron(rotated.codPessoa, clientId!);
       return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn, refresh_token: rotated.refresh };
     }
-    // Repeated failures for one username or one address cool down with 429 (spec §8).
-    await guardSignIn(db, body.username, request.ip);
-    await captcha.require(body.recaptcha_token);
+    // Repeated failures for one username or one address cool down with 429 (spec §8). The
+    // attempt is counted before the password is checked, and given back unless it was wrong.
+    const limits = { maxFailures: session.signInMaxFailures, lockSeconds: session.signInLockSeconds };
+    await reserveSignIn(db, body.username, request.ip, limits);
     let codPessoa: number;
     try {
+      await captcha.require(body.recaptcha_token);
       codPessoa = await checkPassword(db, body.username, body.password, await loginLabel(db, request.language));
     } catch (error) {
-      if (error instanceof AppError && error.status === 401) await signInFailed(db, body.username, request.ip, { maxFailures: session.signInMaxFailures, lockSeconds: session.signInLockSeconds });
+      if (!(error instanceof AppError && error.status === 401)) await releaseSignIn(db, body.username, request.ip, limits);
       throw error;
     }
-    await signInSucceeded(db, body.username!);
+    await signInSucceeded(db, body.username!, request.ip, limits);
     return signInPair(db, tokens, codPessoa, clientId!, session.refreshTokenTtl);
   });
 };

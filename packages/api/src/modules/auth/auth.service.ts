@@ -9,12 +9,13 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import {
   clearFailures,
   familyOf,
+  isBlocked,
   findLogin,
   findPerson,
   getOrCreateSecret,
   insertRefreshToken,
-  lockedUntil,
-  recordFailure,
+  releaseUse,
+  reserveUse,
   registrationsOf,
   revokeFamily,
   revokePerson,
@@ -77,7 +78,14 @@ export async function createTokenService(
         const clientId = typeof payload.cid === 'string' ? payload.cid : '';
         if (payload.typ === 'public' && clientId) return { kind: 'public', clientId };
         const match = /^pessoa:(\d+)$/.exec(payload.sub ?? '');
-        if (payload.typ === 'patron' && match) return { kind: 'patron', codPessoa: Number(match[1]), clientId };
+        if (payload.typ === 'patron' && match) {
+          // A patron blocked after signing in loses access at once (spec §6: treated as 430).
+          const codPessoa = Number(match[1]);
+          const blocked = await isBlocked(db, codPessoa);
+          if (blocked === null) return null;
+          if (blocked) throw errors.accountBlocked();
+          return { kind: 'patron', codPessoa, clientId };
+        }
         return null;
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
@@ -207,6 +215,11 @@ export async function rotateRefreshToken(db: Db, token: string | undefined, clie
     await revokeFamily(db, found.family_id);
     throw errors.refreshInvalid();
   }
+  // A blocked patron's session ends: no renewal (spec §6, 430).
+  if (await isBlocked(db, found.cod_pessoa)) {
+    await revokeFamily(db, found.family_id);
+    throw errors.accountBlocked();
+  }
   return { codPessoa: found.cod_pessoa, refresh: await newRefreshToken(db, found.cod_pessoa, clientId, ttlSeconds, found.family_id) };
 }
 
@@ -228,32 +241,58 @@ export interface SignInLimits {
 
 const keysOf = (username: string | undefined, address: string) => ({ user: `u:${splitUsername(username).login}`, ip: `ip:${address}` });
 
+const minutesUntil = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+
 /**
  * Counts one use of each key in a window of `windowSeconds`, as one request: 429 when any key
- * already reached its limit (and cools down for the window). For requests that cost the
- * library something whether they succeed or not: recovery codes, basket e-mails.
+ * already reached its limit (and cools down for the window). Each use is reserved atomically,
+ * so parallel requests never pass a limit; a refused request gives back the uses it reserved.
+ * For requests that cost the library something whether they succeed or not: recovery codes,
+ * basket e-mails, general comments and suggestions.
  */
 export async function throttle(db: Db, entries: { key: string; limit: number }[], windowSeconds: number): Promise<void> {
-  const until = await lockedUntil(db, entries.map((e) => e.key));
-  if (until) throw errors.tooManyAttempts(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)));
-  for (const { key, limit } of entries) await recordFailure(db, key, limit, windowSeconds, windowSeconds);
+  const reserved: { key: string; limit: number }[] = [];
+  for (const entry of entries) {
+    const until = await reserveUse(db, entry.key, entry.limit, windowSeconds, windowSeconds);
+    if (until) {
+      for (const done of reserved) await releaseUse(db, done.key, done.limit);
+      throw errors.tooManyAttempts(minutesUntil(until));
+    }
+    reserved.push(entry);
+  }
 }
 
-/** 429 while the username or the address is cooling down after repeated failures. */
-export async function guardSignIn(db: Db, username: string | undefined, address: string): Promise<void> {
+/** The keys a sign-in counts against: the username (when there is one) and, ten times as tolerant (a library shares one address), the address. */
+function signInKeys(username: string | undefined, address: string, limits: SignInLimits) {
   const keys = keysOf(username, address);
-  const until = await lockedUntil(db, [keys.user, keys.ip]);
-  if (until) throw errors.tooManyAttempts(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)));
+  return [...(splitUsername(username).login ? [{ key: keys.user, limit: limits.maxFailures }] : []), { key: keys.ip, limit: limits.maxFailures * 10 }];
 }
 
-/** Counts a failed sign-in for the username and (ten times as tolerant: a library shares one address) the address. */
-export async function signInFailed(db: Db, username: string | undefined, address: string, limits: SignInLimits): Promise<void> {
-  const keys = keysOf(username, address);
-  if (splitUsername(username).login) await recordFailure(db, keys.user, limits.maxFailures, limits.lockSeconds, limits.lockSeconds);
-  await recordFailure(db, keys.ip, limits.maxFailures * 10, limits.lockSeconds, limits.lockSeconds);
+/**
+ * Reserves a sign-in attempt before the password is checked (spec §8): each attempt counts as a
+ * failure until it proves otherwise, so forty guesses sent at once are forty counted attempts —
+ * the ones past the limit are refused (429) without their password being looked at.
+ */
+export async function reserveSignIn(db: Db, username: string | undefined, address: string, limits: SignInLimits): Promise<void> {
+  const keys = signInKeys(username, address, limits);
+  const reserved: typeof keys = [];
+  for (const entry of keys) {
+    const until = await reserveUse(db, entry.key, entry.limit, limits.lockSeconds, limits.lockSeconds);
+    if (until) {
+      for (const done of reserved) await releaseUse(db, done.key, done.limit);
+      throw errors.tooManyAttempts(minutesUntil(until));
+    }
+    reserved.push(entry);
+  }
 }
 
-/** A successful sign-in forgets the username's failures (the address keeps its count). */
-export async function signInSucceeded(db: Db, username: string): Promise<void> {
+/** The attempt ended without a wrong password (no captcha, a blocked account): it does not count. */
+export async function releaseSignIn(db: Db, username: string | undefined, address: string, limits: SignInLimits): Promise<void> {
+  for (const entry of signInKeys(username, address, limits)) await releaseUse(db, entry.key, entry.limit);
+}
+
+/** A successful sign-in forgets the username's failures; the address gets its attempt back. */
+export async function signInSucceeded(db: Db, username: string, address: string, limits: SignInLimits): Promise<void> {
   await clearFailures(db, keysOf(username, '').user);
+  await releaseUse(db, keysOf(username, address).ip, limits.maxFailures * 10);
 }

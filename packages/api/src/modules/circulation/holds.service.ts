@@ -4,7 +4,7 @@ import { errors } from '../../lib/errors.js';
 import { titleExists, titlesForExport } from '../catalog/title.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
 import { setCopyStatus } from './desk.queries.js';
-import { activeDeviation, patronCategory } from '../account/account.service.js';
+import { activeDeviation, lockPatron, patronCategory } from '../account/account.service.js';
 import {
   activeHoldsList,
   activeHoldsOf,
@@ -86,12 +86,14 @@ export async function validateHold(db: Db, codPessoa: number, request: HoldReque
 }
 
 /**
- * `POST /reserva`: places the hold. The title is locked for the check and the insert, so two
- * patrons holding the last copy at once queue one after the other; the unique index refuses a
+ * `POST /reserva`: places the hold. The patron and then the title are locked for the check and
+ * the insert: a patron's holds sent at once are counted one after the other against the limit,
+ * two patrons holding the last copy queue one after the other, and the unique index refuses a
  * double click's second hold.
  */
 export async function placeHold(db: Db, codPessoa: number, request: HoldRequest): Promise<{ cod_reserva: number; posicao: number }> {
   return db.transaction(async (tx) => {
+    await lockPatron(tx, codPessoa);
     if (!(await lockTitle(tx, request.cod_acervo))) throw errors.titleNotFound(request.cod_acervo);
     const posicao = await checkHold(tx, codPessoa, request);
     const codReserva = await insertHold(tx, { codAcervo: request.cod_acervo, codBiblioteca: request.biblioteca, codPessoa, material: request.material_adicional, ...request });

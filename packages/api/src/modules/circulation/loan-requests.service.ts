@@ -6,7 +6,7 @@ import { errors } from '../../lib/errors.js';
 import { currentPerson } from '../auth/auth.service.js';
 import { titleExists, titlesForExport } from '../catalog/title.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
-import { activeDeviation } from '../account/account.service.js';
+import { activeDeviation, lockPatron } from '../account/account.service.js';
 import { lockTitle, titleParts } from './holds.queries.js';
 import { allLibraries, hasIdenticalRequest, insertRequest, libraryExists, moveRequest, openRequestsOf, requestableCopies, requestsOf } from './loan-requests.queries.js';
 
@@ -34,10 +34,12 @@ export async function requestStart(db: Db, codAcervo: number, codPessoa: number 
  * `POST /solicitacao-emprestimo/{id}` (spec §5, §8): every part the title has is chosen; the
  * receiving library exists; the origin library has a copy on the shelf ("no copies available")
  * not already promised to open requests ("already open for all available copies"); the patron
- * has no identical open request and is under the limit. The title is locked meanwhile.
+ * has no identical open request and is under the limit. The patron, then the title, are locked
+ * meanwhile (parallel requests are counted one after the other).
  */
 export async function requestLoan(db: Db, codPessoa: number, codAcervo: number, body: Body): Promise<{ cod_solicitacao: number }> {
   return db.transaction(async (tx) => {
+    await lockPatron(tx, codPessoa);
     if (!(await lockTitle(tx, codAcervo))) throw errors.titleNotFound(codAcervo);
     const parts = await titleParts(tx, codAcervo);
     const missing = (options: string[], chosen: string | null) => options.length > 0 && (chosen === null || !options.includes(chosen));

@@ -54,7 +54,7 @@ export async function commentedTitles(db: Db, codPessoa: number) {
 
 /** Locks the person's row so that two comments sent at once are counted one after the other. */
 export async function lockPerson(tx: Tx, codPessoa: number): Promise<boolean> {
-  const rows = await queryRows<{ cod_pessoa: number }>(tx, sql`select cod_pessoa from people where cod_pessoa = ${codPessoa} for update`);
+  const rows = await queryRows<{ cod_pessoa: number }>(tx, sql`select cod_pessoa from people where cod_pessoa = ${codPessoa} for no key update`);
   return rows.length > 0;
 }
 
