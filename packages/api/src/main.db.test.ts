@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
+import { marcRecord } from '../test/marc.js';
+import { toIso2709 } from './marc/write.js';
 import { queryRows } from './db/client.js';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
@@ -102,6 +104,44 @@ describe('the API process (main.ts)', () => {
       expect(await exited(child)).toBe(0);
       expect(output().match(/"msg":"closed"/g)).toHaveLength(2);
     });
+
+    // The embedded database has one owner; the command-line tools go through it while it runs.
+    if (process.env.ESTANTE_TEST_DB !== 'postgres')
+      it('owns DATA_DIR alone: a second server refuses, and npm run import goes through the running one, searchable at once and kept after a restart', async () => {
+        const { child, output } = start({ ...env, PORT: '0', SEED_DEMO: 'false' });
+        const url = await waitFor(() => /Estante is running at (http:\/\/localhost:\d+)\//.exec(output())?.[1]);
+        const second = start({ ...env, PORT: '0', SEED_DEMO: 'false' });
+        expect(await exited(second.child)).toBe(1);
+        expect(second.output()).toContain(`in use by process ${child.pid}`);
+
+        const file = path.join(dataDir!, 'novos.mrc');
+        writeFileSync(file, toIso2709([marcRecord({ id: 'imp-1', title: 'Memorial de Aires', author: 'Assis, Machado de', year: 1908 })]));
+        const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli/import.ts', file], { cwd: apiDir, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+        let cliOutput = '';
+        cli.stdout.on('data', (chunk: Buffer) => (cliOutput += chunk.toString()));
+        cli.stderr.on('data', (chunk: Buffer) => (cliOutput += chunk.toString()));
+        expect(await exited(cli)).toBe(0);
+        expect(cliOutput).toContain('1 records read, 1 new');
+
+        const find = async (base: string) => {
+          const token = await fetch(`${base}/svc/oauth/token`, {
+            method: 'POST',
+            body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' }),
+          });
+          const { access_token } = (await token.json()) as { access_token: string };
+          const search = await fetch(`${base}/svc/consulta?termo1=memorial%20aires`, { headers: { authorization: `Bearer ${access_token}` } });
+          return ((await search.json()) as { total: number }).total;
+        };
+        expect(await find(url)).toBe(1);
+        child.kill('SIGTERM');
+        expect(await exited(child)).toBe(0);
+
+        const again = start({ ...env, PORT: '0', SEED_DEMO: 'false' });
+        const url2 = await waitFor(() => /Estante is running at (http:\/\/localhost:\d+)\//.exec(again.output())?.[1]);
+        expect(await find(url2)).toBe(1);
+        again.child.kill('SIGTERM');
+        expect(await exited(again.child)).toBe(0);
+      });
 
     it('lets a request that is in flight at SIGTERM finish, then exits without waiting for the client', async () => {
       const { child, output } = start({ ...env, PORT: '0', SEED_DEMO: 'false' });

@@ -103,7 +103,7 @@ async function serve(config: Config, database: Database, mailSinkDir: string | n
   let admin: Server | undefined;
   if (config.adminSocket) {
     mkdirSync(path.dirname(config.adminSocket), { recursive: true });
-    admin = await serveAdmin(config.adminSocket, (request) => runAdminCommand(database.db, request));
+    admin = await serveAdmin(config.adminSocket, (request, progress) => runAdminCommand(database.db, request, progress));
   }
 
   let closing = false;

@@ -6,14 +6,17 @@ import { createConnection, createServer, type Server } from 'node:net';
  * server takes staff commands (`npm run comments -- approve 12`). The embedded database can be
  * opened by one process only, so a command line tool cannot open it while the server runs; it
  * asks the server instead. Only the local user who runs the server can reach the socket (mode
- * 0600). One JSON request line in, one JSON answer line out.
+ * 0600). One JSON request line in; progress lines (`{"progress": …}`) while a long command
+ * runs (an import, generated titles), then one JSON answer line.
  */
 export interface AdminRequest {
   command: string;
   args: string[];
 }
 export type AdminAnswer = { ok: true; output: string } | { ok: false; error: string };
-export type AdminHandler = (request: AdminRequest) => Promise<string>;
+/** Tells the caller how a long command is getting on (the command line draws its progress bar). */
+export type AdminProgress = (progress: Record<string, number | string>) => void;
+export type AdminHandler = (request: AdminRequest, progress: AdminProgress) => Promise<string>;
 
 const MAX_REQUEST_BYTES = 64 * 1024;
 
@@ -32,7 +35,10 @@ export async function serveAdmin(socketPath: string, handle: AdminHandler): Prom
       const newline = buffer.indexOf('\n');
       if (newline === -1) return;
       const line = buffer.slice(0, newline);
-      void answer(line, handle).then((reply) => socket.end(`${JSON.stringify(reply)}\n`));
+      const progress: AdminProgress = (data) => {
+        if (!socket.destroyed) socket.write(`${JSON.stringify({ progress: data })}\n`);
+      };
+      void answer(line, handle, progress).then((reply) => socket.end(`${JSON.stringify(reply)}\n`));
     });
     socket.on('error', () => socket.destroy());
   });
@@ -44,7 +50,7 @@ export async function serveAdmin(socketPath: string, handle: AdminHandler): Prom
   return server;
 }
 
-async function answer(line: string, handle: AdminHandler): Promise<AdminAnswer> {
+async function answer(line: string, handle: AdminHandler, progress: AdminProgress): Promise<AdminAnswer> {
   let request: AdminRequest;
   try {
     const parsed = JSON.parse(line) as Partial<AdminRequest>;
@@ -54,24 +60,42 @@ async function answer(line: string, handle: AdminHandler): Promise<AdminAnswer> 
     return { ok: false, error: 'malformed admin request' };
   }
   try {
-    return { ok: true, output: await handle(request) };
+    return { ok: true, output: await handle(request, progress) };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
 }
 
-/** Sends a request to the server on `socketPath`; undefined when no server listens there. */
-export async function callAdmin(socketPath: string, request: AdminRequest): Promise<AdminAnswer | undefined> {
+/**
+ * Sends a request to the server on `socketPath`; undefined when no server listens there.
+ * Progress lines go to `onProgress` as they come.
+ */
+export async function callAdmin(socketPath: string, request: AdminRequest, onProgress?: AdminProgress): Promise<AdminAnswer | undefined> {
   if (!existsSync(socketPath)) return undefined;
   return new Promise((resolve) => {
     const socket = createConnection(socketPath);
     let data = '';
+    let last = '';
     socket.setEncoding('utf8');
     socket.on('connect', () => socket.write(`${JSON.stringify(request)}\n`));
-    socket.on('data', (chunk: string) => (data += chunk));
+    socket.on('data', (chunk: string) => {
+      data += chunk;
+      let newline: number;
+      while ((newline = data.indexOf('\n')) !== -1) {
+        const line = data.slice(0, newline);
+        data = data.slice(newline + 1);
+        try {
+          const parsed = JSON.parse(line) as { progress?: Record<string, number | string> };
+          if (parsed.progress) onProgress?.(parsed.progress);
+          else last = line;
+        } catch {
+          last = line;
+        }
+      }
+    });
     socket.on('end', () => {
       try {
-        resolve(JSON.parse(data) as AdminAnswer);
+        resolve(JSON.parse(last || data) as AdminAnswer);
       } catch {
         resolve({ ok: false, error: 'the server gave no answer' });
       }

@@ -4,7 +4,9 @@ import { institutionCode, setActivity, setInstitutionCode, setInstitutionOidc } 
 import { checkIn, checkOut, expireHolds } from '../modules/circulation/desk.service.js';
 import { advanceRequest } from '../modules/circulation/loan-requests.service.js';
 import { recentGeneralComments, recentSuggestions } from '../modules/units/units.service.js';
-import type { AdminRequest } from './channel.js';
+import { addGeneratedTitles, seedDemoIfEmpty } from '../seed/demo.js';
+import type { AdminProgress, AdminRequest } from './channel.js';
+import { importFile } from './import-file.js';
 
 function describeInstitution(code: number | null): string {
   if (code === null) return 'the institution is not set up yet';
@@ -34,8 +36,22 @@ export const USAGE = `usage:
                                       move loan request n on: em_transito, disponivel, retirada,
                                       atendida, or cancelada`;
 
+/**
+ * What reaches a staff terminal: patron text (comments, suggestions) may carry escape sequences
+ * that would move the cursor or recolour the screen; every control character but the line
+ * breaks we print is shown as U+FFFD instead.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, '\uFFFD');
+}
+
 /** Runs a staff command against the database and returns what to print. */
-export async function runAdminCommand(db: Db, { command, args }: AdminRequest): Promise<string> {
+export async function runAdminCommand(db: Db, request: AdminRequest, progress: AdminProgress = () => undefined): Promise<string> {
+  return printable(await run(db, request, progress));
+}
+
+async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgress): Promise<string> {
   const id = (): number => {
     const value = args[0] ?? '';
     if (!/^\d{1,9}$/.test(value)) throw new Error(`a comment number is needed\n${USAGE}`);
@@ -110,6 +126,22 @@ export async function runAdminCommand(db: Db, { command, args }: AdminRequest): 
     }
     case 'circ.expire':
       return `${await expireHolds(db)} hold(s) expired`;
+    case 'ping':
+      return 'pong';
+    // npm run import while the server runs: the server reads the file (same machine, same user).
+    case 'catalog.import': {
+      const [file] = args;
+      if (!file || !file.startsWith('/')) throw new Error('an absolute file path is needed');
+      return JSON.stringify(await importFile(db, file, progress));
+    }
+    case 'catalog.generate': {
+      const [count = '', from = '1'] = args;
+      if (!/^\d{1,9}$/.test(count) || !/^\d{1,9}$/.test(from) || Number(count) < 1 || Number(from) < 1) throw new Error('usage: npm run generate -- --titles N [--from K]');
+      await seedDemoIfEmpty(db, { titles: 0 });
+      const started = Date.now();
+      const made = await addGeneratedTitles(db, Number(count), Number(from), (n) => progress({ n, count: Number(count) }));
+      return `${made.titles} titles and ${made.copies} copies written in ${((Date.now() - started) / 1000).toFixed(1)} s (through the running server)`;
+    }
     default:
       throw new Error(`unknown command ${command}\n${USAGE}`);
   }

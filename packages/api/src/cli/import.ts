@@ -1,64 +1,67 @@
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
+import { callAdmin } from '../admin/channel.js';
+import { type FileImport, importFile } from '../admin/import-file.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
-import { readIso2709 } from '../marc/iso2709.js';
-import { readMarcXml } from '../marc/marcxml.js';
-import { importMarcRecords } from '../modules/catalog/catalog.import.js';
 
 const USAGE = 'usage: npm run import -- <file.mrc|file.xml> [more files]  (ISO 2709 or MARCXML, chosen by content)';
 
 /**
  * `npm run import -- <file>`: imports MARC 21 records into the configured database
  * (DATABASE_URL, else the embedded one under DATA_DIR), upserting by control number.
- * Exit code 0 when every record went in, 2 when some were rejected, 1 on a fatal error.
+ * While a server runs on the embedded database it owns it: the import then goes through the
+ * server (its admin socket), which reads the file and reports its progress here, and whose
+ * search sees the new records at once. Exit code 0 when every record went in, 2 when some
+ * were rejected, 1 on a fatal error.
  */
 async function main(): Promise<number> {
-  const files = process.argv.slice(2).filter((a) => a !== '--');
+  const files = process.argv
+    .slice(2)
+    .filter((a) => a !== '--')
+    .map((f) => (f === '--help' ? f : path.resolve(f)));
   if (files.length === 0 || files.includes('--help')) {
     process.stderr.write(`${USAGE}\n`);
     return files.length === 0 ? 1 : 0;
   }
   const config = loadConfig();
+  let rejected = 0;
+  const run = async (importOne: (file: string, bar: SingleBar) => Promise<FileImport>) => {
+    for (const file of files) {
+      const bar = new SingleBar({ format: `${path.basename(file)} [{bar}] {percentage}% | {read} records | {eta_formatted} left`, stream: process.stderr, noTTYOutput: false });
+      bar.start(1, 0, { read: 0 });
+      const result = await importOne(file, bar);
+      bar.stop();
+      process.stdout.write(`${result.lines.join('\n')}\n`);
+      rejected += result.rejected;
+    }
+  };
+  const progress = (bar: SingleBar) => (p: { offset?: unknown; size?: unknown; read?: unknown }) => {
+    bar.setTotal(Number(p.size) || 1);
+    bar.update(Number(p.offset) || 0, { read: Number(p.read) || 0 });
+  };
+
+  // A running server on the embedded database: ask it.
+  if (config.adminSocket) {
+    const probe = await callAdmin(config.adminSocket, { command: 'ping', args: [] });
+    if (probe) {
+      await run(async (file, bar) => {
+        const answer = await callAdmin(config.adminSocket!, { command: 'catalog.import', args: [file] }, progress(bar));
+        if (!answer) throw new Error('the server stopped answering');
+        if (!answer.ok) throw new Error(answer.error);
+        return JSON.parse(answer.output) as FileImport;
+      });
+      return rejected > 0 ? 2 : 0;
+    }
+  }
   const database = await openDatabase(config.database);
-  let problems = false;
   try {
     await database.migrate();
-    for (const file of files) {
-      const size = statSync(file).size;
-      const data = readFileSync(file);
-      const items = isXml(data) ? readMarcXml(data.toString('utf8')) : readIso2709(data);
-      const bar = new SingleBar({
-        format: `${path.basename(file)} [{bar}] {percentage}% | {read} records | {eta_formatted} left`,
-        stream: process.stderr,
-        noTTYOutput: false,
-      });
-      bar.start(size, 0, { read: 0 });
-      const report = await importMarcRecords(database.db, items, {
-        onProgress: (offset, r) => bar.update(offset, { read: r.read }),
-      });
-      bar.update(size, { read: report.read });
-      bar.stop();
-      const out = process.stdout;
-      out.write(
-        `${file}: ${report.read} records read, ${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected.length} rejected\n`,
-      );
-      for (const r of report.rejected) out.write(`  rejected record ${r.position} (byte ${r.offset}): ${r.reason}\n`);
-      for (const j of report.junk) out.write(`  junk: ${j.bytes} bytes at byte ${j.offset} that are not a record were ignored\n`);
-      for (const w of report.warnings) out.write(`  warning, record ${w.position}: ${w.message}\n`);
-      problems ||= report.rejected.length > 0;
-    }
+    await run((file, bar) => importFile(database.db, file, progress(bar)));
   } finally {
     await database.close();
   }
-  return problems ? 2 : 0;
-}
-
-/** MARCXML starts (after a BOM and white space) with "<"; ISO 2709 with five digits. */
-function isXml(data: Buffer): boolean {
-  const head = data.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  return head.startsWith('<');
+  return rejected > 0 ? 2 : 0;
 }
 
 main().then(

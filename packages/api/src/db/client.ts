@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './lock.js';
 import * as schema from './schema/index.js';
 
 /** The Drizzle database, whichever driver is behind it. */
@@ -85,18 +86,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       close: once(() => pool.end()),
     };
   }
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: target.dataDir ?? undefined,
-    extensions: { unaccent, pg_trgm },
-  });
+  // One process owns an embedded data directory (a second one would lose writes on close).
+  let release = () => undefined as void;
+  if (target.dataDir) {
+    mkdirSync(target.dataDir, { recursive: true });
+    release = lockDataDir(target.dataDir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: target.dataDir ?? undefined,
+      extensions: { unaccent, pg_trgm },
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Db),
-    close: once(() => client.close()),
+    close: once(() => client.close().finally(release)),
   };
 }
 

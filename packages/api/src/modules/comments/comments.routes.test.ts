@@ -129,6 +129,17 @@ describe('comments on a title', () => {
   });
 });
 
+describe('the staff terminal', () => {
+  it('shows patron text without its escape sequences (a comment cannot recolour or clear the screen)', async () => {
+    // Text from before the input guard, or written by other tools, may still hold them.
+    await t.database.db.execute(sql`update comments set texto = ${'Ótimo \u001b[2J\u001b[31mlivro\u0007'} where cod_comentario = (select min(cod_comentario) from comments where not moderado)`);
+    const listed = await runAdminCommand(t.database.db, { command: 'comments.list', args: [] });
+    // eslint-disable-next-line no-control-regex -- asserting there are none
+    expect(listed).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F]/);
+    expect(listed).toContain('Ótimo \uFFFD[2J\uFFFD[31mlivro\uFFFD');
+  });
+});
+
 describe('the staff command over the admin socket', () => {
   it('approves and rejects through the running server, and reports bad input', async () => {
     const socket = path.join(mkdtempSync(path.join(tmpdir(), 'estante-admin-')), 'admin.sock');

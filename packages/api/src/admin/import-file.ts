@@ -1,0 +1,38 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { Db } from '../db/client.js';
+import { readIso2709 } from '../marc/iso2709.js';
+import { readMarcXml } from '../marc/marcxml.js';
+import { importMarcRecords } from '../modules/catalog/catalog.import.js';
+
+/** What an import of one file says: the lines to print, and whether records were rejected. */
+export interface FileImport {
+  lines: string[];
+  rejected: number;
+}
+
+/** MARCXML starts (after a BOM and white space) with "<"; ISO 2709 with five digits. */
+function isXml(data: Buffer): boolean {
+  const head = data.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  return head.startsWith('<');
+}
+
+/**
+ * Imports one MARC 21 file (ISO 2709 or MARCXML, chosen by content), upserting by control
+ * number, telling `onProgress` how far it got (bytes of `size`, records read). Used by
+ * `npm run import` itself and by a running server asked over its admin socket.
+ */
+export async function importFile(db: Db, file: string, onProgress: (progress: { offset: number; size: number; read: number }) => void = () => undefined): Promise<FileImport> {
+  const size = statSync(file).size;
+  const data = readFileSync(file);
+  const items = isXml(data) ? readMarcXml(data.toString('utf8')) : readIso2709(data);
+  onProgress({ offset: 0, size, read: 0 });
+  const report = await importMarcRecords(db, items, { onProgress: (offset, r) => onProgress({ offset, size, read: r.read }) });
+  onProgress({ offset: size, size, read: report.read });
+  const lines = [
+    `${file}: ${report.read} records read, ${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected.length} rejected`,
+    ...report.rejected.map((r) => `  rejected record ${r.position} (byte ${r.offset}): ${r.reason}`),
+    ...report.junk.map((j) => `  junk: ${j.bytes} bytes at byte ${j.offset} that are not a record were ignored`),
+    ...report.warnings.map((w) => `  warning, record ${w.position}: ${w.message}`),
+  ];
+  return { lines, rejected: report.rejected.length };
+}
