@@ -5,6 +5,7 @@ import { createCopies, createInstitution, createLibraries, createLoan, createPat
 import { startTestMailSink, type TestMailSink } from '../test/mail.js';
 import { queryRows } from './db/client.js';
 import { MAIL_LIMITS } from './modules/basket/basket.service.js';
+import { LINK_ACCESSES_PER_WINDOW } from './modules/catalog/title.service.js';
 import { SENDS_PER_HOUR } from './modules/units/units.service.js';
 
 /**
@@ -100,5 +101,22 @@ describe('limits under parallel requests', () => {
     expect(statuses(suggestions).filter((s) => s < 300)).toHaveLength(SENDS_PER_HOUR);
     expect(await count(sql`select count(*)::int as n from general_comments where cod_pessoa = ${ana}`)).toBe(SENDS_PER_HOUR);
     expect(await count(sql`select count(*)::int as n from acquisition_suggestions where cod_pessoa = ${ana}`)).toBe(SENDS_PER_HOUR);
+  });
+
+  it(`followed-link statistics: ${LINK_ACCESSES_PER_WINDOW + 10} anonymous counts at once from one address record ${LINK_ACCESSES_PER_WINDOW}`, async () => {
+    const answers = await Promise.all(
+      Array.from({ length: LINK_ACCESSES_PER_WINDOW + 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/svc/vinculos/estatistica-acesso',
+          remoteAddress: '10.2.0.1',
+          headers: { authorization: `Bearer ${anonymous}` },
+          payload: { cod_acervo: id.r0, url: 'https://example.org/'.padEnd(2000, 'x') },
+        }),
+      ),
+    );
+    expect(statuses(answers).filter((s) => s < 300)).toHaveLength(LINK_ACCESSES_PER_WINDOW);
+    expect(statuses(answers).filter((s) => s >= 300).every((s) => s === 429)).toBe(true);
+    expect(await count(sql`select count(*)::int as n from link_accesses`)).toBe(LINK_ACCESSES_PER_WINDOW);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from './common.js';
+import { INT4_MAX, recordId } from './common.js';
 import { AUTHORITY_TYPES } from './authorities.js';
 import { disponibilidadeSchema } from './search.js';
 
@@ -199,7 +199,7 @@ export const estatisticaAcessoSchema = z.object({
   cod_acervo: recordId,
   seq_paragrafo: z.number().int().min(0).max(999).optional(),
   url: z.string().max(2000),
-  user_id: z.number().int().optional(),
+  user_id: z.number().int().min(0).max(INT4_MAX).optional(),
   browser: z.string().max(100).optional(),
   device: z.string().max(100).optional(),
   os: z.string().max(100).optional(),

@@ -214,3 +214,8 @@ export async function isBlocked(db: Db, codPessoa: number): Promise<boolean | nu
   const [row] = await queryRows<{ bloqueio: boolean }>(db, sql`select bloqueio from people where cod_pessoa = ${codPessoa}`);
   return row ? row.bloqueio : null;
 }
+
+/** Replaces a login's hash of the same password (stronger parameters): no history entry, the password did not change. */
+export async function upgradePasswordHash(db: Db, login: string, oldHash: string, newHash: string): Promise<void> {
+  await db.execute(sql`update logins set password_hash = ${newHash} where login = ${login} and password_hash = ${oldHash}`);
+}

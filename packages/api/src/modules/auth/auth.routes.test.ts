@@ -1,4 +1,6 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
@@ -255,5 +257,21 @@ describe('a patron blocked after signing in (spec §6)', () => {
     // Unblocked, the old session stays ended: the family was revoked.
     await t.database.db.execute(sql`update people set bloqueio = false where cod_pessoa = ${person.codPessoa}`);
     expect((await grant({ grant_type: 'refresh_token', refresh_token: session.refresh_token })).statusCode).toBe(401);
+  });
+});
+
+describe('password hashes (OWASP scrypt parameters)', () => {
+  it('replaces a hash made with weaker parameters at the next sign-in, and the password still works', async () => {
+    const person = await createPatron(t.database.db, { login: 'antiga', nome: 'Hash Antigo', password: 'provisoria' });
+    // A hash from before: scrypt N=2^14, r=8, p=1.
+    const salt = randomBytes(16);
+    const weak = ['scrypt', 16384, 8, 1, salt.toString('base64'), scryptSync('senha-antiga', salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64')].join('$');
+    await t.database.db.execute(sql`update logins set password_hash = ${weak} where cod_pessoa = ${person.codPessoa}`);
+    const signIn = () =>
+      t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'antiga', password: 'senha-antiga' } });
+    expect((await signIn()).statusCode).toBe(200);
+    const [row] = await queryRows<{ h: string }>(t.database.db, sql`select password_hash as h from logins where cod_pessoa = ${person.codPessoa}`);
+    expect(row!.h).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect((await signIn()).statusCode).toBe(200);
   });
 });

@@ -5,11 +5,12 @@ import type { Db } from '../../db/client.js';
 import type { Principal } from '../../plugins/auth.js';
 import { CATEGORY_INSTITUTION, institutionCode, TWO_STEP_INSTITUTION } from '../parameters/parameters.service.js';
 import { errors } from '../../lib/errors.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
 import {
   clearFailures,
   familyOf,
   isBlocked,
+  upgradePasswordHash,
   findLogin,
   findPerson,
   getOrCreateSecret,
@@ -128,6 +129,7 @@ export async function checkPassword(db: Db, username: string | undefined, passwo
   const hash = row?.ativo && row.password_hash ? row.password_hash : await (decoy ??= hashPassword('decoy-password'));
   const matches = await verifyPassword(password, hash);
   if (!row?.ativo || !row.password_hash || !matches) throw errors.invalidGrant(loginLabel);
+  if (needsRehash(row.password_hash)) await upgradePasswordHash(db, row.login, row.password_hash, await hashPassword(password));
   const person = choice === null ? { cod_pessoa: row.cod_pessoa, bloqueio: row.bloqueio } : await chosenRegistration(db, row.cod_pessoa, choice);
   if (!person) throw errors.invalidGrant(loginLabel);
   if (person.bloqueio) throw errors.accountBlocked();

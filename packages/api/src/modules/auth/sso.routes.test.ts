@@ -186,3 +186,28 @@ describe('SAML sign-in with signed assertions (node-saml)', () => {
     expect(response.json().key).toBe('SsoNaoConfigurado');
   });
 });
+
+describe('the address the provider sends patrons back to, without PUBLIC_URL', () => {
+  let t: TestApp;
+  let idp: Awaited<ReturnType<typeof startTestOidcProvider>>;
+  beforeAll(async () => {
+    idp = await startTestOidcProvider({ id: 'estante', secret: 'segredo-do-cliente', redirectUri: 'http://localhost:8080/svc/oidc/callback' });
+    t = await createTestApp({ OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: 'estante', OIDC_CLIENT_SECRET: 'segredo-do-cliente' });
+    await seedPeople(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await idp.close();
+  });
+
+  it('trusts a loopback Host (a developer’s machine) and no other: a forged Host never becomes the callback', async () => {
+    const start = async (host: string) => t.app.inject({ method: 'GET', url: '/svc/oidc/authorize', headers: { ...(await authorized(t)), host } });
+    const local = await start('localhost:8080');
+    expect(local.statusCode).toBe(200);
+    expect(new URL(local.json<{ link: string }>().link).searchParams.get('redirect_uri')).toBe('http://localhost:8080/svc/oidc/callback');
+    const forged = await start('evil.example');
+    expect(forged.statusCode).toBe(404);
+    expect(forged.json().key).toBe('SsoNaoConfigurado');
+    expect(forged.body).not.toContain('evil.example');
+  });
+});

@@ -14,10 +14,10 @@ export const ssoRoutes: FastifyPluginAsync<{ sso: SsoService; tokens: TokenServi
     const { codPessoa, redirect } = await sso.trade(kind, handle);
     return { ...(await signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl)), redirect };
   };
-  route(app, ssoEndpoints.oidcAuthorize, (request) => sso.oidcAuthorize(sso.siteUrl(origin(request)), request.query.login || undefined, request.query.redirect));
-  route(app, ssoEndpoints.oidcCallback, async (request, reply) => reply.redirect(await sso.oidcAnswer(sso.siteUrl(origin(request)), request.query), 303));
+  route(app, ssoEndpoints.oidcAuthorize, (request) => sso.oidcAuthorize(sso.siteUrl(origin(request), 'OIDC'), request.query.login || undefined, request.query.redirect));
+  route(app, ssoEndpoints.oidcCallback, async (request, reply) => reply.redirect(await sso.oidcAnswer(sso.siteUrl(origin(request), 'OIDC'), request.query), 303));
   route(app, ssoEndpoints.oidcValidate, (request) => issue(request, 'oidc', request.body.nonce));
-  route(app, ssoEndpoints.samlLogin, (request) => sso.samlLogin(sso.siteUrl(origin(request)), request.query.redirect));
-  route(app, ssoEndpoints.samlAcs, async (request, reply) => reply.redirect(await sso.samlAcs(sso.siteUrl(origin(request)), request.body.SAMLResponse, request.body.RelayState), 303));
+  route(app, ssoEndpoints.samlLogin, (request) => sso.samlLogin(sso.siteUrl(origin(request), 'SAML'), request.query.redirect));
+  route(app, ssoEndpoints.samlAcs, async (request, reply) => reply.redirect(await sso.samlAcs(sso.siteUrl(origin(request), 'SAML'), request.body.SAMLResponse, request.body.RelayState), 303));
   route(app, ssoEndpoints.samlValidate, (request) => issue(request, 'saml', request.body.saml));
 };

@@ -31,9 +31,18 @@ export class SsoService {
     private readonly warn: (message: string, error: unknown) => void = () => undefined,
   ) {}
 
-  /** The site's address: PUBLIC_URL, else the address the browser used for this request. */
-  siteUrl(requestOrigin: string): string {
-    return this.config.publicUrl ?? requestOrigin;
+  /**
+   * The site's address, where the provider sends the patron back: PUBLIC_URL. Without it, only a
+   * loopback address the browser used (a developer's machine) is trusted: any other Host header
+   * could send the patron, and their sign-in, to someone else's site — so single sign-on then
+   * answers as not configured, and the log says why.
+   */
+  siteUrl(requestOrigin: string, kind: 'OIDC' | 'SAML'): string {
+    if (this.config.publicUrl) return this.config.publicUrl;
+    const host = new URL(requestOrigin).hostname;
+    if (host === 'localhost' || host === '127.0.0.1' || host === '[::1]') return requestOrigin;
+    this.warn(`${kind} sign-in needs PUBLIC_URL when the site is not reached on localhost (Host: ${host.slice(0, 100)})`, null);
+    throw errors.ssoNotConfigured(kind);
   }
 
   // --- OpenID Connect -------------------------------------------------------------------

@@ -53,7 +53,7 @@ export const titleRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   route(app, calls.linkAccess, async (request) => {
     const b = request.body;
     const principal = request.principal;
-    await recordLinkAccess(db, {
+    await recordLinkAccess(db, request.ip, {
       codAcervo: b.cod_acervo,
       seqParagrafo: b.seq_paragrafo,
       url: b.url,

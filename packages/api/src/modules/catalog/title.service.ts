@@ -11,6 +11,7 @@ import type {
   TitleTabCode,
 } from '@estante/contracts';
 import { type Db } from '../../db/client.js';
+import { throttle } from '../auth/auth.service.js';
 import { errors } from '../../lib/errors.js';
 import { ADDITIONAL_DATA_SEPARATOR } from '../../marc/derive.js';
 import { toDublinCore } from '../../marc/dublin-core.js';
@@ -279,8 +280,15 @@ function tidy(value: string): string {
   return value.replace(/\s*(--|[/.;,])\s*$/, '').trim();
 }
 
-/** `POST /vinculos/estatistica-acesso`: counts a followed link (unknown titles are ignored). */
-export async function recordLinkAccess(db: Db, access: Parameters<typeof insertLinkAccess>[1]): Promise<void> {
+/** Followed links one address may have counted in ten minutes: enough for a busy terminal, not for a script filling the table. */
+export const LINK_ACCESSES_PER_WINDOW = 60;
+
+/**
+ * `POST /vinculos/estatistica-acesso`: counts a followed link (unknown titles are ignored). Anyone
+ * may call it, so each address is throttled (429 past LINK_ACCESSES_PER_WINDOW in ten minutes).
+ */
+export async function recordLinkAccess(db: Db, address: string, access: Parameters<typeof insertLinkAccess>[1]): Promise<void> {
+  await throttle(db, [{ key: `link-access:${address}`, limit: LINK_ACCESSES_PER_WINDOW }], 600);
   await insertLinkAccess(db, access);
 }
 
