@@ -3,7 +3,7 @@ import { toIso2709, toMarcXml } from '../../marc/write.js';
 import { cslItem, formatReference, toBibtex, toRis } from '../catalog/citation.js';
 import type { titlesForExport } from '../catalog/title.service.js';
 
-type ExportTitle = Awaited<ReturnType<typeof titlesForExport>>[number];
+export type ExportTitle = Awaited<ReturnType<typeof titlesForExport>>[number];
 
 /** A file to download or attach. */
 export interface ExportFile {

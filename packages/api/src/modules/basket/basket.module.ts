@@ -1,7 +1,10 @@
 import type { ApiModule } from '../../lib/module.js';
+import { ExportPool } from './basket.pool.js';
 import { basketRoutes } from './basket.routes.js';
 
-/** The basket's export and e-mail, and the patron's permanent basket. */
+/** The basket's export and e-mail, and the patron's permanent basket. Exports are formatted in worker threads, stopped with the app. */
 export const basketModule: ApiModule = async (app, { mailer }) => {
-  await app.register(basketRoutes, { db: app.db, mailer });
+  const exports = new ExportPool();
+  app.addHook('onClose', () => exports.close());
+  await app.register(basketRoutes, { db: app.db, mailer, exports });
 };

@@ -240,3 +240,24 @@ describe('GET /consulta/titulos-adicionais', () => {
     expect((await t.app.inject({ method: 'GET', url: '/svc/consulta/titulos-adicionais?acervos=a', headers: { authorization: `Bearer ${anonymous}` } })).statusCode).toBe(400);
   });
 });
+
+describe('a long export is formatted off the event loop', () => {
+  it('answers a health check sent during a 50-title APA export before the export is done', async () => {
+    const many = Array.from({ length: 100 }, (_, i) => ({ ...CITATION_RECORDS.book, fields: CITATION_RECORDS.book.fields.map((f) => (f.tag === '001' ? { ...f, value: `longa-${i}` } : f)) }));
+    await importMarcRecords(t.database.db, items(many));
+    const ids = (await t.database.db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)).filter((r) => r.c.startsWith('longa-')).map((r) => r.id);
+    expect(ids).toHaveLength(100);
+    const order: string[] = [];
+    const exported = exportBasket({ tipo: 'arquivo', dados: 'apa', acervos: ids.slice(0, 50) }).then((r) => {
+      order.push('export');
+      return r;
+    });
+    // Let the export reach its formatting, then ask for /health.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const health = await t.app.inject({ method: 'GET', url: '/health' });
+    order.push('health');
+    expect(health.statusCode).toBe(200);
+    expect((await exported).statusCode).toBe(200);
+    expect(order).toEqual(['health', 'export']);
+  });
+});

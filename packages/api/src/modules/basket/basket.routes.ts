@@ -5,13 +5,14 @@ import type { Mailer } from '../../lib/mail.js';
 import { route } from '../../lib/route.js';
 import { patronOf } from '../../plugins/auth.js';
 import { getInstituicao } from '../parameters/parameters.service.js';
+import type { ExportPool } from './basket.pool.js';
 import { dropFromPermanent, exportBasket, keepInPermanent, permanentCollection } from './basket.service.js';
 
 /** The basket: export, e-mail, the permanent basket (spec §7 "Title"). */
-export const basketRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async (app, { db, mailer }) => {
+export const basketRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; exports: ExportPool }> = async (app, { db, mailer, exports }) => {
   route(app, basketEndpoints.export, async (request, reply) => {
     const institution = await getInstituicao(db).then((i) => i.sigla, () => 'Estante');
-    const outcome = await exportBasket(db, mailer, request.body, request.language, institution, request.ip);
+    const outcome = await exportBasket(db, mailer, exports, request.body, request.language, institution, request.ip);
     if (outcome.kind === 'file') {
       return reply.header('content-type', outcome.file.mediaType).header('content-disposition', `attachment; filename="${outcome.file.filename}"`).send(outcome.file.content);
     }

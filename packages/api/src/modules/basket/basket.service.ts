@@ -4,7 +4,8 @@ import { errors } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import { throttle } from '../auth/auth.service.js';
 import { titlesForExport } from '../catalog/title.service.js';
-import { exportFile, type ExportFile, references } from './basket.export.js';
+import type { ExportFile } from './basket.export.js';
+import type { ExportPool } from './basket.pool.js';
 import { addToPermanent, permanentCount, permanentItems, removeFromPermanent } from './basket.queries.js';
 
 const SUBJECT = { pt: 'Referências da sua cesta', en: 'References from your basket', es: 'Referencias de su cesta' } as const;
@@ -31,6 +32,7 @@ export const MAIL_LIMITS = { perRecipient: 10, perSender: 30, windowSeconds: 360
 export async function exportBasket(
   db: Db,
   mailer: Mailer,
+  exports: ExportPool,
   request: ExportarCesta,
   language: Language,
   institution: string,
@@ -39,8 +41,8 @@ export async function exportBasket(
 ): Promise<ExportOutcome> {
   const titles = await titlesForExport(db, request.acervos);
   const style = request.dados === 'apa' || request.dados === 'vancouver' ? request.dados : 'abnt';
-  if (request.tipo === 'texto') return { kind: 'text', ...references(titles, style, language, today) };
-  const file = exportFile(titles, request.dados, language, today);
+  if (request.tipo === 'texto') return { kind: 'text', ...(await exports.references(titles, style, language, today)) };
+  const file = await exports.file(titles, request.dados, language, today);
   if (request.tipo === 'arquivo') return { kind: 'file', file };
   const options = request.opcoesEmail!;
   const to = splitEmails(options.emails);
@@ -49,7 +51,7 @@ export async function exportBasket(
     [{ key: `mail-ip:${sender}`, limit: MAIL_LIMITS.perSender }, ...to.map((address) => ({ key: `mail:${address.toLowerCase()}`, limit: MAIL_LIMITS.perRecipient }))],
     MAIL_LIMITS.windowSeconds,
   );
-  const body = [options.mensagem, INTRO[language](titles.length), references(titles, 'abnt', language, today).texto, `— ${institution}`].filter(Boolean).join('\n\n');
+  const body = [options.mensagem, INTRO[language](titles.length), (await exports.references(titles, 'abnt', language, today)).texto, `— ${institution}`].filter(Boolean).join('\n\n');
   try {
     await mailer.send({
       to,
