@@ -45,6 +45,30 @@ test('"keep me connected" decides whether the session survives a browser restart
   }
 });
 
+test('on a plain-http intranet address (no WebCrypto) the session is still stored encrypted', async ({ baseURL }) => {
+  // A host name that is not localhost, mapped to this machine: not a secure context, as a
+  // library's http://catalogo.intranet would be.
+  const { launchOptions } = test.info().project.use;
+  const port = new URL(baseURL!).port;
+  const browser = await chromium.launch({ ...launchOptions, args: [...(launchOptions?.args ?? []), '--host-resolver-rules=MAP catalogo.intranet 127.0.0.1'] });
+  try {
+    const page = await browser.newPage({ baseURL: `http://catalogo.intranet:${port}`, locale: 'pt-BR' });
+    const granted = page.waitForResponse((r) => r.url().endsWith('/svc/oauth/token') && (r.request().postData() ?? '').includes('grant_type=password'));
+    await signIn(page, 'aluno', false);
+    const token = ((await (await granted).json()) as { access_token: string }).access_token;
+    expect(await page.evaluate(() => [window.isSecureContext, typeof crypto.subtle])).toEqual([false, 'undefined']);
+    const stored = await page.evaluate(() => sessionStorage.getItem('estante.session-auth'));
+    expect(stored).toMatch(/^aesgcm\./);
+    expect(stored).not.toContain(token.slice(0, 20));
+    expect(stored).not.toContain('Ana');
+    // And it reads back: a reload keeps the patron signed in.
+    await page.reload();
+    await expect(page.getByRole('banner')).toContainText('Olá,');
+  } finally {
+    await browser.close();
+  }
+});
+
 test('calls that fail together on an expired token wait for one renewal with the refresh token', async ({ page }) => {
   const granted = page.waitForResponse((r) => r.url().endsWith('/svc/oauth/token') && (r.request().postData() ?? '').includes('grant_type=password'));
   await signIn(page, 'aluno', false);

@@ -1,19 +1,25 @@
+import { gcm } from '@noble/ciphers/aes.js';
 import type { PersistStorage, StorageValue } from 'zustand/middleware';
 
 /**
  * Storage for the stores the spec keeps encrypted (§9: page config, public credentials,
- * session auth, persistent auth): AES-GCM with a 256-bit key made in this browser, kept
- * non-extractable in IndexedDB — the stored values (tokens, above all) are ciphertext that
- * neither this page's scripts nor anything reading the profile's files can turn back into a
- * key. Where WebCrypto is missing (a plain-http intranet address is not a secure context) the
- * values are stored as JSON, so the catalogue still works there.
+ * session auth, persistent auth): AES-GCM with a 256-bit key made in this browser and kept in
+ * IndexedDB, so the stored values (tokens, above all) are ciphertext. In a secure context the
+ * key is a WebCrypto key, non-extractable: not even this page's scripts can read it. On a
+ * plain-http intranet address (not a secure context, no WebCrypto) the same AES-GCM runs in
+ * JavaScript (@noble/ciphers, audited) with a random key kept as bytes in IndexedDB: the values
+ * at rest are still ciphertext, never the tokens as JSON. Only without IndexedDB at all are
+ * values kept as JSON, so the catalogue still works there.
  */
 const DATABASE = 'estante';
 const OBJECTS = 'keys';
 const KEY_ID = 'stores';
 const PREFIX = 'aesgcm.';
 
-let key: Promise<CryptoKey | null> | null = null;
+/** The store key: a WebCrypto key where there is WebCrypto, else raw bytes for the JavaScript AES-GCM. */
+type StoreKey = { kind: 'webcrypto'; key: CryptoKey } | { kind: 'bytes'; key: Uint8Array };
+
+let key: Promise<StoreKey | null> | null = null;
 
 function request<T>(r: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -22,22 +28,31 @@ function request<T>(r: IDBRequest<T>): Promise<T> {
   });
 }
 
-async function loadKey(): Promise<CryptoKey | null> {
-  if (!globalThis.crypto?.subtle || !globalThis.indexedDB) return null;
+/** The key stored under `id`, or `made()` stored there first (if another tab stored one first, that one). */
+async function keptKey<K>(db: IDBDatabase, id: string, made: () => Promise<K>): Promise<K | null> {
+  const stored = (await request(db.transaction(OBJECTS).objectStore(OBJECTS).get(id))) as K | undefined;
+  if (stored) return stored;
+  const fresh = await made();
+  try {
+    await request(db.transaction(OBJECTS, 'readwrite').objectStore(OBJECTS).add(fresh, id));
+    return fresh;
+  } catch {
+    return ((await request(db.transaction(OBJECTS).objectStore(OBJECTS).get(id))) as K | undefined) ?? null;
+  }
+}
+
+async function loadKey(): Promise<StoreKey | null> {
+  if (!globalThis.indexedDB || !globalThis.crypto?.getRandomValues) return null;
   try {
     const open = indexedDB.open(DATABASE, 1);
     open.onupgradeneeded = () => open.result.createObjectStore(OBJECTS);
     const db = await request(open);
-    const stored = (await request(db.transaction(OBJECTS).objectStore(OBJECTS).get(KEY_ID))) as CryptoKey | undefined;
-    if (stored) return stored;
-    const made = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-    // `add` fails if another tab stored a key first: then that one is the key.
-    try {
-      await request(db.transaction(OBJECTS, 'readwrite').objectStore(OBJECTS).add(made, KEY_ID));
-      return made;
-    } catch {
-      return ((await request(db.transaction(OBJECTS).objectStore(OBJECTS).get(KEY_ID))) as CryptoKey | undefined) ?? null;
+    if (globalThis.crypto.subtle) {
+      const made = await keptKey(db, KEY_ID, () => crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']));
+      return made ? { kind: 'webcrypto', key: made } : null;
     }
+    const bytes = await keptKey(db, `${KEY_ID}.bytes`, async () => crypto.getRandomValues(new Uint8Array(32)));
+    return bytes ? { kind: 'bytes', key: bytes } : null;
   } catch {
     return null;
   }
@@ -48,11 +63,28 @@ const storeKey = () => (key ??= loadKey());
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
+/** AES-GCM in JavaScript, for contexts without WebCrypto: the same format as WebCrypto's (IV, then ciphertext and tag). */
+export function sealBytes(keyBytes: Uint8Array, plain: string): string {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const cipher = gcm(keyBytes, iv).encrypt(new TextEncoder().encode(plain));
+  const joined = new Uint8Array(iv.length + cipher.length);
+  joined.set(iv);
+  joined.set(cipher, iv.length);
+  return PREFIX + toBase64(joined);
+}
+
+/** Opens what sealBytes sealed with the same key; throws when the key is another or the text was changed. */
+export function openBytes(keyBytes: Uint8Array, sealed: string): string {
+  const joined = fromBase64(sealed.slice(PREFIX.length));
+  return new TextDecoder().decode(gcm(keyBytes, joined.slice(0, 12)).decrypt(joined.slice(12)));
+}
+
 async function seal(plain: string): Promise<string> {
   const k = await storeKey();
   if (!k) return plain;
+  if (k.kind === 'bytes') return sealBytes(k.key, plain);
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, k, new TextEncoder().encode(plain)));
+  const cipher = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, k.key, new TextEncoder().encode(plain)));
   const joined = new Uint8Array(iv.length + cipher.length);
   joined.set(iv);
   joined.set(cipher, iv.length);
@@ -65,8 +97,9 @@ async function open(stored: string): Promise<string | null> {
   const k = await storeKey();
   if (!k) return null;
   try {
+    if (k.kind === 'bytes') return openBytes(k.key, stored);
     const joined = fromBase64(stored.slice(PREFIX.length));
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: joined.slice(0, 12) }, k, joined.slice(12));
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: joined.slice(0, 12) }, k.key, joined.slice(12));
     return new TextDecoder().decode(plain);
   } catch {
     return null;
