@@ -25,7 +25,7 @@ const auth = { authorization: `Bearer ${tok.access_token}`, 'content-type': 'app
 const ids = Array.from({ length: 400 }, (_, i) => i + 1);
 const log = []; const acked = []; let stop = false;
 const t0 = Date.now();
-async function writer() { for (const id of ids) { if (stop) break; const at = Date.now() - t0; try { const r = await fetch(`${base}/svc/acervo/cesta-permanente`, { method: 'POST', headers: auth, body: JSON.stringify({ acervos: [id] }) }); log.push([at, r.status]); if (r.status === 200) acked.push(id); await r.arrayBuffer(); } catch (e) { log.push([at, 'refused']); } await sleep(25); } }
+async function writer() { for (const id of ids) { if (stop) break; const at = Date.now() - t0; try { const r = await fetch(`${base}/svc/acervo/cesta-permanente`, { method: 'POST', headers: auth, body: JSON.stringify({ acervos: [id] }) }); log.push([at, r.status]); if (r.status === 200) acked.push(id); await r.arrayBuffer(); } catch { log.push([at, 'refused']); } await sleep(25); } }
 async function reader() { while (!stop) { const at = Date.now() - t0; try { const r = await fetch(`${base}/svc/api/acervo/cesta-permanente/colecao`, { headers: auth }); log.push([at, r.status]); await r.arrayBuffer(); } catch { log.push([at, 'refused']); } await sleep(10); } }
 const work = [writer(), reader(), reader(), reader()];
 await sleep(1500);
