@@ -19,6 +19,7 @@ import { commentsModule } from './modules/comments/comments.module.js';
 import { parametersModule } from './modules/parameters/parameters.module.js';
 import { unitsModule } from './modules/units/units.module.js';
 import { createMailer, type Mailer } from './lib/mail.js';
+import { Scheduler } from './lib/scheduler.js';
 import { authPlugin } from './plugins/auth.js';
 import { devMailPlugin } from './plugins/dev-mail.js';
 import { docsPlugin } from './plugins/docs.js';
@@ -70,6 +71,9 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('db', database.db);
+  const scheduler = new Scheduler(database);
+  app.decorate('scheduler', scheduler);
+  app.addHook('onClose', () => scheduler.stop());
   const tokens = await createTokenService(database.db, config);
   const captcha = await createCaptcha(database.db, config.recaptcha);
   await app.register(errorsPlugin);
@@ -104,6 +108,7 @@ export async function buildApp({
     captcha,
     sso: new SsoService(database.db, config, (message, error) => app.log.warn({ err: error }, message)),
     searchIndex,
+    scheduler,
   };
   await app.register(
     async (api) => {

@@ -80,7 +80,7 @@ describe('the API process (main.ts)', () => {
       }
       child.kill('SIGTERM');
       expect(await exited(child)).toBe(0);
-      expect(output()).toMatch(/"msg":"closed"/);
+      expect(output(), output()).toMatch(/"msg":"closed"/);
     });
 
     // Several workers need PostgreSQL: the embedded database's run has only the refusal above.

@@ -142,6 +142,9 @@ async function serve(config: Config, database: Database, mailSinkDir: string | n
   app.log.info({ titles: warm.snapshot.all.length, ms: Math.round(warm.snapshot.buildMs), prewarmedWords: warm.prewarmed }, 'search index ready');
 
   await app.listen({ port: config.port, host: config.host });
+  // Scheduled work (reminders, hold expiry…) once the server answers; app.close stops it. A
+  // scheduler that cannot start (the database away) is logged, and the site keeps answering.
+  app.scheduler.start().catch((error: unknown) => app.log.error({ err: error }, 'the scheduler could not start'));
   // With several workers, the primary says where the site is (once, not once per worker).
   if (cluster.isWorker) return;
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;

@@ -7,6 +7,7 @@ import { recentGeneralComments, recentSuggestions } from '../modules/units/units
 import { addGeneratedTitles, seedDemoIfEmpty } from '../seed/demo.js';
 import type { AdminProgress, AdminRequest } from './channel.js';
 import { importFile } from './import-file.js';
+import { describeJobs, listJobs } from '../lib/scheduler.js';
 
 function describeInstitution(code: number | null): string {
   if (code === null) return 'the institution is not set up yet';
@@ -31,7 +32,9 @@ export const USAGE = `usage:
   npm run circ -- checkout <tombo> <login>
                                       lend a copy (by accession number) at the desk
   npm run circ -- checkin <tombo>     take a copy back: fines a late return, releases the next hold
-  npm run circ -- expire              expire holds not picked up by their deadline (run daily)
+  npm run circ -- expire              expire holds not picked up by their deadline (the server
+                                      also does it daily: npm run jobs -- list)
+  npm run jobs -- list                the scheduled jobs, their last run and outcome, what is queued
   npm run circ -- request <n> <status>
                                       move loan request n on: em_transito, disponivel, retirada,
                                       atendida, or cancelada`;
@@ -128,6 +131,8 @@ async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgr
       return `${await expireHolds(db)} hold(s) expired`;
     case 'ping':
       return 'pong';
+    case 'jobs.list':
+      return describeJobs(await listJobs(db));
     // npm run import while the server runs: the server reads the file (same machine, same user).
     case 'catalog.import': {
       const [file] = args;

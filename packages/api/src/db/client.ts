@@ -29,6 +29,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /**
+   * Raw SQL for libraries that bring their own (the job scheduler): with `values`, one
+   * parameterised statement; without, a script of several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
   close(): Promise<void>;
 }
 
@@ -83,6 +88,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: () => ping(db),
+      executeSql: async (text, values) => {
+        const result = values?.length ? await pool.query(text, values) : await pool.query(text);
+        const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
+        return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
+      },
       close: once(() => pool.end()),
     };
   }
@@ -108,6 +118,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Db),
+    executeSql: async (text, values) => {
+      if (values?.length) {
+        const result = await client.query(text, values);
+        return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      }
+      try {
+        const last = (await client.exec(text)).at(-1);
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+      } catch (error) {
+        // The embedded database has one connection: a script that failed inside its own BEGIN
+        // must not leave that connection in an aborted transaction for every later query.
+        if (/\bBEGIN\b/i.test(text)) await client.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
     close: once(() => client.close().finally(release)),
   };
 }

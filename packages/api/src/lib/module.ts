@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { Mailer } from './mail.js';
+import type { Scheduler } from './scheduler.js';
 import type { TokenService } from '../modules/auth/auth.service.js';
 import type { Captcha } from '../modules/auth/captcha.js';
 import type { SsoService } from '../modules/auth/sso.service.js';
@@ -11,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database, decorated once by buildApp: every module reads it from here. */
     db: Db;
+    /** The jobs the modules defined; main.ts starts it once the server listens. */
+    scheduler: Scheduler;
   }
 }
 
@@ -22,6 +25,8 @@ export interface ModuleDeps {
   captcha: Captcha;
   sso: SsoService;
   searchIndex: SearchIndex;
+  /** Where a module defines the work it runs by itself (lib/scheduler.ts). */
+  scheduler: Scheduler;
 }
 
 /**

@@ -301,3 +301,17 @@ export const loanRequests = pgTable(
     check('loan_requests_phone', sql`${t.telefone} ~ '^[0-9() -]{1,16}$'`),
   ],
 );
+
+/** Notices e-mailed about a loan, each once: the reminder before it is due, the overdue notice. */
+export const LOAN_NOTICE_KINDS = ['lembrete', 'atraso'] as const;
+export const loanNotices = pgTable(
+  'loan_notices',
+  {
+    codEmprestimo: integer('cod_emprestimo')
+      .notNull()
+      .references(() => loans.codEmprestimo, { onDelete: 'cascade' }),
+    tipo: text('tipo', { enum: LOAN_NOTICE_KINDS }).notNull(),
+    enviadoEm: timestamp('enviado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.codEmprestimo, t.tipo] }), check('loan_notices_tipo_valid', sql`${t.tipo} in ('lembrete', 'atraso')`)],
+);

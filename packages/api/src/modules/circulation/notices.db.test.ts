@@ -1,0 +1,99 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { createCopies, createLibraries, createLoan, createPatron, createTitles } from '../../../test/factories.js';
+import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
+import { runAdminCommand } from '../../admin/commands.js';
+import { type Database, openDatabase } from '../../db/client.js';
+import { createMailer } from '../../lib/mail.js';
+import { Scheduler } from '../../lib/scheduler.js';
+import { expireHolds } from './desk.service.js';
+import { sendLoanNotices } from './notices.service.js';
+
+/**
+ * The work the server runs by itself (issue 18): loan reminders and overdue notices, e-mailed
+ * once each, through the scheduler on the database — run at start for what came due while the
+ * server was stopped, and exactly once when two servers share the database.
+ */
+let database: TestDatabase;
+let sink: TestMailSink;
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(200);
+  }
+}
+
+beforeAll(async () => {
+  sink = await startTestMailSink();
+  database = await createTestDatabase();
+  const db = database.db;
+  const [central] = await createLibraries(db, ['Biblioteca Central']);
+  const id = await createTitles(db, ['Iracema', 'O guarani', 'Senhora', 'Lucíola'].map((title, i) => ({ id: `n${i}`, title, year: 1865 + i })));
+  await createCopies(db, [0, 1, 2, 3].map((i) => ({ codAcervo: id[`n${i}`]!, codBiblioteca: central!.codBiblioteca, tombo: `N${i}` })));
+  const ana = await createPatron(db, { login: 'ana', nome: 'Ana Souza', password: 'x', email: 'ana@example.org' });
+  const semEmail = await createPatron(db, { login: 'sem', nome: 'Sem Email', password: 'x' });
+  await createLoan(db, { tombo: 'N0', codPessoa: ana.codPessoa, dueInDays: 2 }); // reminder
+  await createLoan(db, { tombo: 'N1', codPessoa: ana.codPessoa, dueInDays: 6 }); // not yet
+  await createLoan(db, { tombo: 'N2', codPessoa: ana.codPessoa, dueInDays: -3, lentDaysAgo: 10 }); // overdue
+  await createLoan(db, { tombo: 'N3', codPessoa: semEmail.codPessoa, dueInDays: 1 }); // no address: nothing
+});
+afterAll(async () => {
+  await database.dispose();
+  await sink.close();
+});
+
+describe('loan notices on the scheduler', () => {
+  it('run once at start (what came due while stopped): one reminder and one overdue notice, each loan once, however often the job runs', async () => {
+    const mailer = createMailer(sink.url, 'Biblioteca <biblioteca@example.org>');
+    // On PostgreSQL two servers share the database, each with its scheduler and connections;
+    // the embedded database has one process, so one scheduler.
+    const other: Database | null = database.url ? await openDatabase({ kind: 'postgres', url: database.url }) : null;
+    const schedulers = [new Scheduler(database), ...(other ? [new Scheduler(other)] : [])];
+    const dbs = [database.db, ...(other ? [other.db] : [])];
+    schedulers.forEach((scheduler, i) =>
+      scheduler.define({ name: 'circulation.loan-notices', cron: '0 9 * * *', description: 'loan notices', run: () => sendLoanNotices(dbs[i]!, mailer) }),
+    );
+    try {
+      await Promise.all(schedulers.map((s) => s.start({ pollingSeconds: 0.5 })));
+      const messages = await until('two e-mails', async () => ((await sink.messages()).length >= 2 ? sink.messages() : undefined));
+      // Give a second run, and the other server, every chance to send again.
+      for (const scheduler of schedulers) await scheduler.runSoon('circulation.loan-notices');
+      await until('the queue to drain', async () => {
+        const listing = await runAdminCommand(database.db, { command: 'jobs.list', args: [] });
+        const [job] = listing.match(/(\d+) queued/) ?? [];
+        return job === '0 queued' ? true : undefined;
+      });
+      await sleep(1000);
+      const all = await sink.messages();
+      expect(all).toHaveLength(2);
+      const reminder = all.find((m) => m.subject === 'Lembrete: devolução próxima')!;
+      const overdue = all.find((m) => m.subject === 'Empréstimo em atraso')!;
+      expect(reminder.to).toMatchObject({ value: [{ address: 'ana@example.org' }] });
+      expect(reminder.text).toContain('Iracema (exemplar N0)');
+      expect(reminder.text).not.toContain('O guarani');
+      expect(overdue.text).toContain('Senhora (exemplar N2)');
+      expect(messages.every((m) => !m.text?.includes('Lucíola'))).toBe(true);
+      // What `npm run jobs -- list` shows.
+      const listed = await runAdminCommand(database.db, { command: 'jobs.list', args: [] });
+      expect(listed).toMatch(/circulation\.loan-notices {2}\(0 9 \* \* \*, UTC\)\n {4}last run \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: completed — \d+ reminder\(s\) and \d+ overdue notice\(s\) sent; 0 queued/);
+    } finally {
+      await Promise.all(schedulers.map((s) => s.stop()));
+      await other?.close();
+    }
+  }, 90_000);
+
+  it('a failed send leaves the notice for the next run (the job retries)', async () => {
+    const broken = { send: () => Promise.reject(new Error('SMTP down')) };
+    await database.db.execute((await import('drizzle-orm')).sql`delete from loan_notices`);
+    await expect(sendLoanNotices(database.db, broken)).rejects.toThrow(/could not be e-mailed/);
+    const before = (await sink.messages()).length;
+    expect(await sendLoanNotices(database.db, createMailer(sink.url, 'b@example.org'))).toBe('1 reminder(s) and 1 overdue notice(s) sent');
+    expect((await sink.messages()).length).toBe(before + 2);
+    expect(await expireHolds(database.db)).toBe(0);
+  });
+});

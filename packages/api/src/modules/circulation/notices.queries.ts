@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.js';
+
+export type NoticeKind = 'lembrete' | 'atraso';
+
+/** One loan a notice is about, with what the e-mail says of it. */
+export interface NoticeLoan {
+  cod_emprestimo: number;
+  cod_pessoa: number;
+  nome: string;
+  email: string;
+  titulo: string;
+  tombo: string;
+  devolucao: string;
+}
+
+/**
+ * Open loans of patrons with an e-mail address that have not had this notice: due within the
+ * next `days` days (a reminder), or past due (the overdue notice).
+ */
+export function loansNeedingNotice(db: Db, kind: NoticeKind, days: number) {
+  const due = kind === 'lembrete' ? sql`l.data_devolucao_prevista between current_date and current_date + ${days}::int` : sql`l.data_devolucao_prevista < current_date`;
+  return queryRows<NoticeLoan>(
+    db,
+    sql`select l.cod_emprestimo, p.cod_pessoa, p.nome_pessoa as nome, p.email, t.title as titulo, c.tombo, l.data_devolucao_prevista::text as devolucao
+        from loans l join people p on p.cod_pessoa = l.cod_pessoa join copies c on c.cod_exemplar = l.cod_exemplar join titles t on t.cod_acervo = c.cod_acervo
+        where l.data_devolucao is null and p.email is not null and ${due}
+          and not exists (select 1 from loan_notices n where n.cod_emprestimo = l.cod_emprestimo and n.tipo = ${kind})
+        order by p.cod_pessoa, l.data_devolucao_prevista, l.cod_emprestimo`,
+  );
+}
+
+/** Claims the notice for these loans: answers the ones this call claimed (another run may have claimed the rest). */
+export async function claimNotices(db: Db, kind: NoticeKind, loans: number[]): Promise<number[]> {
+  if (loans.length === 0) return [];
+  const rows = await queryRows<{ cod_emprestimo: number }>(
+    db,
+    sql`insert into loan_notices (cod_emprestimo, tipo) select unnest(${`{${loans.join(',')}}`}::int[]), ${kind}
+        on conflict do nothing returning cod_emprestimo`,
+  );
+  return rows.map((r) => r.cod_emprestimo);
+}
