@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errors } from '../lib/errors.js';
+import { errors } from '../lib/messages.js';
 
 /** Who is calling: the catalogue's own client (anonymous token) or a signed-in patron. */
 export type Principal = { kind: 'public'; clientId: string } | { kind: 'patron'; codPessoa: number; clientId: string };

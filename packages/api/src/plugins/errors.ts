@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../db/client.js';
-import { AppError, errors } from '../lib/errors.js';
-import { translate } from '../lib/messages.js';
+import { AppError } from '../lib/errors.js';
+import { errors, messages } from '../lib/messages.js';
 
 /**
  * One error shape for every failure: `{ status, message, key }` in the call's language.
@@ -28,7 +28,7 @@ export const errorsPlugin = fp(async (app) => {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, unsupported media type, body too large …
-      const body: ApiError = { status, message: translate('RequisicaoInvalida', request.language, { detail: error.message }), key: 'RequisicaoInvalida' };
+      const body: ApiError = { status, message: messages.t('RequisicaoInvalida', request.language, { detail: error.message }), key: 'RequisicaoInvalida' };
       return reply.status(status).send(body);
     }
     if (isDatabaseUnavailable(error)) {
@@ -67,6 +67,6 @@ function localizeIssue(v: { keyword: string; message?: string; params?: Record<s
 
 /** Sends an AppError in the request's language. */
 export function send(reply: FastifyReply, request: FastifyRequest, error: AppError): FastifyReply {
-  const body: ApiError = { status: error.status, message: translate(error.key, request.language, error.params), key: error.key };
+  const body: ApiError = { status: error.status, message: error.text(request.language), key: error.key };
   return reply.status(error.status).send(body);
 }

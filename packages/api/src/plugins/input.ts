@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { errors } from '../lib/errors.js';
+import { errors } from '../lib/messages.js';
 
 /**
  * Control characters (C0 and DEL, C1) that no text a patron or a client sends may carry: NUL

@@ -1,6 +1,6 @@
 import { type Language, LANGUAGE_HEADER, languageFromCode } from '@estante/contracts';
 import fp from 'fastify-plugin';
-import { errors } from '../lib/errors.js';
+import { errors } from '../lib/messages.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { errors } from '../lib/errors.js';
+import { errors } from '../lib/messages.js';
 import { send } from './errors.js';
 
 /** What the browser app needs to know at run time, injected into index.html. */

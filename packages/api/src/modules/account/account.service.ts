@@ -1,9 +1,9 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Afastamento, Debitos, Language, NadaConstaVerifica } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors, messages } from './account.messages.js';
 import type { Mailer } from '../../lib/mail.js';
-import { money as formatMoney, translate } from '../../lib/messages.js';
+import { money as formatMoney } from '../../lib/i18n.js';
 import { verificationKey } from '../../lib/codes.js';
 import { buildPdf } from '../../lib/pdf.js';
 import { currentPerson } from '../auth/auth.service.js';
@@ -40,64 +40,35 @@ export async function pendingDebts(db: Db, codPessoa: number): Promise<Debitos> 
   return { itens, total: money(itens.reduce((sum, d) => sum + cents(d.saldo), 0)) };
 }
 
-const TEXT = {
-  pt: {
-    slip: 'Guia de recolhimento',
-    payer: 'Contribuinte',
-    reference: 'Número de referência',
-    issued: 'Emissão',
-    due: 'Vencimento',
-    total: 'Valor a pagar',
-    line: 'Linha digitável',
-    debts: 'Débitos',
-    columns: ['Débito', 'Origem', 'Valor', 'Desconto', 'Pago', 'Saldo'],
-    services: { multa_atraso: 'Multa por atraso', perda_material: 'Perda de material', comutacao: 'Comutação', reprografia: 'Reprografia' },
-    slipNote: 'Pague no banco ou na tesouraria da instituição até o vencimento; o pagamento é registrado pela biblioteca.',
-    declaration: 'Declaração de nada consta',
-    declares: (name: string, institution: string) =>
-      `A ${institution} declara que ${name} não possui empréstimos em aberto nem débitos com as suas bibliotecas na data desta declaração.`,
-    code: 'Código de verificação',
-    verify: 'Confirme a autenticidade na biblioteca informando o código de verificação.',
-    person: 'Pessoa',
-  },
-  en: {
-    slip: 'Payment slip',
-    payer: 'Payer',
-    reference: 'Reference number',
-    issued: 'Issued',
-    due: 'Due date',
-    total: 'Amount due',
-    line: 'Payment line',
-    debts: 'Debts',
-    columns: ['Debt', 'Origin', 'Amount', 'Discount', 'Paid', 'Balance'],
-    services: { multa_atraso: 'Late fine', perda_material: 'Lost material', comutacao: 'Document supply', reprografia: 'Reprography' },
-    slipNote: 'Pay at a bank or the institution’s cashier by the due date; the library records the payment.',
-    declaration: 'No-debts declaration',
-    declares: (name: string, institution: string) => `${institution} declares that ${name} has no open loans and no debts with its libraries on the date of this declaration.`,
-    code: 'Verification code',
-    verify: 'Confirm it is authentic at the library with the verification code.',
-    person: 'Person',
-  },
-  es: {
-    slip: 'Guía de pago',
-    payer: 'Contribuyente',
-    reference: 'Número de referencia',
-    issued: 'Emisión',
-    due: 'Vencimiento',
-    total: 'Importe a pagar',
-    line: 'Línea de pago',
-    debts: 'Débitos',
-    columns: ['Débito', 'Origen', 'Importe', 'Descuento', 'Pagado', 'Saldo'],
-    services: { multa_atraso: 'Multa por atraso', perda_material: 'Pérdida de material', comutacao: 'Conmutación', reprografia: 'Reprografía' },
-    slipNote: 'Pague en el banco o en la tesorería de la institución hasta el vencimiento; la biblioteca registra el pago.',
-    declaration: 'Declaración de paz y salvo',
-    declares: (name: string, institution: string) =>
-      `${institution} declara que ${name} no tiene préstamos abiertos ni débitos con sus bibliotecas en la fecha de esta declaración.`,
-    code: 'Código de verificación',
-    verify: 'Confirme la autenticidad en la biblioteca con el código de verificación.',
-    person: 'Persona',
-  },
-} as const;
+/** The payment slip's and the declaration's texts in `language`. */
+function documentTexts(language: Language) {
+  const t = (key: Parameters<typeof messages.t>[0]) => messages.t(key, language);
+  return {
+    slip: t('document.slip'),
+    payer: t('document.payer'),
+    reference: t('document.reference'),
+    issued: t('document.issued'),
+    due: t('document.due'),
+    total: t('document.total'),
+    line: t('document.line'),
+    debts: t('document.debts'),
+    columns: {
+      debt: t('document.column.debt'),
+      origin: t('document.column.origin'),
+      amount: t('document.column.amount'),
+      discount: t('document.column.discount'),
+      paid: t('document.column.paid'),
+      balance: t('document.column.balance'),
+    },
+    services: { multa_atraso: t('document.service.multa_atraso'), perda_material: t('document.service.perda_material'), comutacao: t('document.service.comutacao'), reprografia: t('document.service.reprografia') },
+    slipNote: t('document.slipNote'),
+    declaration: t('document.declaration'),
+    declares: (name: string, institution: string) => messages.t('document.declares', language, { name, institution }),
+    code: t('document.code'),
+    verify: t('document.verify'),
+    person: t('document.person'),
+  };
+}
 
 const dateOf = (language: Language, date: Date) => new Intl.DateTimeFormat({ pt: 'pt-BR', en: 'en', es: 'es' }[language], { dateStyle: 'short' }).format(date);
 
@@ -113,7 +84,7 @@ export async function paymentSlip(db: Db, codPessoa: number, ids: number[] | und
   if (debts.length === 0) throw errors.nothingToPay();
   const person = await currentPerson(db, codPessoa);
   const institution = await getInstituicao(db);
-  const text = TEXT[language];
+  const text = documentTexts(language);
   const total = debts.reduce((sum, d) => sum + cents(d.saldo), 0);
   const today = new Date();
   const due = new Date(today.getTime() + 5 * 86_400_000);
@@ -144,12 +115,12 @@ export async function paymentSlip(db: Db, codPessoa: number, ids: number[] | und
       {
         kind: 'table',
         columns: [
-          { label: text.columns[0], width: 1 },
-          { label: text.columns[1], width: 4 },
-          { label: text.columns[2], width: 1.3, align: 'right' },
-          { label: text.columns[3], width: 1.3, align: 'right' },
-          { label: text.columns[4], width: 1.3, align: 'right' },
-          { label: text.columns[5], width: 1.3, align: 'right' },
+          { label: text.columns.debt, width: 1 },
+          { label: text.columns.origin, width: 4 },
+          { label: text.columns.amount, width: 1.3, align: 'right' },
+          { label: text.columns.discount, width: 1.3, align: 'right' },
+          { label: text.columns.paid, width: 1.3, align: 'right' },
+          { label: text.columns.balance, width: 1.3, align: 'right' },
         ],
         rows: debts.map((d) => [
           String(d.cod_debito),
@@ -176,8 +147,8 @@ async function pending(db: Db, codPessoa: number, language: Language) {
   const loans = await openLoanCount(db, codPessoa);
   const owed = (await pendingDebts(db, codPessoa)).total;
   const motivos: string[] = [];
-  if (loans > 0) motivos.push(translate('NadaConstaEmprestimos', language, { count: loans }));
-  if (Number(owed) > 0) motivos.push(translate('NadaConstaDebitos', language, { total: formatMoney(owed, language) }));
+  if (loans > 0) motivos.push(messages.t('NadaConstaEmprestimos', language, { count: loans }));
+  if (Number(owed) > 0) motivos.push(messages.t('NadaConstaDebitos', language, { total: formatMoney(owed, language) }));
   return { loans, owed, motivos };
 }
 
@@ -200,7 +171,7 @@ export async function issueNoDebts(db: Db, codPessoa: number, language: Language
     if (issued) return issued;
     const { motivos } = await pending(tx, codPessoa, language);
     if (motivos.length > 0) throw errors.noDebtsPending(motivos.join(' '));
-    const deviation = await insertDeviation(tx, codPessoa, translate('NadaConstaAfastamento', language));
+    const deviation = await insertDeviation(tx, codPessoa, messages.t('NadaConstaAfastamento', language));
     return insertDeclaration(tx, codPessoa, verificationKey(), deviation);
   });
 }
@@ -211,7 +182,7 @@ export async function declarationPdf(db: Db, codPessoa: number, codigo: string, 
   if (!declaration) throw errors.declarationNotFound(codigo);
   const person = await currentPerson(db, codPessoa);
   const institution = await getInstituicao(db);
-  const text = TEXT[language];
+  const text = documentTexts(language);
   const pdf = await buildPdf({
     title: text.declaration,
     subject: text.declaration,
@@ -240,7 +211,7 @@ export async function mailDeclaration(db: Db, mailer: Mailer, codPessoa: number,
   const person = await currentPerson(db, codPessoa);
   if (!person.user.email) throw errors.noEmail();
   const { pdf, filename } = await declarationPdf(db, codPessoa, declaration.codigo, language);
-  const text = TEXT[language];
+  const text = documentTexts(language);
   try {
     await mailer.send({
       to: [person.user.email],

@@ -2,7 +2,7 @@ import { authEndpoints } from '@estante/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Captcha } from './captcha.js';
 import { route } from '../../lib/route.js';
-import { errors } from '../../lib/errors.js';
+import { errors } from './auth.messages.js';
 import type { Db } from '../../db/client.js';
 import { patronOf } from '../../plugins/auth.js';
 import { loginLabel } from '../parameters/parameters.service.js';

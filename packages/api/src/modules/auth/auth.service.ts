@@ -4,7 +4,7 @@ import { type Duplicadas, LOGIN_CHOICE_SEPARATOR, type PessoaOpcao } from '@esta
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../plugins/auth.js';
 import { CATEGORY_INSTITUTION, institutionCode, TWO_STEP_INSTITUTION } from '../parameters/parameters.service.js';
-import { errors } from '../../lib/errors.js';
+import { errors } from './auth.messages.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
 import {
   clearFailures,

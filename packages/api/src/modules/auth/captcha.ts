@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors } from './auth.messages.js';
 import { isActivityEnabled } from '../parameters/parameters.service.js';
 import { getOrCreateSecret } from './auth.queries.js';
 

@@ -2,7 +2,7 @@ import { recoveryEndpoints } from '@estante/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
-import { translate } from '../../lib/messages.js';
+import { messages } from './auth.messages.js';
 import { route } from '../../lib/route.js';
 import { patronOf } from '../../plugins/auth.js';
 import type { Captcha } from './captcha.js';
@@ -17,10 +17,10 @@ export const recoveryRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; captch
   route(app, recoveryEndpoints.checkCode, (request) => checkRecoveryCode(db, request.params.user, request.body.code));
   route(app, recoveryEndpoints.finish, async (request) => {
     await finishRecovery(db, request.params.user, request.body.code, request.body.password);
-    return { key: 'SenhaAlteradaSucesso' as const, message: translate('SenhaAlteradaSucesso', request.language) };
+    return { key: 'SenhaAlteradaSucesso' as const, message: messages.t('SenhaAlteradaSucesso', request.language) };
   });
   route(app, recoveryEndpoints.changePassword, async (request) => {
     await changePassword(db, patronOf(request), request.body.senhaAtual, request.body.senhaNova);
-    return { key: 'SenhaAlteradaSucesso' as const, message: translate('SenhaAlteradaSucesso', request.language) };
+    return { key: 'SenhaAlteradaSucesso' as const, message: messages.t('SenhaAlteradaSucesso', request.language) };
   });
 };

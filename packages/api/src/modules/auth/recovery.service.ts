@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { checkPasswordRules, LIVE_RULES, type Language, type PasswordRules } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors, messages } from './auth.messages.js';
 import type { Mailer } from '../../lib/mail.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { getInstituicao, passwordRules } from '../parameters/parameters.service.js';
@@ -35,12 +35,6 @@ export function maskEmail(email: string): string {
   return `${keep(local, 2)}@${keep(host, 1)}${rest.length ? `.${rest.join('.')}` : ''}`;
 }
 
-const MAIL = {
-  pt: { subject: 'Código para criar uma nova senha', body: (name: string, code: string, minutes: number) => `Olá, ${name}.\n\nSeu código para criar uma nova senha é ${code}. Ele vale por ${minutes} minutos.\n\nSe não foi você quem pediu, ignore esta mensagem: sua senha continua a mesma.` },
-  en: { subject: 'Code to create a new password', body: (name: string, code: string, minutes: number) => `Hello, ${name}.\n\nYour code to create a new password is ${code}. It is valid for ${minutes} minutes.\n\nIf you did not ask for it, ignore this message: your password stays the same.` },
-  es: { subject: 'Código para crear una nueva contraseña', body: (name: string, code: string, minutes: number) => `Hola, ${name}.\n\nSu código para crear una nueva contraseña es ${code}. Vale por ${minutes} minutos.\n\nSi no lo pidió usted, ignore este mensaje: su contraseña sigue siendo la misma.` },
-} as const;
-
 /**
  * Step 1 (`GET /pessoas/{user}/recuperar-senha`): e-mails a fresh code to the person's address
  * and answers the masked address, the first name, the code length and when it expires. A
@@ -57,7 +51,7 @@ export async function startRecovery(db: Db, mailer: Mailer, username: string, la
   const first = target.nome.trim().split(/\s+/)[0]!;
   const sigla = await getInstituicao(db).then((i) => i.sigla, () => 'Estante');
   try {
-    await mailer.send({ to: [target.email], subject: `${MAIL[language].subject} — ${sigla}`, text: MAIL[language].body(first, code, CODE_TTL_SECONDS / 60) });
+    await mailer.send({ to: [target.email], subject: `${messages.t('recovery.mail.subject', language)} — ${sigla}`, text: messages.t('recovery.mail.body', language, { name: first, code, minutes: CODE_TTL_SECONDS / 60 }) });
   } catch {
     await deleteResetCode(db, target.cod_pessoa);
     throw errors.mailFailed();

@@ -3,10 +3,12 @@ import { type CacheProvider, type Profile, SAML, ValidateInResponseTo } from '@n
 import * as oidc from 'openid-client';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
-import type { MessageKey } from '../../lib/messages.js';
+import { errors } from './auth.messages.js';
 import { findPerson } from './auth.queries.js';
 import { consumeAnswer, findPersonByIdentity, findWaitingByState, insertSignIn, recordAnswer, takeRequestId } from './sso.queries.js';
+
+/** Why a provider's answer signed nobody in (kept with the sign-in until the browser trades it). */
+type SsoRefusal = 'SsoPermissaoNegada' | 'SsoErroAutenticacao' | 'SsoTokenInvalido' | 'SsoUsuarioNaoEncontrado';
 
 const handle = () => randomBytes(24).toString('base64url');
 
@@ -107,7 +109,7 @@ export class SsoService {
     const screen = `${site}${OIDC_SCREEN}`;
     const waiting = query.state ? await findWaitingByState(this.db, query.state) : undefined;
     if (!waiting) return screen;
-    let outcome: { codPessoa: number } | { errorKey: MessageKey };
+    let outcome: { codPessoa: number } | { errorKey: SsoRefusal };
     if (query.error) outcome = { errorKey: query.error === 'access_denied' ? 'SsoPermissaoNegada' : 'SsoErroAutenticacao' };
     else {
       try {
@@ -179,7 +181,7 @@ export class SsoService {
    * attribute) names the person. Answers the screen to send the browser to, with the ticket.
    */
   async samlAcs(site: string, samlResponse: string, relayState: string): Promise<string> {
-    let outcome: { codPessoa: number } | { errorKey: MessageKey };
+    let outcome: { codPessoa: number } | { errorKey: SsoRefusal };
     try {
       const { profile } = await this.saml(site).validatePostResponseAsync({ SAMLResponse: samlResponse });
       const identity = profile ? this.samlIdentity(profile) : undefined;
@@ -210,7 +212,7 @@ export class SsoService {
   async trade(kind: 'oidc' | 'saml', browserHandle: string): Promise<{ codPessoa: number; redirect: string | null }> {
     const answer = await consumeAnswer(this.db, browserHandle, kind);
     if (!answer) throw errors.ssoTokenInvalid();
-    if (answer.error_key) throw errors.ssoRefused(answer.error_key as MessageKey);
+    if (answer.error_key) throw errors.ssoRefused(answer.error_key);
     const person = answer.cod_pessoa === null ? undefined : await findPerson(this.db, answer.cod_pessoa);
     if (!person) throw errors.ssoUserNotFound();
     if (person.bloqueio) throw errors.accountBlocked();

@@ -1,19 +1,12 @@
 import { type Colecao, type ExportarCesta, type Language, splitEmails } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors, messages } from './basket.messages.js';
 import type { Mailer } from '../../lib/mail.js';
 import { throttle } from '../auth/auth.service.js';
 import { titlesForExport } from '../catalog/title.service.js';
 import type { ExportFile } from './basket.export.js';
 import type { ExportPool } from './basket.pool.js';
 import { addToPermanent, permanentCount, permanentItems, removeFromPermanent } from './basket.queries.js';
-
-const SUBJECT = { pt: 'Referências da sua cesta', en: 'References from your basket', es: 'Referencias de su cesta' } as const;
-const INTRO = {
-  pt: (n: number) => `${n === 1 ? 'Segue a referência' : `Seguem as ${n} referências`} da cesta, em ABNT (NBR 6023:2018). O arquivo anexo tem os mesmos títulos no formato escolhido.`,
-  en: (n: number) => `Here ${n === 1 ? 'is the reference' : `are the ${n} references`} from the basket, in ABNT (NBR 6023:2018). The attached file has the same titles in the chosen format.`,
-  es: (n: number) => `${n === 1 ? 'Sigue la referencia' : `Siguen las ${n} referencias`} de la cesta, en ABNT (NBR 6023:2018). El archivo adjunto tiene los mismos títulos en el formato elegido.`,
-} as const;
 
 export type ExportOutcome =
   | { kind: 'file'; file: ExportFile }
@@ -51,11 +44,11 @@ export async function exportBasket(
     [{ key: `mail-ip:${sender}`, limit: MAIL_LIMITS.perSender }, ...to.map((address) => ({ key: `mail:${address.toLowerCase()}`, limit: MAIL_LIMITS.perRecipient }))],
     MAIL_LIMITS.windowSeconds,
   );
-  const body = [options.mensagem, INTRO[language](titles.length), (await exports.references(titles, 'abnt', language, today)).texto, `— ${institution}`].filter(Boolean).join('\n\n');
+  const body = [options.mensagem, messages.t('mail.intro', language, { count: titles.length }), (await exports.references(titles, 'abnt', language, today)).texto, `— ${institution}`].filter(Boolean).join('\n\n');
   try {
     await mailer.send({
       to,
-      subject: options.assunto || `${SUBJECT[language]} — ${institution}`,
+      subject: options.assunto || `${messages.t('mail.subject', language)} — ${institution}`,
       text: body,
       attachments: [{ filename: file.filename, content: file.content, contentType: file.mediaType }],
     });

@@ -1,6 +1,6 @@
 import { type Autoridade, authoritySearchField, type MarcView } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors } from './catalog.messages.js';
 import { marcView } from '../../marc/marc-view.js';
 import { dataFields, type DataField, type MarcRecord } from '../../marc/record.js';
 import { authoritiesByIds, authorityById, titlesUnderHeading } from './authority.queries.js';

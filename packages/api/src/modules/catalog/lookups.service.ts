@@ -1,8 +1,7 @@
 import { type AuthorityType, authoritySearchField, LOOKUP_PAGE_SIZE } from '@estante/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
-import type { MessageKey } from '../../lib/messages.js';
+import { errors } from './catalog.messages.js';
 import { findOne, findPage, LOOKUPS, type LookupTable } from './lookups.queries.js';
 
 /** Page `page` (from 1) of a look-up: the total (from the window count) and the rows without it. */
@@ -12,10 +11,10 @@ async function pageOf<Row>(db: Db, lookup: LookupTable<Row>, query: { search_tex
   return { total: rows[0]?.total ?? 0, page, itens: rows.map(({ total: _total, ...row }) => row as Row) };
 }
 
-/** One row of a look-up; a 404 with `missing` when there is none. */
-async function oneOf<Row>(db: Db, lookup: LookupTable<Row>, id: number, missing: MessageKey): Promise<Row> {
+/** One row of a look-up; `missing` (a 404) when there is none. */
+async function oneOf<Row>(db: Db, lookup: LookupTable<Row>, id: number, missing: (id: number) => Error): Promise<Row> {
   const row = await findOne(db, lookup, id);
-  if (!row) throw errors.lookupNotFound(missing, id);
+  if (!row) throw missing(id);
   return row;
 }
 
@@ -43,8 +42,8 @@ export async function authorities(db: Db, query: { search_text?: string; tipo?: 
 }
 
 /** `GET /consulta/campus/{id}`, `/biblioteca/{id}`, `/curso/{id}`, `/disciplina/{id}`, `/professor/{id}`; 404 when missing. */
-export const campus = (db: Db, id: number) => oneOf(db, LOOKUPS.campus, id, 'CampusNaoEncontrado');
-export const library = (db: Db, id: number) => oneOf(db, LOOKUPS.library, id, 'BibliotecaNaoEncontrada');
-export const course = (db: Db, id: number) => oneOf(db, LOOKUPS.course, id, 'CursoNaoEncontrado');
-export const discipline = (db: Db, id: number) => oneOf(db, LOOKUPS.discipline, id, 'DisciplinaNaoEncontrada');
-export const professor = (db: Db, id: number) => oneOf(db, LOOKUPS.professor, id, 'ProfessorNaoEncontrado');
+export const campus = (db: Db, id: number) => oneOf(db, LOOKUPS.campus, id, errors.campusNotFound);
+export const library = (db: Db, id: number) => oneOf(db, LOOKUPS.library, id, (n) => errors.lookupNotFound('BibliotecaNaoEncontrada', n));
+export const course = (db: Db, id: number) => oneOf(db, LOOKUPS.course, id, (n) => errors.lookupNotFound('CursoNaoEncontrado', n));
+export const discipline = (db: Db, id: number) => oneOf(db, LOOKUPS.discipline, id, (n) => errors.lookupNotFound('DisciplinaNaoEncontrada', n));
+export const professor = (db: Db, id: number) => oneOf(db, LOOKUPS.professor, id, (n) => errors.lookupNotFound('ProfessorNaoEncontrado', n));

@@ -20,7 +20,7 @@ import {
   SORTS,
 } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors } from './catalog.messages.js';
 import { clean } from '../../marc/derive.js';
 import { BASE_FIELDS, facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
 import type { FacetCount, SearchIndex } from './search.index.js';

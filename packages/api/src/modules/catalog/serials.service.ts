@@ -1,6 +1,6 @@
 import type { AcervosIndexados, Frequency, KardexData, KardexItem, Sumario } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors } from './catalog.messages.js';
 import { controlValue, dataFields, subfieldValues } from '../../marc/record.js';
 import { articlesOf, indexedArticleCounts, issueBySeq, issuesOfYear, issuesWithContents, kardexChoices, type IssueRow, serialPresence } from './serials.queries.js';
 import { contents, requireTitle } from './title.service.js';

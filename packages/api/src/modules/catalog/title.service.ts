@@ -12,7 +12,7 @@ import type {
 } from '@estante/contracts';
 import { type Db } from '../../db/client.js';
 import { throttle } from '../auth/auth.service.js';
-import { errors } from '../../lib/errors.js';
+import { errors } from './catalog.messages.js';
 import { ADDITIONAL_DATA_SEPARATOR } from '../../marc/derive.js';
 import { toDublinCore } from '../../marc/dublin-core.js';
 import { marcView } from '../../marc/marc-view.js';

@@ -1,6 +1,6 @@
 import { type DadosArmazem, MAX_CLOSED_STACK_ITEMS, type ProtocoloArmazem } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors } from './circulation.messages.js';
 import { titleExists, titlesForExport } from '../catalog/title.service.js';
 import { closedStackCopies, insertRequest, libraryName, lockClosedStackCopies } from './closed-stacks.queries.js';
 

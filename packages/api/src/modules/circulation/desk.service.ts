@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors } from './circulation.messages.js';
 import { closeLoan, insertFine, insertLoan, isDeskStaff, keptFor, lapsedHolds, lockCopy, personByLogin, policyFor, setCopyStatus } from './desk.queries.js';
 import { activeDeviation, patronCategory } from '../account/account.service.js';
 import { closeHolds, openDayFrom } from './holds.queries.js';

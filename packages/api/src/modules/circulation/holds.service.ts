@@ -1,6 +1,6 @@
 import type { Reserva, ReservaInicial } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors } from './circulation.messages.js';
 import { titleExists, titlesForExport } from '../catalog/title.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
 import { setCopyStatus } from './desk.queries.js';

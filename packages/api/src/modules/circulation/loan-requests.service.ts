@@ -2,7 +2,7 @@ import type { Solicitacao, SolicitacaoInicial } from '@estante/contracts';
 import type { solicitacaoBodySchema } from '@estante/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors } from './circulation.messages.js';
 import { currentPerson } from '../auth/auth.service.js';
 import { titleExists, titlesForExport } from '../catalog/title.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';

@@ -1,9 +1,13 @@
 import type { EmprestimoHistorico, EmprestimoPendente, Language, Renovacao } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { verificationKey } from '../../lib/codes.js';
-import { type MessageKey, translate } from '../../lib/messages.js';
+import type { Params } from '../../lib/i18n.js';
+import { messages } from './circulation.messages.js';
 import { openDayFrom } from './holds.queries.js';
 import { lockLoansForRenewal, openLoans, renewLoan, returnedLoans } from './loans.queries.js';
+
+/** Why a loan was not renewed (its message key). */
+type RenewalRefusal = 'EmprestimoNaoEncontrado' | 'EmprestimoEmAtraso' | 'LimiteRenovacoes' | 'TituloReservado' | 'RenovacaoSemEfeito';
 
 /** `GET /api/emprestimo/titulos-pendentes`: open loans, overdue marked, renewals used against the limit. */
 export function pendingLoans(db: Db, codPessoa: number): Promise<EmprestimoPendente[]> {
@@ -34,8 +38,8 @@ export async function renewLoans(db: Db, codPessoa: number, ids: number[], langu
     const itens: Renovacao['itens'] = [];
     for (const id of ids) {
       const loan = found.find((l) => l.cod_emprestimo === id);
-      const refuse = (reason: MessageKey, params: Record<string, string | number> = {}) =>
-        itens.push({ cod_emprestimo: id, titulo: loan?.titulo ?? null, renovado: false, nova_devolucao: null, motivo: translate(reason, language, params), chave_motivo: reason });
+      const refuse = (reason: RenewalRefusal, params: Params = {}) =>
+        itens.push({ cod_emprestimo: id, titulo: loan?.titulo ?? null, renovado: false, nova_devolucao: null, motivo: messages.t(reason, language, params), chave_motivo: reason });
       if (!loan) {
         refuse('EmprestimoNaoEncontrado', { id });
         continue;

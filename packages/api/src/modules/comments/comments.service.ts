@@ -1,6 +1,6 @@
 import type { Comentario, MeuComentario } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors } from './comments.messages.js';
 import { titleExists } from '../catalog/title.service.js';
 import { institutionNumber, isActivityEnabled } from '../parameters/parameters.service.js';
 import {

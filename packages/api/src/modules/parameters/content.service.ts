@@ -1,6 +1,6 @@
 import { type AppLayers, type Atendimento, type Autoatendimento, type Conteudo, type Evento, type Faq, type Language, WEEKDAYS } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors } from './parameters.messages.js';
 import { findContent, findActivity, listCampusLibraries, listEvents, listFaq, listOpeningHours } from './content.queries.js';
 import { institutionSettings } from './parameters.service.js';
 

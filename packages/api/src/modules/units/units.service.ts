@@ -1,8 +1,7 @@
 import { type Language, SUGGESTION_REQUIRED, type SugestaoAquisicaoBody } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { errors } from '../../lib/errors.js';
+import { errors, messages } from './units.messages.js';
 import type { Mailer } from '../../lib/mail.js';
-import { translate } from '../../lib/messages.js';
 import { throttle } from '../auth/auth.service.js';
 import { campus as findCampus } from '../catalog/lookups.service.js';
 import { isActivityEnabled } from '../parameters/parameters.service.js';
@@ -32,10 +31,11 @@ export async function libraries(db: Db, codCampus?: number) {
   return listLibraries(db, codCampus);
 }
 
-const FIELD_LABELS: Record<(typeof SUGGESTION_REQUIRED)[number], Record<Language, string>> = {
-  titulo: { pt: 'Título', en: 'Title', es: 'Título' },
-  editor: { pt: 'Editora', en: 'Publisher', es: 'Editorial' },
-};
+/**
+ * The language of the messages sent to a library's own address: its staff's, the institution's
+ * (Portuguese for the libraries this catalogue serves), whatever language the patron browses in.
+ */
+const LIBRARY_LANGUAGE: Language = 'pt';
 
 /**
  * `POST /unidade-informacao/comentario`: stores the comment and, when the library has an
@@ -54,13 +54,13 @@ export async function sendGeneralComment(db: Db, mailer: Mailer, codPessoa: numb
       await mailOrFail(mailer, {
         to: [library.email],
         replyTo: person.email ?? undefined,
-        subject: `Comentário geral nº ${id} — ${library.nome}`,
-        text: `${person.nome}${person.email ? ` <${person.email}>` : ''} escreveu à ${library.nome}:\n\n${body.content}\n`,
+        subject: messages.t('mail.comment.subject', LIBRARY_LANGUAGE, { id, library: library.nome }),
+        text: messages.t('mail.comment.body', LIBRARY_LANGUAGE, { from: sender(person), library: library.nome, content: body.content }),
       });
     }
     return id;
   });
-  return { codigo, mensagem: translate('ComentarioGeralEnviadoSucesso', language) };
+  return { codigo, mensagem: messages.t('ComentarioGeralEnviadoSucesso', language) };
 }
 
 /**
@@ -71,7 +71,7 @@ export async function sendGeneralComment(db: Db, mailer: Mailer, codPessoa: numb
 export async function sendSuggestion(db: Db, mailer: Mailer, codPessoa: number, body: SugestaoAquisicaoBody, language: Language) {
   if (!(await isActivityEnabled(db, SUGGESTION_ACTIVITY))) throw errors.suggestionsDisabled();
   for (const field of SUGGESTION_REQUIRED) {
-    if (body[field].trim() === '') throw errors.requiredField(FIELD_LABELS[field][language]);
+    if (body[field].trim() === '') throw errors.requiredField(messages.t(`field.${field}`, language));
   }
   await findCampus(db, body.campus);
   const library = await findLibrary(db, body.biblioteca);
@@ -95,26 +95,30 @@ export async function sendSuggestion(db: Db, mailer: Mailer, codPessoa: number, 
       outrasInf: blankToNull(body.outras_inf),
     });
     if (library.email) {
+      const t = (key: Parameters<typeof messages.t>[0]) => messages.t(key, LIBRARY_LANGUAGE);
       const lines = [
-        ['Título', body.titulo],
-        ['Autor', body.autor],
-        ['Edição', body.edicao],
-        ['Editora', body.editor],
-        [body.periodico ? 'ISSN' : 'ISBN', body.isbn_issn],
-        ['Periódico', body.periodico ? 'sim' : 'não'],
-        ['Outras informações', body.outras_inf],
+        [t('field.titulo'), body.titulo],
+        [t('field.autor'), body.autor],
+        [t('field.edicao'), body.edicao],
+        [t('field.editor'), body.editor],
+        [body.periodico ? t('field.issn') : t('field.isbn'), body.isbn_issn],
+        [t('field.periodico'), body.periodico ? t('yes') : t('no')],
+        [t('field.outras_inf'), body.outras_inf],
       ].filter(([, value]) => value);
       await mailOrFail(mailer, {
         to: [library.email],
         replyTo: person.email ?? undefined,
-        subject: `Sugestão de aquisição nº ${id} — ${body.titulo}`,
-        text: `${person.nome}${person.email ? ` <${person.email}>` : ''} sugere a aquisição de:\n\n${lines.map(([k, v]) => `${k}: ${v}`).join('\n')}\n`,
+        subject: messages.t('mail.suggestion.subject', LIBRARY_LANGUAGE, { id, title: body.titulo }),
+        text: messages.t('mail.suggestion.body', LIBRARY_LANGUAGE, { from: sender(person), fields: lines.map(([k, v]) => `${k}: ${v}`).join('\n') }),
       });
     }
     return id;
   });
-  return { codigo, mensagem: translate('SugestaoAquisicaoEnviadoSucesso', language) };
+  return { codigo, mensagem: messages.t('SugestaoAquisicaoEnviadoSucesso', language) };
 }
+
+/** "Ana Souza <ana@example.org>": who wrote, as the library sees it. */
+const sender = (person: { nome: string; email: string | null }) => `${person.nome}${person.email ? ` <${person.email}>` : ''}`;
 
 async function mailOrFail(mailer: Mailer, message: Parameters<Mailer['send']>[0]): Promise<void> {
   try {

@@ -1,0 +1,78 @@
+import { type Language, LANGUAGES } from '@estante/contracts';
+import i18next from 'i18next';
+import { AppError } from './errors.js';
+
+/** Values for a text's `{name}` placeholders. */
+export type Params = Record<string, string | number>;
+
+/** A module's texts: each key in every interface language (the type makes a missing one an error). */
+export type Texts<K extends string> = Record<K, Record<Language, string>>;
+
+/** `mail.intro` for keys `mail.intro_one` / `mail.intro_other`: a text chosen by `{count}` (i18next plurals). */
+type Plural<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : never;
+
+/** A module's texts, once defined: translated by key, or thrown as an error the client reads. */
+export interface Messages<K extends string> {
+  readonly namespace: string;
+  /** The text for `key` in `language`, its `{name}` placeholders filled from `params`. */
+  t(key: K | Plural<K>, language: Language, params?: Params): string;
+  /** An error answering `status` with the text for `key` (translated when sent, in the call's language). */
+  error(status: number, key: K, params?: Params): AppError;
+}
+
+/**
+ * The server's one i18n mechanism (issue 16): i18next, as in the web app, one namespace per
+ * module. Error messages, e-mail bodies and PDF texts all come from it; the completeness test
+ * (i18n.test.ts) checks every namespace has every key in pt, en and es with the same placeholders.
+ */
+const i18n = i18next.createInstance();
+void i18n.init({
+  initAsync: false,
+  showSupportNotice: false,
+  lng: 'pt',
+  fallbackLng: false,
+  supportedLngs: LANGUAGES,
+  ns: [],
+  resources: {},
+  keySeparator: false,
+  nsSeparator: false,
+  returnNull: false,
+  interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+  // A placeholder with no value stays visible as `{name}`, never silently empty.
+  missingInterpolationHandler: (_text, match) => match[0],
+});
+
+const catalogue = new Map<string, Texts<string>>();
+
+/**
+ * Registers a module's texts under `namespace` (the module's name) and returns its translator.
+ * Keys are the spec's message keys where it has them (`CampoObrigatorioNaoPreenchido`), and are
+ * what an error response carries as `key`.
+ */
+export function defineMessages<K extends string>(namespace: string, texts: Texts<K>): Messages<K> {
+  if (catalogue.has(namespace)) throw new Error(`messages for ${namespace} are defined twice`);
+  catalogue.set(namespace, texts);
+  for (const language of LANGUAGES) {
+    const bundle = Object.fromEntries(Object.entries<Record<Language, string>>(texts).map(([key, text]) => [key, text[language]]));
+    i18n.addResourceBundle(language, namespace, bundle);
+  }
+  const messages: Messages<K> = {
+    namespace,
+    t: (key, language, params = {}) => i18n.t(key, { ...params, ns: namespace, lng: language }),
+    error: (status, key, params = {}) => new AppError(status, key, params, messages),
+  };
+  return messages;
+}
+
+/** Every namespace's texts, for the completeness test. */
+export function messageCatalogue(): ReadonlyMap<string, Texts<string>> {
+  return catalogue;
+}
+
+const CURRENCY: Record<Language, string> = { pt: 'R$', en: '$', es: 'COP$' };
+const LOCALE: Record<Language, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
+
+/** An amount in a message: the language's currency symbol and number format (spec §9). */
+export function money(value: string | number, language: Language): string {
+  return `${CURRENCY[language]} ${new Intl.NumberFormat(LOCALE[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value))}`;
+}

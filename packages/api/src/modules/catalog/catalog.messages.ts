@@ -1,0 +1,62 @@
+import { defineMessages } from '../../lib/i18n.js';
+import { errors as common } from '../../lib/messages.js';
+
+/** The catalog module's texts in pt, en and es: its error messages. */
+export const messages = defineMessages('catalog', {
+  AutoridadeNaoEncontrada: {
+    pt: 'Autoridade {id} não encontrada.',
+    en: 'Authority {id} was not found.',
+    es: 'Autoridad {id} no encontrada.',
+  },
+  FasciculoNaoEncontrado: {
+    pt: 'O periódico {id} não tem o fascículo {seq}.',
+    en: 'Serial {id} has no issue {seq}.',
+    es: 'La publicación periódica {id} no tiene el fascículo {seq}.',
+  },
+  LinkNaoEncontrado: {
+    pt: 'O título {id} não tem o link {seq}.',
+    en: 'Title {id} has no link {seq}.',
+    es: 'El título {id} no tiene el enlace {seq}.',
+  },
+  AnoInvalido: {
+    pt: 'Ano {year} fora do intervalo aceito.',
+    en: 'Year {year} is out of the accepted range.',
+    es: 'Año {year} fuera del intervalo aceptado.',
+  },
+  PreenchaCampoPesquisa: {
+    pt: 'Preencha o campo de pesquisa.',
+    en: 'Please fill in the search field.',
+    es: 'Complete el campo de búsqueda.',
+  },
+  BibliotecaNaoEncontrada: {
+    pt: 'Biblioteca {id} não encontrada.',
+    en: 'Library {id} not found.',
+    es: 'Biblioteca {id} no encontrada.',
+  },
+  CursoNaoEncontrado: {
+    pt: 'Curso {id} não encontrado.',
+    en: 'Course {id} not found.',
+    es: 'Curso {id} no encontrado.',
+  },
+  DisciplinaNaoEncontrada: {
+    pt: 'Disciplina {id} não encontrada.',
+    en: 'Discipline {id} not found.',
+    es: 'Asignatura {id} no encontrada.',
+  },
+  ProfessorNaoEncontrado: {
+    pt: 'Professor {id} não encontrado.',
+    en: 'Professor {id} not found.',
+    es: 'Profesor {id} no encontrado.',
+  },
+});
+
+/** The errors the catalog module throws: the common ones and its own. */
+export const errors = {
+  ...common,
+  lookupNotFound: (missing: 'BibliotecaNaoEncontrada' | 'CursoNaoEncontrado' | 'DisciplinaNaoEncontrada' | 'ProfessorNaoEncontrado', id: number) => messages.error(404, missing, { id }),
+  searchTermRequired: () => messages.error(422, 'PreenchaCampoPesquisa'),
+  authorityNotFound: (id: number) => messages.error(404, 'AutoridadeNaoEncontrada', { id }),
+  yearInvalid: (year: number) => messages.error(400, 'AnoInvalido', { year }),
+  issueNotFound: (id: number, seq: number) => messages.error(404, 'FasciculoNaoEncontrado', { id, seq }),
+  linkNotFound: (id: number, seq: number) => messages.error(404, 'LinkNaoEncontrado', { id, seq }),
+};
