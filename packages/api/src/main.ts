@@ -9,7 +9,7 @@ import { startMailSink } from './lib/mail.js';
 import { deriveMissing } from './modules/catalog/catalog.import.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { type Database, openDatabase } from './db/client.js';
+import { type Database, isDatabaseUnavailable, openDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
@@ -133,6 +133,14 @@ async function serve(config: Config, database: Database, mailSinkDir: string | n
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A lost database never kills the process (decision 0017): a promise nobody awaited that
+  // fails only because the database is away (pg-boss 10 completes and fails jobs without
+  // awaiting, decision 0018) is logged; the work it stood for is retried once the database is
+  // back. Any other unhandled rejection still stops the process, as Node's default does.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    app.log.warn({ err: reason }, 'database unavailable in background work');
+  });
   // A worker leaves Ctrl-C to its primary, which stops the workers in turn.
   if (!cluster.isWorker) process.on('SIGINT', () => void shutdown('SIGINT'));
 

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -66,6 +66,46 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** What drizzle's node-postgres session keeps, used to build its transactions. */
+interface PgSessionParts {
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  schema: ConstructorParameters<typeof NodePgSession>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+  transaction: (work: (tx: NodePgTransaction<typeof schema, never>) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) => Promise<unknown>;
+}
+
+/**
+ * drizzle-orm 0.44's node-postgres `transaction` sends BEGIN before its try/finally, so when the
+ * connection dies before BEGIN answers (a database restart) the pooled client is never released:
+ * each outage leaks pool slots until none is left, every call then waits out the connect timeout,
+ * and `pool.end()` waits for ever at shutdown (found by outage.pg.test.ts). This is the same
+ * transaction with its client always released, and discarded when its connection failed.
+ */
+function releaseFailedTransactions(db: ReturnType<typeof drizzlePg<typeof schema>>, pool: pg.Pool): void {
+  const session = (db as unknown as { session: PgSessionParts }).session;
+  session.transaction = async (work, config) => {
+    const client = await pool.connect();
+    const tx = new NodePgTransaction(session.dialect, new NodePgSession(client, session.dialect, session.schema, session.options), session.schema);
+    let broken: Error | undefined;
+    try {
+      await tx.execute(sql`begin${config ? sql` ${(tx as unknown as { getTransactionConfigSQL(c: typeof config): SQL }).getTransactionConfigSQL(config)}` : undefined}`);
+      try {
+        const result = await work(tx as NodePgTransaction<typeof schema, never>);
+        await tx.execute(sql`commit`);
+        return result;
+      } catch (error) {
+        await tx.execute(sql`rollback`);
+        throw error;
+      }
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
 /** Opens the database named by `target`. The caller must `close()` it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
@@ -83,6 +123,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
+    releaseFailedTransactions(db, pool);
     return {
       db,
       kind: 'postgres',
