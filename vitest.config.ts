@@ -23,6 +23,17 @@ export default defineConfig({
         },
       },
       {
+        // Screens, in jsdom with Testing Library: the account sections, the search form.
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web',
+          include: ['packages/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['packages/web/src/test/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
         test: {
           name: 'api-pglite',
           include: DB_TESTS,

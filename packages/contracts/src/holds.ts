@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './common.js';
 import { endpoint } from './endpoint.js';
-import { isoDate, recordIdParamsSchema } from './title.js';
+import { PERIOD_ORDER, periodInOrder, periodShape, recordIdParamsSchema } from './title.js';
 
 /** A hold's status (spec §4): in the queue, released (a copy waits), served, cancelled, expired. */
 export const HOLD_STATUS_CODES = ['fila', 'liberada', 'atendida', 'cancelada', 'expirada'] as const;
@@ -84,9 +84,7 @@ export const cancelarReservasQuerySchema = z.object({
 });
 
 /** `GET /api/reserva/historico?dataIni=&dataFim=` (both needed, start not after end). */
-export const periodoQuerySchema = z
-  .object({ dataIni: isoDate, dataFim: isoDate })
-  .refine((q) => q.dataIni <= q.dataFim, { error: 'dataIni must not be after dataFim', path: ['dataIni'] });
+export const periodoQuerySchema = z.object(periodShape).refine(periodInOrder, PERIOD_ORDER);
 
 /** Holds (spec §7 "Reservations"): what can be held, placing one, the patron's holds, cancelling, history. */
 export const holdsEndpoints = {

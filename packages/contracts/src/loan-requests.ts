@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX, recordId } from './common.js';
 import { EMAIL_PATTERN } from './basket.js';
 import { endpoint } from './endpoint.js';
-import { isoDate, recordIdParamsSchema } from './title.js';
+import { PERIOD_ORDER, periodInOrder, periodShape, recordIdParamsSchema } from './title.js';
 
 /** A loan request's status (spec §4): waiting, in transit, available, picked up (removed), finished, cancelled. */
 export const LOAN_REQUEST_STATUS_CODES = ['aguardando', 'em_transito', 'disponivel', 'retirada', 'atendida', 'cancelada'] as const;
@@ -54,8 +54,8 @@ export type SolicitacaoInicial = z.infer<typeof solicitacaoInicialSchema>;
 
 /** `GET /api/solicitacao-emprestimo?dataIni=&dataFim=&status=`. */
 export const solicitacoesQuerySchema = z
-  .object({ dataIni: isoDate, dataFim: isoDate, status: z.enum(LOAN_REQUEST_FILTERS).default('todas') })
-  .refine((q) => q.dataIni <= q.dataFim, { error: 'dataIni must not be after dataFim', path: ['dataIni'] });
+  .object({ ...periodShape, status: z.enum(LOAN_REQUEST_FILTERS).default('todas') })
+  .refine(periodInOrder, PERIOD_ORDER);
 
 export const solicitacaoSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordId } from './common.js';
 import { endpoint } from './endpoint.js';
-import { isoDate } from './title.js';
+import { PERIOD_ORDER, periodInOrder, periodShape } from './title.js';
 
 /** What every loan line shows: the title, the copy, the library and the dates. */
 const loanLine = z.object({
@@ -55,8 +55,8 @@ export type Renovacao = z.infer<typeof renovacaoSchema>;
 
 /** `GET /api/emprestimo/historico?dataIni=&dataFim=&multa=`: returned loans of a period; `multa=S` only those fined. */
 export const historicoQuerySchema = z
-  .object({ dataIni: isoDate, dataFim: isoDate, multa: z.enum(['S', 'N']).optional() })
-  .refine((q) => q.dataIni <= q.dataFim, { error: 'dataIni must not be after dataFim', path: ['dataIni'] });
+  .object({ ...periodShape, multa: z.enum(['S', 'N']).optional() })
+  .refine(periodInOrder, PERIOD_ORDER);
 
 export const emprestimoHistoricoSchema = loanLine
   .extend({

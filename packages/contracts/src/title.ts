@@ -256,14 +256,20 @@ export const isoDate = z
     return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
   }, { error: 'not a calendar date' });
 
+/** The fields of a period query: both dates needed (what `periodInOrder` then checks). */
+export const periodShape = { dataIni: isoDate, dataFim: isoDate };
+/** A period's one rule, for the API's queries and the forms that ask for one: the start not after the end. */
+export const periodInOrder = (q: { dataIni: string; dataFim: string }) => q.dataIni <= q.dataFim;
+/** How the API words a period out of order (a form words it in its language). */
+export const PERIOD_ORDER = { error: 'dataIni must not be after dataFim', path: ['dataIni'] };
+
 /** `GET /acervo/{id}/totais`: the title's circulation in a period, optionally at one library (private). */
 export const totaisQuerySchema = z
   .object({
-    dataIni: isoDate,
-    dataFim: isoDate,
+    ...periodShape,
     biblioteca: z.string().regex(/^\d{1,9}$/, { error: 'biblioteca must be a library code' }).transform(Number).optional(),
   })
-  .refine((q) => q.dataIni <= q.dataFim, { error: 'dataIni must not be after dataFim', path: ['dataIni'] });
+  .refine(periodInOrder, PERIOD_ORDER);
 export const totaisSchema = z.object({
   dataIni: z.string(),
   dataFim: z.string(),

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo } from 'react';
@@ -18,13 +19,15 @@ function ThemedMantine({ children }: { children: ReactNode }) {
   const theme = useMemo(() => themeFor(data?.tema.corPrimaria), [data?.tema.corPrimaria]);
   return (
     <MantineProvider theme={theme}>
-      <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
-      {children}
+      <ModalsProvider>
+        <Notifications autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
+        {children}
+      </ModalsProvider>
     </MantineProvider>
   );
 }
 
-/** Server state (TanStack Query) and the design system (Mantine, with toasts). */
+/** Server state (TanStack Query) and the design system (Mantine, with confirmations and toasts). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>

@@ -10,7 +10,7 @@ import { SuggestionForm } from '../../features/units/components/suggestion-form'
 import { INTERFACE_LANGUAGES, LOCALE_TAGS } from '../../i18n/languages';
 import { useHasSession, useSessionUser } from '../../stores/session';
 import { SafeHtml } from '../../ui/safe-html';
-import { toastSuccess } from '../../ui/toast';
+import { useNotify } from '../../ui/notify';
 import { paths } from '../paths';
 import { changeLanguage, LANGUAGE_NAMES } from './language-select';
 import { SignInPanel } from './sign-in-panel';
@@ -29,9 +29,10 @@ export function Footer() {
   const permissions = usePermissions();
   const user = useSessionUser();
   const [open, setOpen] = useState<Open>(null);
+  const notify = useNotify();
   const sent = (message: string) => {
     setOpen(null);
-    toastSuccess(message);
+    notify.toast(message);
   };
   const links: ReactNode[] = [];
   if (permissions.hasAll(ACTIVITY.comments)) {

@@ -1,30 +1,35 @@
+import { periodInOrder } from '@estante/contracts';
 import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 
-export interface Period {
+// A type (not an interface) so that it is a Record the form's zod resolver accepts.
+export type Period = {
   dataIni: string;
   dataFim: string;
-}
+};
 
-/** A period to look up (spec §5): both dates needed, the start not after the end. */
+/**
+ * A period to look up (spec §5): both dates needed, the start not after the end — the API's own
+ * rule (`periodInOrder` of the contracts), worded for the patron. The first problem is announced
+ * under the fields; the fields at fault are marked invalid.
+ */
 export function PeriodForm({ onSubmit, children }: { onSubmit: (period: Period) => void; children?: ReactNode }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!from || !to) return setProblem(t('period.both'));
-    if (from > to) return setProblem(t('period.order'));
-    setProblem(null);
-    onSubmit({ dataIni: from, dataFim: to });
-  };
+  const schema = useMemo(() => {
+    const date = z.string().min(1, { error: t('period.both') });
+    return z.object({ dataIni: date, dataFim: date }).refine(periodInOrder, { error: t('period.order'), path: ['dataIni'] });
+  }, [t]);
+  const form = useForm<Period>({ initialValues: { dataIni: '', dataFim: '' }, validate: zod4Resolver(schema), validateInputOnChange: false });
+  const problem = Object.values(form.errors)[0];
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Group align="flex-end" gap="sm" mb="sm">
-        <TextInput type="date" label={t('period.from')} value={from} onChange={(e) => setFrom(e.currentTarget.value)} required />
-        <TextInput type="date" label={t('period.to')} value={to} onChange={(e) => setTo(e.currentTarget.value)} required />
+        <TextInput type="date" label={t('period.from')} required key={form.key('dataIni')} {...form.getInputProps('dataIni')} error={!!form.errors.dataIni} />
+        <TextInput type="date" label={t('period.to')} required key={form.key('dataFim')} {...form.getInputProps('dataFim')} error={!!form.errors.dataFim} />
         {children}
         <Button type="submit" variant="outline" color="blue.9">
           {t('period.show')}

@@ -1,12 +1,12 @@
-import { ConfirmModal } from '../../../ui/confirm-modal';
-import { ScrollTable } from '../../../ui/scroll-table';
 import type { Reserva } from '@estante/contracts';
-import { Alert, Anchor, Button, Checkbox, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useShortDate } from '../../../ui/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { messageOf } from '../../../api/client';
+import { confirmAction } from '../../../ui/confirm';
+import { useShortDate } from '../../../ui/dates';
+import { type Column, ListSection } from '../../../ui/list-section';
+import { NoticeView, useNotify } from '../../../ui/notify';
 import { useCancelHolds, useHoldHistory, useMyHolds } from './holds.api';
 import { type Period, PeriodForm } from '../period-form';
 
@@ -20,32 +20,44 @@ export function HoldsPage({ titleHref }: { titleHref: (id: number) => string }) 
   const holds = useMyHolds();
   const cancel = useCancelHolds();
   const [selected, setSelected] = useState<number[]>([]);
-  const [confirming, setConfirming] = useState(false);
-  const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
-  const day = useShortDate();
+  const notify = useNotify();
+  const columns = useHoldColumns(titleHref);
 
-  const askCancel = () => {
-    setNotice(null);
-    if (selected.length === 0) return setNotice({ text: t('holds.selectToCancel'), ok: false });
-    setConfirming(true);
-  };
-  const doCancel = async () => {
-    setConfirming(false);
+  const doCancel = async (ids: number[]) => {
     try {
-      const done = await cancel.mutateAsync(selected);
-      setNotice({ text: t('holds.cancelled', { count: done.canceladas }), ok: true });
+      const done = await cancel.mutateAsync(ids);
+      notify.success(t('holds.cancelled', { count: done.canceladas }));
       setSelected([]);
     } catch (error) {
-      setNotice({ text: messageOf(error, t('errors.unexpected')), ok: false });
+      notify.failed(error);
     }
   };
-
-  const status = (h: Reserva) =>
-    h.situacao === 'fila'
-      ? t('holds.inQueue', { position: h.posicao })
-      : h.situacao === 'liberada'
-        ? t('holds.released', { date: day(h.prazo_retirada!), copy: h.observacao })
-        : t(`holds.statuses.${h.situacao}`);
+  const askCancel = () => {
+    notify.clear();
+    if (selected.length === 0) return notify.problem(t('holds.selectToCancel'));
+    const ids = selected;
+    confirmAction({
+      title: t('holds.confirmTitle'),
+      text: t('holds.confirmText', { count: ids.length }),
+      keepLabel: t('holds.keep'),
+      confirmLabel: t('holds.confirmCancel'),
+      danger: true,
+      onConfirm: () => void doCancel(ids),
+    });
+  };
+  const select: Column<Reserva> = {
+    header: t('holds.select'),
+    cell: (h) => (
+      <Checkbox
+        aria-label={t('holds.selectOne', { title: h.titulo })}
+        checked={selected.includes(h.cod_reserva)}
+        onChange={(e) => {
+          const on = e.currentTarget.checked;
+          setSelected((s) => (on ? [...s, h.cod_reserva] : s.filter((x) => x !== h.cod_reserva)));
+        }}
+      />
+    ),
+  };
 
   return (
     <Stack gap="lg">
@@ -53,114 +65,57 @@ export function HoldsPage({ titleHref }: { titleHref: (id: number) => string }) 
         <Title order={2} size="h3" id="holds-current" mb="sm">
           {t('holds.current')}
         </Title>
-        {notice && (
-          <Alert color={notice.ok ? 'green' : 'yellow'} variant="light" role={notice.ok ? 'status' : 'alert'} mb="sm">
-            {notice.text}
-          </Alert>
-        )}
-        {holds.isPending ? (
-          <Loader size="sm" aria-label={t('loading.title')} />
-        ) : holds.isError ? (
-          <Alert color="red" variant="filled">
-            {t('holds.fetchError')}
-          </Alert>
-        ) : holds.data.length === 0 ? (
-          <Text>{t('holds.none')}</Text>
-        ) : (
-          <>
-            <HoldsTable
-              caption={t('holds.current')}
-              holds={holds.data}
-              status={status}
-              day={day}
-              titleHref={titleHref}
-              selected={selected}
-              onToggle={(id, on) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)))}
-            />
+        <NoticeView notice={notify.notice} mb="sm" />
+        <ListSection
+          query={holds}
+          errorText={t('holds.fetchError')}
+          emptyText={t('holds.none')}
+          caption={t('holds.current')}
+          columns={[select, ...columns]}
+          rowKey={(h) => h.cod_reserva}
+          footer={
             <Button mt="sm" color="red.9" onClick={askCancel} loading={cancel.isPending}>
               {t('holds.cancelSelected')}
             </Button>
-          </>
-        )}
+          }
+        />
       </section>
-      <History titleHref={titleHref} status={status} day={day} />
-      <ConfirmModal
-        opened={confirming}
-        title={t('holds.confirmTitle')}
-        text={t('holds.confirmText', { count: selected.length })}
-        keepLabel={t('holds.keep')}
-        confirmLabel={t('holds.confirmCancel')}
-        danger
-        onClose={() => setConfirming(false)}
-        onConfirm={() => void doCancel()}
-      />
+      <History columns={columns} />
     </Stack>
   );
 }
 
-function HoldsTable({
-  caption,
-  holds,
-  status,
-  day,
-  titleHref,
-  selected,
-  onToggle,
-}: {
-  caption: string;
-  holds: Reserva[];
-  status: (h: Reserva) => string;
-  day: (iso: string) => string;
-  titleHref: (id: number) => string;
-  selected?: number[];
-  onToggle?: (id: number, on: boolean) => void;
-}) {
+/** A hold's title (and parts), library, date placed and where it stands: the current list's and the history's columns. */
+function useHoldColumns(titleHref: (id: number) => string): Column<Reserva>[] {
   const { t } = useTranslation();
+  const day = useShortDate();
   const parts = (h: Reserva) => [h.volume && `v. ${h.volume}`, h.tomo && `t. ${h.tomo}`, h.parte && `pt. ${h.parte}`].filter(Boolean).join(', ');
-  return (
-    <ScrollTable minWidth={560}>
-      <Table striped>
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {onToggle && <Table.Th>{t('holds.select')}</Table.Th>}
-            <Table.Th>{t('holds.title')}</Table.Th>
-            <Table.Th>{t('holds.library')}</Table.Th>
-            <Table.Th>{t('holds.placedOn')}</Table.Th>
-            <Table.Th>{t('holds.status')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {holds.map((h) => (
-            <Table.Tr key={h.cod_reserva}>
-              {onToggle && (
-                <Table.Td>
-                  <Checkbox
-                    aria-label={t('holds.selectOne', { title: h.titulo })}
-                    checked={selected?.includes(h.cod_reserva) ?? false}
-                    onChange={(e) => onToggle(h.cod_reserva, e.currentTarget.checked)}
-                  />
-                </Table.Td>
-              )}
-              <Table.Td>
-                <Anchor component={Link} to={titleHref(h.cod_acervo)} underline="always">
-                  {h.titulo}
-                </Anchor>
-                {parts(h) && <Text size="sm">{parts(h)}</Text>}
-              </Table.Td>
-              <Table.Td>{h.desc_biblioteca}</Table.Td>
-              <Table.Td>{day(h.data_reserva)}</Table.Td>
-              <Table.Td>{status(h)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollTable>
-  );
+  const status = (h: Reserva) =>
+    h.situacao === 'fila'
+      ? t('holds.inQueue', { position: h.posicao })
+      : h.situacao === 'liberada'
+        ? t('holds.released', { date: day(h.prazo_retirada!), copy: h.observacao })
+        : t(`holds.statuses.${h.situacao}`);
+  return [
+    {
+      header: t('holds.title'),
+      cell: (h) => (
+        <>
+          <Anchor component={Link} to={titleHref(h.cod_acervo)} underline="always">
+            {h.titulo}
+          </Anchor>
+          {parts(h) && <Text size="sm">{parts(h)}</Text>}
+        </>
+      ),
+    },
+    { header: t('holds.library'), cell: (h) => h.desc_biblioteca },
+    { header: t('holds.placedOn'), cell: (h) => day(h.data_reserva) },
+    { header: t('holds.status'), cell: status },
+  ];
 }
 
 /** The holds placed in a period. */
-function History({ titleHref, status, day }: { titleHref: (id: number) => string; status: (h: Reserva) => string; day: (iso: string) => string }) {
+function History({ columns }: { columns: Column<Reserva>[] }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<Period | null>(null);
   const history = useHoldHistory(period);
@@ -170,18 +125,15 @@ function History({ titleHref, status, day }: { titleHref: (id: number) => string
         {t('holds.history')}
       </Title>
       <PeriodForm onSubmit={setPeriod} />
-      {period && history.isPending && <Loader size="sm" aria-label={t('loading.title')} />}
-      {history.isError && (
-        <Alert color="red" variant="filled">
-          {t('holds.fetchError')}
-        </Alert>
-      )}
-      {history.data &&
-        (history.data.length === 0 ? (
-          <Text>{t('holds.noneInPeriod')}</Text>
-        ) : (
-          <HoldsTable caption={t('holds.history')} holds={history.data} status={status} day={day} titleHref={titleHref} />
-        ))}
+      <ListSection
+        query={history}
+        enabled={period !== null}
+        errorText={t('holds.fetchError')}
+        emptyText={t('holds.noneInPeriod')}
+        caption={t('holds.history')}
+        columns={columns}
+        rowKey={(h) => h.cod_reserva}
+      />
     </section>
   );
 }

@@ -1,12 +1,12 @@
-import { ScrollTable } from '../../../ui/scroll-table';
-import type { EmprestimoPendente, Renovacao } from '@estante/contracts';
-import { Alert, Anchor, Badge, Button, Checkbox, List, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { EmprestimoHistorico, EmprestimoPendente, Renovacao } from '@estante/contracts';
+import { Anchor, Badge, Button, Checkbox, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useShortDate } from '../../../ui/dates';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { messageOf } from '../../../api/client';
+import { useShortDate } from '../../../ui/dates';
+import { type Column, ListSection } from '../../../ui/list-section';
 import { formatMoney } from '../../../ui/money';
+import { NoticeView, useNotify } from '../../../ui/notify';
 import { useLoanHistory, usePendingLoans, useRenewLoans } from './loans.api';
 import { type Period, PeriodForm } from '../period-form';
 
@@ -22,20 +22,61 @@ export function LoansPage({ titleHref }: { titleHref: (id: number) => string }) 
   const renew = useRenewLoans();
   const [selected, setSelected] = useState<number[]>([]);
   const [outcome, setOutcome] = useState<Renovacao | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const notify = useNotify();
   const day = useShortDate();
 
   const doRenew = async () => {
-    setProblem(null);
+    notify.clear();
     setOutcome(null);
-    if (selected.length === 0) return setProblem(t('loans.selectToRenew'));
+    if (selected.length === 0) return notify.problem(t('loans.selectToRenew'));
     try {
       setOutcome(await renew.mutateAsync(selected));
       setSelected([]);
     } catch (error) {
-      setProblem(messageOf(error, t('errors.unexpected')));
+      notify.failed(error);
     }
   };
+  const title = (l: EmprestimoPendente) => (
+    <>
+      <Anchor component={Link} to={titleHref(l.cod_acervo)} underline="always">
+        {l.titulo}
+      </Anchor>
+      <Text size="sm">{t('loans.copy', { tombo: l.tombo })}</Text>
+      {l.reservado && <Text size="sm">{t('loans.heldByAnother')}</Text>}
+    </>
+  );
+  const columns: Column<EmprestimoPendente>[] = [
+    {
+      header: t('holds.select'),
+      cell: (l) => (
+        <Checkbox
+          aria-label={t('loans.selectOne', { title: l.titulo })}
+          checked={selected.includes(l.cod_emprestimo)}
+          onChange={(e) => {
+            const on = e.currentTarget.checked;
+            setSelected((s) => (on ? [...s, l.cod_emprestimo] : s.filter((x) => x !== l.cod_emprestimo)));
+          }}
+        />
+      ),
+    },
+    { header: t('holds.title'), cell: title },
+    { header: t('holds.library'), cell: (l) => l.desc_biblioteca },
+    { header: t('loans.lentOn'), cell: (l) => day(l.data_emprestimo) },
+    {
+      header: t('loans.due'),
+      cell: (l) => (
+        <>
+          {day(l.data_devolucao_prevista)}
+          {l.atrasado && (
+            <Badge color="red.9" variant="filled" ml={6}>
+              {t('loans.overdue', { count: l.dias_atraso })}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    { header: t('loans.renewals'), cell: (l) => t('loans.renewalsOf', { used: l.renovacoes, limit: l.limite_renovacoes }) },
+  ];
 
   return (
     <Stack gap="lg">
@@ -43,86 +84,25 @@ export function LoansPage({ titleHref }: { titleHref: (id: number) => string }) 
         <Title order={2} size="h3" id="loans-current" mb="sm">
           {t('loans.current')}
         </Title>
-        {problem && (
-          <Alert color="yellow" variant="light" role="alert" mb="sm">
-            {problem}
-          </Alert>
-        )}
+        <NoticeView notice={notify.notice} mb="sm" />
         {outcome && <RenewalOutcome outcome={outcome} day={day} />}
-        {loans.isPending ? (
-          <Loader size="sm" aria-label={t('loading.title')} />
-        ) : loans.isError ? (
-          <Alert color="red" variant="filled">
-            {t('loans.fetchError')}
-          </Alert>
-        ) : loans.data.length === 0 ? (
-          <Text>{t('loans.none')}</Text>
-        ) : (
-          <>
-            <ScrollTable minWidth={640}>
-              <Table striped>
-                <Table.Caption>{t('loans.current')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('holds.select')}</Table.Th>
-                    <Table.Th>{t('holds.title')}</Table.Th>
-                    <Table.Th>{t('holds.library')}</Table.Th>
-                    <Table.Th>{t('loans.lentOn')}</Table.Th>
-                    <Table.Th>{t('loans.due')}</Table.Th>
-                    <Table.Th>{t('loans.renewals')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {loans.data.map((l) => (
-                    <LoanRow
-                      key={l.cod_emprestimo}
-                      loan={l}
-                      day={day}
-                      titleHref={titleHref}
-                      checked={selected.includes(l.cod_emprestimo)}
-                      onToggle={(on) => setSelected((s) => (on ? [...s, l.cod_emprestimo] : s.filter((x) => x !== l.cod_emprestimo)))}
-                    />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+        <ListSection
+          query={loans}
+          errorText={t('loans.fetchError')}
+          emptyText={t('loans.none')}
+          caption={t('loans.current')}
+          columns={columns}
+          rowKey={(l) => l.cod_emprestimo}
+          minWidth={640}
+          footer={
             <Button mt="sm" onClick={() => void doRenew()} loading={renew.isPending}>
               {t('loans.renewSelected')}
             </Button>
-          </>
-        )}
+          }
+        />
       </section>
       <History titleHref={titleHref} day={day} />
     </Stack>
-  );
-}
-
-function LoanRow({ loan, day, titleHref, checked, onToggle }: { loan: EmprestimoPendente; day: (iso: string) => string; titleHref: (id: number) => string; checked: boolean; onToggle: (on: boolean) => void }) {
-  const { t } = useTranslation();
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <Checkbox aria-label={t('loans.selectOne', { title: loan.titulo })} checked={checked} onChange={(e) => onToggle(e.currentTarget.checked)} />
-      </Table.Td>
-      <Table.Td>
-        <Anchor component={Link} to={titleHref(loan.cod_acervo)} underline="always">
-          {loan.titulo}
-        </Anchor>
-        <Text size="sm">{t('loans.copy', { tombo: loan.tombo })}</Text>
-        {loan.reservado && <Text size="sm">{t('loans.heldByAnother')}</Text>}
-      </Table.Td>
-      <Table.Td>{loan.desc_biblioteca}</Table.Td>
-      <Table.Td>{day(loan.data_emprestimo)}</Table.Td>
-      <Table.Td>
-        {day(loan.data_devolucao_prevista)}
-        {loan.atrasado && (
-          <Badge color="red.9" variant="filled" ml={6}>
-            {t('loans.overdue', { count: loan.dias_atraso })}
-          </Badge>
-        )}
-      </Table.Td>
-      <Table.Td>{t('loans.renewalsOf', { used: loan.renovacoes, limit: loan.limite_renovacoes })}</Table.Td>
-    </Table.Tr>
   );
 }
 
@@ -159,11 +139,25 @@ function RenewalOutcome({ outcome, day }: { outcome: Renovacao; day: (iso: strin
   );
 }
 
+/** The loans returned in a period, or only those fined. */
 function History({ titleHref, day }: { titleHref: (id: number) => string; day: (iso: string) => string }) {
   const { t, i18n } = useTranslation();
   const [onlyFined, setOnlyFined] = useState(false);
   const [query, setQuery] = useState<(Period & { multa: boolean }) | null>(null);
   const history = useLoanHistory(query);
+  const columns: Column<EmprestimoHistorico>[] = [
+    {
+      header: t('holds.title'),
+      cell: (l) => (
+        <Anchor component={Link} to={titleHref(l.cod_acervo)} underline="always">
+          {l.titulo}
+        </Anchor>
+      ),
+    },
+    { header: t('loans.lentOn'), cell: (l) => day(l.data_emprestimo) },
+    { header: t('loans.returnedOn'), cell: (l) => day(l.data_devolucao) },
+    { header: t('loans.fine'), cell: (l) => (l.multa ? formatMoney(l.multa, i18n.language) : '—') },
+  ];
   return (
     <section aria-labelledby="loans-history">
       <Title order={2} size="h3" id="loans-history" mb="sm">
@@ -172,44 +166,15 @@ function History({ titleHref, day }: { titleHref: (id: number) => string; day: (
       <PeriodForm onSubmit={(period) => setQuery({ ...period, multa: onlyFined })}>
         <Checkbox label={t('loans.onlyFined')} checked={onlyFined} onChange={(e) => setOnlyFined(e.currentTarget.checked)} mb={8} />
       </PeriodForm>
-      {query && history.isPending && <Loader size="sm" aria-label={t('loading.title')} />}
-      {history.isError && (
-        <Alert color="red" variant="filled">
-          {t('loans.fetchError')}
-        </Alert>
-      )}
-      {history.data &&
-        (history.data.length === 0 ? (
-          <Text>{t('loans.noneInPeriod')}</Text>
-        ) : (
-          <ScrollTable minWidth={560}>
-            <Table striped>
-              <Table.Caption>{t('loans.history')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('holds.title')}</Table.Th>
-                  <Table.Th>{t('loans.lentOn')}</Table.Th>
-                  <Table.Th>{t('loans.returnedOn')}</Table.Th>
-                  <Table.Th>{t('loans.fine')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {history.data.map((l) => (
-                  <Table.Tr key={l.cod_emprestimo}>
-                    <Table.Td>
-                      <Anchor component={Link} to={titleHref(l.cod_acervo)} underline="always">
-                        {l.titulo}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{day(l.data_emprestimo)}</Table.Td>
-                    <Table.Td>{day(l.data_devolucao)}</Table.Td>
-                    <Table.Td>{l.multa ? formatMoney(l.multa, i18n.language) : '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        ))}
+      <ListSection
+        query={history}
+        enabled={query !== null}
+        errorText={t('loans.fetchError')}
+        emptyText={t('loans.noneInPeriod')}
+        caption={t('loans.history')}
+        columns={columns}
+        rowKey={(l) => l.cod_emprestimo}
+      />
     </section>
   );
 }

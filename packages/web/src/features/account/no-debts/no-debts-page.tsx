@@ -1,9 +1,8 @@
-import { ConfirmModal } from '../../../ui/confirm-modal';
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../ui/loading';
-import { messageOf } from '../../../api/client';
+import { confirmAction } from '../../../ui/confirm';
+import { NoticeView, useNotify } from '../../../ui/notify';
 import { useShortDate } from '../../../ui/dates';
 import { downloadDeclaration, mailDeclaration, useIssueNoDebts, useNoDebtsCheck } from './no-debts.api';
 
@@ -17,27 +16,30 @@ export function NoDebtsPage() {
   const check = useNoDebtsCheck();
   const issue = useIssueNoDebts();
   const day = useShortDate();
-  const [confirming, setConfirming] = useState(false);
-  const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
+  const notify = useNotify();
   const act = async (work: () => Promise<string>) => {
-    setNotice(null);
+    notify.clear();
     try {
-      setNotice({ text: await work(), ok: true });
+      notify.success(await work());
     } catch (error) {
-      setNotice({ text: messageOf(error, t('errors.unexpected')), ok: false });
+      notify.failed(error);
     }
   };
+  const askIssue = () =>
+    confirmAction({
+      title: t('noDebts.confirmTitle'),
+      text: t('noDebts.confirmText'),
+      keepLabel: t('holds.keep'),
+      confirmLabel: t('noDebts.issue'),
+      onConfirm: () => void act(async () => t('noDebts.issuedNotice', { code: (await issue.mutateAsync()).codigo })),
+    });
   return (
     <Loading state={check} error={t('noDebts.fetchError')}>
       {() => {
         const data = check.data!;
         return (
           <Stack gap="sm">
-            {notice && (
-              <Alert color={notice.ok ? 'green' : 'yellow'} variant="light" role={notice.ok ? 'status' : 'alert'}>
-                {notice.text}
-              </Alert>
-            )}
+            <NoticeView notice={notify.notice} />
             {data.declaracao ? (
               <Paper withBorder p="md">
                 <Title order={2} size="h4" mb="xs">
@@ -54,7 +56,7 @@ export function NoDebtsPage() {
             ) : data.pode_emitir ? (
               <>
                 <Text>{t('noDebts.canIssue')}</Text>
-                <Button w="fit-content" onClick={() => setConfirming(true)} loading={issue.isPending}>
+                <Button w="fit-content" onClick={askIssue} loading={issue.isPending}>
                   {t('noDebts.issue')}
                 </Button>
               </>
@@ -67,15 +69,6 @@ export function NoDebtsPage() {
                 </List>
               </Alert>
             )}
-            <ConfirmModal
-              opened={confirming}
-              title={t('noDebts.confirmTitle')}
-              text={t('noDebts.confirmText')}
-              keepLabel={t('holds.keep')}
-              confirmLabel={t('noDebts.issue')}
-              onClose={() => setConfirming(false)}
-              onConfirm={() => void act(async () => t('noDebts.issuedNotice', { code: (await issue.mutateAsync()).codigo }))}
-            />
           </Stack>
         );
       }}

@@ -1,9 +1,9 @@
-import { ScrollTable } from '../../../ui/scroll-table';
-import { LOAN_REQUEST_FILTERS } from '@estante/contracts';
-import { Alert, Anchor, Loader, Select, Table, Text } from '@mantine/core';
+import { LOAN_REQUEST_FILTERS, type Solicitacao } from '@estante/contracts';
+import { Anchor, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type Column, ListSection } from '../../../ui/list-section';
 import { useMyRequests } from './requests.api';
 import { type Period, PeriodForm } from '../period-form';
 
@@ -16,6 +16,28 @@ export function RequestsPage({ titleHref }: { titleHref: (id: number) => string 
   const [query, setQuery] = useState<(Period & { status: Status }) | null>(null);
   const requests = useMyRequests(query);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
+  const columns: Column<Solicitacao>[] = [
+    {
+      header: t('holds.title'),
+      cell: (r) => (
+        <Anchor component={Link} to={titleHref(r.cod_acervo)} underline="always">
+          {r.titulo}
+        </Anchor>
+      ),
+    },
+    { header: t('requests.origin'), cell: (r) => r.origem },
+    {
+      header: t('requests.receiving'),
+      cell: (r) => (
+        <>
+          {r.recebimento}
+          <Text size="sm">{t(`requests.locations.${r.cod_local_recebimento}`)}</Text>
+        </>
+      ),
+    },
+    { header: t('requests.date'), cell: (r) => date.format(new Date(r.data_solicitacao)) },
+    { header: t('requests.status'), cell: (r) => t(`requests.statuses.${r.situacao}`) },
+  ];
   return (
     <section>
       <PeriodForm onSubmit={(period) => setQuery({ ...period, status })}>
@@ -27,49 +49,16 @@ export function RequestsPage({ titleHref }: { titleHref: (id: number) => string 
           allowDeselect={false}
         />
       </PeriodForm>
-      {query && requests.isPending && <Loader size="sm" aria-label={t('loading.title')} />}
-      {requests.isError && (
-        <Alert color="red" variant="filled">
-          {t('requests.fetchError')}
-        </Alert>
-      )}
-      {requests.data &&
-        (requests.data.length === 0 ? (
-          <Text>{t('requests.noneInPeriod')}</Text>
-        ) : (
-          <ScrollTable minWidth={640}>
-            <Table striped>
-              <Table.Caption>{t('requests.mine')}</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('holds.title')}</Table.Th>
-                  <Table.Th>{t('requests.origin')}</Table.Th>
-                  <Table.Th>{t('requests.receiving')}</Table.Th>
-                  <Table.Th>{t('requests.date')}</Table.Th>
-                  <Table.Th>{t('requests.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {requests.data.map((r) => (
-                  <Table.Tr key={r.cod_solicitacao}>
-                    <Table.Td>
-                      <Anchor component={Link} to={titleHref(r.cod_acervo)} underline="always">
-                        {r.titulo}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{r.origem}</Table.Td>
-                    <Table.Td>
-                      {r.recebimento}
-                      <Text size="sm">{t(`requests.locations.${r.cod_local_recebimento}`)}</Text>
-                    </Table.Td>
-                    <Table.Td>{date.format(new Date(r.data_solicitacao))}</Table.Td>
-                    <Table.Td>{t(`requests.statuses.${r.situacao}`)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollTable>
-        ))}
+      <ListSection
+        query={requests}
+        enabled={query !== null}
+        errorText={t('requests.fetchError')}
+        emptyText={t('requests.noneInPeriod')}
+        caption={t('requests.mine')}
+        columns={columns}
+        rowKey={(r) => r.cod_solicitacao}
+        minWidth={640}
+      />
     </section>
   );
 }

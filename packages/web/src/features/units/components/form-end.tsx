@@ -1,28 +1,27 @@
 import { Alert, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageOf } from '../../../api/client';
+import { useNotify } from '../../../ui/notify';
 
 /**
  * How the footer's forms send: the problem to show (a missing field, the server's refusal) and
  * whether a send is under way. `send` runs the call; a refusal becomes the problem.
  */
 export function useSending() {
-  const { t } = useTranslation();
-  const [problem, setProblem] = useState<string | null>(null);
+  const notify = useNotify();
   const [busy, setBusy] = useState(false);
   const send = async (call: () => Promise<void>) => {
-    setProblem(null);
+    notify.clear();
     setBusy(true);
     try {
       await call();
     } catch (error) {
-      setProblem(messageOf(error, t('errors.unexpected')));
+      notify.failed(error);
     } finally {
       setBusy(false);
     }
   };
-  return { problem, setProblem, busy, send };
+  return { problem: notify.notice?.text ?? null, setProblem: notify.problem, busy, send };
 }
 
 /** The end of a footer form: the problem, announced, and the send button. */

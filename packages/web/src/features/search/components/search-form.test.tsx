@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../test/render';
+import { readSearchState } from '../search-state';
+import { SearchForm } from './search-form';
+
+/** Where the form sent the patron: the results page's address, decoded with the contracts' codec. */
+function Results() {
+  const location = useLocation();
+  return <output aria-label="results address">{location.search}</output>;
+}
+
+const screenWith = (form: React.ReactElement) =>
+  renderScreen(
+    <Routes>
+      <Route path="/" element={form} />
+      <Route path="/resultados" element={<Results />} />
+    </Routes>,
+  );
+
+describe('the search form', () => {
+  it('refuses an empty search on the spot, saying what to do', async () => {
+    const { user } = screenWith(<SearchForm resultsPath="/resultados" />);
+    await user.type(screen.getByRole('textbox', { name: 'Termo de pesquisa' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Pesquisar' }));
+    expect(screen.getByText('Preencha o campo de pesquisa.')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Termo de pesquisa' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByLabelText('results address')).toBeNull();
+  });
+
+  it('opens the results with the term, the field and the guide’s filters in the address', async () => {
+    const { user } = screenWith(<SearchForm resultsPath="/resultados" filtros={[{ tipo: 'X', codigo: 'O' }]} />);
+    await user.type(screen.getByRole('textbox', { name: 'Termo de pesquisa' }), 'machado de assis');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Campo' }), 'autor');
+    await user.click(screen.getByRole('button', { name: 'Pesquisar' }));
+    const address = await screen.findByLabelText('results address');
+    const state = readSearchState(new URLSearchParams(address.textContent!))!;
+    expect(state.linhas).toEqual([expect.objectContaining({ termo: 'machado de assis', campo: 'autor' })]);
+    expect(state.filtros).toEqual([{ tipo: 'X', codigo: 'O' }]);
+  });
+
+  it('in its advanced form joins three rows, leaving out the empty ones', async () => {
+    const { user } = screenWith(<SearchForm resultsPath="/resultados" advanced />);
+    await user.type(screen.getByRole('textbox', { name: 'Termo 1' }), 'brasil');
+    await user.type(screen.getByRole('textbox', { name: 'Termo 3' }), 'colônia');
+    await user.selectOptions(screen.getAllByRole('combobox', { name: 'Operador' })[1]!, 'NAO');
+    await user.click(screen.getByRole('button', { name: 'Pesquisar' }));
+    const state = readSearchState(new URLSearchParams((await screen.findByLabelText('results address')).textContent!))!;
+    expect(state.linhas.map((l) => [l.termo, l.operador])).toEqual([
+      ['brasil', expect.any(String)],
+      ['colônia', 'NAO'],
+    ]);
+  });
+});
