@@ -60,7 +60,12 @@ const total = (await queryRows<{ total: number }>(database.db, sql`select count(
 // Each pass gets its own draw from the same distribution (or the file's queries every time), so a
 // warm pass meets the words the previous passes cached only as often as their frequency says.
 // All drawn now: the embedded database is closed while the server runs.
-const fromFile = values.queries ? readFileSync(values.queries, 'utf8').split('\n').map((l) => l.trim()).filter(Boolean) : null;
+const fromFile = values.queries
+  ? readFileSync(values.queries, 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+  : null;
 const draw = async (seed: number) => fromFile ?? (await queryMix(count, seed));
 const queries = await draw(1);
 const warmDraws = await Promise.all(levels.map((_, i) => draw(2 + i)));
@@ -80,7 +85,10 @@ const serverEnv: Record<string, string> = {
 };
 const profileArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
 const startedAt = performance.now();
-const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'packages/api/src/main.ts'], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'packages/api/src/main.ts'], {
+  env: serverEnv,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 let serverLog = '';
 let upSeconds = 0;
 server.stdout.on('data', (chunk: Buffer) => {
@@ -91,16 +99,24 @@ server.stdout.on('data', (chunk: Buffer) => {
 await until(() => /all \d+ API workers are ready|"msg":"Estante is running at/.test(serverLog) || server.exitCode !== null);
 if (server.exitCode !== null) throw new Error(`the server stopped:\n${serverLog}`);
 const startSeconds = (performance.now() - startedAt) / 1000;
-const ready = [...serverLog.matchAll(/\{[^\n]*"msg":"search index ready"[^\n]*\}/g)].map((m) => JSON.parse(m[0]) as { titles: number; ms: number; prewarmedWords: number });
+const ready = [...serverLog.matchAll(/\{[^\n]*"msg":"search index ready"[^\n]*\}/g)].map(
+  (m) => JSON.parse(m[0]) as { titles: number; ms: number; prewarmedWords: number },
+);
 const base = `http://127.0.0.1:${port}`;
-const token = ((await (await fetch(`${base}/svc/oauth/token`, {
-  method: 'POST',
-  body: new URLSearchParams({ grant_type: 'client_credentials', client_id: config.publicClient.id, client_secret: config.publicClient.secret }),
-})).json()) as { access_token: string }).access_token;
+const token = (
+  (await (
+    await fetch(`${base}/svc/oauth/token`, {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: config.publicClient.id, client_secret: config.publicClient.secret }),
+    })
+  ).json()) as { access_token: string }
+).access_token;
 
 // The HTTP client runs in its own process, as a load generator would.
 const client = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
-console.log(`# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ' (generated mix)'}`);
+console.log(
+  `# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ' (generated mix)'}`,
+);
 console.log(
   `server: ${ready.length} API worker(s), up in ${upSeconds.toFixed(1)} s, all ready in ${startSeconds.toFixed(1)} s (each: index snapshot ${ready.map((r) => (r.ms / 1000).toFixed(1)).join(' / ')} s, then the ${ready[0]?.prewarmedWords ?? 0} most frequent words read ahead)`,
 );
@@ -127,7 +143,9 @@ await index.prewarm({ limit: prewarmWords });
 await runLoop(warmDraws[0]!, 1, direct);
 report('service (SQL + mapping), the c1 queries again', 1, await runLoop(warmDraws[0]!, 1, direct));
 const { atoms, atomBytes } = index.stats();
-console.log(`in-process cache: ${atoms} words and phrases, ${(atomBytes / 2 ** 20).toFixed(1)} MB; ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`);
+console.log(
+  `in-process cache: ${atoms} words and phrases, ${(atomBytes / 2 ** 20).toFixed(1)} MB; ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`,
+);
 await again.close();
 
 async function until(done: () => boolean) {
@@ -173,7 +191,7 @@ function report(label: string, concurrency: number, r: { latencies: number[]; er
  */
 async function queryMix(n: number, draw: number): Promise<string[]> {
   let seed = 42 + draw;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const sample = await queryRows<{ title: string; author: string | null; idioma: string | null; ano_publicacao: number | null; cod_tipo_obra: number }>(
     database.db,
     sql`select title, author, idioma, ano_publicacao, cod_tipo_obra from titles where control_number like 'GEN%' and cod_acervo % 97 = ${draw % 97} limit 2000`,

@@ -5,7 +5,9 @@ import { expectNoAxeViolations, INSTITUTION } from './fixtures';
 
 type Tree = { [key: string]: string | Tree };
 const keysOf = (tree: Tree, prefix = ''): string[] =>
-  Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key.replace(/_(one|other|zero)$/, '')}`] : keysOf(value, `${prefix}${key}.`)));
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key.replace(/_(one|other|zero)$/, '')}`] : keysOf(value, `${prefix}${key}.`),
+  );
 const KEYS = keysOf(JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../packages/web/src/i18n/locales/pt.json'), 'utf8')) as Tree);
 
 /** No translation key shows raw: the page's text holds none of the app's keys ("a11y.zoomIn"). */
@@ -170,7 +172,10 @@ test('a general comment and an acquisition suggestion: sign in first, validation
   expect(mailbox).toContain('A sala de estudos poderia abrir aos domingos.');
 
   // A professor also sees the separate acquisition link (the institution's acquisition web).
-  await expect(footer.getByRole('link', { name: /Sugestão de aquisição para docentes/ })).toHaveAttribute('href', 'https://demo.estante.local/aquisicao/docentes');
+  await expect(footer.getByRole('link', { name: /Sugestão de aquisição para docentes/ })).toHaveAttribute(
+    'href',
+    'https://demo.estante.local/aquisicao/docentes',
+  );
   await footer.getByRole('button', { name: 'Sugestão de aquisição', exact: true }).click();
   const suggestion = page.getByRole('dialog', { name: 'Sugestão de aquisição' });
   await expect(suggestion.getByText('Sugira obras que a biblioteca ainda não tem.')).toBeVisible();
@@ -250,7 +255,10 @@ test.describe('at 375 px wide', () => {
     await noHorizontalScroll(page);
     await page.getByRole('button', { name: /Filtrar resultados/ }).click();
     const filters = page.getByRole('dialog', { name: 'Filtros' });
-    await filters.getByRole('region', { name: 'Idioma' }).getByRole('checkbox', { name: /^Português/ }).click();
+    await filters
+      .getByRole('region', { name: 'Idioma' })
+      .getByRole('checkbox', { name: /^Português/ })
+      .click();
     await expect(page).toHaveURL(/filtro=I%3Apor/);
     await filters.getByRole('button', { name: 'Fechar' }).click();
     await expect(page.getByRole('button', { name: 'Filtrar resultados (1 aplicados)' })).toBeVisible();

@@ -81,13 +81,18 @@ test('calls that fail together on an expired token wait for one renewal with the
   // From now on the server answers that access token as it answers an expired one; the refresh token stays good.
   await page.route('**/svc/**', (route) =>
     route.request().headers().authorization === `Bearer ${first}`
-      ? route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ status: 401, key: 'TokenInvalido', message: 'Token inválido ou expirado.' }) })
+      ? route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 401, key: 'TokenInvalido', message: 'Token inválido ou expirado.' }),
+        })
       : route.fallback(),
   );
   const renewals: string[] = [];
   const failures: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/svc/oauth/token') && (request.postData() ?? '').includes('grant_type=refresh_token')) renewals.push(request.url());
+    if (request.method() === 'POST' && request.url().endsWith('/svc/oauth/token') && (request.postData() ?? '').includes('grant_type=refresh_token'))
+      renewals.push(request.url());
   });
   page.on('response', (response) => {
     if (response.status() === 401) failures.push(response.url());
@@ -128,7 +133,9 @@ test('password recovery: a code by e-mail from the SMTP sink, the live rules, th
   const { simpleParser } = await import('mailparser');
   const dir = path.join(process.env.E2E_DATA_DIR!, 'mail');
   const codes = async () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
     const texts = await Promise.all(files.map(async (f) => (await simpleParser(readFileSync(path.join(dir, f)))).text ?? ''));
     return texts.flatMap((text) => /nova senha é (\d{6})/.exec(text)?.[1] ?? []);
   };

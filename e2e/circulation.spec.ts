@@ -22,7 +22,9 @@ async function signIn(page: Page, login: string) {
 }
 
 async function copiesOf(page: Page, id: string): Promise<Copy[]> {
-  const token = await page.request.post('/svc/oauth/token', { form: { grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' } });
+  const token = await page.request.post('/svc/oauth/token', {
+    form: { grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' },
+  });
   const { access_token } = (await token.json()) as { access_token: string };
   const response = await page.request.get(`/svc/acervo/${id}/exemplares`, { headers: { authorization: `Bearer ${access_token}` } });
   return ((await response.json()) as { exemplares: Copy[] }).exemplares;
@@ -62,7 +64,10 @@ test('a hold on a title whose copies are all lent: the queue place, released at 
   await expectNoAxeViolations(page);
 
   // Carlos, who has the copies, cannot renew one while Ana waits for the title.
-  const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, locale: 'pt-BR' });
+  const other = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin, locale: 'pt-BR' });
   const carlos = await other.newPage();
   await signIn(carlos, 'professor');
   await carlos.goto('/meupergamum/emprestimos');
@@ -168,7 +173,9 @@ test('debts with their payment slip; the no-debts declaration refused with open 
   const dialog = gustavo.getByRole('dialog', { name: 'Emitir a declaração de nada consta' });
   await expect(dialog).toContainText('seu vínculo com as bibliotecas é encerrado');
   await dialog.getByRole('button', { name: 'Emitir declaração' }).click();
-  await expect(gustavo.getByRole('status').filter({ hasText: /Declaração emitida\. Código de verificação: [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}/ })).toBeVisible();
+  await expect(
+    gustavo.getByRole('status').filter({ hasText: /Declaração emitida\. Código de verificação: [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}/ }),
+  ).toBeVisible();
   const pdf = gustavo.waitForEvent('download');
   await gustavo.getByRole('button', { name: 'Baixar declaração (PDF)' }).click();
   expect((await pdf).suggestedFilename()).toMatch(/^nada-consta-[0-9A-F-]{14}\.pdf$/);

@@ -195,11 +195,20 @@ test('the authorities guide finds headings and leads to the titles under one', a
 
 test('a serial in the results says how many of its articles are indexed, and leads to its tables of contents', async ({ page }) => {
   await page.goto('/pesquisa-geral?termo1=revista&filtro=T%3A2');
-  const indexed = page.getByRole('main').getByRole('link', { name: /^\d+ artigos? indexados? em \d+ fascículo/ }).first();
+  const indexed = page
+    .getByRole('main')
+    .getByRole('link', { name: /^\d+ artigos? indexados? em \d+ fascículo/ })
+    .first();
   await expect(indexed).toBeVisible();
   await indexed.click();
   await expect(page).toHaveURL(/\/acervo\/\d+\/sumarios$/);
-  await expect(page.getByRole('region', { name: /^v\. \d+, n\. \d+/ }).first().getByRole('listitem').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: /^v\. \d+, n\. \d+/ })
+      .first()
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
 });
 
 test('the normative-acts, jurisprudence and archive guides: their own choices, with or without words', async ({ page }) => {

@@ -147,11 +147,20 @@ test("a serial's Kardex shows a year of issues, received or missing, and an issu
   await expect(table).toBeVisible();
   await expect(table.getByRole('cell', { name: /^Recebido em / }).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await table.getByRole('button', { name: /artigos?$/ }).first().click();
+  await table
+    .getByRole('button', { name: /artigos?$/ })
+    .first()
+    .click();
   const contents = page.getByRole('region', { name: /^v\. \d+, n\. \d+/ });
   await expect(contents.getByRole('listitem')).toHaveCount(3);
   await tabs(page).getByRole('link', { name: 'Sumários', exact: true }).click();
-  await expect(page.getByRole('region', { name: /^v\. \d+, n\. \d+/ }).first().getByRole('listitem').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: /^v\. \d+, n\. \d+/ })
+      .first()
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

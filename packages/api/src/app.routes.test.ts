@@ -26,7 +26,12 @@ describe('the API under /svc', () => {
   });
 
   it('answers malformed JSON with a 400 in the error shape', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: '{"grant_type":', headers: { 'content-type': 'application/json' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/svc/oauth/token',
+      payload: '{"grant_type":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: 400, key: 'RequisicaoInvalida' });
   });
@@ -50,7 +55,11 @@ describe('the API under /svc', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ key: 'RequisicaoInvalida', message: expect.stringContaining('body.username') });
-    const escape = await t.app.inject({ method: 'GET', url: '/svc/parametros/atividade/1%1B%5B2J', headers: { authorization: `Bearer ${await publicToken(t.app)}` } });
+    const escape = await t.app.inject({
+      method: 'GET',
+      url: '/svc/parametros/atividade/1%1B%5B2J',
+      headers: { authorization: `Bearer ${await publicToken(t.app)}` },
+    });
     expect(escape.statusCode).toBe(400);
     expect(escape.json().message).toContain('params.id');
   });

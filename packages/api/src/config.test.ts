@@ -37,7 +37,9 @@ describe('loadConfig', () => {
   it('takes the sign-in settings that work in pairs only together', () => {
     expect(() => loadConfig({ RECAPTCHA_SITE_KEY: 'site' })).toThrow('RECAPTCHA_SECRET is required when RECAPTCHA_SITE_KEY is set');
     expect(() => loadConfig({ OIDC_CLIENT_ID: 'estante' })).toThrow('OIDC_ISSUER is required when OIDC_CLIENT_ID is set');
-    expect(() => loadConfig({ SAML_ENTRY_POINT: 'https://idp.example/sso', SAML_IDP_CERT: '/nonexistent.pem' })).toThrow(/SAML_IDP_CERT="\/nonexistent.pem": expected a PEM certificate/);
+    expect(() => loadConfig({ SAML_ENTRY_POINT: 'https://idp.example/sso', SAML_IDP_CERT: '/nonexistent.pem' })).toThrow(
+      /SAML_IDP_CERT="\/nonexistent.pem": expected a PEM certificate/,
+    );
     expect(() => loadConfig({ OIDC_ISSUER: 'idp.example', OIDC_CLIENT_ID: 'x' })).toThrow(/OIDC_ISSUER="idp.example": expected an http/);
     const config = loadConfig({ OIDC_ISSUER: 'https://idp.example', OIDC_CLIENT_ID: 'estante', PUBLIC_URL: 'https://catalogo.example/' });
     expect(config.oidc).toEqual({ issuer: 'https://idp.example', clientId: 'estante', clientSecret: null, usernameClaim: 'preferred_username' });

@@ -6,16 +6,19 @@ import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const int = (min: number, max: number) =>
   z
     .string()
     .regex(/^\d+$/, { error: `expected a whole number from ${min} to ${max}` })
     .transform(Number)
-    .pipe(z.number().min(min, { error: `expected a whole number from ${min} to ${max}` }).max(max, { error: `expected a whole number from ${min} to ${max}` }));
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `expected a whole number from ${min} to ${max}` })
+        .max(max, { error: `expected a whole number from ${min} to ${max}` }),
+    );
 
 const url = z.string().regex(/^https?:\/\/[^\s]+$/, { error: 'expected an http:// or https:// URL' });
 
@@ -123,7 +126,8 @@ export class ConfigError extends Error {}
 
 function apiWorkers(asked: number | undefined, postgres: boolean): number {
   if (!postgres) {
-    if (asked !== undefined && asked > 1) throw new ConfigError(`Invalid configuration: API_WORKERS=${asked}: the embedded database runs in one process; set DATABASE_URL for more`);
+    if (asked !== undefined && asked > 1)
+      throw new ConfigError(`Invalid configuration: API_WORKERS=${asked}: the embedded database runs in one process; set DATABASE_URL for more`);
     return 1;
   }
   return asked ?? Math.min(availableParallelism(), 4);
@@ -134,9 +138,7 @@ function apiWorkers(asked: number | undefined, postgres: boolean): number {
  * Throws ConfigError naming the first bad variable, its problem and the value given.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(
-    Object.keys(envSchema.shape).flatMap((key) => (env[key] ? [[key, env[key]]] : [])),
-  );
+  const present = Object.fromEntries(Object.keys(envSchema.shape).flatMap((key) => (env[key] ? [[key, env[key]]] : [])));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -68,9 +68,18 @@ beforeAll(async () => {
   await createLoan(db, { tombo: 'F2', codPessoa: ana.codPessoa, dueInDays: 3 });
   const staff = await createPatron(db, { login: 'fernanda', nome: 'Fernanda Rocha', password: 'senha-fer-1' });
   await db.execute(sql`update people set papel = 'circulacao' where cod_pessoa = ${staff.codPessoa}`);
-  tokens = { patron: await patronToken(t.app, 'ana', 'senha-ana-1'), staff: await patronToken(t.app, 'fernanda', 'senha-fer-1'), anonymous: await publicToken(t.app) };
+  tokens = {
+    patron: await patronToken(t.app, 'ana', 'senha-ana-1'),
+    staff: await patronToken(t.app, 'fernanda', 'senha-fer-1'),
+    anonymous: await publicToken(t.app),
+  };
   operations = openApiOperations(t.app.swagger() as unknown as OpenApi);
-  tables = (await queryRows<{ name: string }>(db, sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`))
+  tables = (
+    await queryRows<{ name: string }>(
+      db,
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    )
+  )
     .map((r) => r.name)
     .filter((n) => !BOOKKEEPING.has(n) && !n.startsWith('__drizzle'));
 });
@@ -81,7 +90,17 @@ afterAll(async () => {
 });
 
 interface OpenApi {
-  paths: Record<string, Record<string, { security?: unknown[]; parameters?: { name: string; in: string; schema?: JsonSchema }[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        security?: unknown[];
+        parameters?: { name: string; in: string; schema?: JsonSchema }[];
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
@@ -126,7 +145,11 @@ const HOSTILE_STRINGS = [
   'ção ñ 日本',
 ];
 const HOSTILE_NUMBERS = [0, 1, -1, 2, 2_147_483_647, 2_147_483_648, -2_147_483_649, 9_007_199_254_740_991, 1.5, 1e308];
-const hostileScalar = fc.oneof(fc.constantFrom<unknown>(...HOSTILE_STRINGS), fc.constantFrom<unknown>(...HOSTILE_NUMBERS), fc.constantFrom<unknown>(null, true, false));
+const hostileScalar = fc.oneof(
+  fc.constantFrom<unknown>(...HOSTILE_STRINGS),
+  fc.constantFrom<unknown>(...HOSTILE_NUMBERS),
+  fc.constantFrom<unknown>(null, true, false),
+);
 const hostileAny: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileScalar },
   { weight: 1, arbitrary: fc.constant([]) },
@@ -136,7 +159,22 @@ const hostileAny: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Values that pass most schemas: numbers of records that exist, plausible words, dates, e-mails. */
-const PLAUSIBLE_STRINGS = ['1', '2', 'ana', 'Vidas secas', '2026-01-31', '2026-12-31', 'T:1', 'ana@example.org', 'senha-ana-1', 'F1', 'todos', 'password', 'estante-web', 'estante-public'];
+const PLAUSIBLE_STRINGS = [
+  '1',
+  '2',
+  'ana',
+  'Vidas secas',
+  '2026-01-31',
+  '2026-12-31',
+  'T:1',
+  'ana@example.org',
+  'senha-ana-1',
+  'F1',
+  'todos',
+  'password',
+  'estante-web',
+  'estante-public',
+];
 
 /**
  * A value for a JSON schema. Each leaf is mostly plausible (so that a call gets past its other
@@ -252,25 +290,29 @@ function callFor(op: Operation): fc.Arbitrary<Call> {
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
   const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-  return fc.record({
-    path: fc.tuple(...pathParams.map((p) => valueFor(p.schema))),
-    // Most query parameters are optional: each is sent one time in four.
-    query: fc.tuple(...queryParams.map((p) => fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: valueFor(p.schema) }))),
-    body: op.body ? valueFor(op.body) : fc.constant(undefined),
-    language: fc.constantFrom('1', '3', '5'),
-    basic: fc.boolean(),
-  }).map(({ path: values, query, body, language, basic }) => {
-    let url = op.path;
-    pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, encodePath(text(values[i])))));
-    const search = new URLSearchParams();
-    queryParams.forEach((p, i) => query[i] !== undefined && search.append(p.name, text(query[i])));
-    return { url: search.size ? `${url}?${search}` : url, body, language, basic };
-  });
+  return fc
+    .record({
+      path: fc.tuple(...pathParams.map((p) => valueFor(p.schema))),
+      // Most query parameters are optional: each is sent one time in four.
+      query: fc.tuple(...queryParams.map((p) => fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: valueFor(p.schema) }))),
+      body: op.body ? valueFor(op.body) : fc.constant(undefined),
+      language: fc.constantFrom('1', '3', '5'),
+      basic: fc.boolean(),
+    })
+    .map(({ path: values, query, body, language, basic }) => {
+      let url = op.path;
+      pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, encodePath(text(values[i])))));
+      const search = new URLSearchParams();
+      queryParams.forEach((p, i) => query[i] !== undefined && search.append(p.name, text(query[i])));
+      return { url: search.size ? `${url}?${search}` : url, body, language, basic };
+    });
 }
 
 /** One hash per table (but bookkeeping), in one round trip: what a refused call must leave alone. */
 async function fingerprint(): Promise<string> {
-  const query = tables.map((table) => `select '${table}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${table}" x`).join(' union all ');
+  const query = tables
+    .map((table) => `select '${table}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${table}" x`)
+    .join(' union all ');
   const rows = await queryRows<{ t: string; h: string }>(t.database.db, sql.raw(query));
   return rows.map((r) => `${r.t}:${r.h}`).join('\n');
 }
@@ -294,7 +336,9 @@ describe('hostile input on every operation (issue 17)', () => {
             method: op.method as 'GET',
             url: call.url,
             headers,
-            ...(call.body === undefined || op.method === 'GET' ? {} : { payload: JSON.stringify(call.body), headers: { ...headers, 'content-type': 'application/json' } }),
+            ...(call.body === undefined || op.method === 'GET'
+              ? {}
+              : { payload: JSON.stringify(call.body), headers: { ...headers, 'content-type': 'application/json' } }),
           });
           if (process.env.FUZZ_REPORT) (seen[`${op.method} ${op.path}`] ??= []).push(response.statusCode);
           const where = `${op.method} ${call.url.slice(0, 200)} ${JSON.stringify(call.body)?.slice(0, 200) ?? ''}`;

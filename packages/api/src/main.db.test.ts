@@ -86,24 +86,24 @@ describe('the API process (main.ts)', () => {
     // Several workers need PostgreSQL: the embedded database's run has only the refusal above.
     if (process.env.ESTANTE_TEST_DB === 'postgres')
       it('on PostgreSQL runs several API workers on one port, and SIGTERM stops them all', async () => {
-      const { child, output } = start({ ...env, PORT: '0', SEED_DEMO: 'false', API_WORKERS: '2' });
-      const url = await waitFor(() => /Estante is running at (http:\/\/localhost:\d+)\//.exec(output())?.[1]);
-      await waitFor(() => (output().includes('all 2 API workers are ready') ? true : undefined));
-      const token = await fetch(`${url}/svc/oauth/token`, {
-        method: 'POST',
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' }),
+        const { child, output } = start({ ...env, PORT: '0', SEED_DEMO: 'false', API_WORKERS: '2' });
+        const url = await waitFor(() => /Estante is running at (http:\/\/localhost:\d+)\//.exec(output())?.[1]);
+        await waitFor(() => (output().includes('all 2 API workers are ready') ? true : undefined));
+        const token = await fetch(`${url}/svc/oauth/token`, {
+          method: 'POST',
+          body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' }),
+        });
+        const { access_token } = (await token.json()) as { access_token: string };
+        // A token from one worker is good at the other: several searches in a row all answer.
+        for (let i = 0; i < 6; i++) {
+          const search = await fetch(`${url}/svc/consulta?termo1=qualquer`, { headers: { authorization: `Bearer ${access_token}` } });
+          expect(search.status).toBe(200);
+        }
+        expect(output().match(/"msg":"search index ready"/g)).toHaveLength(2);
+        child.kill('SIGTERM');
+        expect(await exited(child)).toBe(0);
+        expect(output().match(/"msg":"closed"/g)).toHaveLength(2);
       });
-      const { access_token } = (await token.json()) as { access_token: string };
-      // A token from one worker is good at the other: several searches in a row all answer.
-      for (let i = 0; i < 6; i++) {
-        const search = await fetch(`${url}/svc/consulta?termo1=qualquer`, { headers: { authorization: `Bearer ${access_token}` } });
-        expect(search.status).toBe(200);
-      }
-      expect(output().match(/"msg":"search index ready"/g)).toHaveLength(2);
-      child.kill('SIGTERM');
-      expect(await exited(child)).toBe(0);
-      expect(output().match(/"msg":"closed"/g)).toHaveLength(2);
-    });
 
     // The embedded database has one owner; the command-line tools go through it while it runs.
     if (process.env.ESTANTE_TEST_DB !== 'postgres')
@@ -116,7 +116,10 @@ describe('the API process (main.ts)', () => {
 
         const file = path.join(dataDir!, 'novos.mrc');
         writeFileSync(file, toIso2709([marcRecord({ id: 'imp-1', title: 'Memorial de Aires', author: 'Assis, Machado de', year: 1908 })]));
-        const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli/import.ts', file], { cwd: apiDir, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
+        const cli = spawn(process.execPath, ['--import', 'tsx', 'src/cli/import.ts', file], {
+          cwd: apiDir,
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+        });
         let cliOutput = '';
         cli.stdout.on('data', (chunk: Buffer) => (cliOutput += chunk.toString()));
         cli.stderr.on('data', (chunk: Buffer) => (cliOutput += chunk.toString()));

@@ -156,8 +156,14 @@ async function serve(config: Config, database: Database, mailSinkDir: string | n
   // With several workers, the primary says where the site is (once, not once per worker).
   if (cluster.isWorker) return;
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
-  if (mailSinkDir) app.log.info(`e-mail goes to the local sink: ${config.mailDir}, shown at http://localhost:${port}${config.apiBasePath}/dev/correio (set SMTP_URL for a real server)`);
-  app.log.info({ database: database.kind }, `Estante is running at ${siteUrl(config, port)} (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
+  if (mailSinkDir)
+    app.log.info(
+      `e-mail goes to the local sink: ${config.mailDir}, shown at http://localhost:${port}${config.apiBasePath}/dev/correio (set SMTP_URL for a real server)`,
+    );
+  app.log.info(
+    { database: database.kind },
+    `Estante is running at ${siteUrl(config, port)} (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`,
+  );
 }
 
 /** The address to open in a browser. */

@@ -34,10 +34,13 @@ beforeAll(async () => {
   Object.assign(id, await createTitles(db, titles));
   // Each title: one copy lent (holds are allowed) and one on the shelf (loan requests are).
   const bruno = await createPatron(db, { login: 'bruno', nome: 'Bruno Lima', password: 'senha-bruno' });
-  await createCopies(db, titles.flatMap((title, i) => [
-    { codAcervo: id[title.id]!, codBiblioteca: central.codBiblioteca, tombo: `L${i}` },
-    { codAcervo: id[title.id]!, codBiblioteca: central.codBiblioteca, tombo: `S${i}` },
-  ]));
+  await createCopies(
+    db,
+    titles.flatMap((title, i) => [
+      { codAcervo: id[title.id]!, codBiblioteca: central.codBiblioteca, tombo: `L${i}` },
+      { codAcervo: id[title.id]!, codBiblioteca: central.codBiblioteca, tombo: `S${i}` },
+    ]),
+  );
   for (let i = 0; i < titles.length; i++) await createLoan(db, { tombo: `L${i}`, codPessoa: bruno.codPessoa, dueInDays: 5 });
   ana = (await createPatron(db, { login: 'ana', nome: 'Ana Souza', password: 'senha-ana-1', email: 'ana@example.org' })).codPessoa;
   token = await patronToken(t.app, 'ana', 'senha-ana-1');
@@ -56,7 +59,9 @@ const statuses = (responses: { statusCode: number }[]) => responses.map((r) => r
 describe('limits under parallel requests', () => {
   it('holds: ten at once against a limit of five leave five active', async () => {
     // Holds need every copy at the library away: the shelf copies are lent too, for these ten titles.
-    await t.database.db.execute(sql`update copies set status = 'emprestado', data_devolucao_prevista = current_date + 5 where tombo like 'S%' and tombo <> 'S10' and tombo <> 'S11'`);
+    await t.database.db.execute(
+      sql`update copies set status = 'emprestado', data_devolucao_prevista = current_date + 5 where tombo like 'S%' and tombo <> 'S10' and tombo <> 'S11'`,
+    );
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => post('/reserva', { cod_acervo: id[`r${i}`], biblioteca: central.codBiblioteca })));
     expect(statuses(answers).filter((s) => s === 200)).toHaveLength(5);
     expect(answers.filter((r) => r.statusCode !== 200).every((r) => r.json().key === 'LimiteReservas')).toBe(true);
@@ -65,7 +70,13 @@ describe('limits under parallel requests', () => {
 
   it('loan requests: six at once against a limit of three leave three open', async () => {
     await t.database.db.execute(sql`update copies set status = 'disponivel', data_devolucao_prevista = null where tombo like 'S%'`);
-    const body = { biblioteca_origem: central.codBiblioteca, biblioteca_recebimento: central.codBiblioteca, telefone: '(11) 5555-0000', email: 'ana@example.org', cod_local_recebimento: 1 };
+    const body = {
+      biblioteca_origem: central.codBiblioteca,
+      biblioteca_recebimento: central.codBiblioteca,
+      telefone: '(11) 5555-0000',
+      email: 'ana@example.org',
+      cod_local_recebimento: 1,
+    };
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => post(`/solicitacao-emprestimo/${id[`r${i + 5}`]}`, body)));
     expect(statuses(answers).filter((s) => s === 200)).toHaveLength(3);
     expect(await count(sql`select count(*)::int as n from loan_requests where cod_pessoa = ${ana}`)).toBe(3);
@@ -80,21 +91,29 @@ describe('limits under parallel requests', () => {
       ),
     );
     expect(statuses(answers).filter((s) => s === 200)).toHaveLength(MAIL_LIMITS.perRecipient);
-    expect(statuses(answers).filter((s) => s !== 200).every((s) => s === 429)).toBe(true);
+    expect(
+      statuses(answers)
+        .filter((s) => s !== 200)
+        .every((s) => s === 429),
+    ).toBe(true);
     expect((await sink.messages()).length - before).toBe(MAIL_LIMITS.perRecipient);
   });
 
   it(`recovery codes: ${AT_ONCE} at once for one login send five e-mails`, async () => {
     const before = (await sink.messages()).length;
     const answers = await Promise.all(
-      Array.from({ length: AT_ONCE }, () => t.app.inject({ method: 'GET', url: '/svc/pessoas/ana/recuperar-senha', headers: { authorization: `Bearer ${anonymous}` } })),
+      Array.from({ length: AT_ONCE }, () =>
+        t.app.inject({ method: 'GET', url: '/svc/pessoas/ana/recuperar-senha', headers: { authorization: `Bearer ${anonymous}` } }),
+      ),
     );
     expect(statuses(answers).filter((s) => s === 200)).toHaveLength(5);
     expect((await sink.messages()).length - before).toBe(5);
   });
 
   it(`general comments and suggestions: ${AT_ONCE} at once each store ${SENDS_PER_HOUR}`, async () => {
-    const comments = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => post('/unidade-informacao/comentario', { content: `Comentário ${i}`, b: central.codBiblioteca })));
+    const comments = await Promise.all(
+      Array.from({ length: AT_ONCE }, (_, i) => post('/unidade-informacao/comentario', { content: `Comentário ${i}`, b: central.codBiblioteca })),
+    );
     const suggestion = { titulo: 'Grande sertão: veredas', editor: 'Nova Fronteira', campus: central.codCampus, biblioteca: central.codBiblioteca };
     const suggestions = await Promise.all(Array.from({ length: AT_ONCE }, () => post('/unidade-informacao/sugestao-aquisicao', suggestion)));
     expect(statuses(comments).filter((s) => s < 300)).toHaveLength(SENDS_PER_HOUR);
@@ -116,7 +135,11 @@ describe('limits under parallel requests', () => {
       ),
     );
     expect(statuses(answers).filter((s) => s < 300)).toHaveLength(LINK_ACCESSES_PER_WINDOW);
-    expect(statuses(answers).filter((s) => s >= 300).every((s) => s === 429)).toBe(true);
+    expect(
+      statuses(answers)
+        .filter((s) => s >= 300)
+        .every((s) => s === 429),
+    ).toBe(true);
     expect(await count(sql`select count(*)::int as n from link_accesses`)).toBe(LINK_ACCESSES_PER_WINDOW);
   });
 });

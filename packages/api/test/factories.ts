@@ -1,6 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
-import { campuses, copies, holds, institution, institutionActivities, libraries, loans, loanTypes, logins, patronCategories, people, searchGuides, titles } from '../src/db/schema/index.js';
+import {
+  campuses,
+  copies,
+  holds,
+  institution,
+  institutionActivities,
+  libraries,
+  loans,
+  loanTypes,
+  logins,
+  patronCategories,
+  people,
+  searchGuides,
+  titles,
+} from '../src/db/schema/index.js';
 import { hashPassword } from '../src/lib/password.js';
 import { importMarcRecords } from '../src/modules/catalog/catalog.import.js';
 import { asItems, type TitleSpec } from './marc.js';
@@ -29,7 +43,13 @@ export async function createPatron(
   db: Db,
   patron: { login: string; nome: string; password: string; bloqueio?: boolean; email?: string; cpf?: string; categoria?: string },
 ) {
-  const person = await createRegistration(db, { nome: patron.nome, bloqueio: patron.bloqueio, email: patron.email, cpf: patron.cpf, categoria: patron.categoria });
+  const person = await createRegistration(db, {
+    nome: patron.nome,
+    bloqueio: patron.bloqueio,
+    email: patron.email,
+    cpf: patron.cpf,
+    categoria: patron.categoria,
+  });
   await db.insert(logins).values({ login: patron.login, codPessoa: person.codPessoa, passwordHash: await hashPassword(patron.password) });
   return person;
 }
@@ -37,7 +57,10 @@ export async function createPatron(
 /** A person without a login of their own: another registration of someone (same CPF), say. */
 export async function createRegistration(db: Db, person: { nome: string; bloqueio?: boolean; email?: string; cpf?: string; categoria?: string }) {
   const categoria = person.categoria ?? '01';
-  await db.insert(patronCategories).values({ codCategoria: categoria, descricao: categoria === '01' ? 'Graduação' : `Categoria ${categoria}` }).onConflictDoNothing();
+  await db
+    .insert(patronCategories)
+    .values({ codCategoria: categoria, descricao: categoria === '01' ? 'Graduação' : `Categoria ${categoria}` })
+    .onConflictDoNothing();
   const [row] = await db
     .insert(people)
     .values({ nome: person.nome, codCategoria: categoria, bloqueio: person.bloqueio ?? false, email: person.email ?? null, cpf: person.cpf ?? null })
@@ -54,7 +77,10 @@ export async function createLibraries(db: Db, names: string[]) {
       { codTipoEmprestimo: 2, descricao: 'Consulta local', permiteEmprestimo: false, permiteReserva: false },
     ])
     .onConflictDoNothing();
-  const [campus] = await db.insert(campuses).values({ nome: `Campus ${names.join(' ')}` }).returning();
+  const [campus] = await db
+    .insert(campuses)
+    .values({ nome: `Campus ${names.join(' ')}` })
+    .returning();
   return db
     .insert(libraries)
     .values(names.map((nome, i) => ({ codCampus: campus!.codCampus, nome, sigla: `${nome.slice(0, 3).toUpperCase()}${i}` })))
@@ -77,7 +103,10 @@ type CopyInsert = typeof copies.$inferInsert;
  * Copies of titles, lendable (loan type 1, "Normal", from `createLibraries`) and on the shelf
  * unless a row says otherwise; the shelf location defaults to `000`. Answers the rows made.
  */
-export async function createCopies(db: Db, rows: (Omit<CopyInsert, 'codTipoEmprestimo' | 'localizacao'> & Partial<Pick<CopyInsert, 'codTipoEmprestimo' | 'localizacao'>>)[]) {
+export async function createCopies(
+  db: Db,
+  rows: (Omit<CopyInsert, 'codTipoEmprestimo' | 'localizacao'> & Partial<Pick<CopyInsert, 'codTipoEmprestimo' | 'localizacao'>>)[],
+) {
   return db
     .insert(copies)
     .values(rows.map((row) => ({ codTipoEmprestimo: 1, localizacao: '000', ...row })))
@@ -96,13 +125,22 @@ export async function createLoan(db: Db, loan: { tombo: string; codPessoa: numbe
   await db.update(copies).set({ status: 'emprestado', dataDevolucaoPrevista: due }).where(eq(copies.codExemplar, copy.codExemplar));
   const [row] = await db
     .insert(loans)
-    .values({ codExemplar: copy.codExemplar, codPessoa: loan.codPessoa, loanedAt: sql`now() - ${loan.lentDaysAgo ?? 0}::int * interval '1 day'`, dueDate: due, renewals: loan.renewals ?? 0 })
+    .values({
+      codExemplar: copy.codExemplar,
+      codPessoa: loan.codPessoa,
+      loanedAt: sql`now() - ${loan.lentDaysAgo ?? 0}::int * interval '1 day'`,
+      dueDate: due,
+      renewals: loan.renewals ?? 0,
+    })
     .returning({ codEmprestimo: loans.codEmprestimo });
   return row!.codEmprestimo;
 }
 
 /** A hold waiting in the queue (its place follows the holds already there). Answers its number. */
-export async function createHold(db: Db, hold: Pick<typeof holds.$inferInsert, 'codAcervo' | 'codBiblioteca' | 'codPessoa' | 'volume' | 'tomo' | 'parte' | 'localizacao'>) {
+export async function createHold(
+  db: Db,
+  hold: Pick<typeof holds.$inferInsert, 'codAcervo' | 'codBiblioteca' | 'codPessoa' | 'volume' | 'tomo' | 'parte' | 'localizacao'>,
+) {
   const [row] = await db.insert(holds).values(hold).returning({ codReserva: holds.codReserva });
   return row!.codReserva;
 }

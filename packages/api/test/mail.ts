@@ -12,7 +12,9 @@ export async function startTestMailSink() {
     url: sink.url,
     close: sink.close,
     async messages(): Promise<ParsedMail[]> {
-      const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+      const files = readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort();
       return Promise.all(files.map((f) => simpleParser(readFileSync(path.join(dir, f)))));
     },
   };

@@ -41,7 +41,13 @@ export function marcRecord(spec: TitleSpec): MarcRecord {
   if (spec.accessible) fields.push(df('341', '0', ' ', [['a', 'textual']]));
   for (const subject of spec.subjects ?? []) fields.push(df('650', ' ', '4', [['a', subject]]));
   if (spec.online) fields.push(df('856', '4', '0', [['u', `https://example.org/${spec.id}`]]));
-  if (spec.cover) fields.push(df('856', '4', '2', [['u', spec.cover], ['3', 'Capa']]));
+  if (spec.cover)
+    fields.push(
+      df('856', '4', '2', [
+        ['u', spec.cover],
+        ['3', 'Capa'],
+      ]),
+    );
   return { leader: `00000n${spec.kind ?? 'am'} a2200000 a 4500`, fields };
 }
 

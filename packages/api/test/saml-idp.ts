@@ -23,7 +23,14 @@ const iso = (offsetMinutes: number) => new Date(Date.now() + offsetMinutes * 60_
  * exclusive c14n) with the test key — or with `signingKey` when given. Base64, ready for the
  * SAMLResponse form field.
  */
-export function samlResponse(options: { inResponseTo: string; acsUrl: string; audience: string; nameId: string; signingKey?: string; tamper?: (xml: string) => string }): string {
+export function samlResponse(options: {
+  inResponseTo: string;
+  acsUrl: string;
+  audience: string;
+  nameId: string;
+  signingKey?: string;
+  tamper?: (xml: string) => string;
+}): string {
   const issuer = 'http://idp.test/metadata';
   const assertionId = `_${randomUUID()}`;
   const xml =

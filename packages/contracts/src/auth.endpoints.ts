@@ -158,7 +158,9 @@ export const ssoEndpoints = {
     access: 'open',
     tag: 'Auth',
     summary: 'Where the OIDC provider sends the browser back (code or error); redirects to /oauth-response',
-    query: z.object({ code: z.string().max(2000).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }).catchall(z.string().max(2000)),
+    query: z
+      .object({ code: z.string().max(2000).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() })
+      .catchall(z.string().max(2000)),
     response: z.null(),
     status: 303,
     answer: 'redirect',

@@ -39,7 +39,14 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 /** `GET /pessoas`: the signed-in patron (spec §3 "User"), their permissions and the block flag. */
 export const pessoaSchema = z
   .object({
-    user: z.object({ login: z.string(), cod_pessoa: z.number().int(), nome_pessoa: z.string(), email: z.string().nullable(), cod_categoria: z.string(), professor: z.boolean().describe('a professor: offered the separate acquisition-suggestion link') }),
+    user: z.object({
+      login: z.string(),
+      cod_pessoa: z.number().int(),
+      nome_pessoa: z.string(),
+      email: z.string().nullable(),
+      cod_categoria: z.string(),
+      professor: z.boolean().describe('a professor: offered the separate acquisition-suggestion link'),
+    }),
     authPermissions: z.array(z.object({ cod_modulo: z.number().int(), cod_atividade: z.number().int() })),
     bloqueio: z.boolean(),
   })
@@ -59,7 +66,10 @@ export type PessoaOpcao = z.infer<typeof pessoaOpcaoSchema>;
 
 /** `GET /pessoas/duplicadas?usuario=` (institution 571, step one of its two-step sign-in). */
 export const duplicadasQuerySchema = z.object({ usuario: z.string().trim().min(1, { error: 'username required' }).max(200) });
-export const duplicadasSchema = z.object({ result: z.boolean().describe('true when the username has several registrations'), pessoas: z.array(pessoaOpcaoSchema) });
+export const duplicadasSchema = z.object({
+  result: z.boolean().describe('true when the username has several registrations'),
+  pessoas: z.array(pessoaOpcaoSchema),
+});
 export type Duplicadas = z.infer<typeof duplicadasSchema>;
 
 /** `PUT /pessoas/troca-login`: the login-origin chooser after sign-in; answers a new token pair. */

@@ -71,7 +71,10 @@ export const cestaPermanentePutSchema = z.object({ acervo: recordId });
 /** `GET /api/acervo/cesta-permanente/colecao?tipoBusca=todos|periodo&dataIni=&dataFim=`. */
 export const colecaoQuerySchema = z
   .object({ tipoBusca: z.enum(['todos', 'periodo']).default('todos'), dataIni: isoDate.optional(), dataFim: isoDate.optional() })
-  .refine((q) => q.tipoBusca === 'todos' || (q.dataIni !== undefined && q.dataFim !== undefined), { error: 'a period needs dataIni and dataFim', path: ['dataIni'] })
+  .refine((q) => q.tipoBusca === 'todos' || (q.dataIni !== undefined && q.dataFim !== undefined), {
+    error: 'a period needs dataIni and dataFim',
+    path: ['dataIni'],
+  })
   .refine((q) => !q.dataIni || !q.dataFim || q.dataIni <= q.dataFim, { error: 'dataIni must not be after dataFim', path: ['dataIni'] });
 export const colecaoSchema = z
   .object({

@@ -61,23 +61,42 @@ export const searchEndpoints = {
     query: acervosListQuerySchema,
     response: acervosIndexadosSchema,
   }),
-  archiveOptions: endpoint({ ...search('/consulta/opcoes-arquivo', 'The archive guide: fonds, document types and years of the archival documents'), response: opcoesBaseSchema }),
-  normativeActsOptions: endpoint({ ...search('/consulta/opcoes-atos-normativos', 'The normative-acts guide: types of act, issuing bodies and years'), response: opcoesBaseSchema }),
-  jurisprudenceOptions: endpoint({ ...search('/consulta/jurisprudencia-options', 'The jurisprudence guide: courts, types of decision and years of judgment'), response: opcoesBaseSchema }),
+  archiveOptions: endpoint({
+    ...search('/consulta/opcoes-arquivo', 'The archive guide: fonds, document types and years of the archival documents'),
+    response: opcoesBaseSchema,
+  }),
+  normativeActsOptions: endpoint({
+    ...search('/consulta/opcoes-atos-normativos', 'The normative-acts guide: types of act, issuing bodies and years'),
+    response: opcoesBaseSchema,
+  }),
+  jurisprudenceOptions: endpoint({
+    ...search('/consulta/jurisprudencia-options', 'The jurisprudence guide: courts, types of decision and years of judgment'),
+    response: opcoesBaseSchema,
+  }),
   targetProducts: endpoint({
     ...search('/consulta/produtos-target', 'Technical standards (target_gedweb base) by words of their code or title, described "code - title"'),
     query: produtosTargetQuerySchema,
     response: produtosTargetSchema,
   }),
   sortOrders: endpoint({ ...open('/consulta/ordenacao', 'Sort orders'), response: z.array(opcaoSchema) }),
-  defaultCover: endpoint({ ...open('/consulta/imagem-padrao', 'The default cover for titles without one (an SVG data URL)'), response: z.object({ imagem: z.string() }) }),
-  indexTypes: endpoint({ ...open('/consulta/opcoes-indice', 'Index types for browsing'), response: z.array(z.object({ codigo: z.enum(INDEX_TYPES), descricao: z.string() })) }),
+  defaultCover: endpoint({
+    ...open('/consulta/imagem-padrao', 'The default cover for titles without one (an SVG data URL)'),
+    response: z.object({ imagem: z.string() }),
+  }),
+  indexTypes: endpoint({
+    ...open('/consulta/opcoes-indice', 'Index types for browsing'),
+    response: z.array(z.object({ codigo: z.enum(INDEX_TYPES), descricao: z.string() })),
+  }),
   browse: endpoint({
     ...search('/consulta/indice', 'Browse an index (title, series, author, subject, call number, ISBN, ISSN) from a starting word'),
     query: indiceQuerySchema,
     response: indiceResponseSchema,
   }),
-  facets: endpoint({ ...open('/consulta/filtros', 'Facets of a search tab'), query: z.object({ search_tab: z.string().max(40).optional() }), response: z.array(opcaoSchema) }),
+  facets: endpoint({
+    ...open('/consulta/filtros', 'Facets of a search tab'),
+    query: z.object({ search_tab: z.string().max(40).optional() }),
+    response: z.array(opcaoSchema),
+  }),
 };
 
 /** The special bases' option calls by base. */
@@ -91,10 +110,22 @@ export const BASE_OPTIONS_ENDPOINTS = {
 export const lookupsEndpoints = {
   campuses: endpoint({ ...open('/consulta/campus', 'Campuses by name (paged)'), query: campusLookupQuerySchema, response: campusPageSchema }),
   campus: endpoint({ ...open('/consulta/campus/:id', 'One campus'), params: lookupIdParamsSchema, response: campusSchema, errors: [404] }),
-  libraries: endpoint({ ...open('/consulta/bibliotecas', 'Libraries by name, optionally of one campus (paged)'), query: bibliotecaLookupQuerySchema, response: bibliotecaPageSchema }),
+  libraries: endpoint({
+    ...open('/consulta/bibliotecas', 'Libraries by name, optionally of one campus (paged)'),
+    query: bibliotecaLookupQuerySchema,
+    response: bibliotecaPageSchema,
+  }),
   library: endpoint({ ...open('/consulta/biblioteca/:id', 'One library'), params: lookupIdParamsSchema, response: bibliotecaSchema, errors: [404] }),
-  courses: endpoint({ ...open('/consulta/cursos', 'Courses by name, optionally of one campus (paged)'), query: cursoLookupQuerySchema, response: cursoPageSchema }),
-  disciplines: endpoint({ ...open('/consulta/disciplinas', 'Disciplines by name or code (paged)'), query: disciplinaLookupQuerySchema, response: disciplinaPageSchema }),
+  courses: endpoint({
+    ...open('/consulta/cursos', 'Courses by name, optionally of one campus (paged)'),
+    query: cursoLookupQuerySchema,
+    response: cursoPageSchema,
+  }),
+  disciplines: endpoint({
+    ...open('/consulta/disciplinas', 'Disciplines by name or code (paged)'),
+    query: disciplinaLookupQuerySchema,
+    response: disciplinaPageSchema,
+  }),
   professors: endpoint({ ...open('/consulta/professores', 'Professors by name (paged)'), query: professorLookupQuerySchema, response: professorPageSchema }),
   course: endpoint({ ...open('/consulta/curso/:id', 'One course'), params: lookupIdParamsSchema, response: cursoSchema, errors: [404] }),
   discipline: endpoint({ ...open('/consulta/disciplina/:id', 'One discipline'), params: lookupIdParamsSchema, response: disciplinaSchema, errors: [404] }),

@@ -7,7 +7,10 @@ import { recordIdParamsSchema } from './title.js';
 export const MAX_CLOSED_STACK_ITEMS = 5;
 
 const part = z.string().trim().min(1).max(20).optional();
-const libraryCode = z.string().regex(/^\d{1,9}$/, { error: 'cod_biblioteca must be a library code' }).transform(Number);
+const libraryCode = z
+  .string()
+  .regex(/^\d{1,9}$/, { error: 'cod_biblioteca must be a library code' })
+  .transform(Number);
 
 /** `GET /acervo/{id}/dados-armazem`: the title's closed-stack copies, by library and part. */
 export const dadosArmazemQuerySchema = z.object({ cod_biblioteca: libraryCode.optional(), volume: part, tomo: part, parte: part });

@@ -23,7 +23,10 @@ export const atividadeInfoSchema = z
   .object({ cod_modulo: z.number().int(), cod_atividade: z.number().int(), descricao: z.string(), ativa: z.boolean() })
   .meta({ id: 'AtividadeInfo' });
 export const atividadeParamsSchema = z.object({
-  id: z.string().regex(/^\d{1,6}$/, { error: 'id must be an activity code' }).transform(Number),
+  id: z
+    .string()
+    .regex(/^\d{1,6}$/, { error: 'id must be an activity code' })
+    .transform(Number),
 });
 
 /** Weekdays of the opening hours: 1 Monday … 7 Sunday (spec §2 "Monday to Sunday"). */
@@ -47,7 +50,10 @@ export const atendimentoSchema = z
   .meta({ id: 'Atendimento' });
 export type Atendimento = z.infer<typeof atendimentoSchema>;
 export const campusParamsSchema = z.object({
-  campus: z.string().regex(/^\d{1,9}$/, { error: 'campus must be a campus code' }).transform(Number),
+  campus: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'campus must be a campus code' })
+    .transform(Number),
 });
 
 /** An event (`/parametros/eventos_institucionais`, `/eventos_eventum`), ISO date-times. */
@@ -87,13 +93,21 @@ export type AppLayers = z.infer<typeof appLayersSchema>;
 
 /** `GET /unidade-informacao?campus=`: the libraries (information units), of one campus when asked. */
 export const unidadesQuerySchema = z.object({
-  campus: z.string().regex(/^\d{1,9}$/, { error: 'campus must be a campus code' }).transform(Number).optional(),
+  campus: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'campus must be a campus code' })
+    .transform(Number)
+    .optional(),
 });
 
 /** Longest general comment or suggestion note. */
 export const GENERAL_TEXT_MAX = 2000;
 
-const trimmed = (max: number) => z.string().max(max).transform((v) => v.trim());
+const trimmed = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((v) => v.trim());
 
 /** `POST /unidade-informacao/comentario` (spec §3): `content` trimmed and non-empty, `b` the library. */
 export const comentarioGeralBodySchema = z.object({
@@ -139,10 +153,22 @@ export const parametersEndpoints = {
   section2: parameter('/parametros/secao_2', "The institution's page secao_2 (null when it wrote none)", conteudoSchema),
   generalInformation: parameter('/parametros/informacoes_gerais', "The institution's page informacoes_gerais (null when it wrote none)", conteudoSchema),
   faq: parameter('/parametros/faq', 'Frequently asked questions', faqSchema),
-  activity: endpoint({ ...parameter('/parametros/atividade/:id', 'One activity and whether it is on', atividadeInfoSchema), params: atividadeParamsSchema, errors: [404] }),
-  activityNote: endpoint({ ...parameter('/parametros/atividade/:id/informativo', "The institution's note about a feature", conteudoSchema), params: atividadeParamsSchema, errors: [404] }),
+  activity: endpoint({
+    ...parameter('/parametros/atividade/:id', 'One activity and whether it is on', atividadeInfoSchema),
+    params: atividadeParamsSchema,
+    errors: [404],
+  }),
+  activityNote: endpoint({
+    ...parameter('/parametros/atividade/:id/informativo', "The institution's note about a feature", conteudoSchema),
+    params: atividadeParamsSchema,
+    errors: [404],
+  }),
   openingHours: parameter('/parametros/atendimento', 'Opening hours of every library, Monday to Sunday', atendimentoSchema),
-  campusOpeningHours: endpoint({ ...parameter('/parametros/atendimento/:campus', "Opening hours of one campus's libraries", atendimentoSchema), params: campusParamsSchema, errors: [404] }),
+  campusOpeningHours: endpoint({
+    ...parameter('/parametros/atendimento/:campus', "Opening hours of one campus's libraries", atendimentoSchema),
+    params: campusParamsSchema,
+    errors: [404],
+  }),
   institutionEvents: parameter('/parametros/eventos_institucionais', "The institution's events not yet over", eventosSchema),
   eventumEvents: parameter('/parametros/eventos_eventum', 'Events from the event system (Eventum) not yet over', eventosSchema),
   selfService: parameter('/parametros/autoatendimento', 'Self-service kiosk settings', autoatendimentoSchema),
@@ -158,7 +184,14 @@ export const PAGE_ENDPOINTS = {
 
 /** Campuses, libraries and the footer's two forms (spec §7 "Library units"). */
 export const unitsEndpoints = {
-  campuses: endpoint({ method: 'GET', path: '/campus', access: 'either', tag: 'Unidades de informação', summary: 'Every campus', response: z.array(campusSchema) }),
+  campuses: endpoint({
+    method: 'GET',
+    path: '/campus',
+    access: 'either',
+    tag: 'Unidades de informação',
+    summary: 'Every campus',
+    response: z.array(campusSchema),
+  }),
   libraries: endpoint({
     method: 'GET',
     path: '/unidade-informacao',

@@ -57,7 +57,9 @@ export function endpoint<const E extends Endpoint>(declaration: E): E {
 
 /** The query may also come written already (the search state's codec writes URLSearchParams). */
 type Input<K, S extends z.ZodType> = K extends 'query' ? z.input<S> | URLSearchParams : z.input<S>;
-type Part<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType } ? { [P in K]: Input<K, S> } : { [P in K]?: never };
+type Part<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P in K]: infer S extends z.ZodType }
+  ? { [P in K]: Input<K, S> }
+  : { [P in K]?: never };
 
 /** What a caller sends: `params` for the path's `:names`, `query`, `body`, each as its schema takes it. */
 export type EndpointInput<E extends Endpoint> = Part<E, 'params'> & Part<E, 'query'> & Part<E, 'body'>;

@@ -7,7 +7,13 @@ import { PERIOD_ORDER, periodInOrder, periodShape, recordIdParamsSchema } from '
 export const HOLD_STATUS_CODES = ['fila', 'liberada', 'atendida', 'cancelada', 'expirada'] as const;
 export type HoldStatus = (typeof HOLD_STATUS_CODES)[number];
 
-const part = z.string().trim().max(40).nullable().optional().transform((v) => v || null);
+const part = z
+  .string()
+  .trim()
+  .max(40)
+  .nullable()
+  .optional()
+  .transform((v) => v || null);
 
 /** `POST /reserva` and `POST /reserva/validar-fila` (spec §3 "Hold" creation payload). */
 export const reservaBodySchema = z.object({
@@ -18,7 +24,13 @@ export const reservaBodySchema = z.object({
   parte: part,
   material_adicional: part,
   /** Only copies shelved at this location (a copy's `localizacao`): a hold for the reference copies, say. */
-  localizacao: z.string().trim().max(200).nullable().optional().transform((v) => v || null),
+  localizacao: z
+    .string()
+    .trim()
+    .max(200)
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
 });
 export type ReservaBody = z.input<typeof reservaBodySchema>;
 

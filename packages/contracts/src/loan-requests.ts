@@ -14,7 +14,13 @@ export const RECEIPT_LOCATIONS = [1, 2, 3] as const;
 /** Phone: at most 16 characters of digits, hyphen, parentheses and space (spec §5). */
 export const PHONE_PATTERN = /^[0-9() -]{1,16}$/;
 
-const optional = z.string().trim().max(200).nullable().optional().transform((v) => v || null);
+const optional = z
+  .string()
+  .trim()
+  .max(200)
+  .nullable()
+  .optional()
+  .transform((v) => v || null);
 
 /** `POST /solicitacao-emprestimo/{id}` (spec §3 "Loan request", §5). */
 export const solicitacaoBodySchema = z
@@ -53,9 +59,7 @@ export const solicitacaoInicialSchema = z
 export type SolicitacaoInicial = z.infer<typeof solicitacaoInicialSchema>;
 
 /** `GET /api/solicitacao-emprestimo?dataIni=&dataFim=&status=`. */
-export const solicitacoesQuerySchema = z
-  .object({ ...periodShape, status: z.enum(LOAN_REQUEST_FILTERS).default('todas') })
-  .refine(periodInOrder, PERIOD_ORDER);
+export const solicitacoesQuerySchema = z.object({ ...periodShape, status: z.enum(LOAN_REQUEST_FILTERS).default('todas') }).refine(periodInOrder, PERIOD_ORDER);
 
 export const solicitacaoSchema = z
   .object({

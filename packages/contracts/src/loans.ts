@@ -54,9 +54,7 @@ export const renovacaoSchema = z
 export type Renovacao = z.infer<typeof renovacaoSchema>;
 
 /** `GET /api/emprestimo/historico?dataIni=&dataFim=&multa=`: returned loans of a period; `multa=S` only those fined. */
-export const historicoQuerySchema = z
-  .object({ ...periodShape, multa: z.enum(['S', 'N']).optional() })
-  .refine(periodInOrder, PERIOD_ORDER);
+export const historicoQuerySchema = z.object({ ...periodShape, multa: z.enum(['S', 'N']).optional() }).refine(periodInOrder, PERIOD_ORDER);
 
 export const emprestimoHistoricoSchema = loanLine
   .extend({

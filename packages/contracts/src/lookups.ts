@@ -10,9 +10,17 @@ export const LOOKUP_PAGE_SIZE = 20;
 export const lookupSearchText = z
   .string()
   .max(100)
-  .refine((v) => v.trim() === '' || v.trim().split(/\s+/).every((term) => term.length >= 3), {
-    error: 'search_text needs at least 3 characters per term',
-  })
+  .refine(
+    (v) =>
+      v.trim() === '' ||
+      v
+        .trim()
+        .split(/\s+/)
+        .every((term) => term.length >= 3),
+    {
+      error: 'search_text needs at least 3 characters per term',
+    },
+  )
   .optional();
 
 export const lookupPage = z
@@ -26,7 +34,11 @@ export const campusLookupQuerySchema = z.object({ search_text: lookupSearchText,
 export const bibliotecaLookupQuerySchema = z.object({
   search_text: lookupSearchText,
   page: lookupPage,
-  codCampus: z.string().regex(/^\d{1,9}$/, { error: 'codCampus must be a campus code' }).transform(Number).optional(),
+  codCampus: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'codCampus must be a campus code' })
+    .transform(Number)
+    .optional(),
 });
 
 /** A campus (spec §3 "Campus"). */
@@ -45,7 +57,11 @@ export const bibliotecaPageSchema = z.object({ total: z.number().int(), page: z.
 export const cursoLookupQuerySchema = z.object({
   search_text: lookupSearchText,
   page: lookupPage,
-  codCampus: z.string().regex(/^\d{1,9}$/, { error: 'codCampus must be a campus code' }).transform(Number).optional(),
+  codCampus: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'codCampus must be a campus code' })
+    .transform(Number)
+    .optional(),
 });
 export const disciplinaLookupQuerySchema = z.object({ search_text: lookupSearchText, page: lookupPage });
 export const professorLookupQuerySchema = z.object({ search_text: lookupSearchText, page: lookupPage });
@@ -66,5 +82,8 @@ export type Professor = z.infer<typeof professorSchema>;
 
 /** Path parameter of the `/{id}` look-ups. */
 export const lookupIdParamsSchema = z.object({
-  id: z.string().regex(/^\d{1,9}$/, { error: 'id must be a whole number' }).transform(Number),
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'id must be a whole number' })
+    .transform(Number),
 });

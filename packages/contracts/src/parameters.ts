@@ -2,8 +2,14 @@ import { z } from 'zod';
 
 /** Institution theme: colours and logo (spec §3 `tema`). */
 export const temaSchema = z.object({
-  corPrimaria: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
-  corSecundaria: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+  corPrimaria: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .optional(),
+  corSecundaria: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .optional(),
   logo: z.string().optional(),
 });
 

@@ -19,7 +19,11 @@ export type PasswordRules = z.infer<typeof passwordRulesSchema>;
 export const LIVE_RULES = ['length', 'has_numbers', 'only_numbers', 'special_char', 'diff_case', 'diff_name'] as const;
 export type LiveRule = (typeof LIVE_RULES)[number];
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 
 /**
  * Which of the rules in force a password meets (spec §5), for the live checklist and for the
@@ -27,7 +31,9 @@ const fold = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCa
  * more, compared without case or accents.
  */
 export function checkPasswordRules(password: string, rules: PasswordRules, name: string): Record<LiveRule, boolean> {
-  const words = fold(name).split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3);
+  const words = fold(name)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3);
   const folded = fold(password);
   return {
     length: password.length >= rules.length.min && password.length <= rules.length.max,
@@ -53,7 +59,19 @@ export const recuperacaoUserParamsSchema = z.object({ user: z.string().trim().mi
 /** `POST …/recuperar-senha {code}`: the code checked; answers the rules for the new password. */
 export const recuperacaoCodigoSchema = z.object({ code });
 /** `PUT …/recuperar-senha {code, password}`. */
-export const recuperacaoSenhaSchema = z.object({ code, password: z.string().max(200).transform((v) => v.trim()) });
+export const recuperacaoSenhaSchema = z.object({
+  code,
+  password: z
+    .string()
+    .max(200)
+    .transform((v) => v.trim()),
+});
 /** `PUT /pessoas/meu-pergamum/senha` (private). */
-export const trocaSenhaSchema = z.object({ senhaAtual: z.string().min(1).max(200), senhaNova: z.string().max(200).transform((v) => v.trim()) });
+export const trocaSenhaSchema = z.object({
+  senhaAtual: z.string().min(1).max(200),
+  senhaNova: z
+    .string()
+    .max(200)
+    .transform((v) => v.trim()),
+});
 export const senhaAlteradaSchema = z.object({ key: z.literal('SenhaAlteradaSucesso'), message: z.string() });

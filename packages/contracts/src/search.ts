@@ -198,7 +198,13 @@ const PLAN_KEYS = ['curso', 'disciplina', 'professor', 'ano', 'semestre'] as con
 
 function planFilter(query: ConsultaQuery): PlanFilter | null {
   if (!PLAN_KEYS.some((k) => query[k] !== undefined)) return null;
-  return { curso: query.curso ?? null, disciplina: query.disciplina ?? null, professor: query.professor ?? null, ano: query.ano ?? null, semestre: query.semestre ?? null };
+  return {
+    curso: query.curso ?? null,
+    disciplina: query.disciplina ?? null,
+    professor: query.professor ?? null,
+    ano: query.ano ?? null,
+    semestre: query.semestre ?? null,
+  };
 }
 
 /** A search with the spec's defaults (spec §9: relevance, page 1 of 20, whole collection) and `change` on top. */
@@ -353,7 +359,9 @@ export const produtosTargetQuerySchema = z.object({
     .trim()
     .min(1, { error: 'termoPesquisa is required' })
     .max(MAX_TERM_LENGTH)
-    .refine((v) => v.split(/\s+/).every((w) => w.length >= MIN_MATCH_LENGTH), { error: `each word of termoPesquisa needs at least ${MIN_MATCH_LENGTH} characters` }),
+    .refine((v) => v.split(/\s+/).every((w) => w.length >= MIN_MATCH_LENGTH), {
+      error: `each word of termoPesquisa needs at least ${MIN_MATCH_LENGTH} characters`,
+    }),
 });
 
 /** A technical standard (the target_gedweb base): its title number, code and title. */

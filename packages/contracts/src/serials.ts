@@ -6,7 +6,11 @@ export const ISSUE_PART_CODES = ['F', 'S', 'I'] as const;
 export const FREQUENCIES = ['m', 'b', 'q', 't', 'f', 'a', 'u'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
-const code = (name: string) => z.string().regex(/^\d{1,9}$/, { error: `${name} must be a number` }).transform(Number);
+const code = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { error: `${name} must be a number` })
+    .transform(Number);
 
 /** `GET /kardex/{id}/permissao`: whether the title has a Kardex to show. */
 export const kardexPermissaoSchema = z.object({ permitido: z.boolean() });
@@ -22,7 +26,10 @@ export const kardexComboSchema = z.object({
 /** `GET /kardex/{id}/data?codBib=&year=&codPar=&codPeriod=`: one year of a library's issues. */
 export const kardexDataQuerySchema = z.object({
   codBib: code('codBib'),
-  year: z.string().regex(/^\d{4}$/, { error: 'year has four digits' }).transform(Number),
+  year: z
+    .string()
+    .regex(/^\d{4}$/, { error: 'year has four digits' })
+    .transform(Number),
   codPar: z.enum(ISSUE_PART_CODES).default('F'),
   codPeriod: z.enum(FREQUENCIES).optional(),
 });

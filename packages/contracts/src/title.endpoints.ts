@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { kardexComboSchema, kardexDataQuerySchema, kardexDataSchema, kardexItemQuerySchema, kardexItemSchema, kardexPermissaoSchema, sumarioSchema } from './serials.js';
+import {
+  kardexComboSchema,
+  kardexDataQuerySchema,
+  kardexDataSchema,
+  kardexItemQuerySchema,
+  kardexItemSchema,
+  kardexPermissaoSchema,
+  sumarioSchema,
+} from './serials.js';
 import {
   acervoBibliotecasSchema,
   acervoSchema,
@@ -52,19 +60,39 @@ export const titleEndpoints = {
     query: marcQuerySchema,
     response: marcViewSchema,
   }),
-  dublinCore: endpoint({ ...read('/acervo/:id/dublin-core', 'Dublin Core (Library of Congress crosswalk)', 'Acervo'), params: recordIdParamsSchema, response: dublinCoreSchema }),
+  dublinCore: endpoint({
+    ...read('/acervo/:id/dublin-core', 'Dublin Core (Library of Congress crosswalk)', 'Acervo'),
+    params: recordIdParamsSchema,
+    response: dublinCoreSchema,
+  }),
   copies: endpoint({
     ...read('/acervo/:id/exemplares', 'Copies, optionally of one library (cod_unidade), with the availability summary', 'Acervo'),
     params: recordIdParamsSchema,
     query: exemplaresQuerySchema,
     response: exemplaresSchema,
   }),
-  libraries: endpoint({ ...read('/acervo/:id/bibliotecas', 'Libraries holding copies', 'Acervo'), params: recordIdParamsSchema, response: acervoBibliotecasSchema }),
+  libraries: endpoint({
+    ...read('/acervo/:id/bibliotecas', 'Libraries holding copies', 'Acervo'),
+    params: recordIdParamsSchema,
+    response: acervoBibliotecasSchema,
+  }),
   links: endpoint({ ...read('/acervo/:id/links', 'Online links (MARC 856)', 'Acervo'), params: recordIdParamsSchema, response: linksSchema }),
   colour: endpoint({ ...read('/acervo/:id/cor', "The colour of the title's work type", 'Acervo'), params: recordIdParamsSchema, response: corSchema }),
-  permissions: endpoint({ ...read('/acervo/:id/permissoes', 'What the caller may do with the title', 'Acervo'), params: recordIdParamsSchema, response: permissoesSchema }),
-  statisticsYears: endpoint({ ...read('/acervo/:id/dados-estatisticos/anos', 'Years with loans of the title', 'Acervo'), params: recordIdParamsSchema, response: anosEstatisticaSchema }),
-  statistics: endpoint({ ...read('/acervo/:id/dados-estatisticos/dados/:ano', 'Loans per month in a year', 'Acervo'), params: yearParamsSchema, response: dadosEstatisticosSchema }),
+  permissions: endpoint({
+    ...read('/acervo/:id/permissoes', 'What the caller may do with the title', 'Acervo'),
+    params: recordIdParamsSchema,
+    response: permissoesSchema,
+  }),
+  statisticsYears: endpoint({
+    ...read('/acervo/:id/dados-estatisticos/anos', 'Years with loans of the title', 'Acervo'),
+    params: recordIdParamsSchema,
+    response: anosEstatisticaSchema,
+  }),
+  statistics: endpoint({
+    ...read('/acervo/:id/dados-estatisticos/dados/:ano', 'Loans per month in a year', 'Acervo'),
+    params: yearParamsSchema,
+    response: dadosEstatisticosSchema,
+  }),
   contents: endpoint({
     ...read('/sumario/:id/dados', "A book's contents (MARC 505) and the tables of contents of a serial's latest issues", 'Acervo'),
     params: recordIdParamsSchema,
@@ -116,13 +144,26 @@ export const titleEndpoints = {
 
 /** The serials' Kardex (spec §7 "Serials"). */
 export const serialsEndpoints = {
-  permission: endpoint({ ...read('/kardex/:id/permissao', 'Whether the title has a Kardex (serial issues) to show', 'Periódicos'), params: recordIdParamsSchema, response: kardexPermissaoSchema }),
-  combo: endpoint({ ...read('/kardex/:id/combobox-data', "The Kardex form's libraries, years, parts and the serial's frequency", 'Periódicos'), params: recordIdParamsSchema, response: kardexComboSchema }),
+  permission: endpoint({
+    ...read('/kardex/:id/permissao', 'Whether the title has a Kardex (serial issues) to show', 'Periódicos'),
+    params: recordIdParamsSchema,
+    response: kardexPermissaoSchema,
+  }),
+  combo: endpoint({
+    ...read('/kardex/:id/combobox-data', "The Kardex form's libraries, years, parts and the serial's frequency", 'Periódicos'),
+    params: recordIdParamsSchema,
+    response: kardexComboSchema,
+  }),
   issues: endpoint({
     ...read('/kardex/:id/data', "A library's issues of one year and part, received or missing", 'Periódicos'),
     params: recordIdParamsSchema,
     query: kardexDataQuerySchema,
     response: kardexDataSchema,
   }),
-  issue: endpoint({ ...read('/kardex/:id/item', 'One issue and its table of contents', 'Periódicos'), params: recordIdParamsSchema, query: kardexItemQuerySchema, response: kardexItemSchema }),
+  issue: endpoint({
+    ...read('/kardex/:id/item', 'One issue and its table of contents', 'Periódicos'),
+    params: recordIdParamsSchema,
+    query: kardexItemQuerySchema,
+    response: kardexItemSchema,
+  }),
 };

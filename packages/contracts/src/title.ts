@@ -5,7 +5,10 @@ import { disponibilidadeSchema } from './search.js';
 
 /** A title or authority id in a path: digits only (anything else is a 400, not a 404). */
 export const recordIdParamsSchema = z.object({
-  id: z.string().regex(/^\d{1,9}$/, { error: 'id must be a record number' }).transform(Number),
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'id must be a record number' })
+    .transform(Number),
 });
 
 /** An item of a title's additional data list (spec §3 dados_adicionais: codigo, descricao). */
@@ -102,20 +105,34 @@ export type MarcCampo = z.infer<typeof marcCampoSchema>;
 
 /** Dublin Core elements in the order of the Library of Congress MARC→DC crosswalk. */
 export const DC_ELEMENTS = [
-  'title', 'creator', 'type', 'publisher', 'date', 'language', 'format', 'description', 'subject', 'coverage', 'relation', 'identifier', 'rights',
+  'title',
+  'creator',
+  'type',
+  'publisher',
+  'date',
+  'language',
+  'format',
+  'description',
+  'subject',
+  'coverage',
+  'relation',
+  'identifier',
+  'rights',
 ] as const;
 export const dublinCoreSchema = z
   .object({
-    elementos: z.array(
-      z.object({ elemento: z.enum(DC_ELEMENTS), valor: z.string(), atributos: z.record(z.string(), z.string()) }),
-    ),
+    elementos: z.array(z.object({ elemento: z.enum(DC_ELEMENTS), valor: z.string(), atributos: z.record(z.string(), z.string()) })),
   })
   .meta({ id: 'DublinCore' });
 export type DublinCore = z.infer<typeof dublinCoreSchema>;
 
 /** `GET /acervo/{id}/exemplares?cod_unidade=`: copies, optionally of one library. */
 export const exemplaresQuerySchema = z.object({
-  cod_unidade: z.string().regex(/^\d{1,9}$/, { error: 'cod_unidade must be a library code' }).transform(Number).optional(),
+  cod_unidade: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'cod_unidade must be a library code' })
+    .transform(Number)
+    .optional(),
 });
 export const COPY_STATUS_CODES = ['disponivel', 'emprestado', 'reservado', 'em_transito', 'em_processamento', 'extraviado', 'consulta_local'] as const;
 export const exemplarSchema = z.object({
@@ -135,9 +152,7 @@ export const exemplarSchema = z.object({
   material: z.string().nullable(),
 });
 export type Exemplar = z.infer<typeof exemplarSchema>;
-export const exemplaresSchema = z
-  .object({ exemplares: z.array(exemplarSchema), disponibilidade: z.array(disponibilidadeSchema) })
-  .meta({ id: 'Exemplares' });
+export const exemplaresSchema = z.object({ exemplares: z.array(exemplarSchema), disponibilidade: z.array(disponibilidadeSchema) }).meta({ id: 'Exemplares' });
 
 /** `GET /acervo/{id}/bibliotecas`: the libraries holding copies of the title. */
 export const acervoBibliotecasSchema = z.array(z.object({ cod_biblioteca: z.number().int(), desc_biblioteca: z.string() }));
@@ -179,8 +194,14 @@ export const permissoesSchema = z.object({
 /** `GET /acervo/{id}/dados-estatisticos/anos` and `/dados/{year}`: loans per month. */
 export const anosEstatisticaSchema = z.array(z.number().int());
 export const yearParamsSchema = z.object({
-  id: z.string().regex(/^\d{1,9}$/, { error: 'id must be a record number' }).transform(Number),
-  ano: z.string().regex(/^\d{4}$/, { error: 'year must have four digits' }).transform(Number),
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'id must be a record number' })
+    .transform(Number),
+  ano: z
+    .string()
+    .regex(/^\d{4}$/, { error: 'year must have four digits' })
+    .transform(Number),
 });
 export const dadosEstatisticosSchema = z
   .object({ ano: z.number().int(), meses: z.array(z.object({ mes: z.number().int(), emprestimos: z.number().int() })), total: z.number().int() })
@@ -189,8 +210,16 @@ export type DadosEstatisticos = z.infer<typeof dadosEstatisticosSchema>;
 
 /** `GET /vinculos/imagem?cod_acervo=&limite=`: cover images of a title. */
 export const vinculosImagemQuerySchema = z.object({
-  cod_acervo: z.string().regex(/^\d{1,9}$/, { error: 'cod_acervo must be a title number' }).transform(Number),
-  limite: z.string().regex(/^\d{1,2}$/, { error: 'limite must be 1 to 99' }).transform(Number).pipe(z.number().min(1)).optional(),
+  cod_acervo: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'cod_acervo must be a title number' })
+    .transform(Number),
+  limite: z
+    .string()
+    .regex(/^\d{1,2}$/, { error: 'limite must be 1 to 99' })
+    .transform(Number)
+    .pipe(z.number().min(1))
+    .optional(),
 });
 export const vinculosImagemSchema = z.array(z.object({ url: z.string(), descricao: z.string().nullable() }));
 
@@ -235,8 +264,14 @@ export const autoridadeComboSchema = z.array(z.object({ cod_autoridade: z.number
 
 /** `POST /vinculos/acesso-restrito/{acervo}/s/{seq}`: a restricted link's address for a signed-in patron. */
 export const acessoRestritoParamsSchema = z.object({
-  acervo: z.string().regex(/^\d{1,9}$/, { error: 'acervo must be a title number' }).transform(Number),
-  seq: z.string().regex(/^\d{1,3}$/, { error: 's must be a link number' }).transform(Number),
+  acervo: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'acervo must be a title number' })
+    .transform(Number),
+  seq: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: 's must be a link number' })
+    .transform(Number),
 });
 export const acessoRestritoBodySchema = z.object({
   userId: z.number().int().optional(),
@@ -250,11 +285,14 @@ export const acessoRestritoSchema = z.object({ url: z.string() });
 export const isoDate = z
   .string()
   .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, { error: 'dates are YYYY-MM-DD' })
-  .refine((v) => {
-    const [y, m, d] = v.split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  }, { error: 'not a calendar date' });
+  .refine(
+    (v) => {
+      const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(y, m - 1, d));
+      return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    },
+    { error: 'not a calendar date' },
+  );
 
 /** The fields of a period query: both dates needed (what `periodInOrder` then checks). */
 export const periodShape = { dataIni: isoDate, dataFim: isoDate };
@@ -267,7 +305,11 @@ export const PERIOD_ORDER = { error: 'dataIni must not be after dataFim', path: 
 export const totaisQuerySchema = z
   .object({
     ...periodShape,
-    biblioteca: z.string().regex(/^\d{1,9}$/, { error: 'biblioteca must be a library code' }).transform(Number).optional(),
+    biblioteca: z
+      .string()
+      .regex(/^\d{1,9}$/, { error: 'biblioteca must be a library code' })
+      .transform(Number)
+      .optional(),
   })
   .refine(periodInOrder, PERIOD_ORDER);
 export const totaisSchema = z.object({

@@ -11,7 +11,8 @@ import { describeJobs, listJobs } from '../lib/scheduler.js';
 
 function describeInstitution(code: number | null): string {
   if (code === null) return 'the institution is not set up yet';
-  const flow = code === 571 ? 'two-step sign-in with the duplicate-person chooser' : code === 87 ? 'sign-in with the category selector' : 'the usual sign-in form';
+  const flow =
+    code === 571 ? 'two-step sign-in with the duplicate-person chooser' : code === 87 ? 'sign-in with the category selector' : 'the usual sign-in form';
   return `institution code ${code}: ${flow}`;
 }
 
@@ -64,7 +65,9 @@ async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgr
     case 'comments.list': {
       const rows = await pendingForModeration(db);
       if (rows.length === 0) return 'no comments await approval';
-      return rows.map((r) => `#${r.cod_comentario}  ${r.data_envio}  ${r.nome} on "${r.titulo}" (title ${r.cod_acervo}):\n    ${r.texto.replace(/\s+/g, ' ')}`).join('\n');
+      return rows
+        .map((r) => `#${r.cod_comentario}  ${r.data_envio}  ${r.nome} on "${r.titulo}" (title ${r.cod_acervo}):\n    ${r.texto.replace(/\s+/g, ' ')}`)
+        .join('\n');
     }
     case 'comments.approve': {
       const n = id();
@@ -85,7 +88,10 @@ async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgr
       const rows = await recentSuggestions(db);
       if (rows.length === 0) return 'no acquisition suggestions yet';
       return rows
-        .map((r) => `#${r.id}  ${r.enviadoEm.toISOString()}  [${r.situacao}]  ${r.pessoa} for ${r.biblioteca}:\n    "${r.titulo}"${r.autor ? `, ${r.autor}` : ''} (${r.editor})`)
+        .map(
+          (r) =>
+            `#${r.id}  ${r.enviadoEm.toISOString()}  [${r.situacao}]  ${r.pessoa} for ${r.biblioteca}:\n    "${r.titulo}"${r.autor ? `, ${r.autor}` : ''} (${r.editor})`,
+        )
         .join('\n');
     }
     case 'institution.show':
@@ -104,7 +110,8 @@ async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgr
     }
     case 'institution.oidc': {
       const [state = '', link] = args;
-      if (!['on', 'off'].includes(state) || (link !== undefined && !/^https?:\/\/\S+$/.test(link))) throw new Error(`on or off (and an http(s) logout link) are needed\n${USAGE}`);
+      if (!['on', 'off'].includes(state) || (link !== undefined && !/^https?:\/\/\S+$/.test(link)))
+        throw new Error(`on or off (and an http(s) logout link) are needed\n${USAGE}`);
       if (!(await setInstitutionOidc(db, state === 'on', state === 'on' ? (link ?? null) : null))) throw new Error('the institution is not set up yet');
       return `OIDC sign-in is ${state}${link && state === 'on' ? `, logout through ${link}` : ''}`;
     }
@@ -141,7 +148,8 @@ async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgr
     }
     case 'catalog.generate': {
       const [count = '', from = '1'] = args;
-      if (!/^\d{1,9}$/.test(count) || !/^\d{1,9}$/.test(from) || Number(count) < 1 || Number(from) < 1) throw new Error('usage: npm run generate -- --titles N [--from K]');
+      if (!/^\d{1,9}$/.test(count) || !/^\d{1,9}$/.test(from) || Number(count) < 1 || Number(from) < 1)
+        throw new Error('usage: npm run generate -- --titles N [--from K]');
       await seedDemoIfEmpty(db, { titles: 0 });
       const started = Date.now();
       const made = await addGeneratedTitles(db, Number(count), Number(from), (n) => progress({ n, count: Number(count) }));

@@ -12,7 +12,11 @@ export interface FileImport {
 
 /** MARCXML starts (after a BOM and white space) with "<"; ISO 2709 with five digits. */
 function isXml(data: Buffer): boolean {
-  const head = data.subarray(0, 64).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = data
+    .subarray(0, 64)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return head.startsWith('<');
 }
 
@@ -21,7 +25,11 @@ function isXml(data: Buffer): boolean {
  * number, telling `onProgress` how far it got (bytes of `size`, records read). Used by
  * `npm run import` itself and by a running server asked over its admin socket.
  */
-export async function importFile(db: Db, file: string, onProgress: (progress: { offset: number; size: number; read: number }) => void = () => undefined): Promise<FileImport> {
+export async function importFile(
+  db: Db,
+  file: string,
+  onProgress: (progress: { offset: number; size: number; read: number }) => void = () => undefined,
+): Promise<FileImport> {
   const size = statSync(file).size;
   const data = readFileSync(file);
   const items = isXml(data) ? readMarcXml(data.toString('utf8')) : readIso2709(data);

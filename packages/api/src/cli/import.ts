@@ -28,7 +28,11 @@ async function main(): Promise<number> {
   let rejected = 0;
   const run = async (importOne: (file: string, bar: SingleBar) => Promise<FileImport>) => {
     for (const file of files) {
-      const bar = new SingleBar({ format: `${path.basename(file)} [{bar}] {percentage}% | {read} records | {eta_formatted} left`, stream: process.stderr, noTTYOutput: false });
+      const bar = new SingleBar({
+        format: `${path.basename(file)} [{bar}] {percentage}% | {read} records | {eta_formatted} left`,
+        stream: process.stderr,
+        noTTYOutput: false,
+      });
       bar.start(1, 0, { read: 0 });
       const result = await importOne(file, bar);
       bar.stop();

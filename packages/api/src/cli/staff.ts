@@ -3,7 +3,12 @@ import { runAdminCommand, USAGE } from '../admin/commands.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 
-const VERBS: Record<string, string[]> = { comments: ['list', 'approve', 'reject', 'general', 'suggestions'], institution: ['show', 'code', 'activity', 'oidc'], circ: ['checkout', 'checkin', 'expire', 'request'], jobs: ['list'] };
+const VERBS: Record<string, string[]> = {
+  comments: ['list', 'approve', 'reject', 'general', 'suggestions'],
+  institution: ['show', 'code', 'activity', 'oidc'],
+  circ: ['checkout', 'checkin', 'expire', 'request'],
+  jobs: ['list'],
+};
 
 /**
  * Staff commands: `npm run comments -- list | approve <id> | reject <id>` (moderation) and

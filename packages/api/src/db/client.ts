@@ -51,7 +51,8 @@ export const APPLICATION_NAME = 'estante';
  */
 const UNAVAILABLE_CODES = /^(08\d{3}|57P0[1-3]|53300)$/;
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|terminating connection due to administrator command|is not currently accepting connections|the database system is (starting up|shutting down)/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end|terminating connection due to administrator command|is not currently accepting connections|the database system is (starting up|shutting down)/i;
 
 /**
  * True when `error` (or the error it wraps: Drizzle wraps driver errors in `cause`) says the
@@ -88,7 +89,9 @@ function releaseFailedTransactions(db: ReturnType<typeof drizzlePg<typeof schema
     const tx = new NodePgTransaction(session.dialect, new NodePgSession(client, session.dialect, session.schema, session.options), session.schema);
     let broken: Error | undefined;
     try {
-      await tx.execute(sql`begin${config ? sql` ${(tx as unknown as { getTransactionConfigSQL(c: typeof config): SQL }).getTransactionConfigSQL(config)}` : undefined}`);
+      await tx.execute(
+        sql`begin${config ? sql` ${(tx as unknown as { getTransactionConfigSQL(c: typeof config): SQL }).getTransactionConfigSQL(config)}` : undefined}`,
+      );
       try {
         const result = await work(tx as NodePgTransaction<typeof schema, never>);
         await tx.execute(sql`commit`);

@@ -62,7 +62,17 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(port), HOST: '127.0.0.1', API_WORKERS: '2', DEMO_TITLES: '60', DATA_DIR: dataDir, WEB_DIST: '/nonexistent', LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_WORKERS: '2',
+      DEMO_TITLES: '60',
+      DATA_DIR: dataDir,
+      WEB_DIST: '/nonexistent',
+      LOG_LEVEL: 'error',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -133,8 +143,13 @@ describe('a database outage (spec §6: cannot reach the server, try later)', () 
       }
     };
     const readers = [
-      ...Array.from({ length: 4 }, busy(() => call('/api/acervo/cesta-permanente/colecao', { headers: auth }))),
-      ...Array.from({ length: 4 }, (_, i) => busy(() => call('/reserva', { method: 'POST', headers: auth, body: JSON.stringify({ cod_acervo: ids[i]!, biblioteca: 1 }) }))()),
+      ...Array.from(
+        { length: 4 },
+        busy(() => call('/api/acervo/cesta-permanente/colecao', { headers: auth })),
+      ),
+      ...Array.from({ length: 4 }, (_, i) =>
+        busy(() => call('/reserva', { method: 'POST', headers: auth, body: JSON.stringify({ cod_acervo: ids[i]!, biblioteca: 1 }) }))(),
+      ),
     ];
 
     await sleep(400);

@@ -22,7 +22,14 @@ export function createMailer(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text, attachments: message.attachments });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        replyTo: message.replyTo,
+        subject: message.subject,
+        text: message.text,
+        attachments: message.attachments,
+      });
     },
   };
 }

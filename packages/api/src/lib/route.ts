@@ -8,7 +8,11 @@ type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
 export type RouteRequest<E extends Endpoint> = FastifyRequest<{ Params: Out<E['params']>; Querystring: Out<E['query']>; Body: Out<E['body']> }>;
 
 /** What a handler gives back: the JSON answer as its schema takes it, or the reply it sent itself (a file, a redirect). */
-type Answer<E extends Endpoint> = E['answer'] extends 'file' | 'redirect' ? FastifyReply : E['status'] extends 204 ? void | null : z.input<E['response']> | FastifyReply;
+type Answer<E extends Endpoint> = E['answer'] extends 'file' | 'redirect'
+  ? FastifyReply
+  : E['status'] extends 204
+    ? void | null
+    : z.input<E['response']> | FastifyReply;
 
 export type RouteHandler<E extends Endpoint> = (request: RouteRequest<E>, reply: FastifyReply) => Promise<Answer<E>> | Answer<E>;
 

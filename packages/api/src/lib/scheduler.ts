@@ -122,8 +122,17 @@ export async function listJobs(db: Db): Promise<JobStatus[]> {
   const exists = await queryRows(db, sql`select 1 from information_schema.tables where table_schema = ${SCHEMA} and table_name = 'schedule'`);
   if (exists.length === 0) return [];
   const last = (column: string) =>
-    sql.raw(`(select ${column} from ${SCHEMA}.job j where j.name = q.name and j.state in ('completed', 'failed') order by coalesce(j.completed_on, j.started_on) desc limit 1)`);
-  const rows = await queryRows<{ name: string; cron: string | null; last_run: string | null; last_state: string | null; last_output: string | null; queued: number }>(
+    sql.raw(
+      `(select ${column} from ${SCHEMA}.job j where j.name = q.name and j.state in ('completed', 'failed') order by coalesce(j.completed_on, j.started_on) desc limit 1)`,
+    );
+  const rows = await queryRows<{
+    name: string;
+    cron: string | null;
+    last_run: string | null;
+    last_state: string | null;
+    last_output: string | null;
+    queued: number;
+  }>(
     db,
     sql`select q.name, s.cron,
                ${last(`to_char(coalesce(j.completed_on, j.started_on) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') || ' UTC'`)} as last_run,

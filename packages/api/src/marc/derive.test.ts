@@ -61,21 +61,74 @@ describe('deriveTitle', () => {
   });
 
   it('derives the additional-data letters from their fields (decision 0014)', () => {
-    const entries = (leader: string, fields: MarcRecord['fields']) =>
-      deriveTitle(record(leader, fields)).dadosAdicionais.map((e) => e.split('\u001f'));
+    const entries = (leader: string, fields: MarcRecord['fields']) => deriveTitle(record(leader, fields)).dadosAdicionais.map((e) => e.split('\u001f'));
     expect(
       entries('00000nam a2200000 i 4500', [
-        df('110', [['a', 'Brasil.'], ['b', 'Ministério da Educação.']], '1'),
+        df(
+          '110',
+          [
+            ['a', 'Brasil.'],
+            ['b', 'Ministério da Educação.'],
+          ],
+          '1',
+        ),
         df('245', [['a', 'Relatório']]),
-        df('264', [['a', '[Brasília] :'], ['b', 'MEC,'], ['c', '2020.']], ' ', '1'),
-        df('338', [['a', 'volume'], ['2', 'rdacarrier']]),
-        df('490', [['a', 'Série documentos ;'], ['v', '3']], '0'),
-        df('502', [['a', 'Tese (Doutorado) - UFSC, 2020.'], ['b', 'Tese (Doutorado)'], ['c', 'Universidade Federal de Santa Catarina'], ['d', '2020']]),
+        df(
+          '264',
+          [
+            ['a', '[Brasília] :'],
+            ['b', 'MEC,'],
+            ['c', '2020.'],
+          ],
+          ' ',
+          '1',
+        ),
+        df('338', [
+          ['a', 'volume'],
+          ['2', 'rdacarrier'],
+        ]),
+        df(
+          '490',
+          [
+            ['a', 'Série documentos ;'],
+            ['v', '3'],
+          ],
+          '0',
+        ),
+        df('502', [
+          ['a', 'Tese (Doutorado) - UFSC, 2020.'],
+          ['b', 'Tese (Doutorado)'],
+          ['c', 'Universidade Federal de Santa Catarina'],
+          ['d', '2020'],
+        ]),
         df('651', [['a', 'Santa Catarina (Estado)']], ' ', '4'),
         df('655', [['a', 'Relatório']], ' ', '4'),
-        df('710', [['a', 'Universidade Federal de Santa Catarina.'], ['b', 'Biblioteca Universitária.']], '2'),
-        df('856', [['u', 'https://www.repositorio.ufsc.br/handle/1'], ['y', 'Texto completo']], '4', '0'),
-        df('856', [['u', 'https://example.org/capa.jpg'], ['3', 'Capa']], '4', '2'),
+        df(
+          '710',
+          [
+            ['a', 'Universidade Federal de Santa Catarina.'],
+            ['b', 'Biblioteca Universitária.'],
+          ],
+          '2',
+        ),
+        df(
+          '856',
+          [
+            ['u', 'https://www.repositorio.ufsc.br/handle/1'],
+            ['y', 'Texto completo'],
+          ],
+          '4',
+          '0',
+        ),
+        df(
+          '856',
+          [
+            ['u', 'https://example.org/capa.jpg'],
+            ['3', 'Capa'],
+          ],
+          '4',
+          '2',
+        ),
       ]),
     ).toEqual([
       ['C', 'Série documentos'],
@@ -97,7 +150,8 @@ describe('deriveTitle', () => {
   });
 
   it('derives the CNPq knowledge area from the Dewey class (082, or a local 090)', () => {
-    const area = (tag: string, value: string) => deriveTitle(record('00000nam a2200000 a 4500', [df('245', [['a', 'T']]), df(tag, [['a', value]])])).codAreaConhecimento;
+    const area = (tag: string, value: string) =>
+      deriveTitle(record('00000nam a2200000 a 4500', [df('245', [['a', 'T']]), df(tag, [['a', value]])])).codAreaConhecimento;
     expect(area('082', '370.981')).toBe(7);
     expect(area('082', '616.07')).toBe(4);
     expect(area('090', '342')).toBe(6);
@@ -115,7 +169,15 @@ describe('deriveTitle', () => {
         df('245', [['a', 'Livro digital']]),
         df('341', [['a', 'textual']], '0'),
         df('856', [['u', 'https://example.org/livro']], '4', '0'),
-        df('856', [['u', 'https://example.org/capa.jpg'], ['3', 'Capa']], '4', '2'),
+        df(
+          '856',
+          [
+            ['u', 'https://example.org/capa.jpg'],
+            ['3', 'Capa'],
+          ],
+          '4',
+          '2',
+        ),
       ]),
     );
     expect(derived).toMatchObject({ acessoRemoto: true, possuiAcessibilidade: true, linkCapa: 'https://example.org/capa.jpg' });
@@ -126,7 +188,11 @@ describe('deriveTitle', () => {
       record('00000nam a2200000 a 4500', [
         { tag: '008', value: '940407s19uu    bl            000 0 por d' },
         df('245', [['a', 'Sem data certa']]),
-        df('260', [['a', 'Rio de Janeiro :'], ['b', 'Garnier,'], ['c', 'c1897.']]),
+        df('260', [
+          ['a', 'Rio de Janeiro :'],
+          ['b', 'Garnier,'],
+          ['c', 'c1897.'],
+        ]),
       ]),
     );
     expect(derived.anoPublicacao).toBe(1897);
@@ -142,7 +208,9 @@ describe('deriveAuthority', () => {
   it('types LC name and subject authorities by their heading tag', () => {
     const names = records('lc-collection-namemrc.xml').map(deriveAuthority);
     const subjects = records('lc-collection-subjmrc.xml').map(deriveAuthority);
-    expect(new Set(names.map((a) => a.tipo))).toEqual(new Set(['autor_pessoa', 'autor_entidade', 'autor_evento', 'titulo_uniforme'].filter((t) => names.some((a) => a.tipo === t))));
+    expect(new Set(names.map((a) => a.tipo))).toEqual(
+      new Set(['autor_pessoa', 'autor_entidade', 'autor_evento', 'titulo_uniforme'].filter((t) => names.some((a) => a.tipo === t))),
+    );
     expect(names.every((a) => a.heading.length > 0)).toBe(true);
     expect(subjects.some((a) => a.tipo === 'assunto')).toBe(true);
   });

@@ -44,9 +44,25 @@ export const ADDITIONAL_DATA_SEPARATOR = '\u001f';
 
 /** Work type codes (table work_types, migration 0002). */
 export const WORK_TYPE = {
-  livro: 1, periodico: 2, artigo: 3, tese: 4, partitura: 5, mapa: 6, video: 7, somMusical: 8,
-  somNaoMusical: 9, grafico: 10, eletronico: 11, manuscrito: 12, misto: 13, objeto: 14, capitulo: 15,
-  arquivo: 16, atoNormativo: 17, jurisprudencia: 18, normaTecnica: 19,
+  livro: 1,
+  periodico: 2,
+  artigo: 3,
+  tese: 4,
+  partitura: 5,
+  mapa: 6,
+  video: 7,
+  somMusical: 8,
+  somNaoMusical: 9,
+  grafico: 10,
+  eletronico: 11,
+  manuscrito: 12,
+  misto: 13,
+  objeto: 14,
+  capitulo: 15,
+  arquivo: 16,
+  atoNormativo: 17,
+  jurisprudencia: 18,
+  normaTecnica: 19,
 } as const;
 
 /**
@@ -67,9 +83,7 @@ export function deriveTitle(record: MarcRecord): DerivedTitle {
     responsibility: nullable(f245 ? clean(subfieldValues(f245, 'c').join(' ')) : ''),
     author: nullable(joinFirst(record, ['100', '110', '111'], 'abcdq')),
     addedAuthors: unique(dataFields(record, '700', '710', '711').map((f) => clean(subfieldValues(f, 'abcdq').join(' ')))),
-    subjects: unique(
-      dataFields(record, '600', '610', '611', '630', '648', '650', '651', '655').map(subjectHeading),
-    ),
+    subjects: unique(dataFields(record, '600', '610', '611', '630', '648', '650', '651', '655').map(subjectHeading)),
     edition: nullable(joinFirst(record, ['250'], 'ab')),
     place: nullable(publication ? clean(subfieldValues(publication, 'a').join(' ')) : ''),
     publisher: nullable(publication ? clean(subfieldValues(publication, 'b').join(' ')) : ''),
@@ -84,8 +98,16 @@ export function deriveTitle(record: MarcRecord): DerivedTitle {
         .join(' '),
     ),
     callNumber: callNumber(record),
-    isbn: unique(dataFields(record, '020').flatMap((f) => subfieldValues(f, 'a')).map(normaliseIsbn)),
-    issn: unique(dataFields(record, '022').flatMap((f) => subfieldValues(f, 'a')).map((v) => v.trim().slice(0, 9))),
+    isbn: unique(
+      dataFields(record, '020')
+        .flatMap((f) => subfieldValues(f, 'a'))
+        .map(normaliseIsbn),
+    ),
+    issn: unique(
+      dataFields(record, '022')
+        .flatMap((f) => subfieldValues(f, 'a'))
+        .map((v) => v.trim().slice(0, 9)),
+    ),
     linkCapa: coverLink(links),
     acessoRemoto: links.some((f) => (f.ind2 === '0' || f.ind2 === '1') && subfieldValues(f, 'u').length > 0),
     possuiAcessibilidade: dataFields(record, '341', '532').length > 0,
@@ -117,7 +139,13 @@ function additionalData(record: MarcRecord, type: number, publication: DataField
     ['L', publication ? subfieldValues(publication, 'a').map((v) => clean(v.replace(/[[\]]/g, ''))) : []],
     // M: the carrier (RDA 338), R: the repository (host) of each online-access link.
     ['M', values(['338'], 'a')],
-    ['R', links.filter((f) => f.ind2 === '0' || f.ind2 === '1').flatMap((f) => subfieldValues(f, 'u')).map(repositoryOf)],
+    [
+      'R',
+      links
+        .filter((f) => f.ind2 === '0' || f.ind2 === '1')
+        .flatMap((f) => subfieldValues(f, 'u'))
+        .map(repositoryOf),
+    ],
   ];
   return unique(entries.flatMap(([letter, list]) => unique(list).map((v) => `${letter}${ADDITIONAL_DATA_SEPARATOR}${v}`)).filter((e) => e.length > 2));
 }
@@ -138,15 +166,34 @@ function repositoryOf(url: string): string {
  * first that holds wins.
  */
 const DEWEY_AREAS: [from: number, to: number, area: number | null][] = [
-  [4, 6, 1], [20, 29, 6], [70, 79, 6], [100, 299, 7], [330, 369, 6], [380, 389, 6], [300, 399, 7],
-  [400, 499, 8], [500, 559, 1], [560, 599, 2], [610, 619, 4], [630, 639, 5], [640, 649, null], [650, 659, 6],
-  [620, 699, 3], [710, 729, 6], [700, 799, 8], [800, 899, 8], [900, 999, 7],
+  [4, 6, 1],
+  [20, 29, 6],
+  [70, 79, 6],
+  [100, 299, 7],
+  [330, 369, 6],
+  [380, 389, 6],
+  [300, 399, 7],
+  [400, 499, 8],
+  [500, 559, 1],
+  [560, 599, 2],
+  [610, 619, 4],
+  [630, 639, 5],
+  [640, 649, null],
+  [650, 659, 6],
+  [620, 699, 3],
+  [710, 729, 6],
+  [700, 799, 8],
+  [800, 899, 8],
+  [900, 999, 7],
 ];
 
 /** The knowledge area of the record's Dewey number (082, or a local 090/092 that is one). */
 function knowledgeArea(record: MarcRecord): number | null {
   for (const tag of ['082', '090', '092']) {
-    const value = dataFields(record, tag).flatMap((f) => subfieldValues(f, 'a'))[0]?.trim() ?? '';
+    const value =
+      dataFields(record, tag)
+        .flatMap((f) => subfieldValues(f, 'a'))[0]
+        ?.trim() ?? '';
     const dewey = /^(\d{3})(?!\d)/.exec(value);
     if (!dewey) continue;
     const n = Number(dewey[1]);
@@ -161,7 +208,12 @@ export function deriveAuthority(record: MarcRecord): { tipo: (typeof AUTHORITY_T
   if (!heading) throw new Error('authority record has no 1XX heading');
   const tipo = AUTHORITY_TAG_TYPES[heading.tag];
   if (!tipo) throw new Error(`authority heading tag ${heading.tag} is not a known authority type`);
-  const text = clean(heading.subfields.filter((s) => /[a-z]/.test(s.code)).map((s) => s.value).join(' '));
+  const text = clean(
+    heading.subfields
+      .filter((s) => /[a-z]/.test(s.code))
+      .map((s) => s.value)
+      .join(' '),
+  );
   if (!text) throw new Error(`authority heading ${heading.tag} is empty`);
   return { tipo, heading: text };
 }
@@ -261,7 +313,13 @@ function language(record: MarcRecord, f008: string): string | null {
 }
 
 function callNumber(record: MarcRecord): string | null {
-  for (const [tag, codes] of [['090', 'ab'], ['050', 'ab'], ['082', 'a'], ['080', 'a'], ['084', 'a']] as const) {
+  for (const [tag, codes] of [
+    ['090', 'ab'],
+    ['050', 'ab'],
+    ['082', 'a'],
+    ['080', 'a'],
+    ['084', 'a'],
+  ] as const) {
     const field = dataFields(record, tag)[0];
     if (field) {
       const value = clean(subfieldValues(field, codes).join(' '));

@@ -12,11 +12,12 @@ const FILES = ['lc-collection-opera-43.xml', 'lc-collection-2.xml', 'lc-collecti
 const path = (file: string) => fileURLToPath(new URL(`../seed/data/${file}`, import.meta.url));
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => {
-  if (e.startsWith('#x') || e.startsWith('#X')) return String.fromCodePoint(parseInt(e.slice(2), 16));
-  if (e.startsWith('#')) return String.fromCodePoint(Number(e.slice(1)));
-  return ENTITIES[e]!;
-});
+const unescape = (s: string) =>
+  s.replace(/&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, e: string) => {
+    if (e.startsWith('#x') || e.startsWith('#X')) return String.fromCodePoint(parseInt(e.slice(2), 16));
+    if (e.startsWith('#')) return String.fromCodePoint(Number(e.slice(1)));
+    return ENTITIES[e]!;
+  });
 
 /**
  * One list of `element|attributes|value` per record from xsltproc's output. The stylesheet's
@@ -27,7 +28,11 @@ function oracle(file: string): string[][] {
   const xml = execFileSync('xsltproc', [STYLESHEET, path(file)], { encoding: 'utf8', maxBuffer: 64 << 20 });
   return [...xml.matchAll(/<dc:dc[^>]*>([\s\S]*?)<\/dc:dc>/g)].map(([, body]) =>
     [...body!.matchAll(/<dc:(\w+)((?:\s+\w+="[^"]*")*)\s*(?:\/>|>([\s\S]*?)<\/dc:\1>)/g)]
-      .map(([, element, attrs, value]) => ({ element: element!, attrs: (attrs ?? '').trim().split(/\s+/).filter(Boolean).sort().join(' '), value: unescape(value ?? '') }))
+      .map(([, element, attrs, value]) => ({
+        element: element!,
+        attrs: (attrs ?? '').trim().split(/\s+/).filter(Boolean).sort().join(' '),
+        value: unescape(value ?? ''),
+      }))
       .filter((e) => e.value.trim() !== '')
       .map((e) => `${e.element}|${e.attrs}|${e.value.normalize('NFC').replace(/\s+/g, '')}`),
   );
@@ -36,7 +41,15 @@ function oracle(file: string): string[][] {
 function ours(file: string): string[][] {
   return [...readMarcXml(readFileSync(path(file), 'utf8'))].flatMap((item) =>
     item.kind === 'record'
-      ? [toDublinCore(item.record).map((e) => `${e.elemento}|${Object.entries(e.atributos).map(([k, v]) => `${k}="${v}"`).sort().join(' ')}|${e.valor.replace(/\s+/g, '')}`)]
+      ? [
+          toDublinCore(item.record).map(
+            (e) =>
+              `${e.elemento}|${Object.entries(e.atributos)
+                .map(([k, v]) => `${k}="${v}"`)
+                .sort()
+                .join(' ')}|${e.valor.replace(/\s+/g, '')}`,
+          ),
+        ]
       : [],
   );
 }

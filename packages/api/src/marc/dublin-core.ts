@@ -57,15 +57,28 @@ export function toDublinCore(record: MarcRecord): DcElement[] {
 }
 
 const RESOURCE_TYPES: Record<string, string> = {
-  a: 'text', t: 'text', e: 'cartographic', f: 'cartographic', c: 'notated music', d: 'notated music',
-  i: 'sound recording', j: 'sound recording', k: 'still image', g: 'moving image',
-  r: 'three dimensional object', m: 'software, multimedia', p: 'mixed material',
+  a: 'text',
+  t: 'text',
+  e: 'cartographic',
+  f: 'cartographic',
+  c: 'notated music',
+  d: 'notated music',
+  i: 'sound recording',
+  j: 'sound recording',
+  k: 'still image',
+  g: 'moving image',
+  r: 'three dimensional object',
+  m: 'software, multimedia',
+  p: 'mixed material',
 };
 
 const RELATION_TAGS = ['760', '762', '765', '767', '770', '772', '773', '774', '775', '776', '777', '780', '785', '786', '787'];
 
 function select(field: DataField, codes: string): string {
-  return field.subfields.filter((s) => codes.includes(s.code)).map((s) => s.value).join(' ');
+  return field.subfields
+    .filter((s) => codes.includes(s.code))
+    .map((s) => s.value)
+    .join(' ');
 }
 
 function all(field: DataField): string {

@@ -80,9 +80,7 @@ function parseRecord(segment: Uint8Array): { record: MarcRecord; warnings: strin
   const declared = readNumber(leaderBytes.subarray(0, 5));
   if (declared === null) throw new CorruptRecordError(`leader record length "${leader.slice(0, 5)}" is not a number`);
   if (declared !== segment.length) {
-    throw new CorruptRecordError(
-      `leader record length ${declared} does not match the ${segment.length} bytes up to the record terminator`,
-    );
+    throw new CorruptRecordError(`leader record length ${declared} does not match the ${segment.length} bytes up to the record terminator`);
   }
   const base = readNumber(leaderBytes.subarray(12, 17));
   if (base === null || base < 25 || base > segment.length) {

@@ -1,8 +1,25 @@
 /** MARC (ISO 639-2/B) codes whose ISO 639-2/T form, the one ICU knows, differs. */
 const BIBLIOGRAPHIC_TO_TERMINOLOGY: Record<string, string> = {
-  alb: 'sqi', arm: 'hye', baq: 'eus', bur: 'mya', chi: 'zho', cze: 'ces', dut: 'nld', fre: 'fra',
-  geo: 'kat', ger: 'deu', gre: 'ell', ice: 'isl', mac: 'mkd', mao: 'mri', may: 'msa', per: 'fas',
-  rum: 'ron', slo: 'slk', tib: 'bod', wel: 'cym',
+  alb: 'sqi',
+  arm: 'hye',
+  baq: 'eus',
+  bur: 'mya',
+  chi: 'zho',
+  cze: 'ces',
+  dut: 'nld',
+  fre: 'fra',
+  geo: 'kat',
+  ger: 'deu',
+  gre: 'ell',
+  ice: 'isl',
+  mac: 'mkd',
+  mao: 'mri',
+  may: 'msa',
+  per: 'fas',
+  rum: 'ron',
+  slo: 'slk',
+  tib: 'bod',
+  wel: 'cym',
 };
 
 /** Codes MARC defines that are not languages ICU names. */

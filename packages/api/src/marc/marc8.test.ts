@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeMarc8, UnsupportedCharsetError } from './marc8.js';
 
-const bytes = (...parts: (string | number)[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'number' ? [p] : [...p].map((c) => c.charCodeAt(0)))));
+const bytes = (...parts: (string | number)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'number' ? [p] : [...p].map((c) => c.charCodeAt(0)))));
 
 describe('decodeMarc8', () => {
   it('puts ANSEL diacritics, which come before their letter, on that letter (NFC)', () => {

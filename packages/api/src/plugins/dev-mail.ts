@@ -16,7 +16,11 @@ export const devMailPlugin: FastifyPluginAsync<{ dir: string; basePath: string }
     if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip)) return reply.code(404).send({ status: 404, message: 'Not found' });
     let files: string[] = [];
     try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().reverse().slice(0, 50);
+      files = readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .reverse()
+        .slice(0, 50);
     } catch {
       files = [];
     }

@@ -34,8 +34,7 @@ export function controlCharacterAt(value: unknown, where: string, depth = 0): st
  */
 export const inputPlugin = fp(async (app) => {
   app.addHook('preValidation', async (request) => {
-    const found =
-      controlCharacterAt(request.params, 'params') ?? controlCharacterAt(request.query, 'query') ?? controlCharacterAt(request.body, 'body');
+    const found = controlCharacterAt(request.params, 'params') ?? controlCharacterAt(request.query, 'query') ?? controlCharacterAt(request.body, 'body');
     if (found) throw errors.badRequest(`${found}: control characters are not allowed in text`);
   });
 });

@@ -22,7 +22,11 @@ export async function seedPopulation(db: Db, count = 300): Promise<number> {
     const last = faker.person.lastName();
     return {
       nome: `${first} ${last}`,
-      email: `${first}.${last}.${i}@demo.estante.local`.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9.@]/g, ''),
+      email: `${first}.${last}.${i}@demo.estante.local`
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9.@]/g, ''),
       codCategoria: POPULATION_CATEGORIES[i % POPULATION_CATEGORIES.length]!,
     };
   });

@@ -3,7 +3,12 @@ import { type Db, executeCount } from '../db/client.js';
 
 /** Demo comments: who wrote them (demo logins), on which real record (control number), published or not. */
 const DEMO_COMMENTS = [
-  { login: 'professor', control: '5637241', texto: 'Gravação essencial para a disciplina de História da Música Popular: recomendo ouvir antes da aula sobre o jazz dos anos 1950.', moderado: true },
+  {
+    login: 'professor',
+    control: '5637241',
+    texto: 'Gravação essencial para a disciplina de História da Música Popular: recomendo ouvir antes da aula sobre o jazz dos anos 1950.',
+    moderado: true,
+  },
   { login: 'aluno', control: '5637241', texto: 'Excelente qualidade de som. O encarte tem as letras das músicas.', moderado: true },
   { login: 'mestrando', control: '5637241', texto: 'Alguém sabe se existe uma edição remasterizada no acervo?', moderado: false },
 ];

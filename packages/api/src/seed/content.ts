@@ -45,24 +45,60 @@ const PAGES: { chave: string; titulo: Texts; html: Texts }[] = [
 
 const FAQ: { pt: [string, string]; en: [string, string]; es: [string, string] }[] = [
   {
-    pt: ['Como renovo um empréstimo?', '<p>Entre no Meu Pergamum, abra <strong>Empréstimos</strong>, marque as obras e escolha <strong>Renovar</strong>. Não é possível renovar uma obra reservada por outra pessoa.</p>'],
-    en: ['How do I renew a loan?', '<p>Sign in to My Pergamum, open <strong>Loans</strong>, tick the works and choose <strong>Renew</strong>. A work another patron has on hold cannot be renewed.</p>'],
-    es: ['¿Cómo renuevo un préstamo?', '<p>Ingrese a Mi Pergamum, abra <strong>Préstamos</strong>, marque las obras y elija <strong>Renovar</strong>. No es posible renovar una obra reservada por otra persona.</p>'],
+    pt: [
+      'Como renovo um empréstimo?',
+      '<p>Entre no Meu Pergamum, abra <strong>Empréstimos</strong>, marque as obras e escolha <strong>Renovar</strong>. Não é possível renovar uma obra reservada por outra pessoa.</p>',
+    ],
+    en: [
+      'How do I renew a loan?',
+      '<p>Sign in to My Pergamum, open <strong>Loans</strong>, tick the works and choose <strong>Renew</strong>. A work another patron has on hold cannot be renewed.</p>',
+    ],
+    es: [
+      '¿Cómo renuevo un préstamo?',
+      '<p>Ingrese a Mi Pergamum, abra <strong>Préstamos</strong>, marque las obras y elija <strong>Renovar</strong>. No es posible renovar una obra reservada por otra persona.</p>',
+    ],
   },
   {
-    pt: ['Como faço uma reserva?', '<p>Na página da obra, abra a aba <strong>Reserva</strong>, escolha a biblioteca e confirme. Você recebe um aviso quando o exemplar estiver separado.</p>'],
-    en: ['How do I place a hold?', "<p>On the work's page, open the <strong>Hold</strong> tab, choose the library and confirm. You are told when the copy is set aside for you.</p>"],
-    es: ['¿Cómo hago una reserva?', '<p>En la página de la obra, abra la pestaña <strong>Reserva</strong>, elija la biblioteca y confirme. Recibirá un aviso cuando el ejemplar esté separado.</p>'],
+    pt: [
+      'Como faço uma reserva?',
+      '<p>Na página da obra, abra a aba <strong>Reserva</strong>, escolha a biblioteca e confirme. Você recebe um aviso quando o exemplar estiver separado.</p>',
+    ],
+    en: [
+      'How do I place a hold?',
+      "<p>On the work's page, open the <strong>Hold</strong> tab, choose the library and confirm. You are told when the copy is set aside for you.</p>",
+    ],
+    es: [
+      '¿Cómo hago una reserva?',
+      '<p>En la página de la obra, abra la pestaña <strong>Reserva</strong>, elija la biblioteca y confirme. Recibirá un aviso cuando el ejemplar esté separado.</p>',
+    ],
   },
   {
-    pt: ['Esqueci minha senha. E agora?', '<p>Na tela de login, escolha <strong>Esqueci minha senha</strong>: enviamos um código para o seu e-mail cadastrado.</p>'],
-    en: ['I forgot my password. What now?', '<p>On the sign-in screen, choose <strong>Forgot my password</strong>: we send a code to your registered e-mail.</p>'],
-    es: ['Olvidé mi contraseña. ¿Y ahora?', '<p>En la pantalla de acceso, elija <strong>Olvidé mi contraseña</strong>: enviamos un código a su correo registrado.</p>'],
+    pt: [
+      'Esqueci minha senha. E agora?',
+      '<p>Na tela de login, escolha <strong>Esqueci minha senha</strong>: enviamos um código para o seu e-mail cadastrado.</p>',
+    ],
+    en: [
+      'I forgot my password. What now?',
+      '<p>On the sign-in screen, choose <strong>Forgot my password</strong>: we send a code to your registered e-mail.</p>',
+    ],
+    es: [
+      'Olvidé mi contraseña. ¿Y ahora?',
+      '<p>En la pantalla de acceso, elija <strong>Olvidé mi contraseña</strong>: enviamos un código a su correo registrado.</p>',
+    ],
   },
   {
-    pt: ['Como pago uma multa?', '<p>Em Meu Pergamum › <strong>Débitos</strong>, gere o boleto (GRU) e pague em qualquer banco. A baixa é feita em até dois dias úteis.</p>'],
-    en: ['How do I pay a fine?', '<p>In My Pergamum › <strong>Debts</strong>, print the payment slip and pay it at any bank. It is cleared within two working days.</p>'],
-    es: ['¿Cómo pago una multa?', '<p>En Mi Pergamum › <strong>Débitos</strong>, genere el boleto de pago y páguelo en cualquier banco. Se registra en hasta dos días hábiles.</p>'],
+    pt: [
+      'Como pago uma multa?',
+      '<p>Em Meu Pergamum › <strong>Débitos</strong>, gere o boleto (GRU) e pague em qualquer banco. A baixa é feita em até dois dias úteis.</p>',
+    ],
+    en: [
+      'How do I pay a fine?',
+      '<p>In My Pergamum › <strong>Debts</strong>, print the payment slip and pay it at any bank. It is cleared within two working days.</p>',
+    ],
+    es: [
+      '¿Cómo pago una multa?',
+      '<p>En Mi Pergamum › <strong>Débitos</strong>, genere el boleto de pago y páguelo en cualquier banco. Se registra en hasta dos días hábiles.</p>',
+    ],
   },
   {
     pt: ['Quem pode usar as bibliotecas?', '<p>Toda a comunidade. Consulta local é livre; para emprestar é preciso ter cadastro.</p>'],
@@ -72,8 +108,24 @@ const FAQ: { pt: [string, string]; en: [string, string]; es: [string, string] }[
 ];
 
 /** Weekday hours per library: [opens, closes] for Monday…Sunday; null is closed. */
-const WEEK_CENTRAL: ([string, string] | null)[] = [['07:30', '22:00'], ['07:30', '22:00'], ['07:30', '22:00'], ['07:30', '22:00'], ['07:30', '21:00'], ['08:00', '14:00'], null];
-const WEEK_BRANCH: ([string, string] | null)[] = [['08:00', '20:00'], ['08:00', '20:00'], ['08:00', '20:00'], ['08:00', '20:00'], ['08:00', '18:00'], null, null];
+const WEEK_CENTRAL: ([string, string] | null)[] = [
+  ['07:30', '22:00'],
+  ['07:30', '22:00'],
+  ['07:30', '22:00'],
+  ['07:30', '22:00'],
+  ['07:30', '21:00'],
+  ['08:00', '14:00'],
+  null,
+];
+const WEEK_BRANCH: ([string, string] | null)[] = [
+  ['08:00', '20:00'],
+  ['08:00', '20:00'],
+  ['08:00', '20:00'],
+  ['08:00', '20:00'],
+  ['08:00', '18:00'],
+  null,
+  null,
+];
 
 /** The demo institution's pages, FAQ, opening hours and events (idempotent). */
 export async function seedInstitutionContent(db: Db, now = new Date()): Promise<void> {
@@ -83,17 +135,21 @@ export async function seedInstitutionContent(db: Db, now = new Date()): Promise<
     .onConflictDoNothing();
   const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from faq_entries`);
   if (count === 0) {
-    await db.insert(faqEntries).values(
-      FAQ.flatMap((entry, ordem) =>
-        (['pt', 'en', 'es'] as const).map((idioma) => ({ idioma, ordem, pergunta: entry[idioma][0], resposta: entry[idioma][1] })),
-      ),
-    );
+    await db
+      .insert(faqEntries)
+      .values(
+        FAQ.flatMap((entry, ordem) =>
+          (['pt', 'en', 'es'] as const).map((idioma) => ({ idioma, ordem, pergunta: entry[idioma][0], resposta: entry[idioma][1] })),
+        ),
+      );
   }
   await db
     .insert(openingHours)
     .values(
       [1, 2, 3, 4, 5].flatMap((codBiblioteca) =>
-        (codBiblioteca === 1 ? WEEK_CENTRAL : WEEK_BRANCH).flatMap((hours, day) => (hours ? [{ codBiblioteca, diaSemana: day + 1, abre: hours[0], fecha: hours[1] }] : [])),
+        (codBiblioteca === 1 ? WEEK_CENTRAL : WEEK_BRANCH).flatMap((hours, day) =>
+          hours ? [{ codBiblioteca, diaSemana: day + 1, abre: hours[0], fecha: hours[1] }] : [],
+        ),
       ),
     )
     .onConflictDoNothing();
@@ -106,10 +162,43 @@ export async function seedInstitutionContent(db: Db, now = new Date()): Promise<
       return date;
     };
     await db.insert(institutionEvents).values([
-      { origem: 'institucional', titulo: 'Semana do Livro e da Biblioteca', descricao: 'Feira de troca de livros, oficinas de encadernação e contação de histórias.', local: 'Biblioteca Central, saguão', codCampus: 1, inicio: day(10, 12), fim: day(14, 21) },
-      { origem: 'institucional', titulo: 'Oficina: como usar o Portal de Periódicos', descricao: 'Busca em bases de dados, acesso remoto e gerenciadores de referências.', local: 'Laboratório de informática 2', codCampus: 1, inicio: day(3, 17), fim: day(3, 19) },
-      { origem: 'institucional', titulo: 'Clube de leitura do Campus Litoral', descricao: 'Encontro mensal; livro do mês: "Vidas secas".', local: 'Biblioteca do Campus Litoral', codCampus: 2, inicio: day(20, 22), fim: day(20, 23) },
-      { origem: 'eventum', titulo: 'Normalização de trabalhos acadêmicos (ABNT)', descricao: 'Curso com inscrição pelo sistema de eventos.', local: 'Auditório da Reitoria', codCampus: 1, inicio: day(7, 13), fim: day(7, 17), link: 'https://eventos.demo.estante.local/abnt' },
+      {
+        origem: 'institucional',
+        titulo: 'Semana do Livro e da Biblioteca',
+        descricao: 'Feira de troca de livros, oficinas de encadernação e contação de histórias.',
+        local: 'Biblioteca Central, saguão',
+        codCampus: 1,
+        inicio: day(10, 12),
+        fim: day(14, 21),
+      },
+      {
+        origem: 'institucional',
+        titulo: 'Oficina: como usar o Portal de Periódicos',
+        descricao: 'Busca em bases de dados, acesso remoto e gerenciadores de referências.',
+        local: 'Laboratório de informática 2',
+        codCampus: 1,
+        inicio: day(3, 17),
+        fim: day(3, 19),
+      },
+      {
+        origem: 'institucional',
+        titulo: 'Clube de leitura do Campus Litoral',
+        descricao: 'Encontro mensal; livro do mês: "Vidas secas".',
+        local: 'Biblioteca do Campus Litoral',
+        codCampus: 2,
+        inicio: day(20, 22),
+        fim: day(20, 23),
+      },
+      {
+        origem: 'eventum',
+        titulo: 'Normalização de trabalhos acadêmicos (ABNT)',
+        descricao: 'Curso com inscrição pelo sistema de eventos.',
+        local: 'Auditório da Reitoria',
+        codCampus: 1,
+        inicio: day(7, 13),
+        fim: day(7, 17),
+        link: 'https://eventos.demo.estante.local/abnt',
+      },
     ]);
   }
 }

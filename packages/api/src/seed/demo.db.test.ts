@@ -26,9 +26,11 @@ describe('seedDemoIfEmpty', () => {
     expect(await count(sql`select count(distinct cod_tipo_obra)::int as n from titles`)).toBeGreaterThanOrEqual(6);
     // 40 real LC authorities, and 20 for the generated catalogue's most used authors and subjects.
     expect(await count(sql`select count(*)::int as n from authorities`)).toBe(60);
-    expect(await count(sql`select count(*)::int as n from authorities a where a.control_number like 'estante-aut-%'
+    expect(
+      await count(sql`select count(*)::int as n from authorities a where a.control_number like 'estante-aut-%'
                             and exists (select 1 from titles t where estante_key(t.author) = estante_key(a.heading)
-                                        or exists (select 1 from unnest(t.subjects) x where estante_key(split_part(x, ' -- ', 1)) = estante_key(a.heading)))`)).toBe(20);
+                                        or exists (select 1 from unnest(t.subjects) x where estante_key(split_part(x, ' -- ', 1)) = estante_key(a.heading)))`),
+    ).toBe(20);
   });
 
   it('has what every title tab shows: loan history, closed stacks, serial issues with contents, comments', async () => {
@@ -49,7 +51,11 @@ describe('seedDemoIfEmpty', () => {
     const statuses = await queryRows<{ status: string }>(database.db, sql`select distinct status from copies`);
     expect(statuses.map((s) => s.status).sort()).toEqual([...COPY_STATUSES].sort());
     expect(await count(sql`select count(distinct cod_tipo_emprestimo)::int as n from copies`)).toBe(4);
-    expect(await count(sql`select count(*)::int as n from copies c join loan_types l using (cod_tipo_emprestimo) where c.status = 'emprestado' and not l.permite_emprestimo`)).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from copies c join loan_types l using (cod_tipo_emprestimo) where c.status = 'emprestado' and not l.permite_emprestimo`,
+      ),
+    ).toBe(0);
   });
 
   it('has a circulation policy for every lending loan type and category, and holidays as closed days', async () => {
@@ -57,7 +63,10 @@ describe('seedDemoIfEmpty', () => {
       database.db,
       sql`select count(*)::int as n, max(prazo_dias) filter (where cod_categoria = '04')::int as professor_days from circulation_policies`,
     );
-    const lending = await queryRows<{ n: number }>(database.db, sql`select (select count(*) from loan_types where permite_emprestimo) * (select count(*) from patron_categories) as n`);
+    const lending = await queryRows<{ n: number }>(
+      database.db,
+      sql`select (select count(*) from loan_types where permite_emprestimo) * (select count(*) from patron_categories) as n`,
+    );
     expect(policies[0]!.n).toBe(Number(lending[0]!.n));
     expect(policies[0]!.professor_days).toBe(30);
     const christmas = await queryRows(database.db, sql`select 1 from library_closed_days where dia = make_date(extract(year from current_date)::int, 12, 25)`);
@@ -113,10 +122,14 @@ describe('seedDemoIfEmpty', () => {
       sql`select cod_exemplar, cod_pessoa from loans where data_devolucao is null limit 1`,
     );
     await expect(
-      database.db.execute(sql`insert into loans (cod_exemplar, cod_pessoa, data_devolucao_prevista) values (${loan!.cod_exemplar}, ${loan!.cod_pessoa}, current_date + 7)`),
+      database.db.execute(
+        sql`insert into loans (cod_exemplar, cod_pessoa, data_devolucao_prevista) values (${loan!.cod_exemplar}, ${loan!.cod_pessoa}, current_date + 7)`,
+      ),
     ).rejects.toThrow();
     await expect(
-      database.db.execute(sql`insert into debts (cod_pessoa, tipo_servico, valor, valor_pago, data_pagamento) values (${loan!.cod_pessoa}, 'multa_atraso', 5, 6, current_date)`),
+      database.db.execute(
+        sql`insert into debts (cod_pessoa, tipo_servico, valor, valor_pago, data_pagamento) values (${loan!.cod_pessoa}, 'multa_atraso', 5, 6, current_date)`,
+      ),
     ).rejects.toThrow();
   });
 

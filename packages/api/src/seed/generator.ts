@@ -11,14 +11,24 @@ export function generatedControlNumber(n: number): string {
 }
 
 const PLACES: Record<GenLanguage, { city: string; country: string }[]> = {
-  por: ['São Paulo', 'Rio de Janeiro', 'Belo Horizonte', 'Porto Alegre', 'Curitiba', 'Florianópolis', 'Salvador', 'Recife', 'Brasília', 'Campinas'].map((city) => ({ city, country: 'bl ' })),
+  por: ['São Paulo', 'Rio de Janeiro', 'Belo Horizonte', 'Porto Alegre', 'Curitiba', 'Florianópolis', 'Salvador', 'Recife', 'Brasília', 'Campinas'].map(
+    (city) => ({ city, country: 'bl ' }),
+  ),
   eng: [
-    { city: 'New York', country: 'nyu' }, { city: 'London', country: 'enk' }, { city: 'Cambridge', country: 'enk' },
-    { city: 'Oxford', country: 'enk' }, { city: 'Boston', country: 'mau' }, { city: 'Chicago', country: 'ilu' },
+    { city: 'New York', country: 'nyu' },
+    { city: 'London', country: 'enk' },
+    { city: 'Cambridge', country: 'enk' },
+    { city: 'Oxford', country: 'enk' },
+    { city: 'Boston', country: 'mau' },
+    { city: 'Chicago', country: 'ilu' },
   ],
   spa: [
-    { city: 'Madrid', country: 'sp ' }, { city: 'Barcelona', country: 'sp ' }, { city: 'Buenos Aires', country: 'ag ' },
-    { city: 'Ciudad de México', country: 'mx ' }, { city: 'Bogotá', country: 'ck ' }, { city: 'Santiago de Chile', country: 'cl ' },
+    { city: 'Madrid', country: 'sp ' },
+    { city: 'Barcelona', country: 'sp ' },
+    { city: 'Buenos Aires', country: 'ag ' },
+    { city: 'Ciudad de México', country: 'mx ' },
+    { city: 'Bogotá', country: 'ck ' },
+    { city: 'Santiago de Chile', country: 'cl ' },
   ],
 };
 
@@ -74,7 +84,13 @@ export function generateRecord(n: number): MarcRecord {
   const author = kind === 'serial' ? null : { last: faker.person.lastName(), first: faker.person.firstName() };
   const coAuthor = author && rnd() < 0.3 ? { last: faker.person.lastName(), first: faker.person.firstName() } : null;
   const publisher =
-    kind === 'thesis' ? pick(UNIVERSITIES[lang]) : lang === 'por' ? `Editora ${faker.person.lastName()}` : lang === 'eng' ? `${faker.person.lastName()} Press` : `Editorial ${faker.person.lastName()}`;
+    kind === 'thesis'
+      ? pick(UNIVERSITIES[lang])
+      : lang === 'por'
+        ? `Editora ${faker.person.lastName()}`
+        : lang === 'eng'
+          ? `${faker.person.lastName()} Press`
+          : `Editorial ${faker.person.lastName()}`;
 
   const title = kind === 'serial' ? serialTitle(lang, subject) : titleFor(lang, pick(PATTERNS[lang]), subject, second, place.city);
   const fields: MarcField[] = [
@@ -84,28 +100,66 @@ export function generateRecord(n: number): MarcRecord {
   ];
   if (kind === 'book' || kind === 'ebook') fields.push(df('020', ' ', ' ', [['a', isbn13(rnd)]]));
   if (kind === 'serial') fields.push(df('022', '0', ' ', [['a', issn(rnd)]]));
-  fields.push(df('090', ' ', ' ', [['a', subject.cdd], ['b', cutter(author?.last ?? title, title)]]));
+  fields.push(
+    df('090', ' ', ' ', [
+      ['a', subject.cdd],
+      ['b', cutter(author?.last ?? title, title)],
+    ]),
+  );
   if (author) fields.push(df('100', '1', ' ', [['a', `${author.last}, ${author.first}`]]));
-  const responsibility = author ? [author, coAuthor].filter((a) => a).map((a) => `${a!.first} ${a!.last}`).join(lang === 'eng' ? ' and ' : ' e ') : null;
+  const responsibility = author
+    ? [author, coAuthor]
+        .filter((a) => a)
+        .map((a) => `${a!.first} ${a!.last}`)
+        .join(lang === 'eng' ? ' and ' : ' e ')
+    : null;
   const titleParts: [string, string][] = [['a', responsibility ? `${title} /` : title]];
   if (responsibility) titleParts.push(['c', responsibility]);
   fields.push(df('245', author ? '1' : '0', '0', titleParts));
   if ((kind === 'book' || kind === 'ebook') && rnd() < 0.25) fields.push(df('250', ' ', ' ', [['a', pick(EDITIONS[lang])]]));
-  fields.push(df('264', ' ', '1', [['a', `${place.city} :`], ['b', `${publisher},`], ['c', `${year}.`]]));
+  fields.push(
+    df('264', ' ', '1', [
+      ['a', `${place.city} :`],
+      ['b', `${publisher},`],
+      ['c', `${year}.`],
+    ]),
+  );
   fields.push(df('300', ' ', ' ', physical(kind, rnd, lang)));
-  fields.push(df('338', ' ', ' ', [['a', CARRIERS[kind][lang === 'eng' ? 1 : 0]], ['2', 'rdacarrier']]));
+  fields.push(
+    df('338', ' ', ' ', [
+      ['a', CARRIERS[kind][lang === 'eng' ? 1 : 0]],
+      ['2', 'rdacarrier'],
+    ]),
+  );
   if (kind === 'book' && rnd() < 0.2) fields.push(df('490', '0', ' ', [['a', pick(SERIES[lang])]]));
   if (kind === 'thesis') {
     const t = pick(THESIS[lang]);
-    fields.push(df('502', ' ', ' ', [['a', `${t.degree} - ${publisher}, ${t.note} em ${subject.term[lang]}, ${year}.`], ['b', t.degree], ['c', publisher], ['d', String(year)]]));
+    fields.push(
+      df('502', ' ', ' ', [
+        ['a', `${t.degree} - ${publisher}, ${t.note} em ${subject.term[lang]}, ${year}.`],
+        ['b', t.degree],
+        ['c', publisher],
+        ['d', String(year)],
+      ]),
+    );
   }
   if (rnd() < 0.3) fields.push(df('520', ' ', ' ', [['a', summary(lang, subject, second)]]));
-  if (kind === 'ebook' && rnd() < 0.4) fields.push(df('341', '0', ' ', [['a', 'textual'], ['b', 'textual assistive'], ['2', 'sapdv']]));
+  if (kind === 'ebook' && rnd() < 0.4)
+    fields.push(
+      df('341', '0', ' ', [
+        ['a', 'textual'],
+        ['b', 'textual assistive'],
+        ['2', 'sapdv'],
+      ]),
+    );
   fields.push(df('650', ' ', '4', [['a', subject.term[lang]]]));
   if (rnd() < 0.5) fields.push(df('650', ' ', '4', [['a', second.term[lang]]]));
   if (coAuthor) fields.push(df('700', '1', ' ', [['a', `${coAuthor.last}, ${coAuthor.first}`]]));
   if (kind === 'ebook') {
-    const link: [string, string][] = [['u', `https://acervo.example.org/ebooks/${generatedControlNumber(n)}`], ['y', lang === 'eng' ? 'Online access' : lang === 'spa' ? 'Acceso en línea' : 'Acesso online']];
+    const link: [string, string][] = [
+      ['u', `https://acervo.example.org/ebooks/${generatedControlNumber(n)}`],
+      ['y', lang === 'eng' ? 'Online access' : lang === 'spa' ? 'Acceso en línea' : 'Acesso online'],
+    ];
     // Every third e-book is licensed for the institution's patrons only (a restricted link).
     if (n % 3 === 0) link.push(['z', 'Acesso restrito a usuários da instituição']);
     fields.push(df('856', '4', '0', link));
@@ -142,7 +196,10 @@ function fixedField(n: number, dateType: string, year: number, country: string, 
 function titleFor(lang: GenLanguage, pattern: string, s: Subject, second: Subject, city: string): string {
   let text = pattern;
   if (lang === 'por') {
-    text = text.replace('à {s}', s.fem ? 'à {s}' : 'ao {s}').replace('da {s}', s.fem ? 'da {s}' : 'do {s}').replace('A {s}', s.fem ? 'A {s}' : 'O {s}');
+    text = text
+      .replace('à {s}', s.fem ? 'à {s}' : 'ao {s}')
+      .replace('da {s}', s.fem ? 'da {s}' : 'do {s}')
+      .replace('A {s}', s.fem ? 'A {s}' : 'O {s}');
   } else if (lang === 'spa') {
     text = text.replace('a la {s}', s.fem ? 'a la {s}' : 'al {s}').replace('de la {s}', s.fem ? 'de la {s}' : 'del {s}');
   }
@@ -164,8 +221,10 @@ function serialTitle(lang: GenLanguage, s: Subject): string {
 }
 
 function summary(lang: GenLanguage, s: Subject, second: Subject): string {
-  if (lang === 'eng') return `Presents the main concepts of ${s.term.eng.toLowerCase()} and their relation to ${second.term.eng.toLowerCase()}, with examples and exercises.`;
-  if (lang === 'spa') return `Presenta los principales conceptos de ${s.term.spa.toLowerCase()} y su relación con ${second.term.spa.toLowerCase()}, con ejemplos y ejercicios.`;
+  if (lang === 'eng')
+    return `Presents the main concepts of ${s.term.eng.toLowerCase()} and their relation to ${second.term.eng.toLowerCase()}, with examples and exercises.`;
+  if (lang === 'spa')
+    return `Presenta los principales conceptos de ${s.term.spa.toLowerCase()} y su relación con ${second.term.spa.toLowerCase()}, con ejemplos y ejercicios.`;
   return `Apresenta os principais conceitos de ${s.term.por.toLowerCase()} e sua relação com ${second.term.por.toLowerCase()}, com exemplos e exercícios.`;
 }
 
@@ -173,19 +232,37 @@ function physical(kind: Kind, rnd: () => number, lang: GenLanguage): [string, st
   const pages = 80 + Math.floor(rnd() * 620);
   switch (kind) {
     case 'video':
-      return [['a', '1 DVD (' + (60 + Math.floor(rnd() * 90)) + ' min)'], ['b', 'son., color.']];
+      return [
+        ['a', '1 DVD (' + (60 + Math.floor(rnd() * 90)) + ' min)'],
+        ['b', 'son., color.'],
+      ];
     case 'sound':
       return [['a', '1 CD (' + (40 + Math.floor(rnd() * 40)) + ' min)']];
     case 'map':
-      return [['a', '1 mapa'], ['b', 'color.'], ['c', '60 x 90 cm']];
+      return [
+        ['a', '1 mapa'],
+        ['b', 'color.'],
+        ['c', '60 x 90 cm'],
+      ];
     case 'score':
-      return [['a', `1 partitura (${10 + Math.floor(rnd() * 60)} p.)`], ['c', '31 cm']];
+      return [
+        ['a', `1 partitura (${10 + Math.floor(rnd() * 60)} p.)`],
+        ['c', '31 cm'],
+      ];
     case 'ebook':
       return [['a', lang === 'eng' ? '1 online resource' : '1 recurso online']];
     case 'serial':
-      return [['a', lang === 'eng' ? 'v.' : 'v.'], ['b', 'il.'], ['c', '28 cm']];
+      return [
+        ['a', lang === 'eng' ? 'v.' : 'v.'],
+        ['b', 'il.'],
+        ['c', '28 cm'],
+      ];
     default:
-      return [['a', `${pages} p. :`], ['b', 'il. ;'], ['c', `${21 + Math.floor(rnd() * 8)} cm`]];
+      return [
+        ['a', `${pages} p. :`],
+        ['b', 'il. ;'],
+        ['c', `${21 + Math.floor(rnd() * 8)} cm`],
+      ];
   }
 }
 
@@ -208,6 +285,10 @@ function issn(rnd: () => number): string {
 function cutter(name: string, title: string): string {
   const letters = name.normalize('NFD').replace(/[^A-Za-z]/g, '');
   const code = [...letters.slice(1, 4).toLowerCase()].reduce((acc, c) => acc * 26 + (c.charCodeAt(0) - 96), 0) % 999;
-  const initial = title.normalize('NFD').replace(/[^A-Za-z]/g, '').charAt(0).toLowerCase();
+  const initial = title
+    .normalize('NFD')
+    .replace(/[^A-Za-z]/g, '')
+    .charAt(0)
+    .toLowerCase();
   return `${letters.charAt(0).toUpperCase()}${code}${initial}`;
 }

@@ -42,10 +42,17 @@ const PLANS: [number, number, number, number, number, number, number][] = [
  */
 export async function seedTeachingPlans(db: Db): Promise<number> {
   await db.insert(courses).values(COURSES).onConflictDoNothing();
-  await db.insert(disciplines).values(DISCIPLINES.map(({ subject: _s, ...d }) => d)).onConflictDoNothing();
+  await db
+    .insert(disciplines)
+    .values(DISCIPLINES.map(({ subject: _s, ...d }) => d))
+    .onConflictDoNothing();
   await db.insert(professors).values(PROFESSORS).onConflictDoNothing();
   // The rows above carry their codes; new rows made later get codes after them.
-  for (const [table, column] of [['courses', 'cod_curso'], ['disciplines', 'cod_disciplina'], ['professors', 'cod_professor']]) {
+  for (const [table, column] of [
+    ['courses', 'cod_curso'],
+    ['disciplines', 'cod_disciplina'],
+    ['professors', 'cod_professor'],
+  ]) {
     await db.execute(sql`select setval(pg_get_serial_sequence(${table}, ${column}), 100)`);
   }
   let planned = 0;

@@ -1,4 +1,13 @@
-import { type ApiError, type Endpoint, type EndpointInput, type EndpointOutput, endpointUrl, LANGUAGE_HEADER, type TakesNoInput, type TokenResponse } from '@estante/contracts';
+import {
+  type ApiError,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+  endpointUrl,
+  LANGUAGE_HEADER,
+  type TakesNoInput,
+  type TokenResponse,
+} from '@estante/contracts';
 import { languageCode } from '../i18n';
 import { usePublicCredentials } from '../stores/public-credentials';
 import { clearSessions, patronToken, usePersistentAuth, useSessionAuth } from '../stores/session';
@@ -118,7 +127,12 @@ function renewPatron(): Promise<string> {
       const store = useSessionAuth.getState().token ? useSessionAuth : usePersistentAuth;
       const refresh = store.getState().refresh;
       if (!refresh) throw new ApiRequestError(401, 'no refresh token', 'SessaoExpirada');
-      const body = new URLSearchParams({ grant_type: 'refresh_token', client_id: config.publicClient.id, client_secret: config.publicClient.secret, refresh_token: refresh });
+      const body = new URLSearchParams({
+        grant_type: 'refresh_token',
+        client_id: config.publicClient.id,
+        client_secret: config.publicClient.secret,
+        refresh_token: refresh,
+      });
       const pair = await send<TokenResponse>('POST', '/oauth/token', { body, token: null });
       store.setState({ token: pair.access_token, refresh: pair.refresh_token ?? null });
       return pair.access_token;
@@ -160,7 +174,8 @@ async function apiCall<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
 }
 
 /** The arguments of `api`: the input may be left out when the endpoint takes none. */
-type ApiArgs<E extends Endpoint> = TakesNoInput<E> extends true ? [input?: EndpointInput<E>, signal?: AbortSignal] : [input: EndpointInput<E>, signal?: AbortSignal];
+type ApiArgs<E extends Endpoint> =
+  TakesNoInput<E> extends true ? [input?: EndpointInput<E>, signal?: AbortSignal] : [input: EndpointInput<E>, signal?: AbortSignal];
 
 /**
  * Calls an endpoint declared in contracts: the path filled from `params`, the query string from
@@ -179,7 +194,10 @@ export function api<E extends Endpoint>(endpoint: E, ...[input, signal]: ApiArgs
  * for catalogue reads that are the same for everyone (searches, their options, campuses and
  * libraries), so a patron's expired token never holds up a search.
  */
-export function apiAnonymous<E extends Endpoint & { access: 'public' | 'either'; method: 'GET' }>(endpoint: E, ...[input, signal]: ApiArgs<E>): Promise<EndpointOutput<E>> {
+export function apiAnonymous<E extends Endpoint & { access: 'public' | 'either'; method: 'GET' }>(
+  endpoint: E,
+  ...[input, signal]: ApiArgs<E>
+): Promise<EndpointOutput<E>> {
   return apiGet<EndpointOutput<E>>(endpointUrl(endpoint, input), signal);
 }
 
@@ -213,7 +231,6 @@ export async function revokeRefresh(refresh: string): Promise<void> {
   await send('POST', '/oauth/revoke', { body: new URLSearchParams({ token: refresh }), token: null }).catch(() => undefined);
 }
 
-
 /**
  * POSTs as the patron or anonymously and takes the answer as a file: its bytes and the file
  * name from Content-Disposition. Errors come as ApiRequestError, as everywhere.
@@ -226,7 +243,11 @@ export async function apiDownload(path: string, body?: unknown, renewed = false)
     // Without a body, a GET (a document to fetch); with one, a POST (a document to make).
     response = await fetch(`${config.apiBase}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), [LANGUAGE_HEADER]: String(languageCode()), authorization: `Bearer ${token}` },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        [LANGUAGE_HEADER]: String(languageCode()),
+        authorization: `Bearer ${token}`,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

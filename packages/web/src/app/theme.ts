@@ -24,7 +24,11 @@ export function readablePrimary(hex: string | undefined): string {
   let colour = hex && /^#[0-9a-fA-F]{6}$/.test(hex) ? hex.toLowerCase() : DEFAULT_PRIMARY;
   while (contrastWithWhite(colour) < 4.6) {
     colour = `#${[1, 3, 5]
-      .map((i) => Math.floor(parseInt(colour.slice(i, i + 2), 16) * 0.92).toString(16).padStart(2, '0'))
+      .map((i) =>
+        Math.floor(parseInt(colour.slice(i, i + 2), 16) * 0.92)
+          .toString(16)
+          .padStart(2, '0'),
+      )
       .join('')}`;
   }
   return colour;

@@ -2,7 +2,21 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { COPY_STATUS_CODES, EXPORT_FORMATS, FREQUENCIES, DEBT_SERVICE_CODES, HOLD_STATUS_CODES, LIVE_RULES, LOAN_REQUEST_FILTERS, LOGIN_CATEGORIES_87, ISSUE_PART_CODES, MATCH_TYPES, OPERATORS, REFERENCE_STYLES, SEARCH_FIELDS } from '@estante/contracts';
+import {
+  COPY_STATUS_CODES,
+  EXPORT_FORMATS,
+  FREQUENCIES,
+  DEBT_SERVICE_CODES,
+  HOLD_STATUS_CODES,
+  LIVE_RULES,
+  LOAN_REQUEST_FILTERS,
+  LOGIN_CATEGORIES_87,
+  ISSUE_PART_CODES,
+  MATCH_TYPES,
+  OPERATORS,
+  REFERENCE_STYLES,
+  SEARCH_FIELDS,
+} from '@estante/contracts';
 import { COLOUR_SCHEMES } from '../stores/page-settings';
 import { TITLE_TABS } from './paths';
 import { SHORTCUTS } from './shell/accessibility';

@@ -14,5 +14,17 @@ export function Cover({ title, link, width = 60 }: { title: string; link: string
   const height = Math.round(width * 1.42);
   const src = link && !failed ? link : fallback;
   if (!src) return <div style={{ width, height, flex: 'none' }} />;
-  return <Image src={src} alt={t('search.cover', { title })} loading="lazy" w={width} h={height} fit="cover" radius="sm" style={{ flex: 'none' }} onError={() => setFailed(true)} />;
+  return (
+    <Image
+      src={src}
+      alt={t('search.cover', { title })}
+      loading="lazy"
+      w={width}
+      h={height}
+      fit="cover"
+      radius="sm"
+      style={{ flex: 'none' }}
+      onError={() => setFailed(true)}
+    />
+  );
 }

@@ -39,7 +39,9 @@ export function MarcTable({ marc }: { marc: MarcView }) {
                   </Text>
                 )}
               </Table.Th>
-              <Table.Td style={{ whiteSpace: 'pre', verticalAlign: 'top' }}>{campo.valor === null ? `${(campo.ind1 ?? ' ').replace(' ', '#')}${(campo.ind2 ?? ' ').replace(' ', '#')}` : ''}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'pre', verticalAlign: 'top' }}>
+                {campo.valor === null ? `${(campo.ind1 ?? ' ').replace(' ', '#')}${(campo.ind2 ?? ' ').replace(' ', '#')}` : ''}
+              </Table.Td>
               <Table.Td style={{ verticalAlign: 'top' }}>
                 {campo.valor !== null
                   ? campo.valor.replace(/ /g, '#')

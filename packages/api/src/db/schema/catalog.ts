@@ -1,19 +1,6 @@
 import { AUTHORITY_TYPES } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { libraries } from './institution.js';
 
 /** PostgreSQL tsvector: filled by the titles_search_vector trigger, never by the app. */
@@ -58,8 +45,14 @@ export const titles = pgTable(
     title: text('title').notNull(),
     responsibility: text('responsibility'),
     author: text('author'),
-    addedAuthors: text('added_authors').array().notNull().default(sql`'{}'::text[]`),
-    subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
+    addedAuthors: text('added_authors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    subjects: text('subjects')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     edition: text('edition'),
     place: text('place'),
     publisher: text('publisher'),
@@ -69,14 +62,18 @@ export const titles = pgTable(
     series: text('series'),
     notes: text('notes'),
     callNumber: text('call_number'),
-    isbn: text('isbn').array().notNull().default(sql`'{}'::text[]`),
-    issn: text('issn').array().notNull().default(sql`'{}'::text[]`),
+    isbn: text('isbn')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    issn: text('issn')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     linkCapa: text('link_capa'),
     acessoRemoto: boolean('acesso_remoto').notNull().default(false),
     possuiAcessibilidade: boolean('possui_acessibilidade').notNull().default(false),
-    codAreaConhecimento: integer('cod_area_conhecimento').references(
-      () => knowledgeAreas.codAreaConhecimento,
-    ),
+    codAreaConhecimento: integer('cod_area_conhecimento').references(() => knowledgeAreas.codAreaConhecimento),
     /**
      * Additional-data facet values, "letter U+001F value" (derive.ts ADDITIONAL_DATA, decision
      * 0014). Null: not derived yet (titles imported before migration 0024), filled at start.
@@ -98,7 +95,9 @@ export const titles = pgTable(
     index('titles_idioma_idx').on(t.idioma),
     index('titles_created_idx').on(t.createdAt),
     // The titles still to derive (catalog.import deriveMissing, at every start): none, at once.
-    index('titles_not_derived_idx').on(t.codAcervo).where(sql`${t.dadosAdicionais} is null`),
+    index('titles_not_derived_idx')
+      .on(t.codAcervo)
+      .where(sql`${t.dadosAdicionais} is null`),
     check('titles_ano_range', sql`${t.anoPublicacao} between 0 and 2999`),
     check('titles_title_not_blank', sql`btrim(${t.title}) <> ''`),
   ],
@@ -113,15 +112,7 @@ export const loanTypes = pgTable('loan_types', {
 });
 
 /** The statuses a copy can be in; a loaned copy must have its expected return date. */
-export const COPY_STATUSES = [
-  'disponivel',
-  'emprestado',
-  'reservado',
-  'em_transito',
-  'em_processamento',
-  'extraviado',
-  'consulta_local',
-] as const;
+export const COPY_STATUSES = ['disponivel', 'emprestado', 'reservado', 'em_transito', 'em_processamento', 'extraviado', 'consulta_local'] as const;
 
 /** Copies (exemplares) of a title, each held by one library. */
 export const copies = pgTable(
@@ -153,14 +144,8 @@ export const copies = pgTable(
   (t) => [
     index('copies_acervo_idx').on(t.codAcervo),
     index('copies_biblioteca_idx').on(t.codBiblioteca),
-    check(
-      'copies_status_valid',
-      sql`${t.status} in (${sql.raw(COPY_STATUSES.map((s) => `'${s}'`).join(', '))})`,
-    ),
-    check(
-      'copies_due_only_when_loaned',
-      sql`(${t.status} = 'emprestado') = (${t.dataDevolucaoPrevista} is not null)`,
-    ),
+    check('copies_status_valid', sql`${t.status} in (${sql.raw(COPY_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    check('copies_due_only_when_loaned', sql`(${t.status} = 'emprestado') = (${t.dataDevolucaoPrevista} is not null)`),
   ],
 );
 
@@ -180,9 +165,6 @@ export const authorities = pgTable(
   },
   (t) => [
     index('authorities_heading_idx').on(t.heading),
-    check(
-      'authorities_tipo_valid',
-      sql`${t.tipo} in (${sql.raw(AUTHORITY_TYPES.map((s) => `'${s}'`).join(', '))})`,
-    ),
+    check('authorities_tipo_valid', sql`${t.tipo} in (${sql.raw(AUTHORITY_TYPES.map((s) => `'${s}'`).join(', '))})`),
   ],
 );

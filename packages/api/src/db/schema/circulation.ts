@@ -24,7 +24,9 @@ export const loans = pgTable(
     renewals: smallint('renovacoes').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('loans_one_open_per_copy').on(t.codExemplar).where(sql`${t.returnedAt} is null`),
+    uniqueIndex('loans_one_open_per_copy')
+      .on(t.codExemplar)
+      .where(sql`${t.returnedAt} is null`),
     index('loans_pessoa_idx').on(t.codPessoa),
     check('loans_renewals_non_negative', sql`${t.renewals} >= 0`),
     check('loans_due_after_loan', sql`${t.dueDate} >= ${t.loanedAt}::date`),
@@ -48,7 +50,11 @@ export const loanRenewals = pgTable(
     novaDevolucao: date('nova_devolucao').notNull(),
     chave: text('chave').notNull(),
   },
-  (t) => [index('loan_renewals_emprestimo_idx').on(t.codEmprestimo), index('loan_renewals_chave_idx').on(t.chave), check('loan_renewals_later', sql`${t.novaDevolucao} > ${t.devolucaoAnterior}`)],
+  (t) => [
+    index('loan_renewals_emprestimo_idx').on(t.codEmprestimo),
+    index('loan_renewals_chave_idx').on(t.chave),
+    check('loan_renewals_later', sql`${t.novaDevolucao} > ${t.devolucaoAnterior}`),
+  ],
 );
 
 /** Service types a debt can come from (spec §3 "Debit": service type). */
@@ -196,9 +202,19 @@ export const holds = pgTable(
     index('holds_queue_idx').on(t.codAcervo, t.codBiblioteca, t.codReserva),
     index('holds_pessoa_idx').on(t.codPessoa),
     uniqueIndex('holds_one_active_per_person')
-      .on(t.codPessoa, t.codAcervo, t.codBiblioteca, sql`coalesce(${t.volume}, '')`, sql`coalesce(${t.tomo}, '')`, sql`coalesce(${t.parte}, '')`, sql`coalesce(${t.localizacao}, '')`)
+      .on(
+        t.codPessoa,
+        t.codAcervo,
+        t.codBiblioteca,
+        sql`coalesce(${t.volume}, '')`,
+        sql`coalesce(${t.tomo}, '')`,
+        sql`coalesce(${t.parte}, '')`,
+        sql`coalesce(${t.localizacao}, '')`,
+      )
       .where(sql`${t.situacao} in ('fila', 'liberada')`),
-    uniqueIndex('holds_one_per_kept_copy').on(t.codExemplar).where(sql`${t.situacao} = 'liberada'`),
+    uniqueIndex('holds_one_per_kept_copy')
+      .on(t.codExemplar)
+      .where(sql`${t.situacao} = 'liberada'`),
     check('holds_situacao_valid', sql`${t.situacao} in ('fila', 'liberada', 'atendida', 'cancelada', 'expirada')`),
     check(
       'holds_released_has_copy',

@@ -25,10 +25,7 @@ export const institution = pgTable(
     /** The spec's `p` object: __md_aut, __md_crypt, __web_url_pw, __web_aquisicao. */
     parametros: jsonb('parametros').notNull().default({}),
   },
-  (t) => [
-    check('institution_singleton', sql`${t.id} = 1`),
-    check('institution_destino', sql`${t.destinoPadraoLogin} in ('C', 'M')`),
-  ],
+  (t) => [check('institution_singleton', sql`${t.id} = 1`), check('institution_destino', sql`${t.destinoPadraoLogin} in ('C', 'M')`)],
 );
 
 /** Campuses of the institution. */

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { activities } from './institution.js';
 
 /** Patron categories (undergraduate, professor, staff …). */
@@ -78,8 +67,5 @@ export const logins = pgTable(
     origem: text('origem').notNull().default('local'),
     ativo: boolean('ativo').notNull().default(true),
   },
-  (t) => [
-    index('logins_pessoa_idx').on(t.codPessoa),
-    check('logins_login_lower', sql`${t.login} = lower(btrim(${t.login})) and ${t.login} <> ''`),
-  ],
+  (t) => [index('logins_pessoa_idx').on(t.codPessoa), check('logins_login_lower', sql`${t.login} = lower(btrim(${t.login})) and ${t.login} <> ''`)],
 );

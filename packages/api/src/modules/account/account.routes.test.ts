@@ -23,7 +23,10 @@ beforeAll(async () => {
   t = await createTestApp({ SMTP_URL: mail.url });
   const db = t.database.db;
   await createInstitution(db, { nome: 'Universidade de Teste', sigla: 'UT' });
-  const id = await createTitles(db, [{ id: 'm1', title: 'Memórias póstumas de Brás Cubas', year: 1881 }, { id: 'm2', title: 'Quincas Borba', year: 1891 }]);
+  const id = await createTitles(db, [
+    { id: 'm1', title: 'Memórias póstumas de Brás Cubas', year: 1881 },
+    { id: 'm2', title: 'Quincas Borba', year: 1891 },
+  ]);
   const [central] = await createLibraries(db, ['Biblioteca Central']);
   await createCopies(db, [
     { codAcervo: id.m1!, codBiblioteca: central!.codBiblioteca, tombo: 'M1', localizacao: '869.3' },
@@ -33,13 +36,17 @@ beforeAll(async () => {
     await createPatron(db, { login, nome: `${login[0]!.toUpperCase()}${login.slice(1)} Teste`, password: `senha-${login}`, email: `${login}@example.org` });
     token[login] = await patronToken(t.app, login, `senha-${login}`);
   }
-  await db.insert(circulationPolicies).values({ codTipoEmprestimo: 1, codCategoria: '01', prazoDias: 7, limiteRenovacoes: 2, permiteReserva: true, multaDia: '0.50' });
+  await db
+    .insert(circulationPolicies)
+    .values({ codTipoEmprestimo: 1, codCategoria: '01', prazoDias: 7, limiteRenovacoes: 2, permiteReserva: true, multaDia: '0.50' });
   await desk('checkout', 'M1', 'ana');
   await db.execute(sql`update loans set data_emprestimo = now() - interval '11 days', data_devolucao_prevista = current_date - 4`);
   await db.execute(sql`update copies set data_devolucao_prevista = current_date - 4 where tombo = 'M1'`);
   await desk('checkin', 'M1');
   const [ana] = await queryRows<{ cod_pessoa: number }>(db, sql`select cod_pessoa from logins where login = 'ana'`);
-  await db.insert(debts).values({ codPessoa: ana!.cod_pessoa, service: 'perda_material', amount: '80.00', discount: '10.00', paid: '20.00', paidAt: sql`current_date` });
+  await db
+    .insert(debts)
+    .values({ codPessoa: ana!.cod_pessoa, service: 'perda_material', amount: '80.00', discount: '10.00', paid: '20.00', paidAt: sql`current_date` });
   await desk('checkout', 'M2', 'carla');
 });
 afterAll(async () => {

@@ -60,7 +60,12 @@ function documentTexts(language: Language) {
       paid: t('document.column.paid'),
       balance: t('document.column.balance'),
     },
-    services: { multa_atraso: t('document.service.multa_atraso'), perda_material: t('document.service.perda_material'), comutacao: t('document.service.comutacao'), reprografia: t('document.service.reprografia') },
+    services: {
+      multa_atraso: t('document.service.multa_atraso'),
+      perda_material: t('document.service.perda_material'),
+      comutacao: t('document.service.comutacao'),
+      reprografia: t('document.service.reprografia'),
+    },
     slipNote: t('document.slipNote'),
     declaration: t('document.declaration'),
     declares: (name: string, institution: string) => messages.t('document.declares', language, { name, institution }),
@@ -89,7 +94,12 @@ export async function paymentSlip(db: Db, codPessoa: number, ids: number[] | und
   const today = new Date();
   const due = new Date(today.getTime() + 5 * 86_400_000);
   const reference = `${String(codPessoa).padStart(8, '0')}${today.toISOString().slice(0, 10).replace(/-/g, '')}`;
-  const digits = BigInt(`0x${createHash('sha256').update(`${reference}:${debts.map((d) => d.cod_debito).join(',')}:${total}`).digest('hex').slice(0, 24)}`)
+  const digits = BigInt(
+    `0x${createHash('sha256')
+      .update(`${reference}:${debts.map((d) => d.cod_debito).join(',')}:${total}`)
+      .digest('hex')
+      .slice(0, 24)}`,
+  )
     .toString()
     .padStart(30, '0')
     .slice(0, 30);
@@ -155,7 +165,13 @@ async function pending(db: Db, codPessoa: number, language: Language) {
 /** `GET /unidade-informacao/nada-consta/verifica`. */
 export async function checkNoDebts(db: Db, codPessoa: number, language: Language): Promise<NadaConstaVerifica> {
   const { loans, owed, motivos } = await pending(db, codPessoa, language);
-  return { pode_emitir: motivos.length === 0, emprestimos_abertos: loans, debitos_abertos: owed, motivos, declaracao: (await declarationOf(db, codPessoa)) ?? null };
+  return {
+    pode_emitir: motivos.length === 0,
+    emprestimos_abertos: loans,
+    debitos_abertos: owed,
+    motivos,
+    declaracao: (await declarationOf(db, codPessoa)) ?? null,
+  };
 }
 
 /**

@@ -44,7 +44,15 @@ export async function registrationsOf(db: Db, codPessoa: number) {
 
 /** The person behind a patron token, with the login they use and their category's activities. */
 export async function findPerson(db: Db, codPessoa: number) {
-  const [person] = await queryRows<{ cod_pessoa: number; nome_pessoa: string; email: string | null; cod_categoria: string; professor: boolean; bloqueio: boolean; login: string | null }>(
+  const [person] = await queryRows<{
+    cod_pessoa: number;
+    nome_pessoa: string;
+    email: string | null;
+    cod_categoria: string;
+    professor: boolean;
+    bloqueio: boolean;
+    login: string | null;
+  }>(
     db,
     sql`select p.cod_pessoa, p.nome_pessoa, p.email, p.cod_categoria, p.bloqueio,
                (select c.professor from patron_categories c where c.cod_categoria = p.cod_categoria) as professor,
@@ -79,7 +87,10 @@ export async function useRefreshToken(db: Db, tokenHash: string) {
         returning family_id, cod_pessoa, client_id`,
   );
   if (used) return { state: 'live' as const, ...used };
-  const [seen] = await queryRows<{ family_id: string; used_at: string | null }>(db, sql`select family_id, used_at from refresh_tokens where token_hash = ${tokenHash}`);
+  const [seen] = await queryRows<{ family_id: string; used_at: string | null }>(
+    db,
+    sql`select family_id, used_at from refresh_tokens where token_hash = ${tokenHash}`,
+  );
   if (!seen) return { state: 'unknown' as const };
   return { state: seen.used_at ? ('reused' as const) : ('dead' as const), family_id: seen.family_id };
 }
@@ -185,7 +196,13 @@ export async function deleteResetCode(db: Db, codPessoa: number): Promise<void> 
 /** The person's current password hash and the last `n` before it. */
 export async function recentPasswordHashes(db: Db, codPessoa: number, login: string, n: number): Promise<string[]> {
   const current = await queryRows<{ h: string }>(db, sql`select password_hash as h from logins where login = ${login} and password_hash is not null`);
-  const history = n > 0 ? await queryRows<{ h: string }>(db, sql`select password_hash as h from password_history where cod_pessoa = ${codPessoa} order by changed_at desc, id desc limit ${n}`) : [];
+  const history =
+    n > 0
+      ? await queryRows<{ h: string }>(
+          db,
+          sql`select password_hash as h from password_history where cod_pessoa = ${codPessoa} order by changed_at desc, id desc limit ${n}`,
+        )
+      : [];
   return [...current, ...history].map((r) => r.h);
 }
 

@@ -67,8 +67,17 @@ describe('bearer tokens on public calls', () => {
   it('refuses forged, expired and alg:none tokens', async () => {
     const secret = new TextEncoder().encode(await getOrCreateSecret(t.database.db, 'jwt'));
     const claims = { typ: 'public', cid: 'estante-web' };
-    const expired = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuer('estante').setIssuedAt(1_000).setExpirationTime(2_000).sign(secret);
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuer('estante').setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(64)));
+    const expired = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('estante')
+      .setIssuedAt(1_000)
+      .setExpirationTime(2_000)
+      .sign(secret);
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('estante')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('x'.repeat(64)));
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, iss: 'estante', exp: 4_000_000_000 })}.`;
     for (const bad of [expired, forged, none, 'not-a-jwt']) {
@@ -114,7 +123,10 @@ describe('POST /oauth/token (password) and GET /pessoas', () => {
     const { access_token: access } = response.json<{ access_token: string }>();
     const me = await t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${access}` } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ user: { login: 'ana', nome_pessoa: 'Ana Beatriz Souza', email: 'ana@example.org', cod_categoria: '01', professor: false }, bloqueio: false });
+    expect(me.json()).toMatchObject({
+      user: { login: 'ana', nome_pessoa: 'Ana Beatriz Souza', email: 'ana@example.org', cod_categoria: '01', professor: false },
+      bloqueio: false,
+    });
   });
 
   it('says when the patron is a professor (the footer offers them the professors’ acquisition link)', async () => {
@@ -141,7 +153,11 @@ describe('POST /oauth/token (password) and GET /pessoas', () => {
   });
 
   it('needs the client credentials, and GET /pessoas needs a patron token', async () => {
-    const noClient = await t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { grant_type: 'password', username: 'ana', password: 'senha-da-ana' } });
+    const noClient = await t.app.inject({
+      method: 'POST',
+      url: '/svc/oauth/token',
+      payload: { grant_type: 'password', username: 'ana', password: 'senha-da-ana' },
+    });
     expect(noClient.statusCode).toBe(401);
     const anonymous = await t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${await publicToken(t.app)}` } });
     expect(anonymous.statusCode).toBe(403);
@@ -151,7 +167,8 @@ describe('POST /oauth/token (password) and GET /pessoas', () => {
 describe('refresh tokens: rotation, reuse detection, logout', () => {
   const grant = (payload: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { client_id: 'estante-web', client_secret: 'estante-public', ...payload } });
-  const signIn = async () => (await grant({ grant_type: 'password', username: 'rotacao', password: 'senha-rotacao' })).json<{ access_token: string; refresh_token: string }>();
+  const signIn = async () =>
+    (await grant({ grant_type: 'password', username: 'rotacao', password: 'senha-rotacao' })).json<{ access_token: string; refresh_token: string }>();
   const refresh = (token: string) => grant({ grant_type: 'refresh_token', refresh_token: token });
 
   beforeAll(async () => {
@@ -218,7 +235,11 @@ describe('sign-in rate limiting', () => {
     await createPatron(t.database.db, { login: 'alvo', nome: 'Alvo Ataque', password: 'senha-certa' });
     await createPatron(t.database.db, { login: 'vizinho', nome: 'Vizinho Tranquilo', password: 'senha-vizinho' });
     const attempt = (username: string, password: string) =>
-      t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username, password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/svc/oauth/token',
+        payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username, password },
+      });
     for (let i = 0; i < 5; i++) expect((await attempt('alvo', `errada-${i}`)).statusCode).toBe(401);
     const locked = await attempt('ALVO', 'senha-certa');
     expect(locked.statusCode).toBe(429);
@@ -232,7 +253,12 @@ describe('sign-in rate limiting', () => {
   it('counts forty guesses sent at once: five are checked, the rest refused, the right one among them too', async () => {
     await createPatron(t.database.db, { login: 'rajada', nome: 'Rajada Paralela', password: 'senha-certa' });
     const attempt = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/svc/oauth/token', remoteAddress: '10.9.9.9', payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'rajada', password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/svc/oauth/token',
+        remoteAddress: '10.9.9.9',
+        payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'rajada', password },
+      });
     const guesses = Array.from({ length: 40 }, (_, i) => (i === 30 ? 'senha-certa' : `errada-${i}`));
     const statuses = (await Promise.all(guesses.map(attempt))).map((r) => r.statusCode);
     expect(statuses.filter((s) => s !== 429)).toHaveLength(5);
@@ -246,7 +272,10 @@ describe('a patron blocked after signing in (spec §6)', () => {
     const person = await createPatron(t.database.db, { login: 'depois', nome: 'Bloqueada Depois', password: 'senha-depois' });
     const grant = (payload: Record<string, string>) =>
       t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { client_id: 'estante-web', client_secret: 'estante-public', ...payload } });
-    const session = (await grant({ grant_type: 'password', username: 'depois', password: 'senha-depois' })).json<{ access_token: string; refresh_token: string }>();
+    const session = (await grant({ grant_type: 'password', username: 'depois', password: 'senha-depois' })).json<{
+      access_token: string;
+      refresh_token: string;
+    }>();
     const me = () => t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${session.access_token}` } });
     expect((await me()).statusCode).toBe(200);
     await t.database.db.execute(sql`update people set bloqueio = true where cod_pessoa = ${person.codPessoa}`);
@@ -268,7 +297,11 @@ describe('password hashes (OWASP scrypt parameters)', () => {
     const weak = ['scrypt', 16384, 8, 1, salt.toString('base64'), scryptSync('senha-antiga', salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64')].join('$');
     await t.database.db.execute(sql`update logins set password_hash = ${weak} where cod_pessoa = ${person.codPessoa}`);
     const signIn = () =>
-      t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'antiga', password: 'senha-antiga' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/svc/oauth/token',
+        payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'antiga', password: 'senha-antiga' },
+      });
     expect((await signIn()).statusCode).toBe(200);
     const [row] = await queryRows<{ h: string }>(t.database.db, sql`select password_hash as h from logins where cod_pessoa = ${person.codPessoa}`);
     expect(row!.h).toMatch(/^scrypt\$16384\$8\$5\$/);

@@ -26,7 +26,10 @@ import {
 type SessionConfig = Pick<Config, 'refreshTokenTtl' | 'signInMaxFailures' | 'signInLockSeconds'>;
 
 /** The captcha's challenge, and `POST /oauth/token`: the OAuth 2 token endpoint (form-encoded or JSON). */
-export const authRoutes: FastifyPluginAsync<{ tokens: TokenService; db: Db; session: SessionConfig; captcha: Captcha }> = async (app, { tokens, db, session, captcha }) => {
+export const authRoutes: FastifyPluginAsync<{ tokens: TokenService; db: Db; session: SessionConfig; captcha: Captcha }> = async (
+  app,
+  { tokens, db, session, captcha },
+) => {
   route(app, authEndpoints.captchaChallenge, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return captcha.challenge();

@@ -180,7 +180,14 @@ export async function currentPerson(db: Db, codPessoa: number) {
   const person = await findPerson(db, codPessoa);
   if (!person) throw errors.tokenInvalid();
   return {
-    user: { login: person.login ?? String(person.cod_pessoa), cod_pessoa: person.cod_pessoa, nome_pessoa: person.nome_pessoa, email: person.email, cod_categoria: person.cod_categoria, professor: person.professor === true },
+    user: {
+      login: person.login ?? String(person.cod_pessoa),
+      cod_pessoa: person.cod_pessoa,
+      nome_pessoa: person.nome_pessoa,
+      email: person.email,
+      cod_categoria: person.cod_categoria,
+      professor: person.professor === true,
+    },
     authPermissions: person.permissions,
     bloqueio: person.bloqueio,
   };
@@ -208,7 +215,12 @@ export async function signInPair(db: Db, tokens: TokenService, codPessoa: number
  * so its whole family is revoked and both holders must sign in again. Unknown, expired,
  * revoked or another client's tokens: 401, nothing said about which.
  */
-export async function rotateRefreshToken(db: Db, token: string | undefined, clientId: string, ttlSeconds: number): Promise<{ codPessoa: number; refresh: string }> {
+export async function rotateRefreshToken(
+  db: Db,
+  token: string | undefined,
+  clientId: string,
+  ttlSeconds: number,
+): Promise<{ codPessoa: number; refresh: string }> {
   if (!token || token.length > 200) throw errors.refreshInvalid();
   const found = await useRefreshToken(db, hash(token));
   if (found.state === 'reused') await revokeFamily(db, found.family_id);

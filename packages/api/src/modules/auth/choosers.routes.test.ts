@@ -37,7 +37,11 @@ async function whoIs(accessToken: string) {
   return response.json().user as { cod_pessoa: number; cod_categoria: string };
 }
 const duplicadas = async (usuario: string) =>
-  t.app.inject({ method: 'GET', url: `/svc/pessoas/duplicadas?${new URLSearchParams({ usuario })}`, headers: { authorization: `Bearer ${await publicToken(t.app)}` } });
+  t.app.inject({
+    method: 'GET',
+    url: `/svc/pessoas/duplicadas?${new URLSearchParams({ usuario })}`,
+    headers: { authorization: `Bearer ${await publicToken(t.app)}` },
+  });
 
 describe('login-origin chooser after sign-in (GET /pessoas/login, PUT /pessoas/troca-login)', () => {
   it('lists the registrations sharing the person’s CPF, and one for a person with one', async () => {

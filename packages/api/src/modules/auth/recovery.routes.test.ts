@@ -23,10 +23,19 @@ afterAll(async () => {
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', user: string, payload?: object, language = '1') =>
-  t.app.inject({ method, url: `/svc/pessoas/${encodeURIComponent(user)}/recuperar-senha`, headers: { authorization: `Bearer ${anonymous}`, 'x-idioma': language }, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url: `/svc/pessoas/${encodeURIComponent(user)}/recuperar-senha`,
+    headers: { authorization: `Bearer ${anonymous}`, 'x-idioma': language },
+    ...(payload ? { payload } : {}),
+  });
 const lastCode = async () => /código para criar uma nova senha é (\d{6})/.exec((await sink.messages()).at(-1)!.text!)![1]!;
 const signIn = (password: string) =>
-  t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'ana', password } });
+  t.app.inject({
+    method: 'POST',
+    url: '/svc/oauth/token',
+    payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'ana', password },
+  });
 
 describe('password recovery by e-mailed code', () => {
   it('step 1 e-mails a code and shows the masked address, first name, length and expiry', async () => {
@@ -51,7 +60,15 @@ describe('password recovery by e-mailed code', () => {
     expect(wrong.json()).toMatchObject({ key: 'CodigoInvalido' });
     const right = await call('POST', 'ana', { code });
     expect(right.statusCode).toBe(200);
-    expect(right.json<PasswordRules>()).toEqual({ length: { min: 8, max: 32 }, has_numbers: true, only_numbers: false, special_char: true, diff_case: true, diff_name: true, last_pw: 3 });
+    expect(right.json<PasswordRules>()).toEqual({
+      length: { min: 8, max: 32 },
+      has_numbers: true,
+      only_numbers: false,
+      special_char: true,
+      diff_case: true,
+      diff_name: true,
+      last_pw: 3,
+    });
   });
 
   it('step 3 sets a password that meets the rules, ends old sessions, and the code is used up', async () => {
@@ -74,7 +91,11 @@ describe('password recovery by e-mailed code', () => {
     expect(done.json()).toEqual({ key: 'SenhaAlteradaSucesso', message: 'Senha alterada com sucesso. Entre com a nova senha.' });
     expect((await signIn('Antiga#2020')).statusCode).toBe(401);
     expect((await signIn('Nova#Senha2026')).statusCode).toBe(200);
-    const renewed = await t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { grant_type: 'refresh_token', client_id: 'estante-web', client_secret: 'estante-public', refresh_token: refresh } });
+    const renewed = await t.app.inject({
+      method: 'POST',
+      url: '/svc/oauth/token',
+      payload: { grant_type: 'refresh_token', client_id: 'estante-web', client_secret: 'estante-public', refresh_token: refresh },
+    });
     expect(renewed.statusCode).toBe(401);
     expect((await call('PUT', 'ana', { code, password: 'Outra#Senha2026' })).statusCode).toBe(422);
   });
@@ -103,7 +124,8 @@ describe('PUT /pessoas/meu-pergamum/senha', () => {
   it('changes the password with the current one and the rules, for a signed-in patron only', async () => {
     await createPatron(t.database.db, { login: 'bruno', nome: 'Bruno Lima', password: 'Velha#2024' });
     const token = await patronToken(t.app, 'bruno', 'Velha#2024');
-    const change = (payload: object, auth = token) => t.app.inject({ method: 'PUT', url: '/svc/pessoas/meu-pergamum/senha', headers: { authorization: `Bearer ${auth}` }, payload });
+    const change = (payload: object, auth = token) =>
+      t.app.inject({ method: 'PUT', url: '/svc/pessoas/meu-pergamum/senha', headers: { authorization: `Bearer ${auth}` }, payload });
     expect((await change({ senhaAtual: 'errada', senhaNova: 'Nova#2025x' })).json()).toMatchObject({ key: 'SenhaAtualIncorreta' });
     expect((await change({ senhaAtual: 'Velha#2024', senhaNova: 'lima#2025X' })).json()).toMatchObject({ key: 'SenhaNaoConfereCriterios' });
     expect((await change({ senhaAtual: 'Velha#2024', senhaNova: 'Nova#2025x' })).statusCode).toBe(200);
@@ -113,9 +135,24 @@ describe('PUT /pessoas/meu-pergamum/senha', () => {
 });
 
 describe('password rules and masking', () => {
-  const rules: PasswordRules = { length: { min: 8, max: 12 }, has_numbers: true, only_numbers: false, special_char: true, diff_case: true, diff_name: true, last_pw: 3 };
+  const rules: PasswordRules = {
+    length: { min: 8, max: 12 },
+    has_numbers: true,
+    only_numbers: false,
+    special_char: true,
+    diff_case: true,
+    diff_name: true,
+    last_pw: 3,
+  };
   it('checks each live rule of spec §5', () => {
-    expect(checkPasswordRules('Abc#1234', rules, 'Ana Souza')).toEqual({ length: true, has_numbers: true, only_numbers: true, special_char: true, diff_case: true, diff_name: true });
+    expect(checkPasswordRules('Abc#1234', rules, 'Ana Souza')).toEqual({
+      length: true,
+      has_numbers: true,
+      only_numbers: true,
+      special_char: true,
+      diff_case: true,
+      diff_name: true,
+    });
     expect(checkPasswordRules('abc#1234', rules, 'Ana Souza').diff_case).toBe(false);
     expect(checkPasswordRules('Souzá#123', rules, 'Ana Souza').diff_name).toBe(false);
     expect(checkPasswordRules('Abcdefg#', rules, 'X').has_numbers).toBe(false);

@@ -49,9 +49,16 @@ export async function startRecovery(db: Db, mailer: Mailer, username: string, la
   const code = String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, '0');
   const expires = await saveResetCode(db, target.cod_pessoa, target.login, codeHash(target.cod_pessoa, code), CODE_TTL_SECONDS);
   const first = target.nome.trim().split(/\s+/)[0]!;
-  const sigla = await getInstituicao(db).then((i) => i.sigla, () => 'Estante');
+  const sigla = await getInstituicao(db).then(
+    (i) => i.sigla,
+    () => 'Estante',
+  );
   try {
-    await mailer.send({ to: [target.email], subject: `${messages.t('recovery.mail.subject', language)} — ${sigla}`, text: messages.t('recovery.mail.body', language, { name: first, code, minutes: CODE_TTL_SECONDS / 60 }) });
+    await mailer.send({
+      to: [target.email],
+      subject: `${messages.t('recovery.mail.subject', language)} — ${sigla}`,
+      text: messages.t('recovery.mail.body', language, { name: first, code, minutes: CODE_TTL_SECONDS / 60 }),
+    });
   } catch {
     await deleteResetCode(db, target.cod_pessoa);
     throw errors.mailFailed();

@@ -53,8 +53,14 @@ export async function consumeAnswer(db: Db, handle: string, kind: 'oidc' | 'saml
 /** A SAML AuthnRequest ID issued by us and not yet answered (node-saml's InResponseTo check). */
 export async function takeRequestId(db: Db, id: string, remove: boolean): Promise<string | null> {
   const [row] = remove
-    ? await queryRows<{ created: string }>(db, sql`delete from sso_sign_ins where kind = 'saml-request' and handle = ${id} returning created_at::text as created`)
-    : await queryRows<{ created: string }>(db, sql`select created_at::text as created from sso_sign_ins where kind = 'saml-request' and handle = ${id} and expires_at > now()`);
+    ? await queryRows<{ created: string }>(
+        db,
+        sql`delete from sso_sign_ins where kind = 'saml-request' and handle = ${id} returning created_at::text as created`,
+      )
+    : await queryRows<{ created: string }>(
+        db,
+        sql`select created_at::text as created from sso_sign_ins where kind = 'saml-request' and handle = ${id} and expires_at > now()`,
+      );
   return row?.created ?? null;
 }
 

@@ -87,7 +87,11 @@ describe('OIDC sign-in against a real provider (oidc-provider)', () => {
 
     const unknown = await authorize();
     await callback(await idp.signIn(unknown.link, 'ninguem'));
-    expect((await validar(unknown.nonce)).json()).toMatchObject({ status: 422, key: 'SsoUsuarioNaoEncontrado', message: expect.stringContaining('mesmas credenciais') });
+    expect((await validar(unknown.nonce)).json()).toMatchObject({
+      status: 422,
+      key: 'SsoUsuarioNaoEncontrado',
+      message: expect.stringContaining('mesmas credenciais'),
+    });
 
     const blocked = await authorize();
     await callback(await idp.signIn(blocked.link, 'bruno'));
@@ -146,14 +150,24 @@ describe('SAML sign-in with signed assertions (node-saml)', () => {
 
   it('finds the person by e-mail when the NameID is an address', async () => {
     const request = await start();
-    const ticket = await post(samlResponse({ inResponseTo: request.id, acsUrl, audience: 'estante-test', nameId: 'Ana.Souza@example.org' }), request.relayState);
+    const ticket = await post(
+      samlResponse({ inResponseTo: request.id, acsUrl, audience: 'estante-test', nameId: 'Ana.Souza@example.org' }),
+      request.relayState,
+    );
     expect(await whoIs(t, (await validar(ticket)).json().access_token)).toBe('Ana Souza');
   });
 
   it('refuses a tampered assertion, another key’s signature, another audience and a replayed response', async () => {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const { privateKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
     const cases: [string, (id: string) => string][] = [
-      ['tampered', (id) => samlResponse({ inResponseTo: id, acsUrl, audience: 'estante-test', nameId: 'bruno', tamper: (xml) => xml.replace('>bruno<', '>ana<') })],
+      [
+        'tampered',
+        (id) => samlResponse({ inResponseTo: id, acsUrl, audience: 'estante-test', nameId: 'bruno', tamper: (xml) => xml.replace('>bruno<', '>ana<') }),
+      ],
       ['foreign key', (id) => samlResponse({ inResponseTo: id, acsUrl, audience: 'estante-test', nameId: 'ana', signingKey: privateKey })],
       ['audience', (id) => samlResponse({ inResponseTo: id, acsUrl, audience: 'someone-else', nameId: 'ana' })],
       ['unsolicited', () => samlResponse({ inResponseTo: '_never-issued', acsUrl, audience: 'estante-test', nameId: 'ana' })],
@@ -173,11 +187,14 @@ describe('SAML sign-in with signed assertions (node-saml)', () => {
 
   it('answers an unknown user and a blocked person as the spec says', async () => {
     const unknown = await start();
-    expect((await validar(await post(samlResponse({ inResponseTo: unknown.id, acsUrl, audience: 'estante-test', nameId: 'ninguem' }), unknown.relayState))).json().key).toBe(
-      'SsoUsuarioNaoEncontrado',
-    );
+    expect(
+      (await validar(await post(samlResponse({ inResponseTo: unknown.id, acsUrl, audience: 'estante-test', nameId: 'ninguem' }), unknown.relayState))).json()
+        .key,
+    ).toBe('SsoUsuarioNaoEncontrado');
     const blocked = await start();
-    expect((await validar(await post(samlResponse({ inResponseTo: blocked.id, acsUrl, audience: 'estante-test', nameId: 'bruno' }), blocked.relayState))).statusCode).toBe(430);
+    expect(
+      (await validar(await post(samlResponse({ inResponseTo: blocked.id, acsUrl, audience: 'estante-test', nameId: 'bruno' }), blocked.relayState))).statusCode,
+    ).toBe(430);
   });
 
   it('answers 404 for the sign-in a server is not configured for', async () => {

@@ -18,13 +18,30 @@ const CSV_COLUMNS = ['cod_acervo', 'titulo', 'autor', 'edicao', 'local', 'editor
 function csv(titles: ExportTitle[]): string {
   const quote = (value: string | number | null) => `"${String(value ?? '').replace(/"/g, '""')}"`;
   const rows = titles.map((t) =>
-    [t.cod_acervo, t.title, t.author, t.edition, t.place, t.publisher, t.ano_publicacao, t.desc_tipo_obra, t.isbn.join('; '), t.issn.join('; '), t.subjects.join('; '), t.call_number].map(quote).join(','),
+    [
+      t.cod_acervo,
+      t.title,
+      t.author,
+      t.edition,
+      t.place,
+      t.publisher,
+      t.ano_publicacao,
+      t.desc_tipo_obra,
+      t.isbn.join('; '),
+      t.issn.join('; '),
+      t.subjects.join('; '),
+      t.call_number,
+    ]
+      .map(quote)
+      .join(','),
   );
   return `${[CSV_COLUMNS.map(quote).join(','), ...rows].join('\r\n')}\r\n`;
 }
 
 const items = (titles: ExportTitle[], today: Date) =>
-  titles.map((t) => cslItem({ codAcervo: t.cod_acervo, codTipoObra: t.cod_tipo_obra, anoPublicacao: t.ano_publicacao, acessoRemoto: t.acesso_remoto, marc: t.marc }, today));
+  titles.map((t) =>
+    cslItem({ codAcervo: t.cod_acervo, codTipoObra: t.cod_tipo_obra, anoPublicacao: t.ano_publicacao, acessoRemoto: t.acesso_remoto, marc: t.marc }, today),
+  );
 
 /** The references in a citation style, as text and HTML (what "copy" and the e-mail body use). */
 export function references(titles: ExportTitle[], style: 'abnt' | 'apa' | 'vancouver', language: Language, today: Date) {

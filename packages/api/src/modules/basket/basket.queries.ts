@@ -6,7 +6,10 @@ export async function addToPermanent(db: Db, codPessoa: number, ids: number[]): 
   return executeCount(
     db,
     sql`insert into permanent_basket (cod_pessoa, cod_acervo)
-        select ${codPessoa}, id from (values ${sql.join(ids.map((id) => sql`(${id}::int)`), sql`, `)}) v(id)
+        select ${codPessoa}, id from (values ${sql.join(
+          ids.map((id) => sql`(${id}::int)`),
+          sql`, `,
+        )}) v(id)
         on conflict do nothing`,
   );
 }
@@ -19,7 +22,14 @@ export async function permanentCount(db: Db, codPessoa: number): Promise<number>
 /** The permanent basket, newest first, optionally only what was added in [from, to]. */
 export async function permanentItems(db: Db, codPessoa: number, from?: string, to?: string) {
   const period = from && to ? sql`and b.adicionado_em >= ${from}::date and b.adicionado_em < ${to}::date + 1` : sql``;
-  return queryRows<{ cod_acervo: number; titulo: string; autor: string | null; ano_publicacao: number | null; link_capa: string | null; adicionado_em: string }>(
+  return queryRows<{
+    cod_acervo: number;
+    titulo: string;
+    autor: string | null;
+    ano_publicacao: number | null;
+    link_capa: string | null;
+    adicionado_em: string;
+  }>(
     db,
     sql`select t.cod_acervo, t.title as titulo, t.author as autor, t.ano_publicacao, t.link_capa,
                to_char(b.adicionado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as adicionado_em

@@ -37,7 +37,12 @@ afterAll(async () => {
 
 const three = () => [id['ref-book']!, id['ref-two']!, id['ref-article']!];
 const exportBasket = (payload: unknown, token = anonymous, language = '1') =>
-  t.app.inject({ method: 'POST', url: '/svc/acervo/exportar-cesta', headers: { authorization: `Bearer ${token}`, 'x-idioma': language }, payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: '/svc/acervo/exportar-cesta',
+    headers: { authorization: `Bearer ${token}`, 'x-idioma': language },
+    payload: payload as object,
+  });
 
 describe('POST /acervo/exportar-cesta: files', () => {
   it.each([
@@ -89,7 +94,10 @@ describe('POST /acervo/exportar-cesta: files', () => {
     for (const dados of ['ris', 'bibtex']) {
       const text = (await exportBasket({ tipo: 'arquivo', dados, acervos: three() })).payload;
       const parsed = new Cite(text).format('data', { format: 'object' }) as unknown as { title: string; author?: { family?: string }[] }[];
-      expect(parsed.map((p) => ({ title: p.title, authors: (p.author ?? []).map((a) => a.family) })), dados).toEqual(expected);
+      expect(
+        parsed.map((p) => ({ title: p.title, authors: (p.author ?? []).map((a) => a.family) })),
+        dados,
+      ).toEqual(expected);
     }
   });
 
@@ -97,13 +105,18 @@ describe('POST /acervo/exportar-cesta: files', () => {
     const text = (await exportBasket({ tipo: 'arquivo', dados: 'csv', acervos: [id['ref-book']] })).payload;
     const [header, row, end] = text.split('\r\n');
     expect(header).toBe('"cod_acervo","titulo","autor","edicao","local","editora","ano","tipo","isbn","issn","assuntos","numero_chamada"');
-    expect(row).toBe(`"${id['ref-book']}","Pedagogia do oprimido","Freire, Paulo, 1921-1997","17. ed","Rio de Janeiro","Paz e Terra","1987","Livro","9788577531646","","Educação",""`);
+    expect(row).toBe(
+      `"${id['ref-book']}","Pedagogia do oprimido","Freire, Paulo, 1921-1997","17. ed","Rio de Janeiro","Paz e Terra","1987","Livro","9788577531646","","Educação",""`,
+    );
     expect(end).toBe('');
   });
 
   it('gives the references as text and HTML to copy', async () => {
     const response = await exportBasket({ tipo: 'texto', dados: 'abnt', acervos: [id['ref-book']] });
-    expect(response.json()).toEqual({ texto: 'FREIRE, Paulo. Pedagogia do oprimido. 17. ed. Rio de Janeiro: Paz e Terra, 1987.', html: expect.stringContaining('<b>Pedagogia do oprimido</b>') });
+    expect(response.json()).toEqual({
+      texto: 'FREIRE, Paulo. Pedagogia do oprimido. 17. ed. Rio de Janeiro: Paz e Terra, 1987.',
+      html: expect.stringContaining('<b>Pedagogia do oprimido</b>'),
+    });
   });
 });
 
@@ -129,12 +142,21 @@ describe('POST /acervo/exportar-cesta: e-mail', () => {
 
   it('refuses bad addresses, too many addresses or titles, and a missing address list, sending nothing', async () => {
     const before = (await sink.messages()).length;
-    for (const opcoesEmail of [{ emails: 'ana@' }, { emails: 'ana@example.org, bruno@example.org' }, { emails: ' ; ' }, { emails: Array.from({ length: 6 }, (_, i) => `p${i}@example.org`).join(';') }]) {
+    for (const opcoesEmail of [
+      { emails: 'ana@' },
+      { emails: 'ana@example.org, bruno@example.org' },
+      { emails: ' ; ' },
+      { emails: Array.from({ length: 6 }, (_, i) => `p${i}@example.org`).join(';') },
+    ]) {
       const response = await exportBasket({ tipo: 'email', dados: 'abnt', acervos: three(), opcoesEmail });
       expect(response.statusCode, opcoesEmail.emails).toBe(400);
     }
     expect((await exportBasket({ tipo: 'email', dados: 'abnt', acervos: three() })).statusCode).toBe(400);
-    expect((await exportBasket({ tipo: 'email', dados: 'abnt', acervos: Array.from({ length: 51 }, (_, i) => i + 1), opcoesEmail: { emails: 'a@example.org' } })).json()).toMatchObject({
+    expect(
+      (
+        await exportBasket({ tipo: 'email', dados: 'abnt', acervos: Array.from({ length: 51 }, (_, i) => i + 1), opcoesEmail: { emails: 'a@example.org' } })
+      ).json(),
+    ).toMatchObject({
       status: 400,
       message: expect.stringContaining('at most 50 titles per e-mail'),
     });
@@ -151,7 +173,9 @@ describe('POST /acervo/exportar-cesta: e-mail', () => {
     expect(refused.json().key).toBe('TentativasExcedidas');
     expect((await sink.messages()).length).toBe(sent);
     // Another address is not affected by that one's limit.
-    expect((await exportBasket({ tipo: 'email', dados: 'abnt', acervos: [id['ref-book']!], opcoesEmail: { emails: `outro-${Date.now()}@example.org` } })).statusCode).toBe(200);
+    expect(
+      (await exportBasket({ tipo: 'email', dados: 'abnt', acervos: [id['ref-book']!], opcoesEmail: { emails: `outro-${Date.now()}@example.org` } })).statusCode,
+    ).toBe(200);
   });
 
   it('answers 502 with the library e-mail error when the mail server cannot be reached', async () => {
@@ -194,7 +218,8 @@ describe('POST /acervo/exportar-cesta: bad input', () => {
 describe('the permanent basket', () => {
   it('keeps titles for a signed-in patron across sign-ins, once each, and refuses visitors', async () => {
     const ana = await patronToken(t.app, 'ana', 'senha-da-ana');
-    const keep = (token: string, acervos: unknown) => t.app.inject({ method: 'POST', url: '/svc/acervo/cesta-permanente', headers: { authorization: `Bearer ${token}` }, payload: { acervos } });
+    const keep = (token: string, acervos: unknown) =>
+      t.app.inject({ method: 'POST', url: '/svc/acervo/cesta-permanente', headers: { authorization: `Bearer ${token}` }, payload: { acervos } });
     expect((await keep(anonymous, three())).statusCode).toBe(403);
     expect((await keep(ana, three())).json()).toEqual({ adicionados: 3, total: 3 });
     expect((await keep(ana, [id['ref-book'], id['ref-thesis']])).json()).toEqual({ adicionados: 1, total: 4 });
@@ -203,12 +228,28 @@ describe('the permanent basket', () => {
 
     const again = await patronToken(t.app, 'ana', 'senha-da-ana');
     const list = await t.app.inject({ method: 'GET', url: '/svc/api/acervo/cesta-permanente/colecao', headers: { authorization: `Bearer ${again}` } });
-    expect(list.json<Colecao>().itens.map((i) => i.titulo).sort()).toEqual(
-      ['Formação de professores e tecnologias digitais', 'Leitura e escrita na universidade', 'Metodologia do trabalho científico : procedimentos básicos, pesquisa bibliográfica, projeto e relatório', 'Pedagogia do oprimido'].sort(),
+    expect(
+      list
+        .json<Colecao>()
+        .itens.map((i) => i.titulo)
+        .sort(),
+    ).toEqual(
+      [
+        'Formação de professores e tecnologias digitais',
+        'Leitura e escrita na universidade',
+        'Metodologia do trabalho científico : procedimentos básicos, pesquisa bibliográfica, projeto e relatório',
+        'Pedagogia do oprimido',
+      ].sort(),
     );
-    const put = await t.app.inject({ method: 'PUT', url: '/svc/api/acervo/cesta-permanente', headers: { authorization: `Bearer ${again}` }, payload: { acervo: id['ref-online'] } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/svc/api/acervo/cesta-permanente',
+      headers: { authorization: `Bearer ${again}` },
+      payload: { acervo: id['ref-online'] },
+    });
     expect(put.json()).toEqual({ adicionados: 1, total: 5 });
-    const remove = (target: number | string) => t.app.inject({ method: 'DELETE', url: `/svc/api/acervo/cesta-permanente/${target}`, headers: { authorization: `Bearer ${again}` } });
+    const remove = (target: number | string) =>
+      t.app.inject({ method: 'DELETE', url: `/svc/api/acervo/cesta-permanente/${target}`, headers: { authorization: `Bearer ${again}` } });
     expect((await remove(id['ref-online']!)).statusCode).toBe(204);
     expect((await remove(id['ref-online']!)).statusCode).toBe(404);
     expect((await remove('x')).statusCode).toBe(400);
@@ -217,7 +258,8 @@ describe('the permanent basket', () => {
 
   it('lists what was added in a period and refuses a period without both dates', async () => {
     const ana = await patronToken(t.app, 'ana', 'senha-da-ana');
-    const list = (query: string) => t.app.inject({ method: 'GET', url: `/svc/api/acervo/cesta-permanente/colecao?${query}`, headers: { authorization: `Bearer ${ana}` } });
+    const list = (query: string) =>
+      t.app.inject({ method: 'GET', url: `/svc/api/acervo/cesta-permanente/colecao?${query}`, headers: { authorization: `Bearer ${ana}` } });
     const today = new Date().toISOString().slice(0, 10);
     expect((await list(`tipoBusca=periodo&dataIni=${today}&dataFim=${today}`)).json<Colecao>().total).toBe(4);
     expect((await list('tipoBusca=periodo&dataIni=2000-01-01&dataFim=2000-12-31')).json<Colecao>().total).toBe(0);
@@ -237,15 +279,22 @@ describe('GET /consulta/titulos-adicionais', () => {
       'Metodologia do trabalho científico : procedimentos básicos, pesquisa bibliográfica, projeto e relatório',
       'Pedagogia do oprimido',
     ]);
-    expect((await t.app.inject({ method: 'GET', url: '/svc/consulta/titulos-adicionais?acervos=a', headers: { authorization: `Bearer ${anonymous}` } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/svc/consulta/titulos-adicionais?acervos=a', headers: { authorization: `Bearer ${anonymous}` } })).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('a long export is formatted off the event loop', () => {
   it('answers a health check sent during a 50-title APA export before the export is done', async () => {
-    const many = Array.from({ length: 100 }, (_, i) => ({ ...CITATION_RECORDS.book, fields: CITATION_RECORDS.book.fields.map((f) => (f.tag === '001' ? { ...f, value: `longa-${i}` } : f)) }));
+    const many = Array.from({ length: 100 }, (_, i) => ({
+      ...CITATION_RECORDS.book,
+      fields: CITATION_RECORDS.book.fields.map((f) => (f.tag === '001' ? { ...f, value: `longa-${i}` } : f)),
+    }));
     await importMarcRecords(t.database.db, items(many));
-    const ids = (await t.database.db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)).filter((r) => r.c.startsWith('longa-')).map((r) => r.id);
+    const ids = (await t.database.db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles))
+      .filter((r) => r.c.startsWith('longa-'))
+      .map((r) => r.id);
     expect(ids).toHaveLength(100);
     const order: string[] = [];
     const exported = exportBasket({ tipo: 'arquivo', dados: 'apa', acervos: ids.slice(0, 50) }).then((r) => {

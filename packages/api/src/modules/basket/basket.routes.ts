@@ -11,10 +11,16 @@ import { dropFromPermanent, exportBasket, keepInPermanent, permanentCollection }
 /** The basket: export, e-mail, the permanent basket (spec §7 "Title"). */
 export const basketRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; exports: ExportPool }> = async (app, { db, mailer, exports }) => {
   route(app, basketEndpoints.export, async (request, reply) => {
-    const institution = await getInstituicao(db).then((i) => i.sigla, () => 'Estante');
+    const institution = await getInstituicao(db).then(
+      (i) => i.sigla,
+      () => 'Estante',
+    );
     const outcome = await exportBasket(db, mailer, exports, request.body, request.language, institution, request.ip);
     if (outcome.kind === 'file') {
-      return reply.header('content-type', outcome.file.mediaType).header('content-disposition', `attachment; filename="${outcome.file.filename}"`).send(outcome.file.content);
+      return reply
+        .header('content-type', outcome.file.mediaType)
+        .header('content-disposition', `attachment; filename="${outcome.file.filename}"`)
+        .send(outcome.file.content);
     }
     if (outcome.kind === 'text') return { texto: outcome.texto, html: outcome.html };
     return { enviado: true as const, destinatarios: outcome.destinatarios, titulos: outcome.titulos };

@@ -9,9 +9,7 @@ import type { ExportPool } from './basket.pool.js';
 import { addToPermanent, permanentCount, permanentItems, removeFromPermanent } from './basket.queries.js';
 
 export type ExportOutcome =
-  | { kind: 'file'; file: ExportFile }
-  | { kind: 'text'; texto: string; html: string }
-  | { kind: 'email'; destinatarios: number; titulos: number };
+  { kind: 'file'; file: ExportFile } | { kind: 'text'; texto: string; html: string } | { kind: 'email'; destinatarios: number; titulos: number };
 
 /**
  * `POST /acervo/exportar-cesta`: the basket as a file, as text to copy (references in the
@@ -41,10 +39,20 @@ export async function exportBasket(
   const to = splitEmails(options.emails);
   await throttle(
     db,
-    [{ key: `mail-ip:${sender}`, limit: MAIL_LIMITS.perSender }, ...to.map((address) => ({ key: `mail:${address.toLowerCase()}`, limit: MAIL_LIMITS.perRecipient }))],
+    [
+      { key: `mail-ip:${sender}`, limit: MAIL_LIMITS.perSender },
+      ...to.map((address) => ({ key: `mail:${address.toLowerCase()}`, limit: MAIL_LIMITS.perRecipient })),
+    ],
     MAIL_LIMITS.windowSeconds,
   );
-  const body = [options.mensagem, messages.t('mail.intro', language, { count: titles.length }), (await exports.references(titles, 'abnt', language, today)).texto, `— ${institution}`].filter(Boolean).join('\n\n');
+  const body = [
+    options.mensagem,
+    messages.t('mail.intro', language, { count: titles.length }),
+    (await exports.references(titles, 'abnt', language, today)).texto,
+    `— ${institution}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   try {
     await mailer.send({
       to,
@@ -66,7 +74,11 @@ export async function keepInPermanent(db: Db, codPessoa: number, ids: number[]) 
 }
 
 /** `GET /api/acervo/cesta-permanente/colecao`. */
-export async function permanentCollection(db: Db, codPessoa: number, query: { tipoBusca: 'todos' | 'periodo'; dataIni?: string; dataFim?: string }): Promise<Colecao> {
+export async function permanentCollection(
+  db: Db,
+  codPessoa: number,
+  query: { tipoBusca: 'todos' | 'periodo'; dataIni?: string; dataFim?: string },
+): Promise<Colecao> {
   const itens = query.tipoBusca === 'periodo' ? await permanentItems(db, codPessoa, query.dataIni, query.dataFim) : await permanentItems(db, codPessoa);
   return { total: itens.length, itens };
 }

@@ -19,23 +19,29 @@ const authority = (control: string, ...fields: MarcRecord['fields']): MarcRecord
 beforeAll(async () => {
   t = await createTestApp();
   authorization = `Bearer ${await publicToken(t.app)}`;
-  await importMarcRecords(
-    t.database.db,
-    [
-      ...asItems([
-        { id: 'b1', title: 'Pedagogia do oprimido', author: 'Freire, Paulo, 1921-1997', year: 1987, subjects: ['Educação popular'] },
-        { id: 'b2', title: 'Pedagogia da autonomia', author: 'Freire, Paulo, 1921-1997', year: 1996, subjects: ['Educação -- Filosofia'] },
-        { id: 'b3', title: 'Paulo Freire: uma biobibliografia', author: 'Gadotti, Moacir', year: 1996, subjects: ['Freire, Paulo, 1921-1997'] },
-        { id: 'b4', title: 'Educação como prática da liberdade', author: 'Freire, Paula', year: 1967 },
-      ]),
-      ...[
-        authority('n-freire', df('100', '1 ', ['a', 'Freire, Paulo,'], ['d', '1921-1997']), df('400', '1 ', ['a', 'Freire, Paulo Reglus Neves,'], ['d', '1921-1997']),
-          df('670', '  ', ['a', 'Pedagogia do oprimido, 1970.'])),
-        authority('s-educacao', df('150', '  ', ['a', 'Educação']), df('450', '  ', ['a', 'Ensino']), df('550', '  ', ['w', 'g'], ['a', 'Ciências sociais']),
-          df('680', '  ', ['i', 'Aqui se entram obras gerais sobre educação.'])),
-      ].map((record, i) => ({ kind: 'record' as const, position: 10 + i, offset: 10 + i, record, warnings: [] })),
-    ],
-  );
+  await importMarcRecords(t.database.db, [
+    ...asItems([
+      { id: 'b1', title: 'Pedagogia do oprimido', author: 'Freire, Paulo, 1921-1997', year: 1987, subjects: ['Educação popular'] },
+      { id: 'b2', title: 'Pedagogia da autonomia', author: 'Freire, Paulo, 1921-1997', year: 1996, subjects: ['Educação -- Filosofia'] },
+      { id: 'b3', title: 'Paulo Freire: uma biobibliografia', author: 'Gadotti, Moacir', year: 1996, subjects: ['Freire, Paulo, 1921-1997'] },
+      { id: 'b4', title: 'Educação como prática da liberdade', author: 'Freire, Paula', year: 1967 },
+    ]),
+    ...[
+      authority(
+        'n-freire',
+        df('100', '1 ', ['a', 'Freire, Paulo,'], ['d', '1921-1997']),
+        df('400', '1 ', ['a', 'Freire, Paulo Reglus Neves,'], ['d', '1921-1997']),
+        df('670', '  ', ['a', 'Pedagogia do oprimido, 1970.']),
+      ),
+      authority(
+        's-educacao',
+        df('150', '  ', ['a', 'Educação']),
+        df('450', '  ', ['a', 'Ensino']),
+        df('550', '  ', ['w', 'g'], ['a', 'Ciências sociais']),
+        df('680', '  ', ['i', 'Aqui se entram obras gerais sobre educação.']),
+      ),
+    ].map((record, i) => ({ kind: 'record' as const, position: 10 + i, offset: 10 + i, record, warnings: [] })),
+  ]);
   for (const row of await t.database.db.select().from(authorities)) id[row.controlNumber] = row.codAutoridade;
 });
 afterAll(() => t.close());
@@ -62,7 +68,13 @@ describe('GET /autoridade/{id}', () => {
 
   it("gives a subject's see and see-also references and the titles on it and its subdivisions", async () => {
     const { body } = await get<Autoridade>(`/autoridade/${id['s-educacao']}`);
-    expect(body).toMatchObject({ tipo: 'assunto', campo: 'assunto', remissivas: ['Ensino'], relacionados: ['Ciências sociais'], notas: ['Aqui se entram obras gerais sobre educação.'] });
+    expect(body).toMatchObject({
+      tipo: 'assunto',
+      campo: 'assunto',
+      remissivas: ['Ensino'],
+      relacionados: ['Ciências sociais'],
+      notas: ['Aqui se entram obras gerais sobre educação.'],
+    });
     expect(body.titulos.map((x) => x.titulo)).toEqual(['Pedagogia da autonomia']);
   });
 

@@ -23,7 +23,12 @@ function headingText(field: DataField): string {
 
 function notesOf(record: MarcRecord): string[] {
   return dataFields(record, '670', '675', '678', '680')
-    .map((f) => f.subfields.filter((s) => /[a-z]/.test(s.code)).map((s) => s.value.trim()).join(' '))
+    .map((f) =>
+      f.subfields
+        .filter((s) => /[a-z]/.test(s.code))
+        .map((s) => s.value.trim())
+        .join(' '),
+    )
     .filter(Boolean);
 }
 
@@ -38,8 +43,12 @@ export async function authority(db: Db, id: number): Promise<Autoridade> {
     tipo: row.tipo,
     cabecalho: row.heading,
     campo,
-    remissivas: dataFields(row.marc, ...['400', '410', '411', '430', '448', '450', '451', '455', '480', '481', '482', '485']).map(headingText).filter(Boolean),
-    relacionados: dataFields(row.marc, ...['500', '510', '511', '530', '548', '550', '551', '555', '580', '581', '582', '585']).map(headingText).filter(Boolean),
+    remissivas: dataFields(row.marc, ...['400', '410', '411', '430', '448', '450', '451', '455', '480', '481', '482', '485'])
+      .map(headingText)
+      .filter(Boolean),
+    relacionados: dataFields(row.marc, ...['500', '510', '511', '530', '548', '550', '551', '555', '580', '581', '582', '585'])
+      .map(headingText)
+      .filter(Boolean),
     notas: notesOf(row.marc),
     total_titulos: total,
     titulos: titles,

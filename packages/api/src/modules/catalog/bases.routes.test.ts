@@ -17,7 +17,13 @@ beforeAll(async () => {
   const books = await importMarcRecords(
     t.database.db,
     asItems([
-      { id: 'lei-livro', title: 'Comentários à lei de diretrizes e bases da educação', author: 'Saviani, Dermeval', year: 1997, subjects: ['Educação - Legislação'] },
+      {
+        id: 'lei-livro',
+        title: 'Comentários à lei de diretrizes e bases da educação',
+        author: 'Saviani, Dermeval',
+        year: 1997,
+        subjects: ['Educação - Legislação'],
+      },
       { id: 'ref-livro', title: 'Como fazer referências bibliográficas', author: 'Lima, Rui', year: 2019, subjects: ['Referências bibliográficas'] },
     ]),
   );
@@ -50,9 +56,22 @@ describe('search bases of one kind of record (archive, normative acts, jurisprud
 
   it('filters a base by its form fields: tipo de ato (G) and órgão emissor (O) together', async () => {
     const opcoes = (await get<OpcoesBase>('/consulta/opcoes-atos-normativos')).body;
-    expect(opcoes.campos.map((c) => [c.filtro, c.descricao])).toEqual([['G', 'Tipo de ato'], ['O', 'Órgão emissor'], ['Y', 'Ano']]);
-    expect(options(opcoes, 'G').map((o) => [o.descricao, o.total])).toEqual([['Decreto', 2], ['Lei', 6], ['Portaria', 1], ['Resolução', 2]]);
-    expect(options(opcoes, 'O').map((o) => o.descricao)).toEqual(['Brasil. Ministério da Educação', 'Brasil. Presidência da República', 'Universidade Estante. Conselho Universitário']);
+    expect(opcoes.campos.map((c) => [c.filtro, c.descricao])).toEqual([
+      ['G', 'Tipo de ato'],
+      ['O', 'Órgão emissor'],
+      ['Y', 'Ano'],
+    ]);
+    expect(options(opcoes, 'G').map((o) => [o.descricao, o.total])).toEqual([
+      ['Decreto', 2],
+      ['Lei', 6],
+      ['Portaria', 1],
+      ['Resolução', 2],
+    ]);
+    expect(options(opcoes, 'O').map((o) => o.descricao)).toEqual([
+      'Brasil. Ministério da Educação',
+      'Brasil. Presidência da República',
+      'Universidade Estante. Conselho Universitário',
+    ]);
     expect(options(opcoes, 'Y')[0]).toMatchObject({ codigo: '2022', descricao: '2022', total: 1 });
 
     const decreto = options(opcoes, 'G').find((o) => o.descricao === 'Decreto')!.codigo;
@@ -66,7 +85,10 @@ describe('search bases of one kind of record (archive, normative acts, jurisprud
     expect(body.filtros.map((f) => f.descricao)).toEqual(['Decreto', 'Brasil. Presidência da República']);
     // Within a facet, the other facets' filters count (AND across types, OR within one).
     expect(body.facetas.find((f) => f.codigo === 'G')!.itens.find((i) => i.descricao === 'Lei')).toMatchObject({ total: 6, totalSemFiltro: 6 });
-    expect(body.facetas.find((f) => f.codigo === 'O')!.itens.find((i) => i.descricao === 'Universidade Estante. Conselho Universitário')).toMatchObject({ total: 0, totalSemFiltro: 2 });
+    expect(body.facetas.find((f) => f.codigo === 'O')!.itens.find((i) => i.descricao === 'Universidade Estante. Conselho Universitário')).toMatchObject({
+      total: 0,
+      totalSemFiltro: 2,
+    });
   });
 
   it('offers the archive its fonds and document types, and jurisprudence its courts and decision types, in the call language', async () => {
@@ -81,7 +103,11 @@ describe('search bases of one kind of record (archive, normative acts, jurisprud
 
     const courts = (await get<OpcoesBase>('/consulta/jurisprudencia-options', '3')).body;
     expect(courts.campos.map((c) => c.descricao)).toEqual(['Tribunal', 'Tipo de decisión', 'Año del fallo']);
-    expect(options(courts, 'O').map((o) => o.descricao)).toEqual(['Brasil. Superior Tribunal de Justiça', 'Brasil. Supremo Tribunal Federal', 'Santa Catarina. Tribunal de Justiça']);
+    expect(options(courts, 'O').map((o) => o.descricao)).toEqual([
+      'Brasil. Superior Tribunal de Justiça',
+      'Brasil. Supremo Tribunal Federal',
+      'Santa Catarina. Tribunal de Justiça',
+    ]);
     const stj = options(courts, 'O')[0]!.codigo;
     // The rapporteur is an added author: the author field finds the decisions.
     const { body } = await get<ConsultaResponse>(`/consulta?base=jurisprudencia&termo1=Almeida&campo1=autor&filtro=O:${stj}`);
@@ -123,7 +149,9 @@ describe('GET /consulta/produtos-target', () => {
     const { status, body } = await get<ConsultaResponse>('/consulta?base=target_gedweb');
     expect(status).toBe(200);
     expect(body.total).toBe(0);
-    expect(titles((await get<ConsultaResponse>('/consulta?base=target_gedweb&termo1=citacoes')).body)).toEqual(['ABNT NBR 10520:2023 : informação e documentação : citações em documentos : apresentação']);
+    expect(titles((await get<ConsultaResponse>('/consulta?base=target_gedweb&termo1=citacoes')).body)).toEqual([
+      'ABNT NBR 10520:2023 : informação e documentação : citações em documentos : apresentação',
+    ]);
   });
 });
 
@@ -132,7 +160,13 @@ describe('title records and titles imported before the additional data', () => {
     const [row] = await queryRows<{ cod_acervo: number }>(t.database.db, sql`select cod_acervo from titles where control_number = 'estante-arq-005'`);
     const { body } = await get<{ dados_adicionais: Record<string, { descricao: string }[]> }>(`/acervo/${row!.cod_acervo}`);
     const letters = Object.fromEntries(Object.entries(body.dados_adicionais).map(([k, v]) => [k, v.map((i) => i.descricao)]));
-    expect(letters).toMatchObject({ F: ['Fundo Biblioteca Central'], G: ['Relatório'], O: ['Universidade Estante. Biblioteca Central'], D: ['Florianópolis (SC)'], L: ['Florianópolis'] });
+    expect(letters).toMatchObject({
+      F: ['Fundo Biblioteca Central'],
+      G: ['Relatório'],
+      O: ['Universidade Estante. Biblioteca Central'],
+      D: ['Florianópolis (SC)'],
+      L: ['Florianópolis'],
+    });
   });
 
   it('derives what older rows lack, once, and the search sees it', async () => {

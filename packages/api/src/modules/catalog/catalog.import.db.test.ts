@@ -39,7 +39,10 @@ describe('importMarcRecords', () => {
     const [first] = await queryRows<{ cod_acervo: number }>(database.db, sql`select cod_acervo from titles where control_number = 'upd-1'`);
     const report = await importMarcRecords(database.db, readMarcXml(xml('Segunda versão')));
     expect(report).toMatchObject({ inserted: 0, updated: 1 });
-    const [second] = await queryRows<{ cod_acervo: number; title: string }>(database.db, sql`select cod_acervo, title from titles where control_number = 'upd-1'`);
+    const [second] = await queryRows<{ cod_acervo: number; title: string }>(
+      database.db,
+      sql`select cod_acervo, title from titles where control_number = 'upd-1'`,
+    );
     expect(second).toEqual({ cod_acervo: first!.cod_acervo, title: 'Segunda versão' });
   });
 

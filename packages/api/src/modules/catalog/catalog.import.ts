@@ -26,10 +26,7 @@ export interface ImportReport {
   warnings: { position: number; message: string }[];
 }
 
-type Prepared = { position: number; offset: number } & (
-  | { kind: 'title'; row: TitleInsert }
-  | { kind: 'authority'; row: AuthorityInsert }
-);
+type Prepared = { position: number; offset: number } & ({ kind: 'title'; row: TitleInsert } | { kind: 'authority'; row: AuthorityInsert });
 
 export interface ImportOptions {
   batchSize?: number;
@@ -116,10 +113,12 @@ async function writeRows(tx: Tx, batch: Prepared[]) {
   const known = await existingLanguageCodes(tx, codes);
   await insertLanguages(
     tx,
-    codes.filter((c) => !known.has(c)).map((codigo) => {
-      const names = languageNames(codigo);
-      return { codigo, nomePt: names.pt, nomeEn: names.en, nomeEs: names.es };
-    }),
+    codes
+      .filter((c) => !known.has(c))
+      .map((codigo) => {
+        const names = languageNames(codigo);
+        return { codigo, nomePt: names.pt, nomeEn: names.en, nomeEs: names.es };
+      }),
   );
   const a = await upsertTitles(tx, titleRows);
   const b = await upsertAuthorities(tx, authorityRows);

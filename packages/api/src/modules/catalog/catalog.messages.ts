@@ -53,7 +53,8 @@ export const messages = defineMessages('catalog', {
 /** The errors the catalog module throws: the common ones and its own. */
 export const errors = {
   ...common,
-  lookupNotFound: (missing: 'BibliotecaNaoEncontrada' | 'CursoNaoEncontrado' | 'DisciplinaNaoEncontrada' | 'ProfessorNaoEncontrado', id: number) => messages.error(404, missing, { id }),
+  lookupNotFound: (missing: 'BibliotecaNaoEncontrada' | 'CursoNaoEncontrado' | 'DisciplinaNaoEncontrada' | 'ProfessorNaoEncontrado', id: number) =>
+    messages.error(404, missing, { id }),
   searchTermRequired: () => messages.error(422, 'PreenchaCampoPesquisa'),
   authorityNotFound: (id: number) => messages.error(404, 'AutoridadeNaoEncontrada', { id }),
   yearInvalid: (year: number) => messages.error(400, 'AnoInvalido', { year }),

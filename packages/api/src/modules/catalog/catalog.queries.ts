@@ -25,8 +25,7 @@ export interface UpsertCounts {
  */
 export async function upsertTitles(tx: Tx, rows: TitleInsert[]): Promise<UpsertCounts> {
   if (rows.length === 0) return { inserted: 0, updated: 0 };
-  const { codAcervo: _id, controlNumber: _cn, createdAt: _c, searchVector: _v, updatedAt: _u, ...derived } =
-    getTableColumns(titles);
+  const { codAcervo: _id, controlNumber: _cn, createdAt: _c, searchVector: _v, updatedAt: _u, ...derived } = getTableColumns(titles);
   const set = Object.fromEntries(Object.entries(derived).map(([key, column]) => [key, excluded(column)]));
   const result = await tx
     .insert(titles)

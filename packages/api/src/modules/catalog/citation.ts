@@ -105,18 +105,31 @@ export function cslItem(title: CitableTitle, today: Date): CslItem {
 
 function cslType(title: CitableTitle): string {
   switch (title.codTipoObra) {
-    case WORK_TYPE.tese: return 'thesis';
-    case WORK_TYPE.artigo: return 'article-journal';
-    case WORK_TYPE.capitulo: return 'chapter';
-    case WORK_TYPE.periodico: return 'periodical';
-    case WORK_TYPE.video: return 'motion_picture';
-    case WORK_TYPE.somMusical: case WORK_TYPE.somNaoMusical: return 'song';
-    case WORK_TYPE.partitura: return 'musical_score';
-    case WORK_TYPE.mapa: return 'map';
-    case WORK_TYPE.grafico: return 'graphic';
-    case WORK_TYPE.manuscrito: return 'manuscript';
-    case WORK_TYPE.eletronico: return 'webpage';
-    default: return 'book';
+    case WORK_TYPE.tese:
+      return 'thesis';
+    case WORK_TYPE.artigo:
+      return 'article-journal';
+    case WORK_TYPE.capitulo:
+      return 'chapter';
+    case WORK_TYPE.periodico:
+      return 'periodical';
+    case WORK_TYPE.video:
+      return 'motion_picture';
+    case WORK_TYPE.somMusical:
+    case WORK_TYPE.somNaoMusical:
+      return 'song';
+    case WORK_TYPE.partitura:
+      return 'musical_score';
+    case WORK_TYPE.mapa:
+      return 'map';
+    case WORK_TYPE.grafico:
+      return 'graphic';
+    case WORK_TYPE.manuscrito:
+      return 'manuscript';
+    case WORK_TYPE.eletronico:
+      return 'webpage';
+    default:
+      return 'book';
   }
 }
 
@@ -164,7 +177,10 @@ function nameOf(field: DataField): CslName | undefined {
     if (field.ind1 === '1' && comma > 0) return { family: a.slice(0, comma).trim(), given: a.slice(comma + 1).trim() };
     return { literal: a };
   }
-  const literal = subfieldValues(field, field.tag.endsWith('11') ? 'aqe' : 'ab').map(trimPunctuation).filter(Boolean).join('. ');
+  const literal = subfieldValues(field, field.tag.endsWith('11') ? 'aqe' : 'ab')
+    .map(trimPunctuation)
+    .filter(Boolean)
+    .join('. ');
   return literal ? { literal } : undefined;
 }
 
@@ -174,7 +190,10 @@ function thesis(record: MarcRecord, item: CslItem): void {
   const degree = trimPunctuation(subfieldValues(note, 'b').join(' '));
   const institution = trimPunctuation(subfieldValues(note, 'c').join(' '));
   if (degree || institution) {
-    if (degree) item.genre = /^(tese|dissertação|dissertacao|trabalho|monografia|thesis|tesis)/i.test(degree) ? degree : `${/mestrado|master|maestr/i.test(degree) ? 'Dissertação' : 'Tese'} (${degree})`;
+    if (degree)
+      item.genre = /^(tese|dissertação|dissertacao|trabalho|monografia|thesis|tesis)/i.test(degree)
+        ? degree
+        : `${/mestrado|master|maestr/i.test(degree) ? 'Dissertação' : 'Tese'} (${degree})`;
     if (institution) item.publisher = institution;
     return;
   }

@@ -29,22 +29,46 @@ const table = <Row>(t: Omit<LookupTable<Row>, 'row'>): LookupTable<Row> => t;
 
 export const LOOKUPS = {
   campus: table<{ cod_campus: number; nome_campus: string }>({
-    table: 'campuses', columns: 'cod_campus, nome_campus', id: 'cod_campus', matches: 'nome_campus', sortBy: 'nome_campus',
+    table: 'campuses',
+    columns: 'cod_campus, nome_campus',
+    id: 'cod_campus',
+    matches: 'nome_campus',
+    sortBy: 'nome_campus',
   }),
   library: table<{ cod_biblioteca: number; desc_biblioteca: string; cod_campus: number }>({
-    table: 'libraries', columns: 'cod_biblioteca, desc_biblioteca, cod_campus', id: 'cod_biblioteca', matches: "desc_biblioteca || ' ' || sigla", sortBy: 'desc_biblioteca',
+    table: 'libraries',
+    columns: 'cod_biblioteca, desc_biblioteca, cod_campus',
+    id: 'cod_biblioteca',
+    matches: "desc_biblioteca || ' ' || sigla",
+    sortBy: 'desc_biblioteca',
   }),
   course: table<{ cod_curso: number; nome_curso: string; cod_campus: number | null }>({
-    table: 'courses', columns: 'cod_curso, nome_curso, cod_campus', id: 'cod_curso', matches: 'nome_curso', sortBy: 'nome_curso',
+    table: 'courses',
+    columns: 'cod_curso, nome_curso, cod_campus',
+    id: 'cod_curso',
+    matches: 'nome_curso',
+    sortBy: 'nome_curso',
   }),
   discipline: table<{ cod_disciplina: number; codigo: string; nome_disciplina: string }>({
-    table: 'disciplines', columns: 'cod_disciplina, codigo, nome_disciplina', id: 'cod_disciplina', matches: "nome_disciplina || ' ' || codigo", sortBy: 'nome_disciplina',
+    table: 'disciplines',
+    columns: 'cod_disciplina, codigo, nome_disciplina',
+    id: 'cod_disciplina',
+    matches: "nome_disciplina || ' ' || codigo",
+    sortBy: 'nome_disciplina',
   }),
   professor: table<{ cod_professor: number; nome_professor: string }>({
-    table: 'professors', columns: 'cod_professor, nome_professor', id: 'cod_professor', matches: 'nome_professor', sortBy: 'nome_professor',
+    table: 'professors',
+    columns: 'cod_professor, nome_professor',
+    id: 'cod_professor',
+    matches: 'nome_professor',
+    sortBy: 'nome_professor',
   }),
   authority: table<{ cod_autoridade: number; tipo: AuthorityType; cabecalho: string }>({
-    table: 'authorities', columns: 'cod_autoridade, tipo, heading as cabecalho', id: 'cod_autoridade', matches: 'heading', sortBy: 'heading',
+    table: 'authorities',
+    columns: 'cod_autoridade, tipo, heading as cabecalho',
+    id: 'cod_autoridade',
+    matches: 'heading',
+    sortBy: 'heading',
   }),
 };
 

@@ -8,11 +8,13 @@ let authorization: string;
 beforeAll(async () => {
   t = await createTestApp();
   authorization = `Bearer ${await publicToken(t.app)}`;
-  await t.database.db.insert(campuses).values([
-    { codCampus: 1, nome: 'Campus Central' },
-    { codCampus: 2, nome: 'Campus Araranguá' },
-    ...Array.from({ length: 22 }, (_, i) => ({ codCampus: 10 + i, nome: `Polo de Educação a Distância ${String(i + 1).padStart(2, '0')}` })),
-  ]);
+  await t.database.db
+    .insert(campuses)
+    .values([
+      { codCampus: 1, nome: 'Campus Central' },
+      { codCampus: 2, nome: 'Campus Araranguá' },
+      ...Array.from({ length: 22 }, (_, i) => ({ codCampus: 10 + i, nome: `Polo de Educação a Distância ${String(i + 1).padStart(2, '0')}` })),
+    ]);
   await t.database.db.insert(libraries).values([
     { codBiblioteca: 1, codCampus: 1, nome: 'Biblioteca Central', sigla: 'BC' },
     { codBiblioteca: 2, codCampus: 1, nome: 'Biblioteca Setorial de Ciências da Saúde', sigla: 'BSCS' },
@@ -28,7 +30,11 @@ const get = async (url: string) => {
 
 describe('GET /consulta/campus', () => {
   it('finds campuses by name, accents and case ignored, every term required', async () => {
-    expect((await get('/svc/consulta/campus?search_text=ARARANGUA')).body).toEqual({ total: 1, page: 1, itens: [{ cod_campus: 2, nome_campus: 'Campus Araranguá' }] });
+    expect((await get('/svc/consulta/campus?search_text=ARARANGUA')).body).toEqual({
+      total: 1,
+      page: 1,
+      itens: [{ cod_campus: 2, nome_campus: 'Campus Araranguá' }],
+    });
     expect((await get('/svc/consulta/campus?search_text=polo%20distancia%2007')).status).toBe(400);
     expect((await get('/svc/consulta/campus?search_text=polo%20distancia%20007')).body.total).toBe(0);
     expect((await get('/svc/consulta/campus?search_text=polo%20distancia')).body.total).toBe(22);
@@ -53,7 +59,10 @@ describe('GET /consulta/campus', () => {
 
   it('answers one campus by id, 404 for an unknown one, 400 for a malformed one', async () => {
     expect((await get('/svc/consulta/campus/1')).body).toEqual({ cod_campus: 1, nome_campus: 'Campus Central' });
-    expect(await get('/svc/consulta/campus/999')).toEqual({ status: 404, body: { status: 404, key: 'CampusNaoEncontrado', message: 'Campus 999 não encontrado.' } });
+    expect(await get('/svc/consulta/campus/999')).toEqual({
+      status: 404,
+      body: { status: 404, key: 'CampusNaoEncontrado', message: 'Campus 999 não encontrado.' },
+    });
     expect((await get('/svc/consulta/campus/abc')).status).toBe(400);
   });
 });
@@ -80,12 +89,14 @@ describe('GET /consulta/bibliotecas', () => {
 
 describe('GET /consulta/cursos, disciplinas, professores and their /{id}', () => {
   beforeAll(async () => {
-    await t.database.db.insert(courses).values([
-      { codCurso: 1, nome: 'Pedagogia', codCampus: 1 },
-      { codCurso: 2, nome: 'Direito', codCampus: 1 },
-      { codCurso: 3, nome: 'Pedagogia a Distância', codCampus: 2 },
-      ...Array.from({ length: 21 }, (_, i) => ({ codCurso: 10 + i, nome: `Especialização ${String(i + 1).padStart(2, '0')}`, codCampus: null })),
-    ]);
+    await t.database.db
+      .insert(courses)
+      .values([
+        { codCurso: 1, nome: 'Pedagogia', codCampus: 1 },
+        { codCurso: 2, nome: 'Direito', codCampus: 1 },
+        { codCurso: 3, nome: 'Pedagogia a Distância', codCampus: 2 },
+        ...Array.from({ length: 21 }, (_, i) => ({ codCurso: 10 + i, nome: `Especialização ${String(i + 1).padStart(2, '0')}`, codCampus: null })),
+      ]);
     await t.database.db.insert(disciplines).values([
       { codDisciplina: 1, codigo: 'EDU101', nome: 'Fundamentos da Educação' },
       { codDisciplina: 2, codigo: 'MAT120', nome: 'Álgebra Linear' },
@@ -97,28 +108,49 @@ describe('GET /consulta/cursos, disciplinas, professores and their /{id}', () =>
   });
 
   it('finds courses by name, optionally on one campus, 20 a page in name order', async () => {
-    expect((await get('/svc/consulta/cursos?search_text=pedagogia')).body.itens.map((c: { nome_curso: string }) => c.nome_curso)).toEqual(['Pedagogia', 'Pedagogia a Distância']);
-    expect((await get('/svc/consulta/cursos?search_text=pedagogia&codCampus=2')).body).toEqual({ total: 1, page: 1, itens: [{ cod_curso: 3, nome_curso: 'Pedagogia a Distância', cod_campus: 2 }] });
+    expect((await get('/svc/consulta/cursos?search_text=pedagogia')).body.itens.map((c: { nome_curso: string }) => c.nome_curso)).toEqual([
+      'Pedagogia',
+      'Pedagogia a Distância',
+    ]);
+    expect((await get('/svc/consulta/cursos?search_text=pedagogia&codCampus=2')).body).toEqual({
+      total: 1,
+      page: 1,
+      itens: [{ cod_curso: 3, nome_curso: 'Pedagogia a Distância', cod_campus: 2 }],
+    });
     const all = (await get('/svc/consulta/cursos')).body;
     expect(all.total).toBe(24);
     expect(all.itens).toHaveLength(20);
-    expect((await get('/svc/consulta/cursos?page=2')).body.itens.map((c: { nome_curso: string }) => c.nome_curso)).toEqual(['Especialização 20', 'Especialização 21', 'Pedagogia', 'Pedagogia a Distância']);
+    expect((await get('/svc/consulta/cursos?page=2')).body.itens.map((c: { nome_curso: string }) => c.nome_curso)).toEqual([
+      'Especialização 20',
+      'Especialização 21',
+      'Pedagogia',
+      'Pedagogia a Distância',
+    ]);
   });
 
   it('finds disciplines by name or code, accents ignored', async () => {
-    expect((await get('/svc/consulta/disciplinas?search_text=algebra')).body.itens).toEqual([{ cod_disciplina: 2, codigo: 'MAT120', nome_disciplina: 'Álgebra Linear' }]);
+    expect((await get('/svc/consulta/disciplinas?search_text=algebra')).body.itens).toEqual([
+      { cod_disciplina: 2, codigo: 'MAT120', nome_disciplina: 'Álgebra Linear' },
+    ]);
     expect((await get('/svc/consulta/disciplinas?search_text=EDU101')).body.itens.map((d: { codigo: string }) => d.codigo)).toEqual(['EDU101']);
   });
 
   it('finds professors by name', async () => {
-    expect((await get('/svc/consulta/professores?search_text=araujo')).body).toEqual({ total: 1, page: 1, itens: [{ cod_professor: 2, nome_professor: 'Rafael Mendes Araújo' }] });
+    expect((await get('/svc/consulta/professores?search_text=araujo')).body).toEqual({
+      total: 1,
+      page: 1,
+      itens: [{ cod_professor: 2, nome_professor: 'Rafael Mendes Araújo' }],
+    });
   });
 
   it('answers one by id, 404 in the language of the call when there is none, 400 for a bad id', async () => {
     expect((await get('/svc/consulta/curso/2')).body).toEqual({ cod_curso: 2, nome_curso: 'Direito', cod_campus: 1 });
     expect((await get('/svc/consulta/disciplina/1')).body).toEqual({ cod_disciplina: 1, codigo: 'EDU101', nome_disciplina: 'Fundamentos da Educação' });
     expect((await get('/svc/consulta/professor/1')).body).toEqual({ cod_professor: 1, nome_professor: 'Helena Duarte Campos' });
-    expect(await get('/svc/consulta/professor/99')).toEqual({ status: 404, body: expect.objectContaining({ key: 'ProfessorNaoEncontrado', message: 'Professor 99 não encontrado.' }) });
+    expect(await get('/svc/consulta/professor/99')).toEqual({
+      status: 404,
+      body: expect.objectContaining({ key: 'ProfessorNaoEncontrado', message: 'Professor 99 não encontrado.' }),
+    });
     expect((await get('/svc/consulta/curso/99')).status).toBe(404);
     expect((await get('/svc/consulta/disciplina/abc')).status).toBe(400);
     expect((await get('/svc/consulta/disciplinas?search_text=ab')).status).toBe(400);
@@ -150,7 +182,9 @@ describe('GET /consulta/autoridades', () => {
   });
 
   it('narrows to one type, lists all without words, and refuses an unknown type', async () => {
-    expect((await get('/svc/consulta/autoridades?search_text=paulo&tipo=autor_pessoa')).body.itens.map((a: { cabecalho: string }) => a.cabecalho)).toEqual(['Freire, Paulo, 1921-1997']);
+    expect((await get('/svc/consulta/autoridades?search_text=paulo&tipo=autor_pessoa')).body.itens.map((a: { cabecalho: string }) => a.cabecalho)).toEqual([
+      'Freire, Paulo, 1921-1997',
+    ]);
     expect((await get('/svc/consulta/autoridades')).body.total).toBe(5);
     expect((await get('/svc/consulta/autoridades?tipo=pessoa')).status).toBe(400);
   });

@@ -24,10 +24,12 @@ const ofCampus = (codCampus: number | undefined) => (codCampus === undefined ? s
 export const campuses = (db: Db, query: { search_text?: string; page?: number }) => pageOf(db, LOOKUPS.campus, query);
 
 /** `GET /consulta/bibliotecas`: libraries by name or acronym, optionally of one campus, a page at a time. */
-export const libraries = (db: Db, query: { search_text?: string; page?: number; codCampus?: number }) => pageOf(db, LOOKUPS.library, query, ofCampus(query.codCampus));
+export const libraries = (db: Db, query: { search_text?: string; page?: number; codCampus?: number }) =>
+  pageOf(db, LOOKUPS.library, query, ofCampus(query.codCampus));
 
 /** `GET /consulta/cursos`: courses by name, optionally of one campus, a page at a time. */
-export const courses = (db: Db, query: { search_text?: string; page?: number; codCampus?: number }) => pageOf(db, LOOKUPS.course, query, ofCampus(query.codCampus));
+export const courses = (db: Db, query: { search_text?: string; page?: number; codCampus?: number }) =>
+  pageOf(db, LOOKUPS.course, query, ofCampus(query.codCampus));
 
 /** `GET /consulta/disciplinas`: disciplines by name or code, a page at a time. */
 export const disciplines = (db: Db, query: { search_text?: string; page?: number }) => pageOf(db, LOOKUPS.discipline, query);

@@ -1,8 +1,32 @@
 import { BASE_WORK_TYPES, NO_YEAR, type SearchRow, type SearchState } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { EMPTY, type IdSet, idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
-import { fetchPredicateAtom, fetchWordAtom, fetchWordPositions, frequentWords, planTitleIds, proximityPredicate, rowPredicate, searchWords, titleKey, WEIGHT_BITS, wordKey } from './search.queries.js';
-import { FLAG, keyHash, MULTI_FACETS, readSnapshot, TAG_FACET_SHIFT, TAG_VALUE, TITLE_KEY_SLOTS, TITLE_KEY_WORDS, readVersion, type Snapshot, yearOf } from './search.snapshot.js';
+import {
+  fetchPredicateAtom,
+  fetchWordAtom,
+  fetchWordPositions,
+  frequentWords,
+  planTitleIds,
+  proximityPredicate,
+  rowPredicate,
+  searchWords,
+  titleKey,
+  WEIGHT_BITS,
+  wordKey,
+} from './search.queries.js';
+import {
+  FLAG,
+  keyHash,
+  MULTI_FACETS,
+  readSnapshot,
+  TAG_FACET_SHIFT,
+  TAG_VALUE,
+  TITLE_KEY_SLOTS,
+  TITLE_KEY_WORDS,
+  readVersion,
+  type Snapshot,
+  yearOf,
+} from './search.snapshot.js';
 
 /**
  * The search index (decision 0007). PostgreSQL stays the one store and does all text matching
@@ -72,7 +96,8 @@ export class SearchIndex {
           this.snapshot = s;
           this.atoms = patched?.atoms ?? new Map();
           this.atomBytes = patched?.bytes ?? 0;
-          if (!patched && this.prewarmWords > 0 && s.all.length >= PREWARM_FROM_TITLES) this.warming = this.prewarm({ limit: this.prewarmWords }).catch(() => 0);
+          if (!patched && this.prewarmWords > 0 && s.all.length >= PREWARM_FROM_TITLES)
+            this.warming = this.prewarm({ limit: this.prewarmWords }).catch(() => 0);
           return s;
         })
         .finally(() => (this.building = null));
@@ -193,7 +218,13 @@ export class SearchIndex {
 
   /** Figures for logs and the benchmark. */
   stats() {
-    return { version: this.snapshot?.version ?? null, titles: this.snapshot?.all.length ?? 0, buildMs: this.snapshot?.buildMs ?? 0, atoms: this.atoms.size, atomBytes: this.atomBytes };
+    return {
+      version: this.snapshot?.version ?? null,
+      titles: this.snapshot?.all.length ?? 0,
+      buildMs: this.snapshot?.buildMs ?? 0,
+      atoms: this.atoms.size,
+      atomBytes: this.atomBytes,
+    };
   }
 
   /** Runs the search part of `state` (everything but reading the page's rows). */
@@ -536,7 +567,10 @@ class Run {
     if (keys.some((k) => k === null || singleLexeme(k) === null)) return null;
     const atoms = await Promise.all(words.map((w, i) => this.index.wordAtom(this.s, keys[i]!, w, false)));
     if (atoms.some((a) => a.positions === null && a.ids.length > 0)) return null;
-    const candidates = atoms.map((a) => a.ids).sort((a, b) => a.length - b.length).reduce((acc, set) => intersect(acc, set));
+    const candidates = atoms
+      .map((a) => a.ids)
+      .sort((a, b) => a.length - b.length)
+      .reduce((acc, set) => intersect(acc, set));
     const cursors = new Int32Array(atoms.length);
     const out = new Int32Array(candidates.length);
     let n = 0;
@@ -796,7 +830,6 @@ class Run {
     return [...top, ...atCutoff].slice(from, to).map((i) => ids[i]!);
   }
 }
-
 
 function isProximity(operator: SearchRow['operador']): operator is 'ANTES' | 'DEPOIS' | 'PROXIMO' {
   return operator === 'ANTES' || operator === 'DEPOIS' || operator === 'PROXIMO';

@@ -50,7 +50,8 @@ export function proximityPredicate(previous: SearchRow, row: SearchRow, operator
   const left = `(${tsqueryText(previous, a, ' <-> ')})`;
   const right = `(${tsqueryText(row, b, ' <-> ')})`;
   const within = (x: string, y: string) => Array.from({ length: PROXIMITY_WORDS }, (_, i) => `${x} <${i + 1}> ${y}`);
-  const alternatives = operator === 'ANTES' ? within(left, right) : operator === 'DEPOIS' ? within(right, left) : [...within(left, right), ...within(right, left)];
+  const alternatives =
+    operator === 'ANTES' ? within(left, right) : operator === 'DEPOIS' ? within(right, left) : [...within(left, right), ...within(right, left)];
   const { vector, query } = textTsquery(alternatives.join(' | '), previous.similar || row.similar);
   return sql`${vector} @@ ${query}`;
 }
@@ -103,7 +104,8 @@ function wordQuery(word: string, similar: boolean, weight?: keyof typeof WEIGHT_
  */
 export async function fetchWordAtom(db: Db, word: string, similar: boolean, only?: number[]): Promise<{ id: number; m: number }[]> {
   const { vector, query } = wordQuery(word, similar);
-  const bit = (weight: keyof typeof WEIGHT_BITS) => sql`case when ${vector} @@ ${wordQuery(word, similar, weight).query} then ${sql.raw(String(WEIGHT_BITS[weight]))} else 0 end`;
+  const bit = (weight: keyof typeof WEIGHT_BITS) =>
+    sql`case when ${vector} @@ ${wordQuery(word, similar, weight).query} then ${sql.raw(String(WEIGHT_BITS[weight]))} else 0 end`;
   return queryRows<{ id: number; m: number }>(
     db,
     sql`select t.cod_acervo as id, ${bit('A')} + ${bit('B')} + ${bit('C')} + ${bit('D')} as m

@@ -19,9 +19,23 @@ beforeAll(async () => {
     t.database.db,
     asItems([
       { id: 'edu-1', title: 'Educação', author: 'Freire, Paulo', year: 1996, subjects: ['Educação'], dewey: '370' },
-      { id: 'edu-2', title: 'Pedagogia da autonomia: saberes necessários à educação', author: 'Freire, Paulo', year: 1996, subjects: ['Educação', 'Pedagogia'] },
+      {
+        id: 'edu-2',
+        title: 'Pedagogia da autonomia: saberes necessários à educação',
+        author: 'Freire, Paulo',
+        year: 1996,
+        subjects: ['Educação', 'Pedagogia'],
+      },
       { id: 'edu-3', title: 'Educações populares no Brasil', author: 'Brandão, Carlos', year: 2002, subjects: ['Educação popular'] },
-      { id: 'edu-4', title: 'Sociologia da educação', author: 'Durkheim, Émile', year: 1922, language: 'fre', subjects: ['Sociologia educacional'], dewey: '306.43' },
+      {
+        id: 'edu-4',
+        title: 'Sociologia da educação',
+        author: 'Durkheim, Émile',
+        year: 1922,
+        language: 'fre',
+        subjects: ['Sociologia educacional'],
+        dewey: '306.43',
+      },
       { id: 'bor-title', title: 'Borges e a biblioteca', author: 'Silva, Ana', year: 2010, subjects: ['Literatura argentina'] },
       { id: 'bor-author', title: 'Ficciones', author: 'Borges, Jorge Luis', year: 1944, language: 'spa', subjects: ['Cuentos argentinos'] },
       { id: 'bor-subject', title: 'Ensaios de crítica', author: 'Costa, Beatriz', year: 2015, subjects: ['Borges, Jorge Luis -- Crítica e interpretação'] },
@@ -49,7 +63,9 @@ describe('GET /consulta: matching', () => {
     const { status, body } = await search('termo1=EDUCACAO');
     expect(status).toBe(200);
     expect(body.acervos[0]!.titulo).toBe('Educação');
-    expect(ids(body)).toEqual(expect.arrayContaining(['Pedagogia da autonomia: saberes necessários à educação', 'Sociologia da educação', 'Educação em vídeo']));
+    expect(ids(body)).toEqual(
+      expect.arrayContaining(['Pedagogia da autonomia: saberes necessários à educação', 'Sociologia da educação', 'Educação em vídeo']),
+    );
     expect(body.total).toBe(body.acervos.length);
   });
 
@@ -89,9 +105,7 @@ describe('GET /consulta: matching', () => {
 
   it('"starting with" matches the field’s beginning', async () => {
     expect(ids((await search('termo1=sociologia%20da&campo1=titulo&tipo1=inicio')).body)).toEqual(['Sociologia da educação']);
-    expect((await search('termo1=educacao&campo1=titulo&tipo1=inicio')).body.acervos.map((a) => a.titulo).sort()).toEqual(
-      ['Educação', 'Educação em vídeo'],
-    );
+    expect((await search('termo1=educacao&campo1=titulo&tipo1=inicio')).body.acervos.map((a) => a.titulo).sort()).toEqual(['Educação', 'Educação em vídeo']);
   });
 
   it('joins rows with AND, OR and NOT', async () => {
@@ -144,8 +158,19 @@ describe('GET /consulta: facets and filters', () => {
     // Years newest first, the "no date" bucket last.
     expect(facet(body, 'Y').map((i) => i.codigo)).toEqual(['2020', '2018', '2010', 'sem-data']);
     expect(facet(body, 'Y').at(-1)!.descricao).toBe('Sem data');
-    expect(facet(body, 'I').map((i) => [i.descricao, i.total])).toEqual([['Inglês', 1], ['Português', 3]]);
-    expect(facet(body, 'X').map((i) => [i.codigo, i.total]).sort()).toEqual([['A', 1], ['C', 1], ['O', 1]]);
+    expect(facet(body, 'I').map((i) => [i.descricao, i.total])).toEqual([
+      ['Inglês', 1],
+      ['Português', 3],
+    ]);
+    expect(
+      facet(body, 'X')
+        .map((i) => [i.codigo, i.total])
+        .sort(),
+    ).toEqual([
+      ['A', 1],
+      ['C', 1],
+      ['O', 1],
+    ]);
   });
 
   it('filters AND across facet types and OR within one, and counts each facet without its own filter', async () => {
@@ -174,9 +199,26 @@ describe('GET /consulta: facets and filters', () => {
   it('names facets and values in the language of the call', async () => {
     const english = (await search('termo1=biblioteca&similar1=1&termo2=library&operador2=OU', '5')).body;
     expect(english.facetas.map((f) => f.descricao)).toEqual([
-      'Type of material', 'Publication year', 'Language', 'Library', 'Author', 'Subject', 'Knowledge area', 'Publisher', 'Series', 'Journal',
-      'Genre/form', 'Corporate body', 'Fonds', 'Institution (theses)', 'Academic degree', 'Geographic descriptor', 'Place of publication',
-      'Carrier', 'Repository', 'Only with',
+      'Type of material',
+      'Publication year',
+      'Language',
+      'Library',
+      'Author',
+      'Subject',
+      'Knowledge area',
+      'Publisher',
+      'Series',
+      'Journal',
+      'Genre/form',
+      'Corporate body',
+      'Fonds',
+      'Institution (theses)',
+      'Academic degree',
+      'Geographic descriptor',
+      'Place of publication',
+      'Carrier',
+      'Repository',
+      'Only with',
     ]);
     expect(facet(english, 'T')[0]!.descricao).toBe('Book');
     expect(facet(english, 'Y').at(-1)!.descricao).toBe('No date');
@@ -196,7 +238,12 @@ describe('GET /consulta: library, author and subject facets', () => {
     expect(byFreire.filtros).toEqual([{ tipo: 'A', codigo: freire.codigo, descricao: 'Freire, Paulo' }]);
     // Within the author facet the other authors still count what choosing them would give.
     expect(facet(byFreire, 'A').find((i) => i.descricao === 'Durkheim, Émile')).toMatchObject({ total: 1, mostrarQtdOriginal: true });
-    expect(facet(byFreire, 'S').map((i) => [i.descricao, i.total])).toEqual([['Educação', 2], ['Educação popular', 0], ['Pedagogia', 1], ['Sociologia educacional', 0]]);
+    expect(facet(byFreire, 'S').map((i) => [i.descricao, i.total])).toEqual([
+      ['Educação', 2],
+      ['Educação popular', 0],
+      ['Pedagogia', 1],
+      ['Sociologia educacional', 0],
+    ]);
   });
 
   it('counts and filters by the libraries holding copies, OR within the facet', async () => {
@@ -209,7 +256,8 @@ describe('GET /consulta: library, author and subject facets', () => {
         { codCampus: campus!.codCampus, nome: 'Biblioteca Norte', sigla: 'BN' },
       ])
       .returning();
-    const titleId = async (title: string) => (await search(`termo1=${encodeURIComponent(title)}&tipo1=frase&campo1=titulo`)).body.acervos.find((a) => a.titulo === title)!.cod_acervo;
+    const titleId = async (title: string) =>
+      (await search(`termo1=${encodeURIComponent(title)}&tipo1=frase&campo1=titulo`)).body.acervos.find((a) => a.titulo === title)!.cod_acervo;
     const holdings: [string, number][] = [
       ['Educação', central!.codBiblioteca],
       ['Sociologia da educação', norte!.codBiblioteca],
@@ -218,10 +266,15 @@ describe('GET /consulta: library, author and subject facets', () => {
     ];
     let n = 0;
     for (const [title, library] of holdings) {
-      await t.database.db.insert(copies).values({ codAcervo: await titleId(title), codBiblioteca: library, codTipoEmprestimo: 1, tombo: `F${++n}`, localizacao: 'Estante 1' });
+      await t.database.db
+        .insert(copies)
+        .values({ codAcervo: await titleId(title), codBiblioteca: library, codTipoEmprestimo: 1, tombo: `F${++n}`, localizacao: 'Estante 1' });
     }
     const { body } = await search('termo1=educacao');
-    expect(facet(body, 'B').map((i) => [i.descricao, i.totalSemFiltro])).toEqual([['Biblioteca Central', 2], ['Biblioteca Norte', 2]]);
+    expect(facet(body, 'B').map((i) => [i.descricao, i.totalSemFiltro])).toEqual([
+      ['Biblioteca Central', 2],
+      ['Biblioteca Norte', 2],
+    ]);
     const both = (await search(`termo1=educacao&filtro=B:${central!.codBiblioteca}&filtro=B:${norte!.codBiblioteca}`)).body;
     expect(ids(both).sort()).toEqual(['Educação', 'Educações populares no Brasil', 'Sociologia da educação']);
     expect(ids((await search(`termo1=educacao&filtro=B:${norte!.codBiblioteca}&filtro=I:fre`)).body)).toEqual(['Sociologia da educação']);
@@ -239,7 +292,10 @@ describe('GET /consulta: library, author and subject facets', () => {
 
   it('sees a title imported after a search at once (the index follows the catalogue)', async () => {
     expect((await search('termo1=zeugma')).body.total).toBe(0);
-    await importMarcRecords(t.database.db, asItems([{ id: 'zeugma-1', title: 'Zeugma e outras figuras', author: 'Reis, Ana', year: 2023, subjects: ['Retórica'] }]));
+    await importMarcRecords(
+      t.database.db,
+      asItems([{ id: 'zeugma-1', title: 'Zeugma e outras figuras', author: 'Reis, Ana', year: 2023, subjects: ['Retórica'] }]),
+    );
     const after = (await search('termo1=zeugma')).body;
     expect(ids(after)).toEqual(['Zeugma e outras figuras']);
     expect(facet(after, 'A').map((i) => i.descricao)).toEqual(['Reis, Ana']);
@@ -326,27 +382,26 @@ describe('GET /consulta: bad input', () => {
     expect(ids((await search(`termo1=${encodeURIComponent("borges' --")}&campo1=autor`)).body)).toEqual(['Ficciones']);
   });
 
-  it.each([
-    ['quantPag=0', /quantPag/],
-    ['quantPag=101', /quantPag/],
-    ['pagina=0', /pagina/],
-    ['pagina=600', /pagina × quantPag/],
-    ['campo1=nome', /campo1/],
-    ['tipo1=regex', /tipo1/],
-    ['operador2=XOR&termo2=x', /operador2/],
-    ['ordenacao=Z', /ordenacao/],
-    ['filtro=T:abc', /T:abc/],
-    ['filtro=Y:19x6', /Y:19x6/],
-    ['filtro=semdoispontos', /filtro/],
-    [`termo2=${'a'.repeat(10_000)}`, /termo2/],
-  ].map(([params, message]) => ({ label: String(params).slice(0, 30), params: String(params), message: message as RegExp })))(
-    'refuses $label with a 400 naming the parameter',
-    async ({ params, message }) => {
-      const { status, body } = await search(`termo1=borges&${params}`);
-      expect(status).toBe(400);
-      expect(body.message).toMatch(message);
-    },
-  );
+  it.each(
+    [
+      ['quantPag=0', /quantPag/],
+      ['quantPag=101', /quantPag/],
+      ['pagina=0', /pagina/],
+      ['pagina=600', /pagina × quantPag/],
+      ['campo1=nome', /campo1/],
+      ['tipo1=regex', /tipo1/],
+      ['operador2=XOR&termo2=x', /operador2/],
+      ['ordenacao=Z', /ordenacao/],
+      ['filtro=T:abc', /T:abc/],
+      ['filtro=Y:19x6', /Y:19x6/],
+      ['filtro=semdoispontos', /filtro/],
+      [`termo2=${'a'.repeat(10_000)}`, /termo2/],
+    ].map(([params, message]) => ({ label: String(params).slice(0, 30), params: String(params), message: message as RegExp })),
+  )('refuses $label with a 400 naming the parameter', async ({ params, message }) => {
+    const { status, body } = await search(`termo1=borges&${params}`);
+    expect(status).toBe(400);
+    expect(body.message).toMatch(message);
+  });
 
   it('answers the target_gedweb base with no first term with nothing, without searching', async () => {
     expect(await search('base=target_gedweb&termo2=borges')).toEqual({
@@ -363,14 +418,21 @@ describe('GET /consulta: bad input', () => {
 describe('GET /consulta: teaching-plan bibliographies', () => {
   beforeAll(async () => {
     const db = t.database.db;
-    await db.insert(courses).values([{ codCurso: 1, nome: 'Pedagogia' }, { codCurso: 2, nome: 'Biblioteconomia' }]);
-    await db.insert(disciplines).values([{ codDisciplina: 1, codigo: 'EDU101', nome: 'Fundamentos da Educação' }, { codDisciplina: 2, codigo: 'BIB200', nome: 'Bibliotecas e sociedade' }]);
+    await db.insert(courses).values([
+      { codCurso: 1, nome: 'Pedagogia' },
+      { codCurso: 2, nome: 'Biblioteconomia' },
+    ]);
+    await db.insert(disciplines).values([
+      { codDisciplina: 1, codigo: 'EDU101', nome: 'Fundamentos da Educação' },
+      { codDisciplina: 2, codigo: 'BIB200', nome: 'Bibliotecas e sociedade' },
+    ]);
     await db.insert(professors).values([{ codProfessor: 1, nome: 'Helena Duarte Campos' }]);
     await db.insert(teachingPlans).values([
       { codPlano: 1, codCurso: 1, codDisciplina: 1, codProfessor: 1, ano: 2026, semestre: 1 },
       { codPlano: 2, codCurso: 2, codDisciplina: 2, codProfessor: null, ano: 2025, semestre: 2 },
     ]);
-    const id = async (title: string) => (await search(`termo1=${encodeURIComponent(title)}&tipo1=frase&campo1=titulo`)).body.acervos.find((a) => a.titulo === title)!.cod_acervo;
+    const id = async (title: string) =>
+      (await search(`termo1=${encodeURIComponent(title)}&tipo1=frase&campo1=titulo`)).body.acervos.find((a) => a.titulo === title)!.cod_acervo;
     await db.insert(planTitles).values([
       { codPlano: 1, codAcervo: await id('Educação'), tipo: 'basica' },
       { codPlano: 1, codAcervo: await id('Pedagogia da autonomia: saberes necessários à educação'), tipo: 'basica' },
@@ -384,7 +446,10 @@ describe('GET /consulta: teaching-plan bibliographies', () => {
     const { status, body } = await search('curso=1&ano=2026&semestre=1');
     expect(status).toBe(200);
     expect(ids(body)).toEqual(['Educação', 'Pedagogia da autonomia: saberes necessários à educação', 'Sociologia da educação']);
-    expect(facet(body, 'I').map((i) => [i.codigo, i.totalSemFiltro])).toEqual([['fre', 1], ['por', 2]]);
+    expect(facet(body, 'I').map((i) => [i.codigo, i.totalSemFiltro])).toEqual([
+      ['fre', 1],
+      ['por', 2],
+    ]);
   });
 
   it('matches every given field: professor, discipline, year', async () => {
@@ -400,7 +465,29 @@ describe('GET /consulta: teaching-plan bibliographies', () => {
 
   it('gives new-acquisition lists the NA_C course and NA_A area facets instead of K', async () => {
     const { body } = await search('novas=30&termo1=educacao');
-    expect(body.facetas.map((f) => f.codigo)).toEqual(['T', 'Y', 'I', 'B', 'A', 'S', 'E', 'C', 'P', 'G', 'O', 'F', 'U', 'N', 'D', 'L', 'M', 'R', 'NA_C', 'NA_A', 'X']);
+    expect(body.facetas.map((f) => f.codigo)).toEqual([
+      'T',
+      'Y',
+      'I',
+      'B',
+      'A',
+      'S',
+      'E',
+      'C',
+      'P',
+      'G',
+      'O',
+      'F',
+      'U',
+      'N',
+      'D',
+      'L',
+      'M',
+      'R',
+      'NA_C',
+      'NA_A',
+      'X',
+    ]);
     expect(facet(body, 'NA_C')).toEqual([{ codigo: '1', descricao: 'Pedagogia', total: 3, totalSemFiltro: 3, mostrarQtdOriginal: false }]);
     expect(facet(body, 'NA_A').map((i) => [i.codigo, i.descricao, i.total])).toEqual([['7', 'Ciências Humanas', 2]]);
     expect(ids((await search('novas=30&termo1=educacao&filtro=NA_A:7')).body).sort()).toEqual(['Educação', 'Sociologia da educação']);
@@ -409,7 +496,29 @@ describe('GET /consulta: teaching-plan bibliographies', () => {
     expect(byCourse.filtros).toEqual([{ tipo: 'NA_C', codigo: '1', descricao: 'Pedagogia' }]);
     expect((await search('termo1=educacao')).body.facetas.map((f) => f.codigo)).not.toContain('NA_C');
     const tab = await t.app.inject({ method: 'GET', url: '/svc/consulta/filtros?search_tab=novas_aquisicoes', headers: { authorization } });
-    expect(tab.json().map((f: { codigo: string }) => f.codigo)).toEqual(['T', 'Y', 'I', 'B', 'A', 'S', 'E', 'C', 'P', 'G', 'O', 'F', 'U', 'N', 'D', 'L', 'M', 'R', 'NA_C', 'NA_A', 'X']);
+    expect(tab.json().map((f: { codigo: string }) => f.codigo)).toEqual([
+      'T',
+      'Y',
+      'I',
+      'B',
+      'A',
+      'S',
+      'E',
+      'C',
+      'P',
+      'G',
+      'O',
+      'F',
+      'U',
+      'N',
+      'D',
+      'L',
+      'M',
+      'R',
+      'NA_C',
+      'NA_A',
+      'X',
+    ]);
     expect((await search('novas=30&termo1=educacao&filtro=NA_C:x')).status).toBe(400);
   });
 
@@ -440,7 +549,28 @@ describe('GET /consulta/ordenacao and /consulta/filtros', () => {
       { codigo: 'O', descricao: 'Oldest first' },
     ]);
     const facets = await t.app.inject({ method: 'GET', url: '/svc/consulta/filtros?search_tab=geral', headers: { authorization } });
-    expect(facets.json().map((f: { codigo: string }) => f.codigo)).toEqual(['T', 'Y', 'I', 'B', 'A', 'S', 'K', 'E', 'C', 'P', 'G', 'O', 'F', 'U', 'N', 'D', 'L', 'M', 'R', 'X']);
+    expect(facets.json().map((f: { codigo: string }) => f.codigo)).toEqual([
+      'T',
+      'Y',
+      'I',
+      'B',
+      'A',
+      'S',
+      'K',
+      'E',
+      'C',
+      'P',
+      'G',
+      'O',
+      'F',
+      'U',
+      'N',
+      'D',
+      'L',
+      'M',
+      'R',
+      'X',
+    ]);
   });
 });
 

@@ -12,7 +12,10 @@ export const searchRoutes: FastifyPluginAsync<{ db: Db; index: SearchIndex }> = 
   route(app, calls.search, (request) => search(index, request.query, request.language));
   route(app, calls.additionalTitles, (request) => additionalTitles(db, request.query.acervos, request.language));
   route(app, calls.indexedTitles, (request) => indexedTitles(db, request.query.acervos));
-  for (const [base, declaration] of Object.entries(BASE_OPTIONS_ENDPOINTS) as [keyof typeof BASE_OPTIONS_ENDPOINTS, (typeof BASE_OPTIONS_ENDPOINTS)[keyof typeof BASE_OPTIONS_ENDPOINTS]][]) {
+  for (const [base, declaration] of Object.entries(BASE_OPTIONS_ENDPOINTS) as [
+    keyof typeof BASE_OPTIONS_ENDPOINTS,
+    (typeof BASE_OPTIONS_ENDPOINTS)[keyof typeof BASE_OPTIONS_ENDPOINTS],
+  ][]) {
     route(app, declaration, (request) => baseOptions(index, base, request.language));
   }
   route(app, calls.targetProducts, (request) => targetProducts(index, request.query.termoPesquisa));

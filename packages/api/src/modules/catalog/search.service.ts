@@ -53,7 +53,8 @@ export async function search(index: SearchIndex, query: ConsultaQuery, language:
   const empty: ConsultaResponse = { total: 0, pagina: state.pagina, quantPag: state.quantPag, acervos: [], facetas: [], filtros: [] };
   // Spec §5: the target_gedweb base with no first-row term answers nothing, without searching.
   if (isEmptyTargetQuery(query)) return empty;
-  for (const f of state.filtros) if (!FILTER_CODE[f.tipo].test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
+  for (const f of state.filtros)
+    if (!FILTER_CODE[f.tipo].test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
   const outcome = await index.run(state);
   if (!outcome) throw errors.searchTermRequired();
   const names = describe(language, outcome.snapshot);
@@ -129,7 +130,13 @@ function buildFacets(state: SearchState, counts: FacetCount[], name: Namer, lang
     const counted = codigo === 'NA_A' ? 'K' : codigo;
     const itens = counts
       .filter((c) => c.faceta === counted && c.sem_filtro > 0)
-      .map((c) => ({ codigo: c.codigo, descricao: name(codigo, c.codigo), total: c.total, totalSemFiltro: c.sem_filtro, mostrarQtdOriginal: state.filtros.length > 0 }));
+      .map((c) => ({
+        codigo: c.codigo,
+        descricao: name(codigo, c.codigo),
+        total: c.total,
+        totalSemFiltro: c.sem_filtro,
+        mostrarQtdOriginal: state.filtros.length > 0,
+      }));
     itens.sort(
       codigo === 'Y'
         ? (a, b) => (a.codigo === NO_YEAR ? 1 : b.codigo === NO_YEAR ? -1 : Number(b.codigo) - Number(a.codigo))
@@ -174,7 +181,9 @@ export async function baseOptions(index: SearchIndex, base: keyof typeof BASE_FI
     campos: BASE_FIELDS[base].map(({ filtro, nome }) => ({
       filtro,
       descricao: nome[language],
-      opcoes: (facets.find((f) => f.codigo === filtro)?.itens ?? []).filter((i) => i.codigo !== NO_YEAR).map(({ codigo, descricao, total }) => ({ codigo, descricao, total })),
+      opcoes: (facets.find((f) => f.codigo === filtro)?.itens ?? [])
+        .filter((i) => i.codigo !== NO_YEAR)
+        .map(({ codigo, descricao, total }) => ({ codigo, descricao, total })),
     })),
   };
 }

@@ -217,7 +217,10 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
         NA_C: coursesOf.build(),
         ...(Object.fromEntries(ADDITIONAL_DATA.map((letter) => [letter, additional[letter].build()])) as Record<AdditionalData, MultiBuilt>),
       };
-      const multi = Object.fromEntries(MULTI_FACETS.map((f) => [f, { codes: built[f].codes, names: built[f].names, byCode: built[f].byCode }])) as Record<MultiFacet, MultiValued>;
+      const multi = Object.fromEntries(MULTI_FACETS.map((f) => [f, { codes: built[f].codes, names: built[f].names, byCode: built[f].byCode }])) as Record<
+        MultiFacet,
+        MultiValued
+      >;
       const names = { workTypes: await workTypes(txDb), languages: await languageNames(txDb), areas: await knowledgeAreas(txDb) };
       return {
         ...s,

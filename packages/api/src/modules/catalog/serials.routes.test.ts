@@ -16,10 +16,21 @@ const issue: Record<string, number> = {};
 beforeAll(async () => {
   t = await createTestApp();
   authorization = `Bearer ${await publicToken(t.app)}`;
-  await importMarcRecords(t.database.db, items([
-    record('rbe', 'as', 1995, 'por', df('022', '0 ', ['a', '1413-2478']), df('245', '00', ['a', 'Revista Brasileira de Educação.']), df('310', '  ', ['a', 'Quadrimestral'])),
-    record('livro', 'am', 2001, 'por', df('245', '00', ['a', 'Um livro'])),
-  ]));
+  await importMarcRecords(
+    t.database.db,
+    items([
+      record(
+        'rbe',
+        'as',
+        1995,
+        'por',
+        df('022', '0 ', ['a', '1413-2478']),
+        df('245', '00', ['a', 'Revista Brasileira de Educação.']),
+        df('310', '  ', ['a', 'Quadrimestral']),
+      ),
+      record('livro', 'am', 2001, 'por', df('245', '00', ['a', 'Um livro'])),
+    ]),
+  );
   for (const row of await t.database.db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)) {
     if (row.c === 'rbe') serial = row.id;
     else book = row.id;
@@ -75,7 +86,13 @@ describe('serials: Kardex and tables of contents', () => {
     ]);
     const supplements = await get<KardexData>(`/kardex/${serial}/data?codBib=${central}&year=2025&codPar=S&codPeriod=a`);
     expect(supplements.body).toMatchObject({ parte: 'S', periodicidade: 'a', fasciculos: [{ numero: 'supl.', recebido: true }] });
-    for (const bad of ['codBib=x&year=2025', `codBib=${central}&year=25`, `codBib=${central}&year=2025&codPar=Z`, `codBib=${central}&year=2025&codPeriod=weekly`, `codBib=${central}`]) {
+    for (const bad of [
+      'codBib=x&year=2025',
+      `codBib=${central}&year=25`,
+      `codBib=${central}&year=2025&codPar=Z`,
+      `codBib=${central}&year=2025&codPeriod=weekly`,
+      `codBib=${central}`,
+    ]) {
       expect((await get(`/kardex/${serial}/data?${bad}`)).status, bad).toBe(400);
     }
   });
@@ -87,7 +104,9 @@ describe('serials: Kardex and tables of contents', () => {
       { seq: 1, titulo: 'Leitura na universidade', autores: 'Souza, J.', paginas: '1-16' },
       { seq: 2, titulo: 'Escrita acadêmica', autores: null, paginas: '17-30' },
     ]);
-    expect((await get<KardexItem>(`/kardex/${serial}/item?seqPar=${issue['2025-1']}&seqSec=2`)).body.artigos.map((a) => a.titulo)).toEqual(['Escrita acadêmica']);
+    expect((await get<KardexItem>(`/kardex/${serial}/item?seqPar=${issue['2025-1']}&seqSec=2`)).body.artigos.map((a) => a.titulo)).toEqual([
+      'Escrita acadêmica',
+    ]);
     expect((await get(`/kardex/${serial}/item?seqPar=${issue['2025-1']}&codPar=S`)).status).toBe(404);
     expect((await get(`/kardex/${book}/item?seqPar=${issue['2025-1']}`)).status).toBe(404);
     expect((await get(`/kardex/${serial}/item?seqPar=abc`)).status).toBe(400);
@@ -97,7 +116,10 @@ describe('serials: Kardex and tables of contents', () => {
   it('lists the latest issues with contents on /sumario, newest first', async () => {
     const { body } = await get<Sumario>(`/sumario/${serial}/dados`);
     expect(body.itens).toEqual([]);
-    expect(body.fasciculos.map((f) => [f.ano, f.numero, f.artigos.length])).toEqual([[2025, '3', 1], [2025, '1', 2]]);
+    expect(body.fasciculos.map((f) => [f.ano, f.numero, f.artigos.length])).toEqual([
+      [2025, '3', 1],
+      [2025, '1', 2],
+    ]);
   });
 });
 

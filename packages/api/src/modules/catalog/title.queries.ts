@@ -121,7 +121,10 @@ export async function authoritiesForHeadings(db: Db, headings: string[]) {
   return queryRows<{ cod_autoridade: number; tipo: string; heading: string }>(
     db,
     sql`select cod_autoridade, tipo, heading from authorities
-        where estante_key(heading) in (select estante_key(v.h) from (values ${sql.join(headings.map((h) => sql`(${h})`), sql`, `)}) v(h))
+        where estante_key(heading) in (select estante_key(v.h) from (values ${sql.join(
+          headings.map((h) => sql`(${h})`),
+          sql`, `,
+        )}) v(h))
         order by heading`,
   );
 }

@@ -16,13 +16,18 @@ const id: Record<string, number> = {};
 let central: number;
 let norte: number;
 
-const CONTENTS = record('ref-contents', 'am', 1957, 'eng',
+const CONTENTS = record(
+  'ref-contents',
+  'am',
+  1957,
+  'eng',
   df('100', '1 ', ['a', 'Charles, Ray,'], ['d', '1930-']),
   df('245', '14', ['a', 'The Great Ray Charles'], ['h', '[sound recording].']),
   df('505', '0 ', ['a', 'The Ray -- My melancholy baby -- Black coffee / Sonny Burke.']),
   df('856', '42', ['3', 'Capa'], ['u', 'https://covers.example.org/ray.jpg']),
   df('856', '41', ['u', 'https://catalog.example.org/ray'], ['z', 'Catalogue entry']),
-  df('856', '40', ['u', 'https://licensed.example.org/ray'], ['z', 'Acesso restrito a usuários da instituição']));
+  df('856', '40', ['u', 'https://licensed.example.org/ray'], ['z', 'Acesso restrito a usuários da instituição']),
+);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,17 +40,49 @@ beforeAll(async () => {
   norte = b!.codBiblioteca;
   await t.database.db.insert(copies).values([
     { codAcervo: id['ref-book']!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'T1', localizacao: '370 F866p', colecao: 'Acervo geral', volume: '1' },
-    { codAcervo: id['ref-book']!, codBiblioteca: central, codTipoEmprestimo: 1, tombo: 'T2', localizacao: '370 F866p', status: 'emprestado', dataDevolucaoPrevista: '2026-12-01' },
+    {
+      codAcervo: id['ref-book']!,
+      codBiblioteca: central,
+      codTipoEmprestimo: 1,
+      tombo: 'T2',
+      localizacao: '370 F866p',
+      status: 'emprestado',
+      dataDevolucaoPrevista: '2026-12-01',
+    },
     { codAcervo: id['ref-book']!, codBiblioteca: norte, codTipoEmprestimo: 2, tombo: 'T3', localizacao: '370 F866p ex.3', material: 'CD-ROM' },
     { codAcervo: id['ref-contents']!, codBiblioteca: norte, codTipoEmprestimo: 2, tombo: 'T4', localizacao: 'CD 12' },
   ]);
   const reader = await createPatron(t.database.db, { login: 'leitora', nome: 'Maria Leitora', password: 'segredo123' });
   const [copy] = await t.database.db.select().from(copies).where(eq(copies.tombo, 'T1'));
   await t.database.db.insert(loans).values([
-    { codExemplar: copy!.codExemplar, codPessoa: reader.codPessoa, loanedAt: new Date('2025-03-10T12:00:00Z'), dueDate: '2025-03-24', returnedAt: new Date('2025-03-20T12:00:00Z') },
-    { codExemplar: copy!.codExemplar, codPessoa: reader.codPessoa, loanedAt: new Date('2025-03-25T12:00:00Z'), dueDate: '2025-04-08', returnedAt: new Date('2025-04-01T12:00:00Z') },
-    { codExemplar: copy!.codExemplar, codPessoa: reader.codPessoa, loanedAt: new Date('2025-11-02T12:00:00Z'), dueDate: '2025-11-16', returnedAt: new Date('2025-11-10T12:00:00Z') },
-    { codExemplar: copy!.codExemplar, codPessoa: reader.codPessoa, loanedAt: new Date('2024-06-02T12:00:00Z'), dueDate: '2024-06-16', returnedAt: new Date('2024-06-10T12:00:00Z') },
+    {
+      codExemplar: copy!.codExemplar,
+      codPessoa: reader.codPessoa,
+      loanedAt: new Date('2025-03-10T12:00:00Z'),
+      dueDate: '2025-03-24',
+      returnedAt: new Date('2025-03-20T12:00:00Z'),
+    },
+    {
+      codExemplar: copy!.codExemplar,
+      codPessoa: reader.codPessoa,
+      loanedAt: new Date('2025-03-25T12:00:00Z'),
+      dueDate: '2025-04-08',
+      returnedAt: new Date('2025-04-01T12:00:00Z'),
+    },
+    {
+      codExemplar: copy!.codExemplar,
+      codPessoa: reader.codPessoa,
+      loanedAt: new Date('2025-11-02T12:00:00Z'),
+      dueDate: '2025-11-16',
+      returnedAt: new Date('2025-11-10T12:00:00Z'),
+    },
+    {
+      codExemplar: copy!.codExemplar,
+      codPessoa: reader.codPessoa,
+      loanedAt: new Date('2024-06-02T12:00:00Z'),
+      dueDate: '2024-06-16',
+      returnedAt: new Date('2024-06-10T12:00:00Z'),
+    },
   ]);
 });
 afterAll(() => t.close());
@@ -62,13 +99,25 @@ describe('references (ABNT NBR 6023:2018 by the CSL processor, APA, Vancouver)',
   // Each expected reference was written by hand from NBR 6023:2018's rules and examples.
   it.each([
     ['ref-book', 'FREIRE, Paulo. Pedagogia do oprimido. 17. ed. Rio de Janeiro: Paz e Terra, 1987.'],
-    ['ref-two', 'MARCONI, Marina de Andrade; LAKATOS, Eva Maria. Metodologia do trabalho científico: procedimentos básicos, pesquisa bibliográfica, projeto e relatório. 7. ed. São Paulo: Atlas, 2007.'],
+    [
+      'ref-two',
+      'MARCONI, Marina de Andrade; LAKATOS, Eva Maria. Metodologia do trabalho científico: procedimentos básicos, pesquisa bibliográfica, projeto e relatório. 7. ed. São Paulo: Atlas, 2007.',
+    ],
     ['ref-corp', 'ASSOCIAÇÃO BRASILEIRA DE NORMAS TÉCNICAS. NBR 6023: informação e documentação: referências: elaboração. Rio de Janeiro: ABNT, 2018.'],
     ['ref-org', 'MINAYO, Maria Cecília de Souza (org.). Pesquisa social: teoria, método e criatividade. 21. ed. Petrópolis: Vozes, 2002.'],
-    ['ref-chapter', 'GOMES, Romeu. A análise de dados em pesquisa qualitativa. In: MINAYO, Maria Cecília de Souza. Pesquisa social: teoria, método e criatividade. Petrópolis: Vozes, 2002. p. 67-80.'],
-    ['ref-thesis', 'SILVA, Ana Maria da. Formação de professores e tecnologias digitais. 2019. 150 f. Tese (Doutorado em Educação) - Universidade Federal de Santa Catarina, Florianópolis, 2019.'],
+    [
+      'ref-chapter',
+      'GOMES, Romeu. A análise de dados em pesquisa qualitativa. In: MINAYO, Maria Cecília de Souza. Pesquisa social: teoria, método e criatividade. Petrópolis: Vozes, 2002. p. 67-80.',
+    ],
+    [
+      'ref-thesis',
+      'SILVA, Ana Maria da. Formação de professores e tecnologias digitais. 2019. 150 f. Tese (Doutorado em Educação) - Universidade Federal de Santa Catarina, Florianópolis, 2019.',
+    ],
     ['ref-article', 'SOUZA, João Carlos de. Leitura e escrita na universidade. Revista Brasileira de Educação, Rio de Janeiro, v. 25, n. 2, p. 1-20, 2020.'],
-    ['ref-online', 'MORAN, José Manuel. A educação que desejamos: novos desafios e como chegar lá. Campinas: Papirus, 2007. E-book. Disponível em: https://books.example.org/educacao-que-desejamos. Acesso em: 22 nov. 2026.'],
+    [
+      'ref-online',
+      'MORAN, José Manuel. A educação que desejamos: novos desafios e como chegar lá. Campinas: Papirus, 2007. E-book. Disponível em: https://books.example.org/educacao-que-desejamos. Acesso em: 22 nov. 2026.',
+    ],
   ])('%s', async (control, expected) => {
     expect(await abnt(control)).toBe(expected);
   });
@@ -88,7 +137,9 @@ describe('references (ABNT NBR 6023:2018 by the CSL processor, APA, Vancouver)',
     const abntRoute = await get<{ estilo: string; texto: string }>(`/acervo/${id['ref-book']}/referencia`);
     expect(abntRoute.status).toBe(200);
     expect(abntRoute.body).toMatchObject({ estilo: 'abnt', texto: 'FREIRE, Paulo. Pedagogia do oprimido. 17. ed. Rio de Janeiro: Paz e Terra, 1987.' });
-    expect((await get<{ texto: string }>(`/acervo/${id['ref-book']}/referencia?estilo=apa`, { 'x-idioma': '5' })).body.texto).toMatch(/^Freire, P\. \(1987\)\./);
+    expect((await get<{ texto: string }>(`/acervo/${id['ref-book']}/referencia?estilo=apa`, { 'x-idioma': '5' })).body.texto).toMatch(
+      /^Freire, P\. \(1987\)\./,
+    );
     expect((await get<{ texto: string }>(`/vinculos/abnt/${id['ref-book']}`)).body.texto).toBe(abntRoute.body.texto);
     expect((await get(`/acervo/${id['ref-book']}/referencia?estilo=mla`)).status).toBe(400);
   });
@@ -148,7 +199,20 @@ describe('GET /acervo/{id}', () => {
 
 describe('copies', () => {
   it('lists every copy (by library, then volume, then accession number) with location, loan type, status and parts; cod_unidade filters', async () => {
-    type Copies = { exemplares: { tombo: string; desc_biblioteca: string; localizacao: string; tipo_emprestimo: string; situacao: string; data_devolucao_prevista: string | null; volume: string | null; material: string | null; colecao: string | null }[]; disponibilidade: unknown[] };
+    type Copies = {
+      exemplares: {
+        tombo: string;
+        desc_biblioteca: string;
+        localizacao: string;
+        tipo_emprestimo: string;
+        situacao: string;
+        data_devolucao_prevista: string | null;
+        volume: string | null;
+        material: string | null;
+        colecao: string | null;
+      }[];
+      disponibilidade: unknown[];
+    };
     const all = await get<Copies>(`/acervo/${id['ref-book']}/exemplares`);
     expect(all.body.exemplares.map((c) => [c.tombo, c.desc_biblioteca, c.tipo_emprestimo, c.situacao, c.data_devolucao_prevista])).toEqual([
       ['T2', 'Biblioteca Central', 'Normal', 'emprestado', '2026-12-01'],
@@ -206,8 +270,12 @@ describe('links, covers, colour, contents, permissions', () => {
       // A restricted link keeps its address until a signed-in patron asks for it.
       { url: null, descricao: 'Acesso restrito a usuários da instituição', tipo: 'recurso', restrito: true, seq: 2 },
     ]);
-    expect((await get(`/vinculos/imagem?cod_acervo=${id['ref-contents']}&limite=1`)).body).toEqual([{ url: 'https://covers.example.org/ray.jpg', descricao: 'Capa' }]);
-    const results = await get<{ cod_acervo: number; links: { url: string }[] }[]>(`/vinculos/links-resultado?acervos=${id['ref-online']},${id['ref-contents']}`);
+    expect((await get(`/vinculos/imagem?cod_acervo=${id['ref-contents']}&limite=1`)).body).toEqual([
+      { url: 'https://covers.example.org/ray.jpg', descricao: 'Capa' },
+    ]);
+    const results = await get<{ cod_acervo: number; links: { url: string }[] }[]>(
+      `/vinculos/links-resultado?acervos=${id['ref-online']},${id['ref-contents']}`,
+    );
     expect(results.body.map((r) => [r.cod_acervo, r.links.map((l) => l.url)])).toEqual([
       [id['ref-online'], ['https://books.example.org/educacao-que-desejamos']],
       [id['ref-contents'], ['https://catalog.example.org/ray', null]],
@@ -279,8 +347,17 @@ describe('GET /acervo/{id}/totais (private)', () => {
       por_biblioteca: [{ cod_biblioteca: central, desc_biblioteca: 'Biblioteca Central', emprestimos: 3 }],
     });
     // The end date counts whole: a loan on 2025-03-10 is in [2025-03-10, 2025-03-10].
-    expect((await get<{ emprestimos: number }>(`/acervo/${id['ref-book']}/totais?dataIni=2025-03-10&dataFim=2025-03-10`, { authorization: patron })).body.emprestimos).toBe(1);
-    expect((await get<{ emprestimos: number }>(`/acervo/${id['ref-book']}/totais?dataIni=2025-01-01&dataFim=2025-12-31&biblioteca=${norte}`, { authorization: patron })).body.emprestimos).toBe(0);
+    expect(
+      (await get<{ emprestimos: number }>(`/acervo/${id['ref-book']}/totais?dataIni=2025-03-10&dataFim=2025-03-10`, { authorization: patron })).body
+        .emprestimos,
+    ).toBe(1);
+    expect(
+      (
+        await get<{ emprestimos: number }>(`/acervo/${id['ref-book']}/totais?dataIni=2025-01-01&dataFim=2025-12-31&biblioteca=${norte}`, {
+          authorization: patron,
+        })
+      ).body.emprestimos,
+    ).toBe(0);
     expect((await get(`/acervo/${id['ref-book']}/totais?dataIni=2025-01-01&dataFim=2025-12-31`)).status).toBe(403);
     for (const bad of ['dataIni=2025-12-31&dataFim=2025-01-01', 'dataIni=2025-02-30&dataFim=2025-03-01', 'dataIni=ontem&dataFim=hoje', 'dataFim=2025-01-01']) {
       expect((await get(`/acervo/${id['ref-book']}/totais?${bad}`, { authorization: patron })).status, bad).toBe(400);
@@ -294,7 +371,10 @@ describe('statistics', () => {
     const { body } = await get<DadosEstatisticos>(`/acervo/${id['ref-book']}/dados-estatisticos/dados/2025`);
     expect(body.total).toBe(3);
     expect(body.meses).toHaveLength(12);
-    expect(body.meses.filter((m) => m.emprestimos > 0)).toEqual([{ mes: 3, emprestimos: 2 }, { mes: 11, emprestimos: 1 }]);
+    expect(body.meses.filter((m) => m.emprestimos > 0)).toEqual([
+      { mes: 3, emprestimos: 2 },
+      { mes: 11, emprestimos: 1 },
+    ]);
     expect((await get(`/acervo/${id['ref-book']}/dados-estatisticos/dados/25`)).status).toBe(400);
     expect((await get(`/acervo/${id['ref-book']}/dados-estatisticos/dados/1200`)).status).toBe(400);
   });

@@ -224,7 +224,23 @@ export async function coverImages(db: Db, id: number, limit: number) {
 }
 
 /** One colour per work type: badges and the default cover (contrast ≥ 4.5:1 on white). */
-const WORK_TYPE_COLOURS = ['#1c5d99', '#8a2be2', '#0b6e4f', '#a4161a', '#7a4b00', '#005f73', '#6a040f', '#3a5a40', '#5a189a', '#9d0208', '#14213d', '#6d597a', '#283618', '#7f5539', '#1d3557'];
+const WORK_TYPE_COLOURS = [
+  '#1c5d99',
+  '#8a2be2',
+  '#0b6e4f',
+  '#a4161a',
+  '#7a4b00',
+  '#005f73',
+  '#6a040f',
+  '#3a5a40',
+  '#5a189a',
+  '#9d0208',
+  '#14213d',
+  '#6d597a',
+  '#283618',
+  '#7f5539',
+  '#1d3557',
+];
 
 export async function colour(db: Db, id: number) {
   const t = await requireTitle(db, id);

@@ -19,7 +19,10 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   await createInstitution(db);
-  const id = await createTitles(db, [{ id: 'a', title: 'Vidas secas', year: 1938 }, { id: 'b', title: 'São Bernardo', year: 1934 }]);
+  const id = await createTitles(db, [
+    { id: 'a', title: 'Vidas secas', year: 1938 },
+    { id: 'b', title: 'São Bernardo', year: 1934 },
+  ]);
   const [central, norte] = (await createLibraries(db, ['Biblioteca Central', 'Biblioteca Norte'])).map((l) => l.codBiblioteca) as [number, number];
   await createCopies(db, [
     { codAcervo: id.a!, codBiblioteca: central, tombo: 'A1', localizacao: '869.3' },
@@ -36,16 +39,29 @@ beforeAll(async () => {
   const as = (who: string, method: 'POST' | 'GET', url: string, payload?: object) =>
     t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` }, payload });
   bruno.hold = (await as('bruno', 'POST', '/reserva', { cod_acervo: id.a, biblioteca: central })).json().cod_reserva;
-  bruno.request = (await as('bruno', 'POST', `/solicitacao-emprestimo/${id.b}`, { biblioteca_origem: norte, biblioteca_recebimento: central, telefone: '4899990000', email: 'bruno@example.org', cod_local_recebimento: 1 })).json().cod_solicitacao;
+  bruno.request = (
+    await as('bruno', 'POST', `/solicitacao-emprestimo/${id.b}`, {
+      biblioteca_origem: norte,
+      biblioteca_recebimento: central,
+      telefone: '4899990000',
+      email: 'bruno@example.org',
+      cod_local_recebimento: 1,
+    })
+  ).json().cod_solicitacao;
   await desk('circ.checkout', 'B1', 'bruno');
-  const [loan] = await queryRows<{ cod_emprestimo: number; cod_pessoa: number }>(db, sql`select cod_emprestimo, cod_pessoa from loans where cod_exemplar = (select cod_exemplar from copies where tombo = 'B1')`);
+  const [loan] = await queryRows<{ cod_emprestimo: number; cod_pessoa: number }>(
+    db,
+    sql`select cod_emprestimo, cod_pessoa from loans where cod_exemplar = (select cod_exemplar from copies where tombo = 'B1')`,
+  );
   bruno.loan = loan!.cod_emprestimo;
   const [debt] = await db.insert(debts).values({ codPessoa: loan!.cod_pessoa, service: 'reprografia', amount: '3.00' }).returning();
   bruno.debt = debt!.codDebito;
   await as('bruno', 'POST', '/api/emprestimo/token');
   // A declaration of someone else (Carla's code), for the PDF by code.
   await db.execute(sql`insert into deviations (cod_pessoa, motivo, inicio) select cod_pessoa, 'teste', current_date from logins where login = 'bruno'`);
-  await db.execute(sql`insert into no_debt_declarations (cod_pessoa, codigo, cod_afastamento) select d.cod_pessoa, 'ABCD-1234-EF56', d.cod_afastamento from deviations d`);
+  await db.execute(
+    sql`insert into no_debt_declarations (cod_pessoa, codigo, cod_afastamento) select d.cod_pessoa, 'ABCD-1234-EF56', d.cod_afastamento from deviations d`,
+  );
   bruno.declaration = 'ABCD-1234-EF56';
 });
 afterAll(() => t.close());
@@ -95,19 +111,24 @@ describe('patron A and patron B', () => {
       expect({ url, status: response.statusCode, items: items(response.json()) }).toEqual({ url, status: 200, items: [] });
     }
     // Ana's own token (she asked for one above) is hers: a different row, never Bruno's.
-    const [brunoToken] = await queryRows<{ valido_ate: string }>(t.database.db, sql`select valido_ate::text from loan_tokens t join logins l using (cod_pessoa) where l.login = 'bruno'`);
+    const [brunoToken] = await queryRows<{ valido_ate: string }>(
+      t.database.db,
+      sql`select valido_ate::text from loan_tokens t join logins l using (cod_pessoa) where l.login = 'bruno'`,
+    );
     const anaToken = (await asAna('GET', '/api/emprestimo/token')).json<{ valido_ate: string } | null>();
     expect(anaToken?.valido_ate).not.toBe(brunoToken!.valido_ate);
     expect((await asAna('GET', '/unidade-informacao/nada-consta/verifica')).json().declaracao).toBeNull();
   });
 
   it('an anonymous token reaches none of them', async () => {
-    const anonymous = (await t.app.inject({
-      method: 'POST',
-      url: '/svc/oauth/token',
-      payload: 'grant_type=client_credentials&client_id=estante-web&client_secret=estante-public',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    })).json().access_token as string;
+    const anonymous = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/svc/oauth/token',
+        payload: 'grant_type=client_credentials&client_id=estante-web&client_secret=estante-public',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+    ).json().access_token as string;
     for (const [method, url] of [
       ['GET', '/api/reserva'],
       ['GET', '/api/emprestimo/titulos-pendentes'],
@@ -118,7 +139,12 @@ describe('patron A and patron B', () => {
       ['GET', '/api/emprestimo/token'],
       ['POST', '/api/emprestimo/renovacao'],
     ] as const) {
-      const response = await t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${anonymous}` }, payload: method === 'POST' ? {} : undefined });
+      const response = await t.app.inject({
+        method,
+        url: `/svc${url}`,
+        headers: { authorization: `Bearer ${anonymous}` },
+        payload: method === 'POST' ? {} : undefined,
+      });
       expect({ url, status: response.statusCode }).toEqual({ url, status: 403 });
     }
   });

@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.js';
 
-
 export interface ClosedStackCopy {
   cod_exemplar: number;
   tombo: string;

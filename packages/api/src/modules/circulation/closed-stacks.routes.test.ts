@@ -14,15 +14,26 @@ const id: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  Object.assign(id, await createTitles(t.database.db, [
-    { id: 'rare', title: 'Os sertões', author: 'Cunha, Euclides da', year: 1902 },
-    { id: 'atlas', title: 'Atlas histórico', year: 1950 },
-    { id: 'open', title: 'Livro de estante aberta', year: 2020 },
-  ]));
+  Object.assign(
+    id,
+    await createTitles(t.database.db, [
+      { id: 'rare', title: 'Os sertões', author: 'Cunha, Euclides da', year: 1902 },
+      { id: 'atlas', title: 'Atlas histórico', year: 1950 },
+      { id: 'open', title: 'Livro de estante aberta', year: 2020 },
+    ]),
+  );
   [central, norte] = (await createLibraries(t.database.db, ['Biblioteca Central', 'Biblioteca Norte'])).map((l) => l.codBiblioteca) as [number, number];
   await createCopies(t.database.db, [
     { codAcervo: id.rare!, codBiblioteca: central, tombo: 'R1', localizacao: 'Cofre A-1', acervoFechado: true },
-    { codAcervo: id.rare!, codBiblioteca: central, tombo: 'R2', localizacao: 'Cofre A-1', acervoFechado: true, status: 'emprestado', dataDevolucaoPrevista: '2030-01-01' },
+    {
+      codAcervo: id.rare!,
+      codBiblioteca: central,
+      tombo: 'R2',
+      localizacao: 'Cofre A-1',
+      acervoFechado: true,
+      status: 'emprestado',
+      dataDevolucaoPrevista: '2030-01-01',
+    },
     { codAcervo: id.atlas!, codBiblioteca: central, tombo: 'A1', localizacao: 'Mapoteca', acervoFechado: true, volume: '1' },
     { codAcervo: id.atlas!, codBiblioteca: central, tombo: 'A2', localizacao: 'Mapoteca', acervoFechado: true, volume: '2' },
     { codAcervo: id.atlas!, codBiblioteca: norte, tombo: 'A3', localizacao: 'Depósito', acervoFechado: true, volume: '1' },
@@ -51,7 +62,10 @@ describe('closed stacks (acervo fechado)', () => {
     const central2 = (await data(id.atlas!, `?cod_biblioteca=${central}&volume=2`)).json<DadosArmazem>();
     expect(central2.opcoes.volumes).toEqual(['1', '2']);
     expect(central2.exemplares.map((c) => [c.tombo, c.disponivel])).toEqual([['A2', true]]);
-    expect((await data(id.rare!)).json<DadosArmazem>().exemplares.map((c) => [c.tombo, c.disponivel])).toEqual([['R1', true], ['R2', false]]);
+    expect((await data(id.rare!)).json<DadosArmazem>().exemplares.map((c) => [c.tombo, c.disponivel])).toEqual([
+      ['R1', true],
+      ['R2', false],
+    ]);
     const detail = await t.app.inject({ method: 'GET', url: `/svc/acervo/${id.rare}`, headers: { authorization: `Bearer ${anonymous}` } });
     expect(detail.json<{ abas: string[] }>().abas).toContain('acervo_fechado');
     const open = await t.app.inject({ method: 'GET', url: `/svc/acervo/${id.open}`, headers: { authorization: `Bearer ${anonymous}` } });
@@ -65,8 +79,14 @@ describe('closed stacks (acervo fechado)', () => {
     expect(response.statusCode).toBe(201);
     const protocol = response.json<ProtocoloArmazem>();
     expect(protocol).toMatchObject({ protocolo: expect.stringMatching(/^AF\d{4}-\d{6}$/), desc_biblioteca: 'Biblioteca Central' });
-    expect(protocol.itens.map((i) => [i.titulo, i.tombo])).toEqual([['Os sertões', 'R1'], ['Atlas histórico', 'A2']]);
-    expect((await data(id.rare!)).json<DadosArmazem>().exemplares.map((c) => [c.tombo, c.disponivel])).toEqual([['R1', false], ['R2', false]]);
+    expect(protocol.itens.map((i) => [i.titulo, i.tombo])).toEqual([
+      ['Os sertões', 'R1'],
+      ['Atlas histórico', 'A2'],
+    ]);
+    expect((await data(id.rare!)).json<DadosArmazem>().exemplares.map((c) => [c.tombo, c.disponivel])).toEqual([
+      ['R1', false],
+      ['R2', false],
+    ]);
 
     const before = (await t.database.db.select().from(closedStackRequests)).length;
     const refused = await request(bruno, central, [{ cod_acervo: id.atlas, volume: '1' }, { cod_acervo: id.rare }]);
@@ -93,7 +113,15 @@ describe('closed stacks (acervo fechado)', () => {
     expect((await request(ana, central, [{ cod_acervo: 4242 }])).statusCode).toBe(404);
     expect((await request(ana, 9999, [{ cod_acervo: id.rare }])).statusCode).toBe(422);
     expect((await request(ana, central, [])).statusCode).toBe(400);
-    expect((await request(ana, central, Array.from({ length: 6 }, () => ({ cod_acervo: id.rare })))).statusCode).toBe(400);
+    expect(
+      (
+        await request(
+          ana,
+          central,
+          Array.from({ length: 6 }, () => ({ cod_acervo: id.rare })),
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await request(ana, 'x', [{ cod_acervo: id.rare }])).statusCode).toBe(400);
     expect((await request(ana, central, [{ cod_acervo: 'um' }])).statusCode).toBe(400);
   });

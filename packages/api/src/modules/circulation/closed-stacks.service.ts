@@ -11,9 +11,12 @@ interface Parts {
 }
 
 const matches = (copy: { volume: string | null; tomo: string | null; parte: string | null }, parts: Parts) =>
-  (parts.volume === undefined || copy.volume === parts.volume) && (parts.tomo === undefined || copy.tomo === parts.tomo) && (parts.parte === undefined || copy.parte === parts.parte);
+  (parts.volume === undefined || copy.volume === parts.volume) &&
+  (parts.tomo === undefined || copy.tomo === parts.tomo) &&
+  (parts.parte === undefined || copy.parte === parts.parte);
 
-const distinct = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => v !== null))].sort((a, b) => a.localeCompare(b, 'pt', { numeric: true }));
+const distinct = (values: (string | null)[]) =>
+  [...new Set(values.filter((v): v is string => v !== null))].sort((a, b) => a.localeCompare(b, 'pt', { numeric: true }));
 
 /**
  * `GET /acervo/{id}/dados-armazem`: the libraries that keep the title in closed stacks, the
@@ -43,7 +46,12 @@ export async function closedStackData(db: Db, codAcervo: number, query: Parts & 
  * its volume / tome / part); if any title has none, nothing is written and the 422 names it.
  * Copies are locked while the request is written, so two patrons never get the same copy.
  */
-export async function requestFromClosedStacks(db: Db, codPessoa: number, library: number, basket: (Parts & { cod_acervo: number })[]): Promise<ProtocoloArmazem> {
+export async function requestFromClosedStacks(
+  db: Db,
+  codPessoa: number,
+  library: number,
+  basket: (Parts & { cod_acervo: number })[],
+): Promise<ProtocoloArmazem> {
   const libraryDesc = await libraryName(db, library);
   if (!libraryDesc) throw errors.libraryInvalid(library);
   const ids = [...new Set(basket.map((b) => b.cod_acervo))];
@@ -57,7 +65,12 @@ export async function requestFromClosedStacks(db: Db, codPessoa: number, library
       if (!copy) throw errors.closedStackUnavailable(known.get(item.cod_acervo)!, libraryDesc);
       chosen.push(copy);
     }
-    const request = await insertRequest(tx, codPessoa, library, chosen.map((c) => c.cod_exemplar));
+    const request = await insertRequest(
+      tx,
+      codPessoa,
+      library,
+      chosen.map((c) => c.cod_exemplar),
+    );
     return {
       protocolo: request.protocolo,
       cod_biblioteca: library,

@@ -76,7 +76,9 @@ export async function closeLoan(db: Db, codExemplar: number) {
 }
 
 export async function insertFine(db: Db, codPessoa: number, codEmprestimo: number, amount: string): Promise<void> {
-  await db.execute(sql`insert into debts (cod_pessoa, cod_emprestimo, tipo_servico, valor) values (${codPessoa}, ${codEmprestimo}, 'multa_atraso', ${amount}::numeric)`);
+  await db.execute(
+    sql`insert into debts (cod_pessoa, cod_emprestimo, tipo_servico, valor) values (${codPessoa}, ${codEmprestimo}, 'multa_atraso', ${amount}::numeric)`,
+  );
 }
 
 /** Whether the person works at the circulation desk (people.papel). */

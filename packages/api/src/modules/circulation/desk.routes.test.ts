@@ -29,7 +29,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (who: string, url: string, payload: object) => t.app.inject({ method: 'POST', url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` }, payload });
+const post = (who: string, url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` }, payload });
 const status = async () => (await queryRows<{ status: string }>(t.database.db, sql`select status from copies where tombo = 'K1'`))[0]!.status;
 
 describe('the circulation desk over HTTP', () => {

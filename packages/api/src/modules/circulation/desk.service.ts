@@ -66,7 +66,11 @@ export async function expireHolds(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     const lapsed = await lapsedHolds(tx);
     if (lapsed.length === 0) return 0;
-    await closeHolds(tx, lapsed.map((h) => h.cod_reserva), 'expirada');
+    await closeHolds(
+      tx,
+      lapsed.map((h) => h.cod_reserva),
+      'expirada',
+    );
     for (const hold of lapsed) await passOnCopy(tx, hold.cod_exemplar);
     return lapsed.length;
   });

@@ -84,7 +84,10 @@ export async function queueLength(db: Db, codAcervo: number, codBiblioteca: numb
 }
 
 export async function activeHoldsOf(db: Db, codPessoa: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from holds where cod_pessoa = ${codPessoa} and situacao in ('fila', 'liberada')`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from holds where cod_pessoa = ${codPessoa} and situacao in ('fila', 'liberada')`,
+  );
   return row?.n ?? 0;
 }
 
@@ -97,7 +100,10 @@ export async function hasActiveHold(db: Db, codPessoa: number, codAcervo: number
   return rows.length > 0;
 }
 
-export async function insertHold(db: Db, hold: { codAcervo: number; codBiblioteca: number; codPessoa: number; material: string | null } & HoldTarget): Promise<number> {
+export async function insertHold(
+  db: Db,
+  hold: { codAcervo: number; codBiblioteca: number; codPessoa: number; material: string | null } & HoldTarget,
+): Promise<number> {
   const [row] = await queryRows<{ cod_reserva: number }>(
     db,
     sql`insert into holds (cod_acervo, cod_biblioteca, cod_pessoa, volume, tomo, parte, localizacao, material)

@@ -23,12 +23,15 @@ const desk = (command: 'checkout' | 'checkin', ...args: string[]) => runAdminCom
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  Object.assign(id, await createTitles(db, [
-    { id: 'casmurro', title: 'Dom Casmurro', author: 'Assis, Machado de', year: 1899 },
-    { id: 'atlas', title: 'Atlas geográfico', year: 2001 },
-    { id: 'rara', title: 'Obra rara', year: 1750 },
-    { id: 'aurelio', title: 'Dicionário Aurélio', year: 2010 },
-  ]));
+  Object.assign(
+    id,
+    await createTitles(db, [
+      { id: 'casmurro', title: 'Dom Casmurro', author: 'Assis, Machado de', year: 1899 },
+      { id: 'atlas', title: 'Atlas geográfico', year: 2001 },
+      { id: 'rara', title: 'Obra rara', year: 1750 },
+      { id: 'aurelio', title: 'Dicionário Aurélio', year: 2010 },
+    ]),
+  );
   [central, norte] = (await createLibraries(db, ['Biblioteca Central', 'Biblioteca Norte'])).map((l) => l.codBiblioteca) as [number, number];
   await createCopies(db, [
     { codAcervo: id.casmurro!, codBiblioteca: central, tombo: 'C1', localizacao: '869.3 A848d' },
@@ -40,11 +43,17 @@ beforeAll(async () => {
     { codAcervo: id.aurelio!, codBiblioteca: central, tombo: 'D1', localizacao: 'Referência' },
     { codAcervo: id.aurelio!, codBiblioteca: central, tombo: 'D2', localizacao: 'Acervo geral' },
   ]);
-  for (const [login, nome] of [['ana', 'Ana Souza'], ['bruno', 'Bruno Lima'], ['carla', 'Carla Dias']] as const) {
+  for (const [login, nome] of [
+    ['ana', 'Ana Souza'],
+    ['bruno', 'Bruno Lima'],
+    ['carla', 'Carla Dias'],
+  ] as const) {
     await createPatron(db, { login, nome, password: `senha-${login}` });
     token[login] = await patronToken(t.app, login, `senha-${login}`);
   }
-  await db.insert(circulationPolicies).values({ codTipoEmprestimo: 1, codCategoria: '01', prazoDias: 7, limiteRenovacoes: 2, permiteReserva: true, multaDia: '0.75' });
+  await db
+    .insert(circulationPolicies)
+    .values({ codTipoEmprestimo: 1, codCategoria: '01', prazoDias: 7, limiteRenovacoes: 2, permiteReserva: true, multaDia: '0.75' });
   for (const tombo of ['C1', 'C2', 'V1', 'V2', 'D1', 'D2']) await desk('checkout', tombo, 'bruno');
   anonymous = await publicToken(t.app);
 });
@@ -73,7 +82,9 @@ describe('placing a hold (spec §4, §8)', () => {
     expect(first.json()).toMatchObject({ posicao: 1, cod_reserva: expect.any(Number) });
     expect((await hold('carla', body)).json().posicao).toBe(2);
     const mine = (await call('carla', 'GET', '/api/reserva')).json<Reserva[]>();
-    expect(mine).toEqual([expect.objectContaining({ titulo: 'Dom Casmurro', desc_biblioteca: 'Biblioteca Central', situacao: 'fila', posicao: 2, prazo_retirada: null })]);
+    expect(mine).toEqual([
+      expect.objectContaining({ titulo: 'Dom Casmurro', desc_biblioteca: 'Biblioteca Central', situacao: 'fila', posicao: 2, prazo_retirada: null }),
+    ]);
   });
 
   it('refuses with the spec’s reasons, changing nothing', async () => {
@@ -111,10 +122,16 @@ describe('placing a hold (spec §4, §8)', () => {
     expect(mine).toMatchObject({ localizacao: 'Referência', posicao: 1 });
     // The general collection's copy comes back: it cannot serve Ana's hold, and goes to Carla.
     expect(await desk('checkin', 'D2')).toMatch(/^D2 returned; kept for hold \d+/);
-    expect((await call('carla', 'GET', '/api/reserva')).json<Reserva[]>().find((h) => h.cod_acervo === id.aurelio)).toMatchObject({ situacao: 'liberada', localizacao: null });
+    expect((await call('carla', 'GET', '/api/reserva')).json<Reserva[]>().find((h) => h.cod_acervo === id.aurelio)).toMatchObject({
+      situacao: 'liberada',
+      localizacao: null,
+    });
     expect((await call('ana', 'GET', '/api/reserva')).json<Reserva[]>().find((h) => h.cod_acervo === id.aurelio)).toMatchObject({ situacao: 'fila' });
     expect(await desk('checkin', 'D1')).toMatch(/^D1 returned; kept for hold \d+/);
-    expect((await call('ana', 'GET', '/api/reserva')).json<Reserva[]>().find((h) => h.cod_acervo === id.aurelio)).toMatchObject({ situacao: 'liberada', observacao: 'D1' });
+    expect((await call('ana', 'GET', '/api/reserva')).json<Reserva[]>().find((h) => h.cod_acervo === id.aurelio)).toMatchObject({
+      situacao: 'liberada',
+      observacao: 'D1',
+    });
   });
 
   it('never queues a double click twice, nor two patrons in the same place', async () => {
@@ -123,7 +140,10 @@ describe('placing a hold (spec §4, §8)', () => {
     const statuses = [a!.statusCode, b!.statusCode].sort();
     expect(statuses).toEqual([200, 422]);
     expect(c!.statusCode).toBe(200);
-    const places = [a, b, c].filter((r) => r!.statusCode === 200).map((r) => r!.json().posicao).sort();
+    const places = [a, b, c]
+      .filter((r) => r!.statusCode === 200)
+      .map((r) => r!.json().posicao)
+      .sort();
     expect(places).toEqual([1, 2]);
   });
 });
@@ -153,7 +173,9 @@ describe('the desk releases holds and fines late returns', () => {
     );
     expect(loan!.devolucao).toBe(loan!.esperado);
     // Four days late.
-    await t.database.db.execute(sql`update loans set data_emprestimo = now() - interval '11 days', data_devolucao_prevista = current_date - 4 where cod_exemplar = (select cod_exemplar from copies where tombo = 'C2') and data_devolucao is null`);
+    await t.database.db.execute(
+      sql`update loans set data_emprestimo = now() - interval '11 days', data_devolucao_prevista = current_date - 4 where cod_exemplar = (select cod_exemplar from copies where tombo = 'C2') and data_devolucao is null`,
+    );
     await t.database.db.execute(sql`update copies set data_devolucao_prevista = current_date - 4 where tombo = 'C2'`);
     expect(await desk('checkin', 'C2')).toMatch(/^C2 returned; fine R\$ 3\.00; kept for hold \d+/);
     const fines = await t.database.db.select().from(debts);

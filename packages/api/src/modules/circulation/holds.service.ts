@@ -39,7 +39,13 @@ export async function holdStart(db: Db, codAcervo: number, codPessoa: number | n
   return {
     cod_acervo: codAcervo,
     titulo: title?.title ?? '',
-    bibliotecas: libraries.map((l) => ({ cod_biblioteca: l.cod_biblioteca, desc_biblioteca: l.desc_biblioteca, exemplares: l.reservaveis, disponiveis: l.disponiveis, fila: l.fila })),
+    bibliotecas: libraries.map((l) => ({
+      cod_biblioteca: l.cod_biblioteca,
+      desc_biblioteca: l.desc_biblioteca,
+      exemplares: l.reservaveis,
+      disponiveis: l.disponiveis,
+      fila: l.fila,
+    })),
     volumes: parts.volumes,
     tomos: parts.tomos,
     partes: parts.partes,
@@ -96,7 +102,13 @@ export async function placeHold(db: Db, codPessoa: number, request: HoldRequest)
     await lockPatron(tx, codPessoa);
     if (!(await lockTitle(tx, request.cod_acervo))) throw errors.titleNotFound(request.cod_acervo);
     const posicao = await checkHold(tx, codPessoa, request);
-    const codReserva = await insertHold(tx, { codAcervo: request.cod_acervo, codBiblioteca: request.biblioteca, codPessoa, material: request.material_adicional, ...request });
+    const codReserva = await insertHold(tx, {
+      codAcervo: request.cod_acervo,
+      codBiblioteca: request.biblioteca,
+      codPessoa,
+      material: request.material_adicional,
+      ...request,
+    });
     return { cod_reserva: codReserva, posicao };
   });
 }

@@ -22,7 +22,10 @@ export async function requestableCopies(db: Db, codAcervo: number, parts: HoldPa
 }
 
 export async function allLibraries(db: Db) {
-  return queryRows<{ cod_biblioteca: number; desc_biblioteca: string }>(db, sql`select cod_biblioteca, desc_biblioteca from libraries order by desc_biblioteca`);
+  return queryRows<{ cod_biblioteca: number; desc_biblioteca: string }>(
+    db,
+    sql`select cod_biblioteca, desc_biblioteca from libraries order by desc_biblioteca`,
+  );
 }
 
 export async function openRequestsOf(db: Db, codPessoa: number): Promise<number> {

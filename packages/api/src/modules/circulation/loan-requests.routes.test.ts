@@ -17,7 +17,14 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   await createInstitution(db);
-  Object.assign(id, await createTitles(db, [{ id: 'gs', title: 'Grande sertão: veredas', year: 1956 }, { id: 'sg', title: 'Sagarana', year: 1946 }, { id: 'x', title: 'Sem exemplares', year: 2000 }]));
+  Object.assign(
+    id,
+    await createTitles(db, [
+      { id: 'gs', title: 'Grande sertão: veredas', year: 1956 },
+      { id: 'sg', title: 'Sagarana', year: 1946 },
+      { id: 'x', title: 'Sem exemplares', year: 2000 },
+    ]),
+  );
   [central, norte] = (await createLibraries(db, ['Biblioteca Central', 'Biblioteca Norte'])).map((l) => l.codBiblioteca) as [number, number];
   await createCopies(db, [
     { codAcervo: id.gs!, codBiblioteca: norte, tombo: 'G1', localizacao: '869.3 R694g' },
@@ -65,7 +72,11 @@ describe('loan requests', () => {
     ];
     for (const [extra, message] of cases) {
       const response = await ask('ana', id.gs!, extra);
-      expect({ extra, status: response.statusCode, message: response.json().message }).toEqual({ extra, status: 400, message: expect.stringContaining(message) });
+      expect({ extra, status: response.statusCode, message: response.json().message }).toEqual({
+        extra,
+        status: 400,
+        message: expect.stringContaining(message),
+      });
     }
     expect(await queryRows(t.database.db, sql`select 1 from loan_requests`)).toEqual([]);
   });
@@ -82,14 +93,26 @@ describe('loan requests', () => {
     expect((await ask('carla', id.gs!, { biblioteca_origem: norte })).json().key).toBe('SolicitacaoExemplaresComprometidos');
     await t.database.db.execute(sql`update loan_requests set situacao = 'cancelada' where cod_pessoa = (select cod_pessoa from logins where login = 'bruno')`);
     const limited = await ask('carla', id.gs!);
-    expect(limited.json()).toMatchObject({ status: 422, key: 'SolicitacaoLimiteExcedido', message: 'Solicitação cancelada: limite de 1 solicitações em aberto excedido.' });
+    expect(limited.json()).toMatchObject({
+      status: 422,
+      key: 'SolicitacaoLimiteExcedido',
+      message: 'Solicitação cancelada: limite de 1 solicitações em aberto excedido.',
+    });
     expect((await call('anonymous', 'POST', `/solicitacao-emprestimo/${id.gs}`, form())).statusCode).toBe(403);
   });
 
   it('lists the patron’s requests by status and period', async () => {
     const list = (status: string, who = 'ana') => call(who, 'GET', `/api/solicitacao-emprestimo?dataIni=2000-01-01&dataFim=2999-12-31&status=${status}`);
     const all = (await list('todas')).json<Solicitacao[]>();
-    expect(all).toEqual([expect.objectContaining({ titulo: 'Grande sertão: veredas', origem: 'Biblioteca Norte', recebimento: 'Biblioteca Central', cod_local_recebimento: 2, situacao: 'aguardando' })]);
+    expect(all).toEqual([
+      expect.objectContaining({
+        titulo: 'Grande sertão: veredas',
+        origem: 'Biblioteca Norte',
+        recebimento: 'Biblioteca Central',
+        cod_local_recebimento: 2,
+        situacao: 'aguardando',
+      }),
+    ]);
     expect((await list('aguardando')).json()).toHaveLength(1);
     expect((await list('cancelada')).json()).toEqual([]);
     expect((await list('cancelada', 'bruno')).json()).toHaveLength(1);
@@ -99,7 +122,10 @@ describe('loan requests', () => {
 
   it('moves through its statuses at the desk, in order', async () => {
     const staff = (...args: string[]) => runAdminCommand(t.database.db, { command: 'circ.request', args });
-    const [request] = await queryRows<{ cod_solicitacao: number }>(t.database.db, sql`select cod_solicitacao from loan_requests where situacao = 'aguardando' order by 1 limit 1`);
+    const [request] = await queryRows<{ cod_solicitacao: number }>(
+      t.database.db,
+      sql`select cod_solicitacao from loan_requests where situacao = 'aguardando' order by 1 limit 1`,
+    );
     const n = String(request!.cod_solicitacao);
     await expect(staff(n, 'retirada')).rejects.toThrow(`loan request ${n} is aguardando: it cannot become retirada`);
     for (const status of ['em_transito', 'disponivel', 'retirada', 'atendida']) expect(await staff(n, status)).toBe(`loan request ${n} is now ${status}`);
@@ -108,4 +134,3 @@ describe('loan requests', () => {
     await expect(staff('999999', 'cancelada')).rejects.toThrow('does not exist');
   });
 });
-

@@ -8,7 +8,16 @@ import { titleExists, titlesForExport } from '../catalog/title.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
 import { activeDeviation, lockPatron } from '../account/account.service.js';
 import { lockTitle, titleParts } from './holds.queries.js';
-import { allLibraries, hasIdenticalRequest, insertRequest, libraryExists, moveRequest, openRequestsOf, requestableCopies, requestsOf } from './loan-requests.queries.js';
+import {
+  allLibraries,
+  hasIdenticalRequest,
+  insertRequest,
+  libraryExists,
+  moveRequest,
+  openRequestsOf,
+  requestableCopies,
+  requestsOf,
+} from './loan-requests.queries.js';
 
 type Body = z.output<typeof solicitacaoBodySchema>;
 /** Open loan requests a patron may have, unless the institution sets `limite_solicitacoes`. */
@@ -23,7 +32,11 @@ export async function requestStart(db: Db, codAcervo: number, codPessoa: number 
   return {
     cod_acervo: codAcervo,
     titulo: title?.title ?? '',
-    origens: (await requestableCopies(db, codAcervo)).map(({ cod_biblioteca, desc_biblioteca, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, disponiveis })),
+    origens: (await requestableCopies(db, codAcervo)).map(({ cod_biblioteca, desc_biblioteca, disponiveis }) => ({
+      cod_biblioteca,
+      desc_biblioteca,
+      disponiveis,
+    })),
     recebimento: await allLibraries(db),
     ...parts,
     email,

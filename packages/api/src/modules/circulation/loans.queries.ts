@@ -51,7 +51,9 @@ export async function lockLoansForRenewal(db: Db, codPessoa: number, ids: number
 }
 
 export async function renewLoan(db: Db, loan: { cod_emprestimo: number; cod_exemplar: number; before: string; due: string; key: string }): Promise<void> {
-  await db.execute(sql`update loans set data_devolucao_prevista = ${loan.due}::date, renovacoes = renovacoes + 1 where cod_emprestimo = ${loan.cod_emprestimo}`);
+  await db.execute(
+    sql`update loans set data_devolucao_prevista = ${loan.due}::date, renovacoes = renovacoes + 1 where cod_emprestimo = ${loan.cod_emprestimo}`,
+  );
   await db.execute(sql`update copies set data_devolucao_prevista = ${loan.due}::date where cod_exemplar = ${loan.cod_exemplar}`);
   await db.execute(
     sql`insert into loan_renewals (cod_emprestimo, devolucao_anterior, nova_devolucao, chave) values (${loan.cod_emprestimo}, ${loan.before}::date, ${loan.due}::date, ${loan.key})`,

@@ -18,22 +18,34 @@ const day = async (offset: number) => (await queryRows<{ d: string }>(t.database
 beforeAll(async () => {
   t = await createTestApp({}, {});
   const db = t.database.db;
-  const id = await createTitles(db, ['Iracema', 'O guarani', 'Senhora', 'Lucíola', 'Ubirajara'].map((title, i) => ({ id: `b${i + 1}`, title, year: 1865 + i })));
+  const id = await createTitles(
+    db,
+    ['Iracema', 'O guarani', 'Senhora', 'Lucíola', 'Ubirajara'].map((title, i) => ({ id: `b${i + 1}`, title, year: 1865 + i })),
+  );
   [central] = (await createLibraries(db, ['Biblioteca Central'])).map((l) => l.codBiblioteca) as [number];
-  await createCopies(db, [1, 2, 3, 4, 5].map((n) => ({ codAcervo: id[`b${n}`]!, codBiblioteca: central, tombo: `L${n}`, localizacao: `869.3 A${n}` })));
+  await createCopies(
+    db,
+    [1, 2, 3, 4, 5].map((n) => ({ codAcervo: id[`b${n}`]!, codBiblioteca: central, tombo: `L${n}`, localizacao: `869.3 A${n}` })),
+  );
   const person: Record<string, number> = {};
   for (const login of ['ana', 'bruno', 'carla']) {
     person[login] = (await createPatron(db, { login, nome: `${login[0]!.toUpperCase()}${login.slice(1)} Teste`, password: `senha-${login}` })).codPessoa;
     token[login] = await patronToken(t.app, login, `senha-${login}`);
   }
-  await db.insert(circulationPolicies).values({ codTipoEmprestimo: 1, codCategoria: '01', prazoDias: 7, limiteRenovacoes: 2, permiteReserva: true, multaDia: '0.50' });
+  await db
+    .insert(circulationPolicies)
+    .values({ codTipoEmprestimo: 1, codCategoria: '01', prazoDias: 7, limiteRenovacoes: 2, permiteReserva: true, multaDia: '0.50' });
   // L1 and L4 lent at the desk; L2 is overdue; L3 has used its renewals; Carla waits for L4's title.
   await desk('checkout', 'L1', 'ana');
   await createLoan(db, { tombo: 'L2', codPessoa: person.ana!, lentDaysAgo: 10, dueInDays: -3 });
   await createLoan(db, { tombo: 'L3', codPessoa: person.ana!, dueInDays: 7, renewals: 2 });
   await desk('checkout', 'L4', 'ana');
   await desk('checkout', 'L5', 'bruno');
-  for (const row of await queryRows<{ tombo: string; cod_emprestimo: number }>(db, sql`select c.tombo, l.cod_emprestimo from loans l join copies c using (cod_exemplar)`)) loan[row.tombo] = row.cod_emprestimo;
+  for (const row of await queryRows<{ tombo: string; cod_emprestimo: number }>(
+    db,
+    sql`select c.tombo, l.cod_emprestimo from loans l join copies c using (cod_exemplar)`,
+  ))
+    loan[row.tombo] = row.cod_emprestimo;
   await createHold(db, { codAcervo: id.b4!, codBiblioteca: central, codPessoa: person.carla! });
 });
 afterAll(() => t.close());
@@ -47,7 +59,14 @@ describe('open loans', () => {
     const loans = (await call('ana', 'GET', '/api/emprestimo/titulos-pendentes?showDetails=true')).json<EmprestimoPendente[]>();
     expect(loans.map((l) => l.tombo)).toEqual(['L2', 'L1', 'L3', 'L4']);
     expect(loans[0]).toMatchObject({ titulo: 'O guarani', atrasado: true, dias_atraso: 3 });
-    expect(loans[1]).toMatchObject({ atrasado: false, dias_atraso: 0, renovacoes: 0, limite_renovacoes: 2, reservado: false, data_devolucao_prevista: await day(7) });
+    expect(loans[1]).toMatchObject({
+      atrasado: false,
+      dias_atraso: 0,
+      renovacoes: 0,
+      limite_renovacoes: 2,
+      reservado: false,
+      data_devolucao_prevista: await day(7),
+    });
     expect(loans[2]).toMatchObject({ renovacoes: 2, limite_renovacoes: 2 });
     expect(loans[3]).toMatchObject({ reservado: true });
     expect((await call('bruno', 'GET', '/api/emprestimo/titulos-pendentes')).json<EmprestimoPendente[]>().map((l) => l.tombo)).toEqual(['L5']);
@@ -59,7 +78,9 @@ describe('open loans', () => {
 describe('renewing', () => {
   it('renews what it can and says why not for the rest; the receipt has a key', async () => {
     // Day 0 + 7 is already the due date: move it back as if lent days ago, so renewing moves it.
-    await t.database.db.execute(sql`update loans set data_emprestimo = now() - interval '3 days', data_devolucao_prevista = current_date + 4 where cod_emprestimo = ${loan.L1}`);
+    await t.database.db.execute(
+      sql`update loans set data_emprestimo = now() - interval '3 days', data_devolucao_prevista = current_date + 4 where cod_emprestimo = ${loan.L1}`,
+    );
     const response = await renew('ana', [loan.L1!, loan.L2!, loan.L3!, loan.L4!, loan.L5!]);
     expect(response.statusCode).toBe(200);
     const body = response.json<Renovacao>();
@@ -91,7 +112,10 @@ describe('renewing', () => {
     expect(outcomes.find((o) => !o.renovado)?.chave_motivo).toBe('RenovacaoSemEfeito');
     const [after] = await queryRows<{ renovacoes: number }>(t.database.db, sql`select renovacoes::int from loans where cod_emprestimo = ${loan.L1}`);
     expect(after!.renovacoes).toBe(1);
-    const receipts = await queryRows(t.database.db, sql`select 1 from loan_renewals where cod_emprestimo = ${loan.L1} and devolucao_anterior = current_date + 2`);
+    const receipts = await queryRows(
+      t.database.db,
+      sql`select 1 from loan_renewals where cod_emprestimo = ${loan.L1} and devolucao_anterior = current_date + 2`,
+    );
     expect(receipts).toHaveLength(1);
   });
 

@@ -15,5 +15,7 @@ export const loansRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
     const person = await currentPerson(db, codPessoa);
     return renewLoans(db, codPessoa, request.body.emprestimos, request.language, person.user.nome_pessoa);
   });
-  route(app, loansEndpoints.history, (request) => loanHistory(db, patronOf(request), request.query.dataIni, request.query.dataFim, request.query.multa === 'S'));
+  route(app, loansEndpoints.history, (request) =>
+    loanHistory(db, patronOf(request), request.query.dataIni, request.query.dataFim, request.query.multa === 'S'),
+  );
 };

@@ -39,7 +39,14 @@ export async function renewLoans(db: Db, codPessoa: number, ids: number[], langu
     for (const id of ids) {
       const loan = found.find((l) => l.cod_emprestimo === id);
       const refuse = (reason: RenewalRefusal, params: Params = {}) =>
-        itens.push({ cod_emprestimo: id, titulo: loan?.titulo ?? null, renovado: false, nova_devolucao: null, motivo: messages.t(reason, language, params), chave_motivo: reason });
+        itens.push({
+          cod_emprestimo: id,
+          titulo: loan?.titulo ?? null,
+          renovado: false,
+          nova_devolucao: null,
+          motivo: messages.t(reason, language, params),
+          chave_motivo: reason,
+        });
       if (!loan) {
         refuse('EmprestimoNaoEncontrado', { id });
         continue;

@@ -33,8 +33,14 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
   const [central] = await createLibraries(db, ['Biblioteca Central']);
-  const id = await createTitles(db, ['Iracema', 'O guarani', 'Senhora', 'Lucíola'].map((title, i) => ({ id: `n${i}`, title, year: 1865 + i })));
-  await createCopies(db, [0, 1, 2, 3].map((i) => ({ codAcervo: id[`n${i}`]!, codBiblioteca: central!.codBiblioteca, tombo: `N${i}` })));
+  const id = await createTitles(
+    db,
+    ['Iracema', 'O guarani', 'Senhora', 'Lucíola'].map((title, i) => ({ id: `n${i}`, title, year: 1865 + i })),
+  );
+  await createCopies(
+    db,
+    [0, 1, 2, 3].map((i) => ({ codAcervo: id[`n${i}`]!, codBiblioteca: central!.codBiblioteca, tombo: `N${i}` })),
+  );
   const ana = await createPatron(db, { login: 'ana', nome: 'Ana Souza', password: 'x', email: 'ana@example.org' });
   const semEmail = await createPatron(db, { login: 'sem', nome: 'Sem Email', password: 'x' });
   await createLoan(db, { tombo: 'N0', codPessoa: ana.codPessoa, dueInDays: 2 }); // reminder
@@ -80,7 +86,9 @@ describe('loan notices on the scheduler', () => {
       expect(messages.every((m) => !m.text?.includes('Lucíola'))).toBe(true);
       // What `npm run jobs -- list` shows.
       const listed = await runAdminCommand(database.db, { command: 'jobs.list', args: [] });
-      expect(listed).toMatch(/circulation\.loan-notices {2}\(0 9 \* \* \*, UTC\)\n {4}last run \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: completed — \d+ reminder\(s\) and \d+ overdue notice\(s\) sent; 0 queued/);
+      expect(listed).toMatch(
+        /circulation\.loan-notices {2}\(0 9 \* \* \*, UTC\)\n {4}last run \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC: completed — \d+ reminder\(s\) and \d+ overdue notice\(s\) sent; 0 queued/,
+      );
     } finally {
       await Promise.all(schedulers.map((s) => s.stop()));
       await other?.close();

@@ -19,7 +19,8 @@ export interface NoticeLoan {
  * next `days` days (a reminder), or past due (the overdue notice).
  */
 export function loansNeedingNotice(db: Db, kind: NoticeKind, days: number) {
-  const due = kind === 'lembrete' ? sql`l.data_devolucao_prevista between current_date and current_date + ${days}::int` : sql`l.data_devolucao_prevista < current_date`;
+  const due =
+    kind === 'lembrete' ? sql`l.data_devolucao_prevista between current_date and current_date + ${days}::int` : sql`l.data_devolucao_prevista < current_date`;
   return queryRows<NoticeLoan>(
     db,
     sql`select l.cod_emprestimo, p.cod_pessoa, p.nome_pessoa as nome, p.email, t.title as titulo, c.tombo, l.data_devolucao_prevista::text as devolucao

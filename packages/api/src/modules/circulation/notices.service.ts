@@ -25,12 +25,22 @@ export async function sendLoanNotices(db: Db, mailer: Mailer, language: Language
     for (const loans of byPatron.values()) {
       try {
         await db.transaction(async (tx) => {
-          const claimed = new Set(await claimNotices(tx, kind, loans.map((l) => l.cod_emprestimo)));
+          const claimed = new Set(
+            await claimNotices(
+              tx,
+              kind,
+              loans.map((l) => l.cod_emprestimo),
+            ),
+          );
           const mine = loans.filter((l) => claimed.has(l.cod_emprestimo));
           if (mine.length === 0) return;
           const t = (part: 'subject' | 'intro' | 'line' | 'close', params?: Params) => messages.t(`notice.${kind}.${part}`, language, params);
           const lines = mine.map((l) => t('line', { title: l.titulo, copy: l.tombo, due: l.devolucao }));
-          await mailer.send({ to: [mine[0]!.email], subject: t('subject'), text: [t('intro', { name: mine[0]!.nome.split(' ')[0] ?? '' }), ...lines, '', t('close')].join('\n') });
+          await mailer.send({
+            to: [mine[0]!.email],
+            subject: t('subject'),
+            text: [t('intro', { name: mine[0]!.nome.split(' ')[0] ?? '' }), ...lines, '', t('close')].join('\n'),
+          });
           sent[kind] += mine.length;
         });
       } catch {

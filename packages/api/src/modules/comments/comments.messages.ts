@@ -15,7 +15,7 @@ export const messages = defineMessages('comments', {
   },
   limite_comentarios_excedido: {
     pt: 'Você já tem {limit} comentários aguardando aprovação da biblioteca. O comentário não foi enviado.',
-    en: 'You already have {limit} comments awaiting the library\'s approval. The comment was not sent.',
+    en: "You already have {limit} comments awaiting the library's approval. The comment was not sent.",
     es: 'Ya tiene {limit} comentarios esperando la aprobación de la biblioteca. El comentario no fue enviado.',
   },
   ComentariosDesativados: {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.js';
 
-
 /** Approved comments on a title, newest first, with the author's first name and the library. */
 export async function approvedComments(db: Db, codAcervo: number) {
   return queryRows<{ cod_comentario: number; texto: string; data_envio: string; nome: string; desc_biblioteca: string }>(
@@ -101,7 +100,10 @@ export async function approve(db: Db, codComentario: number): Promise<boolean> {
 }
 
 export async function reject(db: Db, codComentario: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(db, sql`delete from comments where cod_comentario = ${codComentario} and not moderado returning cod_comentario as id`);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`delete from comments where cod_comentario = ${codComentario} and not moderado returning cod_comentario as id`,
+  );
   return rows.length > 0;
 }
 

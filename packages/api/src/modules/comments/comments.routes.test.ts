@@ -38,7 +38,9 @@ const send = (token: string, payload: unknown, title = TITLE) =>
 const publicList = async () =>
   (await t.app.inject({ method: 'GET', url: `/svc/comentarios/acervo/${TITLE}`, headers: { authorization: `Bearer ${anonymous}` } })).json<Comentario[]>();
 const mine = async (token: string) =>
-  (await t.app.inject({ method: 'GET', url: `/svc/comentarios/usuario/acervo/${TITLE}`, headers: { authorization: `Bearer ${token}` } })).json<MeuComentario[]>();
+  (await t.app.inject({ method: 'GET', url: `/svc/comentarios/usuario/acervo/${TITLE}`, headers: { authorization: `Bearer ${token}` } })).json<
+    MeuComentario[]
+  >();
 
 describe('comments on a title', () => {
   it('asks an anonymous visitor to sign in', async () => {
@@ -51,7 +53,12 @@ describe('comments on a title', () => {
     const response = await send(ana, { biblioteca: library, texto: '  Um clássico da literatura brasileira.  ' });
     expect(response.statusCode).toBe(201);
     const created = response.json<MeuComentario>();
-    expect(created).toMatchObject({ texto: 'Um clássico da literatura brasileira.', moderado: false, titulo: 'Grande sertão: veredas', desc_biblioteca: 'Biblioteca Central' });
+    expect(created).toMatchObject({
+      texto: 'Um clássico da literatura brasileira.',
+      moderado: false,
+      titulo: 'Grande sertão: veredas',
+      desc_biblioteca: 'Biblioteca Central',
+    });
     expect(await publicList()).toEqual([]);
     expect((await mine(ana)).map((c) => [c.texto, c.moderado])).toEqual([['Um clássico da literatura brasileira.', false]]);
     expect(await mine(bruno)).toEqual([]);
@@ -59,7 +66,15 @@ describe('comments on a title', () => {
     expect(await runAdminCommand(t.database.db, { command: 'comments.list', args: [] })).toContain(`#${created.cod_comentario}`);
     expect(await runAdminCommand(t.database.db, { command: 'comments.approve', args: [String(created.cod_comentario)] })).toMatch(/approved/);
     const published = await publicList();
-    expect(published).toEqual([{ cod_comentario: created.cod_comentario, texto: 'Um clássico da literatura brasileira.', data_envio: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), nome: 'Ana', desc_biblioteca: 'Biblioteca Central' }]);
+    expect(published).toEqual([
+      {
+        cod_comentario: created.cod_comentario,
+        texto: 'Um clássico da literatura brasileira.',
+        data_envio: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        nome: 'Ana',
+        desc_biblioteca: 'Biblioteca Central',
+      },
+    ]);
     await expect(runAdminCommand(t.database.db, { command: 'comments.approve', args: [String(created.cod_comentario)] })).rejects.toThrow(/already published/);
   });
 
@@ -132,7 +147,9 @@ describe('comments on a title', () => {
 describe('the staff terminal', () => {
   it('shows patron text without its escape sequences (a comment cannot recolour or clear the screen)', async () => {
     // Text from before the input guard, or written by other tools, may still hold them.
-    await t.database.db.execute(sql`update comments set texto = ${'Ótimo \u001b[2J\u001b[31mlivro\u0007'} where cod_comentario = (select min(cod_comentario) from comments where not moderado)`);
+    await t.database.db.execute(
+      sql`update comments set texto = ${'Ótimo \u001b[2J\u001b[31mlivro\u0007'} where cod_comentario = (select min(cod_comentario) from comments where not moderado)`,
+    );
     const listed = await runAdminCommand(t.database.db, { command: 'comments.list', args: [] });
     // eslint-disable-next-line no-control-regex -- asserting there are none
     expect(listed).not.toMatch(/[\u0000-\u0009\u000B-\u001F\u007F]/);
@@ -149,7 +166,10 @@ describe('the staff command over the admin socket', () => {
       const listed = await callAdmin(socket, { command: 'comments.list', args: [] });
       expect(listed).toMatchObject({ ok: true, output: expect.stringContaining(`#${pending!.cod_comentario}`) });
       expect(await callAdmin(socket, { command: 'comments.reject', args: [String(pending!.cod_comentario)] })).toMatchObject({ ok: true });
-      expect(await callAdmin(socket, { command: 'comments.approve', args: ['abc'] })).toMatchObject({ ok: false, error: expect.stringContaining('comment number') });
+      expect(await callAdmin(socket, { command: 'comments.approve', args: ['abc'] })).toMatchObject({
+        ok: false,
+        error: expect.stringContaining('comment number'),
+      });
       expect(await callAdmin(socket, { command: 'drop.database', args: [] })).toMatchObject({ ok: false, error: expect.stringContaining('unknown command') });
       await expect(serveAdmin(socket, async () => '')).rejects.toThrow(/already listens/);
     } finally {

@@ -143,7 +143,9 @@ describe('self-service kiosk and app layers', () => {
   });
 
   it('hides the kiosk button when it is switched off, and app layers without a URL are off', async () => {
-    await t.database.db.execute(sql`update institution set parametros = parametros || '{"autoatendimento": {"ativo": false, "url": "https://kiosk.example/"}}'::jsonb`);
+    await t.database.db.execute(
+      sql`update institution set parametros = parametros || '{"autoatendimento": {"ativo": false, "url": "https://kiosk.example/"}}'::jsonb`,
+    );
     expect((await get('/parametros/autoatendimento')).json()).toMatchObject({ showAuto: false, tecladoAuto: false, codBibAuto: null });
     expect((await get('/parametros/app-layers')).json()).toEqual({ ativo: false, url: null });
   });

@@ -13,13 +13,7 @@ export async function listEnabledActivities(db: Db) {
   return db
     .select({ codModulo: activities.codModulo, codAtividade: activities.codAtividade, descricao: activities.descricao })
     .from(institutionActivities)
-    .innerJoin(
-      activities,
-      and(
-        eq(activities.codModulo, institutionActivities.codModulo),
-        eq(activities.codAtividade, institutionActivities.codAtividade),
-      ),
-    )
+    .innerJoin(activities, and(eq(activities.codModulo, institutionActivities.codModulo), eq(activities.codAtividade, institutionActivities.codAtividade)))
     .orderBy(asc(activities.codModulo), asc(activities.codAtividade));
 }
 
@@ -40,7 +34,10 @@ export async function updateInstitutionCode(db: Db, code: number): Promise<boole
 
 /** Switches activity `code` of module 3 on or off; false when the activity does not exist. */
 export async function updateActivity(db: Db, code: number, on: boolean): Promise<boolean> {
-  const [known] = await db.select().from(activities).where(and(eq(activities.codModulo, 3), eq(activities.codAtividade, code)));
+  const [known] = await db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.codModulo, 3), eq(activities.codAtividade, code)));
   if (!known) return false;
   if (on) await db.insert(institutionActivities).values({ codModulo: 3, codAtividade: code }).onConflictDoNothing();
   else await db.delete(institutionActivities).where(and(eq(institutionActivities.codModulo, 3), eq(institutionActivities.codAtividade, code)));

@@ -1,7 +1,14 @@
 import { type Atividade, type GuiaPesquisa, type Instituicao, type PasswordRules, passwordRulesSchema, temaSchema } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { errors } from './parameters.messages.js';
-import { findInstitution, listActiveGuides, listEnabledActivities, updateActivity, updateInstitutionCode, updateInstitutionOidc } from './parameters.queries.js';
+import {
+  findInstitution,
+  listActiveGuides,
+  listEnabledActivities,
+  updateActivity,
+  updateInstitutionCode,
+  updateInstitutionOidc,
+} from './parameters.queries.js';
 
 /** The institution's public settings, mapped to the spec's field names. */
 export async function getInstituicao(db: Db): Promise<Instituicao> {

@@ -74,12 +74,12 @@ export const messages = defineMessages('units', {
     en: 'Other information',
     es: 'Otra información',
   },
-  'yes': {
+  yes: {
     pt: 'sim',
     en: 'yes',
     es: 'sí',
   },
-  'no': {
+  no: {
     pt: 'não',
     en: 'no',
     es: 'no',

@@ -81,7 +81,13 @@ describe('POST /unidade-informacao/comentario', () => {
 
   it('refuses blank text, a missing or unknown library, and changes nothing', async () => {
     const before = await count('general_comments');
-    for (const payload of [{ content: '   ', b: central.codBiblioteca }, { content: 'x' }, { content: 'x', b: 0 }, { content: 'x'.repeat(2001), b: central.codBiblioteca }, [1, 2]]) {
+    for (const payload of [
+      { content: '   ', b: central.codBiblioteca },
+      { content: 'x' },
+      { content: 'x', b: 0 },
+      { content: 'x'.repeat(2001), b: central.codBiblioteca },
+      [1, 2],
+    ]) {
       expect((await call('POST', '/unidade-informacao/comentario', ana, payload)).statusCode).toBe(400);
     }
     const unknown = await call('POST', '/unidade-informacao/comentario', ana, { content: 'x', b: 9999 });
@@ -92,7 +98,14 @@ describe('POST /unidade-informacao/comentario', () => {
 });
 
 describe('POST /unidade-informacao/sugestao-aquisicao', () => {
-  const suggestion = () => ({ titulo: 'Grande sertão: veredas', editor: 'Nova Fronteira', autor: 'Guimarães Rosa', isbn_issn: '9788520923252', campus: central.codCampus, biblioteca: central.codBiblioteca });
+  const suggestion = () => ({
+    titulo: 'Grande sertão: veredas',
+    editor: 'Nova Fronteira',
+    autor: 'Guimarães Rosa',
+    isbn_issn: '9788520923252',
+    campus: central.codCampus,
+    biblioteca: central.codBiblioteca,
+  });
 
   it('is refused while the institution does not take suggestions (activity 12)', async () => {
     const response = await call('POST', '/unidade-informacao/sugestao-aquisicao', ana, suggestion());
@@ -125,7 +138,11 @@ describe('POST /unidade-informacao/sugestao-aquisicao', () => {
 
   it('stores a pre-suggestion and mails the library', async () => {
     const before = (await mail.messages()).length;
-    const response = await call('POST', '/unidade-informacao/sugestao-aquisicao', ana, { ...suggestion(), outras_inf: '  Para a disciplina de Literatura  ', edicao: '' });
+    const response = await call('POST', '/unidade-informacao/sugestao-aquisicao', ana, {
+      ...suggestion(),
+      outras_inf: '  Para a disciplina de Literatura  ',
+      edicao: '',
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ mensagem: 'Sugestão de aquisição enviada com sucesso.' });
     const [row] = await queryRows<{ titulo: string; situacao: string; outras_inf: string; edicao: string | null }>(
@@ -153,7 +170,12 @@ describe('when the library’s e-mail cannot be sent', () => {
       await db.execute(sql`update ${libraries} set email = 'central@biblioteca.example'`);
       await createPatron(db, { login: 'ana', nome: 'Ana Souza', password: 'senha-ana' });
       const token = `Bearer ${await patronToken(broken.app, 'ana', 'senha-ana')}`;
-      const response = await broken.app.inject({ method: 'POST', url: '/svc/unidade-informacao/comentario', headers: { authorization: token }, payload: { content: 'Olá', b: library!.codBiblioteca } });
+      const response = await broken.app.inject({
+        method: 'POST',
+        url: '/svc/unidade-informacao/comentario',
+        headers: { authorization: token },
+        payload: { content: 'Olá', b: library!.codBiblioteca },
+      });
       expect(response.statusCode).toBe(502);
       expect(response.json()).toMatchObject({ key: 'ErroEmailBiblioteca' });
       expect((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from general_comments`))[0]!.n).toBe(0);

@@ -32,7 +32,10 @@ export function AccountRoute() {
   if (permissions.hasNone(ACTIVITY.accountArea)) return <NotFoundRoute />;
   if (!signedIn) return <Navigate replace to={paths.loginWithRedirect(`${location.pathname}${location.search}`)} />;
   // The sections of ACCOUNT_SECTIONS whose activity the institution has on (spec §6).
-  const sections = ACCOUNT_SECTIONS.filter((s) => s.activity === undefined || permissions.hasAll(s.activity)).map((s) => ({ ...s, path: accountSectionPath(s.segment) }));
+  const sections = ACCOUNT_SECTIONS.filter((s) => s.activity === undefined || permissions.hasAll(s.activity)).map((s) => ({
+    ...s,
+    path: accountSectionPath(s.segment),
+  }));
   const here = sections.find((s) => s.path === location.pathname);
   const menu = (vertical: boolean) => {
     const Layout = vertical ? Stack : Group;

@@ -43,7 +43,11 @@ function AuthorityPage({ id, marc }: { id: number; marc: boolean }) {
         </Anchor>
       </Group>
       {marc ? (
-        record.data ? <MarcTable marc={record.data} /> : <Text c="gray.7">{record.isError ? t('errors.loadFailed') : t('common.loading')}</Text>
+        record.data ? (
+          <MarcTable marc={record.data} />
+        ) : (
+          <Text c="gray.7">{record.isError ? t('errors.loadFailed') : t('common.loading')}</Text>
+        )
       ) : (
         <AuthorityView autoridade={a} titleHref={(cod) => paths.title(cod)} allTitlesHref={allTitles} />
       )}

@@ -64,16 +64,16 @@ export function LoginRoute() {
       {instituicao.msg_login && <Text mb="md">{instituicao.msg_login}</Text>}
       <Paper withBorder p="md" maw={420} component="section" aria-label={t('login.panel')}>
         <SignInPanel
-        variant="page"
-        redirect={redirect}
-        onSignedIn={(destination) => navigate(destination === 'M' ? paths.account : redirect, { replace: true })}
-        footer={
-          canRecover && (
-            <Anchor component="button" type="button" underline="always" onClick={() => setMode('forgot')}>
-              {t('recovery.link')}
-            </Anchor>
-          )
-        }
+          variant="page"
+          redirect={redirect}
+          onSignedIn={(destination) => navigate(destination === 'M' ? paths.account : redirect, { replace: true })}
+          footer={
+            canRecover && (
+              <Anchor component="button" type="button" underline="always" onClick={() => setMode('forgot')}>
+                {t('recovery.link')}
+              </Anchor>
+            )
+          }
         />
       </Paper>
     </>

@@ -125,9 +125,24 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
     <>
       <PageTitle site={site}>{record.titulo}</PageTitle>
       <TitleSummary acervo={record} links={{ search, authority: (cod) => paths.authority(cod) }} signedIn={signedIn} loginHref={loginHref} />
-      <Group component="nav" aria-label={t('title.tabs')} gap="md" mb="md" wrap="wrap" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group
+        component="nav"
+        aria-label={t('title.tabs')}
+        gap="md"
+        mb="md"
+        wrap="wrap"
+        py="xs"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         {offered.map((x) => (
-          <Anchor key={x.segment} component={Link} to={paths.title(id, x.segment)} aria-current={x.segment === tab ? 'page' : undefined} fw={x.segment === tab ? 700 : undefined} underline={x.segment === tab ? 'always' : 'hover'}>
+          <Anchor
+            key={x.segment}
+            component={Link}
+            to={paths.title(id, x.segment)}
+            aria-current={x.segment === tab ? 'page' : undefined}
+            fw={x.segment === tab ? 700 : undefined}
+            underline={x.segment === tab ? 'always' : 'hover'}
+          >
             {t(x.label)}
           </Anchor>
         ))}

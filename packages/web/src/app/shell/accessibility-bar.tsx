@@ -33,7 +33,13 @@ export function AccessibilityBar() {
           <Text size="sm" component="span" aria-live="polite" className="accessibility-bar-zoom">
             {t('a11y.zoomValue', { value: settings.zoom })}
           </Text>
-          <Button size="compact-sm" variant="default" onClick={() => set({ zoom: ZOOM_STEPS[step + 1] })} disabled={step >= ZOOM_STEPS.length - 1} aria-label={t('a11y.zoomIn')}>
+          <Button
+            size="compact-sm"
+            variant="default"
+            onClick={() => set({ zoom: ZOOM_STEPS[step + 1] })}
+            disabled={step >= ZOOM_STEPS.length - 1}
+            aria-label={t('a11y.zoomIn')}
+          >
             A+
           </Button>
         </Group>
@@ -45,11 +51,21 @@ export function AccessibilityBar() {
           onChange={(e) => set({ cor: e.currentTarget.value as ColourScheme })}
           data={COLOUR_SCHEMES.map((value) => ({ value, label: t(`a11y.schemes.${value || 'normal'}`) }))}
         />
-        <Button size="compact-sm" variant={settings.negrito ? 'filled' : 'default'} aria-pressed={settings.negrito} onClick={() => set({ negrito: !settings.negrito })}>
+        <Button
+          size="compact-sm"
+          variant={settings.negrito ? 'filled' : 'default'}
+          aria-pressed={settings.negrito}
+          onClick={() => set({ negrito: !settings.negrito })}
+        >
           {t('a11y.bold')}
         </Button>
         {librasAvailable && (
-          <Button size="compact-sm" variant={settings.libras ? 'filled' : 'default'} aria-pressed={settings.libras} onClick={() => set({ libras: !settings.libras })}>
+          <Button
+            size="compact-sm"
+            variant={settings.libras ? 'filled' : 'default'}
+            aria-pressed={settings.libras}
+            onClick={() => set({ libras: !settings.libras })}
+          >
             {t('a11y.libras')}
           </Button>
         )}

@@ -52,7 +52,8 @@ export function Footer() {
       links.push(<ExternalLink key="professor" href={instituicao.p.__web_aquisicao} label={t('footer.professorSuggestion')} />);
     }
   }
-  if (permissions.hasAll(ACTIVITY.icap) && instituicao.p.__web_icap) links.push(<ExternalLink key="icap" href={instituicao.p.__web_icap} label={t('footer.icap')} />);
+  if (permissions.hasAll(ACTIVITY.icap) && instituicao.p.__web_icap)
+    links.push(<ExternalLink key="icap" href={instituicao.p.__web_icap} label={t('footer.icap')} />);
   if (permissions.hasAll(ACTIVITY.networkCatalogue) && instituicao.p.__web_rede) {
     links.push(<ExternalLink key="rede" href={instituicao.p.__web_rede} label={t('footer.network')} />);
   }

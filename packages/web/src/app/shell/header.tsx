@@ -55,7 +55,15 @@ export function Header() {
           <Burger opened={drawer} onClick={open} aria-label={t('app.openMenu')} size="sm" />
         </Group>
       </Box>
-      <Drawer opened={drawer} onClose={close} title={instituicao.sigla} position="right" size="xs" closeButtonProps={{ 'aria-label': t('app.close') }} hiddenFrom="sm">
+      <Drawer
+        opened={drawer}
+        onClose={close}
+        title={instituicao.sigla}
+        position="right"
+        size="xs"
+        closeButtonProps={{ 'aria-label': t('app.close') }}
+        hiddenFrom="sm"
+      >
         <Navigation vertical onNavigate={close} />
       </Drawer>
     </>
@@ -73,7 +81,14 @@ function Navigation({ id, vertical = false, onNavigate }: { id?: string; vertica
   const here = `${location.pathname}${location.search}`;
   const Layout = vertical ? Stack : Group;
   return (
-    <Layout gap="sm" align={vertical ? 'stretch' : 'flex-end'} component="nav" aria-label={t('app.mainNavigation')} id={id} onClick={(e: MouseEvent) => (e.target as HTMLElement).closest('a') && onNavigate?.()}>
+    <Layout
+      gap="sm"
+      align={vertical ? 'stretch' : 'flex-end'}
+      component="nav"
+      aria-label={t('app.mainNavigation')}
+      id={id}
+      onClick={(e: MouseEvent) => (e.target as HTMLElement).closest('a') && onNavigate?.()}
+    >
       <Anchor component={Link} to={paths.home}>
         {t('app.home')}
       </Anchor>

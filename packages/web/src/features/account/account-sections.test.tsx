@@ -12,7 +12,18 @@ describe('Meu Pergamum, the other lists', () => {
     fakeApi(
       answer(accountEndpoints.debts, {
         itens: [
-          { cod_debito: 5, tipo_servico: 'multa_atraso', titulo: 'Iracema', data_devolucao_prevista: '2026-11-01', data_devolucao: '2026-11-04', valor: '6.00', desconto: '0.00', valor_pago: '1.50', data_pagamento: null, saldo: '4.50' },
+          {
+            cod_debito: 5,
+            tipo_servico: 'multa_atraso',
+            titulo: 'Iracema',
+            data_devolucao_prevista: '2026-11-01',
+            data_devolucao: '2026-11-04',
+            valor: '6.00',
+            desconto: '0.00',
+            valor_pago: '1.50',
+            data_pagamento: null,
+            saldo: '4.50',
+          },
         ],
         total: '4.50',
       }),
@@ -27,7 +38,10 @@ describe('Meu Pergamum, the other lists', () => {
   });
 
   it('debts and deviations: the "none" sentence when empty, the error in red when unreadable', async () => {
-    fakeApi(answer(accountEndpoints.debts, { itens: [], total: '0.00' }), answer(accountEndpoints.deviations, () => new Refusal(503, 'fora do ar')));
+    fakeApi(
+      answer(accountEndpoints.debts, { itens: [], total: '0.00' }),
+      answer(accountEndpoints.deviations, () => new Refusal(503, 'fora do ar')),
+    );
     renderScreen(
       <>
         <DebtsPage />
@@ -40,7 +54,9 @@ describe('Meu Pergamum, the other lists', () => {
   });
 
   it('deviations: the reason, the library or all of them, and an open end', async () => {
-    fakeApi(answer(accountEndpoints.deviations, [{ cod_afastamento: 1, motivo: 'Nada consta emitido', desc_biblioteca: null, inicio: '2026-11-02', fim: null }]));
+    fakeApi(
+      answer(accountEndpoints.deviations, [{ cod_afastamento: 1, motivo: 'Nada consta emitido', desc_biblioteca: null, inicio: '2026-11-02', fim: null }]),
+    );
     renderScreen(<DeviationsPage />);
     const row = within(await screen.findByRole('table', { name: 'Afastamentos' })).getAllByRole('row')[1]!;
     expect(row.textContent).toBe('Nada consta emitidoTodas as bibliotecas02/11/2026Em vigor');
@@ -49,7 +65,20 @@ describe('Meu Pergamum, the other lists', () => {
   it('requests: nothing is asked before a period is given; then the status chosen goes with it', async () => {
     const calls = fakeApi(
       answer(loanRequestsEndpoints.mine, [
-        { cod_solicitacao: 3, cod_acervo: 10, titulo: 'Iracema', origem: 'Central', recebimento: 'Setorial', volume: null, tomo: null, parte: null, cod_local_recebimento: 1, data_solicitacao: '2026-11-10T09:00:00Z', data_atualizacao: '2026-11-11T09:00:00Z', situacao: 'em_transito' },
+        {
+          cod_solicitacao: 3,
+          cod_acervo: 10,
+          titulo: 'Iracema',
+          origem: 'Central',
+          recebimento: 'Setorial',
+          volume: null,
+          tomo: null,
+          parte: null,
+          cod_local_recebimento: 1,
+          data_solicitacao: '2026-11-10T09:00:00Z',
+          data_atualizacao: '2026-11-11T09:00:00Z',
+          situacao: 'em_transito',
+        },
       ]),
     );
     const { user } = renderScreen(<RequestsPage titleHref={(id) => `/acervo/${id}`} />);

@@ -23,7 +23,11 @@ export interface AccountSection {
 export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   { segment: 'emprestimos', label: 'account.loans', component: lazy(() => import('./loans/loans-page').then((m) => ({ default: m.LoansPage }))) },
   { segment: 'debitos', label: 'account.debts', component: lazy(() => import('./debts/debts-page').then((m) => ({ default: m.DebtsPage }))) },
-  { segment: 'afastamentos', label: 'account.deviations', component: lazy(() => import('./deviations/deviations-page').then((m) => ({ default: m.DeviationsPage }))) },
+  {
+    segment: 'afastamentos',
+    label: 'account.deviations',
+    component: lazy(() => import('./deviations/deviations-page').then((m) => ({ default: m.DeviationsPage }))),
+  },
   { segment: 'nada-consta', label: 'account.noDebts', component: lazy(() => import('./no-debts/no-debts-page').then((m) => ({ default: m.NoDebtsPage }))) },
   { segment: 'reservas', label: 'account.holds', component: lazy(() => import('./holds/holds-page').then((m) => ({ default: m.HoldsPage }))) },
   { segment: 'solicitacoes', label: 'account.requests', component: lazy(() => import('./requests/requests-page').then((m) => ({ default: m.RequestsPage }))) },

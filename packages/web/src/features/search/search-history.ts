@@ -20,8 +20,7 @@ export const useSearchHistory = create<SearchHistory>()(
   persist(
     (set) => ({
       searches: [],
-      remember: (search) =>
-        set((s) => ({ searches: [search, ...s.searches.filter((p) => p.href !== search.href)].slice(0, 20) })),
+      remember: (search) => set((s) => ({ searches: [search, ...s.searches.filter((p) => p.href !== search.href)].slice(0, 20) })),
       clear: () => set({ searches: [] }),
     }),
     { name: 'estante.search-history', storage: createJSONStorage(() => sessionStorage) },

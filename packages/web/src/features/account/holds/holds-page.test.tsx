@@ -32,7 +32,16 @@ describe('Meu Pergamum, holds', () => {
     fakeApi(
       answer(holdsEndpoints.mine, [
         hold({}),
-        hold({ cod_reserva: 2, cod_acervo: 11, titulo: 'Iracema', volume: '2', situacao: 'liberada', posicao: null, prazo_retirada: '2026-11-27', observacao: 'N0042' }),
+        hold({
+          cod_reserva: 2,
+          cod_acervo: 11,
+          titulo: 'Iracema',
+          volume: '2',
+          situacao: 'liberada',
+          posicao: null,
+          prazo_retirada: '2026-11-27',
+          observacao: 'N0042',
+        }),
       ]),
     );
     renderScreen(<HoldsPage titleHref={titleHref} />);

@@ -62,7 +62,18 @@ describe('Meu Pergamum, loans', () => {
     const calls = fakeApi(
       answer(loansEndpoints.pending, []),
       answer(loansEndpoints.history, [
-        { cod_emprestimo: 9, cod_acervo: 10, titulo: 'Dom Casmurro', tombo: 'N0001', desc_biblioteca: 'Central', data_emprestimo: '2026-10-01', data_devolucao_prevista: '2026-10-10', data_devolucao: '2026-10-12', renovacoes: 0, multa: '4.00' },
+        {
+          cod_emprestimo: 9,
+          cod_acervo: 10,
+          titulo: 'Dom Casmurro',
+          tombo: 'N0001',
+          desc_biblioteca: 'Central',
+          data_emprestimo: '2026-10-01',
+          data_devolucao_prevista: '2026-10-10',
+          data_devolucao: '2026-10-12',
+          renovacoes: 0,
+          multa: '4.00',
+        },
       ]),
     );
     const { user } = renderScreen(<LoansPage titleHref={(id) => `/acervo/${id}`} />);

@@ -114,7 +114,9 @@ function RenewalOutcome({ outcome, day }: { outcome: Renovacao; day: (iso: strin
       <List spacing={4}>
         {outcome.itens.map((i) => (
           <List.Item key={i.cod_emprestimo}>
-            {i.renovado ? t('loans.renewed', { title: i.titulo, date: day(i.nova_devolucao!) }) : t('loans.notRenewed', { title: i.titulo ?? `#${i.cod_emprestimo}`, reason: i.motivo })}
+            {i.renovado
+              ? t('loans.renewed', { title: i.titulo, date: day(i.nova_devolucao!) })
+              : t('loans.notRenewed', { title: i.titulo ?? `#${i.cod_emprestimo}`, reason: i.motivo })}
           </List.Item>
         ))}
       </List>

@@ -26,7 +26,8 @@ export function useLoanHistory(query: { dataIni: string; dataFim: string; multa:
   return useQuery(
     queryOptions({
       queryKey: ['emprestimos', 'historico', query],
-      queryFn: ({ signal }) => api(loansEndpoints.history, { query: { dataIni: query!.dataIni, dataFim: query!.dataFim, ...(query!.multa ? { multa: 'S' as const } : {}) } }, signal),
+      queryFn: ({ signal }) =>
+        api(loansEndpoints.history, { query: { dataIni: query!.dataIni, dataFim: query!.dataFim, ...(query!.multa ? { multa: 'S' as const } : {}) } }, signal),
       enabled: query !== null,
     }),
   );

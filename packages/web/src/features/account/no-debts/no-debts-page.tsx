@@ -47,8 +47,14 @@ export function NoDebtsPage() {
                 </Title>
                 <Text>{t('noDebts.issuedOn', { date: day(data.declaracao.emitida_em), code: data.declaracao.codigo })}</Text>
                 <Group mt="sm">
-                  <Button onClick={() => void act(async () => t('noDebts.downloaded', { file: await downloadDeclaration(data.declaracao!.codigo) }))}>{t('noDebts.pdf')}</Button>
-                  <Button variant="outline" color="blue.9" onClick={() => void act(async () => t('noDebts.mailed', { email: (await mailDeclaration()).email }))}>
+                  <Button onClick={() => void act(async () => t('noDebts.downloaded', { file: await downloadDeclaration(data.declaracao!.codigo) }))}>
+                    {t('noDebts.pdf')}
+                  </Button>
+                  <Button
+                    variant="outline"
+                    color="blue.9"
+                    onClick={() => void act(async () => t('noDebts.mailed', { email: (await mailDeclaration()).email }))}
+                  >
                     {t('noDebts.mail')}
                   </Button>
                 </Group>

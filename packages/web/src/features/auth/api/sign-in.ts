@@ -16,7 +16,13 @@ export interface PendingSignIn {
  * continue as (the login-origin chooser: a PendingSignIn comes back); otherwise the credentials
  * and user are stored — in the browser-session store, or the persisted one with "keep me connected".
  */
-export async function signIn(input: { username: string; password: string; keep: boolean; captcha: string | null; choice?: string }): Promise<Pessoa | PendingSignIn> {
+export async function signIn(input: {
+  username: string;
+  password: string;
+  keep: boolean;
+  captcha: string | null;
+  choice?: string;
+}): Promise<Pessoa | PendingSignIn> {
   const username = input.choice ? `${input.username.trim()}${LOGIN_CHOICE_SEPARATOR}${input.choice}` : input.username.trim();
   const token = await passwordGrant(username, input.password, input.captcha);
   if (input.choice === undefined) {

@@ -60,7 +60,13 @@ function Altcha({ onChange }: { onChange: (token: string | null) => void }) {
         aria-describedby={statusId}
       />
       <Text id={statusId} size="sm" c={state === 'failed' ? 'red.9' : 'gray.7'} role="status" mt={4}>
-        {state === 'verifying' ? t('captcha.verifying') : state === 'verified' ? t('captcha.verified') : state === 'failed' ? t('captcha.failed') : t('captcha.hint')}
+        {state === 'verifying'
+          ? t('captcha.verifying')
+          : state === 'verified'
+            ? t('captcha.verified')
+            : state === 'failed'
+              ? t('captcha.failed')
+              : t('captcha.hint')}
       </Text>
     </div>
   );
@@ -100,7 +106,12 @@ function Recaptcha({ siteKey, onChange }: { siteKey: string; onChange: (token: s
     loadRecaptcha(i18n.language)
       .then((api) => {
         if (!live || !box.current || widget.current) return;
-        const id = api.render(box.current, { sitekey: siteKey, hl: i18n.language, callback: (token) => onChange(token), 'expired-callback': () => onChange(null) });
+        const id = api.render(box.current, {
+          sitekey: siteKey,
+          hl: i18n.language,
+          callback: (token) => onChange(token),
+          'expired-callback': () => onChange(null),
+        });
         widget.current = { api, id };
       })
       .catch(() => live && setFailed(true));

@@ -194,7 +194,14 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
             </Text>
           </Group>
         ) : (
-          <TextInput label={loginLabel} name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} required />
+          <TextInput
+            label={loginLabel}
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+            required
+          />
         )}
         {needsChoice && (
           <Select
@@ -213,7 +220,14 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
         )}
         {!twoStepFirst && (
           <>
-            <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
+            <PasswordInput
+              label={t('login.password')}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              required
+            />
             <Checkbox label={t('login.keep')} checked={keep} onChange={(e) => setKeep(e.currentTarget.checked)} />
             {captcha && <CaptchaField key={captchaRound} onChange={setCaptchaToken} />}
             {destination !== undefined && (

@@ -84,7 +84,8 @@ export function RecoveryForm({
   const save = (event: FormEvent, s: Extract<Step, { kind: 'password' }>) => {
     event.preventDefault();
     const met = checkPasswordRules(password.trim(), s.rules, s.start.name);
-    if (!password.trim() || password.trim() !== confirm.trim() || LIVE_RULES.some((r) => !met[r])) return setProblem({ text: t('recovery.rulesNotMet'), resend: false });
+    if (!password.trim() || password.trim() !== confirm.trim() || LIVE_RULES.some((r) => !met[r]))
+      return setProblem({ text: t('recovery.rulesNotMet'), resend: false });
     void run(async () => onDone((await setNewPassword(user, s.code, password)).message));
   };
 
@@ -132,8 +133,20 @@ export function RecoveryForm({
       {step.kind === 'password' && (
         <form onSubmit={(e) => save(e, step)} noValidate>
           <Stack gap="sm">
-            <PasswordInput label={t('recovery.newPassword')} value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="new-password" required />
-            <PasswordInput label={t('recovery.confirmPassword')} value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} autoComplete="new-password" required />
+            <PasswordInput
+              label={t('recovery.newPassword')}
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              autoComplete="new-password"
+              required
+            />
+            <PasswordInput
+              label={t('recovery.confirmPassword')}
+              value={confirm}
+              onChange={(e) => setConfirm(e.currentTarget.value)}
+              autoComplete="new-password"
+              required
+            />
             {password && confirm && password.trim() !== confirm.trim() && (
               <Text c="red.8" size="sm" role="alert">
                 {t('recovery.mismatch')}

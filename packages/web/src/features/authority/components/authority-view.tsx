@@ -46,7 +46,12 @@ export function AuthorityView({ autoridade, titleHref, allTitlesHref }: { autori
                 <Anchor component={Link} to={titleHref(x.cod_acervo)}>
                   {x.titulo}
                 </Anchor>
-                {[x.autor, x.ano_publicacao].filter(Boolean).length > 0 && <Text span c="gray.7"> — {[x.autor, x.ano_publicacao].filter(Boolean).join(', ')}</Text>}
+                {[x.autor, x.ano_publicacao].filter(Boolean).length > 0 && (
+                  <Text span c="gray.7">
+                    {' '}
+                    — {[x.autor, x.ano_publicacao].filter(Boolean).join(', ')}
+                  </Text>
+                )}
               </List.Item>
             ))}
           </List>

@@ -14,7 +14,12 @@ type Notice = { tone: 'ok' | 'problem'; text: string } | null;
 /** The server's message for a 4xx (already in the interface language), else the generic one. */
 function useProblem() {
   const { t } = useTranslation();
-  return (error: unknown) => (error instanceof ApiRequestError && error.status >= 400 && error.status < 500 ? error.message : error instanceof ApiRequestError && error.key === 'ErroEnvioEmail' ? error.message : t('errors.unexpected'));
+  return (error: unknown) =>
+    error instanceof ApiRequestError && error.status >= 400 && error.status < 500
+      ? error.message
+      : error instanceof ApiRequestError && error.key === 'ErroEnvioEmail'
+        ? error.message
+        : t('errors.unexpected');
 }
 
 /**
@@ -41,7 +46,8 @@ export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id:
   const sendEmail = (event: FormEvent) => {
     event.preventDefault();
     const list = splitEmails(emails);
-    if (list.length === 0 || list.length > MAX_EMAIL_RECIPIENTS || !list.every((e) => EMAIL_PATTERN.test(e))) return say('problem', t('basket.badEmails', { max: MAX_EMAIL_RECIPIENTS }));
+    if (list.length === 0 || list.length > MAX_EMAIL_RECIPIENTS || !list.every((e) => EMAIL_PATTERN.test(e)))
+      return say('problem', t('basket.badEmails', { max: MAX_EMAIL_RECIPIENTS }));
     if (chosen.length > MAX_EMAIL_TITLES) return say('problem', t('basket.tooManyForEmail', { max: MAX_EMAIL_TITLES }));
     email.mutate(
       { format, ids: chosen, emails, mensagem: message.trim() || undefined },
@@ -76,7 +82,15 @@ export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id:
         </Group>
         <div aria-busy={titles.isFetching}>
           {(titles.data ?? []).map((item) => (
-            <Group key={item.cod_acervo} component="article" gap="md" wrap="nowrap" align="flex-start" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+            <Group
+              key={item.cod_acervo}
+              component="article"
+              gap="md"
+              wrap="nowrap"
+              align="flex-start"
+              py="xs"
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+            >
               <Checkbox
                 mt={4}
                 aria-label={t('basket.select', { title: item.titulo })}
@@ -90,7 +104,12 @@ export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id:
                 </Anchor>
                 <Text size="sm">{[item.autor, item.ano_publicacao, item.desc_tipo_obra].filter(Boolean).join(' · ')}</Text>
               </Stack>
-              <Button size="compact-sm" variant="default" aria-label={t('basket.removeTitle', { title: item.titulo })} onClick={() => basket.remove(item.cod_acervo)}>
+              <Button
+                size="compact-sm"
+                variant="default"
+                aria-label={t('basket.removeTitle', { title: item.titulo })}
+                onClick={() => basket.remove(item.cod_acervo)}
+              >
                 {t('basket.remove')}
               </Button>
             </Group>
@@ -105,10 +124,20 @@ export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id:
         </Title>
         <Stack gap="md" maw={640}>
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <NativeSelect label={t('basket.format')} value={format} onChange={(e) => setFormat(e.currentTarget.value as ExportFormat)} data={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`basket.formats.${f}`) }))} />
+            <NativeSelect
+              label={t('basket.format')}
+              value={format}
+              onChange={(e) => setFormat(e.currentTarget.value as ExportFormat)}
+              data={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`basket.formats.${f}`) }))}
+            />
             <Button
               disabled={chosen.length === 0}
-              onClick={() => downloadExport(format, chosen).then((name) => say('ok', t('basket.downloaded', { name })), (e: unknown) => say('problem', problem(e)))}
+              onClick={() =>
+                downloadExport(format, chosen).then(
+                  (name) => say('ok', t('basket.downloaded', { name })),
+                  (e: unknown) => say('problem', problem(e)),
+                )
+              }
             >
               {t('basket.download')}
             </Button>
@@ -118,7 +147,10 @@ export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id:
               onClick={() =>
                 fetchReferences(format === 'apa' || format === 'vancouver' ? format : 'abnt', chosen)
                   .then((r) => copyRich(r.texto, r.html))
-                  .then(() => say('ok', t('basket.copied', { count: chosen.length })), (e: unknown) => say('problem', problem(e)))
+                  .then(
+                    () => say('ok', t('basket.copied', { count: chosen.length })),
+                    (e: unknown) => say('problem', problem(e)),
+                  )
               }
             >
               {t('basket.copy')}
@@ -129,7 +161,14 @@ export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id:
               {t('basket.emailHeading')}
             </Title>
             <Stack gap="sm">
-              <TextInput label={t('basket.emails')} description={t('basket.emailsHelp', { max: MAX_EMAIL_RECIPIENTS })} value={emails} onChange={(e) => setEmails(e.currentTarget.value)} autoComplete="email" required />
+              <TextInput
+                label={t('basket.emails')}
+                description={t('basket.emailsHelp', { max: MAX_EMAIL_RECIPIENTS })}
+                value={emails}
+                onChange={(e) => setEmails(e.currentTarget.value)}
+                autoComplete="email"
+                required
+              />
               <Textarea label={t('basket.message')} rows={3} maxLength={2000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
               <Group>
                 <Button type="submit" loading={email.isPending} disabled={chosen.length === 0}>
@@ -144,7 +183,12 @@ export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id:
                 variant="light"
                 disabled={chosen.length === 0}
                 loading={keep.isPending}
-                onClick={() => keep.mutate(chosen, { onSuccess: (r) => say('ok', t('basket.kept', { count: r.adicionados, total: r.total })), onError: (e) => say('problem', problem(e)) })}
+                onClick={() =>
+                  keep.mutate(chosen, {
+                    onSuccess: (r) => say('ok', t('basket.kept', { count: r.adicionados, total: r.total })),
+                    onError: (e) => say('problem', problem(e)),
+                  })
+                }
               >
                 {t('basket.keep')}
               </Button>
@@ -159,7 +203,15 @@ export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id:
             {confirmClear ? (
               <Group gap="xs">
                 <Text size="sm">{t('basket.confirmClear')}</Text>
-                <Button size="xs" color="red.9" onClick={() => { basket.clear(); setConfirmClear(false); setUnselected([]); }}>
+                <Button
+                  size="xs"
+                  color="red.9"
+                  onClick={() => {
+                    basket.clear();
+                    setConfirmClear(false);
+                    setUnselected([]);
+                  }}
+                >
                   {t('basket.yesClear')}
                 </Button>
                 <Button size="xs" variant="default" onClick={() => setConfirmClear(false)}>
@@ -215,7 +267,12 @@ function PermanentBasket({ titleHref }: { titleHref: (id: number) => string }) {
               {[item.autor, item.ano_publicacao].filter(Boolean).join(' · ')} — {t('basket.keptOn', { date: date.format(new Date(item.adicionado_em)) })}
             </Text>
           </Stack>
-          <Button size="compact-sm" variant="default" aria-label={t('basket.dropPermanent', { title: item.titulo })} onClick={() => drop.mutate(item.cod_acervo)}>
+          <Button
+            size="compact-sm"
+            variant="default"
+            aria-label={t('basket.dropPermanent', { title: item.titulo })}
+            onClick={() => drop.mutate(item.cod_acervo)}
+          >
             {t('basket.remove')}
           </Button>
         </Group>

@@ -16,14 +16,24 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
   const start = useHoldStart(codAcervo);
   const place = usePlaceHold(codAcervo);
   const [library, setLibrary] = useState<string | null>(null);
-  const [parts, setParts] = useState<{ volume: string | null; tomo: string | null; parte: string | null; material: string | null }>({ volume: null, tomo: null, parte: null, material: null });
+  const [parts, setParts] = useState<{ volume: string | null; tomo: string | null; parte: string | null; material: string | null }>({
+    volume: null,
+    tomo: null,
+    parte: null,
+    material: null,
+  });
   const [checked, setChecked] = useState<{ body: ReservaBody; posicao: number } | null>(null);
   const [placed, setPlaced] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (start.isPending) return <Loader size="sm" aria-label={t('loading.title')} />;
-  if (start.isError || !start.data) return <Alert color="red" variant="filled">{t('errors.unexpected')}</Alert>;
+  if (start.isError || !start.data)
+    return (
+      <Alert color="red" variant="filled">
+        {t('errors.unexpected')}
+      </Alert>
+    );
   const info = start.data;
   const libraries = info.bibliotecas.filter((l) => l.exemplares > 0);
   if (libraries.length === 0) return <Text>{t('holds.noneHere')}</Text>;
@@ -37,7 +47,14 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
     setPlaced(null);
     if (!library) return setProblem(t('holds.chooseLibrary'));
     if ((Object.keys(needed) as (keyof typeof needed)[]).some((k) => needed[k].length > 0 && !parts[k])) return setProblem(t('holds.chooseAll'));
-    const body: ReservaBody = { cod_acervo: codAcervo, biblioteca: Number(library), volume: parts.volume, tomo: parts.tomo, parte: parts.parte, material_adicional: parts.material };
+    const body: ReservaBody = {
+      cod_acervo: codAcervo,
+      biblioteca: Number(library),
+      volume: parts.volume,
+      tomo: parts.tomo,
+      parte: parts.parte,
+      material_adicional: parts.material,
+    };
     setBusy(true);
     try {
       setChecked({ body, posicao: (await validateHold(body)).posicao });
@@ -84,7 +101,10 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
         <Select
           label={t('holds.library')}
           placeholder={t('login.choosePlaceholder')}
-          data={libraries.map((l) => ({ value: String(l.cod_biblioteca), label: t('holds.libraryOption', { library: l.desc_biblioteca, available: l.disponiveis, queue: l.fila }) }))}
+          data={libraries.map((l) => ({
+            value: String(l.cod_biblioteca),
+            label: t('holds.libraryOption', { library: l.desc_biblioteca, available: l.disponiveis, queue: l.fila }),
+          }))}
           value={library}
           onChange={(v) => {
             setLibrary(v);
@@ -93,10 +113,18 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
           allowDeselect={false}
           required
         />
-        {needed.volume.length > 0 && <Select label={t('holds.volume')} data={needed.volume} value={parts.volume} onChange={choose('volume')} allowDeselect={false} required />}
-        {needed.tomo.length > 0 && <Select label={t('holds.tomo')} data={needed.tomo} value={parts.tomo} onChange={choose('tomo')} allowDeselect={false} required />}
-        {needed.parte.length > 0 && <Select label={t('holds.parte')} data={needed.parte} value={parts.parte} onChange={choose('parte')} allowDeselect={false} required />}
-        {info.materiais.length > 0 && <Select label={t('holds.material')} data={info.materiais} value={parts.material} onChange={choose('material')} clearable />}
+        {needed.volume.length > 0 && (
+          <Select label={t('holds.volume')} data={needed.volume} value={parts.volume} onChange={choose('volume')} allowDeselect={false} required />
+        )}
+        {needed.tomo.length > 0 && (
+          <Select label={t('holds.tomo')} data={needed.tomo} value={parts.tomo} onChange={choose('tomo')} allowDeselect={false} required />
+        )}
+        {needed.parte.length > 0 && (
+          <Select label={t('holds.parte')} data={needed.parte} value={parts.parte} onChange={choose('parte')} allowDeselect={false} required />
+        )}
+        {info.materiais.length > 0 && (
+          <Select label={t('holds.material')} data={info.materiais} value={parts.material} onChange={choose('material')} clearable />
+        )}
         {checked ? (
           <Group>
             <Text role="status">{t('holds.wouldBe', { position: checked.posicao })}</Text>

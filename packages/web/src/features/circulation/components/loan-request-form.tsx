@@ -18,14 +18,31 @@ export function LoanRequestForm({ codAcervo, requestsHref }: { codAcervo: number
   const { t } = useTranslation();
   const start = useRequestStart(codAcervo);
   const send = useRequestLoan(codAcervo);
-  const [values, setValues] = useState({ origin: null as string | null, receiving: null as string | null, volume: null as string | null, tomo: null as string | null, parte: null as string | null, phone: '', email: '', location: null as string | null, home: '', elsewhere: '', authorized: '' });
+  const [values, setValues] = useState({
+    origin: null as string | null,
+    receiving: null as string | null,
+    volume: null as string | null,
+    tomo: null as string | null,
+    parte: null as string | null,
+    phone: '',
+    email: '',
+    location: null as string | null,
+    home: '',
+    elsewhere: '',
+    authorized: '',
+  });
   const [emailTouched, setEmailTouched] = useState(false);
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [done, setDone] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   if (start.isPending) return <Loader size="sm" aria-label={t('loading.title')} />;
-  if (start.isError || !start.data) return <Alert color="red" variant="filled">{t('errors.unexpected')}</Alert>;
+  if (start.isError || !start.data)
+    return (
+      <Alert color="red" variant="filled">
+        {t('errors.unexpected')}
+      </Alert>
+    );
   const info = start.data;
   if (info.origens.length === 0) return <Text>{t('requests.noneAvailable')}</Text>;
   const email = emailTouched ? values.email : values.email || (info.email ?? '');
@@ -38,7 +55,8 @@ export function LoanRequestForm({ codAcervo, requestsHref }: { codAcervo: number
     const errors: Partial<Record<Field, string>> = {};
     if (!values.origin) errors.origin = t('requests.required');
     if (!values.receiving) errors.receiving = t('requests.receivingRequired');
-    if ((info.volumes.length && !values.volume) || (info.tomos.length && !values.tomo) || (info.partes.length && !values.parte)) errors.parts = t('holds.chooseAll');
+    if ((info.volumes.length && !values.volume) || (info.tomos.length && !values.tomo) || (info.partes.length && !values.parte))
+      errors.parts = t('holds.chooseAll');
     if (!values.phone.trim()) errors.phone = t('requests.phoneRequired');
     else if (!PHONE_PATTERN.test(values.phone.trim())) errors.phone = t('requests.phoneInvalid');
     if (!email.trim()) errors.email = t('requests.emailRequired');
@@ -87,7 +105,10 @@ export function LoanRequestForm({ codAcervo, requestsHref }: { codAcervo: number
         )}
         <Select
           label={t('requests.origin')}
-          data={info.origens.map((o) => ({ value: String(o.cod_biblioteca), label: t('requests.originOption', { library: o.desc_biblioteca, count: o.disponiveis }) }))}
+          data={info.origens.map((o) => ({
+            value: String(o.cod_biblioteca),
+            label: t('requests.originOption', { library: o.desc_biblioteca, count: o.disponiveis }),
+          }))}
           value={values.origin}
           onChange={set('origin')}
           error={invalid.origin}
@@ -103,10 +124,41 @@ export function LoanRequestForm({ codAcervo, requestsHref }: { codAcervo: number
           allowDeselect={false}
           required
         />
-        {info.volumes.length > 0 && <Select label={t('holds.volume')} data={info.volumes} value={values.volume} onChange={set('volume')} error={invalid.parts} allowDeselect={false} required />}
-        {info.tomos.length > 0 && <Select label={t('holds.tomo')} data={info.tomos} value={values.tomo} onChange={set('tomo')} error={invalid.parts} allowDeselect={false} required />}
-        {info.partes.length > 0 && <Select label={t('holds.parte')} data={info.partes} value={values.parte} onChange={set('parte')} error={invalid.parts} allowDeselect={false} required />}
-        <TextInput label={t('requests.phone')} description={t('requests.phoneHelp')} value={values.phone} onChange={(e) => set('phone')(e.currentTarget.value)} maxLength={16} error={invalid.phone} autoComplete="tel" required />
+        {info.volumes.length > 0 && (
+          <Select
+            label={t('holds.volume')}
+            data={info.volumes}
+            value={values.volume}
+            onChange={set('volume')}
+            error={invalid.parts}
+            allowDeselect={false}
+            required
+          />
+        )}
+        {info.tomos.length > 0 && (
+          <Select label={t('holds.tomo')} data={info.tomos} value={values.tomo} onChange={set('tomo')} error={invalid.parts} allowDeselect={false} required />
+        )}
+        {info.partes.length > 0 && (
+          <Select
+            label={t('holds.parte')}
+            data={info.partes}
+            value={values.parte}
+            onChange={set('parte')}
+            error={invalid.parts}
+            allowDeselect={false}
+            required
+          />
+        )}
+        <TextInput
+          label={t('requests.phone')}
+          description={t('requests.phoneHelp')}
+          value={values.phone}
+          onChange={(e) => set('phone')(e.currentTarget.value)}
+          maxLength={16}
+          error={invalid.phone}
+          autoComplete="tel"
+          required
+        />
         <TextInput
           label={t('requests.email')}
           value={email}
@@ -125,8 +177,25 @@ export function LoanRequestForm({ codAcervo, requestsHref }: { codAcervo: number
             <Radio value="3" label={t('requests.locations.3')} />
           </Stack>
         </Radio.Group>
-        {values.location === '2' && <Textarea label={t('requests.home')} value={values.home} onChange={(e) => set('home')(e.currentTarget.value)} error={invalid.home} autoComplete="street-address" required />}
-        {values.location === '3' && <TextInput label={t('requests.elsewhere')} value={values.elsewhere} onChange={(e) => set('elsewhere')(e.currentTarget.value)} error={invalid.elsewhere} required />}
+        {values.location === '2' && (
+          <Textarea
+            label={t('requests.home')}
+            value={values.home}
+            onChange={(e) => set('home')(e.currentTarget.value)}
+            error={invalid.home}
+            autoComplete="street-address"
+            required
+          />
+        )}
+        {values.location === '3' && (
+          <TextInput
+            label={t('requests.elsewhere')}
+            value={values.elsewhere}
+            onChange={(e) => set('elsewhere')(e.currentTarget.value)}
+            error={invalid.elsewhere}
+            required
+          />
+        )}
         <TextInput label={t('requests.authorized')} value={values.authorized} onChange={(e) => set('authorized')(e.currentTarget.value)} />
         <Button type="submit" loading={send.isPending} w="fit-content">
           {t('requests.send')}

@@ -21,7 +21,11 @@ export function CommentsSection({ id, signedIn, signIn }: { id: number; signedIn
         {t('comments.heading')}
       </Title>
       {comments.isError && <Text c="red.8">{t('comments.loadFailed')}</Text>}
-      {comments.data && comments.data.length === 0 && <Text c="gray.7" mb="sm">{t('comments.none')}</Text>}
+      {comments.data && comments.data.length === 0 && (
+        <Text c="gray.7" mb="sm">
+          {t('comments.none')}
+        </Text>
+      )}
       <Stack gap="sm" mb="md">
         {comments.data?.map((c) => (
           <Paper key={c.cod_comentario} withBorder p="sm" component="article">
@@ -49,7 +53,15 @@ export function CommentsSection({ id, signedIn, signIn }: { id: number; signedIn
   );
 }
 
-function MyPending({ id, items, format }: { id: number; items: { cod_comentario: number; texto: string; data_envio: string }[]; format: (d: string) => string }) {
+function MyPending({
+  id,
+  items,
+  format,
+}: {
+  id: number;
+  items: { cod_comentario: number; texto: string; data_envio: string }[];
+  format: (d: string) => string;
+}) {
   const { t } = useTranslation();
   const remove = useDeleteComment(id);
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -74,7 +86,12 @@ function MyPending({ id, items, format }: { id: number; items: { cod_comentario:
           {confirming === c.cod_comentario ? (
             <Group gap="xs">
               <Text size="sm">{t('comments.confirmDelete')}</Text>
-              <Button size="xs" color="red" loading={remove.isPending} onClick={() => remove.mutate(c.cod_comentario, { onSettled: () => setConfirming(null) })}>
+              <Button
+                size="xs"
+                color="red"
+                loading={remove.isPending}
+                onClick={() => remove.mutate(c.cod_comentario, { onSettled: () => setConfirming(null) })}
+              >
                 {t('comments.yesDelete')}
               </Button>
               <Button size="xs" variant="default" onClick={() => setConfirming(null)}>

@@ -7,7 +7,9 @@ export function useAtendimento(codCampus?: number) {
   return useQuery({
     queryKey: ['parametros', 'atendimento', codCampus ?? 'todos'],
     queryFn: ({ signal }) =>
-      codCampus === undefined ? api(parametersEndpoints.openingHours, {}, signal) : api(parametersEndpoints.campusOpeningHours, { params: { campus: String(codCampus) } }, signal),
+      codCampus === undefined
+        ? api(parametersEndpoints.openingHours, {}, signal)
+        : api(parametersEndpoints.campusOpeningHours, { params: { campus: String(codCampus) } }, signal),
     staleTime: 10 * 60_000,
   });
 }

@@ -5,8 +5,20 @@ import { api } from '../../../api/client';
 /** The teaching-plan look-ups (spec §7 "Search"): a page of options, and one by its code. */
 export const LOOKUPS = {
   cursos: { page: lookupsEndpoints.courses, one: lookupsEndpoints.course, oneKey: 'curso', code: (c: Curso) => c.cod_curso, label: (c: Curso) => c.nome_curso },
-  disciplinas: { page: lookupsEndpoints.disciplines, one: lookupsEndpoints.discipline, oneKey: 'disciplina', code: (d: Disciplina) => d.cod_disciplina, label: (d: Disciplina) => `${d.codigo} · ${d.nome_disciplina}` },
-  professores: { page: lookupsEndpoints.professors, one: lookupsEndpoints.professor, oneKey: 'professor', code: (p: Professor) => p.cod_professor, label: (p: Professor) => p.nome_professor },
+  disciplinas: {
+    page: lookupsEndpoints.disciplines,
+    one: lookupsEndpoints.discipline,
+    oneKey: 'disciplina',
+    code: (d: Disciplina) => d.cod_disciplina,
+    label: (d: Disciplina) => `${d.codigo} · ${d.nome_disciplina}`,
+  },
+  professores: {
+    page: lookupsEndpoints.professors,
+    one: lookupsEndpoints.professor,
+    oneKey: 'professor',
+    code: (p: Professor) => p.cod_professor,
+    label: (p: Professor) => p.nome_professor,
+  },
 } as const;
 export type LookupKind = keyof typeof LOOKUPS;
 

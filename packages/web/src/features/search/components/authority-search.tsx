@@ -43,18 +43,28 @@ export function AuthoritySearch({ titlesHref, recordHref }: { titlesHref: (searc
     setParams(next);
   };
   // The titles under a heading: an exact-phrase search of it in its field.
-  const titlesOf = (heading: string, campo: 'autor' | 'titulo' | 'assunto') => titlesHref(newSearchState({ linhas: [searchRow(heading, { campo, tipo: 'frase' })] }));
+  const titlesOf = (heading: string, campo: 'autor' | 'titulo' | 'assunto') =>
+    titlesHref(newSearchState({ linhas: [searchRow(heading, { campo, tipo: 'frase' })] }));
 
   return (
     <Stack gap="lg">
       <form onSubmit={submit} role="search" aria-label={t('search.authorities.formLabel')} noValidate>
         <Group align="flex-end" gap="xs" wrap="wrap">
-          <TextInput label={t('search.authorities.term')} value={text} maxLength={100} onChange={(e) => setText(e.currentTarget.value)} style={{ flex: '1 1 16rem' }} />
+          <TextInput
+            label={t('search.authorities.term')}
+            value={text}
+            maxLength={100}
+            onChange={(e) => setText(e.currentTarget.value)}
+            style={{ flex: '1 1 16rem' }}
+          />
           <NativeSelect
             label={t('search.authorities.type')}
             value={tipo}
             onChange={(e) => setTipo(e.currentTarget.value)}
-            data={[{ value: '', label: t('search.authorities.anyType') }, ...AUTHORITY_TYPES.map((type) => ({ value: type, label: t(`authorityTypes.${type}`) }))]}
+            data={[
+              { value: '', label: t('search.authorities.anyType') },
+              ...AUTHORITY_TYPES.map((type) => ({ value: type, label: t(`authorityTypes.${type}`) })),
+            ]}
           />
           <Button type="submit">{t('search.authorities.submit')}</Button>
         </Group>
@@ -75,7 +85,9 @@ export function AuthoritySearch({ titlesHref, recordHref }: { titlesHref: (searc
           ) : (
             <>
               <Title order={2} size="h4">
-                {data.total === 0 ? t('search.authorities.none') : t('search.authorities.count', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })}
+                {data.total === 0
+                  ? t('search.authorities.none')
+                  : t('search.authorities.count', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })}
               </Title>
               <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {data.itens.map((a) => (

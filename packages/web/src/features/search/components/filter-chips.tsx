@@ -3,7 +3,15 @@ import { Button, Group, Pill } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** The filters in force, each removable, and "clear all" (spec §4 "Filters"). */
-export function FilterChips({ filtros, onRemove, onClear }: { filtros: ConsultaResponse['filtros']; onRemove: (f: SearchFilter) => void; onClear: () => void }) {
+export function FilterChips({
+  filtros,
+  onRemove,
+  onClear,
+}: {
+  filtros: ConsultaResponse['filtros'];
+  onRemove: (f: SearchFilter) => void;
+  onClear: () => void;
+}) {
   const { t } = useTranslation();
   if (filtros.length === 0) return null;
   return (

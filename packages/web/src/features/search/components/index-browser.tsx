@@ -28,7 +28,9 @@ export function IndexBrowser({ resultsPath }: { resultsPath: string }) {
   };
   const href = (heading: string) => {
     const campo = INDEX_SEARCH_FIELD[tipo!];
-    const params = searchStateToParams(newSearchState({ linhas: [searchRow(heading, { campo, tipo: campo === 'isbn' || campo === 'chamada' ? 'palavras' : 'frase' })] }));
+    const params = searchStateToParams(
+      newSearchState({ linhas: [searchRow(heading, { campo, tipo: campo === 'isbn' || campo === 'chamada' ? 'palavras' : 'frase' })] }),
+    );
     return `${resultsPath}?${params}`;
   };
 

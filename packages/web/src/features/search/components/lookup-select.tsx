@@ -7,7 +7,17 @@ import { type LookupKind, useLookupOption, useLookupOptions } from '../api/get-l
  * A searchable choice of a course, discipline or professor: the server filters the options by
  * the words typed (3 characters or more each); the chosen one stays shown.
  */
-export function LookupSelect({ kind, label, value, onChange }: { kind: LookupKind; label: string; value: string | null; onChange: (value: string | null) => void }) {
+export function LookupSelect({
+  kind,
+  label,
+  value,
+  onChange,
+}: {
+  kind: LookupKind;
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const found = useLookupOptions(kind, search);

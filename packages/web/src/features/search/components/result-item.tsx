@@ -42,9 +42,7 @@ export function ResultItem({
       <Anchor component={Link} to={href} fw={600} size="lg">
         {item.titulo}
       </Anchor>
-      <Text size="sm">
-        {[item.autor, item.ano_publicacao ?? t('search.noYear')].filter(Boolean).join(' · ')}
-      </Text>
+      <Text size="sm">{[item.autor, item.ano_publicacao ?? t('search.noYear')].filter(Boolean).join(' · ')}</Text>
       {indexed && (
         <Anchor component={Link} to={indexed.href} size="sm">
           {t('search.indexedArticles', { count: indexed.artigos, issues: indexed.fasciculos })}
@@ -56,8 +54,16 @@ export function ResultItem({
             <Badge variant="filled" color="gray.7">
               {item.desc_tipo_obra}
             </Badge>
-            {item.acesso_remoto && <Badge variant="filled" color="teal.9">{t('search.online')}</Badge>}
-            {item.possui_acessibilidade && <Badge variant="filled" color="violet.9">{t('search.accessible')}</Badge>}
+            {item.acesso_remoto && (
+              <Badge variant="filled" color="teal.9">
+                {t('search.online')}
+              </Badge>
+            )}
+            {item.possui_acessibilidade && (
+              <Badge variant="filled" color="violet.9">
+                {t('search.accessible')}
+              </Badge>
+            )}
           </Group>
           <Text size="sm" c="gray.7">
             {total === 0
@@ -72,7 +78,14 @@ export function ResultItem({
   );
   return (
     <Group component="article" gap="md" align="flex-start" wrap="wrap" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      {basket && <Checkbox mt={4} aria-label={t('basket.select', { title: item.titulo })} checked={basket.selected} onChange={(e) => basket.onSelect(e.currentTarget.checked)} />}
+      {basket && (
+        <Checkbox
+          mt={4}
+          aria-label={t('basket.select', { title: item.titulo })}
+          checked={basket.selected}
+          onChange={(e) => basket.onSelect(e.currentTarget.checked)}
+        />
+      )}
       {display === 'D' && <Cover title={item.titulo} link={item.link_capa} />}
       {line}
       {basket && (

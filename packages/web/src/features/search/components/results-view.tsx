@@ -26,7 +26,13 @@ function usePlanLabel(plano: SearchState['plano']): string {
   const disciplina = useLookupOption('disciplinas', text(plano?.disciplina));
   const professor = useLookupOption('professores', text(plano?.professor));
   if (!plano) return '';
-  const parts = [curso.data?.label, disciplina.data?.label, professor.data?.label, plano.ano ? String(plano.ano) : null, plano.semestre ? t('search.teachingPlan.semesterN', { n: plano.semestre }) : null];
+  const parts = [
+    curso.data?.label,
+    disciplina.data?.label,
+    professor.data?.label,
+    plano.ano ? String(plano.ano) : null,
+    plano.semestre ? t('search.teachingPlan.semesterN', { n: plano.semestre }) : null,
+  ];
   return `${t('guides.plano_ensino')}: ${parts.filter(Boolean).join(' · ')}`;
 }
 
@@ -67,7 +73,11 @@ export function ResultsView({
   if (isPending) return <Loader aria-label={t('search.loading')} />;
   if (error || !data) {
     const message = error instanceof ApiRequestError && error.status !== 0 && error.status < 500 ? error.message : t('errors.unreachable');
-    return <Alert color="red" role="alert">{message}</Alert>;
+    return (
+      <Alert color="red" role="alert">
+        {message}
+      </Alert>
+    );
   }
   const pages = Math.max(1, Math.ceil(Math.min(data.total, 10_000) / state.quantPag));
   return (
@@ -77,7 +87,13 @@ export function ResultsView({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
         {/* Below md the facets wait in a drawer, so the results come first on a phone. */}
-        <Drawer opened={facetsOpen} onClose={() => setFacetsOpen(false)} title={t('search.filtersDrawer')} closeButtonProps={{ 'aria-label': t('app.close') }} hiddenFrom="md">
+        <Drawer
+          opened={facetsOpen}
+          onClose={() => setFacetsOpen(false)}
+          title={t('search.filtersDrawer')}
+          closeButtonProps={{ 'aria-label': t('app.close') }}
+          hiddenFrom="md"
+        >
           <FacetPanel facetas={data.facetas} selected={state.filtros} onToggle={toggleFilter} />
         </Drawer>
         <Stack gap="sm">

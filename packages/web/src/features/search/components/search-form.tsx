@@ -45,7 +45,9 @@ export function SearchForm({
     const filled = rows.filter((r) => r.termo.trim());
     if (filled.length === 0) return setError(true);
     setError(false);
-    const params = searchStateToParams(newSearchState({ linhas: filled, filtros, ordenacao: initial?.ordenacao ?? 'C', quantPag: initial?.quantPag ?? DEFAULT_PAGE_SIZE }));
+    const params = searchStateToParams(
+      newSearchState({ linhas: filled, filtros, ordenacao: initial?.ordenacao ?? 'C', quantPag: initial?.quantPag ?? DEFAULT_PAGE_SIZE }),
+    );
     navigate(`${resultsPath}?${params}`);
   };
 

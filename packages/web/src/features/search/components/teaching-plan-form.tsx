@@ -27,7 +27,13 @@ export function TeachingPlanForm({ resultsPath, initial }: { resultsPath: string
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const number = (v: string | null) => (v ? Number(v) : null);
-    const plano: PlanFilter = { curso: number(curso), disciplina: number(disciplina), professor: number(professor), ano: number(ano), semestre: number(semestre) };
+    const plano: PlanFilter = {
+      curso: number(curso),
+      disciplina: number(disciplina),
+      professor: number(professor),
+      ano: number(ano),
+      semestre: number(semestre),
+    };
     if (!Object.values(plano).some(Boolean)) {
       setMissing(true);
       return;
@@ -62,7 +68,13 @@ export function TeachingPlanForm({ resultsPath, initial }: { resultsPath: string
               { value: '2', label: t('search.teachingPlan.semesterN', { n: 2 }) },
             ]}
           />
-          <TextInput label={t('search.teachingPlan.term')} value={term} maxLength={300} onChange={(e) => setTerm(e.currentTarget.value)} style={{ flex: '1 1 14rem' }} />
+          <TextInput
+            label={t('search.teachingPlan.term')}
+            value={term}
+            maxLength={300}
+            onChange={(e) => setTerm(e.currentTarget.value)}
+            style={{ flex: '1 1 14rem' }}
+          />
           <Button type="submit">{t('search.teachingPlan.submit')}</Button>
         </Group>
         {missing && (

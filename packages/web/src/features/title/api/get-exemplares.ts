@@ -6,7 +6,8 @@ import { api } from '../../../api/client';
 export function exemplaresQuery(id: number, library: number | null) {
   return queryOptions({
     queryKey: ['acervo', id, 'exemplares', library],
-    queryFn: ({ signal }) => api(titleEndpoints.copies, { params: { id: String(id) }, query: library === null ? {} : { cod_unidade: String(library) } }, signal),
+    queryFn: ({ signal }) =>
+      api(titleEndpoints.copies, { params: { id: String(id) }, query: library === null ? {} : { cod_unidade: String(library) } }, signal),
     staleTime: 60_000,
   });
 }

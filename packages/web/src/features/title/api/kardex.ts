@@ -18,7 +18,8 @@ export function useKardexCombo(id: number) {
 export function useKardexData(id: number, library: number | null, year: number | null, part: KardexPart) {
   return useQuery({
     queryKey: ['kardex', id, 'data', library, year, part],
-    queryFn: ({ signal }) => api(serialsEndpoints.issues, { params: { id: String(id) }, query: { codBib: String(library), year: String(year), codPar: part } }, signal),
+    queryFn: ({ signal }) =>
+      api(serialsEndpoints.issues, { params: { id: String(id) }, query: { codBib: String(library), year: String(year), codPar: part } }, signal),
     enabled: library !== null && year !== null,
     staleTime: 60_000,
   });

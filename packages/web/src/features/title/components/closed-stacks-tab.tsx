@@ -53,8 +53,16 @@ export function ClosedStacksTab({ id, signedIn, loginHref }: { id: number; signe
       <List size="sm" mb="sm" aria-label={t('closedStacks.copies')}>
         {scoped.data?.exemplares.map((c) => (
           <List.Item key={c.cod_exemplar}>
-            {[c.tombo, c.localizacao, c.volume && t('copies.volume', { n: c.volume }), c.tomo && t('copies.tome', { n: c.tomo }), c.parte && t('copies.part', { n: c.parte })].filter(Boolean).join(' · ')} —{' '}
-            {c.disponivel ? t('closedStacks.free') : t('closedStacks.busy')}
+            {[
+              c.tombo,
+              c.localizacao,
+              c.volume && t('copies.volume', { n: c.volume }),
+              c.tomo && t('copies.tome', { n: c.tomo }),
+              c.parte && t('copies.part', { n: c.parte }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}{' '}
+            — {c.disponivel ? t('closedStacks.free') : t('closedStacks.busy')}
           </List.Item>
         ))}
       </List>
@@ -66,7 +74,11 @@ export function ClosedStacksTab({ id, signedIn, loginHref }: { id: number; signe
           </Anchor>
         </Alert>
       ) : (
-        <Button disabled={free.length === 0 || library === null} loading={request.isPending} onClick={() => library !== null && request.mutate({ ...choice, library })}>
+        <Button
+          disabled={free.length === 0 || library === null}
+          loading={request.isPending}
+          onClick={() => library !== null && request.mutate({ ...choice, library })}
+        >
           {t('closedStacks.request')}
         </Button>
       )}
@@ -74,7 +86,9 @@ export function ClosedStacksTab({ id, signedIn, loginHref }: { id: number; signe
         {request.data && (
           <Paper withBorder p="md" mt="md" role="status">
             <Text fw={700}>{t('closedStacks.protocol', { protocol: request.data.protocolo })}</Text>
-            <Text size="sm">{t('closedStacks.protocolDetail', { library: request.data.desc_biblioteca, time: time.format(new Date(request.data.criado_em)) })}</Text>
+            <Text size="sm">
+              {t('closedStacks.protocolDetail', { library: request.data.desc_biblioteca, time: time.format(new Date(request.data.criado_em)) })}
+            </Text>
             <List size="sm" mt="xs">
               {request.data.itens.map((i) => (
                 <List.Item key={i.tombo}>
@@ -86,7 +100,9 @@ export function ClosedStacksTab({ id, signedIn, loginHref }: { id: number; signe
         )}
         {request.error && (
           <Alert variant="light" color="yellow" mt="md">
-            {request.error instanceof ApiRequestError && request.error.status !== 500 && request.error.status !== 0 ? request.error.message : t('errors.unexpected')}
+            {request.error instanceof ApiRequestError && request.error.status !== 500 && request.error.status !== 0
+              ? request.error.message
+              : t('errors.unexpected')}
           </Alert>
         )}
       </div>

@@ -13,7 +13,12 @@ export function ContentsTab({ id }: { id: number }) {
       {contents.data.itens.map((item, i) => (
         <List.Item key={i}>
           {item.titulo}
-          {item.autoria && <Text span c="gray.7"> — {item.autoria}</Text>}
+          {item.autoria && (
+            <Text span c="gray.7">
+              {' '}
+              — {item.autoria}
+            </Text>
+          )}
         </List.Item>
       ))}
     </List>

@@ -26,7 +26,10 @@ export function CopiesTab({ acervo }: { acervo: Acervo }) {
     <>
       <Select
         label={t('copies.library')}
-        data={[{ value: '', label: t('copies.allLibraries') }, ...acervo.disponibilidade.map((d) => ({ value: String(d.cod_biblioteca), label: d.desc_biblioteca }))]}
+        data={[
+          { value: '', label: t('copies.allLibraries') },
+          ...acervo.disponibilidade.map((d) => ({ value: String(d.cod_biblioteca), label: d.desc_biblioteca })),
+        ]}
         value={library === null ? '' : String(library)}
         onChange={(value) => setLibrary(value ? Number(value) : null)}
         allowDeselect={false}

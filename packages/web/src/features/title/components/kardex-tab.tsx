@@ -37,7 +37,14 @@ export function KardexTab({ id }: { id: number }) {
           allowDeselect={false}
           w={300}
         />
-        <Select label={t('statistics.year')} data={combo.data.anos.map(String)} value={year === null ? null : String(year)} onChange={(v) => v && change({ year: Number(v) })} allowDeselect={false} w={120} />
+        <Select
+          label={t('statistics.year')}
+          data={combo.data.anos.map(String)}
+          value={year === null ? null : String(year)}
+          onChange={(v) => v && change({ year: Number(v) })}
+          allowDeselect={false}
+          w={120}
+        />
         <Select
           label={t('kardex.part')}
           data={combo.data.partes.map((p) => ({ value: p, label: t(`kardex.parts.${p}`) }))}
@@ -70,7 +77,9 @@ export function KardexTab({ id }: { id: number }) {
                 </Table.Th>
                 <Table.Td>{f.volume ?? ''}</Table.Td>
                 <Table.Td>{f.numero ?? ''}</Table.Td>
-                <Table.Td>{f.recebido && f.data_chegada ? t('kardex.received', { date: date.format(new Date(`${f.data_chegada}T00:00:00Z`)) }) : t('kardex.missing')}</Table.Td>
+                <Table.Td>
+                  {f.recebido && f.data_chegada ? t('kardex.received', { date: date.format(new Date(`${f.data_chegada}T00:00:00Z`)) }) : t('kardex.missing')}
+                </Table.Td>
                 <Table.Td>
                   {f.artigos > 0 ? (
                     <Button size="compact-xs" variant="light" onClick={() => setOpen(f.seq)} aria-pressed={open === f.seq}>

@@ -7,9 +7,12 @@ import { useMarc } from '../api/get-marc';
 /** An object URL for a download, released when the content changes or the tab closes. */
 function useDownloadHref(content: string | undefined, type: string): string | undefined {
   const href = useMemo(() => (content === undefined ? undefined : URL.createObjectURL(new Blob([content], { type }))), [content, type]);
-  useEffect(() => () => {
-    if (href) URL.revokeObjectURL(href);
-  }, [href]);
+  useEffect(
+    () => () => {
+      if (href) URL.revokeObjectURL(href);
+    },
+    [href],
+  );
   return href;
 }
 

@@ -55,8 +55,12 @@ export function StatisticsTab({ id }: { id: number }) {
   const [chosen, setChosen] = useState<number | null>(null);
   const year = chosen ?? years.data?.[0] ?? null;
   const stats = useStatistics(id, year);
-  const short = Array.from({ length: 12 }, (_, m) => new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, m, 1))));
-  const long = Array.from({ length: 12 }, (_, m) => new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, m, 1))));
+  const short = Array.from({ length: 12 }, (_, m) =>
+    new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, m, 1))),
+  );
+  const long = Array.from({ length: 12 }, (_, m) =>
+    new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, m, 1))),
+  );
   if (years.isError || stats.isError) return <Text c="red.8">{t('errors.loadFailed')}</Text>;
   if (!years.data) return <Text c="gray.7">{t('common.loading')}</Text>;
   if (years.data.length === 0) return <Text>{t('statistics.none')}</Text>;

@@ -34,7 +34,10 @@ export function GeneralCommentForm({ onSent }: { onSent: (message: string) => vo
           required
           key={form.key('b')}
           {...form.getInputProps('b')}
-          data={[{ value: '', label: t('units.chooseLibrary') }, ...(libraries.data ?? []).map((l) => ({ value: String(l.cod_biblioteca), label: l.desc_biblioteca }))]}
+          data={[
+            { value: '', label: t('units.chooseLibrary') },
+            ...(libraries.data ?? []).map((l) => ({ value: String(l.cod_biblioteca), label: l.desc_biblioteca })),
+          ]}
         />
         <Textarea label={t('units.commentText')} required rows={5} maxLength={GENERAL_TEXT_MAX} key={form.key('content')} {...form.getInputProps('content')} />
         <FormEnd problem={problem} busy={busy} />

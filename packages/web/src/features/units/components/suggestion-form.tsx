@@ -22,7 +22,9 @@ export function SuggestionForm({ onSent }: { onSent: (message: string) => void }
   const libraries = useLibraries(campus ? Number(campus) : undefined);
   const { problem, setProblem, busy, send } = useSending();
   const label = (field: TextField) => t(`units.fields.${field}`);
-  const text = (field: TextField, props: { required?: boolean; maxLength: number }) => <TextInput label={label(field)} key={form.key(field)} {...form.getInputProps(field)} {...props} />;
+  const text = (field: TextField, props: { required?: boolean; maxLength: number }) => (
+    <TextInput label={label(field)} key={form.key(field)} {...form.getInputProps(field)} {...props} />
+  );
 
   const submit = form.onSubmit(async (values) => {
     const checked = sugestaoAquisicaoBodySchema.safeParse({ ...values, campus: Number(values.campus), biblioteca: Number(values.biblioteca) });
@@ -60,7 +62,10 @@ export function SuggestionForm({ onSent }: { onSent: (message: string) => void }
             disabled={!campus}
             key={form.key('biblioteca')}
             {...form.getInputProps('biblioteca')}
-            data={[{ value: '', label: t('units.chooseLibrary') }, ...(campus ? (libraries.data ?? []) : []).map((l) => ({ value: String(l.cod_biblioteca), label: l.desc_biblioteca }))]}
+            data={[
+              { value: '', label: t('units.chooseLibrary') },
+              ...(campus ? (libraries.data ?? []) : []).map((l) => ({ value: String(l.cod_biblioteca), label: l.desc_biblioteca })),
+            ]}
           />
         </SimpleGrid>
         {text('titulo', { required: true, maxLength: 500 })}
