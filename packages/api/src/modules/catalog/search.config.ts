@@ -1,43 +1,114 @@
-import type { FacetCode, IndexType, Language, Sort } from '@estante/contracts';
+import { type FacetCode, type IndexType, type Language, NO_YEAR, type Sort } from '@estante/contracts';
 
 type Names = Record<Language, string>;
 
-/**
- * The one configuration of the results page (Blacklight-style): facets, sort orders and the
- * names the server gives them in each language. The query builder and /consulta/filtros and
- * /consulta/ordenacao all read it.
- */
-export const FACETS: { codigo: FacetCode; nome: Names }[] = [
-  { codigo: 'T', nome: { pt: 'Tipo de obra', en: 'Type of material', es: 'Tipo de obra' } },
-  { codigo: 'Y', nome: { pt: 'Ano de publicação', en: 'Publication year', es: 'Año de publicación' } },
-  { codigo: 'I', nome: { pt: 'Idioma', en: 'Language', es: 'Idioma' } },
-  { codigo: 'B', nome: { pt: 'Biblioteca', en: 'Library', es: 'Biblioteca' } },
-  { codigo: 'A', nome: { pt: 'Autor', en: 'Author', es: 'Autor' } },
-  { codigo: 'S', nome: { pt: 'Assunto', en: 'Subject', es: 'Materia' } },
-  { codigo: 'K', nome: { pt: 'Área do conhecimento', en: 'Knowledge area', es: 'Área del conocimiento' } },
-  { codigo: 'E', nome: { pt: 'Editora', en: 'Publisher', es: 'Editorial' } },
-  { codigo: 'C', nome: { pt: 'Coleção', en: 'Series', es: 'Colección' } },
-  { codigo: 'P', nome: { pt: 'Periódico', en: 'Journal', es: 'Revista' } },
-  { codigo: 'G', nome: { pt: 'Gênero/forma', en: 'Genre/form', es: 'Género/forma' } },
-  { codigo: 'O', nome: { pt: 'Entidade', en: 'Corporate body', es: 'Entidad' } },
-  { codigo: 'F', nome: { pt: 'Fundo', en: 'Fonds', es: 'Fondo' } },
-  { codigo: 'U', nome: { pt: 'Instituição (teses)', en: 'Institution (theses)', es: 'Institución (tesis)' } },
-  { codigo: 'N', nome: { pt: 'Grau acadêmico', en: 'Academic degree', es: 'Grado académico' } },
-  { codigo: 'D', nome: { pt: 'Descritor geográfico', en: 'Geographic descriptor', es: 'Descriptor geográfico' } },
-  { codigo: 'L', nome: { pt: 'Local de publicação', en: 'Place of publication', es: 'Lugar de publicación' } },
-  { codigo: 'M', nome: { pt: 'Suporte', en: 'Carrier', es: 'Soporte' } },
-  { codigo: 'R', nome: { pt: 'Repositório', en: 'Repository', es: 'Repositorio' } },
-  { codigo: 'NA_C', nome: { pt: 'Curso', en: 'Course', es: 'Curso' } },
-  { codigo: 'NA_A', nome: { pt: 'Área do conhecimento', en: 'Knowledge area', es: 'Área del conocimiento' } },
-  { codigo: 'X', nome: { pt: 'Somente com', en: 'Only with', es: 'Solo con' } },
-];
+/** How many values of a facet with many (authors, subjects, publishers) a page shows at most. */
+export const MANY_VALUES_LIMIT = 30;
+
+/** A library's, a course's number (the multi-valued facets not coded by heading). */
+const NUMBER_CODE = /^\d{1,9}$/;
+/** A heading's code (headingCode: a hash of the heading), for authors, subjects, publishers and the additional data. */
+const HEADING_CODE = /^[0-9a-z]{1,12}$/;
+
+/** Everything the search needs to know about one facet. */
+export interface FacetDefinition {
+  readonly codigo: FacetCode;
+  readonly nome: Names;
+  /**
+   * How titles carry it: one value each (`single`: work type, year, language, knowledge area,
+   * in the snapshot's row words), several (`multi`: tags), or bits (`flag`: cover, online,
+   * accessibility).
+   */
+  readonly kind: 'single' | 'multi' | 'flag';
+  /** What a filter's value must look like (else 400). */
+  readonly pattern: RegExp;
+  /** At most this many values shown, the most frequent (a chosen one always); null: all of them. */
+  readonly limit: number | null;
+  /** How its values are listed: by name, or years newest first ("no date" last). */
+  readonly sort: 'name' | 'newest';
+  /** The facet whose values it counts and filters under its own code (NA_A is K for new acquisitions). */
+  readonly countsAs?: FacetCode;
+  /** Offered only in new-acquisition lists (`only`), or never in them (`never`); else in both. */
+  readonly newAcquisitions?: 'only' | 'never';
+}
+
+const multi = <C extends FacetCode>(codigo: C, nome: Names, limit: number | null = MANY_VALUES_LIMIT, pattern = HEADING_CODE) =>
+  ({ codigo, nome, kind: 'multi', pattern, limit, sort: 'name' }) as const;
 
 /**
- * The facets of a search: a new-acquisitions list (spec §9) has NA_C and NA_A (the knowledge
- * area, K under its new-acquisitions code) instead of K; other searches have K and no NA_*.
+ * The facet table (Blacklight-style), in the order the results page shows them: the query
+ * builder, the snapshot, the filter check, the counting and /consulta/filtros all read it.
  */
-export function facetsFor(newAcquisitions: boolean) {
-  return FACETS.filter((f) => (newAcquisitions ? f.codigo !== 'K' : !f.codigo.startsWith('NA_')));
+export const FACETS = [
+  { codigo: 'T', nome: { pt: 'Tipo de obra', en: 'Type of material', es: 'Tipo de obra' }, kind: 'single', pattern: /^\d{1,3}$/, limit: null, sort: 'name' },
+  {
+    codigo: 'Y',
+    nome: { pt: 'Ano de publicação', en: 'Publication year', es: 'Año de publicación' },
+    kind: 'single',
+    pattern: new RegExp(`^(\\d{4}|${NO_YEAR})$`),
+    limit: null,
+    sort: 'newest',
+  },
+  { codigo: 'I', nome: { pt: 'Idioma', en: 'Language', es: 'Idioma' }, kind: 'single', pattern: /^[a-z]{3}$/, limit: null, sort: 'name' },
+  multi('B', { pt: 'Biblioteca', en: 'Library', es: 'Biblioteca' }, null, NUMBER_CODE),
+  multi('A', { pt: 'Autor', en: 'Author', es: 'Autor' }),
+  multi('S', { pt: 'Assunto', en: 'Subject', es: 'Materia' }),
+  {
+    codigo: 'K',
+    nome: { pt: 'Área do conhecimento', en: 'Knowledge area', es: 'Área del conocimiento' },
+    kind: 'single',
+    pattern: /^\d{1,5}$/,
+    limit: null,
+    sort: 'name',
+    newAcquisitions: 'never',
+  },
+  multi('E', { pt: 'Editora', en: 'Publisher', es: 'Editorial' }),
+  multi('C', { pt: 'Coleção', en: 'Series', es: 'Colección' }),
+  multi('P', { pt: 'Periódico', en: 'Journal', es: 'Revista' }),
+  multi('G', { pt: 'Gênero/forma', en: 'Genre/form', es: 'Género/forma' }),
+  multi('O', { pt: 'Entidade', en: 'Corporate body', es: 'Entidad' }),
+  multi('F', { pt: 'Fundo', en: 'Fonds', es: 'Fondo' }),
+  multi('U', { pt: 'Instituição (teses)', en: 'Institution (theses)', es: 'Institución (tesis)' }),
+  multi('N', { pt: 'Grau acadêmico', en: 'Academic degree', es: 'Grado académico' }),
+  multi('D', { pt: 'Descritor geográfico', en: 'Geographic descriptor', es: 'Descriptor geográfico' }),
+  multi('L', { pt: 'Local de publicação', en: 'Place of publication', es: 'Lugar de publicación' }),
+  multi('M', { pt: 'Suporte', en: 'Carrier', es: 'Soporte' }),
+  multi('R', { pt: 'Repositório', en: 'Repository', es: 'Repositorio' }),
+  { ...multi('NA_C', { pt: 'Curso', en: 'Course', es: 'Curso' }, null, NUMBER_CODE), newAcquisitions: 'only' },
+  {
+    codigo: 'NA_A',
+    nome: { pt: 'Área do conhecimento', en: 'Knowledge area', es: 'Área del conocimiento' },
+    kind: 'single',
+    pattern: /^\d{1,5}$/,
+    limit: null,
+    sort: 'name',
+    countsAs: 'K',
+    newAcquisitions: 'only',
+  },
+  { codigo: 'X', nome: { pt: 'Somente com', en: 'Only with', es: 'Solo con' }, kind: 'flag', pattern: /^[COA]$/, limit: null, sort: 'name' },
+] as const satisfies readonly FacetDefinition[];
+
+type FacetEntry = (typeof FACETS)[number];
+/** The facets titles carry several values of (kept as tags in the snapshot). */
+export type MultiFacet = Extract<FacetEntry, { kind: 'multi' }>['codigo'];
+/** At most 16 (a tag keeps the facet's index in its top bits). */
+export const MULTI_FACETS = FACETS.filter((f) => f.kind === 'multi').map((f) => f.codigo) as readonly MultiFacet[];
+
+const BY_CODE = new Map<string, FacetDefinition>(FACETS.map((f) => [f.codigo, f]));
+
+/** The definition of facet `codigo`. */
+export function facet(codigo: FacetCode): FacetDefinition {
+  return BY_CODE.get(codigo)!;
+}
+
+/** The facet a filter or count of `codigo` is kept under (NA_A → K). */
+export function countedAs(codigo: FacetCode): FacetCode {
+  return facet(codigo).countsAs ?? codigo;
+}
+
+/** The facets a search offers: a new-acquisitions list (spec §9) has NA_C and NA_A instead of K. */
+export function facetsFor(newAcquisitions: boolean): readonly FacetDefinition[] {
+  return (FACETS as readonly FacetDefinition[]).filter((f) => (newAcquisitions ? f.newAcquisitions !== 'never' : f.newAcquisitions !== 'only'));
 }
 
 /**

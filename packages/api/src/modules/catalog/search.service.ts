@@ -22,27 +22,12 @@ import {
 import type { Db } from '../../db/client.js';
 import { errors } from './catalog.messages.js';
 import { clean } from '../../marc/derive.js';
-import { BASE_FIELDS, facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
+import { BASE_FIELDS, countedAs, facet, facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
 import type { FacetCount, SearchIndex } from './search.index.js';
 import { dataFields, subfieldValues } from '../../marc/record.js';
 import { availability, browseIndex, titlesByIds } from './search.queries.js';
 import { exportRows } from './title.queries.js';
-import { isMultiFacet, MULTI_FACETS, type Snapshot } from './search.snapshot.js';
-
-/** The multi-valued facets coded by a hash of their heading (headingCode): all but libraries and courses. */
-const HEADING_FACETS = MULTI_FACETS.filter((f) => f !== 'B' && f !== 'NA_C');
-const HEADING_CODE = /^[0-9a-z]{1,12}$/;
-const FILTER_CODE: Record<SearchFilter['tipo'], RegExp> = {
-  T: /^\d{1,3}$/,
-  Y: new RegExp(`^(\\d{4}|${NO_YEAR})$`),
-  I: /^[a-z]{3}$/,
-  X: /^[COA]$/,
-  K: /^\d{1,5}$/,
-  B: /^\d{1,9}$/,
-  ...(Object.fromEntries(HEADING_FACETS.map((c) => [c, HEADING_CODE])) as Record<Exclude<(typeof MULTI_FACETS)[number], 'B' | 'NA_C'>, RegExp>),
-  NA_C: /^\d{1,9}$/,
-  NA_A: /^\d{1,5}$/,
-};
+import { isMultiFacet, type Snapshot } from './search.snapshot.js';
 
 /**
  * `GET /consulta`: the page of titles, the total and the facets for a search. An empty search
@@ -54,7 +39,7 @@ export async function search(index: SearchIndex, query: ConsultaQuery, language:
   // Spec §5: the target_gedweb base with no first-row term answers nothing, without searching.
   if (isEmptyTargetQuery(query)) return empty;
   for (const f of state.filtros)
-    if (!FILTER_CODE[f.tipo].test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
+    if (!facet(f.tipo).pattern.test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
   const outcome = await index.run(state);
   if (!outcome) throw errors.searchTermRequired();
   const names = describe(language, outcome.snapshot);
@@ -104,7 +89,7 @@ function describe(language: Language, snapshot: Snapshot): Namer {
       const value = byCode.get(code);
       return value === undefined ? code : names[value]!;
     }
-    if (facet === 'K' || facet === 'NA_A') {
+    if (countedAs(facet) === 'K') {
       const area = areas.find((a) => a.cod_area_conhecimento === Number(code));
       // The route is the area's URL slug: the patron reads the area's name.
       return area ? area.descricao : code;
@@ -125,9 +110,9 @@ function describe(language: Language, snapshot: Snapshot): Namer {
 /** Facets in configuration order; years newest first ("no date" last), others by name. */
 function buildFacets(state: SearchState, counts: FacetCount[], name: Namer, language: Language): Faceta[] {
   const collator = new Intl.Collator(language === 'pt' ? 'pt-BR' : language);
-  return facetsFor(state.novas !== null).map(({ codigo, nome }) => {
+  return facetsFor(state.novas !== null).map(({ codigo, nome, sort }) => {
     // NA_A shows the knowledge-area counts (facet K) of a new-acquisitions list.
-    const counted = codigo === 'NA_A' ? 'K' : codigo;
+    const counted = countedAs(codigo);
     const itens = counts
       .filter((c) => c.faceta === counted && c.sem_filtro > 0)
       .map((c) => ({
@@ -138,7 +123,7 @@ function buildFacets(state: SearchState, counts: FacetCount[], name: Namer, lang
         mostrarQtdOriginal: state.filtros.length > 0,
       }));
     itens.sort(
-      codigo === 'Y'
+      sort === 'newest'
         ? (a, b) => (a.codigo === NO_YEAR ? 1 : b.codigo === NO_YEAR ? -1 : Number(b.codigo) - Number(a.codigo))
         : (a, b) => collator.compare(a.descricao, b.descricao),
     );

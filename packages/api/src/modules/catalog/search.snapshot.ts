@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { ADDITIONAL_DATA, type AdditionalData, ADDITIONAL_DATA_SEPARATOR } from '../../marc/derive.js';
 import { type IdSet, idSet } from './id-sets.js';
+import { MULTI_FACETS, type MultiFacet } from './search.config.js';
 import { knowledgeAreas, languageNames, workTypes } from './search.queries.js';
 
 /** Bits of `flags`: the X facet's options. */
@@ -47,9 +48,7 @@ function hashTitleKey(into: Int32Array, id: number, key: string) {
 export const TAG_FACET_SHIFT = 28;
 export const TAG_VALUE = (1 << TAG_FACET_SHIFT) - 1;
 
-/** At most 16 (the facet's index sits in a tag's top TAG_FACET_SHIFT..31 bits). */
-export const MULTI_FACETS = ['B', 'A', 'S', 'E', 'NA_C', ...ADDITIONAL_DATA] as const;
-export type MultiFacet = (typeof MULTI_FACETS)[number];
+export { MULTI_FACETS, type MultiFacet };
 
 export function isMultiFacet(facet: string): facet is MultiFacet {
   return (MULTI_FACETS as readonly string[]).includes(facet);

@@ -1,0 +1,522 @@
+import { BASE_WORK_TYPES, NO_YEAR, type SearchRow, type SearchState } from '@estante/contracts';
+import type { Db } from '../../db/client.js';
+import { EMPTY, type IdSet, idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
+import { type Atom, type AtomQuery, inSequence, singleLexeme, withBits } from './search.atoms.js';
+import { countedAs, facet as facetDefinition, FACETS } from './search.config.js';
+import { fetchPredicateAtom, planTitleIds, proximityPredicate, rowPredicate, searchWords, WEIGHT_BITS } from './search.queries.js';
+import { FLAG, keyHash, MULTI_FACETS, TAG_FACET_SHIFT, TAG_VALUE, TITLE_KEY_SLOTS, TITLE_KEY_WORDS, type Snapshot, yearOf } from './search.snapshot.js';
+
+/** The bits of a word atom's mask a row's field accepts. */
+const FIELD_BITS: Partial<Record<SearchRow['campo'], number>> = {
+  livre: 15,
+  titulo: WEIGHT_BITS.A,
+  autor: WEIGHT_BITS.B,
+  assunto: WEIGHT_BITS.C,
+  serie: WEIGHT_BITS.D,
+  editora: WEIGHT_BITS.D,
+};
+
+/** Relevance levels per tier (word points stay below it: at most 10 × 32 words). */
+const TIER = 512;
+
+/** Relevance points of a word found under each weight: title 10 > author 4 > subject 2 > other 1. */
+const WEIGHT_POINTS = [0, 1, 2, 2, 4, 4, 4, 4, 10, 10, 10, 10, 10, 10, 10, 10];
+
+export interface FacetCount {
+  faceta: string;
+  codigo: string;
+  total: number;
+  sem_filtro: number;
+}
+
+export interface SearchOutcome {
+  total: number;
+  /** The page's ids, in order. */
+  page: number[];
+  facets: FacetCount[];
+  snapshot: Snapshot;
+}
+
+type FacetType = 'T' | 'Y' | 'I' | 'X' | 'K' | (typeof MULTI_FACETS)[number];
+
+/**
+ * What a run needs of the index it runs on (the SearchIndex of search.index.ts implements it):
+ * the database, the cached atoms and keys, and the unfiltered facets kept per text. The run
+ * depends on this, not on the index, so the two files import one way only.
+ */
+export interface RunSource {
+  readonly database: Db;
+  atom(snapshot: Snapshot, key: string, query: AtomQuery): Promise<Atom>;
+  wordKey(word: string, similar: boolean): Promise<string | null>;
+  wordAtom(snapshot: Snapshot, key: string, word: string, similar: boolean): Promise<Atom>;
+  titleKey(phrase: string): Promise<string>;
+  facetsFor(snapshot: Snapshot, key: string, count: () => FacetCount[]): FacetCount[];
+}
+
+/**
+ * One search over one snapshot, in named steps: text match → teaching plan → new acquisitions
+ * → base → filter and count → order and page.
+ */
+export class Run {
+  constructor(
+    private index: RunSource,
+    private s: Snapshot,
+    private state: SearchState,
+  ) {}
+
+  async execute(): Promise<SearchOutcome | null> {
+    let matched = await this.textMatch();
+    matched = await this.inTeachingPlan(matched);
+    matched = this.newAcquisitions(matched);
+    matched = this.inBase(matched);
+    if (!matched) return null;
+    const { passing, facets } = this.filtered(matched);
+    const page = await this.order(passing);
+    return { total: passing.length, page, facets, snapshot: this.s };
+  }
+
+  // ---- narrowing: plan, new acquisitions, base ----------------------------------------------
+
+  /** A teaching plan's bibliography (spec §9), within the text's matches if there are any. */
+  private async inTeachingPlan(matched: IdSet | null): Promise<IdSet | null> {
+    if (!this.state.plano) return matched;
+    // The snapshot knows a title's courses, not its plans' disciplines, professors and
+    // terms: the bibliography is read each time (a plan cites tens of titles).
+    const inPlans = idSet((await planTitleIds(this.index.database, this.state.plano)).filter((id) => this.s.present[id] === 1));
+    return matched ? intersect(matched, inPlans) : inPlans;
+  }
+
+  /** The titles catalogued in the last `novas` days (of the matches, or of the whole catalogue). */
+  private newAcquisitions(matched: IdSet | null): IdSet | null {
+    if (!this.state.novas) return matched;
+    const since = Date.now() - this.state.novas * 86_400_000;
+    const base = matched ?? this.s.all;
+    const recent = new Int32Array(base.length);
+    let n = 0;
+    for (const id of base) if (this.s.created[id]! >= since) recent[n++] = id;
+    return recent.subarray(0, n);
+  }
+
+  /** A special base's guide (archive, normative acts, jurisprudence…): only its work type. */
+  private inBase(matched: IdSet | null): IdSet | null {
+    const baseType = this.state.base ? BASE_WORK_TYPES[this.state.base] : undefined;
+    return baseType === undefined ? matched : this.ofType(matched ?? this.s.all, baseType);
+  }
+
+  /** The titles among `ids` of one work type. */
+  private ofType(ids: IdSet, type: number): IdSet {
+    const { row } = this.s;
+    const kept = new Int32Array(ids.length);
+    let n = 0;
+    for (const id of ids) if ((row[2 * id]! & 255) === type) kept[n++] = id;
+    return kept.subarray(0, n);
+  }
+
+  // ---- matching -----------------------------------------------------------------------------
+
+  /** The rows joined left to right by their operators (E, OU, NAO); null when none has words. */
+  private async textMatch(): Promise<IdSet | null> {
+    const rows = this.state.linhas;
+    const sets = await Promise.all(rows.map((row) => this.rowIds(row)));
+    // A proximity operator relates a row to the previous row that has words.
+    const near = await Promise.all(
+      rows.map((row, i) => {
+        const previous = rows.slice(0, i).findLast((_, j) => sets[j] !== null);
+        return sets[i] && previous && isProximity(row.operador) ? this.proximityIds(previous, row, row.operador) : null;
+      }),
+    );
+    let result: IdSet | null = null;
+    rows.forEach((row, i) => {
+      const ids = sets[i];
+      if (!ids) return;
+      if (!result) result = ids;
+      else if (row.operador === 'OU') result = union(result, ids);
+      else if (row.operador === 'NAO') result = subtract(result, ids);
+      else result = intersect(result, near[i] ?? ids);
+    });
+    return result;
+  }
+
+  /** The titles where two rows' words stand in the operator's order and distance. */
+  private async proximityIds(previous: SearchRow, row: SearchRow, operator: 'ANTES' | 'DEPOIS' | 'PROXIMO'): Promise<IdSet | null> {
+    // ISBN and call-number rows have no word positions: such a pair is a plain AND.
+    const exact = (r: SearchRow) => r.campo === 'isbn' || r.campo === 'chamada';
+    const predicate = exact(previous) || exact(row) ? null : proximityPredicate(previous, row, operator);
+    if (!predicate) return null;
+    const key = JSON.stringify(['near', operator, [previous.campo, previous.similar, previous.termo], [row.campo, row.similar, row.termo]]);
+    const atom = await this.index.atom(this.s, key, (only) => fetchPredicateAtom(this.index.database, predicate, only));
+    return atom.ids;
+  }
+
+  private async rowIds(row: SearchRow): Promise<IdSet | null> {
+    const words = searchWords(row.termo);
+    if (words.length === 0) return null;
+    const bits = FIELD_BITS[row.campo];
+    if (row.tipo === 'palavras' && bits !== undefined) {
+      // A word that makes no query (a stop word in every stemming language) leaves it to the others.
+      const atoms = (await Promise.all(words.map((w) => this.wordAtom(w, row.similar)))).filter((a) => a !== null);
+      if (atoms.length === 0) return EMPTY;
+      const sets = atoms.map((a) => (bits === 15 ? a.ids : withBits(a, bits))).sort((a, b) => a.length - b.length);
+      return sets.reduce((acc, set) => intersect(acc, set));
+    }
+    if (row.tipo === 'frase' && !row.similar && bits !== undefined) {
+      const inMemory = await this.phraseIds(words, bits);
+      if (inMemory) return inMemory;
+    }
+    const predicate = rowPredicate(row);
+    if (!predicate) return null;
+    const key = JSON.stringify(['row', row.campo, row.tipo, row.similar, row.campo === 'isbn' || row.campo === 'chamada' ? row.termo.trim() : words]);
+    const atom = await this.index.atom(this.s, key, (only) => fetchPredicateAtom(this.index.database, predicate, only));
+    return atom.ids;
+  }
+
+  /**
+   * A phrase matched in memory from its words' positions (each word one lexeme, its atom read
+   * with positions); null when it cannot be (a word of several lexemes, a patched atom), and
+   * PostgreSQL matches it. Saves PostgreSQL checking positions in every title holding all the
+   * words (some 200 ms for two common words at a million titles) on each new phrase.
+   */
+  private async phraseIds(words: string[], bits: number): Promise<IdSet | null> {
+    const keys = await Promise.all(words.map((w) => this.index.wordKey(w, false)));
+    if (keys.some((k) => k === null || singleLexeme(k) === null)) return null;
+    const atoms = await Promise.all(words.map((w, i) => this.index.wordAtom(this.s, keys[i]!, w, false)));
+    if (atoms.some((a) => a.positions === null && a.ids.length > 0)) return null;
+    const candidates = atoms
+      .map((a) => a.ids)
+      .sort((a, b) => a.length - b.length)
+      .reduce((acc, set) => intersect(acc, set));
+    const cursors = new Int32Array(atoms.length);
+    const out = new Int32Array(candidates.length);
+    let n = 0;
+    for (const id of candidates) {
+      for (let w = 0; w < atoms.length; w++) cursors[w] = lowerBound(atoms[w]!.ids, id, cursors[w]!);
+      if (inSequence(atoms, cursors, bits)) out[n++] = id;
+    }
+    return out.subarray(0, n);
+  }
+
+  /** A word's atom; null when the word makes no query. */
+  private async wordAtom(word: string, similar: boolean): Promise<Atom | null> {
+    const key = await this.index.wordKey(word, similar);
+    if (key === null) return null;
+    return this.index.wordAtom(this.s, key, word, similar);
+  }
+
+  // ---- filters and facets -------------------------------------------------------------------
+
+  /**
+   * Without filters every match passes, and the facets depend on the text alone: they are kept
+   * per text (until the catalogue changes), so the same words searched again, another page or
+   * another sort, do not count a million titles again.
+   */
+  private filtered(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
+    if (this.state.filtros.length > 0 || this.state.novas || this.state.plano) return this.filterAndCount(matched);
+    const key = JSON.stringify([this.state.base, this.state.linhas.map((r) => [r.campo, r.tipo, r.operador, r.similar, r.termo])]);
+    const facets = this.index.facetsFor(this.s, key, () => this.filterAndCount(matched).facets);
+    return { passing: matched, facets };
+  }
+
+  /**
+   * Applies the filters (AND across facet types, OR within one, spec §9) and counts every
+   * facet in one pass: per value, the titles all other types' filters leave (total) and the
+   * titles the text alone matches (totalSemFiltro). The loop runs once per matched title (up to
+   * a million), so it is written flat: typed-array lookups, no closures, no allocation.
+   */
+  private filterAndCount(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
+    const s = this.s;
+    const f = this.filterTables();
+    const { full, bits } = f;
+    const { row, tagStart, tags, tagFacet } = s;
+    // Tallies are the snapshot's own, reused: this method runs start to end without awaiting,
+    // so no other search can touch them meanwhile, and they are left zeroed on the way out.
+    const tally = (s.counters ??= {
+      T: new Tally(256),
+      Y: new Tally(4096),
+      I: new Tally(s.languages.length + 1),
+      X: new Tally(8),
+      K: new Tally(1 << 16),
+      M: new Tally(s.tagFacet.length),
+    }) as Record<'T' | 'Y' | 'I' | 'X' | 'K' | 'M', Tally>;
+    // Only the multi-valued facets with filters need a check of their own per title: for the
+    // others (bit 0) "passes the other types' filters" is simply "passes all filters".
+    const multiBits = MULTI_FACETS.map((facet) => bits[facet]);
+    const multiFiltered = multiBits.some((bit) => bit !== 0);
+    const ok = new Uint8Array(MULTI_FACETS.length);
+    const passing = new Int32Array(matched.length);
+    let n = 0;
+    for (let i = 0; i < matched.length; i++) {
+      const id = matched[i]!;
+      const a = row[2 * id]!;
+      const b = row[2 * id + 1]!;
+      const type = a & 255;
+      const flags = (a >>> 8) & 7;
+      const language = a >>> 11;
+      const year = b & 4095;
+      const area = b >>> 12;
+      const from = tagStart[id]!;
+      const to = tagStart[id + 1]!;
+      let mask = 0;
+      if (f.T && f.T[type]) mask |= bits.T;
+      if (f.Y && f.Y[year]) mask |= bits.Y;
+      if (f.I && f.I[language]) mask |= bits.I;
+      if (flags & f.X) mask |= bits.X;
+      if (f.K && f.K[area]) mask |= bits.K;
+      if (f.M) for (let k = from; k < to; k++) mask |= f.M[tags[k]! & TAG_VALUE]!;
+      const pass = mask === full;
+      if (pass) passing[n++] = id;
+      tally.T.add(type, (mask | bits.T) === full);
+      tally.Y.add(year, (mask | bits.Y) === full);
+      if (language > 0) tally.I.add(language, (mask | bits.I) === full);
+      if (flags) {
+        const others = (mask | bits.X) === full;
+        if (flags & FLAG.C) tally.X.add(FLAG.C, others);
+        if (flags & FLAG.O) tally.X.add(FLAG.O, others);
+        if (flags & FLAG.A) tally.X.add(FLAG.A, others);
+      }
+      if (area > 0) tally.K.add(area, (mask | bits.K) === full);
+      if (from < to) {
+        if (multiFiltered) {
+          for (let m = 0; m < ok.length; m++) ok[m] = (mask | multiBits[m]!) === full ? 1 : 0;
+          for (let k = from; k < to; k++) {
+            const tag = tags[k]!;
+            tally.M.add(tag & TAG_VALUE, ok[tag >>> TAG_FACET_SHIFT] === 1);
+          }
+        } else {
+          for (let k = from; k < to; k++) tally.M.add(tags[k]! & TAG_VALUE, pass);
+        }
+      }
+    }
+    const facets: FacetCount[] = [];
+    const push = (faceta: string, codigo: string, t: Tally, value: number) => facets.push({ faceta, codigo, total: t.total(value), sem_filtro: t.all(value) });
+    for (const v of tally.T.seen) push('T', String(v), tally.T, v);
+    for (const v of tally.Y.seen) push('Y', v === 0 ? NO_YEAR : String(v - 1), tally.Y, v);
+    for (const v of tally.I.seen) push('I', s.languages[v - 1]!, tally.I, v);
+    for (const [code, bit] of Object.entries(FLAG)) if (tally.X.all(bit)) push('X', code, tally.X, bit);
+    for (const v of tally.K.seen) push('K', String(v), tally.K, v);
+    MULTI_FACETS.forEach((facet, index) => {
+      const values = tally.M.seen.filter((g) => tagFacet[g] === index);
+      const chosen = (g: number) => f.M !== null && (f.M[g]! & bits[facet]) !== 0;
+      // Libraries and courses are few; authors, subjects and publishers can be thousands: the most frequent.
+      const { limit } = facetDefinition(facet);
+      const shown = limit === null ? values : tally.M.mostFrequent(values, limit, chosen);
+      for (const g of shown) push(facet, s.multi[facet].codes[g - s.tagOffset[facet]]!, tally.M, g);
+    });
+    for (const t of Object.values(tally)) t.reset();
+    return { passing: passing.subarray(0, n), facets };
+  }
+
+  /**
+   * The filters as lookup tables, one per facet type that has filters (value → 1 when chosen;
+   * for the multi-valued facets one table of packed value numbers → the facet's bit), and a bit
+   * per such type; `full` has every type's bit. A type without filters has bit 0.
+   */
+  private filterTables() {
+    const s = this.s;
+    const codes = new Map<FacetType, string[]>();
+    for (const filter of this.state.filtros) {
+      // NA_A, the new-acquisitions list's knowledge area, is facet K under another name.
+      const type = countedAs(filter.tipo) as FacetType;
+      codes.set(type, [...(codes.get(type) ?? []), filter.codigo]);
+    }
+    // Each facet counted under its own code has a bit (at most 31: 5 single or flag, 16 multi).
+    const types = FACETS.filter((f) => !('countsAs' in f)).map((f) => f.codigo) as FacetType[];
+    const bits = Object.fromEntries(types.map((type) => [type, 0])) as Record<FacetType, number>;
+    let full = 0;
+    for (const type of codes.keys()) full |= bits[type] = 1 << types.indexOf(type);
+    const table = (type: FacetType, size: number, slot: (code: string) => number | undefined) => {
+      const chosen = codes.get(type);
+      if (!chosen) return null;
+      const t = new Uint8Array(size);
+      for (const code of chosen) {
+        const at = slot(code);
+        if (at !== undefined && at >= 0 && at < size) t[at] = 1;
+      }
+      return t;
+    };
+    const number = (code: string) => Number(code);
+    let multi: Int32Array | null = null;
+    for (const facet of MULTI_FACETS) {
+      for (const code of codes.get(facet) ?? []) {
+        multi ??= new Int32Array(s.tagFacet.length);
+        const value = s.multi[facet].byCode.get(code);
+        if (value !== undefined) multi[s.tagOffset[facet] + value] = bits[facet];
+      }
+    }
+    const x = codes.get('X');
+    return {
+      full,
+      bits,
+      T: table('T', 256, number),
+      Y: table('Y', 4096, (code) => (code === NO_YEAR ? 0 : Number(code) + 1)),
+      I: table('I', s.languages.length + 1, (code) => s.languages.indexOf(code) + 1 || undefined),
+      X: x ? x.reduce((m, code) => m | (FLAG[code as keyof typeof FLAG] ?? 0), 0) : 0,
+      K: table('K', 1 << 16, number),
+      M: multi,
+    };
+  }
+
+  // ---- order and page: the last step -----------------------------------------------------------------------
+
+  /** The ids of the requested page, in the requested order. */
+  private async order(ids: IdSet): Promise<number[]> {
+    const from = (this.state.pagina - 1) * this.state.quantPag;
+    const to = from + this.state.quantPag;
+    if (from >= ids.length) return [];
+    const s = this.s;
+    const byRank = (order: keyof Snapshot['order']) => {
+      const { rank, ids: inOrder } = s.order[order];
+      const positions = Int32Array.from(ids, (id) => rank[id]!).sort();
+      return Array.from(positions.subarray(from, to), (p) => inOrder[p]!);
+    };
+    const byYear = (newest: boolean) => {
+      // year × 2^30 + id orders exactly in a double (years < 4096, ids < 2^30: under 2^53).
+      const keys = Float64Array.from(ids, (id) => {
+        const year = yearOf(s.row, id);
+        return (year < 0 ? (newest ? 0 : 4095) : newest ? year + 1 : year) * 2 ** 30 + id;
+      }).sort();
+      if (newest) keys.reverse();
+      return Array.from(keys.subarray(from, to), (k) => k % 2 ** 30);
+    };
+    switch (this.state.ordenacao) {
+      case 'T':
+        return byRank('title');
+      case 'A':
+        return byRank('author');
+      case 'N':
+        return byYear(true);
+      case 'O':
+        return byYear(false);
+      default:
+        // Nothing to rank: a bibliography by title, new acquisitions newest first.
+        return (await this.byRelevance(ids, from, to)) ?? byRank(this.state.plano && !this.state.novas ? 'title' : 'newest');
+    }
+  }
+
+  /**
+   * Relevance: the whole title equal to the first row's words, then titles starting with
+   * them, then points for where each of the first row's words is found (title 10 > author 4
+   * > subject 2 > other 1), then the id. Null when nothing can be ranked (an ISBN, a list of
+   * new acquisitions): newest first then.
+   */
+  private async byRelevance(ids: IdSet, from: number, to: number): Promise<number[] | null> {
+    const first = this.state.linhas.find((r) => searchWords(r.termo).length > 0 && r.campo !== 'isbn' && r.campo !== 'chamada');
+    if (!first) return null;
+    // A title's level: its tier (2 exact title, 1 title starts with the term, 0 other) × 512
+    // plus its word points (at most 10 × 32 words = 320), so one small histogram orders them.
+    const points = new Int32Array(ids.length);
+    const atoms = await Promise.all(searchWords(first.termo).map((w) => this.wordAtom(w, first.similar)));
+    for (const atom of atoms) if (atom?.masks) addPoints(ids, atom, points);
+    const firstTerm = searchWords(this.state.linhas[0]?.termo ?? '');
+    const key = firstTerm.length ? await this.index.titleKey(firstTerm.join(' ')) : '';
+    if (key) {
+      // The title's key equal to the term's (exact), or its first words equal the term's words.
+      const words = key.split(' ');
+      const n = Math.min(words.length, TITLE_KEY_WORDS);
+      const whole = keyHash(key);
+      const start = keyHash(words.slice(0, n).join(' '));
+      const keys = this.s.titleKeys;
+      for (let i = 0; i < ids.length; i++) {
+        const at = ids[i]! * TITLE_KEY_SLOTS;
+        if (keys[at + TITLE_KEY_WORDS] === whole) points[i]! += 2 * TIER;
+        else if (keys[at + n - 1] === start) points[i]! += TIER;
+      }
+    }
+    // Only the titles at or above the page's lowest level are sorted: the histogram finds it.
+    const histogram = new Int32Array(3 * TIER);
+    for (let i = 0; i < points.length; i++) histogram[points[i]!]!++;
+    let cutoff = 0;
+    for (let level = histogram.length - 1, seen = 0; level >= 0; level--) {
+      seen += histogram[level]!;
+      if (seen >= to) {
+        cutoff = level;
+        break;
+      }
+    }
+    // Above the cutoff level every title is on or before the page; at it, only the first ones
+    // by id (the order ids already come in) are needed to fill it. So at most `to` are sorted.
+    let needed = to;
+    for (let level = cutoff + 1; level < histogram.length; level++) needed -= histogram[level]!;
+    const top: number[] = [];
+    const atCutoff: number[] = [];
+    for (let i = 0; i < points.length; i++) {
+      if (points[i]! > cutoff) top.push(i);
+      else if (points[i] === cutoff && atCutoff.length < needed) atCutoff.push(i);
+    }
+    top.sort((x, y) => points[y]! - points[x]! || ids[x]! - ids[y]!);
+    return [...top, ...atCutoff].slice(from, to).map((i) => ids[i]!);
+  }
+}
+
+function isProximity(operator: SearchRow['operador']): operator is 'ANTES' | 'DEPOIS' | 'PROXIMO' {
+  return operator === 'ANTES' || operator === 'DEPOIS' || operator === 'PROXIMO';
+}
+
+/** Adds to `points[i]` the word points of `atom` for each ids[i] the atom holds (a merge). */
+function addPoints(ids: IdSet, atom: Atom, points: Int32Array) {
+  const other = atom.ids;
+  const masks = atom.masks!;
+  const gallop = other.length > 16 * ids.length;
+  let j = 0;
+  for (let i = 0; i < ids.length && j < other.length; i++) {
+    const id = ids[i]!;
+    if (gallop) j = lowerBound(other, id, j);
+    else while (j < other.length && other[j]! < id) j++;
+    if (j < other.length && other[j] === id) points[i]! += WEIGHT_POINTS[masks[j]!]!;
+  }
+}
+
+/**
+ * Counts per value, interleaved (all matches, those the other facets' filters leave) so one
+ * value's two counts share a cache line; `seen` lists the values counted, in first-seen order.
+ */
+class Tally {
+  private counts: Int32Array;
+  seen: number[] = [];
+
+  constructor(size: number) {
+    this.counts = new Int32Array(size * 2);
+  }
+
+  add(value: number, passesOthers: boolean) {
+    const i = value << 1;
+    if (this.counts[i]!++ === 0) this.seen.push(value);
+    if (passesOthers) this.counts[i + 1]!++;
+  }
+
+  all(value: number): number {
+    return this.counts[value << 1]!;
+  }
+
+  total(value: number): number {
+    return this.counts[(value << 1) + 1]!;
+  }
+
+  /** The `limit` of `values` counted most often (ties: lower value first), plus any `chosen` one. */
+  mostFrequent(values: number[], limit: number, chosen: (value: number) => boolean): number[] {
+    let max = 0;
+    for (const v of values) if (this.all(v) > max) max = this.all(v);
+    // The count the `limit`-th value has, from a histogram of counts: no sort of every value.
+    const histogram = new Int32Array(max + 1);
+    for (const v of values) histogram[this.all(v)]!++;
+    let threshold = 1;
+    for (let c = max, taken = 0; c >= 1; c--) {
+      taken += histogram[c]!;
+      if (taken >= limit) {
+        threshold = c;
+        break;
+      }
+    }
+    const candidates = values.filter((v) => this.all(v) >= threshold || chosen(v));
+    candidates.sort((a, b) => this.all(b) - this.all(a) || a - b);
+    return candidates.filter((v, i) => i < limit || chosen(v));
+  }
+
+  /** Back to all zeros, touching only what was counted. */
+  reset() {
+    for (const v of this.seen) {
+      this.counts[v << 1] = 0;
+      this.counts[(v << 1) + 1] = 0;
+    }
+    this.seen.length = 0;
+  }
+}
