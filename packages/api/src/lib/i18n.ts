@@ -59,7 +59,7 @@ export function defineMessages<K extends string>(namespace: string, texts: Texts
   const messages: Messages<K> = {
     namespace,
     t: (key, language, params = {}) => i18n.t(key, { ...params, ns: namespace, lng: language }),
-    error: (status, key, params = {}) => new AppError(status, key, params, messages),
+    error: (status, key, params = {}) => new AppError(status, key, params, (language) => messages.t(key, language, params)),
   };
   return messages;
 }
