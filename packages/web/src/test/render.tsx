@@ -19,7 +19,7 @@ export function renderScreen(ui: ReactElement) {
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={client}>
-      <MantineProvider theme={themeFor(undefined)}>
+      <MantineProvider theme={themeFor(undefined)} env="test">
         <ModalsProvider>
           <Notifications />
           <MemoryRouter>{ui}</MemoryRouter>
