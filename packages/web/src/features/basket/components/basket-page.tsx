@@ -1,5 +1,5 @@
 import { EMAIL_PATTERN, EXPORT_FORMATS, type ExportFormat, MAX_EMAIL_RECIPIENTS, MAX_EMAIL_TITLES, splitEmails } from '@estante/contracts';
-import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,9 +7,8 @@ import { ApiRequestError } from '../../../api/client';
 import { useBasket } from '../../../stores/basket';
 import { copyRich } from '../../../ui/clipboard';
 import { Cover } from '../../../ui/cover';
+import { NoticeView, useNotify } from '../../../ui/notify';
 import { downloadExport, fetchReferences, useBasketTitles, useDropPermanent, useEmailBasket, useKeepPermanent, usePermanentBasket } from '../api/basket';
-
-type Notice = { tone: 'ok' | 'problem'; text: string } | null;
 
 /** The server's message for a 4xx (already in the interface language), else the generic one. */
 function useProblem() {
@@ -36,12 +35,12 @@ export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id:
   const [format, setFormat] = useState<ExportFormat>('abnt');
   const [emails, setEmails] = useState('');
   const [message, setMessage] = useState('');
-  const [notice, setNotice] = useState<Notice>(null);
+  const notify = useNotify();
   const [confirmClear, setConfirmClear] = useState(false);
   const email = useEmailBasket();
   const keep = useKeepPermanent();
   const problem = useProblem();
-  const say = (tone: 'ok' | 'problem', text: string) => setNotice({ tone, text });
+  const say = (tone: 'ok' | 'problem', text: string) => (tone === 'ok' ? notify.success(text) : notify.problem(text));
 
   const sendEmail = (event: FormEvent) => {
     event.preventDefault();
@@ -225,11 +224,7 @@ export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id:
             )}
           </Group>
           <div aria-live="polite">
-            {notice && (
-              <Alert variant="light" color={notice.tone === 'ok' ? 'green' : 'yellow'} role={notice.tone === 'ok' ? 'status' : 'alert'}>
-                {notice.text}
-              </Alert>
-            )}
+            <NoticeView notice={notify.notice} />
           </div>
         </Stack>
       </section>

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Loader, Select, Stack, Text } from '@mant
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NoticeView, useNotify } from '../../../ui/notify';
 import { messageOf } from '../../../api/client';
 import { useHoldStart, usePlaceHold, validateHold } from '../api/holds';
 
@@ -24,7 +25,7 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
   });
   const [checked, setChecked] = useState<{ body: ReservaBody; posicao: number } | null>(null);
   const [placed, setPlaced] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const notify = useNotify();
   const [busy, setBusy] = useState(false);
 
   if (start.isPending) return <Loader size="sm" aria-label={t('loading.title')} />;
@@ -43,10 +44,10 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
 
   const check = async (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
+    notify.clear();
     setPlaced(null);
-    if (!library) return setProblem(t('holds.chooseLibrary'));
-    if ((Object.keys(needed) as (keyof typeof needed)[]).some((k) => needed[k].length > 0 && !parts[k])) return setProblem(t('holds.chooseAll'));
+    if (!library) return notify.problem(t('holds.chooseLibrary'));
+    if ((Object.keys(needed) as (keyof typeof needed)[]).some((k) => needed[k].length > 0 && !parts[k])) return notify.problem(t('holds.chooseAll'));
     const body: ReservaBody = {
       cod_acervo: codAcervo,
       biblioteca: Number(library),
@@ -59,7 +60,7 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
     try {
       setChecked({ body, posicao: (await validateHold(body)).posicao });
     } catch (error) {
-      setProblem(message(error));
+      notify.problem(message(error));
     } finally {
       setBusy(false);
     }
@@ -67,13 +68,13 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
 
   const confirm = async () => {
     if (!checked) return;
-    setProblem(null);
+    notify.clear();
     try {
       const done = await place.mutateAsync(checked.body);
       setPlaced(done.posicao);
       setChecked(null);
     } catch (error) {
-      setProblem(message(error));
+      notify.problem(message(error));
     }
   };
 
@@ -85,11 +86,7 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
   return (
     <form onSubmit={check} noValidate aria-busy={busy || place.isPending}>
       <Stack gap="sm" maw={480}>
-        {problem && (
-          <Alert color="yellow" variant="light" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <NoticeView notice={notify.notice} />
         {placed !== null && (
           <Alert color="green" variant="light" role="status">
             {t('holds.placed', { position: placed })}{' '}
