@@ -1,7 +1,10 @@
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { comentarioBodySchema, COMMENT_MAX_LENGTH } from '@estante/contracts';
+import { useForm } from '@mantine/form';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../api/client';
+import { NoticeView, useNotify } from '../../../ui/notify';
 import { useComments, useDeleteComment, useLibraries, useMyComments, usePostComment } from '../api/comments';
 
 /**
@@ -109,34 +112,27 @@ function MyPending({
   );
 }
 
+/** A new comment: a library and a text, checked with the call's own body schema before it is sent. */
 function CommentForm({ id }: { id: number }) {
   const { t } = useTranslation();
   const libraries = useLibraries();
   const post = usePostComment(id);
-  const [library, setLibrary] = useState<string | null>(null);
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
+  const notify = useNotify();
+  const form = useForm({ initialValues: { library: null as string | null, text: '' } });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSent(false);
-    if (!library || !text.trim()) {
-      setProblem(t('comments.required'));
-      return;
-    }
-    setProblem(null);
-    post.mutate(
-      { biblioteca: Number(library), texto: text.trim() },
-      {
-        onSuccess: () => {
-          setText('');
-          setSent(true);
-        },
-        onError: (error) => setProblem(error instanceof ApiRequestError && error.status !== 500 && error.status !== 0 ? error.message : t('errors.unexpected')),
+  const submit = form.onSubmit((values) => {
+    notify.clear();
+    const body = comentarioBodySchema.safeParse({ biblioteca: Number(values.library), texto: values.text });
+    if (!values.library || !body.success) return notify.problem(t('comments.required'));
+    post.mutate(body.data, {
+      onSuccess: () => {
+        form.setFieldValue('text', '');
+        notify.success(t('comments.sent'));
       },
-    );
-  };
+      onError: (error) =>
+        notify.problem(error instanceof ApiRequestError && error.status !== 500 && error.status !== 0 ? error.message : t('errors.unexpected')),
+    });
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -148,22 +144,13 @@ function CommentForm({ id }: { id: number }) {
           label={t('comments.library')}
           placeholder={t('comments.chooseLibrary')}
           data={(libraries.data?.itens ?? []).map((l) => ({ value: String(l.cod_biblioteca), label: l.desc_biblioteca }))}
-          value={library}
-          onChange={setLibrary}
+          key={form.key('library')}
+          {...form.getInputProps('library')}
           required
         />
-        <Textarea label={t('comments.text')} rows={5} maxLength={2000} value={text} onChange={(e) => setText(e.currentTarget.value)} required />
+        <Textarea label={t('comments.text')} rows={5} maxLength={COMMENT_MAX_LENGTH} key={form.key('text')} {...form.getInputProps('text')} required />
         <div aria-live="polite">
-          {sent && (
-            <Alert variant="light" color="green" role="status">
-              {t('comments.sent')}
-            </Alert>
-          )}
-          {problem && (
-            <Alert variant="light" color="yellow">
-              {problem}
-            </Alert>
-          )}
+          <NoticeView notice={notify.notice} />
         </div>
         <Group>
           <Button type="submit" loading={post.isPending}>
