@@ -16,6 +16,7 @@ import { basketModule } from './modules/basket/basket.module.js';
 import { catalogModule } from './modules/catalog/catalog.module.js';
 import { circulationModule } from './modules/circulation/circulation.module.js';
 import { commentsModule } from './modules/comments/comments.module.js';
+import { interestModule } from './modules/interest/interest.module.js';
 import { parametersModule } from './modules/parameters/parameters.module.js';
 import { unitsModule } from './modules/units/units.module.js';
 import { createMailer, type Mailer } from './lib/mail.js';
@@ -29,7 +30,7 @@ import { languagePlugin } from './plugins/language.js';
 import { webPlugin } from './plugins/web.js';
 
 /** The API's modules, each one plugin registering its own routes under the base path. */
-const MODULES: ApiModule[] = [authModule, parametersModule, unitsModule, catalogModule, commentsModule, circulationModule, accountModule, basketModule];
+const MODULES: ApiModule[] = [authModule, parametersModule, unitsModule, catalogModule, commentsModule, circulationModule, accountModule, interestModule, basketModule];
 
 /** Without SMTP_URL and outside main.ts (which starts the local sink), sending fails as a 502. */
 const unconfiguredMailer: Mailer = {

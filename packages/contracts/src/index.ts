@@ -21,3 +21,4 @@ export * from './desk.js';
 export * from './catalog.endpoints.js';
 export * from './title.endpoints.js';
 export * from './auth.endpoints.js';
+export * from './interest.js';

@@ -8,3 +8,4 @@ export * from './serials.js';
 export * from './basket.js';
 export * from './auth.js';
 export * from './content.js';
+export * from './interest.js';

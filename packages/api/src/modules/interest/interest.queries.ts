@@ -1,0 +1,382 @@
+import type { DigestFrequency } from '@estante/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, executeCount, queryRows } from '../../db/client.js';
+
+/** An entry as the API answers it. */
+export interface EntryRow {
+  codigo: number;
+  tipo: 'area' | 'autor' | 'assunto' | 'tipo_obra';
+  termo: string;
+  descricao: string;
+  validade: string;
+  expirada: boolean;
+  bibliotecas: number[];
+  idiomas: string[];
+}
+
+const ENTRY_COLUMNS = sql`codigo, tipo, termo, descricao, to_char(validade, 'YYYY-MM-DD') as validade, validade < current_date as expirada, bibliotecas, idiomas`;
+
+/** The patron's entries of the given kinds, by kind then description. */
+export function entriesOf(db: Db, codPessoa: number, kinds: readonly string[]): Promise<EntryRow[]> {
+  return queryRows<EntryRow>(
+    db,
+    sql`select ${ENTRY_COLUMNS} from interest_entries
+        where cod_pessoa = ${codPessoa} and tipo in (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})
+        order by tipo, descricao, codigo`,
+  );
+}
+
+/** One of the patron's entries (of one of `kinds`), or undefined: another patron's is not theirs. */
+export async function entryOf(db: Db, codPessoa: number, codigo: number, kinds: readonly string[]): Promise<EntryRow | undefined> {
+  const rows = await entriesOf(db, codPessoa, kinds);
+  return rows.find((r) => r.codigo === codigo);
+}
+
+/** How many entries the patron has. */
+export async function entryCount(db: Db, codPessoa: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from interest_entries where cod_pessoa = ${codPessoa}`);
+  return row?.n ?? 0;
+}
+
+/**
+ * Adds entries (or renews their validity when the patron already follows them): one row per
+ * item, `termo_fold` folded by the database as the matching folds the catalogue.
+ */
+export async function upsertEntries(db: Db, codPessoa: number, tipo: string, validade: string, items: { termo: string; descricao: string }[]): Promise<number[]> {
+  if (items.length === 0) return [];
+  const rows = await queryRows<{ codigo: number }>(
+    db,
+    sql`insert into interest_entries (cod_pessoa, tipo, termo, termo_fold, descricao, validade)
+        values ${sql.join(
+          items.map((i) => sql`(${codPessoa}, ${tipo}, ${i.termo}, estante_fold(${i.termo}), ${i.descricao}, ${validade}::date)`),
+          sql`, `,
+        )}
+        on conflict (cod_pessoa, tipo, termo_fold) do update set validade = excluded.validade
+        returning codigo`,
+  );
+  return rows.map((r) => r.codigo);
+}
+
+/** Changes an entry of the patron's; false when there is none. */
+export async function updateEntry(
+  db: Db,
+  codPessoa: number,
+  codigo: number,
+  kinds: readonly string[],
+  change: { validade?: string; bibliotecas?: number[]; idiomas?: string[] },
+): Promise<boolean> {
+  const sets: SQL[] = [];
+  if (change.validade !== undefined) sets.push(sql`validade = ${change.validade}::date`);
+  if (change.bibliotecas !== undefined) sets.push(sql`bibliotecas = ${`{${change.bibliotecas.join(',')}}`}::int[]`);
+  if (change.idiomas !== undefined) sets.push(sql`idiomas = ${`{${change.idiomas.join(',')}}`}::text[]`);
+  if (sets.length === 0) sets.push(sql`codigo = codigo`);
+  const changed = await executeCount(
+    db,
+    sql`update interest_entries set ${sql.join(sets, sql`, `)}
+        where codigo = ${codigo} and cod_pessoa = ${codPessoa} and tipo in (${sql.join(
+          kinds.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
+  );
+  return changed > 0;
+}
+
+/** Removes an entry of the patron's; false when there is none. */
+export async function deleteEntry(db: Db, codPessoa: number, codigo: number, kinds: readonly string[]): Promise<boolean> {
+  const removed = await executeCount(
+    db,
+    sql`delete from interest_entries where codigo = ${codigo} and cod_pessoa = ${codPessoa} and tipo in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+  );
+  return removed > 0;
+}
+
+/** Every word of `term` folded, as a LIKE pattern per word (the look-ups' rule, spec §5). */
+function wordsLike(column: SQL, term: string): SQL {
+  const words = term.trim().split(/\s+/);
+  return sql.join(
+    words.map((w) => sql`${column} like '%' || estante_fold(${w.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`),
+    sql` and `,
+  );
+}
+
+/** Knowledge areas by name, with their title counts. */
+export function findAreas(db: Db, term: string, limit: number) {
+  return queryRows<{ codigo: string; descricao: string; titulos: number }>(
+    db,
+    sql`select a.cod_area_conhecimento::text as codigo, a.descricao,
+               (select count(*)::int from titles t where t.cod_area_conhecimento = a.cod_area_conhecimento) as titulos
+        from knowledge_areas a
+        where ${wordsLike(sql`estante_fold(a.descricao)`, term)}
+        order by titulos desc, a.descricao limit ${limit}`,
+  );
+}
+
+/** Headings (authors or subjects, main headings and whole ones) by name, with their title counts. */
+export function findHeadings(db: Db, kind: 'autor' | 'assunto', term: string, limit: number) {
+  const headings =
+    kind === 'autor'
+      ? sql`select t.cod_acervo, h from titles t, unnest(array_prepend(t.author, t.added_authors)) h where h is not null`
+      : sql`select t.cod_acervo, split_part(h, ' -- ', 1) as h from titles t, unnest(t.subjects) h`;
+  return queryRows<{ codigo: string; descricao: string; titulos: number }>(
+    db,
+    sql`select h as codigo, h as descricao, count(distinct cod_acervo)::int as titulos
+        from (${headings}) x
+        where ${wordsLike(sql`estante_fold(h)`, term)}
+        group by h order by titulos desc, h limit ${limit}`,
+  );
+}
+
+/** Which of these knowledge areas exist, with their names. */
+export function areasNamed(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryRows<{ id: number; descricao: string }>(
+    db,
+    sql`select cod_area_conhecimento as id, descricao from knowledge_areas where cod_area_conhecimento in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/** Which of these work types exist, with their names. */
+export function workTypesNamed(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryRows<{ id: number; descricao: string }>(
+    db,
+    sql`select cod_tipo_obra as id, desc_tipo_obra as descricao from work_types where cod_tipo_obra in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/** What the profile screens choose from. */
+export async function auxiliaryInfo(db: Db) {
+  const [types, libraries, languages] = await Promise.all([
+    queryRows<{ cod_tipo_obra: number; descricao: string }>(db, sql`select cod_tipo_obra, desc_tipo_obra as descricao from work_types order by cod_tipo_obra`),
+    queryRows<{ cod_biblioteca: number; desc_biblioteca: string }>(db, sql`select cod_biblioteca, desc_biblioteca from libraries order by desc_biblioteca`),
+    queryRows<{ codigo: string; nome_pt: string; nome_en: string; nome_es: string }>(
+      db,
+      sql`select l.codigo, l.nome_pt, l.nome_en, l.nome_es from languages l where exists (select 1 from titles t where t.idioma = l.codigo) order by l.nome_pt`,
+    ),
+  ]);
+  return { types, libraries, languages };
+}
+
+/** The patron's digest frequency (weekly when never chosen). */
+export async function frequencyOf(db: Db, codPessoa: number): Promise<DigestFrequency> {
+  const [row] = await queryRows<{ frequencia: DigestFrequency }>(db, sql`select frequencia from alert_settings where cod_pessoa = ${codPessoa}`);
+  return row?.frequencia ?? 'semanal';
+}
+
+export async function setFrequency(db: Db, codPessoa: number, frequencia: DigestFrequency): Promise<void> {
+  await db.execute(
+    sql`insert into alert_settings (cod_pessoa, frequencia) values (${codPessoa}, ${frequencia})
+        on conflict (cod_pessoa) do update set frequencia = excluded.frequencia`,
+  );
+}
+
+/**
+ * The titles `which` selects that the entries in force match, each once per patron, with the
+ * first entry it matched (by kind: area, author, subject, work type). `only` limits it to one
+ * patron (the profile's "check titles"); without it, every patron (the matching job).
+ */
+export function matches(which: SQL, only?: number): SQL {
+  const who = only === undefined ? sql`true` : sql`e.cod_pessoa = ${only}`;
+  return sql`
+    with fresh as (
+      select cod_acervo, cod_area_conhecimento, cod_tipo_obra, idioma, author, added_authors, subjects
+      from titles where ${which}
+    ),
+    entries as (select * from interest_entries e where e.validade >= current_date and ${who}),
+    hits as (
+      select e.cod_pessoa, f.cod_acervo, e.descricao, 1 as rank
+        from fresh f join entries e on e.tipo = 'area' and e.termo_fold = f.cod_area_conhecimento::text
+      union all
+      select e.cod_pessoa, f.cod_acervo, e.descricao, 2
+        from fresh f cross join lateral unnest(array_prepend(f.author, f.added_authors)) h(name)
+        join entries e on e.tipo = 'autor' and e.termo_fold = estante_fold(h.name)
+      union all
+      select e.cod_pessoa, f.cod_acervo, e.descricao, 3
+        from fresh f cross join lateral unnest(f.subjects) h(name)
+        join entries e on e.tipo = 'assunto' and (e.termo_fold = estante_fold(h.name) or e.termo_fold = estante_fold(split_part(h.name, ' -- ', 1)))
+      union all
+      select e.cod_pessoa, f.cod_acervo, e.descricao, 4
+        from fresh f join entries e on e.tipo = 'tipo_obra' and e.termo_fold = f.cod_tipo_obra::text
+        where (cardinality(e.idiomas) = 0 or f.idioma = any(e.idiomas))
+          and (cardinality(e.bibliotecas) = 0 or exists (select 1 from copies c where c.cod_acervo = f.cod_acervo and c.cod_biblioteca = any(e.bibliotecas)))
+    )
+    select distinct on (cod_pessoa, cod_acervo) cod_pessoa, cod_acervo, descricao as motivo from hits order by cod_pessoa, cod_acervo, rank`;
+}
+
+/** The titles the patron's profile matches among those catalogued in the period, newest first. */
+export function profileTitles(db: Db, codPessoa: number, from: string, to: string) {
+  return queryRows<{
+    cod_acervo: number;
+    titulo: string;
+    autor: string | null;
+    ano_publicacao: number | null;
+    desc_tipo_obra: string;
+    catalogado_em: string;
+    motivo: string;
+  }>(
+    db,
+    sql`select t.cod_acervo, t.title as titulo, t.author as autor, t.ano_publicacao, w.desc_tipo_obra,
+               to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as catalogado_em, m.motivo
+        from (${matches(sql`created_at >= ${from}::date and created_at < ${to}::date + 1`, codPessoa)}) m
+        join titles t on t.cod_acervo = m.cod_acervo join work_types w on w.cod_tipo_obra = t.cod_tipo_obra
+        order by t.created_at desc, t.cod_acervo desc limit 500`,
+  );
+}
+
+/** Titles matched per transaction: a large import is matched in slices. */
+const MATCH_BATCH = 5000;
+
+/**
+ * The matching job's step: the titles queued since (interest_pending, filled by a trigger on
+ * every new title) matched against every profile in force, slice by slice; each slice is taken
+ * off the queue and its alerts made (once per patron and title) in one transaction, SKIP LOCKED,
+ * so two servers running it at once share the queue and match each title once.
+ */
+export async function matchNewTitles(db: Db): Promise<{ alerts: number; patrons: number[] }> {
+  let alerts = 0;
+  const patrons = new Set<number>();
+  for (;;) {
+    const slice = await db.transaction(async (tx) => {
+      const taken = await queryRows<{ id: number }>(
+        tx,
+        sql`delete from interest_pending where cod_acervo in (
+              select cod_acervo from interest_pending order by cod_acervo limit ${MATCH_BATCH} for update skip locked)
+            returning cod_acervo as id`,
+      );
+      if (taken.length === 0) return null;
+      const created = await queryRows<{ cod_pessoa: number }>(
+        tx,
+        sql`insert into patron_alerts (cod_pessoa, cod_acervo, motivo)
+            select cod_pessoa, cod_acervo, motivo from (${matches(
+              sql`cod_acervo in (${sql.join(
+                taken.map((t) => sql`${t.id}`),
+                sql`, `,
+              )})`,
+            )}) m
+            on conflict (cod_pessoa, cod_acervo) do nothing
+            returning cod_pessoa`,
+      );
+      return { taken: taken.length, created };
+    });
+    if (!slice) break;
+    alerts += slice.created.length;
+    for (const row of slice.created) patrons.add(row.cod_pessoa);
+    if (slice.taken < MATCH_BATCH) break;
+  }
+  return { alerts, patrons: [...patrons] };
+}
+
+/** An alert as the API answers it. */
+export interface AlertRow {
+  id: number;
+  cod_acervo: number;
+  titulo: string;
+  autor: string | null;
+  motivo: string;
+  data: string;
+  lido: boolean;
+}
+
+const ALERT_COLUMNS = sql`a.cod_alerta as id, a.cod_acervo, t.title as titulo, t.author as autor, a.motivo,
+  to_char(a.criado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as data, a.lido`;
+
+/** The patron's alerts, newest first, created in the period when one is given. */
+export function alertsOf(db: Db, codPessoa: number, period?: { from: string; to: string }) {
+  const when = period ? sql`and a.criado_em >= ${period.from}::date and a.criado_em < ${period.to}::date + 1` : sql``;
+  return queryRows<AlertRow>(
+    db,
+    sql`select ${ALERT_COLUMNS} from patron_alerts a join titles t on t.cod_acervo = a.cod_acervo
+        where a.cod_pessoa = ${codPessoa} ${when} order by a.criado_em desc, a.cod_alerta desc limit 1000`,
+  );
+}
+
+export async function unreadCount(db: Db, codPessoa: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from patron_alerts where cod_pessoa = ${codPessoa} and not lido`);
+  return row?.n ?? 0;
+}
+
+/** Marks the patron's alert read; its row, or undefined when it is not theirs. */
+export async function markRead(db: Db, codPessoa: number, id: number): Promise<AlertRow | undefined> {
+  const [row] = await queryRows<AlertRow>(
+    db,
+    sql`with changed as (update patron_alerts set lido = true where cod_alerta = ${id} and cod_pessoa = ${codPessoa} returning *)
+        select ${ALERT_COLUMNS} from changed a join titles t on t.cod_acervo = a.cod_acervo`,
+  );
+  return row;
+}
+
+export async function deleteAlert(db: Db, codPessoa: number, id: number): Promise<boolean> {
+  return (await executeCount(db, sql`delete from patron_alerts where cod_alerta = ${id} and cod_pessoa = ${codPessoa}`)) > 0;
+}
+
+/** A patron due a digest: their address, name and language-neutral list of unsent alerts. */
+export interface DigestRow {
+  cod_pessoa: number;
+  nome: string;
+  email: string;
+  alerts: { id: number; titulo: string; autor: string | null; motivo: string }[];
+}
+
+/**
+ * Patrons with unsent alerts whose frequency is due (`imediata` always; `diaria` a day after the
+ * last digest; `semanal` a week after). Each is then claimed (claimAlerts) before it is sent.
+ */
+export function dueDigests(tx: Db, frequencies: readonly DigestFrequency[], only?: number[]) {
+  const who = only ? sql`and p.cod_pessoa in (${sql.join(only.map((i) => sql`${i}`), sql`, `)})` : sql``;
+  return queryRows<DigestRow>(
+    tx,
+    sql`select p.cod_pessoa, p.nome_pessoa as nome, p.email,
+               json_agg(json_build_object('id', a.cod_alerta, 'titulo', t.title, 'autor', t.author, 'motivo', a.motivo) order by a.cod_alerta) as alerts
+        from people p
+        join patron_alerts a on a.cod_pessoa = p.cod_pessoa and a.enviado_em is null
+        join titles t on t.cod_acervo = a.cod_acervo
+        left join alert_settings s on s.cod_pessoa = p.cod_pessoa
+        where p.email is not null and p.email <> ''
+          and coalesce(s.frequencia, 'semanal') in (${sql.join(
+            frequencies.map((f) => sql`${f}`),
+            sql`, `,
+          )})
+          and (coalesce(s.frequencia, 'semanal') = 'imediata'
+               or s.ultimo_envio is null
+               or s.ultimo_envio <= now() - case coalesce(s.frequencia, 'semanal') when 'diaria' then interval '1 day' else interval '7 days' end)
+          ${who}
+        group by p.cod_pessoa, p.nome_pessoa, p.email
+        limit 500`,
+  );
+}
+
+/**
+ * Claims the patron's unsent alerts among `ids` for a digest (marks them sent) and notes the
+ * digest; answers those claimed. In the sending transaction: a failed send rolls the claim back,
+ * and of two servers sending at once the second waits on the rows and then claims none.
+ */
+export async function claimAlerts(tx: Db, codPessoa: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const claimed = await queryRows<{ id: number }>(
+    tx,
+    sql`update patron_alerts set enviado_em = now()
+        where cod_pessoa = ${codPessoa} and enviado_em is null and cod_alerta in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )})
+        returning cod_alerta as id`,
+  );
+  if (claimed.length > 0)
+    await tx.execute(
+      sql`insert into alert_settings (cod_pessoa, ultimo_envio) values (${codPessoa}, now())
+          on conflict (cod_pessoa) do update set ultimo_envio = now()`,
+    );
+  return claimed.map((r) => r.id);
+}

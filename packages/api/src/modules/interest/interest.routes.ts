@@ -1,0 +1,41 @@
+import { alertsEndpoints, interestEndpoints } from '@estante/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { route } from '../../lib/route.js';
+import { patronOf } from '../../plugins/auth.js';
+import {
+  addAreas,
+  addWorkTypes,
+  alerts,
+  areas,
+  auxiliary,
+  changeAreaValidity,
+  changeFrequency,
+  changeWorkType,
+  lookup,
+  readAlert,
+  removeAlert,
+  removeArea,
+  removeWorkType,
+  titles,
+  workTypes,
+} from './interest.service.js';
+
+/** The interest profile and its alerts (spec §7 "Interest profile", "Requests" alerts). */
+export const interestRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  route(app, interestEndpoints.info, (request) => auxiliary(db, patronOf(request), request.language));
+  route(app, interestEndpoints.lookup, (request) => lookup(db, request.query.tipoPesquisa, request.query.termoPesquisa));
+  route(app, interestEndpoints.addAreas, (request) => addAreas(db, patronOf(request), request.body));
+  route(app, interestEndpoints.areas, (request) => areas(db, patronOf(request)));
+  route(app, interestEndpoints.removeArea, (request) => removeArea(db, patronOf(request), request.query.codigo, request.query.tipoDSI));
+  route(app, interestEndpoints.areaValidity, (request) => changeAreaValidity(db, patronOf(request), request.body));
+  route(app, interestEndpoints.addWorkTypes, (request) => addWorkTypes(db, patronOf(request), request.body));
+  route(app, interestEndpoints.workTypes, (request) => workTypes(db, patronOf(request)));
+  route(app, interestEndpoints.changeWorkType, (request) => changeWorkType(db, patronOf(request), request.body));
+  route(app, interestEndpoints.removeWorkType, (request) => removeWorkType(db, patronOf(request), request.query.codigo));
+  route(app, interestEndpoints.frequency, (request) => changeFrequency(db, patronOf(request), request.body.frequencia));
+  route(app, interestEndpoints.titles, (request) => titles(db, patronOf(request), request.query));
+  route(app, alertsEndpoints.list, (request) => alerts(db, patronOf(request), request.query));
+  route(app, alertsEndpoints.read, (request) => readAlert(db, patronOf(request), request.params.id));
+  route(app, alertsEndpoints.remove, (request) => removeAlert(db, patronOf(request), request.params.id));
+};
