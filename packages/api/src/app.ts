@@ -30,7 +30,17 @@ import { languagePlugin } from './plugins/language.js';
 import { webPlugin } from './plugins/web.js';
 
 /** The API's modules, each one plugin registering its own routes under the base path. */
-const MODULES: ApiModule[] = [authModule, parametersModule, unitsModule, catalogModule, commentsModule, circulationModule, accountModule, interestModule, basketModule];
+const MODULES: ApiModule[] = [
+  authModule,
+  parametersModule,
+  unitsModule,
+  catalogModule,
+  commentsModule,
+  circulationModule,
+  accountModule,
+  interestModule,
+  basketModule,
+];
 
 /** Without SMTP_URL and outside main.ts (which starts the local sink), sending fails as a 502. */
 const unconfiguredMailer: Mailer = {

@@ -20,9 +20,19 @@ export const MAX_ITEMS_PER_CALL = 50;
  * A look-up term (spec §5): every word at least 3 characters, compared without case or accents;
  * at most 200 characters.
  */
-export const lookupTerm = z.string().max(200).refine((v) => v.trim().split(/\s+/).every((word) => word.length >= 3), {
-  error: 'each word of the term needs at least 3 characters',
-});
+export const lookupTerm = z
+  .string()
+  .max(200)
+  .refine(
+    (v) =>
+      v
+        .trim()
+        .split(/\s+/)
+        .every((word) => word.length >= 3),
+    {
+      error: 'each word of the term needs at least 3 characters',
+    },
+  );
 
 /** A validity date: today or later (an entry past it stops matching, but stays until removed). */
 const validity = isoDate.describe('last day the entry matches (YYYY-MM-DD)');
@@ -50,7 +60,10 @@ export const areaCandidatoSchema = z.object({ codigo: z.string(), descricao: z.s
 export const areaBodySchema = z.object({
   tipoDSI: z.enum(DSI_TYPES),
   validade: validity,
-  itens: z.array(z.string().max(300).pipe(z.string().trim().min(1))).min(1, { error: 'choose at least one item' }).max(MAX_ITEMS_PER_CALL),
+  itens: z
+    .array(z.string().max(300).pipe(z.string().trim().min(1)))
+    .min(1, { error: 'choose at least one item' })
+    .max(MAX_ITEMS_PER_CALL),
 });
 
 /** One entry of the profile, of whichever kind. */

@@ -61,7 +61,12 @@ export const patronAlerts = pgTable(
     /** When it went out in an e-mail digest (null: not yet). */
     enviadoEm: timestamp('enviado_em', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('patron_alerts_unique').on(t.codPessoa, t.codAcervo), index('patron_alerts_unsent_idx').on(t.codPessoa).where(sql`${t.enviadoEm} is null`)],
+  (t) => [
+    uniqueIndex('patron_alerts_unique').on(t.codPessoa, t.codAcervo),
+    index('patron_alerts_unsent_idx')
+      .on(t.codPessoa)
+      .where(sql`${t.enviadoEm} is null`),
+  ],
 );
 
 /** How often a patron's new alerts are e-mailed (weekly unless chosen), and when they last were. */

@@ -45,7 +45,13 @@ export async function entryCount(db: Db, codPessoa: number): Promise<number> {
  * Adds entries (or renews their validity when the patron already follows them): one row per
  * item, `termo_fold` folded by the database as the matching folds the catalogue.
  */
-export async function upsertEntries(db: Db, codPessoa: number, tipo: string, validade: string, items: { termo: string; descricao: string }[]): Promise<number[]> {
+export async function upsertEntries(
+  db: Db,
+  codPessoa: number,
+  tipo: string,
+  validade: string,
+  items: { termo: string; descricao: string }[],
+): Promise<number[]> {
   if (items.length === 0) return [];
   const rows = await queryRows<{ codigo: number }>(
     db,
@@ -334,7 +340,12 @@ export interface DigestRow {
  * last digest; `semanal` a week after). Each is then claimed (claimAlerts) before it is sent.
  */
 export function dueDigests(tx: Db, frequencies: readonly DigestFrequency[], only?: number[]) {
-  const who = only ? sql`and p.cod_pessoa in (${sql.join(only.map((i) => sql`${i}`), sql`, `)})` : sql``;
+  const who = only
+    ? sql`and p.cod_pessoa in (${sql.join(
+        only.map((i) => sql`${i}`),
+        sql`, `,
+      )})`
+    : sql``;
   return queryRows<DigestRow>(
     tx,
     sql`select p.cod_pessoa, p.nome_pessoa as nome, p.email,

@@ -49,9 +49,17 @@ const count = async (table: string) => (await queryRows<{ n: number }>(t.databas
 
 describe('the interest profile', () => {
   it('finds subjects and authors as catalogued, each word at least 3 characters, without case or accents', async () => {
-    const subjects = await call<{ codigo: string; descricao: string; titulos: number }[]>('ana', 'GET', '/api/perfil-interesse/area-autor-assunto/pesquisa?tipoPesquisa=assunto&termoPesquisa=EDUCACAO');
+    const subjects = await call<{ codigo: string; descricao: string; titulos: number }[]>(
+      'ana',
+      'GET',
+      '/api/perfil-interesse/area-autor-assunto/pesquisa?tipoPesquisa=assunto&termoPesquisa=EDUCACAO',
+    );
     expect(subjects.body).toEqual([{ codigo: 'Educação', descricao: 'Educação', titulos: 1 }]);
-    const authors = await call<{ codigo: string }[]>('ana', 'GET', '/api/perfil-interesse/area-autor-assunto/pesquisa?tipoPesquisa=autor&termoPesquisa=fou%20mic');
+    const authors = await call<{ codigo: string }[]>(
+      'ana',
+      'GET',
+      '/api/perfil-interesse/area-autor-assunto/pesquisa?tipoPesquisa=autor&termoPesquisa=fou%20mic',
+    );
     expect(authors.body.map((a) => a.codigo)).toEqual(['Foucault, Michel']);
     const short = await call('ana', 'GET', '/api/perfil-interesse/area-autor-assunto/pesquisa?tipoPesquisa=autor&termoPesquisa=fo');
     expect(short.status).toBe(400);
@@ -59,19 +67,34 @@ describe('the interest profile', () => {
 
   it('keeps what the patron follows, with its validity; refuses what does not exist or a past date, changing nothing', async () => {
     const before = await count('interest_entries');
-    expect((await call('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'assunto', validade: '2001-01-01', itens: ['Educação'] })).status).toBe(422);
+    expect(
+      (await call('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'assunto', validade: '2001-01-01', itens: ['Educação'] })).status,
+    ).toBe(422);
     expect((await call('ana', 'POST', '/api/perfil-interesse/tipo-obra', { validade: inAYear(), itens: [1, 9999] })).status).toBe(422);
-    expect((await call('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'area', validade: inAYear(), itens: ['no such area'] })).status).toBe(422);
-    expect((await call('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'assunto', validade: inAYear(), itens: ['x'.repeat(1_000_000)] })).status).toBe(400);
+    expect(
+      (await call('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'area', validade: inAYear(), itens: ['no such area'] })).status,
+    ).toBe(422);
+    expect(
+      (await call('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'assunto', validade: inAYear(), itens: ['x'.repeat(1_000_000)] }))
+        .status,
+    ).toBe(400);
     expect((await call('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'assunto', validade: inAYear(), itens: [] })).status).toBe(400);
     expect(await count('interest_entries')).toBe(before);
 
-    const added = await call<EntradaPerfil[]>('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'assunto', validade: inAYear(), itens: ['Educação'] });
+    const added = await call<EntradaPerfil[]>('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', {
+      tipoDSI: 'assunto',
+      validade: inAYear(),
+      itens: ['Educação'],
+    });
     expect(added.status).toBe(200);
     expect(added.body).toEqual([expect.objectContaining({ tipo: 'assunto', termo: 'Educação', expirada: false, validade: inAYear() })]);
     const books = await call<EntradaPerfil[]>('ana', 'POST', '/api/perfil-interesse/tipo-obra', { validade: inAYear(), itens: [1] });
     expect(books.body).toEqual([expect.objectContaining({ tipo: 'tipo_obra', termo: '1', bibliotecas: [], idiomas: [] })]);
-    const changed = await call<EntradaPerfil>('ana', 'PUT', '/api/perfil-interesse/tipo-obra', { codigo: books.body[0]!.codigo, bibliotecas: [central], idiomas: ['por'] });
+    const changed = await call<EntradaPerfil>('ana', 'PUT', '/api/perfil-interesse/tipo-obra', {
+      codigo: books.body[0]!.codigo,
+      bibliotecas: [central],
+      idiomas: ['por'],
+    });
     expect(changed.body).toMatchObject({ bibliotecas: [central], idiomas: ['por'] });
     expect((await call('ana', 'PUT', '/api/perfil-interesse/frequencia', { frequencia: 'imediata' })).status).toBe(200);
     expect((await call<InfoAuxiliarPerfil>('ana', 'GET', '/api/perfil-interesse/areas-interesse/info-auxiliar')).body).toMatchObject({
@@ -83,11 +106,17 @@ describe('the interest profile', () => {
       ],
     });
 
-    const bruno = await call<EntradaPerfil[]>('bruno', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'autor', validade: inAYear(), itens: ['Foucault, Michel'] });
+    const bruno = await call<EntradaPerfil[]>('bruno', 'POST', '/api/perfil-interesse/area-autor-assunto', {
+      tipoDSI: 'autor',
+      validade: inAYear(),
+      itens: ['Foucault, Michel'],
+    });
     const brunos = bruno.body[0]!.codigo;
     // Ana can neither see, change nor remove Bruno's entry.
     expect((await call<EntradaPerfil[]>('ana', 'GET', '/api/perfil-interesse/area-autor-assunto')).body.map((e) => e.codigo)).not.toContain(brunos);
-    expect((await call('ana', 'PUT', '/api/perfil-interesse/area-autor-assunto/validade', { codigo: brunos, tipoDSI: 'autor', validade: inAYear() })).status).toBe(404);
+    expect(
+      (await call('ana', 'PUT', '/api/perfil-interesse/area-autor-assunto/validade', { codigo: brunos, tipoDSI: 'autor', validade: inAYear() })).status,
+    ).toBe(404);
     expect((await call('ana', 'DELETE', `/api/perfil-interesse/area-autor-assunto?codigo=${brunos}&tipoDSI=autor`)).status).toBe(404);
     expect((await call<EntradaPerfil[]>('bruno', 'GET', '/api/perfil-interesse/area-autor-assunto')).body).toHaveLength(1);
   });

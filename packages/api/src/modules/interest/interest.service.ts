@@ -208,7 +208,13 @@ export async function removeAlert(db: Db, codPessoa: number, id: number) {
  * alerts are claimed and sent in one transaction (a failed send leaves them for the next run;
  * two servers never both send one). The institution's language: patrons read it at the desk too.
  */
-export async function sendDigests(db: Db, mailer: Mailer, frequencies: readonly DigestFrequency[] = DIGEST_FREQUENCIES, only?: number[], language: Language = 'pt') {
+export async function sendDigests(
+  db: Db,
+  mailer: Mailer,
+  frequencies: readonly DigestFrequency[] = DIGEST_FREQUENCIES,
+  only?: number[],
+  language: Language = 'pt',
+) {
   let sent = 0;
   let failures = 0;
   for (const due of await dueDigests(db, frequencies, only)) {
