@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   COPY_STATUS_CODES,
+  DIGEST_FREQUENCIES,
   EXPORT_FORMATS,
   FREQUENCIES,
   DEBT_SERVICE_CODES,
@@ -70,7 +71,8 @@ function keysUsedInSource(): string[] {
   for (const category of LOGIN_CATEGORIES_87) found.add(`login.categories.${category}`);
   for (const status of HOLD_STATUS_CODES) found.add(`holds.statuses.${status}`);
   found.add('account.holds');
-  for (const section of ['loans', 'debts', 'deviations', 'noDebts', 'token', 'requests']) found.add(`account.${section}`);
+  for (const section of ['loans', 'debts', 'deviations', 'noDebts', 'token', 'requests', 'interest', 'checkTitles', 'alerts']) found.add(`account.${section}`);
+  for (const frequency of DIGEST_FREQUENCIES) found.add(`interest.frequencies.${frequency}`);
   for (const scheme of COLOUR_SCHEMES) found.add(`a11y.schemes.${scheme || 'normal'}`);
   for (const shortcut of SHORTCUTS) found.add(shortcut.label);
   for (const field of ['titulo', 'autor', 'edicao', 'editor', 'isbn_issn', 'periodico', 'outras_inf']) found.add(`units.fields.${field}`);

@@ -47,6 +47,11 @@ export function AccountRoute() {
         {sections.map((s) => (
           <Anchor key={s.path} component={Link} to={s.path} aria-current={location.pathname === s.path ? 'page' : undefined} underline="always">
             {t(s.label)}
+            {s.badge && (
+              <Suspense fallback={null}>
+                <s.badge />
+              </Suspense>
+            )}
           </Anchor>
         ))}
       </Layout>

@@ -6,6 +6,8 @@ export interface AccountSectionProps {
 }
 
 export interface AccountSection {
+  /** Shown beside the menu entry (the unread alerts). */
+  badge?: ComponentType;
   /** The path below /meupergamum (spec §2 menu); also the section's address. */
   segment: string;
   /** The i18n key of its menu entry and title. */
@@ -29,8 +31,24 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
     component: lazy(() => import('./deviations/deviations-page').then((m) => ({ default: m.DeviationsPage }))),
   },
   { segment: 'nada-consta', label: 'account.noDebts', component: lazy(() => import('./no-debts/no-debts-page').then((m) => ({ default: m.NoDebtsPage }))) },
+  {
+    segment: 'perfil-interesse',
+    label: 'account.interest',
+    component: lazy(() => import('./interest/interest-page').then((m) => ({ default: m.InterestPage }))),
+  },
+  {
+    segment: 'verificar-titulos',
+    label: 'account.checkTitles',
+    component: lazy(() => import('./check-titles/check-titles-page').then((m) => ({ default: m.CheckTitlesPage }))),
+  },
   { segment: 'reservas', label: 'account.holds', component: lazy(() => import('./holds/holds-page').then((m) => ({ default: m.HoldsPage }))) },
   { segment: 'solicitacoes', label: 'account.requests', component: lazy(() => import('./requests/requests-page').then((m) => ({ default: m.RequestsPage }))) },
+  {
+    segment: 'alertas',
+    label: 'account.alerts',
+    badge: lazy(() => import('./alerts/alerts-page').then((m) => ({ default: m.UnreadAlerts }))),
+    component: lazy(() => import('./alerts/alerts-page').then((m) => ({ default: m.AlertsPage }))),
+  },
   { segment: 'token', label: 'account.token', component: lazy(() => import('./token/token-page').then((m) => ({ default: m.LoanTokenPage }))) },
 ];
 

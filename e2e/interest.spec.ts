@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures';
+
+/**
+ * The interest profile (issue 18): the patron follows a subject and a work type with immediate
+ * e-mails; a new title on that subject is imported beside the running server; within a minute
+ * it is an alert (and an e-mail), listed in "check titles"; read, then removed.
+ */
+async function signIn(page: Page, login: string) {
+  await page.goto('/login');
+  await page.getByLabel('Matrícula ou CPF').fill(login);
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
+  await page.getByRole('radio', { name: 'O catálogo' }).check();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('banner')).toContainText('Olá,');
+}
+
+/** A MARCXML record of a new book on "Educação", imported as a librarian would (npm run import). */
+function importNewTitle(control: string, title: string, subject: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'estante-e2e-import-'));
+  const file = path.join(dir, 'novo.xml');
+  writeFileSync(
+    file,
+    `<?xml version="1.0" encoding="UTF-8"?>
+<collection xmlns="http://www.loc.gov/MARC21/slim"><record>
+<leader>00000nam a2200000 a 4500</leader>
+<controlfield tag="001">${control}</controlfield>
+<controlfield tag="008">261125s2026    bl            000 0 por d</controlfield>
+<datafield tag="100" ind1="1" ind2=" "><subfield code="a">Teste, Autora</subfield></datafield>
+<datafield tag="245" ind1="1" ind2="0"><subfield code="a">${title}</subfield></datafield>
+<datafield tag="650" ind1=" " ind2="4"><subfield code="a">${subject}</subfield></datafield>
+</record></collection>`,
+  );
+  return execFileSync(process.execPath, ['--import', 'tsx', 'packages/api/src/cli/import.ts', file], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR! },
+    encoding: 'utf8',
+  });
+}
+
+test('the interest profile: follow a subject, a new title on it becomes an alert and an e-mail within a minute; read, removed', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'aluno');
+  await page.goto('/meupergamum');
+  const menu = page.getByRole('navigation', { name: 'Menu do Meu Pergamum' });
+  await menu.getByRole('link', { name: 'Perfil de interesse' }).click();
+  await expect(page).toHaveURL('/meupergamum/perfil-interesse');
+
+  // Immediate e-mails.
+  await page.getByLabel('Receber os alertas por e-mail').selectOption({ label: 'Imediatamente' });
+  await expect(page.getByRole('status').filter({ hasText: 'Alertas por e-mail: Imediatamente.' })).toBeVisible();
+
+  // The subject "Educação": the look-up wants 3 letters a word, then offers the headings.
+  const lookup = page.getByRole('search', { name: 'Procurar áreas, autores e assuntos' });
+  await lookup.getByLabel('Tipo').selectOption({ label: 'Assunto' });
+  await lookup.getByLabel(/^Termo/).fill('ed');
+  await lookup.getByRole('button', { name: 'Procurar' }).click();
+  await expect(lookup.getByText('Digite ao menos 3 caracteres em cada palavra.')).toBeVisible();
+  await lookup.getByLabel(/^Termo/).fill('educacao');
+  await lookup.getByRole('button', { name: 'Procurar' }).click();
+  await page.getByRole('checkbox', { name: /^Educação \(\d+ títulos?\)$/ }).check();
+  await page.getByRole('button', { name: 'Adicionar ao perfil' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 item adicionado ao perfil.' })).toBeVisible();
+  const areas = page.getByRole('table', { name: 'Áreas, autores e assuntos' });
+  await expect(areas).toContainText('Educação');
+
+  // And the work type "Livro", in the second tab.
+  await page.getByRole('tab', { name: 'Tipos de obra' }).click();
+  await page.getByRole('textbox', { name: 'Tipos de obra' }).click();
+  await page.getByRole('option', { name: 'Livro', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Adicionar ao perfil' }).click();
+  await expect(page.getByRole('table', { name: 'Tipos de obra' })).toContainText('Livro');
+  await expectNoAxeViolations(page);
+
+  // A subject the patron followed once, now past its validity, produces nothing: checked by the
+  // API test; here, a new title on "Educação" arrives.
+  const title = `Educação e cidadania ${Date.now()}`;
+  expect(importNewTitle(`e2e-dsi-${Date.now()}`, title, 'Educação -- Brasil')).toMatch(/1 (inserted|imported|new)/i);
+
+  // Within a minute (the matching job runs every minute) the alert is there, and counted in the menu.
+  await menu.getByRole('link', { name: /^Alertas/ }).click();
+  const alerts = page.getByRole('table', { name: 'Alertas' });
+  await expect(async () => {
+    await page.reload();
+    await expect(alerts).toContainText(title, { timeout: 2000 });
+  }).toPass({ timeout: 90_000, intervals: [3000] });
+  await expect(menu.getByRole('link', { name: /^Alertas \d+ não lidos?$/ })).toBeVisible();
+  const row = alerts.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Novo');
+  await expect(row).toContainText('Educação');
+  await expectNoAxeViolations(page);
+
+  // The e-mail went at once to the local sink.
+  await expect(async () => {
+    const mailbox = await (await request.get('/svc/dev/correio')).text();
+    expect(mailbox).toContain(title);
+  }).toPass({ timeout: 30_000 });
+
+  // "Check titles" lists it too.
+  await menu.getByRole('link', { name: 'Verificar títulos' }).click();
+  await expect(page.getByRole('table', { name: 'Verificar títulos' })).toContainText(title);
+  await expectNoAxeViolations(page);
+
+  // Read, then removed.
+  await menu.getByRole('link', { name: /^Alertas/ }).click();
+  await row.getByRole('button', { name: `Marcar como lido: ${title}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${title}: marcado como lido.` })).toBeVisible();
+  await expect(row).not.toContainText('Novo');
+  await row.getByRole('button', { name: `Remover: ${title}` }).click();
+  await page.getByRole('dialog', { name: 'Remover alerta' }).getByRole('button', { name: 'Remover', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Alerta removido.' })).toBeVisible();
+  await expect(alerts.getByText(title)).toHaveCount(0);
+});

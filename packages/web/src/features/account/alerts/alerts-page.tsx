@@ -1,0 +1,118 @@
+import type { Alerta } from '@estante/contracts';
+import { Anchor, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { confirmAction } from '../../../ui/confirm';
+import { type Column, ListSection } from '../../../ui/list-section';
+import { NoticeView, useNotify } from '../../../ui/notify';
+import { type Period, PeriodForm } from '../period-form';
+import { useAlerts, useReadAlert, useRemoveAlert } from './alerts.api';
+
+/**
+ * Meu Pergamum, "Alertas" (spec §3, §4): the new titles the interest profile matched, newest
+ * first — all, or those of a period — the unread ones marked; mark one read, remove one.
+ */
+export function AlertsPage({ titleHref }: { titleHref: (id: number) => string }) {
+  const { t, i18n } = useTranslation();
+  const [period, setPeriod] = useState<Period | null>(null);
+  const alerts = useAlerts(period);
+  const read = useReadAlert();
+  const remove = useRemoveAlert();
+  const notify = useNotify();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    notify.clear();
+    try {
+      await work();
+      notify.success(done);
+    } catch (error) {
+      notify.failed(error);
+    }
+  };
+  const columns: Column<Alerta>[] = [
+    {
+      header: t('holds.title'),
+      cell: (a) => (
+        <>
+          <Anchor component={Link} to={titleHref(a.cod_acervo)} underline="always" fw={a.lido ? undefined : 700}>
+            {a.titulo}
+          </Anchor>
+          {!a.lido && (
+            <Badge ml={6} size="sm" color="blue.9">
+              {t('alerts.new')}
+            </Badge>
+          )}
+          {a.autor && <Text size="sm">{a.autor}</Text>}
+        </>
+      ),
+    },
+    { header: t('alerts.reason'), cell: (a) => a.motivo },
+    { header: t('alerts.date'), cell: (a) => date.format(new Date(a.data)) },
+    {
+      header: t('alerts.actions'),
+      cell: (a) => (
+        <Group gap="xs" wrap="nowrap">
+          {!a.lido && (
+            <Button
+              aria-label={`${t('alerts.markRead')}: ${a.titulo}`}
+              size="compact-sm"
+              variant="outline"
+              color="blue.9"
+              onClick={() => void act(() => read.mutateAsync(a.id), t('alerts.markedRead', { title: a.titulo }))}
+            >
+              {t('alerts.markRead')}
+            </Button>
+          )}
+          <Button
+            aria-label={`${t('alerts.remove')}: ${a.titulo}`}
+            size="compact-sm"
+            variant="default"
+            onClick={() =>
+              confirmAction({
+                title: t('alerts.removeTitle'),
+                text: t('alerts.removeText', { title: a.titulo }),
+                keepLabel: t('holds.keep'),
+                confirmLabel: t('alerts.remove'),
+                danger: true,
+                onConfirm: () => void act(() => remove.mutateAsync(a.id), t('alerts.removed')),
+              })
+            }
+          >
+            {t('alerts.remove')}
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+  return (
+    <Stack gap="sm">
+      {alerts.data && <Text>{t('alerts.unread', { count: alerts.data.nao_lidos })}</Text>}
+      <PeriodForm onSubmit={setPeriod} />
+      <NoticeView notice={notify.notice} />
+      <ListSection
+        query={{ ...alerts, data: alerts.data?.itens }}
+        errorText={t('alerts.fetchError')}
+        emptyText={period ? t('alerts.noneInPeriod') : t('alerts.none')}
+        caption={t('account.alerts')}
+        columns={columns}
+        rowKey={(a) => a.id}
+        minWidth={640}
+      />
+    </Stack>
+  );
+}
+
+/** The unread count beside "Alertas" in the menu (nothing when none is unread). */
+export function UnreadAlerts() {
+  const { t } = useTranslation();
+  const alerts = useAlerts();
+  const count = alerts.data?.nao_lidos ?? 0;
+  if (count === 0) return null;
+  return (
+    <Badge ml={6} size="sm" color="red.9" component="span">
+      {count}
+      <VisuallyHidden> {t('alerts.unreadShort', { count })}</VisuallyHidden>
+    </Badge>
+  );
+}
