@@ -87,7 +87,7 @@ export function AlertsPage({ titleHref }: { titleHref: (id: number) => string })
   ];
   return (
     <Stack gap="sm">
-      {alerts.data && <Text>{t('alerts.unread', { count: alerts.data.nao_lidos })}</Text>}
+      {alerts.data && <Text>{alerts.data.nao_lidos ? t('alerts.unread', { count: alerts.data.nao_lidos }) : t('alerts.noneUnread')}</Text>}
       <PeriodForm onSubmit={setPeriod} />
       <NoticeView notice={notify.notice} />
       <ListSection
