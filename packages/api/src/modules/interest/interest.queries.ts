@@ -209,9 +209,13 @@ export function matches(which: SQL, only?: number): SQL {
         from fresh f cross join lateral unnest(array_prepend(f.author, f.added_authors)) h(name)
         join entries e on e.tipo = 'autor' and e.termo_fold = estante_fold(h.name)
       union all
+      -- A subject entry matches the whole heading or its main heading ("Educação" in "Educação -- Brasil"):
+      -- both folded once per title, then one equality join (a hash join over every entry).
       select e.cod_pessoa, f.cod_acervo, e.descricao, 3
-        from fresh f cross join lateral unnest(f.subjects) h(name)
-        join entries e on e.tipo = 'assunto' and (e.termo_fold = estante_fold(h.name) or e.termo_fold = estante_fold(split_part(h.name, ' -- ', 1)))
+        from fresh f cross join lateral (
+          select distinct k from unnest(f.subjects) h(name), lateral (values (estante_fold(h.name)), (estante_fold(split_part(h.name, ' -- ', 1)))) v(k)
+        ) s
+        join entries e on e.tipo = 'assunto' and e.termo_fold = s.k
       union all
       select e.cod_pessoa, f.cod_acervo, e.descricao, 4
         from fresh f join entries e on e.tipo = 'tipo_obra' and e.termo_fold = f.cod_tipo_obra::text
