@@ -108,7 +108,6 @@ export function LoanRequestForm({ codAcervo, requestsHref }: { codAcervo: number
       notify.problem(t('requests.fix'));
     },
   );
-  const field = (name: keyof Values) => ({ key: form.key(name), ...form.getInputProps(name) });
 
   return (
     <form onSubmit={submit} noValidate aria-busy={send.isPending}>
@@ -128,32 +127,52 @@ export function LoanRequestForm({ codAcervo, requestsHref }: { codAcervo: number
             value: String(o.cod_biblioteca),
             label: t('requests.originOption', { library: o.desc_biblioteca, count: o.disponiveis }),
           }))}
-          {...field('origin')}
+          key={form.key('origin')}
+          {...form.getInputProps('origin')}
           allowDeselect={false}
           required
         />
         <Select
           label={t('requests.receiving')}
           data={info.recebimento.map((l) => ({ value: String(l.cod_biblioteca), label: l.desc_biblioteca }))}
-          {...field('receiving')}
+          key={form.key('receiving')}
+          {...form.getInputProps('receiving')}
           allowDeselect={false}
           required
         />
-        {info.volumes.length > 0 && <Select label={t('holds.volume')} data={info.volumes} {...field('volume')} allowDeselect={false} required />}
-        {info.tomos.length > 0 && <Select label={t('holds.tomo')} data={info.tomos} {...field('tomo')} allowDeselect={false} required />}
-        {info.partes.length > 0 && <Select label={t('holds.parte')} data={info.partes} {...field('parte')} allowDeselect={false} required />}
-        <TextInput label={t('requests.phone')} description={t('requests.phoneHelp')} {...field('phone')} maxLength={16} autoComplete="tel" required />
-        <TextInput label={t('requests.email')} {...field('email')} autoComplete="email" required />
-        <Radio.Group label={t('requests.location')} {...field('location')} required>
+        {info.volumes.length > 0 && (
+          <Select label={t('holds.volume')} data={info.volumes} key={form.key('volume')} {...form.getInputProps('volume')} allowDeselect={false} required />
+        )}
+        {info.tomos.length > 0 && (
+          <Select label={t('holds.tomo')} data={info.tomos} key={form.key('tomo')} {...form.getInputProps('tomo')} allowDeselect={false} required />
+        )}
+        {info.partes.length > 0 && (
+          <Select label={t('holds.parte')} data={info.partes} key={form.key('parte')} {...form.getInputProps('parte')} allowDeselect={false} required />
+        )}
+        <TextInput
+          label={t('requests.phone')}
+          description={t('requests.phoneHelp')}
+          key={form.key('phone')}
+          {...form.getInputProps('phone')}
+          maxLength={16}
+          autoComplete="tel"
+          required
+        />
+        <TextInput label={t('requests.email')} key={form.key('email')} {...form.getInputProps('email')} autoComplete="email" required />
+        <Radio.Group label={t('requests.location')} key={form.key('location')} {...form.getInputProps('location')} required>
           <Stack gap={4} mt={4}>
             <Radio value="1" label={t('requests.locations.1')} />
             <Radio value="2" label={t('requests.locations.2')} />
             <Radio value="3" label={t('requests.locations.3')} />
           </Stack>
         </Radio.Group>
-        {form.values.location === '2' && <Textarea label={t('requests.home')} {...field('home')} autoComplete="street-address" required />}
-        {form.values.location === '3' && <TextInput label={t('requests.elsewhere')} {...field('elsewhere')} required />}
-        <TextInput label={t('requests.authorized')} {...field('authorized')} />
+        {form.values.location === '2' && (
+          <Textarea label={t('requests.home')} key={form.key('home')} {...form.getInputProps('home')} autoComplete="street-address" required />
+        )}
+        {form.values.location === '3' && (
+          <TextInput label={t('requests.elsewhere')} key={form.key('elsewhere')} {...form.getInputProps('elsewhere')} required />
+        )}
+        <TextInput label={t('requests.authorized')} key={form.key('authorized')} {...form.getInputProps('authorized')} />
         <Button type="submit" loading={send.isPending} w="fit-content">
           {t('requests.send')}
         </Button>
