@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, staff } from './fixtures';
+import { expectNoAxeViolations, signIn, staff } from './fixtures';
 
 // Lends and returns copies at the desk, so it runs alone, after the other journeys (playwright.config.ts).
 test.describe.configure({ mode: 'serial' });
@@ -10,15 +10,6 @@ interface Copy {
   desc_biblioteca: string;
   tipo_emprestimo: string;
   situacao: string;
-}
-
-async function signIn(page: Page, login: string) {
-  await page.goto('/login');
-  await page.getByLabel('Matrícula ou CPF').fill(login);
-  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
-  await page.getByRole('radio', { name: 'O catálogo' }).check();
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('banner')).toContainText('Olá,');
 }
 
 async function copiesOf(page: Page, id: string): Promise<Copy[]> {

@@ -20,3 +20,13 @@ export function staff(...args: string[]): string {
     encoding: 'utf8',
   });
 }
+
+/** Signs `login` in on the login page (the demo password), staying in the catalogue. */
+export async function signIn(page: Page, login: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Matrícula ou CPF').fill(login);
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
+  await page.getByRole('radio', { name: 'O catálogo' }).check();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('banner')).toContainText('Olá,');
+}

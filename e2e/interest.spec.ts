@@ -2,22 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, signIn } from './fixtures';
 
-/**
+/*
  * The interest profile (issue 18): the patron follows a subject and a work type with immediate
  * e-mails; a new title on that subject is imported beside the running server; within a minute
  * it is an alert (and an e-mail), listed in "check titles"; read, then removed.
  */
-async function signIn(page: Page, login: string) {
-  await page.goto('/login');
-  await page.getByLabel('Matrícula ou CPF').fill(login);
-  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
-  await page.getByRole('radio', { name: 'O catálogo' }).check();
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('banner')).toContainText('Olá,');
-}
 
 /** A MARCXML record of a new book on "Educação", imported as a librarian would (npm run import). */
 function importNewTitle(control: string, title: string, subject: string): string {
