@@ -1,8 +1,8 @@
 import { Alert, Anchor, Image, Paper, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { takeSsoError } from '../../features/auth/api/sso';
+import { forgetSsoError, keptSsoError } from '../../features/auth/api/sso';
 import { RecoveryForm } from '../../features/auth/components/recovery-form';
 import { SignInPanel, useSignInSettings } from '../shell/sign-in-panel';
 import { useHasSession } from '../../stores/session';
@@ -28,8 +28,10 @@ export function LoginRoute() {
   const [done, setDone] = useState<string | null>(null);
   // Spec §2: the forgot-password link only when authentication mode 2 and crypto 4.
   const canRecover = instituicao.p.__md_aut === 2 && instituicao.p.__md_crypt === 4;
-  // Spec §4: an external sign-in's error, shown once.
-  const [ssoError] = useState(takeSsoError);
+  // Spec §4: an external sign-in's error, shown once. Read as the page renders, forgotten once it
+  // has mounted: a render React throws away (one that waits for code or data) must not lose it.
+  const [ssoError] = useState(keptSsoError);
+  useEffect(() => forgetSsoError(), []);
   if (signedIn) return <Navigate replace to={redirect} />;
   if (mode === 'forgot') {
     return (

@@ -44,11 +44,14 @@ export function keepSsoError(message: string): void {
   sessionStorage.setItem(SSO_ERROR_KEY, message);
 }
 
-/** The kept error, removed as it is read. */
-export function takeSsoError(): string | null {
-  const message = sessionStorage.getItem(SSO_ERROR_KEY);
+/** The kept error, if any (the login page forgets it once it has shown it: forgetSsoError). */
+export function keptSsoError(): string | null {
+  return sessionStorage.getItem(SSO_ERROR_KEY);
+}
+
+/** Forgets the kept error: after the login page that shows it has mounted, so a reload shows it no more. */
+export function forgetSsoError(): void {
   sessionStorage.removeItem(SSO_ERROR_KEY);
-  return message;
 }
 
 /**
