@@ -26,6 +26,8 @@ describe('the loan request form', () => {
     // The patron's own address is filled in.
     await waitFor(() => expect((screen.getByRole('textbox', { name: /^E-mail/ }) as HTMLInputElement).value).toBe('ana@example.org'));
 
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
+    expect(screen.getByText('Informe o telefone.')).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: /^Telefone/ }), '12ab');
     await user.click(screen.getByRole('button', { name: 'Enviar solicitação' }));
     expect(screen.getByRole('alert').textContent).toBe('Corrija os campos indicados.');

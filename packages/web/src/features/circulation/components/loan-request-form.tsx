@@ -52,6 +52,8 @@ export function LoanRequestForm({ codAcervo, requestsHref }: { codAcervo: number
         email: filled(t('requests.emailRequired')).regex(EMAIL_PATTERN, { error: t('requests.emailInvalid') }),
         location: z.enum(['1', '2', '3'], { error: t('requests.locationRequired') }),
       }),
+      // An empty phone is "required", not also "malformed": the first problem of a field is the one shown.
+      { errorPriority: 'first' },
     );
     const offered = { volume: info?.volumes.length, tomo: info?.tomos.length, parte: info?.partes.length };
     return (values: Values) => {
