@@ -1,5 +1,5 @@
 /**
- * `npm run bench:interest -- [--titles N] [--patrons P]`
+ * `npm run bench:interest -- [--titles N] [--patrons P] [--repeat R]`
  *
  * How long matching an import against every interest profile takes (issue 18: 100,000 titles
  * against 10,000 patrons' profiles in 60 s at most, on PostgreSQL). Fills the configured
@@ -18,7 +18,9 @@ import { openDatabase, queryRows } from '../packages/api/src/db/client.js';
 import { matchNewTitles } from '../packages/api/src/modules/interest/interest.queries.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
 
-const { values } = parseArgs({ options: { titles: { type: 'string', default: '100000' }, patrons: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({
+  options: { titles: { type: 'string', default: '100000' }, patrons: { type: 'string', default: '10000' }, repeat: { type: 'string', default: '1' } },
+});
 const titles = Number(values.titles);
 const patrons = Number(values.patrons);
 if (![titles, patrons].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--titles and --patrons take whole numbers');
