@@ -14,6 +14,13 @@ export interface EntryRow {
   idiomas: string[];
 }
 
+/** `a, b, c` of bound values, for `in (…)` (callers never pass an empty list). */
+const inList = (values: readonly (string | number)[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
 const ENTRY_COLUMNS = sql`codigo, tipo, termo, descricao, to_char(validade, 'YYYY-MM-DD') as validade, validade < current_date as expirada, bibliotecas, idiomas`;
 
 /** The patron's entries of the given kinds, by kind then description. */
@@ -21,18 +28,18 @@ export function entriesOf(db: Db, codPessoa: number, kinds: readonly string[]): 
   return queryRows<EntryRow>(
     db,
     sql`select ${ENTRY_COLUMNS} from interest_entries
-        where cod_pessoa = ${codPessoa} and tipo in (${sql.join(
-          kinds.map((k) => sql`${k}`),
-          sql`, `,
-        )})
+        where cod_pessoa = ${codPessoa} and tipo in (${inList(kinds)})
         order by tipo, descricao, codigo`,
   );
 }
 
 /** One of the patron's entries (of one of `kinds`), or undefined: another patron's is not theirs. */
 export async function entryOf(db: Db, codPessoa: number, codigo: number, kinds: readonly string[]): Promise<EntryRow | undefined> {
-  const rows = await entriesOf(db, codPessoa, kinds);
-  return rows.find((r) => r.codigo === codigo);
+  const [row] = await queryRows<EntryRow>(
+    db,
+    sql`select ${ENTRY_COLUMNS} from interest_entries where codigo = ${codigo} and cod_pessoa = ${codPessoa} and tipo in (${inList(kinds)})`,
+  );
+  return row;
 }
 
 /** How many entries the patron has. */
@@ -82,10 +89,7 @@ export async function updateEntry(
   const changed = await executeCount(
     db,
     sql`update interest_entries set ${sql.join(sets, sql`, `)}
-        where codigo = ${codigo} and cod_pessoa = ${codPessoa} and tipo in (${sql.join(
-          kinds.map((k) => sql`${k}`),
-          sql`, `,
-        )})`,
+        where codigo = ${codigo} and cod_pessoa = ${codPessoa} and tipo in (${inList(kinds)})`,
   );
   return changed > 0;
 }
@@ -94,10 +98,7 @@ export async function updateEntry(
 export async function deleteEntry(db: Db, codPessoa: number, codigo: number, kinds: readonly string[]): Promise<boolean> {
   const removed = await executeCount(
     db,
-    sql`delete from interest_entries where codigo = ${codigo} and cod_pessoa = ${codPessoa} and tipo in (${sql.join(
-      kinds.map((k) => sql`${k}`),
-      sql`, `,
-    )})`,
+    sql`delete from interest_entries where codigo = ${codigo} and cod_pessoa = ${codPessoa} and tipo in (${inList(kinds)})`,
   );
   return removed > 0;
 }
@@ -143,10 +144,7 @@ export function areasNamed(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return queryRows<{ id: number; descricao: string }>(
     db,
-    sql`select cod_area_conhecimento as id, descricao from knowledge_areas where cod_area_conhecimento in (${sql.join(
-      ids.map((i) => sql`${i}`),
-      sql`, `,
-    )})`,
+    sql`select cod_area_conhecimento as id, descricao from knowledge_areas where cod_area_conhecimento in (${inList(ids)})`,
   );
 }
 
@@ -155,10 +153,7 @@ export function workTypesNamed(db: Db, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return queryRows<{ id: number; descricao: string }>(
     db,
-    sql`select cod_tipo_obra as id, desc_tipo_obra as descricao from work_types where cod_tipo_obra in (${sql.join(
-      ids.map((i) => sql`${i}`),
-      sql`, `,
-    )})`,
+    sql`select cod_tipo_obra as id, desc_tipo_obra as descricao from work_types where cod_tipo_obra in (${inList(ids)})`,
   );
 }
 
@@ -269,12 +264,7 @@ export async function matchNewTitles(db: Db): Promise<{ alerts: number; patrons:
       const created = await queryRows<{ cod_pessoa: number }>(
         tx,
         sql`insert into patron_alerts (cod_pessoa, cod_acervo, motivo)
-            select cod_pessoa, cod_acervo, motivo from (${matches(
-              sql`cod_acervo in (${sql.join(
-                taken.map((t) => sql`${t.id}`),
-                sql`, `,
-              )})`,
-            )}) m
+            select cod_pessoa, cod_acervo, motivo from (${matches(sql`cod_acervo in (${inList(taken.map((t) => t.id))})`)}) m
             on conflict (cod_pessoa, cod_acervo) do nothing
             returning cod_pessoa`,
       );
@@ -344,12 +334,7 @@ export interface DigestRow {
  * last digest; `semanal` a week after). Each is then claimed (claimAlerts) before it is sent.
  */
 export function dueDigests(tx: Db, frequencies: readonly DigestFrequency[], only?: number[]) {
-  const who = only
-    ? sql`and p.cod_pessoa in (${sql.join(
-        only.map((i) => sql`${i}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const who = only ? sql`and p.cod_pessoa in (${inList(only)})` : sql``;
   return queryRows<DigestRow>(
     tx,
     sql`select p.cod_pessoa, p.nome_pessoa as nome, p.email,
@@ -359,10 +344,7 @@ export function dueDigests(tx: Db, frequencies: readonly DigestFrequency[], only
         join titles t on t.cod_acervo = a.cod_acervo
         left join alert_settings s on s.cod_pessoa = p.cod_pessoa
         where p.email is not null and p.email <> ''
-          and coalesce(s.frequencia, 'semanal') in (${sql.join(
-            frequencies.map((f) => sql`${f}`),
-            sql`, `,
-          )})
+          and coalesce(s.frequencia, 'semanal') in (${inList(frequencies)})
           and (coalesce(s.frequencia, 'semanal') = 'imediata'
                or s.ultimo_envio is null
                or s.ultimo_envio <= now() - case coalesce(s.frequencia, 'semanal') when 'diaria' then interval '1 day' else interval '7 days' end)
@@ -382,10 +364,7 @@ export async function claimAlerts(tx: Db, codPessoa: number, ids: number[]): Pro
   const claimed = await queryRows<{ id: number }>(
     tx,
     sql`update patron_alerts set enviado_em = now()
-        where cod_pessoa = ${codPessoa} and enviado_em is null and cod_alerta in (${sql.join(
-          ids.map((i) => sql`${i}`),
-          sql`, `,
-        )})
+        where cod_pessoa = ${codPessoa} and enviado_em is null and cod_alerta in (${inList(ids)})
         returning cod_alerta as id`,
   );
   if (claimed.length > 0)

@@ -1,4 +1,4 @@
-import type { Alerta, EntradaPerfil, InfoAuxiliarPerfil, TituloPerfil } from '@estante/contracts';
+import { type Alerta, type EntradaPerfil, type InfoAuxiliarPerfil, MAX_INTEREST_ENTRIES, type TituloPerfil } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
@@ -181,6 +181,28 @@ describe('the interest profile', () => {
     expect((await call('ana', 'DELETE', `/api/solicitacoes/alertas/${first.id}`)).status).toBe(200);
     expect((await call('ana', 'DELETE', `/api/solicitacoes/alertas/${first.id}`)).status).toBe(404);
     expect((await call<{ itens: Alerta[] }>('bruno', 'GET', '/api/solicitacoes/alertas')).body.itens).toHaveLength(1);
+  });
+
+  it('holds the profile’s limit when twenty additions arrive at once', async () => {
+    const db = t.database.db;
+    const [bruno] = await queryRows<{ cod_pessoa: number }>(db, sql`select cod_pessoa from logins where login = 'bruno'`);
+    const kept = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from interest_entries where cod_pessoa = ${bruno!.cod_pessoa}`);
+    // Bruno is five entries short of the limit.
+    await db.execute(
+      sql`insert into interest_entries (cod_pessoa, tipo, termo, termo_fold, descricao, validade)
+          select ${bruno!.cod_pessoa}, 'assunto', 'filler ' || g, 'filler ' || g, 'filler ' || g, current_date
+          from generate_series(1, ${MAX_INTEREST_ENTRIES - 5 - kept[0]!.n}) g`,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call('bruno', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'assunto', validade: inAYear(), itens: [`Assunto paralelo ${i}`] }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 422)).toHaveLength(15);
+    const after = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from interest_entries where cod_pessoa = ${bruno!.cod_pessoa}`);
+    expect(after[0]!.n).toBe(MAX_INTEREST_ENTRIES);
+    await db.execute(sql`delete from interest_entries where cod_pessoa = ${bruno!.cod_pessoa} and (termo like 'filler %' or termo like 'Assunto paralelo %')`);
   });
 
   it('on PostgreSQL, two servers matching at once make one alert and one e-mail per patron', async () => {
