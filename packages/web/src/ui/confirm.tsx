@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import i18next from 'i18next';
 
@@ -31,4 +31,35 @@ export function confirmAction({
     closeButtonProps: { 'aria-label': i18next.t('app.close') },
     onConfirm,
   });
+}
+
+/**
+ * A small button whose action runs after the generic confirmation (removing an alert, an entry
+ * of the interest profile): named "label: item" for screen readers, which list many of them.
+ */
+export function ConfirmButton({
+  label,
+  item,
+  title,
+  text,
+  keepLabel,
+  onConfirm,
+}: {
+  label: string;
+  item: string;
+  title: string;
+  text: string;
+  keepLabel: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <Button
+      aria-label={`${label}: ${item}`}
+      size="compact-sm"
+      variant="default"
+      onClick={() => confirmAction({ title, text, keepLabel, confirmLabel: label, danger: true, onConfirm })}
+    >
+      {label}
+    </Button>
+  );
 }

@@ -12,7 +12,8 @@ export interface Notice {
 
 /**
  * Every screen's notifications through one hook: the notice shown in place (`<NoticeView>`),
- * set by `success` / `problem` / `failed(error)` (the server's message, or "unexpected"), and
+ * set by `success` / `problem` / `failed(error)` (the server's message, or "unexpected") or by
+ * `run(work, done)` around a call, and
  * `toast` for a message that closes by itself (spec §9: 8 s, set on <Notifications>).
  */
 export function useNotify() {
@@ -25,6 +26,16 @@ export function useNotify() {
       problem: (text: string) => setNotice({ text, ok: false }),
       failed: (error: unknown) => setNotice({ text: messageOf(error, t('errors.unexpected')), ok: false }),
       clear: () => setNotice(null),
+      /** Runs `work`, then says `done` (a text, or one made from its result), or what went wrong. */
+      run: async <T,>(work: () => Promise<T>, done: string | ((result: T) => string)) => {
+        setNotice(null);
+        try {
+          const result = await work();
+          setNotice({ text: typeof done === 'string' ? done : done(result), ok: true });
+        } catch (error) {
+          setNotice({ text: messageOf(error, t('errors.unexpected')), ok: false });
+        }
+      },
       toast: (message: string) => notifications.show({ message, color: 'green', withBorder: true, closeButtonProps: { 'aria-label': t('app.close') } }),
     }),
     [notice, t],

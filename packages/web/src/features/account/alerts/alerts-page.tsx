@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { confirmAction } from '../../../ui/confirm';
+import { ConfirmButton } from '../../../ui/confirm';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { NoticeView, useNotify } from '../../../ui/notify';
 import { type Period, PeriodForm } from '../period-form';
@@ -21,15 +21,6 @@ export function AlertsPage({ titleHref }: { titleHref: (id: number) => string })
   const remove = useRemoveAlert();
   const notify = useNotify();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    notify.clear();
-    try {
-      await work();
-      notify.success(done);
-    } catch (error) {
-      notify.failed(error);
-    }
-  };
   const columns: Column<Alerta>[] = [
     {
       header: t('holds.title'),
@@ -59,28 +50,19 @@ export function AlertsPage({ titleHref }: { titleHref: (id: number) => string })
               size="compact-sm"
               variant="outline"
               color="blue.9"
-              onClick={() => void act(() => read.mutateAsync(a.id), t('alerts.markedRead', { title: a.titulo }))}
+              onClick={() => void notify.run(() => read.mutateAsync(a.id), t('alerts.markedRead', { title: a.titulo }))}
             >
               {t('alerts.markRead')}
             </Button>
           )}
-          <Button
-            aria-label={`${t('alerts.remove')}: ${a.titulo}`}
-            size="compact-sm"
-            variant="default"
-            onClick={() =>
-              confirmAction({
-                title: t('alerts.removeTitle'),
-                text: t('alerts.removeText', { title: a.titulo }),
-                keepLabel: t('holds.keep'),
-                confirmLabel: t('alerts.remove'),
-                danger: true,
-                onConfirm: () => void act(() => remove.mutateAsync(a.id), t('alerts.removed')),
-              })
-            }
-          >
-            {t('alerts.remove')}
-          </Button>
+          <ConfirmButton
+            label={t('alerts.remove')}
+            item={a.titulo}
+            title={t('alerts.removeTitle')}
+            text={t('alerts.removeText', { title: a.titulo })}
+            keepLabel={t('holds.keep')}
+            onConfirm={() => void notify.run(() => remove.mutateAsync(a.id), t('alerts.removed'))}
+          />
         </Group>
       ),
     },

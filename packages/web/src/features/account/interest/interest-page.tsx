@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Checkbox, Group, Loader, MultiSelect, NativeSelec
 import { useForm } from '@mantine/form';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmAction } from '../../../ui/confirm';
+import { ConfirmButton } from '../../../ui/confirm';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { NoticeView, useNotify } from '../../../ui/notify';
 import {
@@ -22,17 +22,6 @@ import {
 } from './interest.api';
 
 type Notify = ReturnType<typeof useNotify>;
-
-/** Runs a change to the profile and says how it went. */
-const acting = (notify: Notify) => async (work: () => Promise<unknown>, done: string) => {
-  notify.clear();
-  try {
-    await work();
-    notify.success(done);
-  } catch (error) {
-    notify.failed(error);
-  }
-};
 
 /**
  * Meu Pergamum, "Perfil de interesse" (spec §7, selective dissemination of information): the
@@ -83,7 +72,7 @@ function FrequencyChoice({ info, notify }: { info: InfoAuxiliarPerfil; notify: N
       data={DIGEST_FREQUENCIES.map((f) => ({ value: f, label: t(`interest.frequencies.${f}`) }))}
       onChange={(e) => {
         const frequencia = e.currentTarget.value as DigestFrequency;
-        void acting(notify)(() => save.mutateAsync(frequencia), t('interest.frequencySaved', { frequency: t(`interest.frequencies.${frequencia}`) }));
+        void notify.run(() => save.mutateAsync(frequencia), t('interest.frequencySaved', { frequency: t(`interest.frequencies.${frequencia}`) }));
       }}
     />
   );
@@ -136,23 +125,14 @@ function Described({ entry }: { entry: EntradaPerfil }) {
 function RemoveButton({ entry, onRemove }: { entry: EntradaPerfil; onRemove: () => void }) {
   const { t } = useTranslation();
   return (
-    <Button
-      aria-label={`${t('interest.remove')}: ${entry.descricao}`}
-      size="compact-sm"
-      variant="default"
-      onClick={() =>
-        confirmAction({
-          title: t('interest.removeTitle'),
-          text: t('interest.removeText', { item: entry.descricao }),
-          keepLabel: t('holds.keep'),
-          confirmLabel: t('interest.remove'),
-          danger: true,
-          onConfirm: onRemove,
-        })
-      }
-    >
-      {t('interest.remove')}
-    </Button>
+    <ConfirmButton
+      label={t('interest.remove')}
+      item={entry.descricao}
+      title={t('interest.removeTitle')}
+      text={t('interest.removeText', { item: entry.descricao })}
+      keepLabel={t('holds.keep')}
+      onConfirm={onRemove}
+    />
   );
 }
 
@@ -163,7 +143,6 @@ function AreasTab({ info, notify }: { info: InfoAuxiliarPerfil; notify: Notify }
   const add = useAddAreas();
   const validity = useAreaValidity();
   const remove = useRemoveArea();
-  const act = acting(notify);
   const [kind, setKind] = useState<DsiType>('assunto');
   const [term, setTerm] = useState('');
   const [query, setQuery] = useState<{ tipoPesquisa: DsiType; termoPesquisa: string } | null>(null);
@@ -183,7 +162,7 @@ function AreasTab({ info, notify }: { info: InfoAuxiliarPerfil; notify: Notify }
   const addChosen = form.onSubmit((values) => {
     if (!query) return;
     if (values.itens.length === 0) return notify.problem(t('interest.chooseItems'));
-    void act(
+    void notify.run(
       async () => {
         await add.mutateAsync({ tipoDSI: query.tipoPesquisa, validade: values.validade, itens: values.itens });
         form.setFieldValue('itens', []);
@@ -202,7 +181,10 @@ function AreasTab({ info, notify }: { info: InfoAuxiliarPerfil; notify: Notify }
           entry={e}
           busy={validity.isPending}
           onSave={(validade) =>
-            void act(() => validity.mutateAsync({ codigo: e.codigo, tipoDSI: e.tipo as DsiType, validade }), t('interest.validitySaved', { item: e.descricao }))
+            void notify.run(
+              () => validity.mutateAsync({ codigo: e.codigo, tipoDSI: e.tipo as DsiType, validade }),
+              t('interest.validitySaved', { item: e.descricao }),
+            )
           }
         />
       ),
@@ -212,7 +194,9 @@ function AreasTab({ info, notify }: { info: InfoAuxiliarPerfil; notify: Notify }
       cell: (e) => (
         <RemoveButton
           entry={e}
-          onRemove={() => void act(() => remove.mutateAsync({ codigo: e.codigo, tipoDSI: e.tipo as DsiType }), t('interest.removed', { item: e.descricao }))}
+          onRemove={() =>
+            void notify.run(() => remove.mutateAsync({ codigo: e.codigo, tipoDSI: e.tipo as DsiType }), t('interest.removed', { item: e.descricao }))
+          }
         />
       ),
     },
@@ -287,7 +271,7 @@ function WorkTypeEditor({ entry, info, notify }: { entry: EntradaPerfil; info: I
   const form = useForm({ initialValues: { validade: entry.validade, bibliotecas: entry.bibliotecas.map(String), idiomas: entry.idiomas } });
   const save = form.onSubmit(
     (values) =>
-      void acting(notify)(
+      void notify.run(
         () => change.mutateAsync({ codigo: entry.codigo, validade: values.validade, bibliotecas: values.bibliotecas.map(Number), idiomas: values.idiomas }),
         t('interest.validitySaved', { item: entry.descricao }),
       ),
@@ -342,11 +326,10 @@ function WorkTypesTab({ info, notify }: { info: InfoAuxiliarPerfil; notify: Noti
   const entries = useWorkTypes();
   const add = useAddWorkTypes();
   const remove = useRemoveWorkType();
-  const act = acting(notify);
   const form = useForm({ initialValues: { itens: [] as string[], validade: info.validade_padrao } });
   const addChosen = form.onSubmit((values) => {
     if (values.itens.length === 0) return notify.problem(t('interest.chooseItems'));
-    void act(
+    void notify.run(
       async () => {
         await add.mutateAsync({ validade: values.validade, itens: values.itens.map(Number) });
         form.setFieldValue('itens', []);
@@ -359,7 +342,9 @@ function WorkTypesTab({ info, notify }: { info: InfoAuxiliarPerfil; notify: Noti
     { header: t('interest.validityAndFilters'), cell: (e) => <WorkTypeEditor entry={e} info={info} notify={notify} /> },
     {
       header: t('interest.remove'),
-      cell: (e) => <RemoveButton entry={e} onRemove={() => void act(() => remove.mutateAsync(e.codigo), t('interest.removed', { item: e.descricao }))} />,
+      cell: (e) => (
+        <RemoveButton entry={e} onRemove={() => void notify.run(() => remove.mutateAsync(e.codigo), t('interest.removed', { item: e.descricao }))} />
+      ),
     },
   ];
   return (

@@ -17,14 +17,7 @@ export function NoDebtsPage() {
   const issue = useIssueNoDebts();
   const day = useShortDate();
   const notify = useNotify();
-  const act = async (work: () => Promise<string>) => {
-    notify.clear();
-    try {
-      notify.success(await work());
-    } catch (error) {
-      notify.failed(error);
-    }
-  };
+  const act = (work: () => Promise<string>) => notify.run(work, (text) => text);
   const askIssue = () =>
     confirmAction({
       title: t('noDebts.confirmTitle'),
