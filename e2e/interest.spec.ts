@@ -87,6 +87,19 @@ test('the interest profile: follow a subject, a new title on it becomes an alert
   await expect(row).toContainText('Educação');
   await expectNoAxeViolations(page);
 
+  // The same alerts in a feed reader: a secret address, made here, read as a reader would.
+  const feedPanel = page.getByRole('region', { name: 'Seus alertas num leitor de feeds' });
+  await feedPanel.getByRole('button', { name: 'Gerar endereço' }).click();
+  const feedUrl = await feedPanel.getByLabel('Seu endereço secreto').inputValue();
+  const feed = await request.get(feedUrl);
+  expect(feed.headers()['content-type']).toMatch(/^application\/atom\+xml/);
+  expect(await feed.text()).toContain(title);
+  await expectNoAxeViolations(page);
+  await feedPanel.getByRole('button', { name: 'Revogar endereço' }).click();
+  await page.getByRole('dialog', { name: 'Revogar o endereço?' }).getByRole('button', { name: 'Revogar endereço' }).click();
+  await expect(feedPanel.getByText('Endereço revogado.')).toBeVisible();
+  expect((await request.get(feedUrl)).status()).toBe(404);
+
   // The e-mail went at once to the local sink.
   await expect(async () => {
     const mailbox = await (await request.get('/svc/dev/correio')).text();
@@ -98,8 +111,14 @@ test('the interest profile: follow a subject, a new title on it becomes an alert
   await expect(page.getByRole('table', { name: 'Verificar títulos' })).toContainText(title);
   await expectNoAxeViolations(page);
 
+  // Anyone may follow a search on the subject: its feed lists the new title.
+  await page.goto('/pesquisa-geral?termo1=cidadania');
+  const follow = page.getByRole('link', { name: 'Acompanhar esta pesquisa (feed Atom)' });
+  const searchFeed = await request.get((await follow.getAttribute('href'))!);
+  expect(await searchFeed.text()).toContain(title);
+
   // Read, then removed.
-  await menu.getByRole('link', { name: /^Alertas/ }).click();
+  await page.goto('/meupergamum/alertas');
   await row.getByRole('button', { name: `Marcar como lido: ${title}` }).click();
   await expect(page.getByRole('status').filter({ hasText: `${title}: marcado como lido.` })).toBeVisible();
   await expect(row).not.toContainText('Novo');

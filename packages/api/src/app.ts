@@ -16,6 +16,7 @@ import { basketModule } from './modules/basket/basket.module.js';
 import { catalogModule } from './modules/catalog/catalog.module.js';
 import { circulationModule } from './modules/circulation/circulation.module.js';
 import { commentsModule } from './modules/comments/comments.module.js';
+import { feedsModule } from './modules/feeds/feeds.module.js';
 import { interestModule } from './modules/interest/interest.module.js';
 import { parametersModule } from './modules/parameters/parameters.module.js';
 import { unitsModule } from './modules/units/units.module.js';
@@ -39,6 +40,7 @@ const MODULES: ApiModule[] = [
   circulationModule,
   accountModule,
   interestModule,
+  feedsModule,
   basketModule,
 ];
 

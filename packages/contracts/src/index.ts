@@ -22,3 +22,4 @@ export * from './catalog.endpoints.js';
 export * from './title.endpoints.js';
 export * from './auth.endpoints.js';
 export * from './interest.js';
+export * from './feeds.js';

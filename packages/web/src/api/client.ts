@@ -287,3 +287,11 @@ export function messageOf(error: unknown, fallback: string): string {
   if (!(error instanceof ApiRequestError) || error.status === 0) return fallback;
   return error.status < 500 || (error.key !== undefined && TOLD_5XX.has(error.key)) ? error.message : fallback;
 }
+
+/**
+ * The absolute address of an open call a browser or another program fetches by itself (the
+ * "follow this search" feed a feed reader subscribes to): no token goes with it.
+ */
+export function openAddress<E extends Endpoint & { access: 'open'; method: 'GET' }>(endpoint: E, input: { query?: URLSearchParams } = {}): string {
+  return new URL(`${config.apiBase}${endpointUrl(endpoint, input)}`, window.location.origin).href;
+}

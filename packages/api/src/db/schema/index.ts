@@ -9,3 +9,4 @@ export * from './basket.js';
 export * from './auth.js';
 export * from './content.js';
 export * from './interest.js';
+export * from './feeds.js';

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ConfirmButton } from '../../../ui/confirm';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { NoticeView, useNotify } from '../../../ui/notify';
+import { FeedPanel } from '../feeds/feed-panel';
 import { type Period, PeriodForm } from '../period-form';
 import { useAlerts, useReadAlert, useRemoveAlert } from './alerts.api';
 
@@ -81,6 +82,7 @@ export function AlertsPage({ titleHref }: { titleHref: (id: number) => string })
         rowKey={(a) => a.id}
         minWidth={640}
       />
+      <FeedPanel kind="alertas" />
     </Stack>
   );
 }

@@ -78,7 +78,7 @@ describe('Meu Pergamum, loans', () => {
     );
     const { user } = renderScreen(<LoansPage titleHref={(id) => `/acervo/${id}`} />);
     expect(await screen.findByText('Você não tem empréstimos em aberto.')).toBeTruthy();
-    await user.type(screen.getByLabelText(/^De/), '2026-10-01');
+    await user.type(screen.getByLabelText(/^De\b/), '2026-10-01');
     await user.type(screen.getByLabelText(/^Até/), '2026-10-31');
     await user.click(screen.getByRole('checkbox', { name: 'Somente com multa' }));
     await user.click(screen.getByRole('button', { name: 'Mostrar' }));

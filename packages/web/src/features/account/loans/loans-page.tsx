@@ -9,6 +9,7 @@ import { formatMoney } from '../../../ui/money';
 import { NoticeView, useNotify } from '../../../ui/notify';
 import { useLoanHistory, usePendingLoans, useRenewLoans } from './loans.api';
 import { type Period, PeriodForm } from '../period-form';
+import { FeedPanel } from '../feeds/feed-panel';
 
 /**
  * Meu Pergamum, "Empréstimos" and "Renovação" (spec §2, §4, §5): the open loans — overdue
@@ -102,6 +103,7 @@ export function LoansPage({ titleHref }: { titleHref: (id: number) => string }) 
         />
       </section>
       <History titleHref={titleHref} day={day} />
+      <FeedPanel kind="vencimentos" />
     </Stack>
   );
 }

@@ -1,9 +1,9 @@
-import { MAX_PAGE_SIZE, type SearchState } from '@estante/contracts';
-import { Alert, Button, Checkbox, Drawer, Grid, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { feedsEndpoints, MAX_PAGE_SIZE, type SearchState, searchStateToParams } from '@estante/contracts';
+import { Alert, Anchor, Button, Checkbox, Drawer, Grid, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { ApiRequestError } from '../../../api/client';
+import { ApiRequestError, openAddress } from '../../../api/client';
 import { useBasket } from '../../../stores/basket';
 import { useConsulta } from '../api/get-consulta';
 import { useOrdenacao } from '../api/get-ordenacao';
@@ -34,6 +34,18 @@ function usePlanLabel(plano: SearchState['plano']): string {
     plano.semestre ? t('search.teachingPlan.semesterN', { n: plano.semestre }) : null,
   ];
   return `${t('guides.plano_ensino')}: ${parts.filter(Boolean).join(' · ')}`;
+}
+
+/**
+ * "Follow this search": the address of the public Atom feed of the search's newest titles (its
+ * rows, filters and base; not its page, size or sort), in the interface's language when the
+ * server speaks it.
+ */
+function followAddress(state: SearchState, language: string): string {
+  const query = searchStateToParams({ ...state, pagina: 1, ordenacao: 'C' });
+  query.delete('quantPag');
+  if (language === 'en' || language === 'es') query.set('idioma', language);
+  return openAddress(feedsEndpoints.search, { query });
 }
 
 export function ResultsView({
@@ -104,6 +116,17 @@ export function ResultsView({
             {t('search.resultsCount', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })}
           </Title>
           <FilterChips filtros={data.filtros} onRemove={toggleFilter} onClear={() => update({ filtros: [] })} />
+          {data.total > 0 && (
+            <>
+              <link rel="alternate" type="application/atom+xml" title={t('feeds.follow')} href={followAddress(state, i18n.language)} />
+              <Text size="sm">
+                <Anchor href={followAddress(state, i18n.language)} type="application/atom+xml" underline="always">
+                  {t('feeds.follow')}
+                </Anchor>{' '}
+                — {t('feeds.followHint')}
+              </Text>
+            </>
+          )}
           <Group gap="sm" align="flex-end" wrap="wrap">
             <NativeSelect
               label={t('search.sort')}

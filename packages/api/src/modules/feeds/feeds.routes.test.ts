@@ -1,0 +1,153 @@
+import type { FeedStatus, NewFeed } from '@estante/contracts';
+import { parseFeed } from '@rowanmanning/feed-parser';
+import { sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { createCopies, createLibraries, createLoan, createPatron, createTitles } from '../../../test/factories.js';
+import { queryRows } from '../../db/client.js';
+
+/**
+ * The feeds (issue 18): Ana's alerts as Atom and her due dates as iCalendar at secret addresses
+ * she makes and revokes, and a followed search as public Atom. Each is read back by a parser
+ * nobody here wrote (@rowanmanning/feed-parser, Mozilla's ical.js).
+ */
+let t: TestApp;
+const token: Record<string, string> = {};
+const patron: Record<string, number> = {};
+let ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://biblioteca.example.org' });
+  const db = t.database.db;
+  const [central] = await createLibraries(db, ['Biblioteca Central']);
+  ids = await createTitles(db, [
+    { id: 'f1', title: 'Pedagogia do oprimido', author: 'Freire, Paulo', subjects: ['Educação'], year: 1970 },
+    { id: 'f2', title: 'Pedagogia da autonomia', author: 'Freire, Paulo', subjects: ['Educação'], year: 1996 },
+    { id: 'f3', title: 'Vigiar & punir <1975>', author: 'Foucault, Michel', subjects: ['Prisões'], year: 1975 },
+  ]);
+  // f2 catalogued after f1: the followed search lists it first.
+  await db.execute(sql`update titles set created_at = now() - interval '2 days' where cod_acervo = ${ids.f1!}`);
+  await createCopies(db, [
+    { codAcervo: ids.f1!, codBiblioteca: central!.codBiblioteca, tombo: 'T-1' },
+    { codAcervo: ids.f3!, codBiblioteca: central!.codBiblioteca, tombo: 'T-3' },
+  ]);
+  for (const login of ['ana', 'bruno']) {
+    const person = await createPatron(db, { login, nome: `${login} Teste`, password: `senha-${login}` });
+    patron[login] = person.codPessoa;
+    token[login] = await patronToken(t.app, login, `senha-${login}`);
+  }
+  await createLoan(db, { tombo: 'T-1', codPessoa: patron.ana!, dueInDays: 2, renewals: 1 });
+  await createLoan(db, { tombo: 'T-3', codPessoa: patron.bruno!, dueInDays: 5 });
+  await db.execute(
+    sql`insert into patron_alerts (cod_pessoa, cod_acervo, motivo) values (${patron.ana!}, ${ids.f2!}, 'Educação'), (${patron.bruno!}, ${ids.f3!}, 'Prisões')`,
+  );
+});
+afterAll(() => t.close());
+
+const call = async <T = unknown>(who: string, method: 'GET' | 'POST' | 'DELETE', url: string) => {
+  const response = await t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` } });
+  return { status: response.statusCode, body: response.json() as T };
+};
+/** Fetches a feed as a reader does: no token, just its address. */
+const read = async (url: string) => {
+  const { pathname, search } = new URL(url);
+  const response = await t.app.inject({ method: 'GET', url: `${pathname}${search}` });
+  return { status: response.statusCode, type: String(response.headers['content-type']), body: response.body };
+};
+const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('private feeds', () => {
+  it("Ana's alerts feed is Atom a feed reader reads: her alerts only, each linking to its title", async () => {
+    const made = await call<NewFeed>('ana', 'POST', '/api/feeds/alertas');
+    expect(made.status).toBe(201);
+    expect(made.body.url).toMatch(/^https:\/\/biblioteca\.example\.org\/svc\/feeds\/[A-Za-z0-9_-]{43}\/alertas\.atom$/);
+    const feed = await read(made.body.url);
+    expect(feed.status).toBe(200);
+    expect(feed.type).toMatch(/^application\/atom\+xml/);
+    const parsed = parseFeed(feed.body);
+    expect(parsed.meta.type).toBe('atom');
+    expect(parsed.items.map((i) => [i.title, i.url])).toEqual([[`Pedagogia da autonomia / Freire, Paulo`, `https://biblioteca.example.org/acervo/${ids.f2}`]]);
+    expect(parsed.items[0]!.description).toContain('Educação');
+    // The address is a secret: its table keeps only a digest.
+    const key = made.body.url.split('/').at(-2)!;
+    const stored = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from feed_keys where chave_hash = ${key}`);
+    expect(stored[0]!.n).toBe(0);
+  });
+
+  it("Ana's due-date calendar is iCalendar: an all-day event on each open loan's due date", async () => {
+    const made = await call<NewFeed>('ana', 'POST', '/api/feeds/vencimentos?');
+    expect(made.status).toBe(201);
+    const feed = await read(made.body.url);
+    expect(feed.status).toBe(200);
+    expect(feed.type).toMatch(/^text\/calendar/);
+    const calendar = new ICAL.Component(ICAL.parse(feed.body));
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events).toHaveLength(1);
+    expect(events[0]!.summary).toBe('Devolver: Pedagogia do oprimido');
+    expect(events[0]!.startDate.isDate).toBe(true);
+    expect(events[0]!.startDate.toString()).toBe(isoDay(2));
+    expect(events[0]!.sequence).toBe(1);
+  });
+
+  it('speaks the language the address was made in', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/svc/api/feeds/vencimentos',
+      headers: { authorization: `Bearer ${token.ana}`, 'x-idioma': '5' },
+    });
+    const { url } = response.json<NewFeed>();
+    expect(url).toMatch(/\?idioma=en$/);
+    const events = new ICAL.Component(ICAL.parse((await read(url)).body)).getAllSubcomponents('vevent');
+    expect(new ICAL.Event(events[0]!).summary).toBe('Return: Pedagogia do oprimido');
+  });
+
+  it('a new address replaces the old one, and a revoked one answers 404', async () => {
+    const first = await call<NewFeed>('ana', 'POST', '/api/feeds/alertas');
+    const second = await call<NewFeed>('ana', 'POST', '/api/feeds/alertas');
+    expect(second.body.url).not.toBe(first.body.url);
+    expect((await read(first.body.url)).status).toBe(404);
+    expect((await read(second.body.url)).status).toBe(200);
+    const status = await call<FeedStatus[]>('ana', 'GET', '/api/feeds');
+    expect(status.body.find((f) => f.tipo === 'alertas')).toMatchObject({ ativo: true });
+    expect((await call('ana', 'DELETE', '/api/feeds/alertas')).status).toBe(200);
+    expect((await read(second.body.url)).status).toBe(404);
+    expect((await call<FeedStatus[]>('ana', 'GET', '/api/feeds')).body.find((f) => f.tipo === 'alertas')).toEqual({
+      tipo: 'alertas',
+      ativo: false,
+      criado_em: null,
+    });
+    expect((await call('ana', 'DELETE', '/api/feeds/alertas')).status).toBe(404);
+  });
+
+  it("one patron's address never opens another's feed, nor the other kind; bad addresses are refused", async () => {
+    const bruno = await call<NewFeed>('bruno', 'POST', '/api/feeds/alertas');
+    const parsed = parseFeed((await read(bruno.body.url)).body);
+    expect(parsed.items.map((i) => i.title)).toEqual(['Vigiar & punir <1975> / Foucault, Michel']);
+    const key = bruno.body.url.split('/').at(-2)!;
+    expect((await read(`https://x/svc/feeds/${key}/vencimentos.ics`)).status).toBe(404);
+    expect((await read(`https://x/svc/feeds/${'A'.repeat(43)}/alertas.atom`)).status).toBe(404);
+    expect((await read(`https://x/svc/feeds/${'A'.repeat(60)}/alertas.atom`)).status).toBe(400);
+    expect((await call('bruno', 'POST', '/api/feeds/outro')).status).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/svc/api/feeds/alertas' })).statusCode).toBe(401);
+  });
+});
+
+describe('follow this search', () => {
+  it('answers the newest titles of a search as public Atom, without a token', async () => {
+    const feed = await read('https://x/svc/feeds/consulta.atom?termo1=pedagogia&campo1=livre');
+    expect(feed.status).toBe(200);
+    const parsed = parseFeed(feed.body);
+    expect(parsed.meta.type).toBe('atom');
+    expect(parsed.title).toContain('pedagogia');
+    expect(parsed.items.map((i) => i.title)).toEqual(['Pedagogia da autonomia', 'Pedagogia do oprimido']);
+    expect(parsed.items[0]!.url).toBe(`https://biblioteca.example.org/acervo/${ids.f2}`);
+    expect(parsed.items[0]!.updated!.getTime()).toBeGreaterThan(parsed.items[1]!.updated!.getTime());
+  });
+
+  it('refuses a search with nothing to look for, and bad input, with a 4xx', async () => {
+    expect((await read('https://x/svc/feeds/consulta.atom')).status).toBe(422);
+    expect((await read(`https://x/svc/feeds/consulta.atom?termo1=${'a'.repeat(5000)}`)).status).toBe(400);
+    expect((await read('https://x/svc/feeds/consulta.atom?termo1=a&idioma=fr')).status).toBe(400);
+  });
+});
