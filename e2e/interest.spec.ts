@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './fixtures';
+import { expectNoAxeViolations, signIn, staff } from './fixtures';
 
 /*
  * The interest profile (issue 18): the patron follows a subject and a work type with immediate
@@ -11,20 +11,20 @@ import { expectNoAxeViolations, signIn } from './fixtures';
  * it is an alert (and an e-mail), listed in "check titles"; read, then removed.
  */
 
-/** A MARCXML record of a new book on "Educação", imported as a librarian would (npm run import). */
-function importNewTitle(control: string, title: string, subject: string): string {
+/** A MARCXML record of a new book on `subject` (or a serial, without one), imported as a librarian would (npm run import). */
+function importNewTitle(control: string, title: string, subject: string | null): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'estante-e2e-import-'));
   const file = path.join(dir, 'novo.xml');
   writeFileSync(
     file,
     `<?xml version="1.0" encoding="UTF-8"?>
 <collection xmlns="http://www.loc.gov/MARC21/slim"><record>
-<leader>00000nam a2200000 a 4500</leader>
+<leader>00000n${subject ? 'am' : 'as'} a2200000 a 4500</leader>
 <controlfield tag="001">${control}</controlfield>
 <controlfield tag="008">261125s2026    bl            000 0 por d</controlfield>
 <datafield tag="100" ind1="1" ind2=" "><subfield code="a">Teste, Autora</subfield></datafield>
 <datafield tag="245" ind1="1" ind2="0"><subfield code="a">${title}</subfield></datafield>
-<datafield tag="650" ind1=" " ind2="4"><subfield code="a">${subject}</subfield></datafield>
+${subject ? `<datafield tag="650" ind1=" " ind2="4"><subfield code="a">${subject}</subfield></datafield>` : ''}
 </record></collection>`,
   );
   return execFileSync(process.execPath, ['--import', 'tsx', 'packages/api/src/cli/import.ts', file], {
@@ -69,10 +69,35 @@ test('the interest profile: follow a subject, a new title on it becomes an alert
   await expect(page.getByRole('table', { name: 'Tipos de obra' })).toContainText('Livro');
   await expectNoAxeViolations(page);
 
+  // A journal, catalogued today: followed for its new issues and their contents.
+  const stamp = String(Date.now());
+  const journal = `Revista de Ensino ${stamp}`;
+  importNewTitle(`e2e-serial-${stamp}`, journal, null);
+  await page.getByRole('tab', { name: 'Periódicos' }).click();
+  const serialLookup = page.getByRole('search', { name: 'Procurar periódicos' });
+  await serialLookup.getByLabel('Título do periódico').fill(`revista ${stamp}`);
+  await serialLookup.getByRole('button', { name: 'Procurar' }).click();
+  await page.getByRole('checkbox', { name: `${journal} — nenhum fascículo ainda` }).check();
+  await page.getByRole('button', { name: 'Adicionar ao perfil' }).click();
+  const serials = page.getByRole('table', { name: 'Periódicos' });
+  await expect(serials).toContainText(journal);
+  const choices = serials.getByRole('group', { name: `Avisar de: ${journal}` });
+  await expect(choices.getByRole('checkbox', { name: 'Fascículos novos' })).toBeChecked();
+  await choices.getByRole('checkbox', { name: 'Sumários' }).check();
+  await serials.getByRole('button', { name: `Salvar: ${journal}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: journal })).toBeVisible();
+  await expectNoAxeViolations(page);
+
   // A subject the patron followed once, now past its validity, produces nothing: checked by the
   // API test; here, a new title on "Educação" arrives.
   const title = `Educação e cidadania ${Date.now()}`;
   expect(importNewTitle(`e2e-dsi-${Date.now()}`, title, 'Educação -- Brasil')).toMatch(/1 (inserted|imported|new)/i);
+  // And the journal's first issue arrives at the desk, its contents indexed.
+  await page.goto(`/pesquisa-geral?termo1=${stamp}`);
+  const journalId = /\/acervo\/(\d+)/.exec((await page.getByRole('link', { name: journal }).first().getAttribute('href'))!)![1]!;
+  const issue = /^issue (\d+)/.exec(staff('serials', 'receive', journalId, '1', '2026', '11', '1', '1'))![1]!;
+  expect(staff('serials', 'article', issue, 'Avaliação na escola básica', 'Souza, J.')).toContain('indexed');
+  await page.goto('/meupergamum/perfil-interesse');
 
   // Within a minute (the matching job runs every minute) the alert is there, and counted in the menu.
   await menu.getByRole('link', { name: /^Alertas/ }).click();
@@ -85,6 +110,9 @@ test('the interest profile: follow a subject, a new title on it becomes an alert
   const row = alerts.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Novo');
   await expect(row).toContainText('Educação');
+  // The journal's issue and its contents, in the same minute.
+  await expect(alerts.getByRole('row').filter({ hasText: journal }).filter({ hasText: 'Fascículo novo: v. 1, n. 1, 11/2026' })).toBeVisible();
+  await expect(alerts.getByRole('row').filter({ hasText: journal }).filter({ hasText: 'Sumário: v. 1, n. 1, 11/2026' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   // The same alerts in a feed reader: a secret address, made here, read as a reader would.
@@ -104,6 +132,7 @@ test('the interest profile: follow a subject, a new title on it becomes an alert
   await expect(async () => {
     const mailbox = await (await request.get('/svc/dev/correio')).text();
     expect(mailbox).toContain(title);
+    expect(mailbox).toContain('Avaliação na escola básica');
   }).toPass({ timeout: 30_000 });
 
   // "Check titles" lists it too.

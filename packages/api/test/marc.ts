@@ -13,6 +13,8 @@ export interface TitleSpec {
   /** Leader type and level, e.g. 'am' book, 'as' serial, 'gm' video. */
   kind?: string;
   isbn?: string;
+  /** A serial's ISSN (022 $a). */
+  issn?: string;
   online?: boolean;
   cover?: string;
   accessible?: boolean;
@@ -34,6 +36,7 @@ export function marcRecord(spec: TitleSpec): MarcRecord {
     { tag: '008', value: `200101s${year}    bl            000 0 ${spec.language ?? 'por'} d` },
   ];
   if (spec.isbn) fields.push(df('020', ' ', ' ', [['a', spec.isbn]]));
+  if (spec.issn) fields.push(df('022', '0', ' ', [['a', spec.issn]]));
   if (spec.dewey) fields.push(df('082', '0', '4', [['a', spec.dewey]]));
   if (spec.author) fields.push(df('100', '1', ' ', [['a', spec.author]]));
   fields.push(df('245', spec.author ? '1' : '0', '0', [['a', spec.title]]));

@@ -70,13 +70,16 @@ export const areaBodySchema = z.object({
 export const entradaPerfilSchema = z
   .object({
     codigo: z.number().int().describe('the entry’s number'),
-    tipo: z.enum([...DSI_TYPES, 'tipo_obra']),
+    tipo: z.enum([...DSI_TYPES, 'tipo_obra', 'periodico']),
     termo: z.string().describe('what it follows: the area number, the heading, the work type number'),
     descricao: z.string(),
     validade: z.string(),
     expirada: z.boolean().describe('past its validity: it matches nothing until renewed'),
     bibliotecas: z.array(z.number().int()),
     idiomas: z.array(z.string()),
+    fasciculo: z.boolean().describe('a serial: tell of each new issue'),
+    artigo: z.boolean().describe('a serial: tell of each new article indexed'),
+    sumario: z.boolean().describe("a serial: send each issue's table of contents"),
   })
   .meta({ id: 'EntradaPerfil' });
 export type EntradaPerfil = z.infer<typeof entradaPerfilSchema>;
@@ -113,7 +116,44 @@ export const tipoObraPutSchema = z.object({
     .optional(),
 });
 
-/** `DELETE …/tipo-obra?codigo=`. */
+/** Library numbers as a query parameter: `bibliotecas=1,2` (up to 100; each must exist). */
+const libraryList = z
+  .string()
+  .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, { error: 'bibliotecas is a comma-separated list of up to 100 library numbers' })
+  .transform((v) => [...new Set(v.split(',').map(Number))]);
+
+/** `GET …/periodicos/pesquisa?termoPesquisa=&bibliotecas=`: serials by title, at those libraries when given. */
+export const periodicoPesquisaQuerySchema = z.object({ termoPesquisa: lookupTerm, bibliotecas: libraryList.optional() });
+
+/** A serial the look-up found: its number, title, ISSN, and the issues the libraries hold. */
+export const periodicoCandidatoSchema = z
+  .object({
+    codigo: z.number().int().describe('the serial’s title number'),
+    descricao: z.string(),
+    issn: z.string().nullable(),
+    fasciculos: z.number().int(),
+    bibliotecas: z.array(z.string()),
+  })
+  .meta({ id: 'PeriodicoCandidato' });
+export type PeriodicoCandidato = z.infer<typeof periodicoCandidatoSchema>;
+
+/** `POST …/periodicos`: follow these serials (title numbers) until `validade`; new issues are told of. */
+export const periodicoBodySchema = z.object({
+  validade: validity,
+  itens: z.array(recordId).min(1, { error: 'choose at least one serial' }).max(MAX_ITEMS_PER_CALL),
+});
+
+/** `PUT …/periodicos`: what a followed serial tells of, until when, at which libraries (empty: any). */
+export const periodicoPutSchema = z.object({
+  codigo: recordId,
+  validade: validity.optional(),
+  fasciculo: z.boolean().optional(),
+  artigo: z.boolean().optional(),
+  sumario: z.boolean().optional(),
+  bibliotecas: z.array(recordId).max(100).optional(),
+});
+
+/** `DELETE …/tipo-obra?codigo=` and `…/periodicos?codigo=`. */
 export const codigoQuerySchema = z.object({ codigo: z.coerce.number().int().positive().max(INT4_MAX) });
 
 /** `PUT /api/perfil-interesse/frequencia` (an addition, decision 0004): how often alerts are e-mailed. */
@@ -142,9 +182,14 @@ export type TituloPerfil = z.infer<typeof tituloPerfilSchema>;
 /** `GET /api/solicitacoes/alertas?dataIni=&dataFim=` (both or neither). */
 export const alertasQuerySchema = titulosPerfilQuerySchema;
 
+/** What an alert tells of: a new title, or of a followed serial a new issue, article or table of contents. */
+export const ALERT_KINDS = ['titulo', 'fasciculo', 'artigo', 'sumario'] as const;
+
 /** An alert (spec §3): a new title the profile matched; `lido` once the patron has seen it. */
 export const alertaSchema = z
   .object({
+    tipo: z.enum(ALERT_KINDS),
+    detalhe: z.string().nullable().describe('the issue ("v. 12, n. 3, 11/2026"), or the article and its issue'),
     id: z.number().int(),
     cod_acervo: z.number().int(),
     titulo: z.string(),
@@ -251,6 +296,53 @@ export const interestEndpoints = {
     access: 'private',
     tag: TAG,
     summary: 'Stop following a work type',
+    query: codigoQuerySchema,
+    response: ok,
+    errors: [404],
+  }),
+  serialLookup: endpoint({
+    method: 'GET',
+    path: '/api/perfil-interesse/periodicos/pesquisa',
+    access: 'private',
+    tag: TAG,
+    summary: 'Serials by words of their title (each ≥ 3 characters), held at the libraries given',
+    query: periodicoPesquisaQuerySchema,
+    response: z.array(periodicoCandidatoSchema),
+  }),
+  addSerials: endpoint({
+    method: 'POST',
+    path: '/api/perfil-interesse/periodicos',
+    access: 'private',
+    tag: TAG,
+    summary: 'Follow serials until a date: their new issues (and, when chosen, articles and contents)',
+    body: periodicoBodySchema,
+    response: z.array(entradaPerfilSchema),
+    errors: [422],
+  }),
+  serials: endpoint({
+    method: 'GET',
+    path: '/api/perfil-interesse/periodicos',
+    access: 'private',
+    tag: TAG,
+    summary: 'The serials the patron follows, with what each tells of and its libraries',
+    response: z.array(entradaPerfilSchema),
+  }),
+  changeSerial: endpoint({
+    method: 'PUT',
+    path: '/api/perfil-interesse/periodicos',
+    access: 'private',
+    tag: TAG,
+    summary: 'Change a followed serial: validity, issues / articles / contents, libraries',
+    body: periodicoPutSchema,
+    response: entradaPerfilSchema,
+    errors: [404, 422],
+  }),
+  removeSerial: endpoint({
+    method: 'DELETE',
+    path: '/api/perfil-interesse/periodicos',
+    access: 'private',
+    tag: TAG,
+    summary: 'Stop following a serial',
     query: codigoQuerySchema,
     response: ok,
     errors: [404],

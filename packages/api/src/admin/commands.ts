@@ -8,6 +8,7 @@ import { addGeneratedTitles, seedDemoIfEmpty } from '../seed/demo.js';
 import type { AdminProgress, AdminRequest } from './channel.js';
 import { importFile } from './import-file.js';
 import { describeJobs, listJobs } from '../lib/scheduler.js';
+import { indexArticle, receiveIssue } from '../modules/catalog/serials.desk.js';
 
 function describeInstitution(code: number | null): string {
   if (code === null) return 'the institution is not set up yet';
@@ -36,6 +37,11 @@ export const USAGE = `usage:
   npm run circ -- expire              expire holds not picked up by their deadline (the server
                                       also does it daily: npm run jobs -- list)
   npm run jobs -- list                the scheduled jobs, their last run and outcome, what is queued
+  npm run serials -- receive <title> <library> <year> <month> [volume] [number]
+                                      record a serial issue as received today (the patrons who
+                                      follow the serial are told within a minute)
+  npm run serials -- article <issue> <title> [authors] [pages]
+                                      index an article in an issue's table of contents
   npm run circ -- request <n> <status>
                                       move loan request n on: em_transito, disponivel, retirada,
                                       atendida, or cancelada`;
@@ -138,6 +144,31 @@ async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgr
       return `${await expireHolds(db)} hold(s) expired`;
     case 'ping':
       return 'pong';
+    case 'serials.receive': {
+      const [title = '', library = '', year = '', month = '', volume, number] = args;
+      if (!/^\d{1,9}$/.test(title) || !/^\d{1,9}$/.test(library) || !/^\d{4}$/.test(year) || !/^(0?[1-9]|1[0-2])$/.test(month))
+        throw new Error(`a title number, a library number, a year and a month are needed\n${USAGE}`);
+      const text = (v: string | undefined) => (v && v.trim() ? v.trim().slice(0, 50) : null);
+      const issue = await receiveIssue(db, {
+        codAcervo: Number(title),
+        codBiblioteca: Number(library),
+        ano: Number(year),
+        mes: Number(month),
+        volume: text(volume),
+        numero: text(number),
+      });
+      return `issue ${issue.cod_fasciculo} ${issue.novo ? 'added and ' : ''}received today`;
+    }
+    case 'serials.article': {
+      const [issue = '', titulo = '', autores, paginas] = args;
+      if (!/^\d{1,9}$/.test(issue) || !titulo.trim()) throw new Error(`an issue number and an article title are needed\n${USAGE}`);
+      const seq = await indexArticle(db, Number(issue), {
+        titulo: titulo.trim().slice(0, 500),
+        autores: autores?.trim().slice(0, 500) || null,
+        paginas: paginas?.trim().slice(0, 50) || null,
+      });
+      return `article ${seq} of issue ${issue} indexed`;
+    }
     case 'jobs.list':
       return describeJobs(await listJobs(db));
     // npm run import while the server runs: the server reads the file (same machine, same user).

@@ -8,6 +8,7 @@ const VERBS: Record<string, string[]> = {
   institution: ['show', 'code', 'activity', 'oidc'],
   circ: ['checkout', 'checkin', 'expire', 'request'],
   jobs: ['list'],
+  serials: ['receive', 'article'],
 };
 
 /**

@@ -1,16 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { titles } from './catalog.js';
 import { people } from './people.js';
+import { issueArticles, serialIssues } from './serials.js';
 
 /** What an interest-profile entry follows. */
-export const INTEREST_KINDS = ['area', 'autor', 'assunto', 'tipo_obra'] as const;
+export const INTEREST_KINDS = ['area', 'autor', 'assunto', 'tipo_obra', 'periodico'] as const;
+
+/** What an alert tells of: a new title, a serial's new issue, a new article, an issue's contents. */
+export const ALERT_KINDS = ['titulo', 'fasciculo', 'artigo', 'sumario'] as const;
 
 /**
  * The patron's interest profile (spec §7, selective dissemination of information): knowledge
- * areas, authors, subjects and work types to be told about when new titles arrive. `termo` is
- * what is followed (the area or work type number, the heading as catalogued), `termo_fold` the
- * same folded (estante_fold) for matching. An entry past `validade` matches nothing.
+ * areas, authors, subjects and work types to be told about when new titles arrive, and serials
+ * whose new issues, articles or contents to be told about. `termo` is what is followed (the area,
+ * work type or serial title number, the heading as catalogued), `termo_fold` the same folded
+ * (estante_fold) for matching. An entry past `validade` matches nothing.
  */
 export const interestEntries = pgTable(
   'interest_entries',
@@ -24,7 +29,13 @@ export const interestEntries = pgTable(
     termoFold: text('termo_fold').notNull(),
     descricao: text('descricao').notNull(),
     validade: date('validade').notNull(),
-    /** Work types: only copies at these libraries (empty: any library). */
+    /** Serials: tell of each new issue received. */
+    fasciculo: boolean('fasciculo').notNull().default(false),
+    /** Serials: tell of each new article indexed. */
+    artigo: boolean('artigo').notNull().default(false),
+    /** Serials: send each issue's table of contents once it is indexed. */
+    sumario: boolean('sumario').notNull().default(false),
+    /** Work types and serials: only copies / issues at these libraries (empty: any library). */
     bibliotecas: integer('bibliotecas')
       .array()
       .notNull()
@@ -39,11 +50,14 @@ export const interestEntries = pgTable(
   (t) => [
     uniqueIndex('interest_entries_unique').on(t.codPessoa, t.tipo, t.termoFold),
     index('interest_entries_match_idx').on(t.tipo, t.termoFold),
-    check('interest_entries_tipo_valid', sql`${t.tipo} in ('area', 'autor', 'assunto', 'tipo_obra')`),
+    check('interest_entries_tipo_valid', sql`${t.tipo} in ('area', 'autor', 'assunto', 'tipo_obra', 'periodico')`),
   ],
 );
 
-/** A new title a patron's profile matched (spec §3 Alert): once per patron and title. */
+/**
+ * What a patron's profile matched (spec §3 Alert): a new title, or of a followed serial a new
+ * issue, a new article or an issue's contents — each once per patron.
+ */
 export const patronAlerts = pgTable(
   'patron_alerts',
   {
@@ -54,6 +68,10 @@ export const patronAlerts = pgTable(
     codAcervo: integer('cod_acervo')
       .notNull()
       .references(() => titles.codAcervo, { onDelete: 'cascade' }),
+    tipo: text('tipo', { enum: ALERT_KINDS }).notNull().default('titulo'),
+    /** The serial's issue (new issue, its contents, or the article's issue). */
+    codFasciculo: integer('cod_fasciculo').references(() => serialIssues.codFasciculo, { onDelete: 'cascade' }),
+    codArtigo: integer('cod_artigo').references(() => issueArticles.codArtigo, { onDelete: 'cascade' }),
     /** The entry that matched, as the profile showed it then. */
     motivo: text('motivo').notNull(),
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
@@ -62,7 +80,8 @@ export const patronAlerts = pgTable(
     enviadoEm: timestamp('enviado_em', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('patron_alerts_unique').on(t.codPessoa, t.codAcervo),
+    unique('patron_alerts_once').on(t.codPessoa, t.tipo, t.codAcervo, t.codFasciculo, t.codArtigo).nullsNotDistinct(),
+    check('patron_alerts_tipo_valid', sql`${t.tipo} in ('titulo', 'fasciculo', 'artigo', 'sumario')`),
     index('patron_alerts_unsent_idx')
       .on(t.codPessoa)
       .where(sql`${t.enviadoEm} is null`),
@@ -92,4 +111,16 @@ export const interestPending = pgTable('interest_pending', {
     .primaryKey()
     .references(() => titles.codAcervo, { onDelete: 'cascade' }),
   queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Serial issues received and articles indexed, not yet matched against the profiles (triggers on
+ * serial_issues and issue_articles fill it; the matching job empties it, SKIP LOCKED).
+ */
+export const interestSerialPending = pgTable('interest_serial_pending', {
+  id: serial('id').primaryKey(),
+  codFasciculo: integer('cod_fasciculo')
+    .notNull()
+    .references(() => serialIssues.codFasciculo, { onDelete: 'cascade' }),
+  codArtigo: integer('cod_artigo').references(() => issueArticles.codArtigo, { onDelete: 'cascade' }),
 });

@@ -51,6 +51,21 @@ export const messages = defineMessages('interest', {
     en: '- {title} ({reason})',
     es: '- {title} ({reason})',
   },
+  'digest.fasciculo': {
+    pt: '- {title}: chegou o fascículo {detail}',
+    en: '- {title}: issue {detail} has arrived',
+    es: '- {title}: llegó el fascículo {detail}',
+  },
+  'digest.artigo': {
+    pt: '- {title}: artigo novo, {detail}',
+    en: '- {title}: new article, {detail}',
+    es: '- {title}: artículo nuevo, {detail}',
+  },
+  'digest.sumario': {
+    pt: '- {title}: sumário do fascículo {detail}',
+    en: '- {title}: contents of issue {detail}',
+    es: '- {title}: sumario del fascículo {detail}',
+  },
   'digest.close': {
     pt: 'Veja-os em Meu Pergamum, Alertas. Você pode mudar a frequência destes e-mails no seu perfil de interesse.',
     en: 'See them in Meu Pergamum, Alerts. You can change how often these e-mails come in your interest profile.',

@@ -5,13 +5,16 @@ import { type Db, executeCount, queryRows } from '../../db/client.js';
 /** An entry as the API answers it. */
 export interface EntryRow {
   codigo: number;
-  tipo: 'area' | 'autor' | 'assunto' | 'tipo_obra';
+  tipo: 'area' | 'autor' | 'assunto' | 'tipo_obra' | 'periodico';
   termo: string;
   descricao: string;
   validade: string;
   expirada: boolean;
   bibliotecas: number[];
   idiomas: string[];
+  fasciculo: boolean;
+  artigo: boolean;
+  sumario: boolean;
 }
 
 /** `a, b, c` of bound values, for `in (…)` (callers never pass an empty list). */
@@ -21,7 +24,7 @@ const inList = (values: readonly (string | number)[]): SQL =>
     sql`, `,
   );
 
-const ENTRY_COLUMNS = sql`codigo, tipo, termo, descricao, to_char(validade, 'YYYY-MM-DD') as validade, validade < current_date as expirada, bibliotecas, idiomas`;
+const ENTRY_COLUMNS = sql`codigo, tipo, termo, descricao, to_char(validade, 'YYYY-MM-DD') as validade, validade < current_date as expirada, bibliotecas, idiomas, fasciculo, artigo, sumario`;
 
 /** The patron's entries of the given kinds, by kind then description. */
 export function entriesOf(db: Db, codPessoa: number, kinds: readonly string[]): Promise<EntryRow[]> {
@@ -58,13 +61,15 @@ export async function upsertEntries(
   tipo: string,
   validade: string,
   items: { termo: string; descricao: string }[],
+  /** A serial tells of new issues unless the patron chooses otherwise. */
+  fasciculo = false,
 ): Promise<number[]> {
   if (items.length === 0) return [];
   const rows = await queryRows<{ codigo: number }>(
     db,
-    sql`insert into interest_entries (cod_pessoa, tipo, termo, termo_fold, descricao, validade)
+    sql`insert into interest_entries (cod_pessoa, tipo, termo, termo_fold, descricao, validade, fasciculo)
         values ${sql.join(
-          items.map((i) => sql`(${codPessoa}, ${tipo}, ${i.termo}, estante_fold(${i.termo}), ${i.descricao}, ${validade}::date)`),
+          items.map((i) => sql`(${codPessoa}, ${tipo}, ${i.termo}, estante_fold(${i.termo}), ${i.descricao}, ${validade}::date, ${fasciculo})`),
           sql`, `,
         )}
         on conflict (cod_pessoa, tipo, termo_fold) do update set validade = excluded.validade
@@ -79,9 +84,10 @@ export async function updateEntry(
   codPessoa: number,
   codigo: number,
   kinds: readonly string[],
-  change: { validade?: string; bibliotecas?: number[]; idiomas?: string[] },
+  change: { validade?: string; bibliotecas?: number[]; idiomas?: string[]; fasciculo?: boolean; artigo?: boolean; sumario?: boolean },
 ): Promise<boolean> {
   const sets: SQL[] = [];
+  for (const flag of ['fasciculo', 'artigo', 'sumario'] as const) if (change[flag] !== undefined) sets.push(sql`${sql.identifier(flag)} = ${change[flag]}`);
   if (change.validade !== undefined) sets.push(sql`validade = ${change.validade}::date`);
   if (change.bibliotecas !== undefined) sets.push(sql`bibliotecas = ${`{${change.bibliotecas.join(',')}}`}::int[]`);
   if (change.idiomas !== undefined) sets.push(sql`idiomas = ${`{${change.idiomas.join(',')}}`}::text[]`);
@@ -137,6 +143,43 @@ export function findHeadings(db: Db, kind: 'autor' | 'assunto', term: string, li
         where ${wordsLike(sql`estante_fold(h)`, term)}
         group by h order by titulos desc, h limit ${limit}`,
   );
+}
+
+/** A serial: catalogued as one (work type 2) or with issues in a Kardex. */
+const IS_SERIAL = sql`(t.cod_tipo_obra = 2 or exists (select 1 from serial_issues s where s.cod_acervo = t.cod_acervo))`;
+
+/**
+ * Serials by words of their title, those with issues at `libraries` when any are given; each with
+ * its ISSN, how many issues the libraries hold, and which libraries.
+ */
+export function findSerials(db: Db, term: string, libraries: number[], limit: number) {
+  const at = libraries.length ? sql`and s.cod_biblioteca in (${inList(libraries)})` : sql``;
+  return queryRows<{ codigo: number; descricao: string; issn: string | null; fasciculos: number; bibliotecas: string[] }>(
+    db,
+    sql`select t.cod_acervo as codigo, t.title as descricao, t.issn[1] as issn,
+               (select count(*)::int from serial_issues s where s.cod_acervo = t.cod_acervo ${at}) as fasciculos,
+               array(select distinct b.desc_biblioteca from serial_issues s join libraries b on b.cod_biblioteca = s.cod_biblioteca
+                     where s.cod_acervo = t.cod_acervo ${at} order by 1) as bibliotecas
+        from titles t
+        where ${IS_SERIAL} and ${wordsLike(sql`t.title_fold`, term)}
+          ${libraries.length ? sql`and exists (select 1 from serial_issues s where s.cod_acervo = t.cod_acervo ${at})` : sql``}
+        order by fasciculos desc, t.title limit ${limit}`,
+  );
+}
+
+/** Which of these titles are serials, with their titles. */
+export function serialsNamed(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryRows<{ id: number; descricao: string }>(
+    db,
+    sql`select t.cod_acervo as id, t.title as descricao from titles t where t.cod_acervo in (${inList(ids)}) and ${IS_SERIAL}`,
+  );
+}
+
+/** Which of these libraries exist. */
+export function librariesNamed(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryRows<{ id: number }>(db, sql`select cod_biblioteca as id from libraries where cod_biblioteca in (${inList(ids)})`);
 }
 
 /** Which of these knowledge areas exist, with their names. */
@@ -265,7 +308,7 @@ export async function matchNewTitles(db: Db): Promise<{ alerts: number; patrons:
         tx,
         sql`insert into patron_alerts (cod_pessoa, cod_acervo, motivo)
             select cod_pessoa, cod_acervo, motivo from (${matches(sql`cod_acervo in (${inList(taken.map((t) => t.id))})`)}) m
-            on conflict (cod_pessoa, cod_acervo) do nothing
+            on conflict on constraint patron_alerts_once do nothing
             returning cod_pessoa`,
       );
       return { taken: taken.length, created };
@@ -278,6 +321,56 @@ export async function matchNewTitles(db: Db): Promise<{ alerts: number; patrons:
   return { alerts, patrons: [...patrons] };
 }
 
+/**
+ * The serial half of the matching job: issues received and articles indexed since the last run
+ * (interest_serial_pending, filled by triggers), slice by slice as for titles, against the
+ * serials followed — a new issue for those who chose issues, each article for those who chose
+ * articles, and one "contents" alert per issue (at its first indexed article) for those who
+ * chose contents; only for issues at the entry's libraries when it names any.
+ */
+export async function matchNewIssues(db: Db): Promise<{ alerts: number; patrons: number[] }> {
+  let alerts = 0;
+  const patrons = new Set<number>();
+  for (;;) {
+    const slice = await queryRows<{ taken: number; cod_pessoa: number | null }>(
+      db,
+      sql`with taken as (
+            delete from interest_serial_pending where id in (
+              select id from interest_serial_pending order by id limit ${MATCH_BATCH} for update skip locked)
+            returning cod_fasciculo, cod_artigo),
+          events as (
+            select k.cod_fasciculo, k.cod_artigo, s.cod_acervo, s.cod_biblioteca from taken k join serial_issues s on s.cod_fasciculo = k.cod_fasciculo),
+          hits as (
+            select distinct e.cod_pessoa, v.cod_acervo, v.cod_fasciculo, kind.cod_artigo, kind.tipo, e.descricao
+            from events v
+            join interest_entries e on e.tipo = 'periodico' and e.termo_fold = v.cod_acervo::text and e.validade >= current_date
+              and (cardinality(e.bibliotecas) = 0 or v.cod_biblioteca = any(e.bibliotecas))
+            cross join lateral (values
+              ('fasciculo', null::int, v.cod_artigo is null and e.fasciculo),
+              ('artigo', v.cod_artigo, v.cod_artigo is not null and e.artigo),
+              ('sumario', null::int, v.cod_artigo is not null and e.sumario)) kind(tipo, cod_artigo, wanted)
+            where kind.wanted),
+          created as (
+            insert into patron_alerts (cod_pessoa, cod_acervo, cod_fasciculo, cod_artigo, tipo, motivo)
+            select cod_pessoa, cod_acervo, cod_fasciculo, cod_artigo, tipo, descricao from hits
+            on conflict on constraint patron_alerts_once do nothing
+            returning cod_pessoa)
+          select (select count(*)::int from taken) as taken, c.cod_pessoa from (select 1) one left join created c on true`,
+    );
+    const taken = slice[0]?.taken ?? 0;
+    for (const row of slice)
+      if (row.cod_pessoa !== null) {
+        alerts++;
+        patrons.add(row.cod_pessoa);
+      }
+    if (taken < MATCH_BATCH) break;
+  }
+  return { alerts, patrons: [...patrons] };
+}
+
+/** How an issue is cited in an alert: "v. 12, n. 3, 11/2026". */
+const ISSUE_LABEL = sql`concat_ws(', ', 'v. ' || s.volume, 'n. ' || s.numero, lpad(s.mes::text, 2, '0') || '/' || s.ano)`;
+
 /** An alert as the API answers it. */
 export interface AlertRow {
   id: number;
@@ -287,10 +380,17 @@ export interface AlertRow {
   motivo: string;
   data: string;
   lido: boolean;
+  tipo: 'titulo' | 'fasciculo' | 'artigo' | 'sumario';
+  detalhe: string | null;
 }
 
+/** What an alert is about besides its title: the issue, or the article and its issue. */
+const ALERT_DETAIL = sql`case a.tipo when 'titulo' then null
+  when 'artigo' then (select ar.titulo || ' (' || ${ISSUE_LABEL} || ')' from issue_articles ar join serial_issues s on s.cod_fasciculo = ar.cod_fasciculo where ar.cod_artigo = a.cod_artigo)
+  else (select ${ISSUE_LABEL} from serial_issues s where s.cod_fasciculo = a.cod_fasciculo) end`;
+
 const ALERT_COLUMNS = sql`a.cod_alerta as id, a.cod_acervo, t.title as titulo, t.author as autor, a.motivo,
-  to_char(a.criado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as data, a.lido`;
+  to_char(a.criado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as data, a.lido, a.tipo, ${ALERT_DETAIL} as detalhe`;
 
 /** The patron's alerts, newest first, created in the period when one is given. */
 export function alertsOf(db: Db, codPessoa: number, period?: { from: string; to: string }) {
@@ -326,7 +426,16 @@ export interface DigestRow {
   cod_pessoa: number;
   nome: string;
   email: string;
-  alerts: { id: number; titulo: string; autor: string | null; motivo: string }[];
+  alerts: {
+    id: number;
+    titulo: string;
+    autor: string | null;
+    motivo: string;
+    tipo: AlertRow['tipo'];
+    detalhe: string | null;
+    /** A contents alert: the issue's articles as indexed when the digest goes. */
+    artigos: string[] | null;
+  }[];
 }
 
 /**
@@ -338,7 +447,9 @@ export function dueDigests(tx: Db, frequencies: readonly DigestFrequency[], only
   return queryRows<DigestRow>(
     tx,
     sql`select p.cod_pessoa, p.nome_pessoa as nome, p.email,
-               json_agg(json_build_object('id', a.cod_alerta, 'titulo', t.title, 'autor', t.author, 'motivo', a.motivo) order by a.cod_alerta) as alerts
+               json_agg(json_build_object('id', a.cod_alerta, 'titulo', t.title, 'autor', t.author, 'motivo', a.motivo, 'tipo', a.tipo, 'detalhe', ${ALERT_DETAIL},
+                 'artigos', case when a.tipo = 'sumario' then (select json_agg(ar.titulo order by ar.seq) from issue_articles ar where ar.cod_fasciculo = a.cod_fasciculo) end)
+                 order by a.cod_alerta) as alerts
         from people p
         join patron_alerts a on a.cod_pessoa = p.cod_pessoa and a.enviado_em is null
         join titles t on t.cod_acervo = a.cod_acervo

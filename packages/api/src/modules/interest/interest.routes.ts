@@ -5,18 +5,23 @@ import { route } from '../../lib/route.js';
 import { patronOf } from '../../plugins/auth.js';
 import {
   addAreas,
+  addSerials,
   addWorkTypes,
   alerts,
   areas,
   auxiliary,
   changeAreaValidity,
   changeFrequency,
+  changeSerial,
   changeWorkType,
   lookup,
+  lookupSerials,
   readAlert,
   removeAlert,
   removeArea,
+  removeSerial,
   removeWorkType,
+  serials,
   titles,
   workTypes,
 } from './interest.service.js';
@@ -33,6 +38,11 @@ export const interestRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }
   route(app, interestEndpoints.workTypes, (request) => workTypes(db, patronOf(request)));
   route(app, interestEndpoints.changeWorkType, (request) => changeWorkType(db, patronOf(request), request.body));
   route(app, interestEndpoints.removeWorkType, (request) => removeWorkType(db, patronOf(request), request.query.codigo));
+  route(app, interestEndpoints.serialLookup, (request) => lookupSerials(db, request.query.termoPesquisa, request.query.bibliotecas));
+  route(app, interestEndpoints.addSerials, (request) => addSerials(db, patronOf(request), request.body));
+  route(app, interestEndpoints.serials, (request) => serials(db, patronOf(request)));
+  route(app, interestEndpoints.changeSerial, (request) => changeSerial(db, patronOf(request), request.body));
+  route(app, interestEndpoints.removeSerial, (request) => removeSerial(db, patronOf(request), request.query.codigo));
   route(app, interestEndpoints.frequency, (request) => changeFrequency(db, patronOf(request), request.body.frequencia));
   route(app, interestEndpoints.titles, (request) => titles(db, patronOf(request), request.query));
   route(app, alertsEndpoints.list, (request) => alerts(db, patronOf(request), request.query));

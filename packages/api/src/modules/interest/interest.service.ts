@@ -20,16 +20,21 @@ import {
   claimAlerts,
   deleteAlert,
   deleteEntry,
+  type DigestRow,
   dueDigests,
   entriesOf,
   entryCount,
   entryOf,
   findAreas,
   findHeadings,
+  findSerials,
+  librariesNamed,
   frequencyOf,
   markRead,
+  matchNewIssues,
   matchNewTitles,
   profileTitles,
+  serialsNamed,
   setFrequency,
   unreadCount,
   updateEntry,
@@ -39,6 +44,7 @@ import {
 
 const LOOKUP_LIMIT = 50;
 const WORK_TYPE = ['tipo_obra'] as const;
+const SERIAL = ['periodico'] as const;
 
 /** A validity must not be in the past (today is the last day an entry of today's validity matches). */
 async function checkValidity(db: Db, validade: string): Promise<void> {
@@ -69,13 +75,20 @@ export function lookup(db: Db, tipo: DsiType, term: string) {
 }
 
 /** Adds entries after the profile's limit is checked, the patron's limits serialised (two tabs at once stay within it). */
-async function addEntries(db: Db, codPessoa: number, tipo: string, validade: string, items: { termo: string; descricao: string }[]): Promise<EntradaPerfil[]> {
+async function addEntries(
+  db: Db,
+  codPessoa: number,
+  tipo: string,
+  validade: string,
+  items: { termo: string; descricao: string }[],
+  fasciculo = false,
+): Promise<EntradaPerfil[]> {
   await checkValidity(db, validade);
   return db.transaction(async (tx) => {
     await lockPatron(tx, codPessoa);
     const kept = await entryCount(tx, codPessoa);
     if (kept + items.length > MAX_INTEREST_ENTRIES) throw errors.profileFull(MAX_INTEREST_ENTRIES);
-    const ids = new Set(await upsertEntries(tx, codPessoa, tipo, validade, items));
+    const ids = new Set(await upsertEntries(tx, codPessoa, tipo, validade, items, fasciculo));
     return (await entriesOf(tx, codPessoa, [tipo])).filter((e) => ids.has(e.codigo));
   });
 }
@@ -141,21 +154,65 @@ export function workTypes(db: Db, codPessoa: number) {
 /** `PUT …/tipo-obra`: validity, libraries (each must exist) and languages. */
 export async function changeWorkType(db: Db, codPessoa: number, body: { codigo: number; validade?: string; bibliotecas?: number[]; idiomas?: string[] }) {
   if (body.validade) await checkValidity(db, body.validade);
-  const bibliotecas = body.bibliotecas && [...new Set(body.bibliotecas)];
-  if (bibliotecas?.length) {
-    const known = await queryRows<{ id: number }>(
-      db,
-      sql`select cod_biblioteca as id from libraries where cod_biblioteca in (${sql.join(
-        bibliotecas.map((b) => sql`${b}`),
-        sql`, `,
-      )})`,
-    );
-    const missing = bibliotecas.filter((b) => !known.some((k) => k.id === b));
-    if (missing.length) throw errors.unknownItems(missing.join(', '));
-  }
+  const bibliotecas = await knownLibraries(db, body.bibliotecas);
   const idiomas = body.idiomas && [...new Set(body.idiomas)];
   if (!(await updateEntry(db, codPessoa, body.codigo, WORK_TYPE, { validade: body.validade, bibliotecas, idiomas }))) throw errors.entryNotFound(body.codigo);
   return (await entryOf(db, codPessoa, body.codigo, WORK_TYPE))!;
+}
+
+/** The libraries given, once each, after checking each exists (422 naming those that do not). */
+async function knownLibraries(db: Db, given: number[] | undefined): Promise<number[] | undefined> {
+  const bibliotecas = given && [...new Set(given)];
+  if (!bibliotecas?.length) return bibliotecas;
+  const known = await librariesNamed(db, bibliotecas);
+  const missing = bibliotecas.filter((b) => !known.some((k) => k.id === b));
+  if (missing.length) throw errors.unknownItems(missing.join(', '));
+  return bibliotecas;
+}
+
+/** `GET …/periodicos/pesquisa`: serials by title, held at the libraries given (each must exist). */
+export async function lookupSerials(db: Db, term: string, bibliotecas: number[] = []) {
+  return findSerials(db, term, (await knownLibraries(db, bibliotecas)) ?? [], LOOKUP_LIMIT);
+}
+
+/** `POST …/periodicos`: serials by title number (each must be a serial); new issues are told of from now on. */
+export async function addSerials(db: Db, codPessoa: number, body: { validade: string; itens: number[] }) {
+  const unique = [...new Set(body.itens)];
+  const named = await serialsNamed(db, unique);
+  const missing = unique.filter((i) => !named.some((w) => w.id === i));
+  if (missing.length) throw errors.unknownItems(missing.slice(0, 5).join(', '));
+  return addEntries(
+    db,
+    codPessoa,
+    'periodico',
+    body.validade,
+    named.map((w) => ({ termo: String(w.id), descricao: w.descricao })),
+    true,
+  );
+}
+
+/** `GET …/periodicos`. */
+export function serials(db: Db, codPessoa: number) {
+  return entriesOf(db, codPessoa, SERIAL);
+}
+
+/** `PUT …/periodicos`: validity, what it tells of (issues, articles, contents), libraries. */
+export async function changeSerial(
+  db: Db,
+  codPessoa: number,
+  body: { codigo: number; validade?: string; fasciculo?: boolean; artigo?: boolean; sumario?: boolean; bibliotecas?: number[] },
+) {
+  if (body.validade) await checkValidity(db, body.validade);
+  const bibliotecas = await knownLibraries(db, body.bibliotecas);
+  const { fasciculo, artigo, sumario, validade } = body;
+  if (!(await updateEntry(db, codPessoa, body.codigo, SERIAL, { validade, bibliotecas, fasciculo, artigo, sumario }))) throw errors.entryNotFound(body.codigo);
+  return (await entryOf(db, codPessoa, body.codigo, SERIAL))!;
+}
+
+/** `DELETE …/periodicos`. */
+export async function removeSerial(db: Db, codPessoa: number, codigo: number) {
+  if (!(await deleteEntry(db, codPessoa, codigo, SERIAL))) throw errors.entryNotFound(codigo);
+  return { ok: true as const };
 }
 
 /** `DELETE …/tipo-obra`. */
@@ -203,6 +260,14 @@ export async function removeAlert(db: Db, codPessoa: number, id: number) {
   return { ok: true as const };
 }
 
+/** An alert's lines in a digest: a title and why; a serial's new issue, article, or contents (its articles listed). */
+function digestLines(a: DigestRow['alerts'][number], language: Language): string[] {
+  const title = a.autor ? `${a.titulo} / ${a.autor}` : a.titulo;
+  if (a.tipo === 'titulo') return [messages.t('digest.line', language, { title, reason: a.motivo })];
+  const line = messages.t(`digest.${a.tipo}`, language, { title: a.titulo, detail: a.detalhe ?? '' });
+  return a.tipo === 'sumario' ? [line, ...(a.artigos ?? []).map((article) => `    · ${article}`)] : [line];
+}
+
 /**
  * The digests due, e-mailed: one message per patron listing their new alerts. Each patron's
  * alerts are claimed and sent in one transaction (a failed send leaves them for the next run;
@@ -229,7 +294,7 @@ export async function sendDigests(
         );
         const mine = due.alerts.filter((a) => claimed.has(a.id));
         if (mine.length === 0) return;
-        const lines = mine.map((a) => messages.t('digest.line', language, { title: a.autor ? `${a.titulo} / ${a.autor}` : a.titulo, reason: a.motivo }));
+        const lines = mine.flatMap((a) => digestLines(a, language));
         await mailer.send({
           to: [due.email],
           subject: messages.t('digest.subject', language, { count: mine.length }),
@@ -248,7 +313,10 @@ export async function sendDigests(
 
 /** The matching job: new titles against every profile; the immediate digests go out at once. */
 export async function matchAndNotify(db: Db, mailer: Mailer): Promise<string> {
-  const { alerts: created, patrons } = await matchNewTitles(db);
+  const titles = await matchNewTitles(db);
+  const issues = await matchNewIssues(db);
+  const created = titles.alerts + issues.alerts;
+  const patrons = [...new Set([...titles.patrons, ...issues.patrons])];
   const digests = patrons.length ? await sendDigests(db, mailer, ['imediata'], patrons) : '0 digest(s) sent';
   return `${created} alert(s) for ${patrons.length} patron(s); ${digests}`;
 }

@@ -12,6 +12,8 @@ const alert = (over: Partial<Alerta>): Alerta => ({
   motivo: 'Educação',
   data: '2026-11-25T10:00:00Z',
   lido: false,
+  tipo: 'titulo',
+  detalhe: null,
   ...over,
 });
 

@@ -36,6 +36,12 @@ export function AlertsPage({ titleHref }: { titleHref: (id: number) => string })
             </Badge>
           )}
           {a.autor && <Text size="sm">{a.autor}</Text>}
+          {a.tipo !== 'titulo' && (
+            <Text size="sm">
+              {t(`alerts.kinds.${a.tipo}`)}
+              {a.detalhe ? `: ${a.detalhe}` : ''}
+            </Text>
+          )}
         </>
       ),
     },

@@ -1,12 +1,13 @@
 import type { DigestFrequency, DsiType, EntradaPerfil, InfoAuxiliarPerfil } from '@estante/contracts';
 import { DIGEST_FREQUENCIES, DSI_TYPES } from '@estante/contracts';
-import { Alert, Badge, Button, Checkbox, Group, Loader, MultiSelect, NativeSelect, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, MultiSelect, NativeSelect, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton } from '../../../ui/confirm';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { NoticeView, useNotify } from '../../../ui/notify';
+import { Described, type Notify, RemoveButton } from './entry-parts';
+import { SerialsTab } from './serials-tab';
 import {
   useAddAreas,
   useAddWorkTypes,
@@ -20,8 +21,6 @@ import {
   useRemoveWorkType,
   useWorkTypes,
 } from './interest.api';
-
-type Notify = ReturnType<typeof useNotify>;
 
 /**
  * Meu Pergamum, "Perfil de interesse" (spec §7, selective dissemination of information): the
@@ -47,10 +46,14 @@ export function InterestPage() {
       <Tabs defaultValue="areas" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="areas">{t('interest.areasTab')}</Tabs.Tab>
+          <Tabs.Tab value="periodicos">{t('interest.serialsTab')}</Tabs.Tab>
           <Tabs.Tab value="tipos">{t('interest.workTypesTab')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="areas" pt="md">
           <AreasTab info={info.data} notify={notify} />
+        </Tabs.Panel>
+        <Tabs.Panel value="periodicos" pt="md">
+          <SerialsTab info={info.data} notify={notify} />
         </Tabs.Panel>
         <Tabs.Panel value="tipos" pt="md">
           <WorkTypesTab info={info.data} notify={notify} />
@@ -103,36 +106,6 @@ function ValidityEditor({ entry, onSave, busy }: { entry: EntradaPerfil; onSave:
         {t('interest.save')}
       </Button>
     </Group>
-  );
-}
-
-/** The description, marked when past its validity (it matches nothing until renewed). */
-function Described({ entry }: { entry: EntradaPerfil }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {entry.descricao}
-      {entry.expirada && (
-        <Badge ml={6} size="sm" color="gray.8">
-          {t('interest.expired')}
-        </Badge>
-      )}
-    </>
-  );
-}
-
-/** The remove button, after a confirmation. */
-function RemoveButton({ entry, onRemove }: { entry: EntradaPerfil; onRemove: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <ConfirmButton
-      label={t('interest.remove')}
-      item={entry.descricao}
-      title={t('interest.removeTitle')}
-      text={t('interest.removeText', { item: entry.descricao })}
-      keepLabel={t('holds.keep')}
-      onConfirm={onRemove}
-    />
   );
 }
 

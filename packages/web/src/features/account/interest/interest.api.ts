@@ -50,3 +50,26 @@ export const useChangeWorkType = () =>
   );
 export const useRemoveWorkType = () => useProfileChange((codigo: number) => api(interestEndpoints.removeWorkType, { query: { codigo } }));
 export const useFrequency = () => useProfileChange((frequencia: DigestFrequency) => api(interestEndpoints.frequency, { body: { frequencia } }));
+
+/** `GET …/periodicos`. */
+export function useSerials() {
+  return useQuery(queryOptions({ queryKey: [...KEY, 'periodicos'], queryFn: ({ signal }) => api(interestEndpoints.serials, {}, signal) }));
+}
+
+/** `GET …/periodicos/pesquisa` (only once a term is given). */
+export function useSerialLookup(query: { termoPesquisa: string; bibliotecas?: string } | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...KEY, 'pesquisa-periodicos', query],
+      queryFn: ({ signal }) => api(interestEndpoints.serialLookup, { query: query! }, signal),
+      enabled: query !== null,
+    }),
+  );
+}
+
+export const useAddSerials = () => useProfileChange((body: { validade: string; itens: number[] }) => api(interestEndpoints.addSerials, { body }));
+export const useChangeSerial = () =>
+  useProfileChange((body: { codigo: number; validade?: string; fasciculo?: boolean; artigo?: boolean; sumario?: boolean; bibliotecas?: number[] }) =>
+    api(interestEndpoints.changeSerial, { body }),
+  );
+export const useRemoveSerial = () => useProfileChange((codigo: number) => api(interestEndpoints.removeSerial, { query: { codigo } }));
