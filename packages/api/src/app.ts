@@ -17,10 +17,11 @@ import { catalogModule } from './modules/catalog/catalog.module.js';
 import { circulationModule } from './modules/circulation/circulation.module.js';
 import { commentsModule } from './modules/comments/comments.module.js';
 import { feedsModule } from './modules/feeds/feeds.module.js';
+import { requestsModule } from './modules/requests/requests.module.js';
 import { interestModule } from './modules/interest/interest.module.js';
 import { parametersModule } from './modules/parameters/parameters.module.js';
 import { unitsModule } from './modules/units/units.module.js';
-import { createMailer, type Mailer } from './lib/mail.js';
+import { configuredMailer, type Mailer } from './lib/mail.js';
 import { Scheduler } from './lib/scheduler.js';
 import { authPlugin } from './plugins/auth.js';
 import { devMailPlugin } from './plugins/dev-mail.js';
@@ -41,13 +42,9 @@ const MODULES: ApiModule[] = [
   accountModule,
   interestModule,
   feedsModule,
+  requestsModule,
   basketModule,
 ];
-
-/** Without SMTP_URL and outside main.ts (which starts the local sink), sending fails as a 502. */
-const unconfiguredMailer: Mailer = {
-  send: () => Promise.reject(new Error('no SMTP server configured')),
-};
 
 export interface AppDeps {
   config: Config;
@@ -70,7 +67,7 @@ export async function buildApp({
   database,
   logger = false,
   searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords }),
-  mailer = config.smtpUrl ? createMailer(config.smtpUrl, config.mailFrom) : unconfiguredMailer,
+  mailer = configuredMailer(config.smtpUrl, config.mailFrom),
   mailSinkDir,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { serveAdmin } from './admin/channel.js';
 import { runAdminCommand } from './admin/commands.js';
 import { buildApp } from './app.js';
-import { startMailSink } from './lib/mail.js';
+import { configuredMailer, startMailSink } from './lib/mail.js';
 import { deriveMissing } from './modules/catalog/catalog.import.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
@@ -103,7 +103,9 @@ async function serve(config: Config, database: Database, mailSinkDir: string | n
   let admin: Server | undefined;
   if (config.adminSocket) {
     mkdirSync(path.dirname(config.adminSocket), { recursive: true });
-    admin = await serveAdmin(config.adminSocket, (request, progress) => runAdminCommand(database.db, request, progress));
+    admin = await serveAdmin(config.adminSocket, (request, progress) =>
+      runAdminCommand(database.db, request, progress, configuredMailer(config.smtpUrl, config.mailFrom)),
+    );
   }
 
   let closing = false;

@@ -23,3 +23,5 @@ export * from './title.endpoints.js';
 export * from './auth.endpoints.js';
 export * from './interest.js';
 export * from './feeds.js';
+export * from './requests.js';
+export * from './catalogue-sheet.js';

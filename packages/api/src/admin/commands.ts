@@ -1,4 +1,6 @@
 import type { Db } from '../db/client.js';
+import { AppError } from '../lib/errors.js';
+import { configuredMailer, type Mailer } from '../lib/mail.js';
 import { approveComment, pendingForModeration, rejectComment } from '../modules/comments/comments.service.js';
 import { institutionCode, setActivity, setInstitutionCode, setInstitutionOidc } from '../modules/parameters/parameters.service.js';
 import { checkIn, checkOut, expireHolds } from '../modules/circulation/desk.service.js';
@@ -9,6 +11,8 @@ import type { AdminProgress, AdminRequest } from './channel.js';
 import { importFile } from './import-file.js';
 import { describeJobs, listJobs } from '../lib/scheduler.js';
 import { indexArticle, receiveIssue } from '../modules/catalog/serials.desk.js';
+import { moveRequest, queue } from '../modules/requests/requests.service.js';
+import { REQUEST_FILTERS, REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from '@estante/contracts';
 
 function describeInstitution(code: number | null): string {
   if (code === null) return 'the institution is not set up yet';
@@ -37,6 +41,16 @@ export const USAGE = `usage:
   npm run circ -- expire              expire holds not picked up by their deadline (the server
                                       also does it daily: npm run jobs -- list)
   npm run jobs -- list                the scheduled jobs, their last run and outcome, what is queued
+  npm run requests -- list [type] [status]
+                                      the patrons' requests (oldest first): type comutacao-bibliografica,
+                                      levantamento-bibliografico, ficha-catalografica,
+                                      pesquisa-especializada or emprestimo-inter-bibliotecas; status
+                                      aguardando (the default), em_transito, disponivel, retirada,
+                                      atendida, cancelada or todas
+  npm run requests -- status <n> <status> [note]
+                                      move request n on, with a note for the patron (e-mailed)
+  npm run requests -- ficha <n> <classification> <author mark> [note]
+                                      release catalogue sheet n, reviewed: its PDF can be downloaded
   npm run serials -- receive <title> <library> <year> <month> [volume] [number]
                                       record a serial issue as received today (the patrons who
                                       follow the serial are told within a minute)
@@ -57,11 +71,22 @@ export function printable(text: string): string {
 }
 
 /** Runs a staff command against the database and returns what to print. */
-export async function runAdminCommand(db: Db, request: AdminRequest, progress: AdminProgress = () => undefined): Promise<string> {
-  return printable(await run(db, request, progress));
+export async function runAdminCommand(
+  db: Db,
+  request: AdminRequest,
+  progress: AdminProgress = () => undefined,
+  mailer: Mailer = configuredMailer(null, ''),
+): Promise<string> {
+  try {
+    return printable(await run(db, request, progress, mailer));
+  } catch (error) {
+    // A service's refusal reads, at the desk, as the patron would read it (in Portuguese).
+    if (error instanceof AppError) throw new Error(error.text('pt'));
+    throw error;
+  }
 }
 
-async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgress): Promise<string> {
+async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgress, mailer: Mailer): Promise<string> {
   const id = (): number => {
     const value = args[0] ?? '';
     if (!/^\d{1,9}$/.test(value)) throw new Error(`a comment number is needed\n${USAGE}`);
@@ -144,6 +169,37 @@ async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgr
       return `${await expireHolds(db)} hold(s) expired`;
     case 'ping':
       return 'pong';
+    case 'requests.list': {
+      const [first, second] = args;
+      const tipo = first && (REQUEST_TYPES as readonly string[]).includes(first) ? (first as RequestType) : undefined;
+      const status = (tipo ? second : first) ?? 'aguardando';
+      if ((first && !tipo && !(REQUEST_FILTERS as readonly string[]).includes(first)) || !(REQUEST_FILTERS as readonly string[]).includes(status))
+        throw new Error(`a request type and / or a status are expected\n${USAGE}`);
+      const rows = await queue(db, tipo, status as RequestStatus | 'todas');
+      if (rows.length === 0) return 'no requests';
+      return rows
+        .map(
+          (r) =>
+            `#${r.cod_solicitacao}  ${r.criado_em}  [${r.situacao}]  ${r.tipo}${r.subtipo ? `/${r.subtipo}` : ''}  ${r.pessoa} at ${r.biblioteca}:\n    ${r.resumo}`,
+        )
+        .join('\n');
+    }
+    case 'requests.status':
+    case 'requests.ficha': {
+      const sheet = command === 'requests.ficha';
+      const [n = '', ...rest] = args;
+      const [situacao, classificacao, cutter] = sheet ? ['disponivel', rest[0], rest[1]] : [rest[0] ?? '', undefined, undefined];
+      const nota = (sheet ? rest.slice(2) : rest.slice(1)).join(' ').trim().slice(0, 2000) || undefined;
+      if (!/^\d{1,9}$/.test(n) || !(REQUEST_STATUSES as readonly string[]).includes(situacao) || (sheet && (!classificacao || !cutter)))
+        throw new Error(`${sheet ? 'a request number, a classification and an author mark' : 'a request number and a status'} are needed\n${USAGE}`);
+      const moved = await moveRequest(db, mailer, Number(n), {
+        situacao: situacao as RequestStatus,
+        nota,
+        classificacao: classificacao?.slice(0, 40),
+        cutter: cutter?.slice(0, 20),
+      });
+      return `request ${moved.cod_solicitacao} is now ${moved.situacao}${moved.nota ? ` ("${moved.nota}")` : ''}; shown in Meu Pergamum and e-mailed to the patron`;
+    }
     case 'serials.receive': {
       const [title = '', library = '', year = '', month = '', volume, number] = args;
       if (!/^\d{1,9}$/.test(title) || !/^\d{1,9}$/.test(library) || !/^\d{4}$/.test(year) || !/^(0?[1-9]|1[0-2])$/.test(month))

@@ -2,6 +2,7 @@ import { callAdmin } from '../admin/channel.js';
 import { runAdminCommand, USAGE } from '../admin/commands.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { configuredMailer } from '../lib/mail.js';
 
 const VERBS: Record<string, string[]> = {
   comments: ['list', 'approve', 'reject', 'general', 'suggestions'],
@@ -9,6 +10,7 @@ const VERBS: Record<string, string[]> = {
   circ: ['checkout', 'checkin', 'expire', 'request'],
   jobs: ['list'],
   serials: ['receive', 'article'],
+  requests: ['list', 'status', 'ficha'],
 };
 
 /**
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   try {
     await database.migrate();
-    process.stdout.write(`${await runAdminCommand(database.db, request)}\n`);
+    process.stdout.write(`${await runAdminCommand(database.db, request, undefined, configuredMailer(config.smtpUrl, config.mailFrom))}\n`);
   } finally {
     await database.close();
   }

@@ -39,6 +39,16 @@ export function createMailer(url: string, from: string): Mailer {
  * port) that accepts every message and keeps it, as sent, in `dir` as an .eml file (open it in
  * any mail client). Messages over 10 MB are refused.
  */
+/** Without SMTP_URL and outside main.ts (which starts the local sink), sending fails (a 502 to a caller). */
+const unconfigured: Mailer = {
+  send: () => Promise.reject(new Error('no SMTP server configured')),
+};
+
+/** The mailer of a configuration: SMTP_URL's server, or one that refuses to send. */
+export function configuredMailer(smtpUrl: string | null, from: string): Mailer {
+  return smtpUrl ? createMailer(smtpUrl, from) : unconfigured;
+}
+
 export async function startMailSink(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
   mkdirSync(dir, { recursive: true });
   let n = 0;

@@ -7,7 +7,24 @@ export type PdfBlock =
   | { kind: 'fields'; rows: [string, string][] }
   | { kind: 'table'; columns: { label: string; width: number; align?: 'right' }[]; rows: string[][] };
 
-const A4 = { width: 595.28, height: 841.89 };
+export const A4 = { width: 595.28, height: 841.89 };
+
+/** Text broken into lines no wider than `max` points (at word boundaries; `\n` starts a new line). */
+export function wrapText(text: string, font: PDFFont, size: number, max: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/)) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, size) > max && line) {
+        lines.push(line);
+        line = word;
+      } else line = next;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
 const MARGIN = 56;
 const SIZE = 10.5;
 const LINE = 15;
@@ -34,22 +51,6 @@ export async function buildPdf(options: { title: string; subject: string; author
     y = A4.height - MARGIN;
   };
   const write = (text: string, x: number, font: PDFFont, size = SIZE) => page.drawText(text, { x, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-  const wrap = (text: string, font: PDFFont, size: number, max: number): string[] => {
-    const lines: string[] = [];
-    for (const paragraph of text.split('\n')) {
-      let line = '';
-      for (const word of paragraph.split(/\s+/)) {
-        const next = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(next, size) > max && line) {
-          lines.push(line);
-          line = word;
-        } else line = next;
-      }
-      lines.push(line);
-    }
-    return lines;
-  };
-
   room(30);
   write(options.title, MARGIN, bold, 16);
   y -= 30;
@@ -60,7 +61,7 @@ export async function buildPdf(options: { title: string; subject: string; author
       write(block.text, MARGIN, bold, 12.5);
       y -= 20;
     } else if (block.kind === 'paragraph') {
-      for (const line of wrap(block.text, regular, SIZE, width)) {
+      for (const line of wrapText(block.text, regular, SIZE, width)) {
         room(LINE);
         write(line, MARGIN, regular);
         y -= LINE;
@@ -68,7 +69,7 @@ export async function buildPdf(options: { title: string; subject: string; author
       y -= 6;
     } else if (block.kind === 'fields') {
       for (const [label, value] of block.rows) {
-        const lines = wrap(value, regular, SIZE, width - 150);
+        const lines = wrapText(value, regular, SIZE, width - 150);
         room(LINE * lines.length);
         write(label, MARGIN, bold);
         for (const line of lines) {
@@ -87,7 +88,7 @@ export async function buildPdf(options: { title: string; subject: string; author
       };
       // Cells wrap within their column; a row is as tall as its tallest cell.
       const drawRow = (cells: string[], font: PDFFont) => {
-        const lines = cells.map((text, i) => wrap(text, font, SIZE, maxOf(i)));
+        const lines = cells.map((text, i) => wrapText(text, font, SIZE, maxOf(i)));
         const height = Math.max(...lines.map((l) => l.length));
         room(LINE * height);
         lines.forEach((cellLines, i) => cellLines.forEach((line, k) => cell(line, i, font, y - k * LINE)));

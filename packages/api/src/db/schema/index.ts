@@ -10,3 +10,4 @@ export * from './auth.js';
 export * from './content.js';
 export * from './interest.js';
 export * from './feeds.js';
+export * from './requests.js';
