@@ -55,7 +55,11 @@ const ROMAN: [number, string][] = [
 /** Lower-case Roman numerals (preliminary leaves: "xii, 150 f."). */
 export function roman(n: number): string {
   let out = '';
-  for (const [value, letters] of ROMAN) while (n >= value) ((out += letters), (n -= value));
+  for (const [value, letters] of ROMAN)
+    while (n >= value) {
+      out += letters;
+      n -= value;
+    }
   return out;
 }
 const ROMAN_UPPER = (n: number) => roman(n).toUpperCase();

@@ -87,3 +87,18 @@ export async function changeRequest(
   );
   await db.execute(sql`insert into request_events (cod_solicitacao, situacao, nota) values (${id}, ${change.situacao}, ${change.nota})`);
 }
+
+/** A library's name and e-mail address (where its requests go). */
+export async function libraryOf(db: Db, codBiblioteca: number) {
+  const [row] = await queryRows<{ nome: string; email: string | null }>(
+    db,
+    sql`select desc_biblioteca as nome, email from libraries where cod_biblioteca = ${codBiblioteca}`,
+  );
+  return row;
+}
+
+/** A person's name and e-mail address. */
+export async function personOf(db: Db, codPessoa: number) {
+  const [row] = await queryRows<{ nome: string; email: string | null }>(db, sql`select nome_pessoa as nome, email from people where cod_pessoa = ${codPessoa}`);
+  return row;
+}

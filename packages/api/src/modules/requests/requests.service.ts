@@ -16,9 +16,8 @@ import type { Mailer } from '../../lib/mail.js';
 import { lockPatron } from '../account/account.service.js';
 import { requireDeskStaff } from '../circulation/desk.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
-import { findLibrary, findPerson } from '../units/units.queries.js';
 import { errors, messages } from './requests.messages.js';
-import { changeRequest, insertRequest, openCount, queueOf, type RequestRow, requestById, requestsOf } from './requests.queries.js';
+import { changeRequest, insertRequest, libraryOf, openCount, personOf, queueOf, type RequestRow, requestById, requestsOf } from './requests.queries.js';
 import { sheetPdf } from './requests.sheet.js';
 
 /** The library reads its requests in the institution's language. */
@@ -28,7 +27,7 @@ const LIBRARY_LANGUAGE: Language = 'pt';
 export async function startData(db: Db, codPessoa: number): Promise<DadosPedido> {
   const [libraries, person, [institution], limite] = await Promise.all([
     queryRows<{ cod_biblioteca: number; desc_biblioteca: string }>(db, sql`select cod_biblioteca, desc_biblioteca from libraries order by desc_biblioteca`),
-    findPerson(db, codPessoa),
+    personOf(db, codPessoa),
     queryRows<{ nome: string }>(db, sql`select nome from institution limit 1`),
     institutionNumber(db, 'limite_solicitacoes', DEFAULT_REQUEST_LIMIT),
   ]);
@@ -86,9 +85,9 @@ export async function createRequest(
   body: { biblioteca: number } & Record<string, unknown>,
   language: Language,
 ) {
-  const library = await findLibrary(db, body.biblioteca);
+  const library = await libraryOf(db, body.biblioteca);
   if (!library) throw errors.libraryInvalid(body.biblioteca);
-  const person = await findPerson(db, codPessoa);
+  const person = await personOf(db, codPessoa);
   if (!person) throw errors.tokenInvalid();
   const limit = await institutionNumber(db, 'limite_solicitacoes', DEFAULT_REQUEST_LIMIT);
   const resumo = summaryOf(tipo, subtipo, body).slice(0, 600);
