@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { titles } from './catalog.js';
 import { people } from './people.js';
 import { issueArticles, serialIssues } from './serials.js';
@@ -69,9 +69,14 @@ export const patronAlerts = pgTable(
       .notNull()
       .references(() => titles.codAcervo, { onDelete: 'cascade' }),
     tipo: text('tipo', { enum: ALERT_KINDS }).notNull().default('titulo'),
-    /** The serial's issue (new issue, its contents, or the article's issue). */
-    codFasciculo: integer('cod_fasciculo').references(() => serialIssues.codFasciculo, { onDelete: 'cascade' }),
-    codArtigo: integer('cod_artigo').references(() => issueArticles.codArtigo, { onDelete: 'cascade' }),
+    /**
+     * The serial's issue (new issue, its contents, or the article's issue), and the article. No
+     * foreign keys: each would fire a trigger on every one of the millions of title alerts an
+     * import makes (+10% matching time, bench/README); triggers on serial_issues and
+     * issue_articles remove these alerts instead when an issue or article goes.
+     */
+    codFasciculo: integer('cod_fasciculo'),
+    codArtigo: integer('cod_artigo'),
     /** The entry that matched, as the profile showed it then. */
     motivo: text('motivo').notNull(),
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
@@ -80,11 +85,19 @@ export const patronAlerts = pgTable(
     enviadoEm: timestamp('enviado_em', { withTimezone: true }),
   },
   (t) => [
-    unique('patron_alerts_once').on(t.codPessoa, t.tipo, t.codAcervo, t.codFasciculo, t.codArtigo).nullsNotDistinct(),
+    // Once each: a title per patron; a serial's issue (new, or its contents) or article per
+    // patron. Two narrow partial indexes rather than one wide one: the millions of title alerts
+    // a large import makes keep the two-integer index of before (bench/README). The serial one
+    // leads with the issue, for the trigger that removes an issue's alerts when it goes.
+    uniqueIndex('patron_alerts_title_once')
+      .on(t.codPessoa, t.codAcervo)
+      .where(sql`${t.tipo} = 'titulo'`),
+    uniqueIndex('patron_alerts_serial_once')
+      .on(t.codFasciculo, t.codPessoa, t.tipo, sql`coalesce(${t.codArtigo}, 0)`)
+      .where(sql`${t.tipo} <> 'titulo'`),
+    // A patron's alerts (their list, the cascade when they go) and, within them, the unsent ones (digests).
+    index('patron_alerts_person_idx').on(t.codPessoa, t.enviadoEm),
     check('patron_alerts_tipo_valid', sql`${t.tipo} in ('titulo', 'fasciculo', 'artigo', 'sumario')`),
-    index('patron_alerts_unsent_idx')
-      .on(t.codPessoa)
-      .where(sql`${t.enviadoEm} is null`),
   ],
 );
 

@@ -308,7 +308,7 @@ export async function matchNewTitles(db: Db): Promise<{ alerts: number; patrons:
         tx,
         sql`insert into patron_alerts (cod_pessoa, cod_acervo, motivo)
             select cod_pessoa, cod_acervo, motivo from (${matches(sql`cod_acervo in (${inList(taken.map((t) => t.id))})`)}) m
-            on conflict on constraint patron_alerts_once do nothing
+            on conflict do nothing
             returning cod_pessoa`,
       );
       return { taken: taken.length, created };
@@ -353,7 +353,7 @@ export async function matchNewIssues(db: Db): Promise<{ alerts: number; patrons:
           created as (
             insert into patron_alerts (cod_pessoa, cod_acervo, cod_fasciculo, cod_artigo, tipo, motivo)
             select cod_pessoa, cod_acervo, cod_fasciculo, cod_artigo, tipo, descricao from hits
-            on conflict on constraint patron_alerts_once do nothing
+            on conflict do nothing
             returning cod_pessoa)
           select (select count(*)::int from taken) as taken, c.cod_pessoa from (select 1) one left join created c on true`,
     );

@@ -158,6 +158,18 @@ describe('serials in the interest profile', () => {
     expect(bruno[0]).toMatchObject({ tipo: 'artigo', detalhe: 'Alfabetização e letramento (v. 31, n. 2, 03/2026)' });
   });
 
+  it('an issue or article the Kardex loses takes its alerts with it', async () => {
+    const db = t.database.db;
+    const before = (await call<{ itens: Alerta[] }>('bruno', 'GET', '/api/solicitacoes/alertas')).body.itens;
+    const article = before.find((a) => a.detalhe?.startsWith('Escrita acadêmica'))!;
+    await db.execute(sql`delete from issue_articles where titulo = 'Escrita acadêmica'`);
+    const after = (await call<{ itens: Alerta[] }>('bruno', 'GET', '/api/solicitacoes/alertas')).body.itens;
+    expect(after.map((a) => a.id)).toEqual(before.filter((a) => a.id !== article.id).map((a) => a.id));
+    await db.execute(sql`delete from serial_issues where ano = 2026 and mes = 1 and cod_biblioteca = ${central}`);
+    const ana = (await call<{ itens: Alerta[] }>('ana', 'GET', '/api/solicitacoes/alertas')).body.itens;
+    expect(ana.filter((a) => a.detalhe?.includes('01/2026'))).toEqual([]);
+  });
+
   it('a serial past its validity tells of nothing; removed, it is gone', async () => {
     const db = t.database.db;
     await db.execute(sql`update interest_entries set validade = current_date - 1 where tipo = 'periodico'`);
