@@ -143,7 +143,10 @@ export const levantamentoSchema = z
     assunto_outro_idioma: optional(500),
     ano_inicio: year.optional(),
     ano_fim: year.optional(),
-    tipos_publicacao: z.array(z.enum(PUBLICATION_TYPES)).min(1, rule('publicationType', 'choose at least one publication type')).max(2),
+    tipos_publicacao: z
+      .array(z.enum(PUBLICATION_TYPES))
+      .max(2)
+      .refine((v) => v.length > 0, rule('publicationType', 'choose at least one publication type')),
     palavras_chave: optional(500),
   })
   .refine(yearsInOrder, { ...rule('yearOrder', 'the first year cannot be after the last'), path: ['ano_fim'] });
@@ -191,7 +194,10 @@ export const fichaSchema = z
     bibliografia_fim: page,
     total_paginas: page,
     ilustracoes: z.boolean(),
-    palavras_chave: z.array(required(200)).min(1, rule('keywords', 'give at least one keyword')).max(5),
+    palavras_chave: z
+      .array(required(200))
+      .max(5)
+      .refine((v) => v.length > 0, rule('keywords', 'give at least one keyword')),
   })
   .refine((v) => v.bibliografia_inicio <= v.bibliografia_fim, {
     ...rule('pageOrder', 'the start page cannot be after the end page'),

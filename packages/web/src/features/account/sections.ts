@@ -44,6 +44,27 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   { segment: 'reservas', label: 'account.holds', component: lazy(() => import('./holds/holds-page').then((m) => ({ default: m.HoldsPage }))) },
   { segment: 'solicitacoes', label: 'account.requests', component: lazy(() => import('./requests/requests-page').then((m) => ({ default: m.RequestsPage }))) },
   {
+    segment: 'emprestimo-entre-bibliotecas',
+    label: 'account.interLibrary',
+    component: lazy(() => import('./inter-library/inter-library-page').then((m) => ({ default: m.InterLibraryPage }))),
+  },
+  {
+    segment: 'comutacao-bibliografica',
+    label: 'account.switching',
+    component: lazy(() => import('./switching/switching-page').then((m) => ({ default: m.SwitchingPage }))),
+  },
+  {
+    segment: 'levantamento-bibliografico',
+    label: 'account.survey',
+    component: lazy(() => import('./survey/survey-page').then((m) => ({ default: m.SurveyPage }))),
+  },
+  { segment: 'ficha-catalografica', label: 'account.sheet', component: lazy(() => import('./sheet/sheet-page').then((m) => ({ default: m.SheetPage }))) },
+  {
+    segment: 'pesquisa-especializada',
+    label: 'account.specialised',
+    component: lazy(() => import('./specialised/specialised-page').then((m) => ({ default: m.SpecialisedPage }))),
+  },
+  {
     segment: 'alertas',
     label: 'account.alerts',
     badge: lazy(() => import('./alerts/alerts-page').then((m) => ({ default: m.UnreadAlerts }))),

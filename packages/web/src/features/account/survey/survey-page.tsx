@@ -1,0 +1,43 @@
+import { levantamentoSchema, PUBLICATION_TYPES, requestsEndpoints } from '@estante/contracts';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import { useSendRequest } from '../library-requests/library-requests.api';
+import { type FieldSpec, RequestForm } from '../library-requests/request-form';
+import { RequestHistory } from '../library-requests/request-history';
+import { RequestSection } from '../library-requests/section';
+
+/** Meu Pergamum, "Levantamento bibliográfico" (spec §3 Bibliographic survey): the form and the surveys asked for. */
+export function SurveyPage() {
+  const { t } = useTranslation();
+  const send = useSendRequest((body: Record<string, unknown>) => api(requestsEndpoints.survey, { body: body as never }));
+  const fields: FieldSpec[] = [
+    { name: 'biblioteca', kind: 'library', required: true },
+    { name: 'assunto', kind: 'text', required: true },
+    { name: 'delimitacao', kind: 'textarea', help: 'requestForms.delimitationHelp' },
+    { name: 'idioma', kind: 'text' },
+    { name: 'assunto_outro_idioma', kind: 'text' },
+    { name: 'ano_inicio', kind: 'number', min: 1500, max: 2999 },
+    { name: 'ano_fim', kind: 'number', min: 1500, max: 2999 },
+    { name: 'tipos_publicacao', kind: 'checks', required: true, options: PUBLICATION_TYPES, optionLabel: (p) => t(`requestForms.publicationTypes.${p}`) },
+    { name: 'palavras_chave', kind: 'text' },
+    { name: 'email', kind: 'email', required: true },
+    { name: 'observacao', kind: 'textarea' },
+  ];
+  return (
+    <RequestSection intro={t('requestForms.intro.survey')}>
+      {(start) => (
+        <>
+          <RequestForm
+            heading={t('requestForms.headings.survey')}
+            fields={fields}
+            schema={levantamentoSchema}
+            start={start}
+            send={send.mutateAsync}
+            busy={send.isPending}
+          />
+          <RequestHistory tipo="levantamento-bibliografico" heading={t('requestForms.history.levantamento-bibliografico')} />
+        </>
+      )}
+    </RequestSection>
+  );
+}
