@@ -160,7 +160,7 @@ describe('the desk releases holds and fines late returns', () => {
     expect(ana!.prazo_retirada).toBe(expected!.d);
     // Carla moves up; Ana's copy cannot be lent to anyone else, and goes to her.
     expect((await call('carla', 'GET', '/api/reserva')).json<Reserva[]>().find((h) => h.cod_acervo === id.casmurro)?.posicao).toBe(1);
-    await expect(desk('checkout', 'C1', 'carla')).rejects.toThrow('ExemplarIndisponivel');
+    await expect(desk('checkout', 'C1', 'carla')).rejects.toThrow(/^O exemplar C1 não está disponível para empréstimo/);
     expect(await desk('checkout', 'C1', 'ana')).toMatch(/^C1 lent to Ana Souza until \d{4}-\d{2}-\d{2}/);
     const history = (await call('ana', 'GET', `/api/reserva/historico?dataIni=2000-01-01&dataFim=2999-12-31`)).json<Reserva[]>();
     expect(history.find((h) => h.cod_acervo === id.casmurro)?.situacao).toBe('atendida');
@@ -183,10 +183,10 @@ describe('the desk releases holds and fines late returns', () => {
   });
 
   it('refuses what the desk cannot do', async () => {
-    await expect(desk('checkin', 'N1')).rejects.toThrow('ExemplarNaoEmprestado');
-    await expect(desk('checkout', 'R1', 'ana')).rejects.toThrow('ExemplarNaoEmprestavel');
-    await expect(desk('checkout', 'XX', 'ana')).rejects.toThrow('ExemplarNaoEncontrado');
-    await expect(desk('checkout', 'N1', 'ninguem')).rejects.toThrow('PessoaNaoEncontrada');
+    await expect(desk('checkin', 'N1')).rejects.toThrow('O exemplar N1 não está emprestado.');
+    await expect(desk('checkout', 'R1', 'ana')).rejects.toThrow('O exemplar R1 é de consulta local e não pode ser emprestado.');
+    await expect(desk('checkout', 'XX', 'ana')).rejects.toThrow('Exemplar XX não encontrado.');
+    await expect(desk('checkout', 'N1', 'ninguem')).rejects.toThrow('Nenhuma pessoa com o login ninguem.');
   });
 });
 
