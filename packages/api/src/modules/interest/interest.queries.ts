@@ -1,6 +1,7 @@
 import type { DigestFrequency } from '@estante/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, executeCount, queryRows } from '../../db/client.js';
+import { Pacer } from '../../lib/pacing.js';
 
 /** An entry as the API answers it. */
 export interface EntryRow {
@@ -284,18 +285,20 @@ export function profileTitles(db: Db, codPessoa: number, from: string, to: strin
 }
 
 /** Titles matched per transaction: a large import is matched in slices. */
-const MATCH_BATCH = 5000;
+const MATCH_BATCH = 2500;
 
 /**
  * The matching job's step: the titles queued since (interest_pending, filled by a trigger on
  * every new title) matched against every profile in force, slice by slice; each slice is taken
  * off the queue and its alerts made (once per patron and title) in one transaction, SKIP LOCKED,
- * so two servers running it at once share the queue and match each title once.
+ * so two servers running it at once share the queue and match each title once. Between slices
+ * it yields to other work when the machine is busy (lib/pacing.ts).
  */
-export async function matchNewTitles(db: Db): Promise<{ alerts: number; patrons: number[] }> {
+export async function matchNewTitles(db: Db, pacer = new Pacer()): Promise<{ alerts: number; patrons: number[] }> {
   let alerts = 0;
   const patrons = new Set<number>();
   for (;;) {
+    const started = Date.now();
     const slice = await db.transaction(async (tx) => {
       const taken = await queryRows<{ id: number }>(
         tx,
@@ -317,6 +320,8 @@ export async function matchNewTitles(db: Db): Promise<{ alerts: number; patrons:
     alerts += slice.created.length;
     for (const row of slice.created) patrons.add(row.cod_pessoa);
     if (slice.taken < MATCH_BATCH) break;
+    // A large import yields to the patrons' searches between slices when the machine is busy.
+    await pacer.step(Date.now() - started);
   }
   return { alerts, patrons: [...patrons] };
 }
