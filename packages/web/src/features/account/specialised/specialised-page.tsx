@@ -1,10 +1,7 @@
 import { pesquisaEspecializadaSchema, requestsEndpoints } from '@estante/contracts';
-import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import { useSendRequest } from '../library-requests/library-requests.api';
-import { type FieldSpec, RequestForm } from '../library-requests/request-form';
-import { RequestHistory } from '../library-requests/request-history';
-import { RequestSection } from '../library-requests/section';
+import type { FieldSpec } from '../library-requests/request-form';
+import { SingleRequestPage } from '../library-requests/section';
 
 const FIELDS: FieldSpec[] = [
   { name: 'biblioteca', kind: 'library', required: true },
@@ -21,23 +18,13 @@ const FIELDS: FieldSpec[] = [
 
 /** Meu Pergamum, "Pesquisa especializada": a search by a librarian, and those asked for. */
 export function SpecialisedPage() {
-  const { t } = useTranslation();
-  const send = useSendRequest((body: Record<string, unknown>) => api(requestsEndpoints.specialised, { body: body as never }));
   return (
-    <RequestSection intro={t('requestForms.intro.specialised')}>
-      {(start) => (
-        <>
-          <RequestForm
-            heading={t('requestForms.headings.specialised')}
-            fields={FIELDS}
-            schema={pesquisaEspecializadaSchema}
-            start={start}
-            send={send.mutateAsync}
-            busy={send.isPending}
-          />
-          <RequestHistory tipo="pesquisa-especializada" heading={t('requestForms.history.pesquisa-especializada')} />
-        </>
-      )}
-    </RequestSection>
+    <SingleRequestPage
+      tipo="pesquisa-especializada"
+      name="specialised"
+      fields={FIELDS}
+      schema={pesquisaEspecializadaSchema}
+      send={(body) => api(requestsEndpoints.specialised, { body: body as never })}
+    />
   );
 }

@@ -1,15 +1,12 @@
 import { levantamentoSchema, PUBLICATION_TYPES, requestsEndpoints } from '@estante/contracts';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import { useSendRequest } from '../library-requests/library-requests.api';
-import { type FieldSpec, RequestForm } from '../library-requests/request-form';
-import { RequestHistory } from '../library-requests/request-history';
-import { RequestSection } from '../library-requests/section';
+import type { FieldSpec } from '../library-requests/request-form';
+import { SingleRequestPage } from '../library-requests/section';
 
 /** Meu Pergamum, "Levantamento bibliográfico" (spec §3 Bibliographic survey): the form and the surveys asked for. */
 export function SurveyPage() {
   const { t } = useTranslation();
-  const send = useSendRequest((body: Record<string, unknown>) => api(requestsEndpoints.survey, { body: body as never }));
   const fields: FieldSpec[] = [
     { name: 'biblioteca', kind: 'library', required: true },
     { name: 'assunto', kind: 'text', required: true },
@@ -24,20 +21,12 @@ export function SurveyPage() {
     { name: 'observacao', kind: 'textarea' },
   ];
   return (
-    <RequestSection intro={t('requestForms.intro.survey')}>
-      {(start) => (
-        <>
-          <RequestForm
-            heading={t('requestForms.headings.survey')}
-            fields={fields}
-            schema={levantamentoSchema}
-            start={start}
-            send={send.mutateAsync}
-            busy={send.isPending}
-          />
-          <RequestHistory tipo="levantamento-bibliografico" heading={t('requestForms.history.levantamento-bibliografico')} />
-        </>
-      )}
-    </RequestSection>
+    <SingleRequestPage
+      tipo="levantamento-bibliografico"
+      name="survey"
+      fields={fields}
+      schema={levantamentoSchema}
+      send={(body) => api(requestsEndpoints.survey, { body: body as never })}
+    />
   );
 }
