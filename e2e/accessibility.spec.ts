@@ -295,7 +295,26 @@ async function expectEveryScreenClean(page: Page): Promise<void> {
     await expect(ready).toBeVisible();
     await expectNoAxeViolations(page);
   }
-  for (const section of ['', '/emprestimos', '/debitos', '/afastamentos', '/nada-consta', '/reservas', '/solicitacoes', '/token']) {
+  for (const section of [
+    '',
+    '/emprestimos',
+    '/debitos',
+    '/afastamentos',
+    '/nada-consta',
+    '/reservas',
+    '/solicitacoes',
+    '/token',
+    '/cesta-permanente',
+    '/aquisicao',
+    '/consulta-sugestoes',
+    '/pedidos-compra',
+    '/estatisticas-aquisicao',
+    '/plano-ensino',
+    '/bases-dados',
+    '/totais-acervo',
+    '/comentarios',
+    '/itens-salvos',
+  ]) {
     await page.goto(`/meupergamum${section}`);
     await expect(page.getByRole('navigation', { name: 'Menu do Meu Pergamum' })).toBeVisible();
     await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
@@ -303,9 +322,9 @@ async function expectEveryScreenClean(page: Page): Promise<void> {
   }
 }
 
-// Thirteen screens, each drawn and checked by axe: about 25 s on an idle machine.
+// Twenty-three screens, each drawn and checked by axe: about 45 s on an idle machine.
 test('axe finds nothing in the normal scheme: login, home, results, title, basket and every Meu Pergamum screen', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Entrar' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -314,7 +333,7 @@ test('axe finds nothing in the normal scheme: login, home, results, title, baske
 });
 
 test('axe finds nothing in the high-contrast scheme: home, results, title, basket, every Meu Pergamum screen and login', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signInToAccount(page);
   await page.getByRole('region', { name: 'Barra de acessibilidade' }).getByLabel('Cores').selectOption('contraste');
   await expect(page.locator('html')).toHaveClass(/cor-contraste/);

@@ -77,8 +77,11 @@ test('three titles go from the results to the basket: exported as RIS, copied, e
   await page.getByLabel('Senha').fill('estante123');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL('/cesta');
-  const permanent = page.getByRole('region', { name: /^Cesta permanente/ });
+  // The permanent basket is a Meu Pergamum section (issue 20); the basket page leads there.
+  await page.getByRole('link', { name: 'Abrir a cesta permanente' }).click();
+  await expect(page).toHaveURL('/meupergamum/cesta-permanente');
+  const permanent = page.getByRole('table', { name: '3 títulos na cesta permanente' });
   for (const title of titles) await expect(permanent.getByRole('link', { name: title, exact: true }).first()).toBeVisible();
-  await expect(permanent.getByRole('article')).toHaveCount(3);
+  await expect(permanent.getByRole('row')).toHaveCount(4);
   await expectNoAxeViolations(page);
 });

@@ -17,6 +17,9 @@ import { catalogModule } from './modules/catalog/catalog.module.js';
 import { circulationModule } from './modules/circulation/circulation.module.js';
 import { commentsModule } from './modules/comments/comments.module.js';
 import { feedsModule } from './modules/feeds/feeds.module.js';
+import { savedModule } from './modules/saved/saved.module.js';
+import { acquisitionsModule } from './modules/acquisitions/acquisitions.module.js';
+import { collectionModule } from './modules/collection/collection.module.js';
 import { requestsModule } from './modules/requests/requests.module.js';
 import { interestModule } from './modules/interest/interest.module.js';
 import { parametersModule } from './modules/parameters/parameters.module.js';
@@ -42,7 +45,10 @@ const MODULES: ApiModule[] = [
   accountModule,
   interestModule,
   feedsModule,
+  savedModule,
   requestsModule,
+  collectionModule,
+  acquisitionsModule,
   basketModule,
 ];
 

@@ -1,3 +1,4 @@
+import { SAVED_SEARCH_LIMIT } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../test/app.js';
@@ -120,6 +121,18 @@ describe('limits under parallel requests', () => {
     expect(statuses(suggestions).filter((s) => s < 300)).toHaveLength(SENDS_PER_HOUR);
     expect(await count(sql`select count(*)::int as n from general_comments where cod_pessoa = ${ana}`)).toBe(SENDS_PER_HOUR);
     expect(await count(sql`select count(*)::int as n from acquisition_suggestions where cod_pessoa = ${ana}`)).toBe(SENDS_PER_HOUR);
+  });
+
+  it(`saved searches: ${AT_ONCE} at once with ten places left keep ${SAVED_SEARCH_LIMIT}`, async () => {
+    await t.database.db.execute(
+      sql`insert into saved_searches (cod_pessoa, nome, consulta) select ${ana}, 'Pesquisa ' || n, 'termo1=t' || n from generate_series(1, ${SAVED_SEARCH_LIMIT - 10}::int) n`,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: AT_ONCE }, (_, i) => post('/api/pesquisas-salvas', { nome: `Corrida ${i}`, consulta: `termo1=corrida+${i}` })),
+    );
+    expect(statuses(answers).filter((s) => s === 201)).toHaveLength(10);
+    expect(answers.filter((r) => r.statusCode !== 201).every((r) => r.statusCode === 422 && r.json().key === 'LimitePesquisasSalvas')).toBe(true);
+    expect(await count(sql`select count(*)::int as n from saved_searches where cod_pessoa = ${ana}`)).toBe(SAVED_SEARCH_LIMIT);
   });
 
   it(`followed-link statistics: ${LINK_ACCESSES_PER_WINDOW + 10} anonymous counts at once from one address record ${LINK_ACCESSES_PER_WINDOW}`, async () => {

@@ -25,3 +25,6 @@ export * from './interest.js';
 export * from './feeds.js';
 export * from './requests.js';
 export * from './catalogue-sheet.js';
+export * from './acquisitions.js';
+export * from './collection.js';
+export * from './saved.js';

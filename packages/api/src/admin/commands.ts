@@ -12,6 +12,7 @@ import { importFile } from './import-file.js';
 import { describeJobs, listJobs } from '../lib/scheduler.js';
 import { indexArticle, receiveIssue } from '../modules/catalog/serials.desk.js';
 import { moveRequest, queue } from '../modules/requests/requests.service.js';
+import { ACQUISITIONS_USAGE, acquisitionsCommand } from '../modules/acquisitions/acquisitions.desk.js';
 import { REQUEST_FILTERS, REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from '@estante/contracts';
 
 function describeInstitution(code: number | null): string {
@@ -58,7 +59,8 @@ export const USAGE = `usage:
                                       index an article in an issue's table of contents
   npm run circ -- request <n> <status>
                                       move loan request n on: em_transito, disponivel, retirada,
-                                      atendida, or cancelada`;
+                                      atendida, or cancelada
+${ACQUISITIONS_USAGE}`;
 
 /**
  * What reaches a staff terminal: patron text (comments, suggestions) may carry escape sequences
@@ -92,6 +94,7 @@ async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgr
     if (!/^\d{1,9}$/.test(value)) throw new Error(`a comment number is needed\n${USAGE}`);
     return Number(value);
   };
+  if (command.startsWith('acquisitions.')) return acquisitionsCommand(db, command.slice('acquisitions.'.length), args, mailer, USAGE);
   switch (command) {
     case 'comments.list': {
       const rows = await pendingForModeration(db);

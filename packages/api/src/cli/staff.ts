@@ -3,6 +3,7 @@ import { runAdminCommand, USAGE } from '../admin/commands.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { configuredMailer } from '../lib/mail.js';
+import { ACQUISITIONS_VERBS } from '../modules/acquisitions/acquisitions.desk.js';
 
 const VERBS: Record<string, string[]> = {
   comments: ['list', 'approve', 'reject', 'general', 'suggestions'],
@@ -11,6 +12,7 @@ const VERBS: Record<string, string[]> = {
   jobs: ['list'],
   serials: ['receive', 'article'],
   requests: ['list', 'status', 'ficha'],
+  acquisitions: [...ACQUISITIONS_VERBS],
 };
 
 /**

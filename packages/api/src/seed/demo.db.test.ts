@@ -116,6 +116,24 @@ describe('seedDemoIfEmpty', () => {
     expect(await count(sql`select count(*)::int as n from debts d join logins g using (cod_pessoa) where g.login <> 'devedor'`)).toBe(0);
   });
 
+  it('gives the professor acquisition suggestions in every part of their life, each history ending where it stands', async () => {
+    const rows = await queryRows<{ situacao: string; last: string; pedido: number | null; cod_acervo: number | null }>(
+      database.db,
+      sql`select s.situacao, s.cod_pedido as pedido, s.cod_acervo,
+                 (select e.situacao from suggestion_events e where e.cod_sugestao = s.id order by e.em desc, e.cod_evento desc limit 1) as last
+          from acquisition_suggestions s join logins g using (cod_pessoa) where g.login = 'professor'`,
+    );
+    expect(new Set(rows.map((r) => r.situacao))).toEqual(
+      new Set(['atendida', 'parcialmente_atendida', 'aguardando_entrega', 'em_negociacao', 'esgotada', 'pre_sugestao']),
+    );
+    for (const row of rows) expect(row.last).toBe(row.situacao);
+    expect(rows.filter((r) => r.pedido !== null)).toHaveLength(3);
+    expect(rows.find((r) => r.situacao === 'atendida')!.cod_acervo).toEqual(expect.any(Number));
+    // Copies were acquired over two years (collection totals by period), never in the future.
+    expect(await count(sql`select count(distinct date_trunc('month', data_aquisicao))::int as n from copies`)).toBeGreaterThan(12);
+    expect(await count(sql`select count(*)::int as n from copies where data_aquisicao > current_date`)).toBe(0);
+  });
+
   it('refuses a second open loan of a copy, and payments beyond the debt', async () => {
     const [loan] = await queryRows<{ cod_exemplar: number; cod_pessoa: number }>(
       database.db,

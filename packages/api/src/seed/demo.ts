@@ -26,6 +26,7 @@ import { seedHeadingAuthorities } from './authorities.js';
 import { seedDemoComments } from './comments.js';
 import { seedSerialIssues } from './serials.js';
 import { seedTeachingPlans } from './teaching.js';
+import { seedAcquisitions } from './acquisitions.js';
 import { seedInstitutionContent } from './content.js';
 
 const dataDir = fileURLToPath(new URL('./data/', import.meta.url));
@@ -108,6 +109,11 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
   await seedSerialIssues(db);
   // Spread acquisition dates over two years so "new acquisitions" means something.
   await db.execute(sql`update titles set created_at = now() - ((cod_acervo * 7919) % 730) * interval '1 day' where created_at > now() - interval '1 hour'`);
+  // Copies arrive with their title or, for some, up to three months after it (collection totals by period).
+  await db.execute(
+    sql`update copies c set data_aquisicao = least(current_date, t.created_at::date + (c.cod_exemplar % 4) * 30)
+        from titles t where t.cod_acervo = c.cod_acervo and c.data_aquisicao = current_date and t.created_at::date < current_date`,
+  );
   const patrons = await seedPatrons(db);
   await seedCirculationPolicy(db);
   await seedPopulation(db);
@@ -115,6 +121,7 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
   const circulation = await seedDemoCirculation(db);
   await seedLoanHistory(db);
   await seedDemoComments(db);
+  await seedAcquisitions(db);
   const teachingPlans = await seedTeachingPlans(db);
   await seedInstitutionContent(db);
   await seedInstitution(db);

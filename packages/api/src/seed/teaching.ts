@@ -1,6 +1,8 @@
+import { DEFAULT_PLAN_TARGETS } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/client.js';
+import { type Db, executeCount, queryRows } from '../db/client.js';
 import { courses, disciplines, planTitles, professors, teachingPlans } from '../db/schema/index.js';
+import { seedEResources } from './e-resources.js';
 
 /** The demo's courses (on campuses 1–3), disciplines with the subject their bibliography is on, and professors. */
 const COURSES = [
@@ -38,7 +40,10 @@ const PLANS: [number, number, number, number, number, number, number][] = [
 /**
  * Courses, disciplines, professors and teaching plans for the demo, each plan's bibliography
  * taken from the catalogue's titles on its discipline's subject (5 basic, 3 complementary;
- * another slice of them for each year). Idempotent.
+ * another slice of them for each year). Carlos (login `professor`) is professor 1, so Meu
+ * Pergamum shows him his plans; the first two basic titles of each plan get the copies the
+ * default target asks for, the others stay below it. Then the databases (e-resources).
+ * Idempotent.
  */
 export async function seedTeachingPlans(db: Db): Promise<number> {
   await db.insert(courses).values(COURSES).onConflictDoNothing();
@@ -78,5 +83,48 @@ export async function seedTeachingPlans(db: Db): Promise<number> {
     }
     planned++;
   }
+  // The teaching seed runs after the patrons: Carlos signs in as professor 1.
+  await db.execute(
+    sql`update professors set cod_pessoa = (select cod_pessoa from logins where login = 'professor')
+        where cod_professor = 1 and cod_pessoa is null`,
+  );
+  await seedPlanCopies(db);
+  await seedEResources(db);
   return planned;
+}
+
+/**
+ * Enough copies of the first two printed basic titles of each plan (by title number) to meet the
+ * default target of vacancies per copy for the largest plan they are in; bought a month before
+ * the plan's semester, at the libraries in turn, tombo <title>-P<n>. Copies counted are those
+ * not lost; the -P ones are not counted when deciding how many to add, so a second run adds none.
+ */
+async function seedPlanCopies(db: Db): Promise<number> {
+  return executeCount(
+    db,
+    sql`with firsts as (
+          select pt.cod_acervo, p.vagas, p.ano, p.semestre,
+                 row_number() over (partition by pt.cod_plano order by pt.cod_acervo) as k
+          from plan_titles pt join teaching_plans p on p.cod_plano = pt.cod_plano join titles t on t.cod_acervo = pt.cod_acervo
+          where pt.tipo = 'basica' and p.vagas > 0 and not t.acesso_remoto),
+        wanted as (
+          select f.cod_acervo, max(ceil(f.vagas::numeric / ${DEFAULT_PLAN_TARGETS.vagas_por_exemplar}))::int as total,
+                 min(make_date(f.ano, case when f.semestre = 1 then 2 else 7 end, 1) - 30) as comprado
+          from firsts f where f.k <= 2 group by f.cod_acervo),
+        missing as (
+          select w.cod_acervo, w.comprado,
+                 w.total - (select count(*) from copies c
+                            where c.cod_acervo = w.cod_acervo and c.status <> 'extraviado' and c.tombo not like '%-P%')::int as n
+          from wanted w)
+        insert into copies (cod_acervo, cod_biblioteca, cod_tipo_emprestimo, tombo, localizacao, colecao, data_aquisicao)
+        select m.cod_acervo, libs.ids[1 + ((m.cod_acervo + i) % array_length(libs.ids, 1))], 1,
+               lpad(m.cod_acervo::text, 8, '0') || '-P' || i, coalesce(t.call_number, 'Acervo geral'), 'Bibliografia básica',
+               least(current_date, m.comprado)
+        from missing m
+        join titles t on t.cod_acervo = m.cod_acervo
+        cross join (select array_agg(cod_biblioteca order by cod_biblioteca) as ids from libraries) libs
+        cross join lateral generate_series(1, m.n) as i
+        where m.n > 0 and array_length(libs.ids, 1) > 0
+        on conflict (tombo) do nothing`,
+  );
 }

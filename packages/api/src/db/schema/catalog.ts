@@ -140,6 +140,10 @@ export const copies = pgTable(
     material: text('material'),
     /** Kept in closed stacks: patrons ask staff to fetch it (acervo fechado, POST /gravar-armazem). */
     acervoFechado: boolean('acervo_fechado').notNull().default(false),
+    /** When the library acquired it (collection totals by period). */
+    dataAquisicao: date('data_aquisicao')
+      .notNull()
+      .default(sql`current_date`),
   },
   (t) => [
     index('copies_acervo_idx').on(t.codAcervo),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
 import { campuses, libraries } from './institution.js';
 import { people } from './people.js';
 
@@ -97,36 +97,4 @@ export const generalComments = pgTable(
     enviadoEm: timestamp('enviado_em', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('general_comments_texto', sql`btrim(${t.texto}) <> '' and length(${t.texto}) <= 2000`)],
-);
-
-/**
- * Acquisition suggestions (`POST /unidade-informacao/sugestao-aquisicao`, spec §3 form). A new
- * one is a pre-suggestion until the library's acquisition staff take it up.
- */
-export const acquisitionSuggestions = pgTable(
-  'acquisition_suggestions',
-  {
-    id: serial('id').primaryKey(),
-    codPessoa: integer('cod_pessoa')
-      .notNull()
-      .references(() => people.codPessoa, { onDelete: 'cascade' }),
-    codCampus: integer('cod_campus').references(() => campuses.codCampus),
-    codBiblioteca: integer('cod_biblioteca')
-      .notNull()
-      .references(() => libraries.codBiblioteca),
-    autor: text('autor'),
-    titulo: text('titulo').notNull(),
-    edicao: text('edicao'),
-    editor: text('editor').notNull(),
-    isbnIssn: text('isbn_issn'),
-    /** The suggested work is a periodical (isbn_issn then holds an ISSN). */
-    periodico: boolean('periodico').notNull().default(false),
-    outrasInf: text('outras_inf'),
-    situacao: text('situacao').notNull().default('pre_sugestao'),
-    enviadoEm: timestamp('enviado_em', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('acquisition_suggestions_pessoa_idx').on(t.codPessoa),
-    check('acquisition_suggestions_required', sql`btrim(${t.titulo}) <> '' and btrim(${t.editor}) <> ''`),
-  ],
 );

@@ -11,3 +11,5 @@ export * from './content.js';
 export * from './interest.js';
 export * from './feeds.js';
 export * from './requests.js';
+export * from './acquisitions.js';
+export * from './saved.js';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { titles } from './catalog.js';
 import { campuses } from './institution.js';
+import { people } from './people.js';
 
 /** Courses (cursos) the institution teaches, each on a campus. */
 export const courses = pgTable('courses', {
@@ -17,10 +18,13 @@ export const disciplines = pgTable('disciplines', {
   nome: text('nome_disciplina').notNull(),
 });
 
-/** Professors who own teaching plans. */
+/** Professors who own teaching plans; `cod_pessoa` is the patron who signs in as them. */
 export const professors = pgTable('professors', {
   codProfessor: serial('cod_professor').primaryKey(),
   nome: text('nome_professor').notNull(),
+  codPessoa: integer('cod_pessoa')
+    .unique()
+    .references(() => people.codPessoa, { onDelete: 'set null' }),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { acquisitionSuggestions, campuses, generalComments, libraries, people } from '../../db/schema/index.js';
+import { acquisitionSuggestions, campuses, generalComments, libraries, people, suggestionEvents } from '../../db/schema/index.js';
 
 /** Every campus, by name. */
 export function listCampuses(db: Db) {
@@ -38,6 +38,8 @@ export async function insertGeneralComment(tx: Tx, values: typeof generalComment
 
 export async function insertSuggestion(tx: Tx, values: typeof acquisitionSuggestions.$inferInsert): Promise<number> {
   const [row] = await tx.insert(acquisitionSuggestions).values(values).returning({ id: acquisitionSuggestions.id });
+  // The first step of its life, which the patron sees in Consulta de sugestões.
+  await tx.insert(suggestionEvents).values({ codSugestao: row!.id, situacao: 'pre_sugestao' });
   return row!.id;
 }
 

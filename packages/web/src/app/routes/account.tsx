@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { ACCOUNT_SECTIONS, accountSectionPath } from '../../features/account/sections';
 import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
+import { SuggestionForm } from '../../features/units/components/suggestion-form';
 import { usePageSettings } from '../../stores/page-settings';
 import { useHasSession, useSessionUser } from '../../stores/session';
 import { PageTitle } from '../../ui/page-title';
@@ -12,6 +13,7 @@ import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
 
 const titleHref = (id: number) => paths.title(id);
+const searchHref = (guia: string, consulta: string) => `${paths.guide(guia)}?${consulta}`;
 
 /**
  * `/meupergamum/*`: protected — without a session, to /login?redirect={path} (spec §2) — and
@@ -80,7 +82,7 @@ export function AccountRoute() {
             <Routes>
               <Route index element={<Text>{t('account.welcome', { name: user?.nome_pessoa.split(/\s+/)[0] ?? '' })}</Text>} />
               {sections.map(({ segment, component: Section }) => (
-                <Route key={segment} path={segment} element={<Section titleHref={titleHref} />} />
+                <Route key={segment} path={segment} element={<Section titleHref={titleHref} searchHref={searchHref} SuggestionForm={SuggestionForm} />} />
               ))}
               <Route path="*" element={<NotFoundRoute />} />
             </Routes>

@@ -3,6 +3,10 @@ import { type ComponentType, lazy } from 'react';
 /** What every Meu Pergamum section is given by the account area (the app builds title links). */
 export interface AccountSectionProps {
   titleHref: (codAcervo: number) => string;
+  /** The results page of a saved search: its guide's path segment and query string. */
+  searchHref: (guia: string, consulta: string) => string;
+  /** The acquisition suggestion form (another feature's; the app hands it over). */
+  SuggestionForm: ComponentType<{ onSent: (message: string) => void }>;
 }
 
 export interface AccountSection {
@@ -41,6 +45,11 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
     label: 'account.checkTitles',
     component: lazy(() => import('./check-titles/check-titles-page').then((m) => ({ default: m.CheckTitlesPage }))),
   },
+  {
+    segment: 'cesta-permanente',
+    label: 'account.permanentBasket',
+    component: lazy(() => import('./permanent-basket/permanent-basket-page').then((m) => ({ default: m.PermanentBasketPage }))),
+  },
   { segment: 'reservas', label: 'account.holds', component: lazy(() => import('./holds/holds-page').then((m) => ({ default: m.HoldsPage }))) },
   { segment: 'solicitacoes', label: 'account.requests', component: lazy(() => import('./requests/requests-page').then((m) => ({ default: m.RequestsPage }))) },
   {
@@ -60,9 +69,42 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
   },
   { segment: 'ficha-catalografica', label: 'account.sheet', component: lazy(() => import('./sheet/sheet-page').then((m) => ({ default: m.SheetPage }))) },
   {
+    segment: 'aquisicao',
+    label: 'account.acquisition',
+    activity: 12,
+    component: lazy(() => import('./acquisitions/acquisition-page').then((m) => ({ default: m.AcquisitionPage }))),
+  },
+  {
+    segment: 'consulta-sugestoes',
+    label: 'account.suggestions',
+    component: lazy(() => import('./acquisitions/suggestions-page').then((m) => ({ default: m.SuggestionsPage }))),
+  },
+  {
+    segment: 'pedidos-compra',
+    label: 'account.purchaseOrders',
+    component: lazy(() => import('./acquisitions/orders-page').then((m) => ({ default: m.OrdersPage }))),
+  },
+  {
+    segment: 'estatisticas-aquisicao',
+    label: 'account.acquisitionStatistics',
+    component: lazy(() => import('./acquisitions/statistics-page').then((m) => ({ default: m.StatisticsPage }))),
+  },
+  {
     segment: 'pesquisa-especializada',
     label: 'account.specialised',
     component: lazy(() => import('./specialised/specialised-page').then((m) => ({ default: m.SpecialisedPage }))),
+  },
+  {
+    segment: 'comentarios',
+    label: 'account.myComments',
+    // Comments are an activity of their own (spec §6): no section while the institution has them off.
+    activity: 13,
+    component: lazy(() => import('./my-comments/my-comments-page').then((m) => ({ default: m.MyCommentsPage }))),
+  },
+  {
+    segment: 'itens-salvos',
+    label: 'account.savedItems',
+    component: lazy(() => import('./saved-items/saved-items-page').then((m) => ({ default: m.SavedItemsPage }))),
   },
   {
     segment: 'alertas',
@@ -71,6 +113,21 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
     component: lazy(() => import('./alerts/alerts-page').then((m) => ({ default: m.AlertsPage }))),
   },
   { segment: 'token', label: 'account.token', component: lazy(() => import('./token/token-page').then((m) => ({ default: m.LoanTokenPage }))) },
+  {
+    segment: 'plano-ensino',
+    label: 'account.teachingPlan',
+    component: lazy(() => import('./teaching-plan/teaching-plan-page').then((m) => ({ default: m.TeachingPlanPage }))),
+  },
+  {
+    segment: 'bases-dados',
+    label: 'account.databases',
+    component: lazy(() => import('./databases/databases-page').then((m) => ({ default: m.DatabasesPage }))),
+  },
+  {
+    segment: 'totais-acervo',
+    label: 'account.collectionTotals',
+    component: lazy(() => import('./collection-totals/collection-totals-page').then((m) => ({ default: m.CollectionTotalsPage }))),
+  },
 ];
 
 /** The address of a section: `/meupergamum/<segment>`. */

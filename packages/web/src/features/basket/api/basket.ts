@@ -37,31 +37,14 @@ export function useEmailBasket() {
   });
 }
 
+/** The permanent basket's cache key (its list is Meu Pergamum's section, features/account/permanent-basket). */
 const PERMANENT = ['cesta-permanente'];
-
-/** `GET /api/acervo/cesta-permanente/colecao`: the signed-in patron's permanent basket. */
-export function usePermanentBasket(signedIn: boolean) {
-  return useQuery({
-    queryKey: PERMANENT,
-    queryFn: ({ signal }) => api(basketEndpoints.collection, { query: {} }, signal),
-    enabled: signedIn,
-  });
-}
 
 /** `POST /acervo/cesta-permanente`. */
 export function useKeepPermanent() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[]) => api(basketEndpoints.keep, { body: { acervos: ids } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: PERMANENT }),
-  });
-}
-
-/** `DELETE /api/acervo/cesta-permanente/{id}`. */
-export function useDropPermanent() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api(basketEndpoints.drop, { params: { id: String(id) } }),
     onSuccess: () => client.invalidateQueries({ queryKey: PERMANENT }),
   });
 }

@@ -8,7 +8,7 @@ import { useBasket } from '../../../stores/basket';
 import { copyRich } from '../../../ui/clipboard';
 import { Cover } from '../../../ui/cover';
 import { NoticeView, useNotify } from '../../../ui/notify';
-import { downloadExport, fetchReferences, useBasketTitles, useDropPermanent, useEmailBasket, useKeepPermanent, usePermanentBasket } from '../api/basket';
+import { downloadExport, fetchReferences, useBasketTitles, useEmailBasket, useKeepPermanent } from '../api/basket';
 
 /** The server's message for a 4xx (already in the interface language), else the generic one. */
 function useProblem() {
@@ -24,9 +24,20 @@ function useProblem() {
 /**
  * `/cesta` (spec §2, §4): the titles kept while searching, with covers and a selection (all at
  * first); export to a file, copy the references, e-mail them, save them to the permanent
- * basket; and, signed in, the permanent basket itself.
+ * basket; and, signed in, the way to the permanent basket (a Meu Pergamum section).
  */
-export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id: number) => string; signedIn: boolean; loginHref: string }) {
+export function BasketPage({
+  titleHref,
+  signedIn,
+  loginHref,
+  permanentHref,
+}: {
+  titleHref: (id: number) => string;
+  signedIn: boolean;
+  loginHref: string;
+  /** The permanent basket's Meu Pergamum section (none while the institution offers no account area). */
+  permanentHref?: string;
+}) {
   const { t } = useTranslation();
   const basket = useBasket();
   const titles = useBasketTitles(basket.items);
@@ -58,7 +69,7 @@ export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id:
     return (
       <>
         <Text mb="md">{t('basket.empty')}</Text>
-        {signedIn && <PermanentBasket titleHref={titleHref} />}
+        {signedIn && permanentHref && <PermanentBasketLink href={permanentHref} />}
       </>
     );
   }
@@ -228,50 +239,20 @@ export function BasketPage({ titleHref, signedIn, loginHref }: { titleHref: (id:
           </div>
         </Stack>
       </section>
-      {signedIn && <PermanentBasket titleHref={titleHref} />}
+      {signedIn && permanentHref && <PermanentBasketLink href={permanentHref} />}
     </Stack>
   );
 }
 
-/** The patron's permanent basket: titles kept across sessions, with remove and "back to the basket". */
-function PermanentBasket({ titleHref }: { titleHref: (id: number) => string }) {
-  const { t, i18n } = useTranslation();
-  const permanent = usePermanentBasket(true);
-  const drop = useDropPermanent();
-  const addMany = useBasket((b) => b.addMany);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
+/** Where the signed-in patron's permanent basket is: its Meu Pergamum section. */
+function PermanentBasketLink({ href }: { href: string }) {
+  const { t } = useTranslation();
   return (
-    <section aria-labelledby="permanent-basket">
-      <Title order={2} size="h3" id="permanent-basket" mb="xs">
-        {t('basket.permanent', { count: permanent.data?.total ?? 0 })}
-      </Title>
-      {permanent.isError && <Text c="red.8">{t('errors.loadFailed')}</Text>}
-      {permanent.data?.total === 0 && <Text c="gray.7">{t('basket.permanentEmpty')}</Text>}
-      {(permanent.data?.itens.length ?? 0) > 0 && (
-        <Button size="compact-sm" variant="default" mb="xs" onClick={() => addMany(permanent.data!.itens.map((i) => i.cod_acervo))}>
-          {t('basket.bringAll')}
-        </Button>
-      )}
-      {permanent.data?.itens.map((item) => (
-        <Group key={item.cod_acervo} component="article" gap="md" wrap="nowrap" py={6} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-          <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-            <Anchor component={Link} to={titleHref(item.cod_acervo)}>
-              {item.titulo}
-            </Anchor>
-            <Text size="sm" c="gray.7">
-              {[item.autor, item.ano_publicacao].filter(Boolean).join(' · ')} — {t('basket.keptOn', { date: date.format(new Date(item.adicionado_em)) })}
-            </Text>
-          </Stack>
-          <Button
-            size="compact-sm"
-            variant="default"
-            aria-label={t('basket.dropPermanent', { title: item.titulo })}
-            onClick={() => drop.mutate(item.cod_acervo)}
-          >
-            {t('basket.remove')}
-          </Button>
-        </Group>
-      ))}
-    </section>
+    <Text>
+      {t('basket.permanentIn')}{' '}
+      <Anchor component={Link} to={href} underline="always">
+        {t('basket.permanentLink')}
+      </Anchor>
+    </Text>
   );
 }

@@ -41,7 +41,7 @@ export function CommentsSection({ id, signedIn, signIn }: { id: number; signedIn
       </Stack>
       {signedIn ? (
         <>
-          {pending.length > 0 && <MyPending id={id} items={pending} format={(d) => date.format(new Date(d))} />}
+          {pending.length > 0 && <MyPending items={pending} format={(d) => date.format(new Date(d))} />}
           <CommentForm id={id} />
         </>
       ) : (
@@ -56,17 +56,9 @@ export function CommentsSection({ id, signedIn, signIn }: { id: number; signedIn
   );
 }
 
-function MyPending({
-  id,
-  items,
-  format,
-}: {
-  id: number;
-  items: { cod_comentario: number; texto: string; data_envio: string }[];
-  format: (d: string) => string;
-}) {
+function MyPending({ items, format }: { items: { cod_comentario: number; texto: string; data_envio: string }[]; format: (d: string) => string }) {
   const { t } = useTranslation();
-  const remove = useDeleteComment(id);
+  const remove = useDeleteComment();
   const [confirming, setConfirming] = useState<number | null>(null);
   return (
     <Stack gap="sm" mb="md">

@@ -14,6 +14,7 @@ import { FacetPanel } from './facet-panel';
 import { FilterChips } from './filter-chips';
 import { useAcervosIndexados } from '../api/get-acervos-indexados';
 import { ResultItem } from './result-item';
+import { SaveSearch } from './save-search';
 
 const PAGE_SIZES = [10, 20, 50, MAX_PAGE_SIZE];
 
@@ -116,6 +117,7 @@ export function ResultsView({
             {t('search.resultsCount', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })}
           </Title>
           <FilterChips filtros={data.filtros} onRemove={toggleFilter} onClear={() => update({ filtros: [] })} />
+          <SaveSearch state={state} label={label} />
           {data.total > 0 && (
             <>
               <link rel="alternate" type="application/atom+xml" title={t('feeds.follow')} href={followAddress(state, i18n.language)} />

@@ -37,6 +37,7 @@ export function SuggestionForm({ onSent }: { onSent: (message: string) => void }
     if (missing || !checked.success) return setProblem(t('messages.CampoObrigatorioNaoPreenchido', { field: missing ?? '' }));
     await send(async () => {
       await sendSuggestion(checked.data);
+      form.reset();
       onSent(t('messages.SugestaoAquisicaoEnviadoSucesso'));
     });
   });

@@ -1,0 +1,310 @@
+import type { EstatisticasAquisicao, PedidoCompra, Sugestao } from '@estante/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { createInstitution, createLibraries, createPatron, createTitles, enableActivities } from '../../../test/factories.js';
+import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
+import { runAdminCommand } from '../../admin/commands.js';
+import { queryRows } from '../../db/client.js';
+import { createMailer } from '../../lib/mail.js';
+
+/**
+ * Acquisition suggestions' life (issue 20): the footer form → the library takes it up, quotes,
+ * orders, receives it (by command and by the staff API) → each step in Consulta de sugestões
+ * and in an e-mail; statistics that agree with the rows; other patrons' suggestions invisible;
+ * bad input refused without a change; the order's copies never over-delivered under a crowd.
+ */
+let t: TestApp;
+let mail: TestMailSink;
+const token: Record<string, string> = {};
+let central: { codBiblioteca: number; codCampus: number };
+let branch: { codBiblioteca: number; codCampus: number };
+let titleId = 0;
+
+beforeAll(async () => {
+  mail = await startTestMailSink();
+  t = await createTestApp({ SMTP_URL: mail.url, PUBLIC_URL: 'https://catalogo.example.org' });
+  const db = t.database.db;
+  await createInstitution(db);
+  await enableActivities(db, [12]);
+  const [first, second] = await createLibraries(db, ['Central', 'Setorial']);
+  [central, branch] = [first!, second!];
+  for (const login of ['ana', 'bia', 'fernanda']) {
+    await createPatron(db, { login, nome: `${login[0]!.toUpperCase()}${login.slice(1)} Teste`, password: `senha-${login}`, email: `${login}@example.org` });
+    token[login] = await patronToken(t.app, login, `senha-${login}`);
+  }
+  await db.execute(sql`update people set papel = 'circulacao' where cod_pessoa = (select cod_pessoa from logins where login = 'fernanda')`);
+  titleId = (await createTitles(db, [{ id: 'acq-1', title: 'Pedagogia da autonomia', author: 'Freire, Paulo' }]))['acq-1']!;
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+const call = async <T = unknown>(who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, idioma = '1') => {
+  const response = await t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}`, 'x-idioma': idioma }, payload });
+  return { status: response.statusCode, body: response.json() as T };
+};
+const staff = (verb: string, ...args: string[]) =>
+  runAdminCommand(t.database.db, { command: `acquisitions.${verb}`, args }, undefined, createMailer(mail.url, 'Biblioteca <biblioteca@example.org>'));
+const state = async () =>
+  queryRows<{ id: number; situacao: string; total_entregue: number; cod_pedido: number | null; events: number }>(
+    t.database.db,
+    sql`select id, situacao, total_entregue, cod_pedido, (select count(*)::int from suggestion_events e where e.cod_sugestao = s.id) as events
+        from acquisition_suggestions s order by id`,
+  );
+const mailsTo = async (address: string) => (await mail.messages()).filter((m) => m.to && JSON.stringify(m.to).includes(address));
+const suggestionOf = async (who: string, id: number) => (await call<Sugestao>(who, 'GET', `/aquisicao/sugestoes/${id}`)).body;
+
+/** Stores a suggestion as the footer form would have, sent `daysAgo` days ago. */
+async function suggestionRow(login: string, library: number, titulo: string, situacao = 'pre_sugestao', daysAgo = 0): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`insert into acquisition_suggestions (cod_pessoa, cod_biblioteca, titulo, editor, situacao, enviado_em)
+        select cod_pessoa, ${library}, ${titulo}, 'Editora', ${situacao}, now() - ${daysAgo} * interval '1 day' from logins where login = ${login}
+        returning id`,
+  );
+  return row!.id;
+}
+
+describe('a suggestion from the footer to the shelf', () => {
+  let id = 0;
+
+  it('starts as a pre-suggestion the patron sees with its first step', async () => {
+    const sent = await call<{ codigo: number }>('ana', 'POST', '/unidade-informacao/sugestao-aquisicao', {
+      titulo: 'Pedagogia da autonomia',
+      autor: 'Paulo Freire',
+      editor: 'Paz e Terra',
+      campus: central.codCampus,
+      biblioteca: central.codBiblioteca,
+    });
+    expect(sent.status).toBe(201);
+    id = sent.body.codigo;
+    const list = await call<Sugestao[]>('ana', 'GET', '/aquisicao/sugestoes');
+    expect(list.body).toHaveLength(1);
+    expect(list.body[0]).toMatchObject({
+      codigo: id,
+      situacao: 'pre_sugestao',
+      descricao_situacao: 'Pré-sugestão',
+      titulo: 'Pedagogia da autonomia',
+      solicitante: 'Ana Teste',
+      quantidade: 1,
+      total_entregue: 0,
+      pedido: null,
+      cod_acervo: null,
+      obra_estrangeira: false,
+    });
+    expect(list.body[0]!.historico.map((h) => h.situacao)).toEqual(['pre_sugestao']);
+  });
+
+  it('is invisible to another patron: 404 alone, absent from their list', async () => {
+    expect((await call('bia', 'GET', `/aquisicao/sugestoes/${id}`)).status).toBe(404);
+    expect((await call<Sugestao[]>('bia', 'GET', '/aquisicao/sugestoes')).body).toEqual([]);
+    expect((await call<PedidoCompra[]>('bia', 'GET', '/aquisicao/pedidos')).body).toEqual([]);
+  });
+
+  it('is quoted by command: three copies of a foreign work, dated today, and the patron is e-mailed', async () => {
+    expect(await staff('quote', String(id), '3', 'foreign', 'Cotada', 'com', 'dois', 'fornecedores')).toContain('em_cotacao');
+    const s = await suggestionOf('ana', id);
+    expect(s).toMatchObject({ situacao: 'em_cotacao', quantidade: 3, obra_estrangeira: true, nota: 'Cotada com dois fornecedores' });
+    expect(s.data_cotacao).toBe(new Date().toISOString().slice(0, 10));
+    const mails = await mailsTo('ana@example.org');
+    expect(mails.at(-1)!.subject).toBe(`Sua sugestão de aquisição nº ${id}: Em cotação`);
+    expect(mails.at(-1)!.text).toContain('Nota da biblioteca: Cotada com dois fornecedores');
+  });
+
+  it('is ordered by command with an expected date; the order shows to its patron', async () => {
+    const out = await staff('order', String(central.codBiblioteca), 'Livraria Cultura', String(id), '2027-01-15');
+    expect(out).toMatch(/purchase order \d+/);
+    const s = await suggestionOf('ana', id);
+    expect(s).toMatchObject({ situacao: 'aguardando_entrega', previsao_entrega: '2027-01-15' });
+    expect(s.pedido).toEqual(expect.any(Number));
+    expect((await mailsTo('ana@example.org')).at(-1)!.text).toContain(`Incluída no pedido de compra nº ${s.pedido}, entrega prevista para 15/01/2027`);
+    const orders = await call<PedidoCompra[]>('ana', 'GET', '/aquisicao/pedidos');
+    expect(orders.body).toEqual([
+      expect.objectContaining({
+        codigo: s.pedido,
+        fornecedor: 'Livraria Cultura',
+        biblioteca: 'Central',
+        encerrado: false,
+        itens: [expect.objectContaining({ sugestao: id, quantidade: 3, total_entregue: 0 })],
+      }),
+    ]);
+  });
+
+  it('is delivered in part by command, refuses more copies than ordered, then in full through the staff API with its catalogue record', async () => {
+    expect(await staff('deliver', String(id), '1')).toContain('parcialmente_atendida');
+    expect((await suggestionOf('ana', id)).total_entregue).toBe(1);
+    await expect(staff('deliver', String(id), '3')).rejects.toThrow('Foram pedidos 3 exemplares e 1 já chegaram');
+    const delivered = await call<Sugestao>('fernanda', 'PUT', `/api/aquisicao/balcao/sugestoes/${id}`, {
+      acao: 'entregar',
+      quantidade: 2,
+      acervo: titleId,
+      nota: 'Já no acervo',
+    });
+    expect(delivered.status).toBe(200);
+    const s = await suggestionOf('ana', id);
+    expect(s).toMatchObject({ situacao: 'atendida', total_entregue: 3, cod_acervo: titleId });
+    expect(s.historico.map((h) => h.situacao)).toEqual(['pre_sugestao', 'em_cotacao', 'aguardando_entrega', 'parcialmente_atendida', 'atendida']);
+    const last = (await mailsTo('ana@example.org')).at(-1)!;
+    expect(last.subject).toBe(`Sua sugestão de aquisição nº ${id}: Atendida`);
+    expect(last.text).toContain('Exemplares recebidos: 3 de 3.');
+    expect(last.text).toContain(`No catálogo: https://catalogo.example.org/acervo/${titleId}`);
+  });
+
+  it('cannot move on once attended (409) and nothing changes', async () => {
+    const before = await state();
+    await expect(staff('quote', String(id))).rejects.toThrow('não é possível cotá-la agora');
+    const refused = await call('fernanda', 'PUT', `/api/aquisicao/balcao/sugestoes/${id}`, { acao: 'recusar', situacao: 'cancelada' });
+    expect(refused.status).toBe(409);
+    expect(await state()).toEqual(before);
+  });
+});
+
+describe('the staff API', () => {
+  it('is for the desk staff only', async () => {
+    expect((await call('ana', 'GET', '/api/aquisicao/balcao/sugestoes')).status).toBe(403);
+    expect((await call('ana', 'PUT', '/api/aquisicao/balcao/sugestoes/1', { acao: 'aceitar' })).status).toBe(403);
+  });
+
+  it('takes up, refuses as already held (with the title), and words statuses in the language asked', async () => {
+    const id = await suggestionRow('bia', central.codBiblioteca, 'Didática');
+    const accepted = await call<Sugestao>('fernanda', 'PUT', `/api/aquisicao/balcao/sugestoes/${id}`, { acao: 'aceitar' }, '5');
+    expect(accepted.body).toMatchObject({ situacao: 'sugestao_compra', descricao_situacao: 'Purchase suggestion' });
+    const noTitle = await call<{ key: string }>('fernanda', 'PUT', `/api/aquisicao/balcao/sugestoes/${id}`, { acao: 'recusar', situacao: 'ja_existe' });
+    expect(noTitle.status).toBe(422);
+    const held = await call<Sugestao>('fernanda', 'PUT', `/api/aquisicao/balcao/sugestoes/${id}`, { acao: 'recusar', situacao: 'ja_existe', acervo: titleId });
+    expect(held.body).toMatchObject({ situacao: 'ja_existe', cod_acervo: titleId });
+    const queue = await call<Sugestao[]>('fernanda', 'GET', '/api/aquisicao/balcao/sugestoes?situacao=ja_existe');
+    expect(queue.body.map((s) => s.codigo)).toEqual([id]);
+  });
+
+  it("groups a library's suggestions in an order only: another library's, or one not quoted, undoes it all", async () => {
+    const a = await suggestionRow('bia', central.codBiblioteca, 'Cálculo I', 'em_cotacao');
+    const b = await suggestionRow('bia', branch.codBiblioteca, 'Cálculo II', 'em_cotacao');
+    const c = await suggestionRow('bia', central.codBiblioteca, 'Cálculo III');
+    const before = await state();
+    const orders = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from purchase_orders`))[0]!.n;
+    const ordersBefore = await orders();
+    const mixed = await call('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', { fornecedor: 'X', biblioteca: central.codBiblioteca, sugestoes: [a, b] });
+    expect(mixed.status).toBe(422);
+    const early = await call('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', { fornecedor: 'X', biblioteca: central.codBiblioteca, sugestoes: [a, c] });
+    expect(early.status).toBe(409);
+    const unknown = await call('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', { fornecedor: 'X', biblioteca: 999_999, sugestoes: [a] });
+    expect(unknown.status).toBe(422);
+    expect(
+      (await call('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', { fornecedor: 'X', biblioteca: central.codBiblioteca, sugestoes: [] })).status,
+    ).toBe(400);
+    expect(await state()).toEqual(before);
+    expect(await orders()).toBe(ordersBefore);
+    const made = await call<PedidoCompra>('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', {
+      fornecedor: 'Y',
+      biblioteca: central.codBiblioteca,
+      sugestoes: [a],
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.itens.map((i) => i.situacao)).toEqual(['aguardando_entrega']);
+  });
+
+  it('closes an order: the part-delivered finish incomplete, the undelivered are not attended', async () => {
+    const a = await suggestionRow('bia', branch.codBiblioteca, 'Geometria', 'em_cotacao');
+    const b = await suggestionRow('bia', branch.codBiblioteca, 'Topologia', 'em_cotacao');
+    await t.database.db.execute(sql`update acquisition_suggestions set quantidade = 2 where id = ${a}`);
+    const made = await call<PedidoCompra>('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', {
+      fornecedor: 'Z',
+      biblioteca: branch.codBiblioteca,
+      sugestoes: [a, b],
+    });
+    await staff('deliver', String(a), '1');
+    const closed = await call<PedidoCompra>('fernanda', 'PUT', `/api/aquisicao/balcao/pedidos/${made.body.codigo}/encerrar`);
+    expect(closed.body.encerrado).toBe(true);
+    expect(closed.body.itens.map((i) => [i.sugestao, i.situacao])).toEqual([
+      [a, 'finalizada_incompleta'],
+      [b, 'nao_atendida'],
+    ]);
+    expect((await call('fernanda', 'PUT', `/api/aquisicao/balcao/pedidos/${made.body.codigo}/encerrar`)).status).toBe(409);
+  });
+});
+
+describe('statistics and filters', () => {
+  it('count exactly the rows the list shows, by status, library and month, for any filter', async () => {
+    await suggestionRow('bia', central.codBiblioteca, 'Antiga', 'nao_localizada', 70);
+    await suggestionRow('bia', branch.codBiblioteca, 'Mais antiga', 'esgotada', 400);
+    const today = new Date().toISOString().slice(0, 10);
+    const filters = ['', `?dataIni=${new Date(Date.now() - 100 * 864e5).toISOString().slice(0, 10)}&dataFim=${today}`, `?biblioteca=${branch.codBiblioteca}`];
+    for (const filter of filters) {
+      const stats = (await call<EstatisticasAquisicao>('bia', 'GET', `/aquisicao/estatisticas${filter}`)).body;
+      const library = filter.includes('biblioteca') ? branch.codBiblioteca : undefined;
+      const rows = (await call<Sugestao[]>('bia', 'GET', `/aquisicao/sugestoes${filter.includes('data') ? filter : ''}`)).body.filter(
+        (s) => library === undefined || s.cod_biblioteca === library,
+      );
+      expect(stats.total).toBe(rows.length);
+      expect(stats.exemplares_sugeridos).toBe(rows.reduce((n, s) => n + s.quantidade, 0));
+      expect(stats.exemplares_entregues).toBe(rows.reduce((n, s) => n + s.total_entregue, 0));
+      const tally = (key: (s: Sugestao) => string | number) => rows.reduce<Record<string, number>>((m, s) => ({ ...m, [key(s)]: (m[key(s)] ?? 0) + 1 }), {});
+      expect(Object.fromEntries(stats.por_situacao.map((s) => [s.situacao, s.total]))).toEqual(tally((s) => s.situacao));
+      expect(Object.fromEntries(stats.por_biblioteca.map((s) => [s.cod_biblioteca, s.total]))).toEqual(tally((s) => s.cod_biblioteca));
+      expect(Object.fromEntries(stats.por_mes.map((s) => [s.mes, s.total]))).toEqual(tally((s) => s.criado_em.slice(0, 7)));
+    }
+    const all = (await call<EstatisticasAquisicao>('bia', 'GET', '/aquisicao/estatisticas')).body;
+    expect(all.total).toBeGreaterThanOrEqual(8);
+    expect(all.por_mes.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('filter the list by status and period', async () => {
+    const esgotadas = (await call<Sugestao[]>('bia', 'GET', '/aquisicao/sugestoes?situacao=esgotada')).body;
+    expect(esgotadas.map((s) => s.titulo)).toEqual(['Mais antiga']);
+    const recent = (await call<Sugestao[]>('bia', 'GET', `/aquisicao/sugestoes?dataIni=${new Date(Date.now() - 30 * 864e5).toISOString().slice(0, 10)}`)).body;
+    expect(recent.map((s) => s.titulo)).not.toContain('Antiga');
+    expect(recent.length).toBeGreaterThan(0);
+  });
+
+  it('refuse bad input with a clear 4xx', async () => {
+    const bad = [
+      ['/aquisicao/sugestoes?situacao=perdida', 400],
+      ['/aquisicao/sugestoes?dataIni=2026-05-01&dataFim=2026-04-01', 400],
+      ['/aquisicao/sugestoes?dataIni=2026-02-30', 400],
+      ['/aquisicao/estatisticas?biblioteca=999999', 422],
+      ['/aquisicao/estatisticas?biblioteca=abc', 400],
+      ['/aquisicao/sugestoes/abc', 400],
+    ] as const;
+    for (const [url, status] of bad) {
+      const answer = await call<{ message: string }>('bia', 'GET', url);
+      expect(answer.status, url).toBe(status);
+      expect(answer.body.message.length, url).toBeGreaterThan(5);
+    }
+  });
+
+  it('name the statuses of §4 in the language asked', async () => {
+    const pt = (await call<{ codigo: string; descricao: string }[]>('bia', 'GET', '/aquisicao/sugestoes/situacao')).body;
+    const es = (await call<{ codigo: string; descricao: string }[]>('bia', 'GET', '/aquisicao/sugestoes/situacao', undefined, '3')).body;
+    expect(pt).toHaveLength(14);
+    expect(pt.find((s) => s.codigo === 'em_negociacao')!.descricao).toBe('Em negociação');
+    expect(es.find((s) => s.codigo === 'ja_existe')!.descricao).toBe('Ya existe en el acervo');
+  });
+});
+
+describe('under a crowd', () => {
+  it('twenty deliveries at once never receive more copies than were ordered', async () => {
+    const id = await suggestionRow('bia', central.codBiblioteca, 'Concorrência', 'em_cotacao');
+    await t.database.db.execute(sql`update acquisition_suggestions set quantidade = 3 where id = ${id}`);
+    await call('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', { fornecedor: 'W', biblioteca: central.codBiblioteca, sugestoes: [id] });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call('fernanda', 'PUT', `/api/aquisicao/balcao/sugestoes/${id}`, { acao: 'entregar', quantidade: 1 })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409 || a.status === 422)).toBe(true);
+    const row = (await state()).find((s) => s.id === id)!;
+    expect(row).toMatchObject({ situacao: 'atendida', total_entregue: 3 });
+  });
+
+  it('two orders of the same suggestion at once: one wins', async () => {
+    const id = await suggestionRow('bia', central.codBiblioteca, 'Disputada', 'em_cotacao');
+    const answers = await Promise.all(
+      ['A', 'B', 'C'].map((f) =>
+        call('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', { fornecedor: f, biblioteca: central.codBiblioteca, sugestoes: [id] }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+  });
+});

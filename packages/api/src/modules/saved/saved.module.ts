@@ -1,0 +1,7 @@
+import type { ApiModule } from '../../lib/module.js';
+import { savedRoutes } from './saved.routes.js';
+
+/** Saved searches (decision 0020): a patron keeps a results page's search under a name and runs it again from Meu Pergamum. */
+export const savedModule: ApiModule = async (app) => {
+  await app.register(savedRoutes, { db: app.db });
+};

@@ -1,0 +1,34 @@
+import { Anchor, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { NoticeView, useNotify } from '../../../ui/notify';
+import { type AccountSectionProps, accountSectionPath } from '../sections';
+import { SUGGESTIONS_KEY } from './acquisitions.api';
+
+/**
+ * Meu Pergamum, "Aquisição": the acquisition suggestion form (the footer's, one implementation),
+ * with the way to follow what becomes of it.
+ */
+export function AcquisitionPage({ SuggestionForm }: Pick<AccountSectionProps, 'SuggestionForm'>) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const client = useQueryClient();
+  return (
+    <section>
+      <Text mb="sm">
+        {t('acquisitions.intro')}{' '}
+        <Anchor component={Link} to={accountSectionPath('consulta-sugestoes')} underline="always">
+          {t('account.suggestions')}
+        </Anchor>
+      </Text>
+      <NoticeView notice={notify.notice} mb="sm" />
+      <SuggestionForm
+        onSent={(message) => {
+          notify.success(message);
+          void client.invalidateQueries({ queryKey: SUGGESTIONS_KEY });
+        }}
+      />
+    </section>
+  );
+}
