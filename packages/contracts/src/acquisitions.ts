@@ -74,14 +74,10 @@ const optionalPeriod = {
 const periodRule = (q: { dataIni?: string | undefined; dataFim?: string | undefined }) => !q.dataIni || !q.dataFim || q.dataIni <= q.dataFim;
 
 /** `GET /aquisicao/sugestoes`: the patron's suggestions sent in a period, of a status. */
-export const sugestoesQuerySchema = z
-  .object({ ...optionalPeriod, situacao: z.enum(SUGGESTION_STATUSES).optional() })
-  .refine(periodRule, { ...PERIOD_ORDER, params: { rule: 'periodOrder' } });
+export const sugestoesQuerySchema = z.object({ ...optionalPeriod, situacao: z.enum(SUGGESTION_STATUSES).optional() }).refine(periodRule, PERIOD_ORDER);
 
 /** `GET /aquisicao/estatisticas`: the patron's suggestions counted, in a period, at one library. */
-export const estatisticasQuerySchema = z
-  .object({ ...optionalPeriod, biblioteca: queryId.optional() })
-  .refine(periodRule, { ...PERIOD_ORDER, params: { rule: 'periodOrder' } });
+export const estatisticasQuerySchema = z.object({ ...optionalPeriod, biblioteca: queryId.optional() }).refine(periodRule, PERIOD_ORDER);
 
 /** One step of a suggestion's life. */
 export const sugestaoEventoSchema = z.object({ situacao: z.enum(SUGGESTION_STATUSES), nota: z.string().nullable(), em: z.string() });

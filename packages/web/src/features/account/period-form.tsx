@@ -14,22 +14,44 @@ export type Period = {
 
 /**
  * A period to look up (spec §5): both dates needed, the start not after the end — the API's own
- * rule (`periodInOrder` of the contracts), worded for the patron. The first problem is announced
- * under the fields; the fields at fault are marked invalid.
+ * rule (`periodInOrder` of the contracts), worded for the patron. `optional`: both dates or none
+ * (none: every date; the dates then come as ''). The first problem is announced under the
+ * fields; the fields at fault are marked invalid.
  */
-export function PeriodForm({ onSubmit, children }: { onSubmit: (period: Period) => void; children?: ReactNode }) {
+export function PeriodForm({ onSubmit, children, optional = false }: { onSubmit: (period: Period) => void; children?: ReactNode; optional?: boolean }) {
   const { t } = useTranslation();
   const schema = useMemo(() => {
+    const both = { error: t('period.both'), path: ['dataIni'] };
+    const order = { error: t('period.order'), path: ['dataIni'] };
+    if (optional)
+      return z
+        .object({ dataIni: z.string(), dataFim: z.string() })
+        .refine((p) => (p.dataIni === '') === (p.dataFim === ''), both)
+        .refine((p) => p.dataIni === '' || p.dataFim === '' || periodInOrder(p), order);
     const date = z.string().min(1, { error: t('period.both') });
-    return z.object({ dataIni: date, dataFim: date }).refine(periodInOrder, { error: t('period.order'), path: ['dataIni'] });
-  }, [t]);
+    return z.object({ dataIni: date, dataFim: date }).refine(periodInOrder, order);
+  }, [t, optional]);
   const form = useForm<Period>({ initialValues: { dataIni: '', dataFim: '' }, validate: zod4Resolver(schema), validateInputOnChange: false });
   const problem = Object.values(form.errors)[0];
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <Group align="flex-end" gap="sm" mb="sm">
-        <TextInput type="date" label={t('period.from')} required key={form.key('dataIni')} {...form.getInputProps('dataIni')} error={!!form.errors.dataIni} />
-        <TextInput type="date" label={t('period.to')} required key={form.key('dataFim')} {...form.getInputProps('dataFim')} error={!!form.errors.dataFim} />
+        <TextInput
+          type="date"
+          label={t('period.from')}
+          required={!optional}
+          key={form.key('dataIni')}
+          {...form.getInputProps('dataIni')}
+          error={!!form.errors.dataIni}
+        />
+        <TextInput
+          type="date"
+          label={t('period.to')}
+          required={!optional}
+          key={form.key('dataFim')}
+          {...form.getInputProps('dataFim')}
+          error={!!form.errors.dataFim}
+        />
         {children}
         <Button type="submit" variant="outline" color="blue.9">
           {t('period.show')}

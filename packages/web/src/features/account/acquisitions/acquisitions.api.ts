@@ -1,4 +1,4 @@
-import { acquisitionsEndpoints, type SuggestionStatus, unitsEndpoints } from '@estante/contracts';
+import { acquisitionsEndpoints, type SuggestionStatus } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
@@ -51,15 +51,4 @@ export function useSuggestionStatistics(filter: SuggestionFilter) {
 /** `GET /aquisicao/pedidos`: the purchase orders that hold the patron's suggestions. */
 export function usePurchaseOrders() {
   return useQuery(queryOptions({ queryKey: [...SUGGESTIONS_KEY, 'pedidos'], queryFn: ({ signal }) => api(acquisitionsEndpoints.orders, {}, signal) }));
-}
-
-/** `GET /unidade-informacao`: the libraries, to narrow the statistics to one. */
-export function useLibraries() {
-  return useQuery(
-    queryOptions({
-      queryKey: ['unidade-informacao', 'todas'],
-      queryFn: ({ signal }) => api(unitsEndpoints.libraries, { query: {} }, signal),
-      staleTime: 10 * 60_000,
-    }),
-  );
 }

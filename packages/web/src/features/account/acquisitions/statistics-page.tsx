@@ -1,12 +1,13 @@
 import '@mantine/charts/styles.css';
-import { estatisticasQuerySchema, type EstatisticasAquisicao } from '@estante/contracts';
+import type { EstatisticasAquisicao } from '@estante/contracts';
 import { BarChart } from '@mantine/charts';
 import { Alert, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../ui/scroll-table';
-import { type SuggestionFilter as Filter, useLibraries, useSuggestionStatistics } from './acquisitions.api';
-import { SuggestionFilter } from './suggestion-filter';
+import { useLibraries } from '../../../api/libraries';
+import { type SuggestionFilter as Filter, useSuggestionStatistics } from './acquisitions.api';
+import { PeriodForm } from '../period-form';
 
 interface Row {
   key: string;
@@ -102,7 +103,12 @@ export function StatisticsPage() {
   const stats = useSuggestionStatistics(filter);
   return (
     <section>
-      <SuggestionFilter schema={estatisticasQuerySchema} onSubmit={(period) => setFilter({ ...period, biblioteca: library ? Number(library) : undefined })}>
+      <PeriodForm
+        optional
+        onSubmit={({ dataIni, dataFim }) =>
+          setFilter({ dataIni: dataIni || undefined, dataFim: dataFim || undefined, biblioteca: library ? Number(library) : undefined })
+        }
+      >
         <NativeSelect
           label={t('acquisitions.library')}
           value={library}
@@ -112,7 +118,7 @@ export function StatisticsPage() {
             ...(libraries.data ?? []).map((l) => ({ value: String(l.cod_biblioteca), label: l.desc_biblioteca })),
           ]}
         />
-      </SuggestionFilter>
+      </PeriodForm>
       {stats.isPending ? (
         <Loader size="sm" aria-label={t('loading.title')} />
       ) : stats.isError ? (

@@ -1,4 +1,4 @@
-import { type Sugestao, type SuggestionStatus, sugestoesQuerySchema } from '@estante/contracts';
+import type { Sugestao, SuggestionStatus } from '@estante/contracts';
 import { Anchor, Badge, List, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { useShortDate } from '../../../ui/dates';
 import { type Column, ListSection } from '../../../ui/list-section';
 import type { AccountSectionProps } from '../sections';
 import { type SuggestionFilter as Filter, useSuggestions, useSuggestionStatuses } from './acquisitions.api';
-import { SuggestionFilter } from './suggestion-filter';
+import { PeriodForm } from '../period-form';
 
 /** Where a suggestion's life ended well, badly, or goes on: the badge's tint (dark text on it; the text says it too). */
 const TONE: Partial<Record<SuggestionStatus, string>> = {
@@ -107,7 +107,10 @@ export function SuggestionsPage({ titleHref }: Pick<AccountSectionProps, 'titleH
   ];
   return (
     <section>
-      <SuggestionFilter schema={sugestoesQuerySchema} onSubmit={(period) => setFilter({ ...period, situacao: situacao || undefined })}>
+      <PeriodForm
+        optional
+        onSubmit={({ dataIni, dataFim }) => setFilter({ dataIni: dataIni || undefined, dataFim: dataFim || undefined, situacao: situacao || undefined })}
+      >
         <Select
           label={t('acquisitions.status')}
           data={[{ value: '', label: t('acquisitions.allStatuses') }, ...(statuses.data ?? []).map((s) => ({ value: s.codigo, label: s.descricao }))]}
@@ -115,7 +118,7 @@ export function SuggestionsPage({ titleHref }: Pick<AccountSectionProps, 'titleH
           onChange={(v) => setSituacao((v ?? '') as SuggestionStatus | '')}
           allowDeselect={false}
         />
-      </SuggestionFilter>
+      </PeriodForm>
       <ListSection
         query={suggestions}
         errorText={t('acquisitions.fetchError')}

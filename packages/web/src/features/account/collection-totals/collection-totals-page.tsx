@@ -7,7 +7,8 @@ import { useShortDate } from '../../../ui/dates';
 import { Loading } from '../../../ui/loading';
 import { ScrollTable } from '../../../ui/scroll-table';
 import { type Period, PeriodForm } from '../period-form';
-import { type TotalsQuery, useCollectionTotals, useLibraries } from './collection-totals.api';
+import { useLibraries } from '../../../api/libraries';
+import { type TotalsQuery, useCollectionTotals } from './collection-totals.api';
 
 type Row = TotaisAcervo['por_tipo_obra'][number];
 

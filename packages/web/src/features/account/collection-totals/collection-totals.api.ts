@@ -1,4 +1,4 @@
-import { collectionEndpoints, unitsEndpoints } from '@estante/contracts';
+import { collectionEndpoints } from '@estante/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -12,17 +12,6 @@ export function useCollectionTotals(query: TotalsQuery | null) {
       queryKey: ['totais-acervo', query],
       queryFn: ({ signal }) => api(collectionEndpoints.totals, { query: query! }, signal),
       enabled: query !== null,
-    }),
-  );
-}
-
-/** `GET /unidade-informacao`: every library (for the library select). */
-export function useLibraries() {
-  return useQuery(
-    queryOptions({
-      queryKey: ['unidade-informacao', 'todas'],
-      queryFn: ({ signal }) => api(unitsEndpoints.libraries, { query: {} }, signal),
-      staleTime: 10 * 60_000,
     }),
   );
 }
