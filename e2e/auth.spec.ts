@@ -78,6 +78,10 @@ test('calls that fail together on an expired token wait for one renewal with the
   expect(stored).toMatch(/^aesgcm\./);
   expect(stored).not.toContain(first.slice(0, 20));
   expect(stored).not.toContain('Ana');
+  // A title page asks for the record, its copies, links, comments and the patron's own comments at
+  // once (and the header its providers): the token expires just before it opens.
+  await page.goto('/pesquisa-geral?termo1=great%20ray%20charles');
+  const href = await page.getByRole('main').getByRole('article').first().getByRole('link', { name: 'The Great Ray Charles' }).getAttribute('href');
   // From now on the server answers that access token as it answers an expired one; the refresh token stays good.
   await page.route('**/svc/**', (route) =>
     route.request().headers().authorization === `Bearer ${first}`
@@ -97,9 +101,6 @@ test('calls that fail together on an expired token wait for one renewal with the
   page.on('response', (response) => {
     if (response.status() === 401) failures.push(response.url());
   });
-  // A title page asks for the record, its copies, links, comments and the patron's own comments at once.
-  await page.goto('/pesquisa-geral?termo1=great%20ray%20charles');
-  const href = await page.getByRole('main').getByRole('article').first().getByRole('link', { name: 'The Great Ray Charles' }).getAttribute('href');
   await page.goto(href!);
   await expect(page.getByRole('heading', { level: 1, name: 'The Great Ray Charles' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enviar comentário' })).toBeVisible();

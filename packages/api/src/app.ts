@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
 import type { ApiModule, ModuleDeps } from './lib/module.js';
 import { accountModule } from './modules/account/account.module.js';
+import { peopleModule } from './modules/people/people.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { basketModule } from './modules/basket/basket.module.js';
 import { catalogModule } from './modules/catalog/catalog.module.js';
@@ -18,6 +19,7 @@ import { circulationModule } from './modules/circulation/circulation.module.js';
 import { commentsModule } from './modules/comments/comments.module.js';
 import { feedsModule } from './modules/feeds/feeds.module.js';
 import { savedModule } from './modules/saved/saved.module.js';
+import { linksModule } from './modules/links/links.module.js';
 import { acquisitionsModule } from './modules/acquisitions/acquisitions.module.js';
 import { collectionModule } from './modules/collection/collection.module.js';
 import { requestsModule } from './modules/requests/requests.module.js';
@@ -43,6 +45,7 @@ const MODULES: ApiModule[] = [
   commentsModule,
   circulationModule,
   accountModule,
+  peopleModule,
   interestModule,
   feedsModule,
   savedModule,
@@ -50,6 +53,7 @@ const MODULES: ApiModule[] = [
   collectionModule,
   acquisitionsModule,
   basketModule,
+  linksModule,
 ];
 
 export interface AppDeps {

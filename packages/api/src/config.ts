@@ -69,6 +69,8 @@ const envSchema = z.object({
   SAML_IDP_CERT: z.string().min(1).optional(),
   SAML_ISSUER: z.string().min(1).default('estante'),
   SAML_USERNAME_ATTRIBUTE: z.string().min(1).optional(),
+  /** The master secret of the providers' hand-over tokens (decision 0023); each provider's key is derived from it. */
+  PROVIDER_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
 });
 
 /** The validated configuration the process runs with. */
@@ -119,6 +121,11 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string | null; usernameClaim: string } | null;
   /** SAML 2 sign-in (`/saml/*`), when the IdP's entry point and signing certificate are set. */
   saml: { entryPoint: string; idpCert: string; issuer: string; usernameAttribute: string | null } | null;
+  /**
+   * The master secret of the providers' signed hand-over tokens (decision 0023): each provider's
+   * HS256 key is HMAC-SHA256(secret, provider key). Null: signed providers count as not configured.
+   */
+  providerSecret: string | null;
 }
 
 /** A configuration value the process cannot start with; the message is one line. */
@@ -179,6 +186,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     saml: both('SAML_ENTRY_POINT', 'SAML_IDP_CERT', e.SAML_ENTRY_POINT, e.SAML_IDP_CERT)
       ? { entryPoint: e.SAML_ENTRY_POINT!, idpCert: readPem(e.SAML_IDP_CERT!), issuer: e.SAML_ISSUER, usernameAttribute: e.SAML_USERNAME_ATTRIBUTE ?? null }
       : null,
+    providerSecret: e.PROVIDER_SECRET ?? null,
   };
 }
 

@@ -155,4 +155,14 @@ describe('limits under parallel requests', () => {
     ).toBe(true);
     expect(await count(sql`select count(*)::int as n from link_accesses`)).toBe(LINK_ACCESSES_PER_WINDOW);
   });
+
+  it(`LGPD erasure requests: ${AT_ONCE} at once store and e-mail one (one open request per patron)`, async () => {
+    await t.database.db.execute(sql`update libraries set email = 'bc@biblioteca.test' where cod_biblioteca = ${central.codBiblioteca}`);
+    const before = (await sink.messages()).length;
+    const answers = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => post('/pessoas/meu-pergamum/exclusao-dados', { motivo: `Pedido ${i}` })));
+    expect(statuses(answers).filter((s) => s === 201)).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode !== 201).every((r) => r.statusCode === 409 && r.json().key === 'ExclusaoJaPedida')).toBe(true);
+    expect(await count(sql`select count(*)::int as n from erasure_requests where cod_pessoa = ${ana}`)).toBe(1);
+    expect((await sink.messages()).length - before).toBe(1);
+  });
 });

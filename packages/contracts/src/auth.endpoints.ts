@@ -17,6 +17,7 @@ import {
   trocaLoginSchema,
 } from './auth.js';
 import { endpoint } from './endpoint.js';
+import { EXTERNAL_RESOURCES, urlAcessoSchema } from './links.js';
 import {
   passwordRulesSchema,
   recuperacaoCodigoSchema,
@@ -85,10 +86,12 @@ export const authEndpoints = {
     path: '/pessoas/troca-login',
     access: 'private',
     tag: 'Pessoas',
-    summary: 'Continue as another of the person’s registrations: answers a new token pair',
-    body: trocaLoginSchema,
-    response: tokenResponseSchema,
-    errors: [422, 430],
+    summary: 'Continue as another of the person’s registrations (spec §7 "switch person"): answers a new token pair',
+    description:
+      'With `recurso`, an external resource key of spec §9, the answer also carries the access address of that resource generated for the registration switched to (`acesso`): the resource the patron signed in to open (decision 0022). A resource not configured (404) or denied to the registration’s category (403) refuses the switch.',
+    body: trocaLoginSchema.extend({ recurso: z.enum(EXTERNAL_RESOURCES).optional() }),
+    response: tokenResponseSchema.extend({ acesso: urlAcessoSchema.nullable() }),
+    errors: [404, 422, 430],
   }),
   me: endpoint({ method: 'GET', path: '/pessoas', access: 'private', tag: 'Pessoas', summary: 'The signed-in patron', response: pessoaSchema }),
 };

@@ -46,6 +46,7 @@ export const pessoaSchema = z
       email: z.string().nullable(),
       cod_categoria: z.string(),
       professor: z.boolean().describe('a professor: offered the separate acquisition-suggestion link'),
+      validade: z.string().nullable().describe('the registration’s last day (YYYY-MM-DD); null when it has none (spec §8 notices)'),
     }),
     authPermissions: z.array(z.object({ cod_modulo: z.number().int(), cod_atividade: z.number().int() })),
     bloqueio: z.boolean(),

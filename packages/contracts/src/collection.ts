@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX } from './common.js';
 import { endpoint } from './endpoint.js';
+import { EXTERNAL_RESOURCES } from './links.js';
 import { periodInOrder, PERIOD_ORDER, periodShape } from './title.js';
 
 /**
@@ -106,6 +107,12 @@ export const baseDadosSchema = z.object({
   area: z.string().nullable(),
   url: z.string(),
   acesso_remoto: z.boolean().describe('usable off campus'),
+  recurso: z
+    .enum(EXTERNAL_RESOURCES)
+    .nullable()
+    .describe(
+      'the configured provider (spec §9) whose domain holds the address: open it through POST /vinculos/acesso-externo/{recurso} with this base; null: a plain link',
+    ),
 });
 export type BaseDados = z.infer<typeof baseDadosSchema>;
 

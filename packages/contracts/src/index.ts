@@ -28,3 +28,5 @@ export * from './catalogue-sheet.js';
 export * from './acquisitions.js';
 export * from './collection.js';
 export * from './saved.js';
+export * from './people.js';
+export * from './links.js';

@@ -167,6 +167,12 @@ export const linkSchema = z.object({
   restrito: z.boolean(),
   /** The link's place among the record's links (seq_paragrafo). */
   seq: z.number().int(),
+  /**
+   * A restricted link at a configured provider (its address on one of the provider's domains,
+   * decision 0023): the provider's key. The patron is handed over through the provider, in a
+   * new tab (/pearson); null otherwise.
+   */
+  provedor: z.string().nullable(),
 });
 export const linksSchema = z.array(linkSchema);
 /** `?acervos=1,2,3`: up to 100 title numbers (a results page, the basket). */

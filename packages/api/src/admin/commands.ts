@@ -13,6 +13,7 @@ import { describeJobs, listJobs } from '../lib/scheduler.js';
 import { indexArticle, receiveIssue } from '../modules/catalog/serials.desk.js';
 import { moveRequest, queue } from '../modules/requests/requests.service.js';
 import { ACQUISITIONS_USAGE, acquisitionsCommand } from '../modules/acquisitions/acquisitions.desk.js';
+import { setProviderEntry } from '../modules/links/links.service.js';
 import { REQUEST_FILTERS, REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from '@estante/contracts';
 
 function describeInstitution(code: number | null): string {
@@ -36,6 +37,12 @@ export const USAGE = `usage:
   npm run institution -- oidc on [logout-url] | off
                                       offer the OIDC sign-in (the server needs OIDC_ISSUER and
                                       OIDC_CLIENT_ID) and leave through its logout link
+  npm run institution -- provider <key> '<json>' | off
+                                      configure an external provider (decision 0023), e.g.
+                                      pearson '{"entrega":"assinada","url":"https://…?token={token}",
+                                      "dominios":["plataforma.bvirtual.com.br"],"categorias":["01"]}'
+  npm run institution -- provider-key <key>
+                                      the provider's signing key (from PROVIDER_SECRET), to give to it
   npm run circ -- checkout <tombo> <login>
                                       lend a copy (by accession number) at the desk
   npm run circ -- checkin <tombo>     take a copy back: fines a late return, releases the next hold
@@ -148,6 +155,11 @@ async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgr
         throw new Error(`on or off (and an http(s) logout link) are needed\n${USAGE}`);
       if (!(await setInstitutionOidc(db, state === 'on', state === 'on' ? (link ?? null) : null))) throw new Error('the institution is not set up yet');
       return `OIDC sign-in is ${state}${link && state === 'on' ? `, logout through ${link}` : ''}`;
+    }
+    case 'institution.provider': {
+      const [recurso = '', entry = ''] = args;
+      if (!recurso || !entry) throw new Error(`a provider key and its entry (JSON) or off are needed\n${USAGE}`);
+      return setProviderEntry(db, recurso, entry);
     }
     case 'circ.checkout': {
       const [tombo, login] = args;

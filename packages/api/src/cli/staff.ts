@@ -4,10 +4,11 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { configuredMailer } from '../lib/mail.js';
 import { ACQUISITIONS_VERBS } from '../modules/acquisitions/acquisitions.desk.js';
+import { describeProviderKey } from '../modules/links/links.service.js';
 
 const VERBS: Record<string, string[]> = {
   comments: ['list', 'approve', 'reject', 'general', 'suggestions'],
-  institution: ['show', 'code', 'activity', 'oidc'],
+  institution: ['show', 'code', 'activity', 'oidc', 'provider', 'provider-key'],
   circ: ['checkout', 'checkin', 'expire', 'request'],
   jobs: ['list'],
   serials: ['receive', 'article'],
@@ -30,6 +31,11 @@ async function main(): Promise<void> {
   }
   const request = { command: `${group}.${verb}`, args };
   const config = loadConfig();
+  // The provider's key comes from this process's PROVIDER_SECRET (the server's configuration), not from the database.
+  if (request.command === 'institution.provider-key') {
+    process.stdout.write(`${describeProviderKey(config.providerSecret, args[0] ?? '')}\n`);
+    return;
+  }
   const answer = config.adminSocket ? await callAdmin(config.adminSocket, request) : undefined;
   if (answer) {
     if (!answer.ok) throw new Error(answer.error);

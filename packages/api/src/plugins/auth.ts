@@ -3,7 +3,10 @@ import fp from 'fastify-plugin';
 import { errors } from '../lib/messages.js';
 
 /** Who is calling: the catalogue's own client (anonymous token) or a signed-in patron. */
-export type Principal = { kind: 'public'; clientId: string } | { kind: 'patron'; codPessoa: number; clientId: string };
+export type Principal =
+  | { kind: 'public'; clientId: string }
+  /** `login`: the login the session was signed in with (null for a single sign-on, or a token issued before it was carried). */
+  | { kind: 'patron'; codPessoa: number; clientId: string; login: string | null };
 
 /** What this plugin needs of the token service (modules/auth implements it): a token's principal, or null. */
 export interface TokenVerifier {
@@ -48,4 +51,10 @@ export function patronOf(request: FastifyRequest): number {
   const principal = request.principal;
   if (principal?.kind !== 'patron') throw errors.patronRequired();
   return principal.codPessoa;
+}
+
+/** The login the signed-in patron's session began with, when the token carries it. */
+export function signedInLogin(request: FastifyRequest): string | null {
+  const principal = request.principal;
+  return principal?.kind === 'patron' ? principal.login : null;
 }

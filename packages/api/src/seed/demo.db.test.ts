@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { queryRows } from '../db/client.js';
 import { COPY_STATUSES } from '../db/schema/index.js';
 import { verifyPassword } from '../lib/password.js';
-import { DEMO_PASSWORD, seedDemoIfEmpty, type SeedSummary } from './demo.js';
+import { DEMO_PASSWORD, DEMO_PERSONAL_DATA, seedDemoIfEmpty, type SeedSummary } from './demo.js';
 
 let database: TestDatabase;
 let summary: SeedSummary | null;
@@ -89,6 +89,18 @@ describe('seedDemoIfEmpty', () => {
     expect(await count(sql`select count(distinct cod_categoria)::int as n from people`)).toBeGreaterThanOrEqual(5);
     expect(await verifyPassword(DEMO_PASSWORD, patrons[0]!.password_hash)).toBe(true);
     expect(await verifyPassword('wrong', patrons[0]!.password_hash)).toBe(false);
+  });
+
+  it('gives Isabela (leitora) her personal data and a registration ending in 20 days, and João (pesquisador) a login of his own', async () => {
+    const [isabela] = await queryRows<{ cpf: string; dias: number; telefone: string; cidade: string }>(
+      database.db,
+      sql`select p.cpf, (p.validade - current_date)::int as dias, d.telefone, d.cidade
+          from logins l join people p using (cod_pessoa) join personal_data d using (cod_pessoa) where l.login = 'leitora'`,
+    );
+    expect(isabela).toEqual({ cpf: DEMO_PERSONAL_DATA.cpf, dias: 20, telefone: '(48) 3721-5555', cidade: 'Florianópolis' });
+    // Her CPF is hers alone: she has no other registration to swap to.
+    expect(await count(sql`select count(*)::int as n from people where cpf = ${DEMO_PERSONAL_DATA.cpf}`)).toBe(1);
+    expect(await count(sql`select count(*)::int as n from logins where login = 'pesquisador'`)).toBe(1);
   });
 
   it('lends every copy shown as on loan to someone, once, due when the copy says', async () => {

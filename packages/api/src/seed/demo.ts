@@ -61,7 +61,24 @@ export const DEMO_PATRONS = [
   { login: 'mestrando', nome: 'Eduardo Martins Alves', categoria: '08', email: 'eduardo.alves@demo.estante.local', bloqueio: false },
   { login: 'funcionario', nome: 'Fernanda Oliveira Rocha', categoria: '05', email: 'fernanda.rocha@demo.estante.local', bloqueio: false },
   { login: 'comunidade', nome: 'Gustavo Nunes Teixeira', categoria: 'MembroComun', email: 'gustavo.teixeira@demo.estante.local', bloqueio: false },
+  { login: 'leitora', nome: 'Isabela Castro Moura', categoria: '10', email: 'isabela.moura@demo.estante.local', bloqueio: false },
+  { login: 'pesquisador', nome: 'João Pedro Antunes', categoria: '10', email: 'joao.antunes@demo.estante.local', bloqueio: false },
 ] as const;
+
+/**
+ * Isabela keeps her personal data in Meu Pergamum (a CPF, an address, a phone) and her
+ * registration ends in 20 days: the expiry notice (spec §8) has someone to warn.
+ */
+export const DEMO_PERSONAL_DATA = {
+  login: 'leitora',
+  cpf: '11144477735',
+  validInDays: 20,
+  telefone: '(48) 3721-5555',
+  logradouro: 'Rua Lauro Linhares, 589',
+  cep: '88036001',
+  cidade: 'Florianópolis',
+  bairro: 'Trindade',
+} as const;
 
 /**
  * Helena is a professor and a doctoral student: two registrations sharing her CPF, signing in
@@ -277,6 +294,17 @@ async function seedPatrons(db: Db): Promise<number> {
   }
   // Fernanda works at the circulation desk: the staff API lends and takes back copies for her.
   await db.execute(sql`update people set papel = 'circulacao' where cod_pessoa = (select cod_pessoa from logins where login = 'funcionario')`);
+  const isabela = DEMO_PERSONAL_DATA;
+  await db.execute(
+    sql`update people set cpf = ${isabela.cpf}, validade = current_date + ${isabela.validInDays}::int
+        where cod_pessoa = (select cod_pessoa from logins where login = ${isabela.login}) and cpf is null`,
+  );
+  await db.execute(
+    sql`insert into personal_data (cod_pessoa, telefone, logradouro, cep, cidade, bairro, nacionalidade)
+        select cod_pessoa, ${isabela.telefone}, ${isabela.logradouro}, ${isabela.cep}, ${isabela.cidade}, ${isabela.bairro}, 'Brasileira'
+        from logins where login = ${isabela.login}
+        on conflict (cod_pessoa) do nothing`,
+  );
   const helena = DEMO_TWO_REGISTRATIONS;
   const [already] = await queryRows(db, sql`select 1 from ${logins} where login = ${helena.login}`);
   if (!already) {
@@ -291,6 +319,45 @@ async function seedPatrons(db: Db): Promise<number> {
   }
   return count;
 }
+
+/** Categories of the demo's undergraduate and graduate students, professors and staff (seed/e-resources.ts licences them too). */
+const LICENSED = ['01', '19', '03', '06', '21', '08', '09', '04', '05'];
+
+/**
+ * The external providers of the demo library (decision 0023): Pearson's virtual library and
+ * Target GEDWeb's standards hand the patron over with a signed one-time token (only when the
+ * server has PROVIDER_SECRET); Minha Biblioteca and UpToDate are plain links. Every sixth
+ * generated e-book is at Pearson's platform (seed/generator.ts), restricted to the institution.
+ */
+const DEMO_PROVIDERS = {
+  pearson: {
+    entrega: 'assinada',
+    url: 'https://plataforma.bvirtual.com.br/sso/estante?token={token}&destino={destino}',
+    dominios: ['plataforma.bvirtual.com.br'],
+    categorias: LICENSED,
+    // The patron's name, for the provider's greeting; not the e-mail address (LGPD: only what it needs).
+    dados: ['nome'],
+    validade: 60,
+  },
+  target: {
+    entrega: 'assinada',
+    url: 'https://www.gedweb.com.br/aplicacao/usuario/asp/det_norma.asp?norma={codigo}&token={token}',
+    dominios: ['gedweb.com.br'],
+    categorias: ['04', '05'],
+  },
+  minhabiblioteca: {
+    entrega: 'link',
+    url: 'https://dliportal.zbra.com.br/Login.aspx?key=UEVS',
+    dominios: ['minhabiblioteca.com.br'],
+    categorias: LICENSED,
+  },
+  uptodate: {
+    entrega: 'link',
+    url: 'https://www.uptodate.com/contents/search',
+    dominios: ['uptodate.com'],
+    categorias: ['03', '08', '09', '04', '12'],
+  },
+};
 
 async function seedInstitution(db: Db): Promise<void> {
   await db
@@ -316,6 +383,7 @@ async function seedInstitution(db: Db): Promise<void> {
         __web_rede: 'https://demo.estante.local/rede-pergamum',
         autoatendimento: { ativo: true, url: 'https://demo.estante.local/autoatendimento', biblioteca: 1, autenticacao: 'senha', idioma: 'pt', teclado: true },
         app_layers: { ativo: false, url: null },
+        provedores: DEMO_PROVIDERS,
       },
     })
     .onConflictDoNothing();

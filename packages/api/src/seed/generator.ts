@@ -156,8 +156,10 @@ export function generateRecord(n: number): MarcRecord {
   if (rnd() < 0.5) fields.push(df('650', ' ', '4', [['a', second.term[lang]]]));
   if (coAuthor) fields.push(df('700', '1', ' ', [['a', `${coAuthor.last}, ${coAuthor.first}`]]));
   if (kind === 'ebook') {
+    // Every sixth e-book (restricted, below) is licensed from Pearson: it opens at Pearson's platform through the provider's hand-over.
+    const host = n % 6 === 0 ? 'https://plataforma.bvirtual.com.br/Acervo/Publicacao' : 'https://acervo.example.org/ebooks';
     const link: [string, string][] = [
-      ['u', `https://acervo.example.org/ebooks/${generatedControlNumber(n)}`],
+      ['u', `${host}/${generatedControlNumber(n)}`],
       ['y', lang === 'eng' ? 'Online access' : lang === 'spa' ? 'Acceso en línea' : 'Acesso online'],
     ];
     // Every third e-book is licensed for the institution's patrons only (a restricted link).

@@ -10,7 +10,7 @@ import {
 } from '@estante/contracts';
 import { languageCode } from '../i18n';
 import { usePublicCredentials } from '../stores/public-credentials';
-import { clearSessions, patronToken, usePersistentAuth, useSessionAuth } from '../stores/session';
+import { clearSessions, patronToken, sessionStoreInUse, usePersistentAuth, useSessionAuth } from '../stores/session';
 import { readRuntimeConfig } from './config';
 
 /** A failed call: the server's `{ status, message, key }`, or status 0 when it was unreachable. */
@@ -116,6 +116,18 @@ export function loadPublicCredentials(): Promise<string> {
 
 let renewingPatron: Promise<string> | null = null;
 
+const expiryListeners = new Set<() => void>();
+
+/**
+ * Listens for the end of the patron's session: the token could not be renewed (spec §4, §8 "session
+ * expired, log in again — warning, then logout"). The listener runs before both stores are
+ * cleared; answers the function that stops listening.
+ */
+export function onSessionExpired(listener: () => void): () => void {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
 /**
  * Renews the patron's access token with the refresh token (spec §4 "Token renewal"): one
  * request however many calls failed at once, the new pair stored back in the store that held
@@ -124,7 +136,7 @@ let renewingPatron: Promise<string> | null = null;
 function renewPatron(): Promise<string> {
   renewingPatron ??= (async () => {
     try {
-      const store = useSessionAuth.getState().token ? useSessionAuth : usePersistentAuth;
+      const store = sessionStoreInUse();
       const refresh = store.getState().refresh;
       if (!refresh) throw new ApiRequestError(401, 'no refresh token', 'SessaoExpirada');
       const body = new URLSearchParams({
@@ -137,6 +149,8 @@ function renewPatron(): Promise<string> {
       store.setState({ token: pair.access_token, refresh: pair.refresh_token ?? null });
       return pair.access_token;
     } catch (error) {
+      // The warning first, then the logout (spec §4): whoever listens tells the patron why.
+      for (const listener of expiryListeners) listener();
       clearSessions();
       throw error instanceof ApiRequestError && error.status !== 401 ? error : new ApiRequestError(401, 'session expired', 'SessaoExpirada');
     } finally {

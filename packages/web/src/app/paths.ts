@@ -20,6 +20,14 @@ export const paths = {
   authority: (codAutoridade: number | string) => `/autoridade/${codAutoridade}`,
   authorityMarc: (codAutoridade: number | string) => `/autoridade/${codAutoridade}/marc`,
   loginWithRedirect: (redirect: string) => `/login?redirect=${encodeURIComponent(redirect)}`,
+  /**
+   * The provider hand-over screen (spec §2 `/pearson`, opened in a new tab): a restricted link kept
+   * in local storage under `h`, an external resource of spec §9 (at one of the patron's databases),
+   * or a technical standard at Target GEDWeb.
+   */
+  handOver: (what: { h: string } | { recurso: string; base?: number } | { target: number }) =>
+    `/pearson?${new URLSearchParams(Object.entries(what).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]]))).toString()}`,
+  accountAppSection: (segment: string) => `/meupergamum/app/${segment}`,
 } as const;
 
 /** Title sub-routes with the tab code each opens (spec §2) and its label key. */

@@ -4,7 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   COPY_STATUS_CODES,
+  dadosPessoaisBodySchema,
   DIGEST_FREQUENCIES,
+  EDUCATION_LEVELS,
+  GENDERS,
+  MARITAL_STATUSES,
+  pedidoExclusaoSchema,
   EXPORT_FORMATS,
   FREQUENCIES,
   DEBT_SERVICE_CODES,
@@ -79,6 +84,13 @@ function keysUsedInSource(): string[] {
   for (const status of LOAN_REQUEST_FILTERS) found.add(`requests.statuses.${status}`);
   for (const location of [1, 2, 3]) found.add(`requests.locations.${location}`);
   for (const service of DEBT_SERVICE_CODES) found.add(`debts.services.${service}`);
+  for (const gender of GENDERS) found.add(`personalData.genders.${gender}`);
+  for (const level of EDUCATION_LEVELS) found.add(`personalData.education.${level}`);
+  for (const status of MARITAL_STATUSES) found.add(`personalData.marital.${status}`);
+  for (const field of Object.keys(dadosPessoaisBodySchema.shape)) found.add(`personalData.fields.${field}`);
+  for (const status of pedidoExclusaoSchema.shape.situacao.options) found.add(`myData.statuses.${status}`);
+  for (const section of ['personalData', 'password', 'swapUser', 'myData']) found.add(`account.${section}`);
+  for (const rule of ['phone', 'taxDigits', 'taxLength', 'taxInvalid', 'postalCode', 'birthDate', 'userRequired']) found.add(`validation.${rule}`);
   return [...found];
 }
 

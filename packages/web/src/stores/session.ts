@@ -2,11 +2,23 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { encryptedStorage, forgetStored } from './encrypted-storage';
 
+/** The signed-in patron as GET /pessoas told it (spec §3 "User"), kept with the credentials. */
+export interface SessionUser {
+  login: string;
+  cod_pessoa: number;
+  nome_pessoa: string;
+  professor?: boolean;
+  /** The patron's own permissions (spec §6); absent in a session stored before they were kept. */
+  permissoes?: { cod_modulo: number; cod_atividade: number }[];
+  /** The registration's last day (YYYY-MM-DD), null when it has none (spec §8 notice). */
+  validade?: string | null;
+}
+
 /** A signed-in patron's credentials and user data (spec §3 "Credentials", "User"). */
 export interface SessionState {
   token: string | null;
   refresh: string | null;
-  user: { login: string; cod_pessoa: number; nome_pessoa: string; professor?: boolean } | null;
+  user: SessionUser | null;
   clear: () => void;
 }
 
@@ -42,6 +54,11 @@ export function useSessionUser(): SessionState['user'] {
   const session = useSessionAuth((s) => s.user);
   const persistent = usePersistentAuth((s) => s.user);
   return session ?? persistent;
+}
+
+/** The store that holds the session now (the browser-session one, else the persisted one), outside React. */
+export function sessionStoreInUse(): typeof useSessionAuth {
+  return useSessionAuth.getState().token ? useSessionAuth : usePersistentAuth;
 }
 
 /** True when either store holds a patron's token. */

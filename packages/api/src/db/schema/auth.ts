@@ -16,6 +16,8 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => people.codPessoa, { onDelete: 'cascade' }),
     clientId: text('client_id').notNull(),
+    /** The login the session was signed in with; every access token of the family reports it (GET /pessoas). */
+    login: text('login'),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -13,3 +13,5 @@ export * from './feeds.js';
 export * from './requests.js';
 export * from './acquisitions.js';
 export * from './saved.js';
+export * from './personal.js';
+export * from './links.js';

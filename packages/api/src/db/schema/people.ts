@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { activities } from './institution.js';
 
 /** Patron categories (undergraduate, professor, staff …). */
@@ -45,6 +45,8 @@ export const people = pgTable(
     cpf: text('cpf'),
     /** Staff work this person does at the desk: 'circulacao' lends and takes back copies (the staff API). */
     papel: text('papel'),
+    /** The last day of the registration (null: no end); spec §8 warns the patron 30 days before. */
+    validade: date('validade', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

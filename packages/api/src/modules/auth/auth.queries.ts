@@ -52,9 +52,10 @@ export async function findPerson(db: Db, codPessoa: number) {
     professor: boolean;
     bloqueio: boolean;
     login: string | null;
+    validade: string | null;
   }>(
     db,
-    sql`select p.cod_pessoa, p.nome_pessoa, p.email, p.cod_categoria, p.bloqueio,
+    sql`select p.cod_pessoa, p.nome_pessoa, p.email, p.cod_categoria, p.bloqueio, p.validade::text as validade,
                (select c.professor from patron_categories c where c.cod_categoria = p.cod_categoria) as professor,
                (select l.login from logins l where l.cod_pessoa = p.cod_pessoa and l.ativo order by l.login limit 1) as login
         from people p where p.cod_pessoa = ${codPessoa}`,
@@ -68,10 +69,13 @@ export async function findPerson(db: Db, codPessoa: number) {
 }
 
 /** Stores a refresh token's hash, in a family (a new one when none is given). */
-export async function insertRefreshToken(db: Db, row: { familyId: string; codPessoa: number; clientId: string; tokenHash: string; ttlSeconds: number }) {
+export async function insertRefreshToken(
+  db: Db,
+  row: { familyId: string; codPessoa: number; clientId: string; login: string | null; tokenHash: string; ttlSeconds: number },
+) {
   await db.execute(
-    sql`insert into refresh_tokens (family_id, cod_pessoa, client_id, token_hash, expires_at)
-        values (${row.familyId}::uuid, ${row.codPessoa}, ${row.clientId}, ${row.tokenHash}, now() + make_interval(secs => ${row.ttlSeconds}))`,
+    sql`insert into refresh_tokens (family_id, cod_pessoa, client_id, login, token_hash, expires_at)
+        values (${row.familyId}::uuid, ${row.codPessoa}, ${row.clientId}, ${row.login}, ${row.tokenHash}, now() + make_interval(secs => ${row.ttlSeconds}))`,
   );
 }
 
@@ -80,11 +84,11 @@ export async function insertRefreshToken(db: Db, row: { familyId: string; codPes
  * statement, so of two concurrent exchanges only one wins. Returns what it found.
  */
 export async function useRefreshToken(db: Db, tokenHash: string) {
-  const [used] = await queryRows<{ family_id: string; cod_pessoa: number; client_id: string }>(
+  const [used] = await queryRows<{ family_id: string; cod_pessoa: number; client_id: string; login: string | null }>(
     db,
     sql`update refresh_tokens set used_at = now()
         where token_hash = ${tokenHash} and used_at is null and revoked_at is null and expires_at > now()
-        returning family_id, cod_pessoa, client_id`,
+        returning family_id, cod_pessoa, client_id, login`,
   );
   if (used) return { state: 'live' as const, ...used };
   const [seen] = await queryRows<{ family_id: string; used_at: string | null }>(
@@ -104,9 +108,12 @@ export async function familyOf(db: Db, tokenHash: string): Promise<string | unde
   return row?.family_id;
 }
 
-/** Revokes every refresh token of a person (password change). */
-export async function revokePerson(db: Db, codPessoa: number): Promise<void> {
-  await db.execute(sql`update refresh_tokens set revoked_at = now() where cod_pessoa = ${codPessoa} and revoked_at is null`);
+/** Revokes every refresh token of a person and, given a login, every one signed in with it (password change). */
+export async function revokePerson(db: Db, codPessoa: number, login: string | null = null): Promise<void> {
+  await db.execute(
+    sql`update refresh_tokens set revoked_at = now()
+        where (cod_pessoa = ${codPessoa} or (${login}::text is not null and login = ${login})) and revoked_at is null`,
+  );
 }
 
 /** The latest lock among these keys, if any is locked now. */
@@ -216,12 +223,20 @@ export async function setPasswordHash(db: Db, codPessoa: number, login: string, 
   });
 }
 
-/** The login a patron signs in with (their first active one) and its hash. */
-export async function loginOfPerson(db: Db, codPessoa: number) {
-  const [row] = await queryRows<{ login: string; password_hash: string | null; nome: string }>(
+/**
+ * The login whose password a signed-in patron changes, with its hash and its holder: `login` (the
+ * one signed in with) when it belongs to one of the person's registrations — it may be another
+ * registration's, after a swap — else the person's first active login.
+ */
+export async function loginOfPerson(db: Db, codPessoa: number, login: string | null = null) {
+  const [row] = await queryRows<{ login: string; cod_pessoa: number; password_hash: string | null; nome: string }>(
     db,
-    sql`select l.login, l.password_hash, p.nome_pessoa as nome from logins l join people p on p.cod_pessoa = l.cod_pessoa
-        where l.cod_pessoa = ${codPessoa} and l.ativo order by l.login limit 1`,
+    sql`select l.login, l.cod_pessoa, l.password_hash, p.nome_pessoa as nome from logins l join people p on p.cod_pessoa = l.cod_pessoa
+        where l.ativo and (
+          (${login}::text is not null and l.login = ${login}
+            and (l.cod_pessoa = ${codPessoa} or p.cpf = (select cpf from people where cod_pessoa = ${codPessoa})))
+          or l.cod_pessoa = ${codPessoa})
+        order by (l.login = ${login}) desc nulls last, l.login limit 1`,
   );
   return row;
 }

@@ -4,7 +4,8 @@ import type { Captcha } from './captcha.js';
 import { route } from '../../lib/route.js';
 import { errors } from './auth.messages.js';
 import type { Db } from '../../db/client.js';
-import { patronOf } from '../../plugins/auth.js';
+import { patronOf, signedInLogin } from '../../plugins/auth.js';
+import { externalAccess } from '../links/links.service.js';
 import { loginLabel } from '../parameters/parameters.service.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
@@ -23,7 +24,7 @@ import {
   type TokenService,
 } from './auth.service.js';
 
-type SessionConfig = Pick<Config, 'refreshTokenTtl' | 'signInMaxFailures' | 'signInLockSeconds'>;
+type SessionConfig = Pick<Config, 'refreshTokenTtl' | 'signInMaxFailures' | 'signInLockSeconds' | 'providerSecret'>;
 
 /** The captcha's challenge, and `POST /oauth/token`: the OAuth 2 token endpoint (form-encoded or JSON). */
 export const authRoutes: FastifyPluginAsync<{ tokens: TokenService; db: Db; session: SessionConfig; captcha: Captcha }> = async (
@@ -47,23 +48,23 @@ export const authRoutes: FastifyPluginAsync<{ tokens: TokenService; db: Db; sess
     if (grant === 'client_credentials') return { access_token: anonymous.token, token_type: 'bearer' as const, expires_in: anonymous.expiresIn };
     if (grant === 'refresh_token') {
       const rotated = await rotateRefreshToken(db, body.refresh_token, clientId!, session.refreshTokenTtl);
-      const { token, expiresIn } = await tokens.patron(rotated.codPessoa, clientId!);
+      const { token, expiresIn } = await tokens.patron(rotated.codPessoa, clientId!, rotated.login);
       return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn, refresh_token: rotated.refresh };
     }
     // Repeated failures for one username or one address cool down with 429 (spec §8). The
     // attempt is counted before the password is checked, and given back unless it was wrong.
     const limits = { maxFailures: session.signInMaxFailures, lockSeconds: session.signInLockSeconds };
     await reserveSignIn(db, body.username, request.ip, limits);
-    let codPessoa: number;
+    let signedIn: { codPessoa: number; login: string };
     try {
       await captcha.require(body.recaptcha_token);
-      codPessoa = await checkPassword(db, body.username, body.password, await loginLabel(db, request.language));
+      signedIn = await checkPassword(db, body.username, body.password, await loginLabel(db, request.language));
     } catch (error) {
       if (!(error instanceof AppError && error.status === 401)) await releaseSignIn(db, body.username, request.ip, limits);
       throw error;
     }
     await signInSucceeded(db, body.username!, request.ip, limits);
-    return signInPair(db, tokens, codPessoa, clientId!, session.refreshTokenTtl);
+    return signInPair(db, tokens, signedIn.codPessoa, clientId!, session.refreshTokenTtl, signedIn.login);
   });
 };
 
@@ -81,11 +82,16 @@ export const peopleRoutes: FastifyPluginAsync<{ db: Db; tokens: TokenService; se
   route(app, authEndpoints.registrations, (request) => loginOptions(db, patronOf(request)));
   route(app, authEndpoints.switchRegistration, async (request) => {
     const codPessoa = await switchRegistration(db, patronOf(request), request.body.codigo, request.body.base);
-    return signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl);
+    // Spec §7 "switch person (code, optional external-resource key)": the resource's address for
+    // the registration switched to, generated before any token is (a refusal changes nothing).
+    const { recurso } = request.body;
+    const acesso = recurso ? await externalAccess(db, session.providerSecret, codPessoa, recurso, undefined, request.language) : null;
+    // The swapped-to registration's session keeps the login signed in with.
+    return { ...(await signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl, signedInLogin(request))), acesso };
   });
   route(app, authEndpoints.me, (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return currentPerson(db, patronOf(request));
+    return currentPerson(db, patronOf(request), signedInLogin(request));
   });
 };
 

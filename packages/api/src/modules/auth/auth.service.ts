@@ -29,8 +29,11 @@ export type { Principal };
 export interface TokenService {
   /** Issues the anonymous access token of the client_credentials grant. */
   clientCredentials(clientId: string | undefined, clientSecret: string | undefined): Promise<{ token: string; expiresIn: number }>;
-  /** Issues a patron's access token (after the password grant has checked the credentials). */
-  patron(codPessoa: number, clientId: string): Promise<{ token: string; expiresIn: number }>;
+  /**
+   * Issues a patron's access token (after the password grant has checked the credentials); it
+   * carries the login signed in with, when there is one (GET /pessoas reports it).
+   */
+  patron(codPessoa: number, clientId: string, login: string | null): Promise<{ token: string; expiresIn: number }>;
   /** The principal of a valid token; null for an expired, forged or malformed one. */
   verify(token: string): Promise<Principal | null>;
 }
@@ -60,8 +63,8 @@ export async function createTokenService(
         .sign(key);
       return { token, expiresIn: options.accessTokenTtl };
     },
-    async patron(codPessoa, clientId) {
-      const token = await new SignJWT({ typ: 'patron', cid: clientId })
+    async patron(codPessoa, clientId, login) {
+      const token = await new SignJWT({ typ: 'patron', cid: clientId, ...(login ? { lgn: login } : {}) })
         .setProtectedHeader({ alg: ALGORITHM })
         .setIssuer(ISSUER)
         .setSubject(`pessoa:${codPessoa}`)
@@ -85,7 +88,7 @@ export async function createTokenService(
           const blocked = await isBlocked(db, codPessoa);
           if (blocked === null) return null;
           if (blocked) throw errors.accountBlocked();
-          return { kind: 'patron', codPessoa, clientId };
+          return { kind: 'patron', codPessoa, clientId, login: typeof payload.lgn === 'string' ? payload.lgn : null };
         }
         return null;
       } catch (error) {
@@ -122,7 +125,12 @@ export function splitUsername(username: string | undefined): { login: string; ch
  * login label); a choice that is not one of the login's registrations → the same 401; a blocked
  * person → 430 ACESSO_BLOQUEADO, only once the password is right.
  */
-export async function checkPassword(db: Db, username: string | undefined, password: string | undefined, loginLabel: string): Promise<number> {
+export async function checkPassword(
+  db: Db,
+  username: string | undefined,
+  password: string | undefined,
+  loginLabel: string,
+): Promise<{ codPessoa: number; login: string }> {
   const { login, choice } = splitUsername(username);
   if (!login || !password || choice === '') throw errors.credentialMissing();
   const row = await findLogin(db, login);
@@ -133,7 +141,7 @@ export async function checkPassword(db: Db, username: string | undefined, passwo
   const person = choice === null ? { cod_pessoa: row.cod_pessoa, bloqueio: row.bloqueio } : await chosenRegistration(db, row.cod_pessoa, choice);
   if (!person) throw errors.invalidGrant(loginLabel);
   if (person.bloqueio) throw errors.accountBlocked();
-  return person.cod_pessoa;
+  return { codPessoa: person.cod_pessoa, login: row.login };
 }
 
 /** The registration a login's holder chose: by category at institution 87, by person code elsewhere. */
@@ -175,18 +183,22 @@ export async function switchRegistration(db: Db, codPessoa: number, codigo: numb
   return chosen.cod_pessoa;
 }
 
-/** `GET /pessoas`: the signed-in patron. */
-export async function currentPerson(db: Db, codPessoa: number) {
+/**
+ * `GET /pessoas`: the signed-in patron. `login` is the one the session was signed in with (the
+ * token carries it); without one (single sign-on, an older token), the person's first login.
+ */
+export async function currentPerson(db: Db, codPessoa: number, login: string | null = null) {
   const person = await findPerson(db, codPessoa);
   if (!person) throw errors.tokenInvalid();
   return {
     user: {
-      login: person.login ?? String(person.cod_pessoa),
+      login: login ?? person.login ?? String(person.cod_pessoa),
       cod_pessoa: person.cod_pessoa,
       nome_pessoa: person.nome_pessoa,
       email: person.email,
       cod_categoria: person.cod_categoria,
       professor: person.professor === true,
+      validade: person.validade,
     },
     authPermissions: person.permissions,
     bloqueio: person.bloqueio,
@@ -195,17 +207,27 @@ export async function currentPerson(db: Db, codPessoa: number) {
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** A new refresh token (256 random bits), stored hashed, in `familyId` or a new family. */
-export async function newRefreshToken(db: Db, codPessoa: number, clientId: string, ttlSeconds: number, familyId: string = randomUUID()): Promise<string> {
+/** A new refresh token (256 random bits), stored hashed with the session's login, in `familyId` or a new family. */
+export async function newRefreshToken(
+  db: Db,
+  codPessoa: number,
+  clientId: string,
+  ttlSeconds: number,
+  login: string | null,
+  familyId: string = randomUUID(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await insertRefreshToken(db, { familyId, codPessoa, clientId, tokenHash: hash(token), ttlSeconds });
+  await insertRefreshToken(db, { familyId, codPessoa, clientId, login, tokenHash: hash(token), ttlSeconds });
   return token;
 }
 
-/** A signed-in patron's token pair: a new access token and a refresh token of a new family. */
-export async function signInPair(db: Db, tokens: TokenService, codPessoa: number, clientId: string, refreshTtl: number) {
-  const { token, expiresIn } = await tokens.patron(codPessoa, clientId);
-  const refresh = await newRefreshToken(db, codPessoa, clientId, refreshTtl);
+/**
+ * A signed-in patron's token pair: a new access token and a refresh token of a new family, both
+ * carrying the login signed in with (null for a single sign-on).
+ */
+export async function signInPair(db: Db, tokens: TokenService, codPessoa: number, clientId: string, refreshTtl: number, login: string | null = null) {
+  const { token, expiresIn } = await tokens.patron(codPessoa, clientId, login);
+  const refresh = await newRefreshToken(db, codPessoa, clientId, refreshTtl, login);
   return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn, refresh_token: refresh };
 }
 
@@ -220,7 +242,7 @@ export async function rotateRefreshToken(
   token: string | undefined,
   clientId: string,
   ttlSeconds: number,
-): Promise<{ codPessoa: number; refresh: string }> {
+): Promise<{ codPessoa: number; login: string | null; refresh: string }> {
   if (!token || token.length > 200) throw errors.refreshInvalid();
   const found = await useRefreshToken(db, hash(token));
   if (found.state === 'reused') await revokeFamily(db, found.family_id);
@@ -234,7 +256,11 @@ export async function rotateRefreshToken(
     await revokeFamily(db, found.family_id);
     throw errors.accountBlocked();
   }
-  return { codPessoa: found.cod_pessoa, refresh: await newRefreshToken(db, found.cod_pessoa, clientId, ttlSeconds, found.family_id) };
+  return {
+    codPessoa: found.cod_pessoa,
+    login: found.login,
+    refresh: await newRefreshToken(db, found.cod_pessoa, clientId, ttlSeconds, found.login, found.family_id),
+  };
 }
 
 /** Logout (RFC 7009 revocation): the refresh token's family is revoked; unknown tokens are ignored. */
@@ -243,9 +269,9 @@ export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
   if (family) await revokeFamily(db, family);
 }
 
-/** Password change: every session of the person ends. */
-export async function revokeAllSessions(db: Db, codPessoa: number): Promise<void> {
-  await revokePerson(db, codPessoa);
+/** Password change: every session of the person ends, and every session signed in with the login (any registration). */
+export async function revokeAllSessions(db: Db, codPessoa: number, login: string | null = null): Promise<void> {
+  await revokePerson(db, codPessoa, login);
 }
 
 export interface SignInLimits {

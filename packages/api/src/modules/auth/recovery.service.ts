@@ -109,11 +109,15 @@ export async function finishRecovery(db: Db, username: string, code: string, pas
   await revokeAllSessions(db, who.codPessoa);
 }
 
-/** `PUT /pessoas/meu-pergamum/senha`: a signed-in patron changes their password. */
-export async function changePassword(db: Db, codPessoa: number, current: string, next: string) {
-  const login = await loginOfPerson(db, codPessoa);
+/**
+ * `PUT /pessoas/meu-pergamum/senha`: a signed-in patron changes the password of the login they
+ * signed in with (`signedIn`; the first one when the session does not say); every session of
+ * the login's holder, and every one begun with the login, ends.
+ */
+export async function changePassword(db: Db, codPessoa: number, signedIn: string | null, current: string, next: string) {
+  const login = await loginOfPerson(db, codPessoa, signedIn);
   if (!login?.password_hash || !(await verifyPassword(current, login.password_hash))) throw errors.currentPasswordWrong();
-  const hash = await acceptNewPassword(db, codPessoa, login.login, login.nome, next);
-  await setPasswordHash(db, codPessoa, login.login, hash);
-  await revokeAllSessions(db, codPessoa);
+  const hash = await acceptNewPassword(db, login.cod_pessoa, login.login, login.nome, next);
+  await setPasswordHash(db, login.cod_pessoa, login.login, hash);
+  await revokeAllSessions(db, login.cod_pessoa, login.login);
 }

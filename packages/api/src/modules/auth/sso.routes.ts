@@ -15,7 +15,7 @@ export const ssoRoutes: FastifyPluginAsync<{ sso: SsoService; tokens: TokenServi
 ) => {
   const issue = async (request: FastifyRequest, kind: 'oidc' | 'saml', handle: string) => {
     const { codPessoa, redirect } = await sso.trade(kind, handle);
-    return { ...(await signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl)), redirect };
+    return { ...(await signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl, null)), redirect };
   };
   route(app, ssoEndpoints.oidcAuthorize, (request) =>
     sso.oidcAuthorize(sso.siteUrl(origin(request), 'OIDC'), request.query.login || undefined, request.query.redirect),

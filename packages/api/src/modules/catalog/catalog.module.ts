@@ -5,10 +5,10 @@ import { searchRoutes } from './search.routes.js';
 import { titleRoutes } from './title.routes.js';
 
 /** The catalogue: search and its options, look-ups, the title record and its tabs, authorities. */
-export const catalogModule: ApiModule = async (app, { searchIndex }) => {
+export const catalogModule: ApiModule = async (app, { searchIndex, config }) => {
   const { db } = app;
   await app.register(searchRoutes, { db, index: searchIndex });
   await app.register(lookupsRoutes, { db });
-  await app.register(titleRoutes, { db });
+  await app.register(titleRoutes, { db, providerSecret: config.providerSecret });
   await app.register(authorityRoutes, { db });
 };

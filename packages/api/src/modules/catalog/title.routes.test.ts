@@ -265,10 +265,10 @@ describe('MARC and Dublin Core', () => {
 describe('links, covers, colour, contents, permissions', () => {
   it('tells the resource link from the cover', async () => {
     expect((await get(`/acervo/${id['ref-contents']}/links`)).body).toEqual([
-      { url: 'https://covers.example.org/ray.jpg', descricao: 'Capa', tipo: 'capa', restrito: false, seq: 0 },
-      { url: 'https://catalog.example.org/ray', descricao: 'Catalogue entry', tipo: 'recurso', restrito: false, seq: 1 },
-      // A restricted link keeps its address until a signed-in patron asks for it.
-      { url: null, descricao: 'Acesso restrito a usuários da instituição', tipo: 'recurso', restrito: true, seq: 2 },
+      { url: 'https://covers.example.org/ray.jpg', descricao: 'Capa', tipo: 'capa', restrito: false, seq: 0, provedor: null },
+      { url: 'https://catalog.example.org/ray', descricao: 'Catalogue entry', tipo: 'recurso', restrito: false, seq: 1, provedor: null },
+      // A restricted link keeps its address until a signed-in patron asks for it; no provider holds it.
+      { url: null, descricao: 'Acesso restrito a usuários da instituição', tipo: 'recurso', restrito: true, seq: 2, provedor: null },
     ]);
     expect((await get(`/vinculos/imagem?cod_acervo=${id['ref-contents']}&limite=1`)).body).toEqual([
       { url: 'https://covers.example.org/ray.jpg', descricao: 'Capa' },

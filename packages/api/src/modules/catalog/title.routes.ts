@@ -25,7 +25,7 @@ import {
 import { kardexCombo, kardexData, kardexItem, kardexPermission, summary } from './serials.service.js';
 
 /** The title record and its tabs (spec §7 "Title", "Serials" contents, "Links"). */
-export const titleRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const titleRoutes: FastifyPluginAsync<{ db: Db; providerSecret: string | null }> = async (app, { db, providerSecret }) => {
   route(app, calls.record, (request) => titleDetail(db, request.params.id, request.language));
   route(app, calls.reference, (request) => reference(db, request.params.id, request.query.estilo, request.language));
   route(app, calls.abnt, (request) => reference(db, request.params.id, 'abnt', request.language));
@@ -33,7 +33,7 @@ export const titleRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   route(app, calls.dublinCore, (request) => dublinCore(db, request.params.id));
   route(app, calls.copies, (request) => copies(db, request.params.id, request.query.cod_unidade));
   route(app, calls.libraries, (request) => holdingLibraries(db, request.params.id));
-  route(app, calls.links, (request) => links(db, request.params.id));
+  route(app, calls.links, (request) => links(db, request.params.id, providerSecret));
   route(app, calls.colour, (request) => colour(db, request.params.id));
   route(app, calls.permissions, async (request) => permissions(db, request.params.id, request.principal, await isActivityEnabled(db, 13)));
   route(app, calls.statisticsYears, (request) => statisticsYears(db, request.params.id));
@@ -44,10 +44,11 @@ export const titleRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =
   route(app, serialsEndpoints.issues, (request) => kardexData(db, request.params.id, request.query));
   route(app, serialsEndpoints.issue, (request) => kardexItem(db, request.params.id, request.query));
   route(app, calls.coverImages, (request) => coverImages(db, request.query.cod_acervo, request.query.limite ?? 5));
-  route(app, calls.resultLinks, (request) => linksForTitles(db, request.query.acervos));
+  route(app, calls.resultLinks, (request) => linksForTitles(db, request.query.acervos, providerSecret));
   route(app, calls.restrictedLink, (request) => {
     const { browser, device, os } = request.body;
-    return restrictedLink(db, request.params.acervo, request.params.seq, { codPessoa: patronOf(request), browser, device, os });
+    const access = { codPessoa: patronOf(request), browser, device, os };
+    return restrictedLink(db, providerSecret, request.params.acervo, request.params.seq, access, request.language);
   });
   route(app, calls.totals, (request) => totals(db, request.params.id, request.query));
   route(app, calls.linkAccess, async (request) => {

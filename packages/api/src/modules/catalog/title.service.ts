@@ -19,6 +19,7 @@ import { marcView } from '../../marc/marc-view.js';
 import { dataFields, type MarcRecord, subfieldValues } from '../../marc/record.js';
 import { toIso2709, toMarcXml } from '../../marc/write.js';
 import type { Principal } from '../auth/auth.service.js';
+import { configuredProviders, providerOfAddress, restrictedAddress } from '../links/links.service.js';
 import { cslItem, formatReference } from './citation.js';
 import { workTypeName } from './search.config.js';
 import { availability } from './search.queries.js';
@@ -160,6 +161,8 @@ export interface Link {
   tipo: 'recurso' | 'capa' | 'relacionado';
   restrito: boolean;
   seq: number;
+  /** A restricted link at a configured provider: the provider's key (decision 0023). */
+  provedor: string | null;
 }
 
 const RESTRICTED = /\b(acesso restrito|restricted|restringido|acceso restringido)\b/i;
@@ -176,17 +179,39 @@ export function linksOf(record: MarcRecord, reveal = false): Link[] {
     const tipo: Link['tipo'] = /\b(capa|cover|portada)\b/i.test(label ?? '') ? 'capa' : field.ind2 === '2' ? 'relacionado' : 'recurso';
     return subfieldValues(field, 'u')
       .filter((u) => /^https?:\/\//i.test(u.trim()))
-      .map((url) => ({ url: restrito && !reveal ? null : url.trim(), descricao: label, tipo, restrito, seq }));
+      .map((url) => ({ url: restrito && !reveal ? null : url.trim(), descricao: label, tipo, restrito, seq, provedor: null }));
   });
 }
 
-/** `POST /vinculos/acesso-restrito/{acervo}/s/{seq}`: the address of a restricted link, counted as an access. */
-export async function restrictedLink(db: Db, codAcervo: number, seq: number, access: { codPessoa: number; browser?: string; device?: string; os?: string }) {
+/**
+ * The record's links with each restricted one marked with its provider: the configured provider
+ * (decision 0023) whose domains hold its address. The address itself stays hidden.
+ */
+async function linksWithProviders(db: Db, records: MarcRecord[], providerSecret: string | null): Promise<Link[][]> {
+  const revealed = records.map((record) => linksOf(record, true));
+  const providers = revealed.some((links) => links.some((l) => l.restrito)) ? await configuredProviders(db, providerSecret) : new Map();
+  return revealed.map((links) => links.map((l) => (l.restrito ? { ...l, url: null, provedor: l.url ? providerOfAddress(providers, l.url) : null } : l)));
+}
+
+/**
+ * `POST /vinculos/acesso-restrito/{acervo}/s/{seq}`: the address of a restricted link, counted as
+ * an access; a provider's link is handed over through the provider (a one-time token for the
+ * patron, or a refusal when their category may not use it).
+ */
+export async function restrictedLink(
+  db: Db,
+  providerSecret: string | null,
+  codAcervo: number,
+  seq: number,
+  access: { codPessoa: number; browser?: string; device?: string; os?: string },
+  language: Language,
+) {
   const t = await requireTitle(db, codAcervo);
   const link = linksOf(t.marc, true).find((l) => l.seq === seq && l.url);
   if (!link?.url) throw errors.linkNotFound(codAcervo, seq);
+  const url = link.restrito ? await restrictedAddress(db, providerSecret, access.codPessoa, link.url, language) : link.url;
   await insertLinkAccess(db, { codAcervo, seqParagrafo: seq, url: link.url, ...access });
-  return { url: link.url };
+  return { url };
 }
 
 /** `GET /acervo/{id}/totais`: loans, renewals and readers of the title in a period. */
@@ -203,14 +228,20 @@ export async function totals(db: Db, id: number, query: { dataIni: string; dataF
   };
 }
 
-export async function links(db: Db, id: number): Promise<Link[]> {
-  return linksOf((await requireTitle(db, id)).marc);
+export async function links(db: Db, id: number, providerSecret: string | null): Promise<Link[]> {
+  const [found] = await linksWithProviders(db, [(await requireTitle(db, id)).marc], providerSecret);
+  return found!;
 }
 
 /** `GET /vinculos/links-resultado`: the online links of several titles (a results page). */
-export async function linksForTitles(db: Db, ids: number[]) {
+export async function linksForTitles(db: Db, ids: number[], providerSecret: string | null) {
   const rows = await exportRows(db, ids);
-  return rows.map((r) => ({ cod_acervo: r.cod_acervo, links: linksOf(r.marc).filter((l) => l.tipo !== 'capa') }));
+  const links = await linksWithProviders(
+    db,
+    rows.map((r) => r.marc),
+    providerSecret,
+  );
+  return rows.map((r, i) => ({ cod_acervo: r.cod_acervo, links: links[i]!.filter((l) => l.tipo !== 'capa') }));
 }
 
 /** `GET /vinculos/imagem`: the title's cover images (its cover link first). */

@@ -7,6 +7,6 @@ import { collectionRoutes } from './collection.routes.js';
  * PDF), the databases and e-resources the patron's category may use, and the titles and copies
  * acquired in a period.
  */
-export const collectionModule: ApiModule = async (app) => {
-  await app.register(collectionRoutes, { db: app.db });
+export const collectionModule: ApiModule = async (app, { config }) => {
+  await app.register(collectionRoutes, { db: app.db, providerSecret: config.providerSecret });
 };

@@ -385,6 +385,8 @@ describe('databases', () => {
       area: 'Engenharias',
       url: 'https://www.gedweb.com.br',
       acesso_remoto: false,
+      // No provider is configured here: a plain link (links.routes.test.ts opens a provider's).
+      recurso: null,
     });
     const ana = await call<BaseDados[]>('ana', '/bases-dados');
     expect(ana.body.map((b) => b.nome)).toEqual(['Biblioteca Virtual Pearson', 'Éditions Législatives', 'Portal de Periódicos CAPES']);

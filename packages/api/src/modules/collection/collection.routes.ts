@@ -6,13 +6,13 @@ import { patronOf } from '../../plugins/auth.js';
 import { bibliography, bibliographyFile, collectionTotals, databases, planOffers } from './collection.service.js';
 
 /** Meu Pergamum's collection calls: the teaching plan bibliography (JSON, CSV, PDF), the databases, the collection's totals. */
-export const collectionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const collectionRoutes: FastifyPluginAsync<{ db: Db; providerSecret: string | null }> = async (app, { db, providerSecret }) => {
   route(app, collectionEndpoints.planOffers, (request) => planOffers(db, patronOf(request)));
   route(app, collectionEndpoints.bibliography, (request) => bibliography(db, patronOf(request), request.query));
   route(app, collectionEndpoints.bibliographyFile, async (request, reply) => {
     const file = await bibliographyFile(db, patronOf(request), request.params.formato, request.query, request.language);
     return reply.header('content-type', file.type).header('content-disposition', `attachment; filename="${file.name}"`).send(file.body);
   });
-  route(app, collectionEndpoints.databases, (request) => databases(db, patronOf(request)));
+  route(app, collectionEndpoints.databases, (request) => databases(db, patronOf(request), providerSecret));
   route(app, collectionEndpoints.totals, (request) => collectionTotals(db, request.query, request.language));
 };

@@ -12,6 +12,7 @@ import {
 } from '@estante/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { asExternalResource, configuredProviders, providerOfAddress } from '../links/links.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
 import { bibliographyCsv, bibliographyPdf } from './collection.files.js';
 import { errors, messages } from './collection.messages.js';
@@ -134,9 +135,18 @@ export async function bibliographyFile(
 }
 
 /** `GET …/bases-dados`: the e-resources open to every category or to the patron's, by name. */
-export async function databases(db: Db, codPessoa: number): Promise<BaseDados[]> {
-  const rows = await eResourcesFor(db, await categoryOf(db, codPessoa));
-  return rows.map((r) => ({ codigo: r.cod_base, nome: r.nome, descricao: r.descricao, area: r.area, url: r.url, acesso_remoto: r.acesso_remoto }));
+export async function databases(db: Db, codPessoa: number, providerSecret: string | null): Promise<BaseDados[]> {
+  const [rows, providers] = await Promise.all([eResourcesFor(db, await categoryOf(db, codPessoa)), configuredProviders(db, providerSecret)]);
+  return rows.map((r) => ({
+    codigo: r.cod_base,
+    nome: r.nome,
+    descricao: r.descricao,
+    area: r.area,
+    url: r.url,
+    acesso_remoto: r.acesso_remoto,
+    // A database at a configured provider opens through the provider's hand-over (decision 0023).
+    recurso: asExternalResource(providerOfAddress(providers, r.url)),
+  }));
 }
 
 /**

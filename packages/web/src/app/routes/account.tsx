@@ -1,7 +1,9 @@
 import { Anchor, Box, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
-import { Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { useRefreshedPerson } from '../../api/me';
+import { RegistrationNotice } from '../../features/account/registration-notice';
 import { ACCOUNT_SECTIONS, accountSectionPath } from '../../features/account/sections';
 import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
 import { SuggestionForm } from '../../features/units/components/suggestion-form';
@@ -14,14 +16,17 @@ import { useSiteName } from './use-site-name';
 
 const titleHref = (id: number) => paths.title(id);
 const searchHref = (guia: string, consulta: string) => `${paths.guide(guia)}?${consulta}`;
+const externalHref = (recurso: string, base: number) => paths.handOver({ recurso, base });
 
 /**
  * `/meupergamum/*`: protected — without a session, to /login?redirect={path} (spec §2) — and
  * only while the institution offers the account area (activity 8). The "neo" layout (spec §3
  * page state): the menu beside the sections, collapsible (kept in the page settings), in a
- * drawer on small screens.
+ * drawer on small screens. The app variant (`app`: `/meupergamum/app/*`, the mobile app's web
+ * view) is the same area under its own address, signing in on the spot (`signIn`), not on /login.
  */
-export function AccountRoute() {
+export function AccountRoute({ app = false, signIn, home }: { app?: boolean; signIn?: ReactNode; home?: ReactNode } = {}) {
+  const base = app ? paths.accountApp : paths.account;
   const { t } = useTranslation();
   const site = useSiteName();
   const signedIn = useHasSession();
@@ -31,19 +36,21 @@ export function AccountRoute() {
   const layout = usePageSettings((s) => s.meuPergamum);
   const setMenuOpen = usePageSettings((s) => s.setMenuOpen);
   const [drawer, setDrawer] = useState(false);
+  // The patron's permissions and the registration's validity, as the library has them now.
+  useRefreshedPerson();
   if (permissions.hasNone(ACTIVITY.accountArea)) return <NotFoundRoute />;
-  if (!signedIn) return <Navigate replace to={paths.loginWithRedirect(`${location.pathname}${location.search}`)} />;
+  if (!signedIn) return signIn ?? <Navigate replace to={paths.loginWithRedirect(`${location.pathname}${location.search}`)} />;
   // The sections of ACCOUNT_SECTIONS whose activity the institution has on (spec §6).
   const sections = ACCOUNT_SECTIONS.filter((s) => s.activity === undefined || permissions.hasAll(s.activity)).map((s) => ({
     ...s,
-    path: accountSectionPath(s.segment),
+    path: app ? paths.accountAppSection(s.segment) : accountSectionPath(s.segment),
   }));
   const here = sections.find((s) => s.path === location.pathname);
   const menu = (vertical: boolean) => {
     const Layout = vertical ? Stack : Group;
     return (
       <Layout component="nav" aria-label={t('account.menu')} gap={vertical ? 'xs' : 'md'} onClick={() => setDrawer(false)}>
-        <Anchor component={Link} to={paths.account} aria-current={location.pathname === paths.account ? 'page' : undefined} underline="always">
+        <Anchor component={Link} to={base} aria-current={location.pathname === base ? 'page' : undefined} underline="always">
           {t('account.home')}
         </Anchor>
         {sections.map((s) => (
@@ -62,6 +69,7 @@ export function AccountRoute() {
   return (
     <Stack gap="md" className={`meupergamum tema-${layout.tema}`}>
       <PageTitle site={site}>{here ? `${t('screens.account')}: ${t(here.label)}` : t('screens.account')}</PageTitle>
+      <RegistrationNotice validade={user?.validade} />
       <Group hiddenFrom="sm">
         <Button variant="outline" color="blue.9" onClick={() => setDrawer(true)}>
           {t('account.openMenu')}
@@ -80,9 +88,21 @@ export function AccountRoute() {
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Suspense fallback={<Loader size="sm" aria-label={t('loading.title')} />}>
             <Routes>
-              <Route index element={<Text>{t('account.welcome', { name: user?.nome_pessoa.split(/\s+/)[0] ?? '' })}</Text>} />
+              <Route
+                index
+                element={
+                  <Stack gap="md">
+                    <Text>{t('account.welcome', { name: user?.nome_pessoa.split(/\s+/)[0] ?? '' })}</Text>
+                    {home}
+                  </Stack>
+                }
+              />
               {sections.map(({ segment, component: Section }) => (
-                <Route key={segment} path={segment} element={<Section titleHref={titleHref} searchHref={searchHref} SuggestionForm={SuggestionForm} />} />
+                <Route
+                  key={segment}
+                  path={segment}
+                  element={<Section titleHref={titleHref} searchHref={searchHref} SuggestionForm={SuggestionForm} externalHref={externalHref} />}
+                />
               ))}
               <Route path="*" element={<NotFoundRoute />} />
             </Routes>

@@ -24,12 +24,16 @@ import { MarcTab } from '../../features/title/components/marc-tab';
 import { ReferenceTab } from '../../features/title/components/reference-tab';
 import { StatisticsTab } from '../../features/title/components/statistics-tab';
 import { TitleSummary } from '../../features/title/components/title-summary';
+import { findProvider, useProviders } from '../../features/links/api/get-provedores';
 import { useHasSession } from '../../stores/session';
 import { PageTitle } from '../../ui/page-title';
 import { paths, TITLE_TABS, type TitleTab } from '../paths';
 import { SignInModalButton, SignInPanel } from '../shell/sign-in-panel';
 import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
+
+/** The work type of a technical standard (the target_gedweb base), opened at Target GEDWeb. */
+const STANDARD = 19;
 
 /** `/acervo/:codAcervo[/tab]`: the title record with its tabs, each a deep-linkable route. */
 export function TitleRoute() {
@@ -51,6 +55,8 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
   useComments(id);
   useMyComments(id, signedIn);
   const permissions = usePermissions();
+  // Only a technical standard asks: it may open at Target GEDWeb.
+  const providers = useProviders(signedIn, acervo.data?.cod_tipo_obra === STANDARD);
   const guides = useGuiasPesquisa();
   const general = guides.find((g) => g.codigo === 'geral')?.rota ?? 'pesquisa-geral';
   const here = `${location.pathname}${location.search}`;
@@ -124,7 +130,14 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
   return (
     <>
       <PageTitle site={site}>{record.titulo}</PageTitle>
-      <TitleSummary acervo={record} links={{ search, authority: (cod) => paths.authority(cod) }} signedIn={signedIn} loginHref={loginHref} />
+      <TitleSummary
+        acervo={record}
+        links={{ search, authority: (cod) => paths.authority(cod) }}
+        signedIn={signedIn}
+        loginHref={loginHref}
+        handOverHref={(h) => paths.handOver({ h })}
+        standardHref={record.cod_tipo_obra === STANDARD && findProvider(providers.data, 'target') ? paths.handOver({ target: record.cod_acervo }) : undefined}
+      />
       <Group
         component="nav"
         aria-label={t('title.tabs')}

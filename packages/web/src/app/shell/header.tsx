@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { AccountAreaLink } from '../../features/links/components/account-area-link';
 import { useAutoatendimento } from '../../features/parameters/api/get-autoatendimento';
 import { useInstituicao } from '../../features/parameters/api/get-instituicao';
 import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
@@ -100,11 +101,7 @@ function Navigation({ id, vertical = false, onNavigate }: { id?: string; vertica
           </Badge>
         )}
       </Anchor>
-      {signedIn && permissions.hasAll(ACTIVITY.accountArea) && (
-        <Anchor component={Link} to={paths.account}>
-          {t('app.account')}
-        </Anchor>
-      )}
+      {signedIn && permissions.hasAll(ACTIVITY.accountArea) && <AccountAreaLink to={paths.account}>{t('app.account')}</AccountAreaLink>}
       <KioskButton />
       <LanguageSelect id={vertical ? 'language-drawer' : undefined} />
       {signedIn && user && (

@@ -6,6 +6,7 @@ import { useShortcuts } from './accessibility';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LibrasWidget } from './libras';
+import { SessionWatch } from './session-watch';
 
 /** The frame every screen lives in: skip link, header, main landmark, footer; the shortcuts and the Libras widget. */
 export function Shell() {
@@ -25,6 +26,7 @@ export function Shell() {
       </Box>
       <Footer />
       {libras && <LibrasWidget />}
+      <SessionWatch />
     </>
   );
 }

@@ -7,6 +7,8 @@ export interface AccountSectionProps {
   searchHref: (guia: string, consulta: string) => string;
   /** The acquisition suggestion form (another feature's; the app hands it over). */
   SuggestionForm: ComponentType<{ onSent: (message: string) => void }>;
+  /** The provider hand-over screen opening an external resource at one of the patron's databases (decision 0023). */
+  externalHref?: (recurso: string, base: number) => string;
 }
 
 export interface AccountSection {
@@ -112,6 +114,18 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
     badge: lazy(() => import('./alerts/alerts-page').then((m) => ({ default: m.UnreadAlerts }))),
     component: lazy(() => import('./alerts/alerts-page').then((m) => ({ default: m.AlertsPage }))),
   },
+  {
+    segment: 'dados-pessoais',
+    label: 'account.personalData',
+    component: lazy(() => import('./personal-data/personal-data-page').then((m) => ({ default: m.PersonalDataPage }))),
+  },
+  { segment: 'senha', label: 'account.password', component: lazy(() => import('./password/password-page').then((m) => ({ default: m.PasswordPage }))) },
+  {
+    segment: 'troca-usuario',
+    label: 'account.swapUser',
+    component: lazy(() => import('./swap-user/swap-user-page').then((m) => ({ default: m.SwapUserPage }))),
+  },
+  { segment: 'meus-dados', label: 'account.myData', component: lazy(() => import('./my-data/my-data-page').then((m) => ({ default: m.MyDataPage }))) },
   { segment: 'token', label: 'account.token', component: lazy(() => import('./token/token-page').then((m) => ({ default: m.LoanTokenPage }))) },
   {
     segment: 'plano-ensino',
@@ -127,6 +141,11 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
     segment: 'totais-acervo',
     label: 'account.collectionTotals',
     component: lazy(() => import('./collection-totals/collection-totals-page').then((m) => ({ default: m.CollectionTotalsPage }))),
+  },
+  {
+    segment: 'postagem-trabalho',
+    label: 'account.paperPosting',
+    component: lazy(() => import('./paper-posting/paper-posting-page').then((m) => ({ default: m.PaperPostingPage }))),
   },
 ];
 

@@ -26,13 +26,34 @@ export interface Permissions {
   description: (code: number, fallback: string) => string;
 }
 
-/** The helpers of spec §6 over a list of activities (module 3, `cod_modulo` + `cod_atividade`). */
-export function permissionsOf(activities: Atividade[]): Permissions {
-  const on = (code: number) => activities.some((a) => a.cod_modulo === CATALOGUE_MODULE && a.cod_atividade === code);
+/**
+ * The activities a patron's category grants (the server's category permissions, spec §6 "user
+ * permissions combine cod_modulo and cod_atividade"): for a signed-in patron each needs the
+ * patron's own grant as well as the institution's. The others (ICAP, network catalogue, product
+ * logo, 107, 1120) are how the institution's site looks, the same for everyone.
+ */
+export const PERSONAL_ACTIVITIES: readonly number[] = [ACTIVITY.accountArea, ACTIVITY.acquisitionSuggestion, ACTIVITY.comments];
+
+/** A permission as GET /pessoas lists it. */
+export interface UserPermission {
+  cod_modulo: number;
+  cod_atividade: number;
+}
+
+/**
+ * The helpers of spec §6 over a list of activities (module 3, `cod_modulo` + `cod_atividade`):
+ * the institution's, and — for a signed-in patron whose permissions are known — the patron's own
+ * for the personal activities.
+ */
+export function permissionsOf(activities: Atividade[], user?: readonly UserPermission[]): Permissions {
+  const granted = (code: number) =>
+    !user || !PERSONAL_ACTIVITIES.includes(code) || user.some((p) => p.cod_modulo === CATALOGUE_MODULE && p.cod_atividade === code);
+  const on = (code: number) => granted(code) && activities.some((a) => a.cod_modulo === CATALOGUE_MODULE && a.cod_atividade === code);
   return {
     hasAll: (...codes) => codes.every(on),
     hasAny: (...codes) => codes.some(on),
     hasNone: (...codes) => !codes.some(on),
-    description: (code, fallback) => activities.find((a) => a.cod_modulo === CATALOGUE_MODULE && a.cod_atividade === code)?.descricao ?? fallback,
+    description: (code, fallback) =>
+      (on(code) ? activities.find((a) => a.cod_modulo === CATALOGUE_MODULE && a.cod_atividade === code)?.descricao : undefined) ?? fallback,
   };
 }

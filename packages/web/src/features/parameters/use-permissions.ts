@@ -1,9 +1,14 @@
+import { useSessionUser } from '../../stores/session';
 import { useFuncionalidades } from './api/get-funcionalidades';
 import { type Permissions, permissionsOf } from './permissions';
 
 export { ACTIVITY } from './permissions';
 
-/** The institution's features as permissions: what every screen asks before it shows a feature. */
+/**
+ * What every screen asks before it shows a feature: the institution's features and, while a
+ * patron is signed in, the patron's own permissions from GET /pessoas (spec §6).
+ */
 export function usePermissions(): Permissions {
-  return permissionsOf(useFuncionalidades());
+  const user = useSessionUser();
+  return permissionsOf(useFuncionalidades(), user?.permissoes);
 }

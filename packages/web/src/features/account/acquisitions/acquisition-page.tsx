@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NoticeView, useNotify } from '../../../ui/notify';
-import { type AccountSectionProps, accountSectionPath } from '../sections';
+import type { AccountSectionProps } from '../sections';
 import { SUGGESTIONS_KEY } from './acquisitions.api';
 
 /**
@@ -17,8 +17,8 @@ export function AcquisitionPage({ SuggestionForm }: Pick<AccountSectionProps, 'S
   return (
     <section>
       <Text mb="sm">
-        {t('acquisitions.intro')}{' '}
-        <Anchor component={Link} to={accountSectionPath('consulta-sugestoes')} underline="always">
+        {t('acquisitions.intro')} {/* A sibling section, relative: the same in the site and in the app variant (/meupergamum/app). */}
+        <Anchor component={Link} to="../consulta-sugestoes" relative="path" underline="always">
           {t('account.suggestions')}
         </Anchor>
       </Text>

@@ -12,8 +12,9 @@ const bases: BaseDados[] = [
     area: 'Multidisciplinar',
     url: 'https://www.periodicos.capes.gov.br',
     acesso_remoto: true,
+    recurso: null,
   },
-  { codigo: 6, nome: 'Target GEDWeb', descricao: null, area: null, url: 'https://www.gedweb.com.br', acesso_remoto: false },
+  { codigo: 6, nome: 'Target GEDWeb', descricao: null, area: null, url: 'https://www.gedweb.com.br', acesso_remoto: false, recurso: null },
 ];
 
 describe('Meu Pergamum, databases', () => {
@@ -35,6 +36,32 @@ describe('Meu Pergamum, databases', () => {
     expect(within(target!).getByRole('link', { name: 'Target GEDWeb (abre em nova aba)' })).toBeTruthy();
     expect(within(target!).getByText('Somente na rede do campus')).toBeTruthy();
     expect(within(target!).queryByText(/^Área:/)).toBeNull();
+  });
+
+  it("opens a provider's database through the hand-over screen, keeping plain links for the rest", async () => {
+    fakeApi(
+      answer(collectionEndpoints.databases, [
+        ...bases,
+        {
+          codigo: 5,
+          nome: 'Biblioteca Virtual Pearson',
+          descricao: null,
+          area: null,
+          url: 'https://plataforma.bvirtual.com.br',
+          acesso_remoto: true,
+          recurso: 'pearson',
+        },
+      ]),
+    );
+    renderScreen(<DatabasesPage externalHref={(recurso, base) => `/pearson?recurso=${recurso}&base=${base}`} />);
+    const pearson = await screen.findByRole('link', { name: 'Biblioteca Virtual Pearson (abre em nova aba)' });
+    expect([pearson.getAttribute('href'), pearson.getAttribute('target'), pearson.getAttribute('rel')]).toEqual([
+      '/pearson?recurso=pearson&base=5',
+      '_blank',
+      'opener',
+    ]);
+    const capes = screen.getByRole('link', { name: 'Portal de Periódicos CAPES (abre em nova aba)' });
+    expect([capes.getAttribute('href'), capes.getAttribute('rel')]).toEqual(['https://www.periodicos.capes.gov.br', 'noopener noreferrer']);
   });
 
   it('says when the category has none, and when they cannot be read', async () => {

@@ -4,13 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../ui/loading';
 import { useDatabases } from './databases.api';
 
-/** A database: its name opening it in a new tab (said to screen readers), what it holds, its area, where it can be used. */
-function DatabaseCard({ base }: { base: BaseDados }) {
+/**
+ * A database: its name opening it in a new tab (said to screen readers), what it holds, its area,
+ * where it can be used. A database at a configured provider opens through the provider's
+ * hand-over screen (`external`, decision 0023) — a page of this site, so the tab keeps the
+ * opener and with it the browser-session sign-in; the screen cuts the opener before leaving.
+ */
+function DatabaseCard({ base, external }: { base: BaseDados; external?: (recurso: string, base: number) => string }) {
   const { t } = useTranslation();
+  const handOver = base.recurso && external ? external(base.recurso, base.codigo) : null;
   return (
     <Paper component="li" withBorder p="md" style={{ listStyle: 'none' }}>
       <Title order={2} size="h5" mb={4}>
-        <Anchor href={base.url} target="_blank" rel="noopener noreferrer" underline="always">
+        <Anchor href={handOver ?? base.url} target="_blank" rel={handOver ? 'opener' : 'noopener noreferrer'} underline="always">
           {base.nome}
           <VisuallyHidden> ({t('databases.newTab')})</VisuallyHidden>
         </Anchor>
@@ -36,9 +42,10 @@ function DatabaseCard({ base }: { base: BaseDados }) {
 
 /**
  * Meu Pergamum, "Bases de dados" (spec §2 menu, §7): the databases and e-resources the library
- * offers the patron's category, by name, each a link that opens in a new tab.
+ * offers the patron's category, by name, each a link that opens in a new tab — through the
+ * external-access hand-over when a configured provider holds it, a plain link otherwise.
  */
-export function DatabasesPage() {
+export function DatabasesPage({ externalHref }: { externalHref?: (recurso: string, base: number) => string } = {}) {
   const { t } = useTranslation();
   const databases = useDatabases();
   return (
@@ -51,7 +58,7 @@ export function DatabasesPage() {
           ) : (
             <SimpleGrid component="ul" cols={{ base: 1, md: 2 }} spacing="sm" p={0} m={0} aria-label={t('databases.list')}>
               {databases.data!.map((base) => (
-                <DatabaseCard key={base.codigo} base={base} />
+                <DatabaseCard key={base.codigo} base={base} external={externalHref} />
               ))}
             </SimpleGrid>
           )

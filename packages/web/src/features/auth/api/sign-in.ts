@@ -1,5 +1,6 @@
 import { authEndpoints, type Duplicadas, LOGIN_CHOICE_SEPARATOR, type Pessoa, type PessoaOpcao, type TokenResponse } from '@estante/contracts';
 import { api, apiWithToken, passwordGrant, revokeRefresh } from '../../../api/client';
+import { sessionUserOf } from '../../../api/me';
 import { usePersistentAuth, useSessionAuth } from '../../../stores/session';
 
 /** A sign-in that still needs the login-origin chooser: the person has several registrations. */
@@ -46,7 +47,7 @@ export async function finishSignIn(token: TokenResponse, keep: boolean): Promise
   store.setState({
     token: token.access_token,
     refresh: token.refresh_token ?? null,
-    user: { login: person.user.login, cod_pessoa: person.user.cod_pessoa, nome_pessoa: person.user.nome_pessoa, professor: person.user.professor },
+    user: sessionUserOf(person),
   });
   return person;
 }

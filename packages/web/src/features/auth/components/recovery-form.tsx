@@ -1,8 +1,9 @@
-import { checkPasswordRules, LIVE_RULES, PASSWORD_SPECIALS, type PasswordRules } from '@estante/contracts';
-import { Alert, Anchor, Button, Group, List, PasswordInput, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { checkPasswordRules, LIVE_RULES, type PasswordRules } from '@estante/contracts';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../api/client';
+import { PasswordRuleList } from '../../../ui/password-rules';
 import { CaptchaField } from './captcha-field';
 import { checkCode, type RecoveryStart, setNewPassword, startRecovery } from '../api/recovery';
 
@@ -152,7 +153,7 @@ export function RecoveryForm({
                 {t('recovery.mismatch')}
               </Text>
             )}
-            <RuleList rules={step.rules} met={checkPasswordRules(password.trim(), step.rules, step.start.name)} />
+            <PasswordRuleList rules={step.rules} met={checkPasswordRules(password.trim(), step.rules, step.start.name)} />
             <Button type="submit" loading={busy}>
               {t('recovery.save')}
             </Button>
@@ -165,32 +166,5 @@ export function RecoveryForm({
         </Anchor>
       </Group>
     </Stack>
-  );
-}
-
-/** The rules in force, each marked met or not as the patron types (spec §5). */
-function RuleList({ rules, met }: { rules: PasswordRules; met: Record<(typeof LIVE_RULES)[number], boolean> }) {
-  const { t } = useTranslation();
-  const shown = LIVE_RULES.filter((r) => r === 'length' || rules[r]);
-  return (
-    <List size="sm" spacing={2} aria-label={t('recovery.rules')}>
-      {shown.map((rule) => (
-        <List.Item key={rule}>
-          {/* Dark green / dark grey: AA contrast on white for both states. */}
-          <Text span size="sm" style={{ color: met[rule] ? '#1b5e20' : '#343a40' }}>
-            {met[rule] ? '✓ ' : '○ '}
-            {t(`recovery.rule.${rule}`, { min: rules.length.min, max: rules.length.max, specials: PASSWORD_SPECIALS.split('').join(' ') })}
-          </Text>
-          <VisuallyHidden>{met[rule] ? ` (${t('recovery.met')})` : ` (${t('recovery.notMet')})`}</VisuallyHidden>
-        </List.Item>
-      ))}
-      {rules.last_pw > 0 && (
-        <List.Item>
-          <Text span size="sm" style={{ color: '#343a40' }}>
-            {t('recovery.rule.last_pw', { count: rules.last_pw })}
-          </Text>
-        </List.Item>
-      )}
-    </List>
   );
 }

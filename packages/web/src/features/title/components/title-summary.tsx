@@ -1,10 +1,11 @@
 import type { Acervo } from '@estante/contracts';
-import { Anchor, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBasket } from '../../../stores/basket';
 import { Cover } from '../../../ui/cover';
+import { keepHandOver } from '../../../stores/handover';
 import { countLinkAccess, fetchRestricted, type TitleLink, useLinks } from '../api/get-links';
 
 export interface TitleLinks {
@@ -31,7 +32,19 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
  * A restricted link (spec §8 notice): a signed-in patron asks the server for the address (a
  * message asks to wait meanwhile) and it opens in a new tab; a visitor is asked to sign in.
  */
-function RestrictedLink({ codAcervo, link, signedIn, loginHref }: { codAcervo: number; link: TitleLink; signedIn: boolean; loginHref: string }) {
+function RestrictedLink({
+  codAcervo,
+  link,
+  signedIn,
+  loginHref,
+  handOverHref,
+}: {
+  codAcervo: number;
+  link: TitleLink;
+  signedIn: boolean;
+  loginHref: string;
+  handOverHref?: (id: string) => string;
+}) {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   if (!signedIn) {
@@ -45,6 +58,13 @@ function RestrictedLink({ codAcervo, link, signedIn, loginHref }: { codAcervo: n
     );
   }
   const open = async () => {
+    if (link.provedor && handOverHref) {
+      // A provider's e-book (spec §2 /pearson): the hand-over screen fetches it in the new tab,
+      // told which link through local storage. A page of this site: it keeps the opener, and so
+      // the browser-session sign-in; it cuts the opener before it leaves for the provider.
+      window.open(handOverHref(keepHandOver({ acervo: codAcervo, seq: link.seq })), '_blank');
+      return;
+    }
     // Opened before the await so that the browser does not block it as a pop-up.
     const tab = window.open('', '_blank');
     setState('busy');
@@ -72,7 +92,23 @@ function RestrictedLink({ codAcervo, link, signedIn, loginHref }: { codAcervo: n
   );
 }
 
-export function TitleSummary({ acervo, links, signedIn, loginHref }: { acervo: Acervo; links: TitleLinks; signedIn: boolean; loginHref: string }) {
+export function TitleSummary({
+  acervo,
+  links,
+  signedIn,
+  loginHref,
+  handOverHref,
+  standardHref,
+}: {
+  acervo: Acervo;
+  links: TitleLinks;
+  signedIn: boolean;
+  loginHref: string;
+  /** The provider hand-over screen for a restricted link kept under an id (decision 0023). */
+  handOverHref?: (id: string) => string;
+  /** A technical standard's access at Target GEDWeb (the hand-over screen), when the institution offers it. */
+  standardHref?: string;
+}) {
   const { t } = useTranslation();
   const online = useLinks(acervo.cod_acervo).data?.filter((l) => l.tipo !== 'capa') ?? [];
   const imprint = [acervo.local, acervo.editora].filter(Boolean).join(': ');
@@ -177,7 +213,7 @@ export function TitleSummary({ acervo, links, signedIn, loginHref }: { acervo: A
                 {online.map((l) => (
                   <List.Item key={`${l.seq}-${l.url ?? ''}`}>
                     {l.url === null ? (
-                      <RestrictedLink codAcervo={acervo.cod_acervo} link={l} signedIn={signedIn} loginHref={loginHref} />
+                      <RestrictedLink codAcervo={acervo.cod_acervo} link={l} signedIn={signedIn} loginHref={loginHref} handOverHref={handOverHref} />
                     ) : (
                       <Anchor href={l.url} target="_blank" rel="noopener noreferrer" onClick={() => countLinkAccess(acervo.cod_acervo, l.url!)}>
                         {l.descricao ?? t('title.accessOnline')}
@@ -186,6 +222,20 @@ export function TitleSummary({ acervo, links, signedIn, loginHref }: { acervo: A
                   </List.Item>
                 ))}
               </List>
+            </Row>
+          )}
+          {standardHref && (
+            <Row label={t('title.standard')}>
+              {signedIn ? (
+                <Anchor href={standardHref} target="_blank" rel="opener">
+                  {t('title.openStandard')}
+                  <VisuallyHidden> ({t('title.newTab')})</VisuallyHidden>
+                </Anchor>
+              ) : (
+                <Anchor component={Link} to={loginHref}>
+                  {t('title.loginToAccess')}
+                </Anchor>
+              )}
             </Row>
           )}
           <Row label={t('title.availability')}>

@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations, signIn } from './fixtures';
+
+/*
+ * The patron's own record (issue 21): personal data kept current (the §5 rules refuse a bad phone
+ * and a tax number with letters) and still there after signing in again; the password changed
+ * with the live rules and used to sign in; Helena swapping to her other registration. Isabela
+ * (`leitora`) and João (`pesquisador`) are the demo accounts only these journeys change.
+ */
+
+/** Signs out from the header and waits until the session is gone. */
+async function signOut(page: Page) {
+  await page.getByRole('link', { name: 'Sair' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
+}
+
+/** Signs in on the login page with a password of one's own. */
+async function signInWith(page: Page, login: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Matrícula ou CPF').fill(login);
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(password);
+  await page.getByRole('radio', { name: 'O catálogo' }).check();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+test('personal data: a bad phone and a tax number with letters are refused, the change is kept and seen after signing in again', async ({ page }) => {
+  await signIn(page, 'leitora');
+  await page.goto('/meupergamum/dados-pessoais');
+  // Her registration ends in 20 days: the notice of spec §8.
+  await expect(page.getByRole('note').filter({ hasText: 'Seu vínculo está terminando' })).toContainText('daqui a 20 dias');
+  const library = page.getByRole('region', { name: 'Dados mantidos pela biblioteca' });
+  await expect(library).toContainText('Nome: Isabela Castro Moura');
+  await expect(library).toContainText('Categoria: Usuário especial');
+  const form = page.getByRole('region', { name: 'Seus dados' });
+  await expect(form.getByLabel(/^Telefone/)).toHaveValue('(48) 3721-5555');
+
+  await form.getByLabel(/^Telefone/).fill('(48) 3721-555X');
+  await form.getByLabel(/^CPF/).fill('1114447773A');
+  await form.getByRole('button', { name: 'Salvar dados pessoais' }).click();
+  await expect(form.getByText('Telefone: somente números, hífen, parênteses e espaço, até 16 caracteres.')).toBeVisible();
+  await expect(form.getByText('CPF: somente números.')).toBeVisible();
+  await expect(form.getByRole('alert').filter({ hasText: 'Corrija os campos indicados.' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await form.getByLabel(/^Telefone/).fill('(48) 99876-5432');
+  await form.getByLabel(/^CPF/).fill('11144477735');
+  await form.getByLabel(/^Logradouro/).fill('Rua Deputado Antônio Edu Vieira, 1524');
+  await form.getByLabel(/^Complemento/).fill('Bloco B');
+  await form.getByLabel(/^CEP/).fill('88040-001');
+  await form.getByLabel('Estado civil').selectOption({ label: 'Casado(a)' });
+  await form.getByLabel('Lotação (departamento)').selectOption({ index: 1 });
+  const department = await form.getByLabel('Lotação (departamento)').locator('option:checked').textContent();
+  await form.getByRole('button', { name: 'Salvar dados pessoais' }).click();
+  await expect(form.getByRole('status')).toHaveText('Dados pessoais alterados com sucesso.');
+
+  await signOut(page);
+  await signIn(page, 'leitora');
+  await page.goto('/meupergamum/dados-pessoais');
+  const again = page.getByRole('region', { name: 'Seus dados' });
+  await expect(again.getByLabel(/^Telefone/)).toHaveValue('(48) 99876-5432');
+  await expect(again.getByLabel(/^Logradouro/)).toHaveValue('Rua Deputado Antônio Edu Vieira, 1524');
+  await expect(again.getByLabel(/^Complemento/)).toHaveValue('Bloco B');
+  await expect(again.getByLabel(/^CEP/)).toHaveValue('88040-001');
+  await expect(again.getByLabel('Estado civil').locator('option:checked')).toHaveText('Casado(a)');
+  await expect(again.getByLabel('Lotação (departamento)').locator('option:checked')).toHaveText(department!);
+  await expect(again.getByText(/^Última alteração em/)).toBeVisible();
+});
+
+test('password: the live rules, the change, then signing in with the new password (the old one refused)', async ({ page }) => {
+  await signIn(page, 'pesquisador');
+  await page.goto('/meupergamum/senha');
+  const form = page.getByRole('region', { name: 'Alterar a senha' });
+  const rules = form.getByRole('list', { name: 'Regras da senha' });
+  await form.getByLabel(/^Senha atual/).fill('estante123');
+  await form.getByLabel(/^Nova senha/).fill('joao');
+  await expect(rules.getByRole('listitem').filter({ hasText: 'Entre 8 e 32 caracteres' })).toContainText('não atendida');
+  await expect(rules.getByRole('listitem').filter({ hasText: 'Nenhuma palavra do seu nome' })).toContainText('não atendida');
+  await form.getByRole('button', { name: 'Alterar a senha' }).click();
+  await expect(form.getByRole('alert')).toContainText('A senha não confere com os critérios');
+
+  await form.getByLabel(/^Nova senha/).fill('Biblioteca#2026');
+  for (const rule of [
+    'Entre 8 e 32 caracteres',
+    'Pelo menos um número',
+    'Um caractere especial',
+    'Letras maiúsculas e minúsculas',
+    'Nenhuma palavra do seu nome',
+  ]) {
+    await expect(rules.getByRole('listitem').filter({ hasText: rule })).toContainText('(atendida)');
+  }
+  await form.getByLabel(/^Repita a nova senha/).fill('Biblioteca#2025');
+  await expect(form.getByText('As senhas não coincidem.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await form.getByLabel(/^Repita a nova senha/).fill('Biblioteca#2026');
+  await expect(form.getByText('As senhas não coincidem.')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Alterar a senha' }).click();
+  await expect(form.getByRole('status')).toHaveText('Senha alterada com sucesso.');
+  // Still signed in (with the new password, behind the scenes): the account area answers.
+  await page.goto('/meupergamum/dados-pessoais');
+  await expect(page.getByRole('region', { name: 'Dados mantidos pela biblioteca' })).toContainText('João Pedro Antunes');
+
+  await signOut(page);
+  await signInWith(page, 'pesquisador', 'estante123');
+  await expect(page.getByRole('alert')).toContainText('Matrícula ou CPF ou senha incorretos.');
+  await signInWith(page, 'pesquisador', 'Biblioteca#2026');
+  await expect(page.getByRole('banner')).toContainText('Olá, João');
+});
+
+test('docente swaps to her other registration without signing out', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Matrícula ou CPF').fill('docente');
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
+  await page.getByRole('radio', { name: 'O catálogo' }).check();
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page
+    .getByRole('radiogroup', { name: 'Com qual cadastro você quer continuar?' })
+    .getByRole('radio', { name: 'Helena Prado Vieira — Professor' })
+    .check();
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('banner')).toContainText('Olá, Helena');
+
+  await page.goto('/meupergamum/troca-usuario');
+  await expect(page.getByText('Você está usando o vínculo Helena Prado Vieira — Professor.')).toBeVisible();
+  const form = page.getByRole('region', { name: 'Trocar de usuário' });
+  await form.getByRole('button', { name: 'Trocar de usuário' }).click();
+  await expect(form.getByText('Informe o usuário para o qual deseja trocar.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await form.getByRole('radio', { name: 'Helena Prado Vieira — Aluno de doutorado' }).check();
+  await form.getByRole('button', { name: 'Trocar de usuário' }).click();
+  await expect(form.getByRole('status')).toHaveText('Agora você está usando o vínculo Helena Prado Vieira — Aluno de doutorado.');
+  await expect(page.getByText('Você está usando o vínculo Helena Prado Vieira — Aluno de doutorado.', { exact: true })).toBeVisible();
+
+  // Every screen now reads the doctoral registration, after a reload too (the new session is stored).
+  await page.goto('/meupergamum/dados-pessoais');
+  await expect(page.getByRole('region', { name: 'Dados mantidos pela biblioteca' })).toContainText('Categoria: Aluno de doutorado');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Dados mantidos pela biblioteca' })).toContainText('Categoria: Aluno de doutorado');
+  await expect(page.getByRole('banner')).toContainText('Olá, Helena');
+});

@@ -1,0 +1,69 @@
+import { defineMessages } from '../../lib/i18n.js';
+import { errors as common } from '../../lib/messages.js';
+
+/** The doors out's texts in pt, en and es (spec §8 provider messages): errors and the providers without a proper name. */
+export const messages = defineMessages('links', {
+  RecursoExternoNaoConfigurado: {
+    pt: 'O acesso a {nome} não está configurado nesta biblioteca. Em caso de dúvida, entre em contato com a biblioteca.',
+    en: 'Access to {nome} is not set up at this library. If in doubt, please contact the library.',
+    es: 'El acceso a {nome} no está configurado en esta biblioteca. En caso de duda, comuníquese con la biblioteca.',
+  },
+  AcessoRecursoNegado: {
+    pt: 'Sua categoria de usuário não tem permissão para acessar {nome}. Em caso de dúvida, entre em contato com a biblioteca.',
+    en: 'Your patron category is not allowed to access {nome}. If in doubt, please contact the library.',
+    es: 'Su categoría de usuario no tiene permiso para acceder a {nome}. En caso de duda, comuníquese con la biblioteca.',
+  },
+  BaseDadosNaoEncontrada: {
+    pt: 'A base de dados {id} não está entre as disponíveis para você em {nome}.',
+    en: 'Database {id} is not among those available to you at {nome}.',
+    es: 'La base de datos {id} no está entre las disponibles para usted en {nome}.',
+  },
+  NormaNaoEncontrada: {
+    pt: 'O registro {id} não é uma norma técnica do acervo.',
+    en: 'Record {id} is not a technical standard of the collection.',
+    es: 'El registro {id} no es una norma técnica del acervo.',
+  },
+  TokenProvedorInvalido: {
+    pt: 'Token de acesso inválido ou expirado.',
+    en: 'The access token is not valid or has expired.',
+    es: 'Token de acceso inválido o caducado.',
+  },
+  TokenProvedorJaUsado: {
+    pt: 'Este token de acesso já foi usado.',
+    en: 'This access token has already been used.',
+    es: 'Este token de acceso ya fue usado.',
+  },
+  CodigoRedirecionamentoInvalido: {
+    pt: 'O link de acesso é inválido, expirou ou já foi usado. Volte ao aplicativo e tente de novo.',
+    en: 'The access link is not valid, has expired or was already used. Go back to the app and try again.',
+    es: 'El enlace de acceso no es válido, caducó o ya fue usado. Vuelva a la aplicación e intente de nuevo.',
+  },
+  AplicativoNaoConfigurado: {
+    pt: 'O aplicativo da biblioteca não está configurado nesta instituição.',
+    en: "The library's mobile app is not set up at this institution.",
+    es: 'La aplicación de la biblioteca no está configurada en esta institución.',
+  },
+  'nome.repositorio': {
+    pt: 'o repositório institucional',
+    en: 'the institutional repository',
+    es: 'el repositorio institucional',
+  },
+  'nome.meupergamum': {
+    pt: 'o Meu Pergamum externo',
+    en: 'the external My Pergamum',
+    es: 'el Mi Pergamum externo',
+  },
+});
+
+/** The errors the doors out throw: the common ones and their own. */
+export const errors = {
+  ...common,
+  notConfigured: (nome: string) => messages.error(404, 'RecursoExternoNaoConfigurado', { nome }),
+  denied: (nome: string) => messages.error(403, 'AcessoRecursoNegado', { nome }),
+  databaseNotFound: (id: number, nome: string) => messages.error(404, 'BaseDadosNaoEncontrada', { id, nome }),
+  standardNotFound: (id: number) => messages.error(404, 'NormaNaoEncontrada', { id }),
+  handoverInvalid: () => messages.error(401, 'TokenProvedorInvalido'),
+  handoverUsed: () => messages.error(409, 'TokenProvedorJaUsado'),
+  redirectCodeInvalid: () => messages.error(422, 'CodigoRedirecionamentoInvalido'),
+  appNotConfigured: () => messages.error(404, 'AplicativoNaoConfigurado'),
+};

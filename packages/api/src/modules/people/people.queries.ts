@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.js';
+
+/** The columns of the personal-data answer, as one registration's row. */
+export interface PersonalRow {
+  nome: string;
+  cod_categoria: string;
+  categoria: string;
+  validade: string | null;
+  cpf: string | null;
+  email: string | null;
+  telefone: string | null;
+  logradouro: string | null;
+  complemento: string | null;
+  cep: string | null;
+  cidade: string | null;
+  bairro: string | null;
+  documento_identidade: string | null;
+  nacionalidade: string | null;
+  genero: string | null;
+  data_nascimento: string | null;
+  escolaridade: string | null;
+  lotacao: number | null;
+  profissao: string | null;
+  estado_civil: string | null;
+  recebe_emails: boolean | null;
+  atualizado_em: string | null;
+}
+
+/** A registration's personal data, with what the library controls (people, its category); undefined when there is no such person. */
+export async function personalRowOf(db: Db, codPessoa: number): Promise<PersonalRow | undefined> {
+  const [row] = await queryRows<PersonalRow>(
+    db,
+    sql`select p.nome_pessoa as nome, p.cod_categoria, c.descricao as categoria, p.validade::text as validade, p.cpf, p.email,
+               d.telefone, d.logradouro, d.complemento, d.cep, d.cidade, d.bairro, d.documento_identidade, d.nacionalidade,
+               d.genero, d.data_nascimento::text as data_nascimento, d.escolaridade, d.lotacao, d.profissao, d.estado_civil,
+               d.recebe_emails, to_char(d.atualizado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as atualizado_em
+        from people p join patron_categories c on c.cod_categoria = p.cod_categoria
+        left join personal_data d on d.cod_pessoa = p.cod_pessoa
+        where p.cod_pessoa = ${codPessoa}`,
+  );
+  return row;
+}
+
+/** Locks the registration's row for the change and answers its CPF as it is now (undefined: no such person). */
+export async function lockRegistration(tx: Db, codPessoa: number): Promise<{ cpf: string | null } | undefined> {
+  const [row] = await queryRows<{ cpf: string | null }>(tx, sql`select cpf from people where cod_pessoa = ${codPessoa} for no key update`);
+  return row;
+}
+
+/**
+ * Serialises every change that sets this CPF (until the transaction ends): two people giving the
+ * same new CPF at once cannot both find it free.
+ */
+export async function lockTaxNumber(tx: Db, cpf: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cpf:${cpf}`}))`);
+}
+
+/** Whether any registration has this CPF. */
+export async function taxNumberInUse(tx: Db, cpf: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(tx, sql`select 1 as one from people where cpf = ${cpf} limit 1`);
+  return rows.length > 0;
+}
+
+/** A CPF corrected: on every registration that shares the old one (the same person's). */
+export async function replaceTaxNumber(tx: Db, from: string, to: string): Promise<void> {
+  await tx.execute(sql`update people set cpf = ${to} where cpf = ${from}`);
+}
+
+export async function setEmail(tx: Db, codPessoa: number, email: string | null): Promise<void> {
+  await tx.execute(sql`update people set email = ${email} where cod_pessoa = ${codPessoa}`);
+}
+
+export async function departmentExists(db: Db, codigo: number): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from courses where cod_curso = ${codigo}`);
+  return rows.length > 0;
+}
+
+/** The personal data written whole (inserted the first time). */
+export async function upsertPersonalData(
+  tx: Db,
+  codPessoa: number,
+  d: {
+    telefone: string | null;
+    logradouro: string | null;
+    complemento: string | null;
+    cep: string | null;
+    cidade: string | null;
+    bairro: string | null;
+    documento_identidade: string | null;
+    nacionalidade: string | null;
+    genero: string | null;
+    data_nascimento: string | null;
+    escolaridade: string | null;
+    lotacao: number | null;
+    profissao: string | null;
+    estado_civil: string | null;
+    recebe_emails: boolean;
+  },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into personal_data as d (cod_pessoa, telefone, logradouro, complemento, cep, cidade, bairro, documento_identidade, nacionalidade,
+                                        genero, data_nascimento, escolaridade, lotacao, profissao, estado_civil, recebe_emails, atualizado_em)
+        values (${codPessoa}, ${d.telefone}, ${d.logradouro}, ${d.complemento}, ${d.cep}, ${d.cidade}, ${d.bairro}, ${d.documento_identidade},
+                ${d.nacionalidade}, ${d.genero}, ${d.data_nascimento}::date, ${d.escolaridade}, ${d.lotacao}, ${d.profissao}, ${d.estado_civil},
+                ${d.recebe_emails}, now())
+        on conflict (cod_pessoa) do update set
+          telefone = excluded.telefone, logradouro = excluded.logradouro, complemento = excluded.complemento, cep = excluded.cep,
+          cidade = excluded.cidade, bairro = excluded.bairro, documento_identidade = excluded.documento_identidade,
+          nacionalidade = excluded.nacionalidade, genero = excluded.genero, data_nascimento = excluded.data_nascimento,
+          escolaridade = excluded.escolaridade, lotacao = excluded.lotacao, profissao = excluded.profissao,
+          estado_civil = excluded.estado_civil, recebe_emails = excluded.recebe_emails, atualizado_em = now()`,
+  );
+}
+
+/** The departments (courses and organisational units), by name. */
+export async function departments(db: Db) {
+  return queryRows<{ codigo: number; nome: string }>(db, sql`select cod_curso as codigo, nome_curso as nome from courses order by nome_curso, cod_curso`);
+}
+
+export async function emailOf(db: Db, codPessoa: number): Promise<string | null | undefined> {
+  const [row] = await queryRows<{ email: string | null }>(db, sql`select email from people where cod_pessoa = ${codPessoa}`);
+  return row ? row.email : undefined;
+}
+
+/**
+ * One of the signed-in person's registrations (the person, and everyone sharing their CPF) named
+ * by `user`: an active login of it (preferred), or its person code (`code`, when `user` is a
+ * number).
+ */
+export async function registrationNamed(db: Db, codPessoa: number, login: string, code: number | null) {
+  const [row] = await queryRows<{ cod_pessoa: number; nome: string; categoria: string; bloqueio: boolean }>(
+    db,
+    sql`with mine as (
+          select p.cod_pessoa from people p
+          where p.cod_pessoa = ${codPessoa} or (p.cpf is not null and p.cpf = (select cpf from people where cod_pessoa = ${codPessoa})))
+        select p.cod_pessoa, p.nome_pessoa as nome, c.descricao as categoria, p.bloqueio,
+               exists (select 1 from logins l where l.cod_pessoa = p.cod_pessoa and l.login = ${login} and l.ativo) as by_login
+        from people p join patron_categories c on c.cod_categoria = p.cod_categoria
+        where p.cod_pessoa in (select cod_pessoa from mine)
+          and (exists (select 1 from logins l where l.cod_pessoa = p.cod_pessoa and l.login = ${login} and l.ativo)
+               or p.cod_pessoa = ${code}::int)
+        order by by_login desc, p.cod_pessoa
+        limit 1`,
+  );
+  return row;
+}
+
+/** What the library holds about the person on `people` and their logins (no password hashes). */
+export async function personRecord(db: Db, codPessoa: number) {
+  const [person] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select p.cod_pessoa, p.nome_pessoa, p.email, p.cpf, p.cod_categoria, c.descricao as categoria, p.bloqueio, p.papel,
+               p.validade::text as validade, p.created_at::text as criado_em
+        from people p join patron_categories c on c.cod_categoria = p.cod_categoria where p.cod_pessoa = ${codPessoa}`,
+  );
+  const logins = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select login, origem, ativo, password_hash is not null as tem_senha from logins where cod_pessoa = ${codPessoa} order by login`,
+  );
+  return { person, logins };
+}
+
+/**
+ * Every other table that keys rows to a person (`cod_pessoa`), read from the catalogue so a table
+ * added later is exported too; `people`, `logins` and `personal_data` are read on their own.
+ */
+export async function personTables(db: Db): Promise<{ table: string; columns: string[] }[]> {
+  const rows = await queryRows<{ table_name: string; columns: string[] }>(
+    db,
+    sql`select c.table_name, array_agg(c.column_name::text order by c.ordinal_position) as columns
+        from information_schema.columns c join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+        where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+          and c.table_name in (select table_name from information_schema.columns where table_schema = 'public' and column_name = 'cod_pessoa')
+          and c.table_name not in ('people', 'logins', 'personal_data')
+        group by c.table_name order by c.table_name`,
+  );
+  return rows.map((r) => ({ table: r.table_name, columns: r.columns }));
+}
+
+/** A table's rows of the person, the given columns only, as JSON-ready values (dates as text). */
+export async function rowsOfPerson(db: Db, table: string, columns: string[], codPessoa: number): Promise<Record<string, unknown>[]> {
+  const list = sql.join(
+    columns.map((c) => sql`${sql.identifier(c)}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ row: Record<string, unknown> }>(
+    db,
+    sql`select to_jsonb(x) as row from (select ${list} from ${sql.identifier(table)} where cod_pessoa = ${codPessoa}) x`,
+  );
+  return rows.map((r) => r.row);
+}
+
+/** The person's erasure requests, newest first. */
+export async function erasureRequestsOf(db: Db, codPessoa: number) {
+  return queryRows<{ codigo: number; situacao: 'aberta' | 'atendida' | 'recusada'; criado_em: string }>(
+    db,
+    sql`select id as codigo, situacao, to_char(criado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as criado_em
+        from erasure_requests where cod_pessoa = ${codPessoa} order by criado_em desc, id desc`,
+  );
+}
+
+export async function openErasureRequest(tx: Db, codPessoa: number): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: number }>(tx, sql`select id from erasure_requests where cod_pessoa = ${codPessoa} and situacao = 'aberta'`);
+  return row?.id;
+}
+
+export async function insertErasureRequest(tx: Db, codPessoa: number, motivo: string | null): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(tx, sql`insert into erasure_requests (cod_pessoa, motivo) values (${codPessoa}, ${motivo}) returning id`);
+  return row!.id;
+}
+
+/** Where the library receives LGPD requests: its data officer's address (`email_encarregado_dados`), else the first library's. */
+export async function firstLibraryEmail(db: Db): Promise<string | null> {
+  const [row] = await queryRows<{ email: string }>(
+    db,
+    sql`select email from libraries where email is not null and btrim(email) <> '' order by cod_biblioteca limit 1`,
+  );
+  return row?.email ?? null;
+}

@@ -1,0 +1,48 @@
+import { peopleEndpoints } from '@estante/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { Mailer } from '../../lib/mail.js';
+import { route } from '../../lib/route.js';
+import { patronOf, signedInLogin } from '../../plugins/auth.js';
+import { signInPair, type TokenService } from '../auth/auth.service.js';
+import { passwordRules } from '../parameters/parameters.service.js';
+import {
+  erasureRequests,
+  listDepartments,
+  myData,
+  personalData,
+  registrationName,
+  requestErasure,
+  savePersonalData,
+  signedInEmail,
+  swapUser,
+} from './people.service.js';
+
+/** The patron's own record (spec §7 "People"): personal data, departments, swapping registrations, LGPD. */
+export const peopleRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; tokens: TokenService; session: Pick<Config, 'refreshTokenTtl'> }> = async (
+  app,
+  { db, mailer, tokens, session },
+) => {
+  route(app, peopleEndpoints.personalData, (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return personalData(db, patronOf(request));
+  });
+  route(app, peopleEndpoints.savePersonalData, (request) => savePersonalData(db, patronOf(request), request.body, request.language));
+  route(app, peopleEndpoints.departments, () => listDepartments(db));
+  route(app, peopleEndpoints.registrationName, (request) => registrationName(db, patronOf(request), request.params.user));
+  route(app, peopleEndpoints.passwordRules, () => passwordRules(db));
+  route(app, peopleEndpoints.signedInEmail, (request) => signedInEmail(db, patronOf(request)));
+  route(app, peopleEndpoints.swapUser, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const codPessoa = await swapUser(db, patronOf(request), request.body.usuario);
+    // The new registration's session keeps the login signed in with (GET /pessoas reports it).
+    return signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl, signedInLogin(request));
+  });
+  route(app, peopleEndpoints.myData, (request, reply) => {
+    reply.header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="meus-dados.json"');
+    return myData(db, patronOf(request));
+  });
+  route(app, peopleEndpoints.erasureRequests, (request) => erasureRequests(db, patronOf(request)));
+  route(app, peopleEndpoints.requestErasure, (request) => requestErasure(db, mailer, patronOf(request), request.body.motivo, request.language));
+};
