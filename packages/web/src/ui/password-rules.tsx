@@ -1,5 +1,5 @@
 import { LIVE_RULES, type LiveRule, PASSWORD_SPECIALS, type PasswordRules } from '@estante/contracts';
-import { List, Text, VisuallyHidden } from '@mantine/core';
+import { List, PasswordInput, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -29,5 +29,51 @@ export function PasswordRuleList({ rules, met }: { rules: PasswordRules; met: Re
         </List.Item>
       )}
     </List>
+  );
+}
+
+/**
+ * The new password typed twice, "the passwords do not match" while both have text and differ, and
+ * the rules checked live: the recovery form's last step and Meu Pergamum's password screen.
+ */
+export function NewPasswordFields({
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+  rules,
+  met,
+}: {
+  password: string;
+  confirm: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+  rules: PasswordRules;
+  met: Record<LiveRule, boolean>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PasswordInput
+        label={t('recovery.newPassword')}
+        value={password}
+        onChange={(e) => onPassword(e.currentTarget.value)}
+        autoComplete="new-password"
+        required
+      />
+      <PasswordInput
+        label={t('recovery.confirmPassword')}
+        value={confirm}
+        onChange={(e) => onConfirm(e.currentTarget.value)}
+        autoComplete="new-password"
+        required
+      />
+      {password !== '' && confirm !== '' && password.trim() !== confirm.trim() && (
+        <Text c="red.8" size="sm" role="alert">
+          {t('recovery.mismatch')}
+        </Text>
+      )}
+      <PasswordRuleList rules={rules} met={met} />
+    </>
   );
 }

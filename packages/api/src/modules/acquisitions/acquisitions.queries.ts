@@ -131,24 +131,37 @@ export async function insertOrder(
   return row!.id;
 }
 
+interface OrderRow {
+  codigo: number;
+  cod_biblioteca: number;
+  biblioteca: string;
+  fornecedor: string;
+  criado_em: string;
+  previsao_entrega: string | null;
+  encerrado: boolean;
+}
+
+const ORDER = sql`select o.cod_pedido as codigo, o.cod_biblioteca, b.desc_biblioteca as biblioteca, o.fornecedor, ${UTC(sql`o.criado_em`)} as criado_em,
+         to_char(o.previsao_entrega, 'YYYY-MM-DD') as previsao_entrega, o.encerrado
+  from purchase_orders o join libraries b on b.cod_biblioteca = o.cod_biblioteca`;
+
 /** A purchase order, locked for a change when asked. */
-export async function orderById(db: Db, id: number, lock = false) {
-  const [row] = await queryRows<{
-    codigo: number;
-    cod_biblioteca: number;
-    biblioteca: string;
-    fornecedor: string;
-    criado_em: string;
-    previsao_entrega: string | null;
-    encerrado: boolean;
-  }>(
-    db,
-    sql`select o.cod_pedido as codigo, o.cod_biblioteca, b.desc_biblioteca as biblioteca, o.fornecedor, ${UTC(sql`o.criado_em`)} as criado_em,
-               to_char(o.previsao_entrega, 'YYYY-MM-DD') as previsao_entrega, o.encerrado
-        from purchase_orders o join libraries b on b.cod_biblioteca = o.cod_biblioteca
-        where o.cod_pedido = ${id} ${lock ? sql`for update of o` : sql``}`,
-  );
+export async function orderById(db: Db, id: number, lock = false): Promise<OrderRow | undefined> {
+  const [row] = await queryRows<OrderRow>(db, sql`${ORDER} where o.cod_pedido = ${id} ${lock ? sql`for update of o` : sql``}`);
   return row;
+}
+
+/** Purchase orders by number, in the order asked, in one query. */
+export async function ordersByIds(db: Db, ids: number[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<OrderRow>(
+    db,
+    sql`${ORDER} where o.cod_pedido in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return ids.map((id) => rows.find((r) => r.codigo === id)).filter((r) => r !== undefined);
 }
 
 /** Marks an order closed. */

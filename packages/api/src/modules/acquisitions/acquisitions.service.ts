@@ -20,6 +20,7 @@ import {
   lockSuggestions,
   markOrderClosed,
   orderById,
+  ordersByIds,
   orderItems,
   ordersOf,
   type SuggestionFilter,
@@ -72,23 +73,21 @@ export async function statistics(db: Db, codPessoa: number, filter: Omit<Suggest
 
 async function ordersWithItems(db: Db, ids: number[], language: Language, codPessoa?: number) {
   const items = await orderItems(db, ids, codPessoa);
-  const orders = await Promise.all(ids.map((id) => orderById(db, id)));
-  return orders
-    .filter((o) => o !== undefined)
-    .map((o) => ({
-      ...o,
-      itens: items
-        .filter((i) => i.pedido === o.codigo)
-        .map((i) => ({
-          sugestao: i.codigo,
-          titulo: i.titulo,
-          situacao: i.situacao,
-          descricao_situacao: statusName(i.situacao, language),
-          quantidade: i.quantidade,
-          total_entregue: i.total_entregue,
-          cod_acervo: i.cod_acervo,
-        })),
-    }));
+  const orders = await ordersByIds(db, ids);
+  return orders.map((o) => ({
+    ...o,
+    itens: items
+      .filter((i) => i.pedido === o.codigo)
+      .map((i) => ({
+        sugestao: i.codigo,
+        titulo: i.titulo,
+        situacao: i.situacao,
+        descricao_situacao: statusName(i.situacao, language),
+        quantidade: i.quantidade,
+        total_entregue: i.total_entregue,
+        cod_acervo: i.cod_acervo,
+      })),
+  }));
 }
 
 /** The purchase orders holding the patron's suggestions, each with only the patron's own items. */

@@ -180,6 +180,14 @@ describe('the hand-over to a signed provider', () => {
     expect(provider.accepted.length).toBe(accepted);
   });
 
+  it('redeems a token once when twenty redemptions of it arrive at once', async () => {
+    const { body } = await call<UrlAcesso>('ana', 'POST', '/vinculos/acesso-externo/pearson', {});
+    const token = tokenIn(body.url);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => validate({ token })));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 409)).toBe(true);
+  });
+
   it('refuses a tampered token: another patron named, another signature, another provider, no algorithm', async () => {
     const { body } = await call<UrlAcesso>('ana', 'POST', '/vinculos/acesso-externo/pearson', {});
     const original = tokenIn(body.url);

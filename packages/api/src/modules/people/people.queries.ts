@@ -27,6 +27,11 @@ export interface PersonalRow {
   atualizado_em: string | null;
 }
 
+/** What the patron writes: the personal-data row without what the library controls or the stamp. */
+export type PersonalFields = Omit<PersonalRow, 'nome' | 'cod_categoria' | 'categoria' | 'validade' | 'cpf' | 'email' | 'recebe_emails' | 'atualizado_em'> & {
+  recebe_emails: boolean;
+};
+
 /** A registration's personal data, with what the library controls (people, its category); undefined when there is no such person. */
 export async function personalRowOf(db: Db, codPessoa: number): Promise<PersonalRow | undefined> {
   const [row] = await queryRows<PersonalRow>(
@@ -77,27 +82,7 @@ export async function departmentExists(db: Db, codigo: number): Promise<boolean>
 }
 
 /** The personal data written whole (inserted the first time). */
-export async function upsertPersonalData(
-  tx: Db,
-  codPessoa: number,
-  d: {
-    telefone: string | null;
-    logradouro: string | null;
-    complemento: string | null;
-    cep: string | null;
-    cidade: string | null;
-    bairro: string | null;
-    documento_identidade: string | null;
-    nacionalidade: string | null;
-    genero: string | null;
-    data_nascimento: string | null;
-    escolaridade: string | null;
-    lotacao: number | null;
-    profissao: string | null;
-    estado_civil: string | null;
-    recebe_emails: boolean;
-  },
-): Promise<void> {
+export async function upsertPersonalData(tx: Db, codPessoa: number, d: PersonalFields): Promise<void> {
   await tx.execute(
     sql`insert into personal_data as d (cod_pessoa, telefone, logradouro, complemento, cep, cidade, bairro, documento_identidade, nacionalidade,
                                         genero, data_nascimento, escolaridade, lotacao, profissao, estado_civil, recebe_emails, atualizado_em)

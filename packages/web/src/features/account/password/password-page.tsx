@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../stores/session';
 import { Loading } from '../../../ui/loading';
 import { NoticeView, useNotify } from '../../../ui/notify';
-import { PasswordRuleList } from '../../../ui/password-rules';
+import { NewPasswordFields } from '../../../ui/password-rules';
 import { changePassword, usePasswordRules } from './password.api';
 
 /**
@@ -34,12 +34,11 @@ function PasswordForm({ rules }: { rules: PasswordRules }) {
   const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const met = checkPasswordRules(next.trim(), rules, user?.nome_pessoa ?? '');
-  const mismatch = next !== '' && confirm !== '' && next.trim() !== confirm.trim();
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    if (!current || !next.trim() || mismatch || next.trim() !== confirm.trim() || LIVE_RULES.some((r) => !met[r])) {
+    if (!current || !next.trim() || next.trim() !== confirm.trim() || LIVE_RULES.some((r) => !met[r])) {
       return notify.problem(t('messages.SenhaNaoConfereCriterios'));
     }
     setBusy(true);
@@ -67,20 +66,7 @@ function PasswordForm({ rules }: { rules: PasswordRules }) {
             autoComplete="current-password"
             required
           />
-          <PasswordInput label={t('recovery.newPassword')} value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" required />
-          <PasswordInput
-            label={t('recovery.confirmPassword')}
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            autoComplete="new-password"
-            required
-          />
-          {mismatch && (
-            <Text c="red.8" size="sm" role="alert">
-              {t('messages.AsSenhasNaoCoincidem')}
-            </Text>
-          )}
-          <PasswordRuleList rules={rules} met={met} />
+          <NewPasswordFields password={next} confirm={confirm} onPassword={setNext} onConfirm={setConfirm} rules={rules} met={met} />
           <NoticeView notice={notify.notice} />
           <Button type="submit" w="fit-content" loading={busy}>
             {t('password.save')}

@@ -1,9 +1,9 @@
 import { checkPasswordRules, LIVE_RULES, type PasswordRules } from '@estante/contracts';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../api/client';
-import { PasswordRuleList } from '../../../ui/password-rules';
+import { NewPasswordFields } from '../../../ui/password-rules';
 import { CaptchaField } from './captcha-field';
 import { checkCode, type RecoveryStart, setNewPassword, startRecovery } from '../api/recovery';
 
@@ -134,26 +134,14 @@ export function RecoveryForm({
       {step.kind === 'password' && (
         <form onSubmit={(e) => save(e, step)} noValidate>
           <Stack gap="sm">
-            <PasswordInput
-              label={t('recovery.newPassword')}
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              autoComplete="new-password"
-              required
+            <NewPasswordFields
+              password={password}
+              confirm={confirm}
+              onPassword={setPassword}
+              onConfirm={setConfirm}
+              rules={step.rules}
+              met={checkPasswordRules(password.trim(), step.rules, step.start.name)}
             />
-            <PasswordInput
-              label={t('recovery.confirmPassword')}
-              value={confirm}
-              onChange={(e) => setConfirm(e.currentTarget.value)}
-              autoComplete="new-password"
-              required
-            />
-            {password && confirm && password.trim() !== confirm.trim() && (
-              <Text c="red.8" size="sm" role="alert">
-                {t('recovery.mismatch')}
-              </Text>
-            )}
-            <PasswordRuleList rules={step.rules} met={checkPasswordRules(password.trim(), step.rules, step.start.name)} />
             <Button type="submit" loading={busy}>
               {t('recovery.save')}
             </Button>
