@@ -9,6 +9,8 @@ import { createCaptcha } from './modules/auth/captcha.js';
 import { SsoService } from './modules/auth/sso.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
+import { NETWORK } from './modules/catalog/search.source.js';
+import { networkModule } from './modules/network/network.module.js';
 import type { ApiModule, ModuleDeps } from './lib/module.js';
 import { accountModule } from './modules/account/account.module.js';
 import { peopleModule } from './modules/people/people.module.js';
@@ -54,7 +56,14 @@ const MODULES: ApiModule[] = [
   acquisitionsModule,
   basketModule,
   linksModule,
+  networkModule,
 ];
+
+/**
+ * The open interfaces other systems speak to, at stable root paths outside the API base
+ * (OAI-PMH at /oai, SRU at /sru): each one plugin, registered without the base path.
+ */
+const OPEN_INTERFACES: ApiModule[] = [];
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +71,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The search index; one is made over `database` when not given. */
   searchIndex?: SearchIndex;
+  /** The partner network's search index; likewise. */
+  networkIndex?: SearchIndex;
   /** Where e-mail goes; by default SMTP to `config.smtpUrl`. */
   mailer?: Mailer;
   /** The local mail sink's folder when e-mail goes there: its messages are shown at /dev/correio. */
@@ -77,6 +88,7 @@ export async function buildApp({
   database,
   logger = false,
   searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords }),
+  networkIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords, source: NETWORK }),
   mailer = configuredMailer(config.smtpUrl, config.mailFrom),
   mailSinkDir,
 }: AppDeps): Promise<FastifyInstance> {
@@ -128,6 +140,7 @@ export async function buildApp({
     captcha,
     sso: new SsoService(database.db, config, (message, error) => app.log.warn({ err: error }, message)),
     searchIndex,
+    networkIndex,
     scheduler,
   };
   await app.register(
@@ -136,6 +149,7 @@ export async function buildApp({
     },
     { prefix: config.apiBasePath },
   );
+  for (const module of OPEN_INTERFACES) await app.register(module, deps);
   await app.register(webPlugin, {
     dist: config.webDist,
     runtime: {

@@ -7,6 +7,7 @@ import { runAdminCommand } from './admin/commands.js';
 import { buildApp } from './app.js';
 import { configuredMailer, startMailSink } from './lib/mail.js';
 import { deriveMissing } from './modules/catalog/catalog.import.js';
+import { NETWORK } from './modules/catalog/search.source.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Database, isDatabaseUnavailable, openDatabase } from './db/client.js';
@@ -97,7 +98,8 @@ async function serve(config: Config, database: Database, mailSinkDir: string | n
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
   };
   const searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords });
-  const app = await buildApp({ config, database, logger, searchIndex, ...(mailSinkDir ? { mailSinkDir } : {}) });
+  const networkIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords, source: NETWORK });
+  const app = await buildApp({ config, database, logger, searchIndex, networkIndex, ...(mailSinkDir ? { mailSinkDir } : {}) });
 
   // Staff commands (npm run comments …) reach the running server through a local socket.
   let admin: Server | undefined;
@@ -150,6 +152,8 @@ async function serve(config: Config, database: Database, mailSinkDir: string | n
   // with it: the first searches do not wait for them (decision 0007).
   const warm = await searchIndex.warm();
   app.log.info({ titles: warm.snapshot.all.length, ms: Math.round(warm.snapshot.buildMs), prewarmedWords: warm.prewarmed }, 'search index ready');
+  const network = await networkIndex.warm();
+  app.log.info({ titles: network.snapshot.all.length, ms: Math.round(network.snapshot.buildMs), prewarmedWords: network.prewarmed }, 'network search index ready');
 
   await app.listen({ port: config.port, host: config.host });
   // Scheduled work (reminders, hold expiry…) once the server answers; app.close stops it. A

@@ -30,3 +30,4 @@ export * from './collection.js';
 export * from './saved.js';
 export * from './people.js';
 export * from './links.js';
+export * from './network.js';

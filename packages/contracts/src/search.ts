@@ -30,8 +30,14 @@ export type Sort = (typeof SORTS)[number];
  * M carrier (decision 0014 says where each comes from), and for new acquisitions NA_C course
  * (whose teaching plans cite the title) and NA_A knowledge area.
  */
-export const FACET_CODES = ['T', 'Y', 'I', 'X', 'K', 'B', 'A', 'S', 'E', 'P', 'C', 'U', 'F', 'N', 'O', 'D', 'L', 'G', 'M', 'R', 'NA_C', 'NA_A'] as const;
+export const FACET_CODES = ['T', 'Y', 'I', 'X', 'K', 'B', 'A', 'S', 'E', 'P', 'C', 'U', 'F', 'N', 'O', 'D', 'L', 'G', 'M', 'R', 'NA_C', 'NA_A', 'Z'] as const;
 export type FacetCode = (typeof FACET_CODES)[number];
+
+/**
+ * The partner network's base (`base=rede`, issue 22): a search of the records harvested from
+ * partner libraries over OAI-PMH instead of our catalogue, with facet Z (institution).
+ */
+export const NETWORK_BASE = 'rede';
 
 /** The technical standards' base (Target GEDWeb). */
 export const TARGET_GEDWEB = 'target_gedweb';
@@ -269,6 +275,8 @@ export const resultadoAcervoSchema = z.object({
   acesso_remoto: z.boolean(),
   possui_acessibilidade: z.boolean(),
   disponibilidade: z.array(disponibilidadeSchema),
+  /** A partner network record's institution (spec §3 "Network record"); absent for our own titles. */
+  instituicao: z.object({ cod_empresa: z.number().int(), desc_empresa: z.string() }).optional(),
 });
 export type ResultadoAcervo = z.infer<typeof resultadoAcervoSchema>;
 

@@ -25,6 +25,8 @@ export interface ModuleDeps {
   captcha: Captcha;
   sso: SsoService;
   searchIndex: SearchIndex;
+  /** The same engine over the partner network's harvested records (issue 22). */
+  networkIndex: SearchIndex;
   /** Where a module defines the work it runs by itself (lib/scheduler.ts). */
   scheduler: Scheduler;
 }

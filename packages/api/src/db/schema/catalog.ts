@@ -30,14 +30,12 @@ export const knowledgeAreas = pgTable('knowledge_areas', {
 });
 
 /**
- * Titles (acervo). The MARC 21 record (JSON) is the source of truth; every other column is
- * derived from it by `deriveTitle` at import and kept here for display, facets and search.
+ * What a title record holds: the MARC 21 record (JSON), the source of truth, and every column
+ * derived from it by `deriveTitle` for display, facets and search. Our titles and the partner
+ * network's harvested records (network.ts) share it, so one search engine reads both.
  */
-export const titles = pgTable(
-  'titles',
-  {
-    codAcervo: serial('cod_acervo').primaryKey(),
-    controlNumber: text('control_number').notNull().unique(),
+export function titleRecordColumns() {
+  return {
     marc: jsonb('marc').notNull(),
     codTipoObra: smallint('cod_tipo_obra')
       .notNull()
@@ -86,6 +84,16 @@ export const titles = pgTable(
     titleFold: text('title_fold'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+/** Titles (acervo): our own catalogue. */
+export const titles = pgTable(
+  'titles',
+  {
+    codAcervo: serial('cod_acervo').primaryKey(),
+    controlNumber: text('control_number').notNull().unique(),
+    ...titleRecordColumns(),
   },
   (t) => [
     index('titles_search_vector_idx').using('gin', t.searchVector),
@@ -94,6 +102,8 @@ export const titles = pgTable(
     index('titles_ano_idx').on(t.anoPublicacao),
     index('titles_idioma_idx').on(t.idioma),
     index('titles_created_idx').on(t.createdAt),
+    // The OAI-PMH provider lists titles by datestamp (from / until), then number.
+    index('titles_updated_idx').on(t.updatedAt, t.codAcervo),
     // The titles still to derive (catalog.import deriveMissing, at every start): none, at once.
     index('titles_not_derived_idx')
       .on(t.codAcervo)
@@ -101,6 +111,22 @@ export const titles = pgTable(
     check('titles_ano_range', sql`${t.anoPublicacao} between 0 and 2999`),
     check('titles_title_not_blank', sql`btrim(${t.title}) <> ''`),
   ],
+);
+
+/**
+ * Tombstones: a title deleted from the catalogue (trigger titles_tombstone), kept so OAI-PMH
+ * harvesters learn of the deletion (deletedRecord "persistent"). A title imported again under
+ * the same control number is a new title with a new number; the old one stays deleted.
+ */
+export const deletedTitles = pgTable(
+  'deleted_titles',
+  {
+    codAcervo: integer('cod_acervo').primaryKey(),
+    controlNumber: text('control_number').notNull(),
+    codTipoObra: smallint('cod_tipo_obra').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deleted_titles_deleted_idx').on(t.deletedAt, t.codAcervo)],
 );
 
 /** Loan types (tipos de empréstimo) a copy can carry. */

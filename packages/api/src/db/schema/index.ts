@@ -15,3 +15,4 @@ export * from './acquisitions.js';
 export * from './saved.js';
 export * from './personal.js';
 export * from './links.js';
+export * from './network.js';

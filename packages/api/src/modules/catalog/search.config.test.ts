@@ -8,9 +8,16 @@ describe('the facet table', () => {
     expect(FACETS.map((f) => f.codigo).sort()).toEqual([...FACET_CODES].sort());
   });
 
-  it('keeps every additional-data letter, libraries, authors, subjects, publishers and courses as tags, within the 16 a tag can tell apart', () => {
-    expect([...MULTI_FACETS].sort()).toEqual(['A', 'B', 'E', 'NA_C', 'S', ...ADDITIONAL_DATA].sort());
-    expect(MULTI_FACETS.length).toBeLessThanOrEqual(16);
+  it('keeps every additional-data letter, libraries, authors, subjects, publishers, courses and institutions as tags, within the 32 a tag can tell apart', () => {
+    expect([...MULTI_FACETS].sort()).toEqual(['A', 'B', 'E', 'NA_C', 'S', 'Z', ...ADDITIONAL_DATA].sort());
+    expect(MULTI_FACETS.length).toBeLessThanOrEqual(32);
+  });
+
+  it('offers the institution (Z) in the partner network search only, and our libraries and courses never there', () => {
+    expect(facetsFor(false).map((f) => f.codigo)).not.toContain('Z');
+    expect(facetsFor(false, 'network').map((f) => f.codigo)).toContain('Z');
+    expect(facetsFor(false, 'network').map((f) => f.codigo)).not.toContain('B');
+    expect(facetsFor(true, 'network').map((f) => f.codigo)).not.toContain('NA_C');
   });
 
   it('offers K in a search and NA_C / NA_A (counted as K) in a new-acquisitions list', () => {

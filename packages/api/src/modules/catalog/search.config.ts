@@ -30,6 +30,8 @@ export interface FacetDefinition {
   readonly countsAs?: FacetCode;
   /** Offered only in new-acquisition lists (`only`), or never in them (`never`); else in both. */
   readonly newAcquisitions?: 'only' | 'never';
+  /** Offered only in searches of our catalogue or only in the partner network's; else in both. */
+  readonly scope?: 'catalogue' | 'network';
 }
 
 const multi = <C extends FacetCode>(codigo: C, nome: Names, limit: number | null = MANY_VALUES_LIMIT, pattern = HEADING_CODE) =>
@@ -50,7 +52,9 @@ export const FACETS = [
     sort: 'newest',
   },
   { codigo: 'I', nome: { pt: 'Idioma', en: 'Language', es: 'Idioma' }, kind: 'single', pattern: /^[a-z]{3}$/, limit: null, sort: 'name' },
-  multi('B', { pt: 'Biblioteca', en: 'Library', es: 'Biblioteca' }, null, NUMBER_CODE),
+  { ...multi('B', { pt: 'Biblioteca', en: 'Library', es: 'Biblioteca' }, null, NUMBER_CODE), scope: 'catalogue' },
+  // The partner network's institution (spec §9 facet Z: "institution for OAI").
+  { ...multi('Z', { pt: 'Instituição', en: 'Institution', es: 'Institución' }, null, NUMBER_CODE), scope: 'network', newAcquisitions: 'never' },
   multi('A', { pt: 'Autor', en: 'Author', es: 'Autor' }),
   multi('S', { pt: 'Assunto', en: 'Subject', es: 'Materia' }),
   {
@@ -74,7 +78,7 @@ export const FACETS = [
   multi('L', { pt: 'Local de publicação', en: 'Place of publication', es: 'Lugar de publicación' }),
   multi('M', { pt: 'Suporte', en: 'Carrier', es: 'Soporte' }),
   multi('R', { pt: 'Repositório', en: 'Repository', es: 'Repositorio' }),
-  { ...multi('NA_C', { pt: 'Curso', en: 'Course', es: 'Curso' }, null, NUMBER_CODE), newAcquisitions: 'only' },
+  { ...multi('NA_C', { pt: 'Curso', en: 'Course', es: 'Curso' }, null, NUMBER_CODE), newAcquisitions: 'only', scope: 'catalogue' },
   {
     codigo: 'NA_A',
     nome: { pt: 'Área do conhecimento', en: 'Knowledge area', es: 'Área del conocimiento' },
@@ -91,7 +95,7 @@ export const FACETS = [
 type FacetEntry = (typeof FACETS)[number];
 /** The facets titles carry several values of (kept as tags in the snapshot). */
 export type MultiFacet = Extract<FacetEntry, { kind: 'multi' }>['codigo'];
-/** At most 16 (a tag keeps the facet's index in its top bits). */
+/** At most 32 (a tag keeps the facet's index in its top five bits). */
 export const MULTI_FACETS = FACETS.filter((f) => f.kind === 'multi').map((f) => f.codigo) as readonly MultiFacet[];
 
 const BY_CODE = new Map<string, FacetDefinition>(FACETS.map((f) => [f.codigo, f]));
@@ -106,9 +110,14 @@ export function countedAs(codigo: FacetCode): FacetCode {
   return facet(codigo).countsAs ?? codigo;
 }
 
-/** The facets a search offers: a new-acquisitions list (spec §9) has NA_C and NA_A instead of K. */
-export function facetsFor(newAcquisitions: boolean): readonly FacetDefinition[] {
-  return (FACETS as readonly FacetDefinition[]).filter((f) => (newAcquisitions ? f.newAcquisitions !== 'never' : f.newAcquisitions !== 'only'));
+/**
+ * The facets a search offers: a new-acquisitions list (spec §9) has NA_C and NA_A instead of K;
+ * the partner network's search (issue 22) has the institution (Z) and none of our libraries or courses.
+ */
+export function facetsFor(newAcquisitions: boolean, scope: 'catalogue' | 'network' = 'catalogue'): readonly FacetDefinition[] {
+  return (FACETS as readonly FacetDefinition[]).filter(
+    (f) => (newAcquisitions ? f.newAcquisitions !== 'never' : f.newAcquisitions !== 'only') && (f.scope === undefined || f.scope === scope),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './s
 import { fetchWordAtom, fetchWordPositions, frequentWords, titleKey, wordKey } from './search.queries.js';
 import { type FacetCount, Run, type RunSource, type SearchOutcome } from './search.run.js';
 import { readSnapshot, readVersion, type Snapshot } from './search.snapshot.js';
+import { CATALOGUE, type CatalogueSource } from './search.source.js';
 
 export type { FacetCount, SearchOutcome } from './search.run.js';
 
@@ -35,17 +36,21 @@ export class SearchIndex implements RunSource {
   private warming: Promise<number> | null = null;
   private readonly maxBytes: number;
   private readonly prewarmWords: number;
+  /** The title records this index searches: our catalogue, or the partner network's. */
+  readonly source: CatalogueSource;
 
   /**
    * `cacheMegabytes` bounds the atoms kept; `prewarmWords` frequent words are read ahead after
-   * each new snapshot of a large catalogue (PREWARM_FROM_TITLES titles or more; 0: never).
+   * each new snapshot of a large catalogue (PREWARM_FROM_TITLES titles or more; 0: never);
+   * `source` is what it searches (our catalogue by default).
    */
   constructor(
     private readonly db: Db,
-    options: { cacheMegabytes?: number; prewarmWords?: number } = {},
+    options: { cacheMegabytes?: number; prewarmWords?: number; source?: CatalogueSource } = {},
   ) {
     this.maxBytes = (options.cacheMegabytes ?? 256) * 1024 * 1024;
     this.prewarmWords = options.prewarmWords ?? 0;
+    this.source = options.source ?? CATALOGUE;
   }
 
   /**
@@ -57,7 +62,7 @@ export class SearchIndex implements RunSource {
    */
   async current(): Promise<Snapshot> {
     for (;;) {
-      const version = await readVersion(this.db);
+      const version = await readVersion(this.db, this.source);
       const previous = this.snapshot;
       if (previous && previous.version >= version) return previous;
       const building = this.rebuild();
@@ -69,7 +74,7 @@ export class SearchIndex implements RunSource {
 
   private rebuild(): Promise<Snapshot> {
     if (!this.building) {
-      this.building = readSnapshot(this.db)
+      this.building = readSnapshot(this.db, this.source)
         .then(async (s) => {
           const previous = this.snapshot;
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
@@ -121,7 +126,7 @@ export class SearchIndex implements RunSource {
     // A word that is one lexeme of the plain vector is read with its positions (phrases in memory).
     const lexeme = similar ? null : singleLexeme(key);
     return this.atom(snapshot, JSON.stringify(['word', similar, key]), (only) =>
-      lexeme !== null ? fetchWordPositions(this.db, lexeme, only) : fetchWordAtom(this.db, word, similar, only),
+      lexeme !== null ? fetchWordPositions(this.db, lexeme, only, this.source) : fetchWordAtom(this.db, word, similar, only, this.source),
     );
   }
 
@@ -144,7 +149,7 @@ export class SearchIndex implements RunSource {
    */
   async prewarm({ minTitles = 1000, limit = 500, concurrency = PREWARM_CONCURRENCY } = {}): Promise<number> {
     const snapshot = await this.current();
-    const words = await frequentWords(this.db, minTitles, limit);
+    const words = await frequentWords(this.db, minTitles, limit, this.source);
     let next = 0;
     let n = 0;
     // Two at a time: PostgreSQL reads one word while the API takes in the other's rows.

@@ -1,6 +1,7 @@
 import { type IndexType, type PlanFilter, PROXIMITY_WORDS, type SearchRow } from '@estante/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import { CATALOGUE, type CatalogueSource } from './search.source.js';
 
 /**
  * The words of a term as the search sees them: runs of letters and digits. Everything else
@@ -102,14 +103,20 @@ function wordQuery(word: string, similar: boolean, weight?: keyof typeof WEIGHT_
  * it holds it under (of just the titles `only`, when given). A word that makes no query at
  * all is known beforehand from wordKey.
  */
-export async function fetchWordAtom(db: Db, word: string, similar: boolean, only?: number[]): Promise<{ id: number; m: number }[]> {
+export async function fetchWordAtom(
+  db: Db,
+  word: string,
+  similar: boolean,
+  only?: number[],
+  source: CatalogueSource = CATALOGUE,
+): Promise<{ id: number; m: number }[]> {
   const { vector, query } = wordQuery(word, similar);
   const bit = (weight: keyof typeof WEIGHT_BITS) =>
     sql`case when ${vector} @@ ${wordQuery(word, similar, weight).query} then ${sql.raw(String(WEIGHT_BITS[weight]))} else 0 end`;
   return queryRows<{ id: number; m: number }>(
     db,
     sql`select t.cod_acervo as id, ${bit('A')} + ${bit('B')} + ${bit('C')} + ${bit('D')} as m
-        from titles t where ${vector} @@ ${query} and ${onlyTitles(only)}`,
+        from ${source.titles} t where ${vector} @@ ${query} and ${onlyTitles(only)}`,
   );
 }
 
@@ -121,11 +128,11 @@ export async function fetchWordAtom(db: Db, word: string, similar: boolean, only
  * does. Phrases are then matched from these in memory (search.index.ts), as PostgreSQL matches
  * `<->` from the same positions.
  */
-export async function fetchWordPositions(db: Db, lexeme: string, only?: number[]): Promise<{ id: number; v: string }[]> {
+export async function fetchWordPositions(db: Db, lexeme: string, only?: number[], source: CatalogueSource = CATALOGUE): Promise<{ id: number; v: string }[]> {
   return queryRows<{ id: number; v: string }>(
     db,
     sql`select t.cod_acervo as id, ts_delete(t.search_vector, array_remove(tsvector_to_array(t.search_vector), ${lexeme}))::text as v
-        from titles t
+        from ${source.titles} t
         where t.search_vector @@ to_tsquery('estante', ${`'${lexeme}'`}) and ${onlyTitles(only)}`,
   );
 }
@@ -149,10 +156,10 @@ export async function wordKey(db: Db, word: string, similar: boolean): Promise<s
  * The words in the most titles (at least `minTitles`), from the plain search vectors: what the
  * search index reads ahead of any search. Only words a patron can type (letters and digits).
  */
-export async function frequentWords(db: Db, minTitles: number, limit: number): Promise<string[]> {
+export async function frequentWords(db: Db, minTitles: number, limit: number, source: CatalogueSource = CATALOGUE): Promise<string[]> {
   const rows = await queryRows<{ word: string }>(
     db,
-    sql`select word from ts_stat('select search_vector from titles')
+    sql`select word from ts_stat(${`select search_vector from ${source.table}`})
         where ndoc >= ${minTitles} and word ~ '^[[:alnum:]]+$'
         order by ndoc desc, word limit ${limit}`,
   );
@@ -160,8 +167,8 @@ export async function frequentWords(db: Db, minTitles: number, limit: number): P
 }
 
 /** A predicate atom: the titles a row's SQL predicate matches (phrases, "starts with", ISBN, call number). */
-export async function fetchPredicateAtom(db: Db, predicate: SQL, only?: number[]): Promise<{ id: number }[]> {
-  return queryRows<{ id: number }>(db, sql`select t.cod_acervo as id from titles t where ${predicate} and ${onlyTitles(only)}`);
+export async function fetchPredicateAtom(db: Db, predicate: SQL, only?: number[], source: CatalogueSource = CATALOGUE): Promise<{ id: number }[]> {
+  return queryRows<{ id: number }>(db, sql`select t.cod_acervo as id from ${source.titles} t where ${predicate} and ${onlyTitles(only)}`);
 }
 
 /** A phrase folded the way titles' keys are (estante_key: no accents, case, punctuation). */
@@ -207,6 +214,26 @@ export async function titlesByIds(db: Db, ids: number[]): Promise<TitleRow[]> {
     sql`select t.cod_acervo, t.title, t.author, t.ano_publicacao, t.cod_tipo_obra, w.desc_tipo_obra,
                t.idioma, t.link_capa, t.acesso_remoto, t.possui_acessibilidade
         from titles t join work_types w on w.cod_tipo_obra = t.cod_tipo_obra
+        where t.cod_acervo in ${ids}`,
+  );
+  const byId = new Map(rows.map((r) => [r.cod_acervo, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export interface NetworkTitleRow extends TitleRow {
+  cod_empresa: number;
+  desc_empresa: string;
+}
+
+/** The result lines of the given partner-network records, in the order of `ids`, with their institution. */
+export async function networkTitlesByIds(db: Db, ids: number[]): Promise<NetworkTitleRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<NetworkTitleRow>(
+    db,
+    sql`select t.cod_acervo, t.title, t.author, t.ano_publicacao, t.cod_tipo_obra, w.desc_tipo_obra,
+               t.idioma, t.link_capa, t.acesso_remoto, t.possui_acessibilidade, t.cod_empresa, p.nome as desc_empresa
+        from network_titles t join work_types w on w.cod_tipo_obra = t.cod_tipo_obra
+             join network_partners p on p.cod_empresa = t.cod_empresa
         where t.cod_acervo in ${ids}`,
   );
   const byId = new Map(rows.map((r) => [r.cod_acervo, r]));

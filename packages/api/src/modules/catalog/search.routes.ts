@@ -1,4 +1,4 @@
-import { BASE_OPTIONS_ENDPOINTS, searchEndpoints as calls } from '@estante/contracts';
+import { BASE_OPTIONS_ENDPOINTS, NETWORK_BASE, searchEndpoints as calls } from '@estante/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
@@ -8,8 +8,9 @@ import { additionalTitles, baseOptions, browse, facetOptions, indexOptions, sear
 import { indexedTitles } from './serials.service.js';
 
 /** The catalogue search calls (spec §7 "Search"). */
-export const searchRoutes: FastifyPluginAsync<{ db: Db; index: SearchIndex }> = async (app, { db, index }) => {
-  route(app, calls.search, (request) => search(index, request.query, request.language));
+export const searchRoutes: FastifyPluginAsync<{ db: Db; index: SearchIndex; networkIndex: SearchIndex }> = async (app, { db, index, networkIndex }) => {
+  // The partner network's base (issue 22) is the same search over the harvested records.
+  route(app, calls.search, (request) => search(request.query.base === NETWORK_BASE ? networkIndex : index, request.query, request.language));
   route(app, calls.additionalTitles, (request) => additionalTitles(db, request.query.acervos, request.language));
   route(app, calls.indexedTitles, (request) => indexedTitles(db, request.query.acervos));
   for (const [base, declaration] of Object.entries(BASE_OPTIONS_ENDPOINTS) as [

@@ -1,5 +1,6 @@
 import { BASE_WORK_TYPES, NO_YEAR, type SearchRow, type SearchState } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
+import type { CatalogueSource } from './search.source.js';
 import { EMPTY, type IdSet, idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
 import { type Atom, type AtomQuery, inSequence, singleLexeme, withBits } from './search.atoms.js';
 import { countedAs, facet as facetDefinition, FACETS } from './search.config.js';
@@ -46,6 +47,7 @@ type FacetType = 'T' | 'Y' | 'I' | 'X' | 'K' | (typeof MULTI_FACETS)[number];
  */
 export interface RunSource {
   readonly database: Db;
+  readonly source: CatalogueSource;
   atom(snapshot: Snapshot, key: string, query: AtomQuery): Promise<Atom>;
   wordKey(word: string, similar: boolean): Promise<string | null>;
   wordAtom(snapshot: Snapshot, key: string, word: string, similar: boolean): Promise<Atom>;
@@ -82,6 +84,7 @@ export class Run {
     if (!this.state.plano) return matched;
     // The snapshot knows a title's courses, not its plans' disciplines, professors and
     // terms: the bibliography is read each time (a plan cites tens of titles).
+    if (!this.index.source.plans) return idSet([]);
     const inPlans = idSet((await planTitleIds(this.index.database, this.state.plano)).filter((id) => this.s.present[id] === 1));
     return matched ? intersect(matched, inPlans) : inPlans;
   }
@@ -144,7 +147,7 @@ export class Run {
     const predicate = exact(previous) || exact(row) ? null : proximityPredicate(previous, row, operator);
     if (!predicate) return null;
     const key = JSON.stringify(['near', operator, [previous.campo, previous.similar, previous.termo], [row.campo, row.similar, row.termo]]);
-    const atom = await this.index.atom(this.s, key, (only) => fetchPredicateAtom(this.index.database, predicate, only));
+    const atom = await this.index.atom(this.s, key, (only) => fetchPredicateAtom(this.index.database, predicate, only, this.index.source));
     return atom.ids;
   }
 
@@ -166,7 +169,7 @@ export class Run {
     const predicate = rowPredicate(row);
     if (!predicate) return null;
     const key = JSON.stringify(['row', row.campo, row.tipo, row.similar, row.campo === 'isbn' || row.campo === 'chamada' ? row.termo.trim() : words]);
-    const atom = await this.index.atom(this.s, key, (only) => fetchPredicateAtom(this.index.database, predicate, only));
+    const atom = await this.index.atom(this.s, key, (only) => fetchPredicateAtom(this.index.database, predicate, only, this.index.source));
     return atom.ids;
   }
 

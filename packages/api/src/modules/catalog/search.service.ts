@@ -9,6 +9,7 @@ import {
   type IndiceResponse,
   type Language,
   newSearchState,
+  NETWORK_BASE,
   NO_YEAR,
   type OpcoesBase,
   type ProdutoTarget,
@@ -25,7 +26,7 @@ import { clean } from '../../marc/derive.js';
 import { BASE_FIELDS, countedAs, facet, facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
 import type { FacetCount, SearchIndex } from './search.index.js';
 import { dataFields, subfieldValues } from '../../marc/record.js';
-import { availability, browseIndex, titlesByIds } from './search.queries.js';
+import { availability, browseIndex, networkTitlesByIds, titlesByIds } from './search.queries.js';
 import { exportRows } from './title.queries.js';
 import { isMultiFacet, type Snapshot } from './search.snapshot.js';
 
@@ -43,12 +44,13 @@ export async function search(index: SearchIndex, query: ConsultaQuery, language:
   const outcome = await index.run(state);
   if (!outcome) throw errors.searchTermRequired();
   const names = describe(language, outcome.snapshot);
+  const network = index.source.name === 'network';
   return {
     total: outcome.total,
     pagina: state.pagina,
     quantPag: state.quantPag,
-    acervos: await resultLines(index.database, outcome.page, language),
-    facetas: buildFacets(state, outcome.facets, names, language),
+    acervos: network ? await networkResultLines(index.database, outcome.page, language) : await resultLines(index.database, outcome.page, language),
+    facetas: buildFacets(state, outcome.facets, names, language, network ? 'network' : 'catalogue'),
     filtros: state.filtros.map((f) => ({ ...f, descricao: names(f.tipo, f.codigo) })),
   };
 }
@@ -70,6 +72,24 @@ export async function resultLines(db: Db, ids: number[], language: Language): Pr
     disponibilidade: copies
       .filter((c) => c.cod_acervo === t.cod_acervo)
       .map(({ cod_biblioteca, desc_biblioteca, total: n, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, total: n, disponiveis })),
+  }));
+}
+
+/** Result lines of partner-network records: no copies here, the partner institution instead. */
+async function networkResultLines(db: Db, ids: number[], language: Language): Promise<ResultadoAcervo[]> {
+  return (await networkTitlesByIds(db, ids)).map((t) => ({
+    cod_acervo: t.cod_acervo,
+    titulo: t.title,
+    autor: t.author,
+    ano_publicacao: t.ano_publicacao,
+    cod_tipo_obra: t.cod_tipo_obra,
+    desc_tipo_obra: workTypeName(t.cod_tipo_obra, t.desc_tipo_obra, language),
+    idioma: t.idioma,
+    link_capa: t.link_capa,
+    acesso_remoto: t.acesso_remoto,
+    possui_acessibilidade: t.possui_acessibilidade,
+    disponibilidade: [],
+    instituicao: { cod_empresa: t.cod_empresa, desc_empresa: t.desc_empresa },
   }));
 }
 
@@ -108,9 +128,9 @@ function describe(language: Language, snapshot: Snapshot): Namer {
 }
 
 /** Facets in configuration order; years newest first ("no date" last), others by name. */
-function buildFacets(state: SearchState, counts: FacetCount[], name: Namer, language: Language): Faceta[] {
+function buildFacets(state: SearchState, counts: FacetCount[], name: Namer, language: Language, scope: 'catalogue' | 'network' = 'catalogue'): Faceta[] {
   const collator = new Intl.Collator(language === 'pt' ? 'pt-BR' : language);
-  return facetsFor(state.novas !== null).map(({ codigo, nome, sort }) => {
+  return facetsFor(state.novas !== null, scope).map(({ codigo, nome, sort }) => {
     // NA_A shows the knowledge-area counts (facet K) of a new-acquisitions list.
     const counted = countedAs(codigo);
     const itens = counts
@@ -138,7 +158,7 @@ export function sortOptions(language: Language) {
 
 /** `GET /consulta/filtros`: the facets a search tab offers, named in the call's language. */
 export function facetOptions(language: Language, searchTab?: string) {
-  return facetsFor(searchTab === 'novas_aquisicoes').map(({ codigo, nome }) => ({ codigo, descricao: nome[language] }));
+  return facetsFor(searchTab === 'novas_aquisicoes', searchTab === NETWORK_BASE ? 'network' : 'catalogue').map(({ codigo, nome }) => ({ codigo, descricao: nome[language] }));
 }
 
 /** `GET /consulta/indice`: a page of an index, from the given starting word. */

@@ -4,6 +4,7 @@ import { ADDITIONAL_DATA, type AdditionalData, ADDITIONAL_DATA_SEPARATOR } from 
 import { type IdSet, idSet } from './id-sets.js';
 import { MULTI_FACETS, type MultiFacet } from './search.config.js';
 import { knowledgeAreas, languageNames, workTypes } from './search.queries.js';
+import { CATALOGUE, type CatalogueSource } from './search.source.js';
 
 /** Bits of `flags`: the X facet's options. */
 export const FLAG = { C: 1, O: 2, A: 4 } as const;
@@ -45,7 +46,7 @@ function hashTitleKey(into: Int32Array, id: number, key: string) {
   into[at + TITLE_KEY_WORDS] = keyHash(key);
 }
 
-export const TAG_FACET_SHIFT = 28;
+export const TAG_FACET_SHIFT = 27;
 export const TAG_VALUE = (1 << TAG_FACET_SHIFT) - 1;
 
 export { MULTI_FACETS, type MultiFacet };
@@ -107,8 +108,8 @@ export interface Snapshot {
   buildMs: number;
 }
 
-export async function readVersion(db: Db): Promise<number> {
-  const rows = await queryRows<{ version: string | number }>(db, sql`select version from catalog_version`);
+export async function readVersion(db: Db, source: CatalogueSource = CATALOGUE): Promise<number> {
+  const rows = await queryRows<{ version: string | number }>(db, sql`select version from ${source.version}`);
   return Number(rows[0]?.version ?? 0);
 }
 
@@ -130,12 +131,12 @@ interface TitleColumns {
 }
 
 /** Reads a snapshot of the catalogue in one repeatable-read transaction. */
-export async function readSnapshot(db: Db): Promise<Snapshot> {
+export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE): Promise<Snapshot> {
   const started = performance.now();
   return db.transaction(
     async (tx) => {
       const txDb = tx as unknown as Db;
-      const version = await readVersion(txDb);
+      const version = await readVersion(txDb, source);
       const rows = await queryRows<TitleColumns>(
         txDb,
         sql`select cod_acervo as id, xmin::text as x, cod_tipo_obra as t, coalesce(ano_publicacao, -1) as y, idioma as i,
@@ -144,7 +145,7 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
                    coalesce(cod_area_conhecimento, 0) as k,
                    (extract(epoch from created_at) * 1000)::float8 as c,
                    title_fold as key, author, added_authors, subjects, publisher, dados_adicionais as extra
-            from titles`,
+            from ${source.titles}`,
       );
       const size = rows.reduce((max, r) => Math.max(max, r.id), 0) + 1;
       const s = { version, present: new Uint8Array(size), stamp: new Uint32Array(size), languages: [] as string[], created: new Float64Array(size) };
@@ -187,33 +188,28 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
       }
       const all = idSet(rows.map((r) => r.id));
       rows.length = 0;
-      const orderBy = async (order: SQL) => rankOf(size, await queryRows<{ id: number }>(txDb, sql`select cod_acervo as id from titles order by ${order}`));
+      const orderBy = async (order: SQL) => rankOf(size, await queryRows<{ id: number }>(txDb, sql`select cod_acervo as id from ${source.titles} order by ${order}`));
       const order = {
         title: await orderBy(sql`title_fold, cod_acervo`),
         author: await orderBy(sql`estante_fold(author) nulls last, title_fold, cod_acervo`),
         newest: await orderBy(sql`created_at desc, cod_acervo desc`),
       };
-      const holdings = await queryRows<{ id: number; b: number; name: string }>(
-        txDb,
-        sql`select h.cod_acervo as id, h.cod_biblioteca as b, l.desc_biblioteca as name
-            from (select distinct cod_acervo, cod_biblioteca from copies) h join libraries l using (cod_biblioteca)`,
-      );
+      const holdings = source.libraries ? await queryRows<{ id: number; b: number; name: string }>(txDb, source.libraries) : [];
       const libraries = new Builder(size, (name) => name);
       for (const h of holdings) libraries.add(h.id, h.name, String(h.b));
-      const planned = await queryRows<{ id: number; c: number; name: string }>(
-        txDb,
-        sql`select distinct t.cod_acervo as id, p.cod_curso as c, c.nome_curso as name
-            from plan_titles t join teaching_plans p on p.cod_plano = t.cod_plano join courses c on c.cod_curso = p.cod_curso
-            order by 1`,
-      );
+      const planned = source.courses ? await queryRows<{ id: number; c: number; name: string }>(txDb, source.courses) : [];
       const coursesOf = new Builder(size, (name) => name);
       for (const r of planned) if (r.id < size) coursesOf.add(r.id, r.name, String(r.c));
+      const partners = source.institutions ? await queryRows<{ id: number; z: number; name: string }>(txDb, source.institutions) : [];
+      const institutions = new Builder(size, (name) => name);
+      for (const r of partners) if (r.id < size) institutions.add(r.id, r.name, String(r.z));
       const built = {
         B: libraries.build(),
         A: authors.build(),
         S: subjects.build(),
         E: publishers.build(),
         NA_C: coursesOf.build(),
+        Z: institutions.build(),
         ...(Object.fromEntries(ADDITIONAL_DATA.map((letter) => [letter, additional[letter].build()])) as Record<AdditionalData, MultiBuilt>),
       };
       const multi = Object.fromEntries(MULTI_FACETS.map((f) => [f, { codes: built[f].codes, names: built[f].names, byCode: built[f].byCode }])) as Record<

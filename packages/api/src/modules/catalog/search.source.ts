@@ -1,0 +1,51 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * Which title records a search index reads: our catalogue (`titles`) or the partner network's
+ * harvested records (`network_titles`, issue 22). Both tables have the same columns (schema
+ * titleRecordColumns), search vectors and triggers, and each its own version number, so one
+ * engine — the same snapshot, atoms, facets and ranking — serves both, each from its own index.
+ */
+export interface CatalogueSource {
+  readonly name: 'catalogue' | 'network';
+  /** The table of title records. */
+  readonly table: 'titles' | 'network_titles';
+  /** The same, for a query (aliased `t` where the queries need it). */
+  readonly titles: SQL;
+  /** The one-row table whose number moves with every change search sees. */
+  readonly version: SQL;
+  /** Facet B (library): (id, b, name) of every title's holding libraries; null: none. */
+  readonly libraries: SQL | null;
+  /** Facet NA_C (course): (id, c, name) of every title in a teaching plan; null: none. */
+  readonly courses: SQL | null;
+  /** Facet Z (institution): (id, z, name) of every record's partner; null: none. */
+  readonly institutions: SQL | null;
+  /** Teaching plans' bibliographies are of our titles only. */
+  readonly plans: boolean;
+}
+
+export const CATALOGUE: CatalogueSource = {
+  name: 'catalogue',
+  table: 'titles',
+  titles: sql.raw('titles'),
+  version: sql.raw('catalog_version'),
+  libraries: sql`select h.cod_acervo as id, h.cod_biblioteca as b, l.desc_biblioteca as name
+                 from (select distinct cod_acervo, cod_biblioteca from copies) h join libraries l using (cod_biblioteca)`,
+  courses: sql`select distinct t.cod_acervo as id, p.cod_curso as c, c.nome_curso as name
+               from plan_titles t join teaching_plans p on p.cod_plano = t.cod_plano join courses c on c.cod_curso = p.cod_curso
+               order by 1`,
+  institutions: null,
+  plans: true,
+};
+
+export const NETWORK: CatalogueSource = {
+  name: 'network',
+  table: 'network_titles',
+  titles: sql.raw('network_titles'),
+  version: sql.raw('network_version'),
+  libraries: null,
+  courses: null,
+  institutions: sql`select t.cod_acervo as id, t.cod_empresa as z, p.nome as name
+                    from network_titles t join network_partners p using (cod_empresa)`,
+  plans: false,
+};
