@@ -27,13 +27,27 @@ export function controlCharacterAt(value: unknown, where: string, depth = 0): st
   return null;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * An open interface that answers bad input in its own protocol (OAI-PMH's badArgument in a
+     * 200 XML document, decision 0024) rather than with this plugin's JSON 400.
+     */
+    ownInputCheck?: boolean;
+  }
+}
+
+/** The route config key of an open interface that checks its own input (see FastifyContextConfig). */
+export const OWN_INPUT_CHECK = 'ownInputCheck' as const;
+
 /**
  * Refuses, with 400 before any handler runs, a call whose path, query or body carries a
  * control character in any text: one guard for every route, present and future (decision
- * record 'bad input and database faults').
+ * record 'bad input and database faults'), but those whose config says `OWN_INPUT_CHECK`.
  */
 export const inputPlugin = fp(async (app) => {
   app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config[OWN_INPUT_CHECK]) return;
     const found = controlCharacterAt(request.params, 'params') ?? controlCharacterAt(request.query, 'query') ?? controlCharacterAt(request.body, 'body');
     if (found) throw errors.badRequest(`${found}: control characters are not allowed in text`);
   });

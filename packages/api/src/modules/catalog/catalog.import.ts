@@ -5,6 +5,7 @@ import { languageNames } from '../../marc/languages.js';
 import { controlNumber, type MarcRecord } from '../../marc/record.js';
 import {
   type AuthorityInsert,
+  deleteTitle,
   existingLanguageCodes,
   type TitleInsert,
   insertLanguages,
@@ -26,6 +27,15 @@ export interface ImportReport {
   warnings: { position: number; message: string }[];
 }
 
+/**
+ * An import's report with the titles its deletion records removed: a record whose leader/05 is
+ * 'd' (MARC "deleted") deletes the title with its control number (001), leaving the OAI-PMH
+ * tombstone (migration 0037); one whose title other rows still refer to is rejected instead.
+ */
+export interface ImportResult extends ImportReport {
+  deleted: number;
+}
+
 type Prepared = { position: number; offset: number } & ({ kind: 'title'; row: TitleInsert } | { kind: 'authority'; row: AuthorityInsert });
 
 export interface ImportOptions {
@@ -37,11 +47,13 @@ export interface ImportOptions {
 /**
  * Imports bibliographic and authority records, upserting by control number (001). Each
  * batch is one transaction; a batch the database refuses is retried record by record, so a
- * bad record is rejected with its reason and never takes the others down with it.
+ * bad record is rejected with its reason and never takes the others down with it. A deletion
+ * record (leader/05 'd') deletes its title in a transaction of its own, after the records
+ * before it are written, so a file's records apply in their order.
  */
-export async function importMarcRecords(db: Db, items: Iterable<ReadItem>, options: ImportOptions = {}): Promise<ImportReport> {
+export async function importMarcRecords(db: Db, items: Iterable<ReadItem>, options: ImportOptions = {}): Promise<ImportResult> {
   const batchSize = options.batchSize ?? 500;
-  const report: ImportReport = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: [], junk: [], warnings: [] };
+  const report: ImportResult = { read: 0, inserted: 0, updated: 0, unchanged: 0, deleted: 0, rejected: [], junk: [], warnings: [] };
   let batch: Prepared[] = [];
   let lastOffset = 0;
   const flush = async () => {
@@ -61,6 +73,11 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem>, optio
       continue;
     }
     for (const message of item.warnings) report.warnings.push({ position: item.position, message });
+    if (isDeletion(item.record)) {
+      if (batch.length > 0) await flush();
+      await deleteRecord(db, item.record, item.position, item.offset, report);
+      continue;
+    }
     const prepared = prepare(item.record, item.position, item.offset, report);
     if (!prepared) continue;
     const duplicate = batch.findIndex((p) => p.kind === prepared.kind && p.row.controlNumber === prepared.row.controlNumber);
@@ -86,6 +103,33 @@ function prepare(record: MarcRecord, position: number, offset: number, report: I
     return { position, offset, kind: 'title', row: { controlNumber: number, marc: record, ...deriveTitle(record) } };
   } catch (error) {
     return reject(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** MARC leader/05 (record status) 'd': the record says its title is deleted. */
+function isDeletion(record: MarcRecord): boolean {
+  return record.leader.charAt(5) === 'd';
+}
+
+/**
+ * Deletes the title a deletion record names, in its own transaction: counted as deleted; as
+ * unchanged, with a warning, when no title has that number (already deleted, say); rejected,
+ * changing nothing, when copies, holds or other rows still refer to the title.
+ */
+async function deleteRecord(db: Db, record: MarcRecord, position: number, offset: number, report: ImportResult): Promise<void> {
+  const number = controlNumber(record);
+  const reject = (reason: string) => report.rejected.push({ position, offset, reason });
+  if (!number) return void reject('deletion record has no control number (001)');
+  if (isAuthorityRecord(record)) return void reject(`authority ${number} is not deleted: the import deletes titles only`);
+  try {
+    const outcome = await db.transaction((tx) => deleteTitle(tx, number));
+    if (outcome.kind === 'deleted') report.deleted++;
+    else if (outcome.kind === 'absent') {
+      report.unchanged++;
+      report.warnings.push({ position, message: `no title with control number ${number} to delete` });
+    } else reject(`title ${number} is not deleted: ${outcome.tables.join(', ')} still refer to it`);
+  } catch (error) {
+    reject(databaseReason(error));
   }
 }
 

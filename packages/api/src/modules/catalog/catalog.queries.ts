@@ -90,3 +90,49 @@ export async function saveDerived(db: Db, rows: { id: number; t: number | null; 
     from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) x
     where t.cod_acervo = (x->>'id')::int`);
 }
+
+/**
+ * Tables whose rows referencing a title do not keep it from being deleted: bookkeeping that goes
+ * with the title (the queue of new titles still to match against interest profiles).
+ */
+const DELETABLE_REFERENCES = new Set(['interest_pending']);
+
+/** What deleting a title by its control number came to. */
+export type TitleDeletion =
+  | { kind: 'deleted'; codAcervo: number }
+  | { kind: 'absent' }
+  /** Rows of these tables still refer to the title: nothing was deleted. */
+  | { kind: 'referenced'; codAcervo: number; tables: string[] };
+
+/**
+ * Deletes the title with this control number, in the caller's transaction, unless rows of another
+ * table still refer to it (copies, holds, loan requests, comments, baskets, plans, alerts …: every
+ * foreign key to titles, read from the catalogue so a new one counts too, but DELETABLE_REFERENCES).
+ * The title is locked first, so no such row can appear between the check and the delete. Most
+ * of those keys cascade, which is why they are checked rather than left to the database. The
+ * titles_tombstone trigger (migration 0037) leaves the OAI-PMH tombstone.
+ */
+export async function deleteTitle(tx: Tx, controlNumber: string): Promise<TitleDeletion> {
+  const [title] = await queryRows<{ id: number }>(tx, sql`select cod_acervo as id from titles where control_number = ${controlNumber} for update`);
+  if (!title) return { kind: 'absent' };
+  const keys = await queryRows<{ schema: string; table: string; column: string }>(
+    tx,
+    sql`select n.nspname as schema, r.relname as table, a.attname as column
+        from pg_constraint c
+        join pg_class r on r.oid = c.conrelid
+        join pg_namespace n on n.oid = r.relnamespace
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+        where c.contype = 'f' and c.confrelid = 'titles'::regclass
+        order by r.relname`,
+  );
+  const checks = keys
+    .filter((k) => !DELETABLE_REFERENCES.has(k.table))
+    .map(
+      (k) =>
+        sql`select ${k.table}::text as table where exists (select 1 from ${sql.identifier(k.schema)}.${sql.identifier(k.table)} where ${sql.identifier(k.column)} = ${title.id})`,
+    );
+  const referenced = checks.length === 0 ? [] : await queryRows<{ table: string }>(tx, sql.join(checks, sql` union all `));
+  if (referenced.length > 0) return { kind: 'referenced', codAcervo: title.id, tables: [...new Set(referenced.map((r) => r.table))] };
+  await tx.execute(sql`delete from titles where cod_acervo = ${title.id}`);
+  return { kind: 'deleted', codAcervo: title.id };
+}
