@@ -1,10 +1,12 @@
-import type { Acervo } from '@estante/contracts';
+import { type Acervo, schemaOrgJsonLd } from '@estante/contracts';
 import { Anchor, Badge, Button, Group, List, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useBasket } from '../../../stores/basket';
+import { absoluteUrl, Coins } from '../../../ui/coins';
 import { Cover } from '../../../ui/cover';
+import { JsonLd } from '../../../ui/json-ld';
 import { keepHandOver } from '../../../stores/handover';
 import { countLinkAccess, fetchRestricted, type TitleLink, useLinks } from '../api/get-links';
 
@@ -25,6 +27,13 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       </Text>
     </>
   );
+}
+
+/** The title page's path from the page shown: up to the title's number (`/acervo/7/marc` → `/acervo/7`). */
+function withoutTab(pathname: string, codAcervo: number): string {
+  const segments = pathname.split('/');
+  const at = segments.lastIndexOf(String(codAcervo));
+  return at === -1 ? pathname : segments.slice(0, at + 1).join('/');
 }
 
 /** The record's description: cover, who, what, where, subjects, links, and where copies are. */
@@ -99,6 +108,7 @@ export function TitleSummary({
   loginHref,
   handOverHref,
   standardHref,
+  href,
 }: {
   acervo: Acervo;
   links: TitleLinks;
@@ -108,8 +118,12 @@ export function TitleSummary({
   handOverHref?: (id: string) => string;
   /** A technical standard's access at Target GEDWeb (the hand-over screen), when the institution offers it. */
   standardHref?: string;
+  /** The title's own page, for its citation metadata; the page shown, without its tab, when not given. */
+  href?: string;
 }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const ownPage = href ?? withoutTab(pathname, acervo.cod_acervo);
   const online = useLinks(acervo.cod_acervo).data?.filter((l) => l.tipo !== 'capa') ?? [];
   const imprint = [acervo.local, acervo.editora].filter(Boolean).join(': ');
   const publication = [imprint, acervo.ano_publicacao].filter(Boolean).join(', ');
@@ -119,6 +133,9 @@ export function TitleSummary({
   const total = acervo.disponibilidade.reduce((n, d) => n + d.total, 0);
   return (
     <Group align="flex-start" wrap="wrap" gap="lg" mb="md">
+      {/* Citation metadata (decision 0027): COinS for reference managers, schema.org for search engines. */}
+      <Coins source={acervo} href={ownPage} />
+      <JsonLd data={schemaOrgJsonLd(acervo, absoluteUrl(ownPage))} />
       <Cover title={acervo.titulo} link={acervo.link_capa} width={120} />
       <Stack gap="xs" style={{ flex: 1, minWidth: 260 }}>
         <Group gap="xs">

@@ -1,0 +1,112 @@
+import { type Acervo, titleEndpoints } from '@estante/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { Navigate, Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { answer, fakeApi, renderScreen } from '../../../test/render';
+import { TitleSummary } from './title-summary';
+
+/** A book's record as `GET /acervo/{id}` answers it. */
+const record: Acervo = {
+  cod_acervo: 7,
+  cod_tipo_obra: 1,
+  desc_tipo_obra: 'Livro',
+  titulo: 'Pedagogia do oprimido',
+  responsabilidade: 'Paulo Freire',
+  autor: 'Freire, Paulo, 1921-1997',
+  autores_secundarios: [],
+  assuntos: ['Educação', 'Pedagogia crítica'],
+  edicao: '17. ed.',
+  local: 'Rio de Janeiro',
+  editora: 'Paz e Terra',
+  ano_publicacao: 1987,
+  descricao_fisica: '184 p. ; 21 cm',
+  serie: null,
+  notas: null,
+  idioma: 'por',
+  idioma_desc: 'Português',
+  numero_chamada: '370.115 F866p',
+  isbn: ['9788577531646'],
+  issn: [],
+  link_capa: null,
+  acesso_remoto: false,
+  possui_acessibilidade: false,
+  cod_area_conhecimento: null,
+  cod_tipo_area_conhec: null,
+  desc_tipo_area_conhec: null,
+  areas_conhecimento: [],
+  rota: null,
+  cursos_disc: [],
+  dados_adicionais: {},
+  autoridades: [],
+  disponibilidade: [{ cod_biblioteca: 1, desc_biblioteca: 'Biblioteca Central', total: 2, disponiveis: 1 }],
+  abas: ['33'],
+};
+
+const links = { search: () => '/pesquisa-geral', authority: (cod: number) => `/autoridade/${cod}` };
+
+/** The title page as the app routes it, opened at `path` (a tab of the title, say). */
+const titlePageAt = (path: string, href?: string) => {
+  fakeApi(answer(titleEndpoints.links, []));
+  return renderScreen(
+    <Routes>
+      <Route path="/" element={<Navigate to={path} />} />
+      <Route path="/acervo/:id/*" element={<TitleSummary acervo={record} links={links} signedIn={false} loginHref="/login" href={href} />} />
+    </Routes>,
+  );
+};
+
+const coins = (container: HTMLElement) => [...container.querySelectorAll<HTMLSpanElement>('span.Z3988')];
+const jsonLd = (container: HTMLElement) =>
+  [...container.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>);
+
+describe('the title page describes its title for reference managers and search engines (decision 0027)', () => {
+  it('carries one COinS span: empty, hidden from assistive technology, its ContextObject the book with the page as rft_id', async () => {
+    const { container } = titlePageAt('/acervo/7', '/acervo/7');
+    await screen.findByText('Paz e Terra', { exact: false });
+    const [span, ...others] = coins(container);
+    expect(others).toHaveLength(0);
+    expect(span!.textContent).toBe('');
+    expect(span!.getAttribute('aria-hidden')).toBe('true');
+    const kev = new URLSearchParams(span!.title);
+    expect(kev.get('ctx_ver')).toBe('Z39.88-2004');
+    expect(kev.get('rft_val_fmt')).toBe('info:ofi/fmt:kev:mtx:book');
+    expect(kev.get('rft.genre')).toBe('book');
+    expect(kev.get('rft.btitle')).toBe('Pedagogia do oprimido');
+    expect(kev.get('rft.au')).toBe('Freire, Paulo');
+    expect(kev.get('rft.date')).toBe('1987');
+    expect(kev.get('rft.isbn')).toBe('9788577531646');
+    expect(kev.get('rft.pub')).toBe('Paz e Terra');
+    expect(kev.get('rft.place')).toBe('Rio de Janeiro');
+    expect(kev.get('rft_id')).toBe(`${window.location.origin}/acervo/7`);
+  });
+
+  it('carries schema.org JSON-LD: a Book with its author, publisher, subjects and pages', async () => {
+    const { container } = titlePageAt('/acervo/7', '/acervo/7');
+    await screen.findByText('Paz e Terra', { exact: false });
+    const [data, ...others] = jsonLd(container);
+    expect(others).toHaveLength(0);
+    expect(data).toMatchObject({
+      '@context': { '@vocab': 'https://schema.org/' },
+      '@type': 'Book',
+      name: 'Pedagogia do oprimido',
+      url: `${window.location.origin}/acervo/7`,
+      author: { '@type': 'Person', name: 'Freire, Paulo' },
+      datePublished: '1987',
+      isbn: '9788577531646',
+      publisher: { '@type': 'Organization', name: 'Paz e Terra' },
+      inLanguage: 'pt',
+      about: [
+        { '@type': 'Thing', name: 'Educação' },
+        { '@type': 'Thing', name: 'Pedagogia crítica' },
+      ],
+      numberOfPages: 184,
+    });
+  });
+
+  it('on a tab of the title, still names the title page itself', async () => {
+    const { container } = titlePageAt('/acervo/7/marc');
+    await waitFor(() => expect(coins(container)).toHaveLength(1));
+    expect(new URLSearchParams(coins(container)[0]!.title).get('rft_id')).toBe(`${window.location.origin}/acervo/7`);
+    expect(jsonLd(container)[0]).toMatchObject({ '@id': `${window.location.origin}/acervo/7` });
+  });
+});
