@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search -- [--titles N] [--queries FILE] [--count K] [--concurrency 1,8] [--workers W]`
+ * `npm run bench:search -- [--titles N] [--queries FILE] [--count K] [--concurrency 1,8] [--workers W] [--network]`
  *
  * Fills the configured database (DATABASE_URL, else embedded PGlite under DATA_DIR, default
  * ./data/bench) up to N generated titles, starts the real server (main.ts, its API workers) and
@@ -21,6 +21,7 @@ import { loadConfig } from '../packages/api/src/config.js';
 import { openDatabase, queryRows } from '../packages/api/src/db/client.js';
 import { deriveMissing } from '../packages/api/src/modules/catalog/catalog.import.js';
 import { SearchIndex } from '../packages/api/src/modules/catalog/search.index.js';
+import { NETWORK } from '../packages/api/src/modules/catalog/search.source.js';
 import { search } from '../packages/api/src/modules/catalog/search.service.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
 import { type LoopResult, runLoop } from './loop.js';
@@ -33,8 +34,11 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '1,8' },
     prewarm: { type: 'string', default: '500' },
     workers: { type: 'string' },
+    // Search the partner network (base=rede) instead, with as many harvested records as titles.
+    network: { type: 'boolean', default: false },
   },
 });
+const network = values.network === true;
 const titles = Number(values.titles);
 const count = Number(values.count);
 const levels = values.concurrency!.split(',').map(Number);
@@ -55,7 +59,9 @@ if (have < titles) {
   await database.db.execute(sql`analyze`);
   process.stderr.write(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 }
+if (network) await fillNetwork(titles);
 const total = (await queryRows<{ total: number }>(database.db, sql`select count(*)::int as total from titles`))[0]?.total ?? 0;
+const networkTotal = (await queryRows<{ total: number }>(database.db, sql`select count(*)::int as total from network_titles`))[0]?.total ?? 0;
 
 // Each pass gets its own draw from the same distribution (or the file's queries every time), so a
 // warm pass meets the words the previous passes cached only as often as their frequency says.
@@ -66,7 +72,7 @@ const fromFile = values.queries
       .map((l) => l.trim())
       .filter(Boolean)
   : null;
-const draw = async (seed: number) => fromFile ?? (await queryMix(count, seed));
+const draw = async (seed: number) => (fromFile ?? (await queryMix(count, seed))).map((q) => (network ? `${q}&base=rede` : q));
 const queries = await draw(1);
 const warmDraws = await Promise.all(levels.map((_, i) => draw(2 + i)));
 await database.close();
@@ -115,7 +121,7 @@ const token = (
 // The HTTP client runs in its own process, as a load generator would.
 const client = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
 console.log(
-  `# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ' (generated mix)'}`,
+  `# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles${network ? ` + ${networkTotal.toLocaleString('en')} partner network records, searching the network (base=rede)` : ''}, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ' (generated mix)'}`,
 );
 console.log(
   `server: ${ready.length} API worker(s), up in ${upSeconds.toFixed(1)} s, all ready in ${startSeconds.toFixed(1)} s (each: index snapshot ${ready.map((r) => (r.ms / 1000).toFixed(1)).join(' / ')} s, then the ${ready[0]?.prewarmedWords ?? 0} most frequent words read ahead)`,
@@ -136,7 +142,7 @@ await until(() => server.exitCode !== null);
 // (what a server meets for words outside its read-ahead, and for all words while a big import
 // is being taken in), then the same queries as service calls once cached.
 const again = await openDatabase(config.database);
-const index = new SearchIndex(again.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: 0 });
+const index = new SearchIndex(again.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: 0, ...(network ? { source: NETWORK } : {}) });
 await index.current();
 report('service, first sight of every word (nothing read ahead)', 1, await runLoop(queries, 1, direct));
 await index.prewarm({ limit: prewarmWords });
@@ -189,6 +195,46 @@ function report(label: string, concurrency: number, r: { latencies: number[]; er
  * catalogue's: 45% 1–3 keywords, 20% title phrases, 20% author names, 15% keyword + deep page;
  * a third of them with 1–2 facet filters.
  */
+/**
+ * The partner network's records for the benchmark: the generated titles copied into
+ * network_titles (the columns a harvest derives from the same MARC records), shared among four
+ * bench partners, up to `n` — what a harvest of partners with such catalogues leaves behind,
+ * without timing one here (the harvest has its own benchmark, bench/harvest.ts).
+ */
+async function fillNetwork(n: number) {
+  for (let i = 1; i <= 4; i++) {
+    await database.db.execute(
+      sql`insert into network_partners (nome, base_url, record_url) values (${`Parceiro de bancada ${i}`}, ${`http://bench-${i}.invalid/oai`}, ${`http://bench-${i}.invalid/acervo/{id}`})
+          on conflict do nothing`,
+    );
+  }
+  const have = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from network_titles`))[0]?.n ?? 0;
+  if (have >= n) return;
+  const started = Date.now();
+  process.stderr.write(`copying generated titles into the partner network (${have}…${n})\n`);
+  const partners = await queryRows<{ id: number }>(
+    database.db,
+    sql`select cod_empresa as id from network_partners where nome like 'Parceiro de bancada %' order by nome`,
+  );
+  for (let from = 0; from < n; from += 50_000) {
+    await database.db.execute(
+      sql`insert into network_titles (cod_empresa, identifier, datestamp, link, marc, cod_tipo_obra, title, responsibility, author, added_authors, subjects,
+                                      edition, place, publisher, ano_publicacao, idioma, physical_description, series, notes, call_number, isbn, issn,
+                                      link_capa, acesso_remoto, possui_acessibilidade, cod_area_conhecimento, dados_adicionais)
+          select (${`{${partners.map((p) => p.id).join(',')}}`}::int[])[1 + t.cod_acervo % ${partners.length}], 'oai:bench:' || t.cod_acervo, to_char(t.updated_at, 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+                 null, t.marc, t.cod_tipo_obra, t.title, t.responsibility, t.author, t.added_authors, t.subjects, t.edition, t.place, t.publisher,
+                 t.ano_publicacao, t.idioma, t.physical_description, t.series, t.notes, t.call_number, t.isbn, t.issn, t.link_capa, t.acesso_remoto,
+                 t.possui_acessibilidade, t.cod_area_conhecimento, t.dados_adicionais
+          from titles t where t.control_number like 'GEN%'
+          order by t.cod_acervo offset ${from} limit ${Math.min(50_000, n - from)}
+          on conflict do nothing`,
+    );
+    process.stderr.write(`  ${Math.min(from + 50_000, n)}\n`);
+  }
+  await database.db.execute(sql`analyze network_titles`);
+  process.stderr.write(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+}
+
 async function queryMix(n: number, draw: number): Promise<string[]> {
   let seed = 42 + draw;
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;

@@ -11,6 +11,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
 import { NETWORK } from './modules/catalog/search.source.js';
 import { networkModule } from './modules/network/network.module.js';
+import { opensearchModule } from './modules/opensearch/opensearch.module.js';
+import { sruModule } from './modules/sru/sru.module.js';
+import { oaiModule } from './modules/oai/oai.module.js';
 import type { ApiModule, ModuleDeps } from './lib/module.js';
 import { accountModule } from './modules/account/account.module.js';
 import { peopleModule } from './modules/people/people.module.js';
@@ -63,7 +66,7 @@ const MODULES: ApiModule[] = [
  * The open interfaces other systems speak to, at stable root paths outside the API base
  * (OAI-PMH at /oai, SRU at /sru): each one plugin, registered without the base path.
  */
-const OPEN_INTERFACES: ApiModule[] = [];
+const OPEN_INTERFACES: ApiModule[] = [opensearchModule, sruModule, oaiModule];
 
 export interface AppDeps {
   config: Config;

@@ -153,7 +153,10 @@ async function serve(config: Config, database: Database, mailSinkDir: string | n
   const warm = await searchIndex.warm();
   app.log.info({ titles: warm.snapshot.all.length, ms: Math.round(warm.snapshot.buildMs), prewarmedWords: warm.prewarmed }, 'search index ready');
   const network = await networkIndex.warm();
-  app.log.info({ titles: network.snapshot.all.length, ms: Math.round(network.snapshot.buildMs), prewarmedWords: network.prewarmed }, 'network search index ready');
+  app.log.info(
+    { titles: network.snapshot.all.length, ms: Math.round(network.snapshot.buildMs), prewarmedWords: network.prewarmed },
+    'network search index ready',
+  );
 
   await app.listen({ port: config.port, host: config.host });
   // Scheduled work (reminders, hold expiry…) once the server answers; app.close stops it. A

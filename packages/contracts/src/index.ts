@@ -31,3 +31,6 @@ export * from './saved.js';
 export * from './people.js';
 export * from './links.js';
 export * from './network.js';
+export * from './citation-metadata.js';
+export * from './sru.js';
+export * from './oai.js';

@@ -13,6 +13,7 @@ import { describeJobs, listJobs } from '../lib/scheduler.js';
 import { indexArticle, receiveIssue } from '../modules/catalog/serials.desk.js';
 import { moveRequest, queue } from '../modules/requests/requests.service.js';
 import { ACQUISITIONS_USAGE, acquisitionsCommand } from '../modules/acquisitions/acquisitions.desk.js';
+import { NETWORK_USAGE, networkCommand } from '../modules/network/network.desk.js';
 import { setProviderEntry } from '../modules/links/links.service.js';
 import { REQUEST_FILTERS, REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from '@estante/contracts';
 
@@ -67,7 +68,8 @@ export const USAGE = `usage:
   npm run circ -- request <n> <status>
                                       move loan request n on: em_transito, disponivel, retirada,
                                       atendida, or cancelada
-${ACQUISITIONS_USAGE}`;
+${ACQUISITIONS_USAGE}
+${NETWORK_USAGE}`;
 
 /**
  * What reaches a staff terminal: patron text (comments, suggestions) may carry escape sequences
@@ -102,6 +104,7 @@ async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgr
     return Number(value);
   };
   if (command.startsWith('acquisitions.')) return acquisitionsCommand(db, command.slice('acquisitions.'.length), args, mailer, USAGE);
+  if (command.startsWith('network.')) return networkCommand(db, command.slice('network.'.length), args, progress, USAGE);
   switch (command) {
     case 'comments.list': {
       const rows = await pendingForModeration(db);

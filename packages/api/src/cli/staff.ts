@@ -1,9 +1,10 @@
 import { callAdmin } from '../admin/channel.js';
-import { runAdminCommand, USAGE } from '../admin/commands.js';
+import { printable, runAdminCommand, USAGE } from '../admin/commands.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { configuredMailer } from '../lib/mail.js';
 import { ACQUISITIONS_VERBS } from '../modules/acquisitions/acquisitions.desk.js';
+import { NETWORK_VERBS } from '../modules/network/network.desk.js';
 import { describeProviderKey } from '../modules/links/links.service.js';
 
 const VERBS: Record<string, string[]> = {
@@ -14,6 +15,7 @@ const VERBS: Record<string, string[]> = {
   serials: ['receive', 'article'],
   requests: ['list', 'status', 'ficha'],
   acquisitions: [...ACQUISITIONS_VERBS],
+  network: [...NETWORK_VERBS],
 };
 
 /**
@@ -36,7 +38,11 @@ async function main(): Promise<void> {
     process.stdout.write(`${describeProviderKey(config.providerSecret, args[0] ?? '')}\n`);
     return;
   }
-  const answer = config.adminSocket ? await callAdmin(config.adminSocket, request) : undefined;
+  // A long command (npm run network -- harvest) reports how it gets on, a line at a time.
+  const onProgress = (progress: Record<string, number | string>) => {
+    if (typeof progress.line === 'string') process.stderr.write(`${printable(progress.line)}\n`);
+  };
+  const answer = config.adminSocket ? await callAdmin(config.adminSocket, request, onProgress) : undefined;
   if (answer) {
     if (!answer.ok) throw new Error(answer.error);
     process.stdout.write(`${answer.output}\n`);
@@ -45,7 +51,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   try {
     await database.migrate();
-    process.stdout.write(`${await runAdminCommand(database.db, request, undefined, configuredMailer(config.smtpUrl, config.mailFrom))}\n`);
+    process.stdout.write(`${await runAdminCommand(database.db, request, onProgress, configuredMailer(config.smtpUrl, config.mailFrom))}\n`);
   } finally {
     await database.close();
   }

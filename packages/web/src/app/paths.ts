@@ -18,6 +18,8 @@ export const paths = {
   guide: (rota: string) => `/${encodeURIComponent(rota)}`,
   title: (codAcervo: number | string, tab?: TitleTab) => `/acervo/${codAcervo}${tab ? `/${tab}` : ''}`,
   authority: (codAutoridade: number | string) => `/autoridade/${codAutoridade}`,
+  /** A partner network record (issue 22). */
+  networkTitle: (codAcervo: number | string) => `/rede-pergamum/acervo/${codAcervo}`,
   authorityMarc: (codAutoridade: number | string) => `/autoridade/${codAutoridade}/marc`,
   loginWithRedirect: (redirect: string) => `/login?redirect=${encodeURIComponent(redirect)}`,
   /**

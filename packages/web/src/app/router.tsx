@@ -6,6 +6,7 @@ import { BasketRoute } from './routes/basket';
 import { EventsRoute, FaqRoute, GeneralInformationRoute, OpeningHoursRoute } from './routes/content';
 import { ErrorRoute } from './routes/error';
 import { GuideRoute } from './routes/guide';
+import { NetworkTitleRoute } from './routes/network-title';
 import { AccountAppRoute, GrupoaRoute, ProviderRoute, RedirectRoute } from './routes/hand-over';
 import { AccountAreaChoice } from '../features/links/components/account-area-choice';
 import { HomeRoute } from './routes/home';
@@ -41,6 +42,7 @@ export function createRouter() {
         { path: paths.generalInformation, element: <GeneralInformationRoute /> },
         { path: '/:guia', element: <GuideRoute /> },
         { path: '/acervo/:codAcervo', element: <TitleRoute /> },
+        { path: '/rede-pergamum/acervo/:codAcervo', element: <NetworkTitleRoute /> },
         { path: '/acervo/:codAcervo/:tab', element: <TitleRoute /> },
         { path: '/autoridade/:codAutoridade', element: <AuthorityRoute /> },
         { path: '/autoridade/:codAutoridade/marc', element: <AuthorityRoute marc /> },

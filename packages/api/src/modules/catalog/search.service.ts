@@ -158,7 +158,10 @@ export function sortOptions(language: Language) {
 
 /** `GET /consulta/filtros`: the facets a search tab offers, named in the call's language. */
 export function facetOptions(language: Language, searchTab?: string) {
-  return facetsFor(searchTab === 'novas_aquisicoes', searchTab === NETWORK_BASE ? 'network' : 'catalogue').map(({ codigo, nome }) => ({ codigo, descricao: nome[language] }));
+  return facetsFor(searchTab === 'novas_aquisicoes', searchTab === NETWORK_BASE ? 'network' : 'catalogue').map(({ codigo, nome }) => ({
+    codigo,
+    descricao: nome[language],
+  }));
 }
 
 /** `GET /consulta/indice`: a page of an index, from the given starting word. */

@@ -188,7 +188,8 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
       }
       const all = idSet(rows.map((r) => r.id));
       rows.length = 0;
-      const orderBy = async (order: SQL) => rankOf(size, await queryRows<{ id: number }>(txDb, sql`select cod_acervo as id from ${source.titles} order by ${order}`));
+      const orderBy = async (order: SQL) =>
+        rankOf(size, await queryRows<{ id: number }>(txDb, sql`select cod_acervo as id from ${source.titles} order by ${order}`));
       const order = {
         title: await orderBy(sql`title_fold, cod_acervo`),
         author: await orderBy(sql`estante_fold(author) nulls last, title_fold, cod_acervo`),

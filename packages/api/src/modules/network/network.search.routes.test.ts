@@ -12,7 +12,7 @@ import { queryRows } from '../../db/client.js';
  */
 let t: TestApp;
 let authorization: string;
-const partner: Record<string, number> = {};
+const partner = { norte: 0, sul: 0 };
 
 async function addPartner(nome: string): Promise<number> {
   const [row] = await queryRows<{ id: number }>(

@@ -1,7 +1,7 @@
 import type { AcervoRede, InstituicaoRede, Language } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { workTypeName } from '../catalog/search.config.js';
-import { errors } from './network.search.messages.js';
+import { errors } from './network.messages.js';
 import { networkRecord, partnerInstitutions } from './network.search.queries.js';
 
 /** `GET /rede-pergamum/oai/instituicoes`: the partners, by name. */

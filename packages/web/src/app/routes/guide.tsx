@@ -1,4 +1,4 @@
-import { type SearchFilter, searchStateToParams } from '@estante/contracts';
+import { NETWORK_BASE, type SearchFilter, searchStateToParams } from '@estante/contracts';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { SearchHistoryList } from '../../features/search/components/search-histo
 import { TeachingPlanForm } from '../../features/search/components/teaching-plan-form';
 import { readSearchState } from '../../features/search/search-state';
 import { PageTitle } from '../../ui/page-title';
+import { useInstituicoesRede } from '../../api/network';
 import { paths } from '../paths';
 import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
@@ -25,7 +26,7 @@ import { useSiteName } from './use-site-name';
  * acquisitions, the teaching-plan bibliography, the authorities guide (headings, not titles), and
  * the archive, normative-acts and jurisprudence bases.
  */
-const SEARCH_GUIDES: Record<string, { advanced: boolean; filtros?: SearchFilter[] }> = {
+const SEARCH_GUIDES: Record<string, { advanced: boolean; filtros?: SearchFilter[]; base?: string }> = {
   geral: { advanced: false },
   avancada: { advanced: true },
   ebooks: { advanced: false, filtros: [{ tipo: 'X', codigo: 'O' }] },
@@ -37,6 +38,8 @@ const SEARCH_GUIDES: Record<string, { advanced: boolean; filtros?: SearchFilter[
   arquivo: { advanced: false },
   atos_normativos: { advanced: false },
   jurisprudencia: { advanced: false },
+  // The partner network (issue 22): the same form over the records harvested from partners.
+  rede: { advanced: false, base: NETWORK_BASE },
 };
 
 const isOptionsBase = (codigo: string): codigo is OptionsBase => codigo in BASE_OPTIONS_ENDPOINTS;
@@ -71,10 +74,19 @@ export function GuideRoute() {
           ) : isOptionsBase(guide.codigo) ? (
             <BaseSearchForm key={params.toString()} base={guide.codigo} resultsPath={path} initial={state} />
           ) : (
-            <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} filtros={form.filtros} />
+            <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} filtros={form.filtros} base={form.base} />
           )}
-          {state ? (
+          {state && form.base === NETWORK_BASE ? (
+            <ResultsView
+              state={{ ...state, base: NETWORK_BASE }}
+              titleHref={(cod) => paths.networkTitle(cod)}
+              contentsHref={(cod) => paths.networkTitle(cod)}
+              network
+            />
+          ) : state ? (
             <ResultsView state={state} titleHref={(cod) => paths.title(cod)} contentsHref={(cod) => paths.title(cod, 'sumarios')} />
+          ) : form.base === NETWORK_BASE ? (
+            <NetworkIntro />
           ) : (
             <>
               <SearchHistoryList />
@@ -84,6 +96,27 @@ export function GuideRoute() {
         </>
       ) : (
         <Text c="gray.7">{t('screens.comingSoon')}</Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The network guide before a search: what it searches, and which institutions are in it. */
+function NetworkIntro() {
+  const { t } = useTranslation();
+  const partners = useInstituicoesRede();
+  return (
+    <Stack gap="xs">
+      <Text>{t('network.intro')}</Text>
+      {partners.data && (
+        <Text c="gray.7">
+          {partners.data.length === 0 ? t('network.noPartners') : t('network.partners', { names: partners.data.map((p) => p.desc_empresa).join(', ') })}
+        </Text>
+      )}
+      {partners.isError && (
+        <Text c="red.8" role="alert">
+          {t('network.unavailable')}
+        </Text>
       )}
     </Stack>
   );

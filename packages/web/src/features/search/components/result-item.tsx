@@ -2,6 +2,7 @@ import type { ResultadoAcervo } from '@estante/contracts';
 import { Anchor, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Coins } from '../../../ui/coins';
 import { Cover } from '../../../ui/cover';
 import type { Display } from '../search-state';
 
@@ -66,11 +67,13 @@ export function ResultItem({
             )}
           </Group>
           <Text size="sm" c="gray.7">
-            {total === 0
-              ? item.acesso_remoto
-                ? t('search.onlineOnly')
-                : t('search.noCopies')
-              : t('search.availability', { available, total, libraries: item.disponibilidade.map((d) => d.desc_biblioteca).join(', ') })}
+            {item.instituicao
+              ? t('network.resultInstitution', { institution: item.instituicao.desc_empresa })
+              : total === 0
+                ? item.acesso_remoto
+                  ? t('search.onlineOnly')
+                  : t('search.noCopies')
+                : t('search.availability', { available, total, libraries: item.disponibilidade.map((d) => d.desc_biblioteca).join(', ') })}
           </Text>
         </>
       )}
@@ -88,6 +91,8 @@ export function ResultItem({
       )}
       {display === 'D' && <Cover title={item.titulo} link={item.link_capa} />}
       {line}
+      {/* For reference managers (decision 0027): Zotero offers to save the page's titles. */}
+      <Coins source={item} href={href} />
       {basket && (
         <Button
           size="compact-sm"

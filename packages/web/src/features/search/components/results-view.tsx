@@ -53,16 +53,22 @@ export function ResultsView({
   state,
   titleHref,
   contentsHref,
+  network = false,
 }: {
   state: SearchState;
   titleHref: (cod: number) => string;
+  /**
+   * Results of the partner network (issue 22): their numbers are the network's, so no basket
+   * and no indexed articles; a failure is the network-unavailable warning (spec §8).
+   */
+  network?: boolean;
   /** A serial's tables of contents, where its indexed articles are. */
   contentsHref: (cod: number) => string;
 }) {
   const { t, i18n } = useTranslation();
   const { display, update, toggleFilter, setDisplay } = useSearchState();
   const { data, error, isFetching, isPending } = useConsulta(state);
-  const indexed = useAcervosIndexados(data?.acervos.map((a) => a.cod_acervo) ?? []);
+  const indexed = useAcervosIndexados(network ? [] : (data?.acervos.map((a) => a.cod_acervo) ?? []));
   const indexedOf = (cod: number) => {
     const found = indexed.data?.find((i) => i.cod_acervo === cod);
     return found && { artigos: found.artigos, fasciculos: found.fasciculos, href: contentsHref(cod) };
@@ -85,7 +91,12 @@ export function ResultsView({
 
   if (isPending) return <Loader aria-label={t('search.loading')} />;
   if (error || !data) {
-    const message = error instanceof ApiRequestError && error.status !== 0 && error.status < 500 ? error.message : t('errors.unreachable');
+    const message =
+      error instanceof ApiRequestError && error.status !== 0 && error.status < 500
+        ? error.message
+        : network
+          ? t('network.unavailable')
+          : t('errors.unreachable');
     return (
       <Alert color="red" role="alert">
         {message}
@@ -157,28 +168,32 @@ export function ResultsView({
             <Text>{t('search.noResults')}</Text>
           ) : (
             <>
-              <Group gap="sm" wrap="wrap">
-                <Checkbox
-                  label={t('basket.selectPage')}
-                  checked={data.acervos.every((a) => selected.includes(a.cod_acervo))}
-                  indeterminate={selected.length > 0 && !data.acervos.every((a) => selected.includes(a.cod_acervo))}
-                  onChange={(e) => setSelected(e.currentTarget.checked ? data.acervos.map((a) => a.cod_acervo) : [])}
-                />
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  disabled={selected.length === 0}
-                  onClick={() => {
-                    setAdded(basket.addMany(selected));
-                    setSelected([]);
-                  }}
-                >
-                  {t('basket.addSelected', { count: selected.length })}
-                </Button>
-                <Text size="sm" role="status">
-                  {added === null ? '' : t('basket.added', { count: added })}
-                </Text>
-              </Group>
+              {!network && (
+                <>
+                  <Group gap="sm" wrap="wrap">
+                    <Checkbox
+                      label={t('basket.selectPage')}
+                      checked={data.acervos.every((a) => selected.includes(a.cod_acervo))}
+                      indeterminate={selected.length > 0 && !data.acervos.every((a) => selected.includes(a.cod_acervo))}
+                      onChange={(e) => setSelected(e.currentTarget.checked ? data.acervos.map((a) => a.cod_acervo) : [])}
+                    />
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      disabled={selected.length === 0}
+                      onClick={() => {
+                        setAdded(basket.addMany(selected));
+                        setSelected([]);
+                      }}
+                    >
+                      {t('basket.addSelected', { count: selected.length })}
+                    </Button>
+                    <Text size="sm" role="status">
+                      {added === null ? '' : t('basket.added', { count: added })}
+                    </Text>
+                  </Group>
+                </>
+              )}
               <div aria-busy={isFetching}>
                 {data.acervos.map((item) => (
                   <ResultItem
@@ -187,12 +202,16 @@ export function ResultsView({
                     display={display}
                     href={titleHref(item.cod_acervo)}
                     indexed={indexedOf(item.cod_acervo)}
-                    basket={{
-                      inBasket: basket.items.includes(item.cod_acervo),
-                      onToggleBasket: () => (basket.items.includes(item.cod_acervo) ? basket.remove(item.cod_acervo) : basket.addMany([item.cod_acervo])),
-                      selected: selected.includes(item.cod_acervo),
-                      onSelect: (on) => setSelected(on ? [...selected, item.cod_acervo] : selected.filter((x) => x !== item.cod_acervo)),
-                    }}
+                    basket={
+                      network
+                        ? undefined
+                        : {
+                            inBasket: basket.items.includes(item.cod_acervo),
+                            onToggleBasket: () => (basket.items.includes(item.cod_acervo) ? basket.remove(item.cod_acervo) : basket.addMany([item.cod_acervo])),
+                            selected: selected.includes(item.cod_acervo),
+                            onSelect: (on) => setSelected(on ? [...selected, item.cod_acervo] : selected.filter((x) => x !== item.cod_acervo)),
+                          }
+                    }
                   />
                 ))}
               </div>

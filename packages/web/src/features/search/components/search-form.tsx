@@ -26,12 +26,15 @@ export function SearchForm({
   advanced = false,
   initial,
   filtros = [],
+  base = null,
 }: {
   resultsPath: string;
   advanced?: boolean;
   initial?: SearchState | null;
   /** Filters a guide always starts from (e-books: online only). */
   filtros?: SearchState['filtros'];
+  /** The base a guide searches (the partner network's: `rede`); our catalogue when null. */
+  base?: string | null;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -46,7 +49,7 @@ export function SearchForm({
     if (filled.length === 0) return setError(true);
     setError(false);
     const params = searchStateToParams(
-      newSearchState({ linhas: filled, filtros, ordenacao: initial?.ordenacao ?? 'C', quantPag: initial?.quantPag ?? DEFAULT_PAGE_SIZE }),
+      newSearchState({ linhas: filled, filtros, base, ordenacao: initial?.ordenacao ?? 'C', quantPag: initial?.quantPag ?? DEFAULT_PAGE_SIZE }),
     );
     navigate(`${resultsPath}?${params}`);
   };

@@ -1,8 +1,8 @@
 import { defineMessages } from '../../lib/i18n.js';
 import { errors as common } from '../../lib/messages.js';
 
-/** The network records' texts in pt, en and es. */
-export const messages = defineMessages('network-search', {
+/** The network module's texts in pt, en and es. */
+export const messages = defineMessages('network', {
   RegistroRedeNaoEncontrado: {
     pt: 'O registro {id} da rede não foi encontrado.',
     en: 'Network record {id} was not found.',

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations, signIn, staff } from './fixtures';
+
+/**
+ * The partner network (issue 22): a librarian adds a partner and harvests it over OAI-PMH
+ * (`npm run network`), here the demo library's own provider at /oai — an Estante like any other
+ * partner; patrons then find its titles in the network guide under facet Z, open a network record
+ * with the partner's own record, and start an inter-library loan from it.
+ */
+const PARTNER = 'Biblioteca Parceira Demo';
+
+test('a harvested partner searched in the network guide, its record, and an inter-library loan started from it', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  const added = staff('network', 'add', `${baseURL}/oai`, PARTNER);
+  expect(added).toContain('another Estante');
+  const harvested = staff('network', 'harvest', PARTNER);
+  expect(harvested).toMatch(/complete/);
+
+  await page.goto('/rede-pergamum');
+  await expect(page.getByText(`Instituições da rede: ${PARTNER}`)).toBeVisible();
+  await page.getByRole('search').getByRole('textbox').first().fill('great ray charles');
+  await page
+    .getByRole('search')
+    .getByRole('button', { name: /pesquisar/i })
+    .click();
+  const results = page.getByRole('main').getByRole('article');
+  await expect(results.first()).toBeVisible();
+  await expect(results.first()).toContainText(`Na rede: ${PARTNER}`);
+  // Facet Z names the institution; our libraries (B) are not a network facet; no basket here.
+  await expect(page.getByRole('main').getByText('Instituição', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /selecionar/i })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await results.first().getByRole('link', { name: 'The Great Ray Charles' }).click();
+  await expect(page).toHaveURL(/\/rede-pergamum\/acervo\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'The Great Ray Charles' })).toBeVisible();
+  await expect(page.getByText(`Acervo de ${PARTNER}`)).toBeVisible();
+  // The partner's own record: the title page of the catalogue it came from.
+  const partnerRecord = page.getByRole('link', { name: `Ver no catálogo de ${PARTNER}` });
+  const href = (await partnerRecord.getAttribute('href'))!;
+  expect(href).toMatch(/\/acervo\/\d+$/);
+  await expectNoAxeViolations(page);
+  const networkRecord = page.url();
+
+  await signIn(page, 'pesquisador');
+  await page.goto(networkRecord);
+  await page.getByRole('link', { name: 'Solicitar empréstimo entre bibliotecas' }).click();
+  await expect(page).toHaveURL(/\/meupergamum\/emprestimo-entre-bibliotecas\?rede=\d+$/);
+  const form = page.getByRole('region', { name: 'Novo empréstimo entre bibliotecas' });
+  await expect(form.getByLabel(/^Instituição e biblioteca/)).toHaveValue(PARTNER);
+  await expect(form.getByLabel(/^Título/)).toHaveValue('The Great Ray Charles');
+  await expect(form.getByLabel(/^Observação/)).toHaveValue(`Registro na rede: ${href}`);
+  await form.getByLabel(/^Biblioteca para retirada/).selectOption({ label: 'Biblioteca Central' });
+  await form.getByRole('button', { name: 'Enviar solicitação' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /enviada à biblioteca/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The partner's original record is the demo library's own title page.
+  await page.goto(href.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByRole('heading', { level: 1, name: 'The Great Ray Charles' })).toBeVisible();
+});

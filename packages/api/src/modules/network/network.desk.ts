@@ -1,0 +1,137 @@
+import type { Db } from '../../db/client.js';
+import { describeHarvest, discover, harvestNow, type HarvestProgress } from './network.harvest.js';
+import { allPartners, deletePartner, insertPartner, partnerByName, partnerByUrl, recordCounts } from './network.harvest.queries.js';
+
+export const NETWORK_VERBS = ['add', 'list', 'remove', 'harvest'] as const;
+
+export const NETWORK_USAGE = `  npm run network -- add <OAI base URL> <name> [--registro <address with {id}>]
+                                      add a partner library whose catalogue is harvested over
+                                      OAI-PMH (it must answer Identify); its records link to the
+                                      --registro address ({id}: the record's number), to
+                                      <origin>/acervo/{id} for another Estante, else to their own
+  npm run network -- list             the partners: records, last harvest, last error, next attempt
+  npm run network -- remove <name>    remove a partner and every record harvested from it
+  npm run network -- harvest [name]   harvest now, every partner or the one named (the server
+                                      also does it by itself, each partner about once a day)`;
+
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const MAX_NAME = 100;
+const MAX_URL = 500;
+
+/** An http(s) address a partner can be reached at: no credentials, no fragment, no control characters or spaces. */
+function checkedUrl(value: string, what: string, need: () => Error): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw need();
+  }
+  if (value.length > MAX_URL || CONTROL.test(value) || /\s/.test(value))
+    throw new Error(`${what} must be a single http(s) address of at most ${MAX_URL} characters`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${what} must start with http:// or https://, not ${url.protocol}`);
+  if (url.username || url.password) throw new Error(`${what} must not carry a user name or password`);
+  if (url.hash) throw new Error(`${what} must not have a #fragment`);
+  return value;
+}
+
+/** A partner's name as staff typed it: 1 to 100 characters, no control characters. */
+function checkedName(words: string[], need: () => Error): string {
+  const name = words.join(' ').trim();
+  if (!name) throw need();
+  if (CONTROL.test(name)) throw new Error('a partner name must not contain control characters');
+  if (name.length > MAX_NAME) throw new Error(`a partner name has at most ${MAX_NAME} characters`);
+  return name;
+}
+
+const when = (date: Date | null) => (date ? `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC` : null);
+
+/** A harvest's progress as the line the command prints. */
+function progressLine(p: HarvestProgress): string {
+  const total = p.completeListSize !== null ? ` of ${p.completeListSize}` : '';
+  return `${p.partner}: page ${p.pages}, ${p.received}${total} record(s) read — ${p.inserted} new, ${p.updated} updated, ${p.deleted} deleted, ${p.skipped} skipped`;
+}
+
+/** `npm run network -- <verb> …`: the partner network from a terminal (through the running server when there is one). */
+export async function networkCommand(
+  db: Db,
+  verb: string,
+  args: string[],
+  progress: (line: Record<string, string | number>) => void,
+  usage: string,
+): Promise<string> {
+  const need = (what: string) => () => new Error(`${what}\n${usage}`);
+  switch (verb) {
+    case 'add': {
+      const words = [...args];
+      const at = words.indexOf('--registro');
+      let template: string | null = null;
+      if (at !== -1) {
+        const [, value] = words.splice(at, 2);
+        if (!value) throw need('--registro needs an address with {id}')();
+        template = checkedUrl(value, 'the --registro address', need('--registro needs an http(s) address with {id}'));
+        if (!template.includes('{id}')) throw new Error('the --registro address must contain {id}, where the record number goes');
+      }
+      const [address = '', ...nameWords] = words;
+      const missing = need('an OAI-PMH base URL and a partner name are needed');
+      if (!address) throw missing();
+      const baseUrl = checkedUrl(address, 'the OAI-PMH base URL', need(`"${address.slice(0, 80)}" is not an address (http:// or https://)`));
+      const nome = checkedName(nameWords, missing);
+      const byName = await partnerByName(db, nome);
+      if (byName) throw new Error(`a partner named "${nome}" already exists (${byName.baseUrl})`);
+      const byUrl = await partnerByUrl(db, baseUrl);
+      if (byUrl) throw new Error(`${baseUrl} is already harvested as "${byUrl.nome}"`);
+      let found: Awaited<ReturnType<typeof discover>>;
+      try {
+        found = await discover(baseUrl);
+      } catch (error) {
+        const reason = (error instanceof Error ? error.message : String(error)).replace(new RegExp(CONTROL, 'g'), '\uFFFD');
+        throw new Error(`${baseUrl} does not answer as an OAI-PMH server: ${reason}`);
+      }
+      const recordUrl = template ?? found.defaultRecordUrl;
+      let partner;
+      try {
+        partner = await insertPartner(db, { nome, baseUrl, metadataPrefix: found.metadataPrefix, granularity: found.identity.granularity, recordUrl });
+      } catch {
+        throw new Error(`"${nome}" or ${baseUrl} was added meanwhile`);
+      }
+      return [
+        `partner "${partner.nome}" added (institution ${partner.codEmpresa}): ${found.identity.repositoryName || 'a repository'}${found.estante ? ', another Estante' : ''}, ` +
+          `${found.metadataPrefix}, datestamps by ${found.identity.granularity}`,
+        `    records link to ${recordUrl ?? 'their own http(s) address, when they give one'}`,
+        `    first harvest within the hour, or now: npm run network -- harvest "${partner.nome}"`,
+      ].join('\n');
+    }
+    case 'list': {
+      const partners = await allPartners(db);
+      if (partners.length === 0) return 'no partners yet: npm run network -- add <OAI base URL> <name>';
+      const counts = await recordCounts(db);
+      return partners
+        .map((p) => {
+          const lines = [`#${p.codEmpresa}  ${p.nome}  ${p.baseUrl}`];
+          const harvested = p.lastHarvestAt ? `last complete harvest ${when(p.lastHarvestAt)}` : 'never harvested completely';
+          const next = p.nextAttemptAt ? `next attempt ${when(p.nextAttemptAt)}` : 'due now';
+          lines.push(`    ${counts.get(p.codEmpresa) ?? 0} record(s) (${p.metadataPrefix ?? 'format not known yet'}); ${harvested}; ${next}`);
+          if (p.resumptionToken) lines.push('    a list under way: the next harvest goes on from its saved token');
+          if (p.recordUrl) lines.push(`    records at ${p.recordUrl}`);
+          if (p.lastError) lines.push(`    last error (${p.failures} failure(s) in a row): ${p.lastError}`);
+          return lines.join('\n');
+        })
+        .join('\n');
+    }
+    case 'remove': {
+      const nome = checkedName(args, need('the name of the partner to remove is needed'));
+      const removed = await deletePartner(db, nome);
+      if (removed === null) throw new Error(`no partner named "${nome}"`);
+      return `partner "${nome}" removed with its ${removed} harvested record(s)`;
+    }
+    case 'harvest': {
+      const nome = args.length > 0 ? checkedName(args, need('a partner name')) : null;
+      const results = await harvestNow(db, nome, { onProgress: (p) => progress({ line: progressLine(p) }) });
+      if (results.length === 0) return 'no partners yet: npm run network -- add <OAI base URL> <name>';
+      return results.map(describeHarvest).join('\n');
+    }
+    default:
+      throw new Error(`unknown command ${verb}\n${usage}`);
+  }
+}

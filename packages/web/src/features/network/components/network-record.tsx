@@ -1,0 +1,83 @@
+import type { AcervoRede } from '@estante/contracts';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Cover } from '../../../ui/cover';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Text component="dt" fw={600} size="sm">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" ml={0} mb="xs">
+        {children}
+      </Text>
+    </>
+  );
+}
+
+/**
+ * A partner network record (spec §3 "Network record"): what it is, who holds it, the record on
+ * the holding institution's own catalogue, and how to ask for it here — an inter-library loan
+ * (`interLibraryHref`, Meu Pergamum's request started from this record).
+ */
+export function NetworkRecord({ record, interLibraryHref }: { record: AcervoRede; interLibraryHref: string }) {
+  const { t } = useTranslation();
+  const published = [record.local, record.editora, record.ano_publicacao].filter((x) => x !== null && x !== '').join(', ');
+  return (
+    <Stack gap="md">
+      <Group align="flex-start" gap="lg" wrap="wrap">
+        <Cover title={record.titulo} link={record.link_capa} />
+        <Stack gap="xs" style={{ flex: '1 1 18rem', minWidth: 0 }}>
+          {record.responsabilidade && <Text>{record.responsabilidade}</Text>}
+          <Group gap="xs">
+            <Badge variant="light" c="dark.9">
+              {record.tipo_obra.desc_tipo_obra}
+            </Badge>
+          </Group>
+          <Text fw={600}>{t('network.heldBy', { institution: record.instituicao.desc_empresa })}</Text>
+          <Group gap="sm" wrap="wrap">
+            <Button component={Link} to={interLibraryHref}>
+              {t('network.askInterLibrary')}
+            </Button>
+            {record.link && (
+              <Button component="a" variant="default" href={record.link} target="_blank" rel="noopener noreferrer">
+                {t('network.partnerRecord', { institution: record.instituicao.desc_empresa })}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+      <section aria-labelledby="network-record-heading">
+        <Title order={2} size="h3" mb="sm" id="network-record-heading">
+          {t('network.recordHeading')}
+        </Title>
+        <dl style={{ margin: 0 }}>
+          {record.autor && <Row label={t('title.author')}>{record.autor}</Row>}
+          {record.autores_secundarios.length > 0 && <Row label={t('title.addedAuthors')}>{record.autores_secundarios.join('; ')}</Row>}
+          {record.edicao && <Row label={t('title.edition')}>{record.edicao}</Row>}
+          {published && <Row label={t('title.publication')}>{published}</Row>}
+          {record.descricao_fisica && <Row label={t('title.physical')}>{record.descricao_fisica}</Row>}
+          {record.serie && <Row label={t('title.series')}>{record.serie}</Row>}
+          {record.idioma_desc && <Row label={t('title.language')}>{record.idioma_desc}</Row>}
+          {record.isbn.length > 0 && <Row label="ISBN">{record.isbn.join(', ')}</Row>}
+          {record.issn.length > 0 && <Row label="ISSN">{record.issn.join(', ')}</Row>}
+          {record.assuntos.length > 0 && <Row label={t('title.subjects')}>{record.assuntos.join('; ')}</Row>}
+          {record.notas && <Row label={t('title.notes')}>{record.notas}</Row>}
+          <Row label={t('network.institution')}>{record.instituicao.desc_empresa}</Row>
+          <Row label={t('network.identifier')}>
+            {record.link ? (
+              <Anchor href={record.link} target="_blank" rel="noopener noreferrer">
+                {record.identificador}
+              </Anchor>
+            ) : (
+              record.identificador
+            )}
+          </Row>
+        </dl>
+      </section>
+    </Stack>
+  );
+}
