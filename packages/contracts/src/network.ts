@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import { recordIdParamsSchema } from './title.js';
+import { acervoSchema, recordIdParamsSchema } from './title.js';
 
 const TAG = 'Rede';
 
@@ -20,33 +20,37 @@ export type InstituicaoRede = z.infer<typeof instituicaoRedeSchema>;
  * instituicao), with what the record page shows of it and the address of the record on the
  * partner's own catalogue.
  */
-export const acervoRedeSchema = z.object({
-  cod_acervo: z.number().int(),
-  titulo: z.string(),
-  responsabilidade: z.string().nullable(),
-  autor: z.string().nullable(),
-  autores_secundarios: z.array(z.string()),
-  assuntos: z.array(z.string()),
-  edicao: z.string().nullable(),
-  local: z.string().nullable(),
-  editora: z.string().nullable(),
-  ano_publicacao: z.number().int().nullable(),
-  descricao_fisica: z.string().nullable(),
-  serie: z.string().nullable(),
-  notas: z.string().nullable(),
-  idioma: z.string().nullable(),
-  idioma_desc: z.string().nullable(),
-  isbn: z.array(z.string()),
-  issn: z.array(z.string()),
-  link_capa: z.string().nullable(),
-  tipo_obra: z.object({ cod_tipo_obra: z.number().int(), desc_tipo_obra: z.string() }),
-  instituicao: z.object({ cod_empresa: z.number().int(), desc_empresa: z.string() }),
-  /** The record on the partner's catalogue (http or https), when known. */
-  link: z.string().nullable(),
-  /** Its OAI-PMH identifier and datestamp at the partner. */
-  identificador: z.string(),
-  datestamp: z.string(),
-});
+export const acervoRedeSchema = acervoSchema
+  .pick({
+    cod_acervo: true,
+    titulo: true,
+    responsabilidade: true,
+    autor: true,
+    autores_secundarios: true,
+    assuntos: true,
+    edicao: true,
+    local: true,
+    editora: true,
+    ano_publicacao: true,
+    descricao_fisica: true,
+    serie: true,
+    notas: true,
+    idioma: true,
+    idioma_desc: true,
+    isbn: true,
+    issn: true,
+    link_capa: true,
+  })
+  .extend({
+    tipo_obra: z.object({ cod_tipo_obra: z.number().int(), desc_tipo_obra: z.string() }),
+    instituicao: z.object({ cod_empresa: z.number().int(), desc_empresa: z.string() }),
+    /** The record on the partner's catalogue (http or https), when known. */
+    link: z.string().nullable(),
+    /** Its OAI-PMH identifier and datestamp at the partner. */
+    identificador: z.string(),
+    datestamp: z.string(),
+  })
+  .meta({ id: 'AcervoRede' });
 export type AcervoRede = z.infer<typeof acervoRedeSchema>;
 
 /** The partner network's calls (spec §7 "Partner network"). The search itself is `/consulta?base=rede`. */

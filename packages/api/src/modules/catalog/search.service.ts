@@ -26,7 +26,7 @@ import { clean } from '../../marc/derive.js';
 import { BASE_FIELDS, countedAs, facet, facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
 import type { FacetCount, SearchIndex } from './search.index.js';
 import { dataFields, subfieldValues } from '../../marc/record.js';
-import { availability, browseIndex, networkTitlesByIds, titlesByIds } from './search.queries.js';
+import { availability, browseIndex, networkTitlesByIds, type TitleRow, titlesByIds } from './search.queries.js';
 import { exportRows } from './title.queries.js';
 import { isMultiFacet, type Snapshot } from './search.snapshot.js';
 
@@ -59,25 +59,16 @@ export async function search(index: SearchIndex, query: ConsultaQuery, language:
 export async function resultLines(db: Db, ids: number[], language: Language): Promise<ResultadoAcervo[]> {
   const [page, copies] = await Promise.all([titlesByIds(db, ids), availability(db, ids)]);
   return page.map((t) => ({
-    cod_acervo: t.cod_acervo,
-    titulo: t.title,
-    autor: t.author,
-    ano_publicacao: t.ano_publicacao,
-    cod_tipo_obra: t.cod_tipo_obra,
-    desc_tipo_obra: workTypeName(t.cod_tipo_obra, t.desc_tipo_obra, language),
-    idioma: t.idioma,
-    link_capa: t.link_capa,
-    acesso_remoto: t.acesso_remoto,
-    possui_acessibilidade: t.possui_acessibilidade,
+    ...lineOf(t, language),
     disponibilidade: copies
       .filter((c) => c.cod_acervo === t.cod_acervo)
       .map(({ cod_biblioteca, desc_biblioteca, total: n, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, total: n, disponiveis })),
   }));
 }
 
-/** Result lines of partner-network records: no copies here, the partner institution instead. */
-async function networkResultLines(db: Db, ids: number[], language: Language): Promise<ResultadoAcervo[]> {
-  return (await networkTitlesByIds(db, ids)).map((t) => ({
+/** What a result line shows of a title record, ours or a partner's. */
+function lineOf(t: TitleRow, language: Language): Omit<ResultadoAcervo, 'disponibilidade' | 'instituicao'> {
+  return {
     cod_acervo: t.cod_acervo,
     titulo: t.title,
     autor: t.author,
@@ -88,6 +79,13 @@ async function networkResultLines(db: Db, ids: number[], language: Language): Pr
     link_capa: t.link_capa,
     acesso_remoto: t.acesso_remoto,
     possui_acessibilidade: t.possui_acessibilidade,
+  };
+}
+
+/** Result lines of partner-network records: no copies here, the partner institution instead. */
+async function networkResultLines(db: Db, ids: number[], language: Language): Promise<ResultadoAcervo[]> {
+  return (await networkTitlesByIds(db, ids)).map((t) => ({
+    ...lineOf(t, language),
     disponibilidade: [],
     instituicao: { cod_empresa: t.cod_empresa, desc_empresa: t.desc_empresa },
   }));

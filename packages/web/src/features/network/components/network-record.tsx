@@ -1,22 +1,9 @@
 import type { AcervoRede } from '@estante/contracts';
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Cover } from '../../../ui/cover';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Text component="dt" fw={600} size="sm">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" ml={0} mb="xs">
-        {children}
-      </Text>
-    </>
-  );
-}
+import { DescriptionRow } from '../../../ui/description-row';
 
 /**
  * A partner network record (spec §3 "Network record"): what it is, who holds it, the record on
@@ -55,19 +42,19 @@ export function NetworkRecord({ record, interLibraryHref }: { record: AcervoRede
           {t('network.recordHeading')}
         </Title>
         <dl style={{ margin: 0 }}>
-          {record.autor && <Row label={t('title.author')}>{record.autor}</Row>}
-          {record.autores_secundarios.length > 0 && <Row label={t('title.addedAuthors')}>{record.autores_secundarios.join('; ')}</Row>}
-          {record.edicao && <Row label={t('title.edition')}>{record.edicao}</Row>}
-          {published && <Row label={t('title.publication')}>{published}</Row>}
-          {record.descricao_fisica && <Row label={t('title.physical')}>{record.descricao_fisica}</Row>}
-          {record.serie && <Row label={t('title.series')}>{record.serie}</Row>}
-          {record.idioma_desc && <Row label={t('title.language')}>{record.idioma_desc}</Row>}
-          {record.isbn.length > 0 && <Row label="ISBN">{record.isbn.join(', ')}</Row>}
-          {record.issn.length > 0 && <Row label="ISSN">{record.issn.join(', ')}</Row>}
-          {record.assuntos.length > 0 && <Row label={t('title.subjects')}>{record.assuntos.join('; ')}</Row>}
-          {record.notas && <Row label={t('title.notes')}>{record.notas}</Row>}
-          <Row label={t('network.institution')}>{record.instituicao.desc_empresa}</Row>
-          <Row label={t('network.identifier')}>
+          {record.autor && <DescriptionRow label={t('title.author')}>{record.autor}</DescriptionRow>}
+          {record.autores_secundarios.length > 0 && <DescriptionRow label={t('title.addedAuthors')}>{record.autores_secundarios.join('; ')}</DescriptionRow>}
+          {record.edicao && <DescriptionRow label={t('title.edition')}>{record.edicao}</DescriptionRow>}
+          {published && <DescriptionRow label={t('title.publication')}>{published}</DescriptionRow>}
+          {record.descricao_fisica && <DescriptionRow label={t('title.physical')}>{record.descricao_fisica}</DescriptionRow>}
+          {record.serie && <DescriptionRow label={t('title.series')}>{record.serie}</DescriptionRow>}
+          {record.idioma_desc && <DescriptionRow label={t('title.language')}>{record.idioma_desc}</DescriptionRow>}
+          {record.isbn.length > 0 && <DescriptionRow label="ISBN">{record.isbn.join(', ')}</DescriptionRow>}
+          {record.issn.length > 0 && <DescriptionRow label="ISSN">{record.issn.join(', ')}</DescriptionRow>}
+          {record.assuntos.length > 0 && <DescriptionRow label={t('title.subjects')}>{record.assuntos.join('; ')}</DescriptionRow>}
+          {record.notas && <DescriptionRow label={t('title.notes')}>{record.notas}</DescriptionRow>}
+          <DescriptionRow label={t('network.institution')}>{record.instituicao.desc_empresa}</DescriptionRow>
+          <DescriptionRow label={t('network.identifier')}>
             {record.link ? (
               <Anchor href={record.link} target="_blank" rel="noopener noreferrer">
                 {record.identificador}
@@ -75,7 +62,7 @@ export function NetworkRecord({ record, interLibraryHref }: { record: AcervoRede
             ) : (
               record.identificador
             )}
-          </Row>
+          </DescriptionRow>
         </dl>
       </section>
     </Stack>

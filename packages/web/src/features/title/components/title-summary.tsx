@@ -1,11 +1,12 @@
 import { type Acervo, schemaOrgJsonLd } from '@estante/contracts';
 import { Anchor, Badge, Button, Group, List, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useBasket } from '../../../stores/basket';
 import { absoluteUrl, Coins } from '../../../ui/coins';
 import { Cover } from '../../../ui/cover';
+import { DescriptionRow } from '../../../ui/description-row';
 import { JsonLd } from '../../../ui/json-ld';
 import { keepHandOver } from '../../../stores/handover';
 import { countLinkAccess, fetchRestricted, type TitleLink, useLinks } from '../api/get-links';
@@ -14,19 +15,6 @@ export interface TitleLinks {
   /** A search of one field for a heading (author, subject, series). */
   search: (field: 'autor' | 'assunto' | 'serie' | 'editora', term: string) => string;
   authority: (codAutoridade: number) => string;
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Text component="dt" fw={600} size="sm">
-        {label}
-      </Text>
-      <Text component="dd" size="sm" ml={0} mb="xs">
-        {children}
-      </Text>
-    </>
-  );
 }
 
 /** The title page's path from the page shown: up to the title's number (`/acervo/7/marc` → `/acervo/7`). */
@@ -163,14 +151,14 @@ export function TitleSummary({
         </Group>
         <dl style={{ margin: 0 }}>
           {acervo.autor && (
-            <Row label={t('title.author')}>
+            <DescriptionRow label={t('title.author')}>
               <Anchor component={Link} to={links.search('autor', acervo.autor)}>
                 {acervo.autor}
               </Anchor>
-            </Row>
+            </DescriptionRow>
           )}
           {acervo.autores_secundarios.length > 0 && (
-            <Row label={t('title.addedAuthors')}>
+            <DescriptionRow label={t('title.addedAuthors')}>
               {acervo.autores_secundarios.map((name, i) => (
                 <span key={name}>
                   {i > 0 && '; '}
@@ -179,26 +167,26 @@ export function TitleSummary({
                   </Anchor>
                 </span>
               ))}
-            </Row>
+            </DescriptionRow>
           )}
-          {acervo.responsabilidade && <Row label={t('title.responsibility')}>{acervo.responsabilidade}</Row>}
-          {acervo.edicao && <Row label={t('title.edition')}>{acervo.edicao}</Row>}
-          {publication && <Row label={t('title.publication')}>{publication}</Row>}
-          {acervo.descricao_fisica && <Row label={t('title.physical')}>{acervo.descricao_fisica}</Row>}
+          {acervo.responsabilidade && <DescriptionRow label={t('title.responsibility')}>{acervo.responsabilidade}</DescriptionRow>}
+          {acervo.edicao && <DescriptionRow label={t('title.edition')}>{acervo.edicao}</DescriptionRow>}
+          {publication && <DescriptionRow label={t('title.publication')}>{publication}</DescriptionRow>}
+          {acervo.descricao_fisica && <DescriptionRow label={t('title.physical')}>{acervo.descricao_fisica}</DescriptionRow>}
           {acervo.serie && (
-            <Row label={t('title.series')}>
+            <DescriptionRow label={t('title.series')}>
               <Anchor component={Link} to={links.search('serie', acervo.serie)}>
                 {acervo.serie}
               </Anchor>
-            </Row>
+            </DescriptionRow>
           )}
-          {acervo.idioma_desc && <Row label={t('title.language')}>{acervo.idioma_desc}</Row>}
-          {acervo.isbn.length > 0 && <Row label="ISBN">{acervo.isbn.join(', ')}</Row>}
-          {acervo.issn.length > 0 && <Row label="ISSN">{acervo.issn.join(', ')}</Row>}
-          {acervo.numero_chamada && <Row label={t('title.callNumber')}>{acervo.numero_chamada}</Row>}
-          {acervo.notas && <Row label={t('title.notes')}>{acervo.notas}</Row>}
+          {acervo.idioma_desc && <DescriptionRow label={t('title.language')}>{acervo.idioma_desc}</DescriptionRow>}
+          {acervo.isbn.length > 0 && <DescriptionRow label="ISBN">{acervo.isbn.join(', ')}</DescriptionRow>}
+          {acervo.issn.length > 0 && <DescriptionRow label="ISSN">{acervo.issn.join(', ')}</DescriptionRow>}
+          {acervo.numero_chamada && <DescriptionRow label={t('title.callNumber')}>{acervo.numero_chamada}</DescriptionRow>}
+          {acervo.notas && <DescriptionRow label={t('title.notes')}>{acervo.notas}</DescriptionRow>}
           {acervo.assuntos.length > 0 && (
-            <Row label={t('title.subjects')}>
+            <DescriptionRow label={t('title.subjects')}>
               <List size="sm" listStyleType="none" spacing={2}>
                 {acervo.assuntos.map((s) => (
                   <List.Item key={s}>
@@ -208,12 +196,14 @@ export function TitleSummary({
                   </List.Item>
                 ))}
               </List>
-            </Row>
+            </DescriptionRow>
           )}
-          {acervo.areas_conhecimento.length > 0 && <Row label={t('title.area')}>{acervo.areas_conhecimento.map((a) => a.descricao).join(', ')}</Row>}
-          {acervo.cursos_disc.length > 0 && <Row label={t('title.courses')}>{acervo.cursos_disc.map((c) => c.descricao).join(', ')}</Row>}
+          {acervo.areas_conhecimento.length > 0 && (
+            <DescriptionRow label={t('title.area')}>{acervo.areas_conhecimento.map((a) => a.descricao).join(', ')}</DescriptionRow>
+          )}
+          {acervo.cursos_disc.length > 0 && <DescriptionRow label={t('title.courses')}>{acervo.cursos_disc.map((c) => c.descricao).join(', ')}</DescriptionRow>}
           {acervo.autoridades.length > 0 && (
-            <Row label={t('title.authorities')}>
+            <DescriptionRow label={t('title.authorities')}>
               {acervo.autoridades.map((a, i) => (
                 <span key={a.cod_autoridade}>
                   {i > 0 && '; '}
@@ -222,10 +212,10 @@ export function TitleSummary({
                   </Anchor>
                 </span>
               ))}
-            </Row>
+            </DescriptionRow>
           )}
           {online.length > 0 && (
-            <Row label={t('title.online')}>
+            <DescriptionRow label={t('title.online')}>
               <List size="sm" listStyleType="none" spacing={2}>
                 {online.map((l) => (
                   <List.Item key={`${l.seq}-${l.url ?? ''}`}>
@@ -239,10 +229,10 @@ export function TitleSummary({
                   </List.Item>
                 ))}
               </List>
-            </Row>
+            </DescriptionRow>
           )}
           {standardHref && (
-            <Row label={t('title.standard')}>
+            <DescriptionRow label={t('title.standard')}>
               {signedIn ? (
                 <Anchor href={standardHref} target="_blank" rel="opener">
                   {t('title.openStandard')}
@@ -253,15 +243,15 @@ export function TitleSummary({
                   {t('title.loginToAccess')}
                 </Anchor>
               )}
-            </Row>
+            </DescriptionRow>
           )}
-          <Row label={t('title.availability')}>
+          <DescriptionRow label={t('title.availability')}>
             {total === 0
               ? acervo.acesso_remoto
                 ? t('search.onlineOnly')
                 : t('search.noCopies')
               : t('title.availableSummary', { available, total, count: acervo.disponibilidade.length })}
-          </Row>
+          </DescriptionRow>
         </dl>
       </Stack>
     </Group>
