@@ -37,7 +37,7 @@ export async function importFile(
   const report = await importMarcRecords(db, items, { onProgress: (offset, r) => onProgress({ offset, size, read: r.read }) });
   onProgress({ offset: size, size, read: report.read });
   const lines = [
-    `${file}: ${report.read} records read, ${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.rejected.length} rejected`,
+    `${file}: ${report.read} records read, ${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.deleted} deleted, ${report.rejected.length} rejected`,
     ...report.rejected.map((r) => `  rejected record ${r.position} (byte ${r.offset}): ${r.reason}`),
     ...report.junk.map((j) => `  junk: ${j.bytes} bytes at byte ${j.offset} that are not a record were ignored`),
     ...report.warnings.map((w) => `  warning, record ${w.position}: ${w.message}`),
