@@ -104,6 +104,8 @@ server.stdout.on('data', (chunk: Buffer) => {
 // Ready when every worker is (one API process says only that it runs).
 await until(() => /all \d+ API workers are ready|"msg":"Estante is running at/.test(serverLog) || server.exitCode !== null);
 if (server.exitCode !== null) throw new Error(`the server stopped:\n${serverLog}`);
+// The partner network's index is read after the server listens (decision 0028): wait for every worker's.
+if (network) await until(() => (serverLog.match(/network search index ready/g)?.length ?? 0) >= workersUp(serverLog) || server.exitCode !== null);
 const startSeconds = (performance.now() - startedAt) / 1000;
 const ready = [...serverLog.matchAll(/\{[^\n]*"msg":"search index ready"[^\n]*\}/g)].map(
   (m) => JSON.parse(m[0]) as { titles: number; ms: number; prewarmedWords: number },
@@ -153,6 +155,11 @@ console.log(
   `in-process cache: ${atoms} words and phrases, ${(atomBytes / 2 ** 20).toFixed(1)} MB; ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`,
 );
 await again.close();
+
+/** How many API workers said their search index is ready. */
+function workersUp(log: string): number {
+  return log.match(/"msg":"search index ready"/g)?.length ?? 1;
+}
 
 async function until(done: () => boolean) {
   while (!done()) await new Promise((r) => setTimeout(r, 200));

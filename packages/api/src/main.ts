@@ -152,13 +152,18 @@ async function serve(config: Config, database: Database, mailSinkDir: string | n
   // with it: the first searches do not wait for them (decision 0007).
   const warm = await searchIndex.warm();
   app.log.info({ titles: warm.snapshot.all.length, ms: Math.round(warm.snapshot.buildMs), prewarmedWords: warm.prewarmed }, 'search index ready');
-  const network = await networkIndex.warm();
-  app.log.info(
-    { titles: network.snapshot.all.length, ms: Math.round(network.snapshot.buildMs), prewarmedWords: network.prewarmed },
-    'network search index ready',
-  );
 
   await app.listen({ port: config.port, host: config.host });
+  // The partner network's index (decision 0028) is read after: our own catalogue answers as soon
+  // as ever, and the first network searches wait for the snapshot instead of the whole site.
+  networkIndex.warm().then(
+    (network) =>
+      app.log.info(
+        { titles: network.snapshot.all.length, ms: Math.round(network.snapshot.buildMs), prewarmedWords: network.prewarmed },
+        'network search index ready',
+      ),
+    (error: unknown) => app.log.warn({ err: error }, 'the network search index could not be read yet: the first network search will'),
+  );
   // Scheduled work (reminders, hold expiry…) once the server answers; app.close stops it. A
   // scheduler that cannot start (the database away) is logged, and the site keeps answering.
   app.scheduler.start().catch((error: unknown) => app.log.error({ err: error }, 'the scheduler could not start'));
