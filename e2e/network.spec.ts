@@ -42,7 +42,7 @@ test('a harvested partner searched in the network guide, its record, and an inte
   await expectNoAxeViolations(page);
   const networkRecord = page.url();
 
-  await signIn(page, 'pesquisador');
+  await signIn(page, 'mestrando');
   await page.goto(networkRecord);
   await page.getByRole('link', { name: 'Solicitar empréstimo entre bibliotecas' }).click();
   await expect(page).toHaveURL(/\/meupergamum\/emprestimo-entre-bibliotecas\?rede=\d+$/);
