@@ -11,7 +11,6 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +20,7 @@ import { openDatabase, queryRows } from '../packages/api/src/db/client.js';
 import { networkCommand } from '../packages/api/src/modules/network/network.desk.js';
 import { harvestNow } from '../packages/api/src/modules/network/network.harvest.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
+import { freePort, until } from './process.js';
 
 const { values } = parseArgs({ options: { titles: { type: 'string', default: '100000' }, workers: { type: 'string' } } });
 const titles = Number(values.titles);
@@ -93,18 +93,3 @@ await harvester.close();
 if (scratch) rmSync(scratch, { recursive: true, force: true });
 server.kill('SIGTERM');
 await until(() => server.exitCode !== null);
-
-async function until(done: () => boolean) {
-  while (!done()) await new Promise((r) => setTimeout(r, 200));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolve(free));
-    });
-  });
-}

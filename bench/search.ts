@@ -11,7 +11,6 @@
  */
 import { fork, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,6 +24,7 @@ import { NETWORK } from '../packages/api/src/modules/catalog/search.source.js';
 import { search } from '../packages/api/src/modules/catalog/search.service.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
 import { type LoopResult, runLoop } from './loop.js';
+import { freePort, until } from './process.js';
 
 const { values } = parseArgs({
   options: {
@@ -159,21 +159,6 @@ await again.close();
 /** How many API workers said their search index is ready. */
 function workersUp(log: string): number {
   return log.match(/"msg":"search index ready"/g)?.length ?? 1;
-}
-
-async function until(done: () => boolean) {
-  while (!done()) await new Promise((r) => setTimeout(r, 200));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as { port: number };
-      probe.close(() => resolve(free));
-    });
-  });
 }
 
 async function direct(q: string): Promise<boolean> {
