@@ -50,6 +50,25 @@ export interface Endpoint {
   readonly unavailable?: 'error' | 'own-response';
 }
 
+/**
+ * The OpenAPI operationId of an endpoint, derived from its method and path in camelCase, a
+ * `:name` read as `By<Name>`: `GET /acervo/:id/referencia` → `getAcervoByIdReferencia`. Unique
+ * while method and path are, unless two paths differ only in punctuation (the docs test checks);
+ * it changes only when the address does (decision 0029).
+ */
+export function operationId(declaration: Pick<Endpoint, 'method' | 'path'>): string {
+  const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  const words = declaration.path
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = segment.startsWith(':');
+      const parts = segment.split(/[^A-Za-z0-9]+/).filter(Boolean);
+      return param ? ['By', ...parts] : parts;
+    });
+  return declaration.method.toLowerCase() + words.map(capitalize).join('');
+}
+
 /** Declares an endpoint, keeping its literal types (the web's input and answer types come from them). */
 export function endpoint<const E extends Endpoint>(declaration: E): E {
   return declaration;

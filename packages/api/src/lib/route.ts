@@ -1,6 +1,13 @@
-import { type Endpoint, errorSchema } from '@estante/contracts';
+import { type Endpoint, errorSchema, operationId } from '@estante/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declaration a route was registered from (route()): the docs plugin documents its non-JSON answers. */
+    endpoint?: Endpoint;
+  }
+}
 
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
 
@@ -42,8 +49,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    ...(endpoint.access === 'open' ? {} : { config: { access: endpoint.access === 'staff' ? 'private' : endpoint.access } }),
+    config: { endpoint, ...(endpoint.access === 'open' ? {} : { access: endpoint.access === 'staff' ? 'private' : endpoint.access }) },
     schema: {
+      operationId: operationId(endpoint),
       tags: [endpoint.tag],
       summary: endpoint.summary,
       ...(endpoint.description ? { description: endpoint.description } : {}),

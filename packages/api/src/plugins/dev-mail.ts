@@ -12,7 +12,8 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<':
  * it shows codes that sign people in.
  */
 export const devMailPlugin: FastifyPluginAsync<{ dir: string; basePath: string }> = async (app, { dir, basePath }) => {
-  app.get(`${basePath}/dev/correio`, async (request, reply) => {
+  // A page for people, not a call of the API: out of the OpenAPI document.
+  app.get(`${basePath}/dev/correio`, { schema: { hide: true } }, async (request, reply) => {
     if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip)) return reply.code(404).send({ status: 404, message: 'Not found' });
     let files: string[] = [];
     try {

@@ -1,16 +1,134 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { Endpoint } from '@estante/contracts';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { FILE_TYPES, fileContent, UNKNOWN_FILE_TYPE } from './docs.files.js';
+
+/** What a response means, for those whose schema does not say (@fastify/swagger's "Default Response"). */
+const STATUS_DESCRIPTIONS: Record<string, string> = {
+  '200': 'Success',
+  '201': 'Created',
+  '204': 'Done; nothing to answer',
+  '303': 'Redirect to the address in Location',
+  '400': 'Invalid input',
+  '401': 'No valid token (at the token endpoint: wrong credentials)',
+  '403': 'The token may not make this call',
+  '404': 'Not found',
+  '409': 'Conflicts with the current state',
+  '422': 'Refused by a rule of the library',
+  '429': 'Too many requests',
+  '430': 'Access blocked',
+  '500': 'Unexpected error',
+  '502': 'A service the call depends on failed',
+  '503': 'The database cannot be reached; retry after Retry-After seconds',
+};
+
+const SCHEMA_REF = '#/components/schemas/';
+
+type Json = Record<string, unknown>;
 
 /**
- * The OpenAPI description, generated from the contracts schemas each route declares, at
- * `<base>/docs/json`, with a browsable page at `<base>/docs`.
+ * A schema without the document keywords zod writes at its top: `$schema` (2020-12 is already
+ * the document's dialect) and `$id` (a bare `#/components/…` fragment, which 2020-12 forbids).
+ */
+function withoutIds(schema: unknown): unknown {
+  if (!schema || typeof schema !== 'object') return schema;
+  const { $schema: _schema, $id: _id, ...rest } = schema as Json;
+  return rest;
+}
+
+/**
+ * The success answer of a call that is not (only) JSON, as @fastify/swagger reads a response:
+ * a file with its media types, a redirect with its Location; undefined for plain JSON.
+ */
+function nonJsonAnswer(endpoint: Endpoint, json: unknown): Json | undefined {
+  const types = FILE_TYPES.get(endpoint);
+  if (endpoint.answer === 'redirect') {
+    return { description: STATUS_DESCRIPTIONS['303'], type: 'null', headers: { Location: { type: 'string' } } };
+  }
+  if (endpoint.answer === 'file') return { description: endpoint.summary, content: fileContent(types ?? [UNKNOWN_FILE_TYPE]) };
+  if (!types || !json) return undefined;
+  return { description: endpoint.summary, content: { 'application/json': { schema: withoutIds(json) }, ...fileContent(types) } };
+}
+
+/**
+ * The zod transform (contracts schemas to JSON Schema 2020-12), then the success answer of a
+ * call that sends a file or redirects, which route() leaves out of the schema Fastify checks.
+ */
+const transform: SwaggerTransform = (input) => {
+  const result = jsonSchemaTransform(input);
+  const endpoint = input.route.config?.endpoint;
+  if (!endpoint || result.schema.hide) return result;
+  const status = String(endpoint.status ?? 200);
+  const response = { ...(result.schema.response as Json | undefined) };
+  const answer = nonJsonAnswer(endpoint, response[status]);
+  if (!answer) return result;
+  return { ...result, schema: { ...result.schema, response: { ...response, [status]: answer } } };
+};
+
+/** `{ anyOf: [x] }` is x (a union with an unrepresentable member, `z.any()`, loses that member). */
+function simplify(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(simplify);
+  if (!value || typeof value !== 'object') return value;
+  const object = value as Json;
+  if (Object.keys(object).length === 1 && Array.isArray(object.anyOf) && object.anyOf.length === 1) return simplify(object.anyOf[0]);
+  return Object.fromEntries(Object.entries(object).map(([key, child]) => [key, simplify(child)]));
+}
+
+/** The component schemas the document refers to, directly or through other components. */
+function referencedSchemas(document: Json, schemas: Json): Set<string> {
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit);
+    if (!value || typeof value !== 'object') return;
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string' && child.startsWith(SCHEMA_REF)) {
+        const name = child.slice(SCHEMA_REF.length);
+        if (!used.has(name)) {
+          used.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(child);
+    }
+  };
+  visit({ ...document, components: { ...(document.components as Json), schemas: {} } });
+  return used;
+}
+
+/**
+ * The zod components (every schema with a meta id, as input and as output), then tidying:
+ * responses described by their status, one-member unions unwrapped, unused components left out.
+ */
+const transformObject: SwaggerTransformObject = (input) => {
+  const document = simplify(jsonSchemaTransformObject(input)) as Json;
+  for (const operations of Object.values((document.paths ?? {}) as Record<string, Record<string, { responses?: Record<string, Json> }>>)) {
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (response.description === 'Default Response') response.description = STATUS_DESCRIPTIONS[status] ?? response.description;
+      }
+    }
+  }
+  const components = document.components as Json;
+  const schemas = (components.schemas ?? {}) as Json;
+  const used = referencedSchemas(document, schemas);
+  components.schemas = Object.fromEntries(
+    Object.entries(schemas)
+      .filter(([name]) => used.has(name))
+      .map(([name, schema]) => [name, withoutIds(schema)]),
+  );
+  return document;
+};
+
+/**
+ * The OpenAPI 3.1 description (decision 0029), generated from the contracts schemas each route
+ * declares, at `<base>/docs/json`, with a browsable page at `<base>/docs`.
  */
 export const docsPlugin = fp<{ basePath: string }>(async (app, { basePath }) => {
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      // 3.1: its schemas are JSON Schema 2020-12, what zod writes (3.0's dialect has no `null`, `const`, tuples…).
+      openapi: '3.1.0',
       info: {
         title: 'Estante API',
         description:
@@ -18,10 +136,12 @@ export const docsPlugin = fp<{ basePath: string }>(async (app, { basePath }) => 
         version: '0.1.0',
       },
       servers: [{ url: '/' }],
+      // No token unless an operation asks for one (the open calls: token grant, health, feeds, OAI-PMH, SRU…).
+      security: [{}],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform,
+    transformObject,
   });
   await app.register(swaggerUi, { routePrefix: `${basePath}/docs` });
 });

@@ -1,0 +1,51 @@
+import {
+  accountEndpoints,
+  basketEndpoints,
+  collectionEndpoints,
+  type Endpoint,
+  feedsEndpoints,
+  OPEN_METADATA_ENDPOINTS,
+  OPENSEARCH_TYPE,
+  oaiEndpoint,
+  oaiFormEndpoint,
+  requestsEndpoints,
+  sruEndpoint,
+} from '@estante/contracts';
+
+/** Media types whose bytes are not text: documented as binary strings. */
+const BINARY = new Set(['application/pdf', 'application/marc']);
+
+/**
+ * The media types of the files each call answers, for the OpenAPI document (the handlers set
+ * them on the reply; a declaration says only `answer: 'file'`). The basket export answers JSON
+ * or, for `tipo: arquivo`, one of these files.
+ */
+export const FILE_TYPES: ReadonlyMap<Endpoint, readonly string[]> = new Map<Endpoint, readonly string[]>([
+  [accountEndpoints.paymentSlip, ['application/pdf']],
+  [accountEndpoints.declarationPdf, ['application/pdf']],
+  [requestsEndpoints.sheetDraft, ['application/pdf']],
+  [requestsEndpoints.sheetPdf, ['application/pdf']],
+  [collectionEndpoints.bibliographyFile, ['text/csv', 'application/pdf']],
+  [feedsEndpoints.alerts, ['application/atom+xml']],
+  [feedsEndpoints.dueDates, ['text/calendar']],
+  [feedsEndpoints.search, ['application/atom+xml']],
+  [
+    basketEndpoints.export,
+    ['text/plain', 'application/x-research-info-systems', 'application/x-bibtex', 'application/marc', 'application/marcxml+xml', 'text/csv'],
+  ],
+  [OPEN_METADATA_ENDPOINTS.openSearch, [OPENSEARCH_TYPE]],
+  // SRU 2.0 answers application/sru+xml, 1.2 text/xml.
+  [sruEndpoint, ['application/sru+xml', 'text/xml']],
+  [oaiEndpoint, ['text/xml']],
+  [oaiFormEndpoint, ['text/xml']],
+]);
+
+/** What a file of an undeclared media type is documented as. */
+export const UNKNOWN_FILE_TYPE = 'application/octet-stream';
+
+/** The OpenAPI media type objects of a file answer: text as a string, anything else as binary. */
+export function fileContent(types: readonly string[]): Record<string, { schema: { type: 'string'; format?: 'binary' } }> {
+  return Object.fromEntries(
+    types.map((type) => [type, { schema: BINARY.has(type) || type === UNKNOWN_FILE_TYPE ? { type: 'string', format: 'binary' } : { type: 'string' } }]),
+  );
+}
