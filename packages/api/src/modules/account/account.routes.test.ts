@@ -1,5 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { decodePDFRawStream, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Afastamento, Debitos, NadaConstaVerifica } from '@estante/contracts';
 import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
@@ -57,20 +60,11 @@ afterAll(async () => {
 const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` }, payload });
 
-/** WinAnsi (the standard fonts' encoding): Latin-1 plus the punctuation at 0x80–0x9F. */
-const CP1252: Record<number, string> = { 0x85: '…', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x96: '–', 0x97: '—' };
-const winAnsi = { decode: (bytes: Buffer) => [...bytes].map((b) => CP1252[b] ?? String.fromCharCode(b)).join('') };
-
-/** The text a PDF shows: every string its content streams draw (read back with pdf-lib). */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await PDFDocument.load(bytes);
-  const parts: string[] = [];
-  for (const [, object] of doc.context.enumerateIndirectObjects()) {
-    if (!(object instanceof PDFRawStream)) continue;
-    const content = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
-    for (const match of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) parts.push(winAnsi.decode(Buffer.from(match[1]!, 'hex')));
-  }
-  return parts.join(' ');
+/** The text of a PDF as `pdftotext` (poppler) reads it, its lines joined (a table cell wraps). */
+function pdfText(pdf: Buffer): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'estante-conta-')), 'doc.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
 describe('debts and the payment slip', () => {
@@ -91,7 +85,7 @@ describe('debts and the payment slip', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="guia-\d{16}\.pdf"$/);
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = await pdfText(response.rawPayload);
+    const text = pdfText(response.rawPayload);
     expect(text).toContain('Guia de recolhimento — UT');
     expect(text).toContain('Ana Teste');
     expect(text).toContain('R$ 52.00');
@@ -135,7 +129,7 @@ describe('the no-debts declaration', () => {
     const { codigo } = (await call('bruno', 'GET', '/unidade-informacao/nada-consta/verifica')).json<NadaConstaVerifica>().declaracao!;
     const pdf = await call('bruno', 'GET', `/unidade-informacao/nada-consta/${codigo}/pdf`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    const text = await pdfText(pdf.rawPayload);
+    const text = pdfText(pdf.rawPayload);
     expect(text).toContain(codigo);
     expect(text).toContain('Bruno Teste');
     expect((await call('ana', 'GET', `/unidade-informacao/nada-consta/${codigo}/pdf`)).statusCode).toBe(404);

@@ -60,27 +60,6 @@ export function bibliographyCsv(data: Bibliografia, language: Language): string 
   return stringify([header, ...rows], { bom: true, record_delimiter: 'windows' });
 }
 
-/** The characters of WinAnsi beyond Latin-1 (what the standard PDF fonts can draw). */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const drawable = (c: string) => {
-  const code = c.codePointAt(0)!;
-  return c === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(c);
-};
-
-/**
- * Text the PDF's standard fonts can draw: a letter outside WinAnsi loses its diacritics when
- * that makes it drawable (ł stays "?", ș becomes "s"), anything else becomes "?".
- */
-export function pdfSafe(text: string): string {
-  return [...text.normalize('NFC')]
-    .map((c) => {
-      if (drawable(c)) return c;
-      const base = c.normalize('NFD').replace(/\p{M}/gu, '');
-      return base && [...base].every(drawable) ? base : '?';
-    })
-    .join('');
-}
-
 /**
  * The bibliography as a PDF: the targets explained, then per plan its heading (discipline,
  * course, semester), its term, vacancies and loans, and a table of its basic titles and one of
@@ -134,15 +113,5 @@ export async function bibliographyPdf(data: Bibliografia, context: { library: st
       });
     }
   }
-  const safe = (block: PdfBlock): PdfBlock => {
-    if (block.kind === 'heading' || block.kind === 'paragraph') return { ...block, text: pdfSafe(block.text) };
-    if (block.kind === 'fields') return { ...block, rows: block.rows.map(([a, b]): [string, string] => [pdfSafe(a), pdfSafe(b)]) };
-    return { ...block, columns: block.columns.map((c) => ({ ...c, label: pdfSafe(c.label) })), rows: block.rows.map((r) => r.map(pdfSafe)) };
-  };
-  return buildPdf({
-    title: pdfSafe(t('pdf.title', language)),
-    subject: t('pdf.subject', language),
-    author: context.author,
-    blocks: blocks.map(safe),
-  });
+  return buildPdf({ title: t('pdf.title', language), subject: t('pdf.subject', language), author: context.author, blocks });
 }
