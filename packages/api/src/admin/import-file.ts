@@ -1,7 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import type { Db } from '../db/client.js';
-import { readIso2709 } from '../marc/iso2709.js';
-import { readMarcXml } from '../marc/marcxml.js';
+import { readIso2709Stream } from '../marc/iso2709.js';
+import { readMarcXmlStream } from '../marc/marcxml.js';
 import { importMarcRecords } from '../modules/catalog/catalog.import.js';
 
 /** What an import of one file says: the lines to print, and whether records were rejected. */
@@ -11,17 +11,27 @@ export interface FileImport {
 }
 
 /** MARCXML starts (after a BOM and white space) with "<"; ISO 2709 with five digits. */
-function isXml(data: Buffer): boolean {
-  const head = data
-    .subarray(0, 64)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trimStart();
-  return head.startsWith('<');
+function isXml(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(64);
+    const read = readSync(fd, head, 0, head.length, 0);
+    return head
+      .subarray(0, read)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart()
+      .startsWith('<');
+  } finally {
+    closeSync(fd);
+  }
 }
 
+/** Files are read a megabyte at a time: memory stays flat whatever the file's size. */
+const CHUNK = 1 << 20;
+
 /**
- * Imports one MARC 21 file (ISO 2709 or MARCXML, chosen by content), upserting by control
+ * Imports one MARC 21 file (ISO 2709 or MARCXML, chosen by content, read as a stream), upserting by control
  * number, telling `onProgress` how far it got (bytes of `size`, records read). Used by
  * `npm run import` itself and by a running server asked over its admin socket.
  */
@@ -31,8 +41,9 @@ export async function importFile(
   onProgress: (progress: { offset: number; size: number; read: number }) => void = () => undefined,
 ): Promise<FileImport> {
   const size = statSync(file).size;
-  const data = readFileSync(file);
-  const items = isXml(data) ? readMarcXml(data.toString('utf8')) : readIso2709(data);
+  const items = isXml(file)
+    ? readMarcXmlStream(createReadStream(file, { encoding: 'utf8', highWaterMark: CHUNK }))
+    : readIso2709Stream(createReadStream(file, { highWaterMark: CHUNK }));
   onProgress({ offset: 0, size, read: 0 });
   const report = await importMarcRecords(db, items, { onProgress: (offset, r) => onProgress({ offset, size, read: r.read }) });
   onProgress({ offset: size, size, read: report.read });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ReadItem, readIso2709 } from './iso2709.js';
+import { type ReadItem, readIso2709, readIso2709Stream } from './iso2709.js';
 import { controlNumber, dataFields, type MarcRecord, subfieldValues } from './record.js';
 
 const data = (file: string) => readFileSync(fileURLToPath(new URL(`../seed/data/${file}`, import.meta.url)));
@@ -22,7 +22,7 @@ describe('readIso2709', () => {
     const items = [...readIso2709(data('zebra-sample-marc21.mrc'))];
     const last = items.filter((i) => i.kind === 'record').at(-1)!;
     expect(last.kind === 'record' && title(last.record)).toBe('Strækøvelser');
-    expect(last.kind === 'record' && last.warnings.join(' ')).toMatch(/declares MARC-8 but reads as ISO 8859-1/);
+    expect(last.kind === 'record' && last.warnings.join(' ')).toMatch(/declares MARC-8 but fields 245, 260 read as ISO 8859-1 letters/);
     expect(last.kind === 'record' && controlNumber(last.record)).toBe('D000015937');
   });
 
@@ -51,6 +51,51 @@ describe('readIso2709', () => {
     const items = [...readIso2709(file)];
     expect(items[0]).toMatchObject({ kind: 'rejected', position: 1, reason: expect.stringMatching(/does not match/) });
     expect(records(items)).toHaveLength(99);
+  });
+
+  it('never loses the valid record after one that lost its record terminator', () => {
+    const file = data('melinda-100.mrc');
+    const first = Number(file.subarray(0, 5).toString('latin1'));
+    // The terminator replaced (the length still right) …
+    const replaced = Buffer.from(file);
+    replaced[first - 1] = 0x20;
+    const a = [...readIso2709(replaced)];
+    expect(a[0]).toMatchObject({ kind: 'rejected', position: 1, reason: expect.stringMatching(/no record terminator/) });
+    expect(records(a)).toHaveLength(99);
+    expect(controlNumber(records(a)[0]!)).toBe(controlNumber(records([...readIso2709(file)])[1]!));
+    // … or cut out (the length one too many): the next leader after a field terminator ends it.
+    const cut = Buffer.concat([file.subarray(0, first - 1), file.subarray(first)]);
+    const b = [...readIso2709(cut)];
+    expect(b[0]).toMatchObject({ kind: 'rejected', position: 1 });
+    expect(records(b)).toHaveLength(99);
+    expect(controlNumber(records(b)[0]!)).toBe(controlNumber(records([...readIso2709(file)])[1]!));
+  });
+
+  it('reports bytes that are not a record as junk — between records and after the last — not as rejected records', () => {
+    const file = data('melinda-100.mrc');
+    const first = Number(file.subarray(0, 5).toString('latin1'));
+    const noise = Buffer.from('-- exported by the old system on 2024-05-01 --\r\n');
+    const tail = Buffer.from('END OF FILE. Total: 100 records.\n');
+    const items = [...readIso2709(Buffer.concat([file.subarray(0, first), noise, file.subarray(first), tail]))];
+    expect(items.filter((i) => i.kind === 'rejected')).toEqual([]);
+    expect(records(items)).toHaveLength(100);
+    expect(items.filter((i) => i.kind === 'junk')).toEqual([
+      { kind: 'junk', offset: first, bytes: noise.length },
+      { kind: 'junk', offset: file.length + noise.length, bytes: tail.length },
+    ]);
+  });
+
+  it('reads a file streamed in chunks of any size exactly as read whole', async () => {
+    const file = Buffer.concat([data('melinda-100.mrc'), Buffer.from('trailing junk'), data('zebra-sample-marc21.mrc')]);
+    const whole = [...readIso2709(file)];
+    for (const size of [1, 997, 65_536]) {
+      async function* chunks() {
+        for (let at = 0; at < file.length; at += size) yield file.subarray(at, at + size);
+      }
+      const streamed: ReadItem[] = [];
+      for await (const item of readIso2709Stream(chunks())) streamed.push(item);
+      expect(streamed).toEqual(whole);
+    }
   });
 
   it('never throws on arbitrary bytes: every byte ends up in a record, a rejection or junk', () => {

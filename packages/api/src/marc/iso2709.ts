@@ -1,11 +1,11 @@
-import { decodeMarc8, strandedCombiningMarks, UnsupportedCharsetError } from './marc8.js';
-import { isControlTag, type MarcField, type MarcRecord } from './record.js';
+import { decodeMarc8, readMarc8, strandedCombiningMarks } from './marc8.js';
+import { isControlTag, type MarcField, type MarcRecord, storedLeader } from './record.js';
 
 const RECORD_TERMINATOR = 0x1d;
 const FIELD_TERMINATOR = 0x1e;
 const SUBFIELD_DELIMITER = 0x1f;
 
-/** One item read from a file: a record, a record that could not be read, or trailing junk. */
+/** One item read from a file: a record, a record that could not be read, or junk between or after records. */
 export type ReadItem =
   | { kind: 'record'; position: number; offset: number; record: MarcRecord; warnings: string[] }
   | { kind: 'rejected'; position: number; offset: number; reason: string }
@@ -14,59 +14,161 @@ export type ReadItem =
 /** A record that is not well-formed ISO 2709; the message says where and why. */
 class CorruptRecordError extends Error {}
 
+/** ISO 2709 allows 99,999 bytes a record: with this much ahead, every decision below is local. */
+const LOOKAHEAD = 100_000 + 24;
+
 /**
- * Reads ISO 2709 (MARC 21 exchange format) records from `data`. A corrupt record is reported
- * and skipped: reading resynchronises on the record terminator, so the records after it are
- * still read. Bytes after the last record that do not form one are reported as junk.
+ * Reads ISO 2709 (MARC 21 exchange format) records from `data`, all in memory (tests, seeds).
+ * See `Iso2709Splitter` for how corrupt records and junk are told apart.
  */
 export function* readIso2709(data: Uint8Array): Generator<ReadItem> {
-  let offset = 0;
-  let position = 0;
-  while (offset < data.length) {
-    const rest = data.subarray(offset);
-    if (isJunk(rest)) {
-      yield { kind: 'junk', offset, bytes: rest.length };
-      return;
+  const splitter = new Iso2709Splitter();
+  splitter.push(data);
+  yield* splitter.items(true);
+}
+
+/**
+ * Reads ISO 2709 records from a stream of chunks (a file read piece by piece): memory stays
+ * bounded by the chunk size and one record's lookahead, whatever the file's size.
+ */
+export async function* readIso2709Stream(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<ReadItem> {
+  const splitter = new Iso2709Splitter();
+  for await (const chunk of chunks) {
+    splitter.push(chunk);
+    yield* splitter.items(false);
+  }
+  yield* splitter.items(true);
+}
+
+/**
+ * Cuts a byte stream into records. A record ends where its leader's length says when a record
+ * terminator stands there; otherwise at the next terminator — or earlier, where the next
+ * record's leader begins, so a record that lost its terminator never swallows the valid
+ * record after it. A corrupt record is reported and skipped. Bytes that do not begin a
+ * record's leader (five digits, …) up to the next one that does are junk, reported as junk.
+ */
+class Iso2709Splitter {
+  private buffer = new Uint8Array(0);
+  /** The file offset of buffer[0]. */
+  private base = 0;
+  private offset = 0;
+  private position = 0;
+  /** Chunks not yet joined to the buffer: joined once there is a lookahead's worth, not per chunk. */
+  private pending: Uint8Array[] = [];
+  private pendingBytes = 0;
+
+  push(chunk: Uint8Array): void {
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+  }
+
+  private join(): void {
+    const rest = this.buffer.subarray(this.offset);
+    const joined = new Uint8Array(rest.length + this.pendingBytes);
+    joined.set(rest);
+    let at = rest.length;
+    for (const chunk of this.pending) {
+      joined.set(chunk, at);
+      at += chunk.length;
     }
-    position++;
-    const end = recordEnd(data, offset);
-    const segment = data.subarray(offset, end);
-    try {
-      const { record, warnings } = parseRecord(segment);
-      yield { kind: 'record', position, offset, record, warnings };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      yield { kind: 'rejected', position, offset, reason };
+    this.base += this.offset;
+    this.offset = 0;
+    this.buffer = joined;
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  /** The items the buffer holds; unless `final`, only those decided with a full lookahead. */
+  *items(final: boolean): Generator<ReadItem> {
+    if (this.pendingBytes > 0 && (final || this.buffer.length - this.offset + this.pendingBytes >= 2 * LOOKAHEAD)) this.join();
+    const data = this.buffer;
+    while (this.offset < data.length && (final || data.length - this.offset >= LOOKAHEAD)) {
+      const offset = this.offset;
+      if (!looksLikeRecord(data, offset)) {
+        const next = nextLeader(data, offset + 1);
+        const end = next === -1 ? data.length : next;
+        if (!isBlank(data.subarray(offset, end)) || next === -1) yield { kind: 'junk', offset: this.base + offset, bytes: end - offset };
+        this.offset = end;
+        continue;
+      }
+      this.position++;
+      const end = recordEnd(data, offset);
+      const segment = data.subarray(offset, end);
+      try {
+        const { record, warnings } = parseRecord(segment);
+        yield { kind: 'record', position: this.position, offset: this.base + offset, record, warnings };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        yield { kind: 'rejected', position: this.position, offset: this.base + offset, reason };
+      }
+      this.offset = end;
     }
-    offset = end;
   }
 }
 
-/** Trailing bytes shorter than a leader, or only terminators, NULs and white space. */
-function isJunk(rest: Uint8Array): boolean {
-  if (rest.length < 24) return true;
-  return rest.every((b) => b === RECORD_TERMINATOR || b === 0 || b === 0x20 || b === 0x0a || b === 0x0d);
+/** Only terminators, NULs and white space (what tools pad files with): no junk worth a line. */
+function isBlank(bytes: Uint8Array): boolean {
+  return bytes.every((b) => b === RECORD_TERMINATOR || b === 0 || b === 0x20 || b === 0x0a || b === 0x0d);
+}
+
+const LEADER_DIGITS = [0, 1, 2, 3, 4, 12, 13, 14, 15, 16];
+const isDigit = (b: number | undefined) => b !== undefined && b >= 0x30 && b <= 0x39;
+
+const isLowercase = (b: number | undefined) => b !== undefined && b >= 0x61 && b <= 0x7a;
+
+/**
+ * Whether a leader begins at `at`: record length (00–04) and base address (12–16) are digits,
+ * record status (05) and type (06) lowercase letters — as in MARC 21 and its relatives
+ * (danMARC2 leaves 20–23 blank), and unlike a directory or text.
+ */
+function isLeaderAt(data: Uint8Array, at: number): boolean {
+  if (at + 24 > data.length) return false;
+  for (const i of LEADER_DIGITS) if (!isDigit(data[at + i])) return false;
+  return isLowercase(data[at + 5]) && isLowercase(data[at + 6]);
 }
 
 /**
- * Where the record starting at `offset` ends (exclusive). Trusts the leader's length when a
- * record terminator stands there; otherwise resynchronises on the next record terminator.
+ * Whether a record starts at `at`: a leader, or (a leader damaged past its length) a record
+ * length whose last byte is a record terminator — then it is a record to reject, not junk.
+ */
+function looksLikeRecord(data: Uint8Array, at: number): boolean {
+  if (isLeaderAt(data, at)) return true;
+  const declared = readNumber(data.subarray(at, at + 5));
+  return declared !== null && declared >= 25 && data[at + declared - 1] === RECORD_TERMINATOR;
+}
+
+/** The first leader at or after `from`, or -1. */
+function nextLeader(data: Uint8Array, from: number): number {
+  for (let at = from; at + 24 <= data.length; at++) {
+    if (isDigit(data[at]) && isLeaderAt(data, at)) return at;
+  }
+  return -1;
+}
+
+/**
+ * Where the record starting at `offset` ends (exclusive): at its declared length when a record
+ * terminator stands there; otherwise at the next terminator, unless another leader begins
+ * first — after a terminator or at the declared length (the record lost its terminator).
  */
 function recordEnd(data: Uint8Array, offset: number): number {
   const declared = readNumber(data.subarray(offset, offset + 5));
   if (declared !== null && declared >= 25 && offset + declared <= data.length) {
     if (data[offset + declared - 1] === RECORD_TERMINATOR) return offset + declared;
+    if (isLeaderAt(data, offset + declared)) return offset + declared;
   }
   const terminator = data.indexOf(RECORD_TERMINATOR, offset);
-  return terminator === -1 ? data.length : terminator + 1;
+  const limit = terminator === -1 ? data.length : terminator + 1;
+  // A leader right after a field terminator, before the record terminator: the next record.
+  for (let at = data.indexOf(FIELD_TERMINATOR, offset + 24); at !== -1 && at + 1 < limit; at = data.indexOf(FIELD_TERMINATOR, at + 1)) {
+    if (isLeaderAt(data, at + 1)) return at + 1;
+  }
+  return limit;
 }
 
 function readNumber(bytes: Uint8Array): number | null {
   if (bytes.length === 0 || !bytes.every((b) => b >= 0x30 && b <= 0x39)) return null;
   return Number(new TextDecoder().decode(bytes));
 }
-
-type Charset = 'utf-8' | 'marc-8' | 'iso-8859-1';
 
 function parseRecord(segment: Uint8Array): { record: MarcRecord; warnings: string[] } {
   const warnings: string[] = [];
@@ -93,7 +195,7 @@ function parseRecord(segment: Uint8Array): { record: MarcRecord; warnings: strin
   if (directory.length % 12 !== 0) {
     throw new CorruptRecordError(`directory length ${directory.length} is not a multiple of 12`);
   }
-  const raw: { tag: string; bytes: Uint8Array }[] = [];
+  const raw: RawField[] = [];
   for (let i = 0; i < directory.length; i += 12) {
     const entry = directory.subarray(i, i + 12);
     const tag = new TextDecoder('latin1').decode(entry.subarray(0, 3));
@@ -112,17 +214,14 @@ function parseRecord(segment: Uint8Array): { record: MarcRecord; warnings: strin
     }
     raw.push({ tag, bytes: segment.subarray(from, to - 1) });
   }
-  const charset = chooseCharset(leader, raw, warnings);
-  const decode = decoder(charset);
-  const fields = raw.map(({ tag, bytes }) => {
+  const decoders = chooseDecoders(leader, raw, warnings);
+  const fields = raw.map(({ tag, bytes }, i) => {
     // MARC 21 control fields never hold subfields; formats like danMARC2 put them in 001/008.
     const controlWithSubfields = isControlTag(tag) && bytes.includes(SUBFIELD_DELIMITER);
     if (controlWithSubfields) warnings.push(`field ${tag} has subfields, which MARC 21 control fields never have; kept as a data field`);
-    return toField(tag, bytes, decode, controlWithSubfields);
+    return toField(tag, bytes, decoders[i]!, controlWithSubfields);
   });
-  // The stored leader says what the stored record is: Unicode, with its length as read.
-  const storedLeader = `${leader.slice(0, 9)}a${leader.slice(10)}`;
-  return { record: { leader: storedLeader, fields }, warnings };
+  return { record: { leader: storedLeader(leader), fields }, warnings };
 }
 
 function toField(tag: string, bytes: Uint8Array, decode: (b: Uint8Array) => string, asDataField: boolean): MarcField {
@@ -144,64 +243,143 @@ function toField(tag: string, bytes: Uint8Array, decode: (b: Uint8Array) => stri
   return { tag, ind1, ind2, subfields };
 }
 
-function decoder(charset: Charset): (bytes: Uint8Array) => string {
-  if (charset === 'marc-8') return decodeMarc8;
-  const textDecoder = new TextDecoder(charset === 'utf-8' ? 'utf-8' : 'latin1', { fatal: charset === 'utf-8' });
-  return (bytes) => textDecoder.decode(bytes).normalize('NFC');
+interface RawField {
+  tag: string;
+  bytes: Uint8Array;
+}
+
+type Decoder = (bytes: Uint8Array) => string;
+
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
+const latin1Decoder = new TextDecoder('latin1');
+const UTF8: Decoder = (bytes) => utf8Decoder.decode(bytes).normalize('NFC');
+const LATIN1: Decoder = (bytes) => latin1Decoder.decode(bytes).normalize('NFC');
+const MARC8: Decoder = decodeMarc8;
+
+/**
+ * The decoder of each field, per the MARC 21 rules: leader/09 "a" is UTF-8, blank MARC-8.
+ * Real files mix: a MARC-8 record whose fields were edited in UTF-8, a UTF-8 record with one
+ * Latin-1 word, a "MARC-8" record that is Latin-1 throughout. Each field is read as its bytes
+ * prove it to be, with a warning when that is not what the leader declares; a field no
+ * reading explains (valid UTF-8 characters beside a stray byte, bytes outside every MARC-8
+ * set) rejects the record with the reason — a record is never stored garbled. Indicators and
+ * subfield delimiters are ASCII in all of these, so a field read whole reads the same per subfield.
+ */
+function chooseDecoders(leader: string, raw: RawField[], warnings: string[]): Decoder[] {
+  const declaresUtf8 = leader[9] === 'a';
+  const scans = raw.map(({ bytes }) => scanUtf8(bytes));
+  // Fields that are neither ASCII nor valid UTF-8: MARC-8, or Latin-1 mislabelled.
+  const other = raw.filter((_, i) => scans[i]!.kind === 'other');
+  for (const [i, { tag }] of raw.entries()) {
+    const scan = scans[i]!;
+    if (scan.kind === 'other' && scan.multibyte > 0 && !raw[i]!.bytes.includes(0x1b)) {
+      throw new CorruptRecordError(
+        `field ${tag} holds UTF-8 characters and bytes that are not UTF-8 (byte 0x${scan.invalidByte.toString(16)} at ${scan.invalidAt + 1})`,
+      );
+    }
+  }
+  const latin1 = other.length > 0 && other.every(({ bytes }) => latin1Plausible(bytes)) && marc8Implausible(other);
+  const notes = { utf8: [] as string[], marc8: [] as string[], latin1: [] as string[] };
+  const decoders = raw.map(({ tag, bytes }, i): Decoder => {
+    const kind = scans[i]!.kind;
+    if (kind === 'ascii') return LATIN1;
+    if (kind === 'utf-8') {
+      if (!declaresUtf8) notes.utf8.push(tag);
+      return UTF8;
+    }
+    if (latin1) {
+      notes.latin1.push(tag);
+      return LATIN1;
+    }
+    try {
+      readMarc8(bytes);
+    } catch (error) {
+      throw new CorruptRecordError(
+        `field ${tag} is ${declaresUtf8 ? 'not valid UTF-8, and' : ''} not MARC-8: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    if (declaresUtf8) notes.marc8.push(tag);
+    return MARC8;
+  });
+  const list = (tags: string[]) => `field${tags.length > 1 ? 's' : ''} ${[...new Set(tags)].join(', ')}`;
+  const declared = declaresUtf8 ? 'UTF-8' : 'MARC-8';
+  if (notes.utf8.length) warnings.push(`record declares ${declared} but ${list(notes.utf8)} are UTF-8; read as UTF-8`);
+  if (notes.marc8.length) warnings.push(`record declares UTF-8 but ${list(notes.marc8)} are MARC-8; read as MARC-8`);
+  if (notes.latin1.length) warnings.push(`record declares ${declared} but ${list(notes.latin1)} read as ISO 8859-1 letters; read as ISO 8859-1`);
+  return decoders;
 }
 
 /**
- * Leader/09 says UTF-8 ("a") or MARC-8 (blank), but real files lie: records labelled MARC-8
- * that are ISO 8859-1 or UTF-8 are common. Follow the label unless the bytes prove it wrong,
- * and say so in a warning.
+ * Whether reading these fields as MARC-8 looks wrong: it fails, or most of its diacritics fall
+ * on a space or punctuation or on a letter Unicode has no such accented form of ("k̆", "v̜" —
+ * Latin-1 "æ", "ø" read as ANSEL). A doubled diacritic, a cataloguer's slip, does not count.
  */
-function chooseCharset(leader: string, raw: { bytes: Uint8Array }[], warnings: string[]): Charset {
-  const all = concat(raw.map((r) => r.bytes));
-  if (all.every((b) => b < 0x80 && b !== 0x1b)) return leader[9] === 'a' ? 'utf-8' : 'marc-8';
-  const validUtf8 = isValidUtf8(all);
-  if (leader[9] === 'a') {
-    if (validUtf8) return 'utf-8';
-    warnings.push('record declares UTF-8 but is not valid UTF-8; read as ISO 8859-1');
-    return 'iso-8859-1';
+function marc8Implausible(fields: RawField[]): boolean {
+  let marks = 0;
+  let wrong = 0;
+  for (const { bytes } of fields) {
+    try {
+      const reading = readMarc8(bytes);
+      marks += reading.marks;
+      wrong += reading.misplacedMarks + Math.max(0, strandedCombiningMarks(reading.text) - reading.doubledMarks);
+    } catch {
+      return true;
+    }
   }
-  if (validUtf8) {
-    warnings.push('record declares MARC-8 but its bytes are UTF-8; read as UTF-8');
-    return 'utf-8';
-  }
-  let marc8Plausible = true;
-  try {
-    const text = raw.map((r) => decodeMarc8(r.bytes)).join(' ');
-    marc8Plausible = strandedCombiningMarks(text) === 0;
-  } catch (error) {
-    if (!(error instanceof UnsupportedCharsetError)) throw error;
-    marc8Plausible = false;
-  }
-  if (!marc8Plausible && all.every((b) => b < 0x80 || isLatin1Letter(b))) {
-    warnings.push('record declares MARC-8 but reads as ISO 8859-1 letters; read as ISO 8859-1');
-    return 'iso-8859-1';
-  }
-  return 'marc-8';
+  return marks > 0 && wrong * 2 > marks;
 }
 
-function isLatin1Letter(b: number): boolean {
-  return b >= 0xc0 && b <= 0xff && b !== 0xd7 && b !== 0xf7;
+type Utf8Scan = { kind: 'ascii' | 'utf-8' } | { kind: 'other'; multibyte: number; invalidAt: number; invalidByte: number };
+
+/** ASCII only; valid UTF-8 with multibyte characters; or neither, with where it first fails and how many valid multibyte characters it holds. */
+function scanUtf8(bytes: Uint8Array): Utf8Scan {
+  let multibyte = 0;
+  let invalidAt = -1;
+  let escape = false;
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      if (b === 0x1b) escape = true;
+      i++;
+      continue;
+    }
+    const length = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    let valid = length > 0 && i + length <= bytes.length;
+    for (let k = 1; valid && k < length; k++) valid = bytes[i + k]! >= 0x80 && bytes[i + k]! <= 0xbf;
+    if (valid && length === 3) valid = isValidUtf8(bytes.subarray(i, i + 3));
+    if (valid && length === 4) valid = isValidUtf8(bytes.subarray(i, i + 4));
+    if (valid) {
+      multibyte++;
+      i += length;
+    } else {
+      if (invalidAt === -1) invalidAt = i;
+      i++;
+    }
+  }
+  if (invalidAt === -1 && !escape) return multibyte === 0 ? { kind: 'ascii' } : { kind: 'utf-8' };
+  return { kind: 'other', multibyte, invalidAt: Math.max(invalidAt, 0), invalidByte: bytes[Math.max(invalidAt, 0)] ?? 0x1b };
+}
+
+/**
+ * Every byte above ASCII is a Latin-1 letter (À–ÿ but × ÷) or the punctuation Latin-1 texts
+ * use (¡ § ª « ° · º » ¿), and there is no escape sequence: the bytes can be ISO 8859-1.
+ */
+function latin1Plausible(bytes: Uint8Array): boolean {
+  for (const b of bytes) {
+    if (b === 0x1b) return false;
+    if (b < 0x80) continue;
+    const letter = b >= 0xc0 && b !== 0xd7 && b !== 0xf7;
+    const punctuation = b === 0xa1 || b === 0xa7 || b === 0xaa || b === 0xab || b === 0xb0 || b === 0xb7 || b === 0xba || b === 0xbb || b === 0xbf;
+    if (!letter && !punctuation) return false;
+  }
+  return true;
 }
 
 function isValidUtf8(bytes: Uint8Array): boolean {
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    utf8Decoder.decode(bytes);
     return true;
   } catch {
     return false;
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

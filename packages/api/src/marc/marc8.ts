@@ -1,9 +1,23 @@
+import marc8Tables from 'marc8/lib/marc8_mapping.js';
+
 /**
- * MARC-8 → Unicode for the character sets Latin catalogues use: ASCII (G0) with ANSEL extended
- * Latin (G1), plus the subscript, superscript and Greek-symbol sets reached by escape sequences.
- * Other sets (CJK, Cyrillic, Arabic, Hebrew …) raise `UnsupportedCharsetError`, so the record
- * is rejected with a reason instead of being stored garbled.
+ * MARC-8 → Unicode, per the MARC 21 character set specification: the G0 and G1 graphic sets
+ * designated by escape sequences (ESC ( , $ for G0; ESC ) - $ for G1; ESC s b p g for the
+ * technical sets), with every set the Library of Congress lists — ASCII and ANSEL (extended
+ * Latin), Greek symbols, subscripts, superscripts, basic and extended Cyrillic, basic Greek,
+ * basic Hebrew, basic and extended Arabic, and the East Asian (EACC, three bytes per character)
+ * set. The tables are LoC's code tables as the `marc8` package carries them (decision 0031);
+ * ANSEL's own table is ours (it has the later additions: ß, €). A byte that no designated set
+ * holds raises `UnsupportedCharsetError` naming it, so the record is rejected with a reason,
+ * never stored garbled.
  */
+
+const { CODESETS } = marc8Tables;
+/**
+ * EACC characters the marc8 tables get wrong: three beyond Unicode's first plane given as 〓
+ * (U+3013), two Korean ones given as private-use code points where LoC lists a standard one.
+ */
+const EACC_FIXES: Record<number, number> = { 0x217559: 0x212c4, 0x222a34: 0x2251b, 0x223339: 0x22c4d, 0x6f7625: 0x318d, 0x6f773c: 0xc717 };
 
 /** ANSEL spacing characters. */
 const ANSEL_SPACING: Record<number, string> = {
@@ -78,114 +92,166 @@ const ANSEL_COMBINING: Record<number, string> = {
   0xfe: '\u0313',
 };
 
-const SUBSCRIPT: Record<string, string> = {
-  '0': '₀',
-  '1': '₁',
-  '2': '₂',
-  '3': '₃',
-  '4': '₄',
-  '5': '₅',
-  '6': '₆',
-  '7': '₇',
-  '8': '₈',
-  '9': '₉',
-  '+': '₊',
-  '-': '₋',
-  '(': '₍',
-  ')': '₎',
+/** Final bytes of the character sets (MARC 21 specification, "Character sets", table of escape sequences). */
+const ASCII = 0x42; // B
+const ANSEL = 0x45; // E
+const EACC = 0x31; // 1: Chinese, Japanese, Korean, three bytes a character
+const SET_NAMES: Record<number, string> = {
+  0x42: 'ASCII',
+  0x45: 'ANSEL (extended Latin)',
+  0x67: 'Greek symbols',
+  0x62: 'subscripts',
+  0x70: 'superscripts',
+  0x32: 'basic Hebrew',
+  0x4e: 'basic Cyrillic',
+  0x51: 'extended Cyrillic',
+  0x33: 'basic Arabic',
+  0x34: 'extended Arabic',
+  0x53: 'basic Greek',
+  0x31: 'East Asian (EACC)',
 };
-const SUPERSCRIPT: Record<string, string> = {
-  '0': '⁰',
-  '1': '¹',
-  '2': '²',
-  '3': '³',
-  '4': '⁴',
-  '5': '⁵',
-  '6': '⁶',
-  '7': '⁷',
-  '8': '⁸',
-  '9': '⁹',
-  '+': '⁺',
-  '-': '⁻',
-  '(': '⁽',
-  ')': '⁾',
-};
-const GREEK_SYMBOLS: Record<string, string> = { a: 'α', b: 'β', c: 'γ' };
 
-/** Raised for bytes that are not MARC-8 or sets this decoder does not carry. */
+/** Raised for bytes that are not MARC-8 or select sets MARC-8 does not have. */
 export class UnsupportedCharsetError extends Error {}
 
-type G0 = 'ascii' | 'subscript' | 'superscript' | 'greek-symbols';
+/** What one MARC-8 string decoded to, and what it says about itself. */
+export interface Marc8Reading {
+  /** NFC Unicode. */
+  text: string;
+  /** Diacritics that fell on a space, a digit or punctuation: a sign the bytes are another charset. */
+  misplacedMarks: number;
+  /** How many diacritics it holds, and how many repeat the one before them on the same letter. */
+  marks: number;
+  doubledMarks: number;
+  /** The character sets other than ASCII and ANSEL it used (their names). */
+  sets: string[];
+}
 
 /** Decodes one MARC-8 string (a subfield or control field value) to NFC Unicode. */
 export function decodeMarc8(bytes: Uint8Array): string {
-  let g0: G0 = 'ascii';
+  return readMarc8(bytes).text;
+}
+
+/** Decodes one MARC-8 string, counting what looks wrong (see Marc8Reading). */
+export function readMarc8(bytes: Uint8Array): Marc8Reading {
+  let g0 = ASCII;
+  let g1 = ANSEL;
   let out = '';
   let pending = '';
+  let misplacedMarks = 0;
+  let marks = 0;
+  let doubledMarks = 0;
+  const mark = (m: string) => {
+    marks++;
+    if (pending.endsWith(m)) doubledMarks++;
+    pending += m;
+  };
+  const sets = new Set<string>();
+  const emit = (base: string) => {
+    if (pending && !/\p{L}/u.test(base)) misplacedMarks += pending.length;
+    out += base + pending;
+    pending = '';
+  };
+  const fail = (message: string, at: number): never => {
+    throw new UnsupportedCharsetError(`${message} (byte ${at + 1} of the field)`);
+  };
   for (let i = 0; i < bytes.length; i++) {
     const b = bytes[i]!;
     if (b === 0x1b) {
-      const next = bytes[i + 1];
-      const set = escapeTarget(next, bytes[i + 2]);
-      if (set === 'unsupported') {
-        throw new UnsupportedCharsetError(
-          `MARC-8 escape sequence ESC ${printable(next)}${printable(bytes[i + 2])} selects a character set this importer does not support`,
-        );
+      const escape = readEscape(bytes, i);
+      if (!escape) fail(`the escape sequence ESC ${printable(bytes.subarray(i + 1, i + 4))} is not one MARC-8 defines`, i);
+      const { set, target, length } = escape!;
+      if (!SET_NAMES[set]) fail(`the escape sequence selects a character set MARC-8 does not have (final byte ${printable([set])})`, i);
+      if (set !== ASCII && set !== ANSEL) sets.add(SET_NAMES[set]!);
+      if (target === 'g1') g1 = set;
+      else g0 = set;
+      i += length - 1;
+      continue;
+    }
+    if (b === 0x20) {
+      emit(' ');
+      continue;
+    }
+    if (b < 0x20 || b === 0x7f) continue; // controls carry no text
+    if (b >= 0x80 && b <= 0x9f) {
+      // C1 controls MARC-8 uses: non-sort markers carry no text, joiners become Unicode's.
+      if (b === 0x88 || b === 0x89) continue;
+      if (b === 0x8d) out += '\u200d';
+      else if (b === 0x8e) out += '\u200c';
+      else fail(`byte 0x${b.toString(16)} is not a MARC-8 character`, i);
+      continue;
+    }
+    const set = b < 0x80 ? g0 : g1;
+    if (set === EACC) {
+      const code = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+      const fixed = EACC_FIXES[code & 0x7f7f7f];
+      const entry: [number, number] | undefined = fixed ? [fixed, 0] : (CODESETS[EACC]![code] ?? CODESETS[EACC]![code ^ 0x808080]);
+      if (!entry || i + 2 >= bytes.length) fail(`bytes ${hex(bytes.subarray(i, i + 3))} are not an East Asian (EACC) character`, i);
+      i += 2;
+      if (entry![1]) mark(String.fromCodePoint(entry![0]));
+      else emit(String.fromCodePoint(entry![0]));
+      continue;
+    }
+    if (set === ASCII) {
+      emit(String.fromCharCode(b & 0x7f));
+      continue;
+    }
+    if (set === ANSEL) {
+      const code = b | 0x80;
+      const combining = ANSEL_COMBINING[code];
+      if (combining) {
+        mark(combining);
+        continue;
       }
-      i += set.length;
-      if (set.g0) g0 = set.g0;
+      const spacing = ANSEL_SPACING[code];
+      if (!spacing) fail(`byte 0x${b.toString(16)} is not a character of ANSEL (extended Latin)`, i);
+      emit(spacing!);
       continue;
     }
-    if (b < 0x80) {
-      const ch = String.fromCharCode(b);
-      const mapped = g0 === 'subscript' ? SUBSCRIPT[ch] : g0 === 'superscript' ? SUPERSCRIPT[ch] : g0 === 'greek-symbols' ? GREEK_SYMBOLS[ch] : ch;
-      out += (mapped ?? ch) + pending;
-      pending = '';
-      continue;
-    }
-    // C1 controls that MARC-8 uses for non-sort markers and joiners carry no text.
-    if (b === 0x88 || b === 0x89) continue;
-    if (b === 0x8d) {
-      out += '\u200d';
-      continue;
-    }
-    if (b === 0x8e) {
-      out += '\u200c';
-      continue;
-    }
-    const combining = ANSEL_COMBINING[b];
-    if (combining) {
-      pending += combining;
-      continue;
-    }
-    const spacing = ANSEL_SPACING[b];
-    if (!spacing) throw new UnsupportedCharsetError(`byte 0x${b.toString(16)} is not a MARC-8 character`);
-    out += spacing + pending;
-    pending = '';
+    const table = CODESETS[set]!;
+    const entry = table[b] ?? table[b ^ 0x80];
+    if (!entry) fail(`byte 0x${b.toString(16)} is not a character of the ${SET_NAMES[set]} set`, i);
+    if (entry![1]) mark(String.fromCodePoint(entry![0]));
+    else emit(String.fromCodePoint(entry![0]));
   }
   if (pending) throw new UnsupportedCharsetError('a MARC-8 diacritic ends the field with no letter after it');
-  return out.normalize('NFC');
+  return { text: out.normalize('NFC'), misplacedMarks, marks, doubledMarks, sets: [...sets] };
 }
 
-function escapeTarget(next: number | undefined, after: number | undefined): { length: number; g0?: G0 } | 'unsupported' {
-  const c = next === undefined ? '' : String.fromCharCode(next);
-  if (c === 's') return { length: 1, g0: 'ascii' };
-  if (c === 'b') return { length: 1, g0: 'subscript' };
-  if (c === 'p') return { length: 1, g0: 'superscript' };
-  if (c === 'g') return { length: 1, g0: 'greek-symbols' };
-  const a = after === undefined ? '' : String.fromCharCode(after);
-  if ((c === '(' || c === ',') && a === 'B') return { length: 2, g0: 'ascii' };
-  if ((c === ')' || c === '-') && a === 'E') return { length: 2 };
-  return 'unsupported';
+/**
+ * The escape sequence at `i`: which set it designates, as G0 or G1, and its length. The
+ * technical sets have two-byte sequences (ESC s, g, b, p) that designate G0.
+ */
+function readEscape(bytes: Uint8Array, i: number): { set: number; target: 'g0' | 'g1'; length: number } | null {
+  const a = bytes[i + 1];
+  const b = bytes[i + 2];
+  const c = bytes[i + 3];
+  if (a === undefined) return null;
+  if (a === 0x73) return { set: ASCII, target: 'g0', length: 2 }; // ESC s
+  if (a === 0x67 || a === 0x62 || a === 0x70) return { set: a, target: 'g0', length: 2 };
+  if (b === undefined) return null;
+  if (a === 0x28 || a === 0x2c) return { set: b, target: 'g0', length: 3 }; // ESC ( F, ESC , F
+  if (a === 0x29 || a === 0x2d) return { set: b, target: 'g1', length: 3 }; // ESC ) F, ESC - F
+  if (a === 0x24) {
+    // Multibyte: ESC $ F, ESC $ , F (G0); ESC $ ) F, ESC $ - F (G1).
+    if (b === 0x2c || b === 0x28) return c === undefined ? null : { set: c, target: 'g0', length: 4 };
+    if (b === 0x29 || b === 0x2d) return c === undefined ? null : { set: c, target: 'g1', length: 4 };
+    return { set: b, target: 'g0', length: 3 };
+  }
+  return null;
 }
 
-function printable(b: number | undefined): string {
-  return b === undefined ? '' : b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : `0x${b.toString(16)}`;
+function printable(bytes: ArrayLike<number>): string {
+  return Array.from(bytes, (b) => (b > 0x20 && b < 0x7f ? String.fromCharCode(b) : `0x${b.toString(16)}`)).join(' ');
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
 }
 
 /**
  * Counts combining marks that NFC could not attach to a letter: a MARC-8 reading that leaves
- * many of them (a macron on "k", a right cedilla on "v") is almost surely another charset.
+ * many of them (a breve on "k", a hook on "v") is almost surely another charset.
  */
 export function strandedCombiningMarks(text: string): number {
   const matches = text.normalize('NFC').match(/[\u0300-\u036f]/gu);

@@ -1,95 +1,180 @@
 import { SaxesParser } from 'saxes';
 import type { ReadItem } from './iso2709.js';
-import { isControlTag, type DataField, type MarcField, type Subfield } from './record.js';
+import { isControlTag, type DataField, type MarcField, storedLeader, type Subfield } from './record.js';
 
 /**
  * Reads MARCXML (MARC 21 slim; root <collection>, <records> or a lone <record>, with or without
- * a namespace prefix). A record that breaks the MARC 21 slim rules is reported and skipped; XML
- * that is not well-formed stops the read there, with the error reported as one more item.
+ * a namespace prefix), all in memory. See `MarcXmlReader`.
  */
 export function* readMarcXml(text: string): Generator<ReadItem> {
-  const items: ReadItem[] = [];
-  const parser = new SaxesParser({ xmlns: false, position: true });
-  let position = 0;
-  let current: { offset: number; leader?: string; fields: MarcField[]; problem?: string } | null = null;
-  let dataField: DataField | null = null;
-  let subfield: Subfield | null = null;
-  let controlTag: string | null = null;
-  let textBuffer = '';
-  let inLeader = false;
+  const reader = new MarcXmlReader();
+  yield* reader.write(text);
+  yield* reader.close();
+}
 
-  parser.on('opentag', (node) => {
-    const name = localName(node.name);
+/** Reads MARCXML from a stream of text chunks: memory bounded by a chunk and one record. */
+export async function* readMarcXmlStream(chunks: AsyncIterable<string>): AsyncGenerator<ReadItem> {
+  const reader = new MarcXmlReader();
+  for await (const chunk of chunks) yield* reader.write(chunk);
+  yield* reader.close();
+}
+
+/** Internal entities longer than this (once expanded) are refused: no "billion laughs". */
+const MAX_ENTITY_LENGTH = 10_000;
+
+/**
+ * A MARCXML reader fed chunk by chunk. A record that breaks the MARC 21 slim rules is reported
+ * and skipped. A DOCTYPE's internal general entities (`<!ENTITY eacute "&#233;">`) are
+ * honoured, expanded once and bounded; external ones are never fetched, and a reference to
+ * one — or to any undeclared entity — rejects that record only, with the reason, and reading
+ * goes on. XML that is not well-formed otherwise stops the read there, reported as one item.
+ */
+class MarcXmlReader {
+  private readonly parser = new SaxesParser({ xmlns: false, position: true });
+  private items: ReadItem[] = [];
+  private position = 0;
+  private current: { offset: number; leader?: string; fields: MarcField[]; problem?: string } | null = null;
+  private dataField: DataField | null = null;
+  private subfield: Subfield | null = null;
+  private controlTag: string | null = null;
+  private textBuffer = '';
+  private inLeader = false;
+  private stopped = false;
+
+  constructor() {
+    const parser = this.parser;
+    parser.on('doctype', (doctype) => Object.assign(parser.ENTITIES, internalEntities(doctype)));
+    parser.on('error', (error) => {
+      if (/undefined entity/.test(error.message) && this.current) {
+        this.current.problem ??= `an entity the document does not declare (or an external one, never fetched) at line ${parser.line}`;
+        return;
+      }
+      if (/undefined entity/.test(error.message)) return;
+      throw error;
+    });
+    parser.on('opentag', (node) => this.open(localName(node.name), node.attributes as Record<string, unknown>));
+    parser.on('text', (t) => {
+      this.textBuffer += t;
+    });
+    parser.on('closetag', (node) => this.close_(localName(node.name)));
+  }
+
+  /** Feeds a chunk; returns the items it completed. */
+  write(chunk: string): ReadItem[] {
+    if (this.stopped) return [];
+    try {
+      this.parser.write(chunk);
+    } catch (error) {
+      this.fail(error);
+    }
+    return this.drain();
+  }
+
+  /** Ends the document; returns the last items. */
+  close(): ReadItem[] {
+    if (!this.stopped) {
+      try {
+        this.parser.close();
+      } catch (error) {
+        this.fail(error);
+      }
+    }
+    return this.drain();
+  }
+
+  private drain(): ReadItem[] {
+    const items = this.items;
+    this.items = [];
+    return items;
+  }
+
+  private fail(error: unknown): void {
+    this.stopped = true;
+    const reason = `XML is not well-formed (line ${this.parser.line}, column ${this.parser.column}): ${
+      error instanceof Error ? error.message.split('\n')[0] : String(error)
+    }; reading stopped here`;
+    this.items.push({ kind: 'rejected', position: this.position || 1, offset: this.parser.position, reason });
+  }
+
+  private open(name: string, attributes: Record<string, unknown>): void {
     const attr = (key: string) => {
-      const value = node.attributes[key];
+      const value = attributes[key];
       return typeof value === 'string' ? value : undefined;
     };
     if (name === 'record') {
-      position++;
-      current = { offset: parser.position, fields: [] };
+      this.position++;
+      this.current = { offset: this.parser.position, fields: [] };
       return;
     }
-    if (!current) return;
-    textBuffer = '';
-    if (name === 'leader') inLeader = true;
-    else if (name === 'controlfield') controlTag = attr('tag') ?? '';
+    if (!this.current) return;
+    this.textBuffer = '';
+    if (name === 'leader') this.inLeader = true;
+    else if (name === 'controlfield') this.controlTag = attr('tag') ?? '';
     else if (name === 'datafield') {
-      dataField = { tag: attr('tag') ?? '', ind1: attr('ind1') ?? ' ', ind2: attr('ind2') ?? ' ', subfields: [] };
-    } else if (name === 'subfield') subfield = { code: attr('code') ?? '', value: '' };
-  });
-  parser.on('text', (t) => {
-    textBuffer += t;
-  });
-  parser.on('closetag', (node) => {
-    const name = localName(node.name);
-    const record = current;
-    if (!record) return;
-    if (name === 'leader' && inLeader) {
-      record.leader = textBuffer;
-      inLeader = false;
-    } else if (name === 'controlfield' && controlTag !== null) {
-      if (!isControlTag(controlTag)) record.problem ??= `controlfield has invalid tag "${controlTag}"`;
-      record.fields.push({ tag: controlTag, value: textBuffer.normalize('NFC') });
-      controlTag = null;
-    } else if (name === 'subfield' && subfield && dataField) {
-      if (!/^[0-9a-z]$/i.test(subfield.code)) record.problem ??= `subfield in ${dataField.tag} has invalid code "${subfield.code}"`;
-      subfield.value = textBuffer.normalize('NFC');
-      dataField.subfields.push(subfield);
-      subfield = null;
-    } else if (name === 'datafield' && dataField) {
-      if (!/^[0-9A-Za-z]{3}$/.test(dataField.tag) || isControlTag(dataField.tag)) {
-        record.problem ??= `datafield has invalid tag "${dataField.tag}"`;
-      } else if (dataField.ind1.length !== 1 || dataField.ind2.length !== 1) {
-        record.problem ??= `datafield ${dataField.tag} has invalid indicators`;
-      } else if (dataField.subfields.length === 0) {
-        record.problem ??= `datafield ${dataField.tag} has no subfields`;
-      }
-      record.fields.push(dataField);
-      dataField = null;
-    } else if (name === 'record') {
-      const leader = record.leader;
-      if (record.problem) items.push({ kind: 'rejected', position, offset: record.offset, reason: record.problem });
-      else if (leader === undefined) items.push({ kind: 'rejected', position, offset: record.offset, reason: 'record has no leader' });
-      else if (leader.length !== 24) {
-        items.push({ kind: 'rejected', position, offset: record.offset, reason: `leader is ${leader.length} characters, not 24` });
-      } else {
-        items.push({ kind: 'record', position, offset: record.offset, record: { leader, fields: record.fields }, warnings: [] });
-      }
-      current = null;
-    }
-  });
-
-  try {
-    parser.write(text).close();
-  } catch (error) {
-    const reason = `XML is not well-formed (line ${parser.line}, column ${parser.column}): ${
-      error instanceof Error ? error.message.split('\n')[0] : String(error)
-    }; reading stopped here`;
-    yield* items;
-    yield { kind: 'rejected', position: position || 1, offset: parser.position, reason };
-    return;
+      this.dataField = { tag: attr('tag') ?? '', ind1: attr('ind1') ?? ' ', ind2: attr('ind2') ?? ' ', subfields: [] };
+    } else if (name === 'subfield') this.subfield = { code: attr('code') ?? '', value: '' };
   }
-  yield* items;
+
+  private close_(name: string): void {
+    const record = this.current;
+    if (!record) return;
+    if (name === 'leader' && this.inLeader) {
+      record.leader = this.textBuffer;
+      this.inLeader = false;
+    } else if (name === 'controlfield' && this.controlTag !== null) {
+      if (!isControlTag(this.controlTag)) record.problem ??= `controlfield has invalid tag "${this.controlTag}"`;
+      record.fields.push({ tag: this.controlTag, value: this.textBuffer.normalize('NFC') });
+      this.controlTag = null;
+    } else if (name === 'subfield' && this.subfield && this.dataField) {
+      if (!/^[0-9a-z]$/i.test(this.subfield.code)) record.problem ??= `subfield in ${this.dataField.tag} has invalid code "${this.subfield.code}"`;
+      this.subfield.value = this.textBuffer.normalize('NFC');
+      this.dataField.subfields.push(this.subfield);
+      this.subfield = null;
+    } else if (name === 'datafield' && this.dataField) {
+      const field = this.dataField;
+      if (!/^[0-9A-Za-z]{3}$/.test(field.tag) || isControlTag(field.tag)) {
+        record.problem ??= `datafield has invalid tag "${field.tag}"`;
+      } else if (field.ind1.length !== 1 || field.ind2.length !== 1) {
+        record.problem ??= `datafield ${field.tag} has invalid indicators`;
+      } else if (field.subfields.length === 0) {
+        record.problem ??= `datafield ${field.tag} has no subfields`;
+      }
+      record.fields.push(field);
+      this.dataField = null;
+    } else if (name === 'record') {
+      const { leader, offset } = record;
+      const position = this.position;
+      if (record.problem) this.items.push({ kind: 'rejected', position, offset, reason: record.problem });
+      else if (leader === undefined) this.items.push({ kind: 'rejected', position, offset, reason: 'record has no leader' });
+      else if (leader.length !== 24) this.items.push({ kind: 'rejected', position, offset, reason: `leader is ${leader.length} characters, not 24` });
+      else this.items.push({ kind: 'record', position, offset, record: { leader: storedLeader(leader), fields: record.fields }, warnings: [] });
+      this.current = null;
+    }
+  }
+}
+
+/**
+ * The internal general entities a DOCTYPE declares, expanded: character references and the
+ * entities declared before them, once (no recursion), each at most MAX_ENTITY_LENGTH long.
+ * Parameter entities and external (SYSTEM/PUBLIC) ones are left out: never fetched.
+ */
+function internalEntities(doctype: string): Record<string, string> {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  const declared: Record<string, string> = {};
+  for (const match of doctype.matchAll(/<!ENTITY\s+([A-Za-z_][\w.:-]*)\s+(?:"([^"]*)"|'([^']*)')\s*>/g)) {
+    const value = (match[2] ?? match[3] ?? '')
+      .replace(/&#x([0-9a-fA-F]+);/g, (_, hex: string) => safeCodePoint(parseInt(hex, 16)))
+      .replace(/&#([0-9]+);/g, (_, dec: string) => safeCodePoint(parseInt(dec, 10)))
+      .replace(/&([A-Za-z_][\w.:-]*);/g, (whole, name: string) => entities[name] ?? whole);
+    if (value.length > MAX_ENTITY_LENGTH) continue;
+    entities[match[1]!] = value;
+    declared[match[1]!] = value;
+  }
+  return declared;
+}
+
+function safeCodePoint(code: number): string {
+  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
 }
 
 function localName(name: string): string {

@@ -23,6 +23,18 @@ export interface Subfield {
   value: string;
 }
 
+/**
+ * The leader as stored: what the record is, not how one file laid it out. The record length
+ * (00–04) and base address (12–16) are zeros — every writer computes its own — leader/09 is
+ * "a" (stored text is Unicode), and 10–11 and 20–23 are MARC 21's fixed "22" and "4500". So
+ * the same record read from ISO 2709 or MARCXML is stored the same, and re-importing it in
+ * either form changes nothing.
+ */
+export function storedLeader(leader: string): string {
+  const source = leader.padEnd(24, ' ').slice(0, 24);
+  return `00000${source.slice(5, 9)}a2200000${source.slice(17, 20)}4500`;
+}
+
 /** Control fields are 001–009 (and the leader); everything else has indicators and subfields. */
 export function isControlTag(tag: string): boolean {
   return /^00[1-9]$/.test(tag);

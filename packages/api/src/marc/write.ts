@@ -1,4 +1,4 @@
-import { isDataField, type MarcRecord } from './record.js';
+import { type DataField, isControlTag, isDataField, type MarcField, type MarcRecord } from './record.js';
 
 const RECORD_TERMINATOR = '\x1d';
 const FIELD_TERMINATOR = '\x1e';
@@ -7,18 +7,23 @@ const SUBFIELD_DELIMITER = '\x1f';
 /**
  * Writes records as ISO 2709 (MARC 21 exchange format) in UTF-8: leader with the computed
  * record length and base address, leader/09 `a` (UCS/Unicode), the directory, the fields.
- * Lengths count bytes, not characters, as the standard requires.
+ * Lengths count bytes, not characters, as the standard requires. Text is written decomposed
+ * (NFD), as the Library of Congress and Melinda write MARC 21 in Unicode: a record imported from
+ * them is exported byte for byte as it came, and a converter to MARC-8 (letter + combining
+ * diacritic, which is how MARC-8 spells "ō") loses nothing.
  */
 export function toIso2709(records: MarcRecord[]): Buffer {
-  return Buffer.concat(records.map(recordBytes));
+  return Buffer.concat(records.map((record) => layout(record).bytes));
 }
 
-function recordBytes(record: MarcRecord): Buffer {
+/** A record's ISO 2709 bytes and the leader they carry (lengths and base address computed). */
+function layout(record: MarcRecord): { leader: string; bytes: Buffer } {
   const bodies: { tag: string; bytes: Buffer }[] = record.fields.map((field) => {
-    const text = isDataField(field)
-      ? `${indicator(field.ind1)}${indicator(field.ind2)}${field.subfields.map((s) => `${SUBFIELD_DELIMITER}${s.code}${clean(s.value)}`).join('')}`
-      : clean(field.value);
-    return { tag: field.tag, bytes: Buffer.from(`${text}${FIELD_TERMINATOR}`, 'utf8') };
+    const written = asWritten(field);
+    const text = isDataField(written)
+      ? `${indicator(written.ind1)}${indicator(written.ind2)}${written.subfields.map((s) => `${SUBFIELD_DELIMITER}${s.code}${clean(s.value)}`).join('')}`
+      : clean(written.value);
+    return { tag: field.tag, bytes: Buffer.from(`${text.normalize('NFD')}${FIELD_TERMINATOR}`, 'utf8') };
   });
   let start = 0;
   const directory = bodies
@@ -33,7 +38,33 @@ function recordBytes(record: MarcRecord): Buffer {
   const source = record.leader.padEnd(24, ' ').slice(0, 24);
   // Positions 10–11 (indicator and subfield code counts) and 20–23 (entry map) are fixed in MARC 21.
   const leader = `${pad(length, 5)}${source.slice(5, 9)}a22${pad(base, 5)}${source.slice(17, 20)}4500`;
-  return Buffer.concat([Buffer.from(`${leader}${directory}${FIELD_TERMINATOR}`, 'ascii'), ...bodies.map((b) => b.bytes), Buffer.from(RECORD_TERMINATOR)]);
+  return {
+    leader,
+    bytes: Buffer.concat([Buffer.from(`${leader}${directory}${FIELD_TERMINATOR}`, 'ascii'), ...bodies.map((b) => b.bytes), Buffer.from(RECORD_TERMINATOR)]),
+  };
+}
+
+/** The leader ISO 2709 would carry; a record too long for ISO 2709 (MARCXML has no limit) says 99999. */
+function xmlLeader(record: MarcRecord): string {
+  try {
+    return layout(record).leader;
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const source = record.leader.padEnd(24, ' ');
+    return `99999${source.slice(5, 9)}a2299999${source.slice(17, 20)}4500`;
+  }
+}
+
+/**
+ * A field as MARC 21 allows it to be written. Control fields (001–009) are always written as
+ * control fields: one that arrived with subfields (danMARC2's 001 *a number *b library) is
+ * written as its control number ($a) for 001, else its subfields' values joined by spaces.
+ */
+function asWritten(field: MarcField): MarcField {
+  if (!isDataField(field) || !isControlTag(field.tag)) return field;
+  const data: DataField = field;
+  const a = data.subfields.find((s) => s.code === 'a')?.value;
+  return { tag: data.tag, value: data.tag === '001' && a !== undefined ? a : data.subfields.map((s) => s.value).join(' ') };
 }
 
 function pad(n: number, width: number): string {
@@ -59,18 +90,24 @@ function escapeXml(value: string): string {
   return value.replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '').replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!);
 }
 
-/** Writes records as a MARCXML collection (MARC 21 slim schema). */
+/**
+ * Writes records as a MARCXML collection (MARC 21 slim schema): the leader as the ISO 2709
+ * form of the record would carry it (record length and base address computed, never a stale
+ * stored one), control fields as control fields, text decomposed (NFD) like the ISO 2709 writer.
+ */
 export function toMarcXml(records: MarcRecord[]): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<collection xmlns="http://www.loc.gov/MARC21/slim">'];
+  const text = (value: string) => escapeXml(value.normalize('NFD'));
   for (const record of records) {
-    lines.push('  <record>', `    <leader>${escapeXml(record.leader)}</leader>`);
-    for (const field of record.fields) {
+    lines.push('  <record>', `    <leader>${escapeXml(xmlLeader(record))}</leader>`);
+    for (const original of record.fields) {
+      const field = asWritten(original);
       if (!isDataField(field)) {
-        lines.push(`    <controlfield tag="${escapeXml(field.tag)}">${escapeXml(field.value)}</controlfield>`);
+        lines.push(`    <controlfield tag="${escapeXml(field.tag)}">${text(field.value)}</controlfield>`);
         continue;
       }
       lines.push(`    <datafield tag="${escapeXml(field.tag)}" ind1="${escapeXml(indicator(field.ind1))}" ind2="${escapeXml(indicator(field.ind2))}">`);
-      for (const s of field.subfields) lines.push(`      <subfield code="${escapeXml(s.code)}">${escapeXml(s.value)}</subfield>`);
+      for (const s of field.subfields) lines.push(`      <subfield code="${escapeXml(s.code)}">${text(s.value)}</subfield>`);
       lines.push('    </datafield>');
     }
     lines.push('  </record>');

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { queryRows } from '../../db/client.js';
-import { readIso2709 } from '../../marc/iso2709.js';
+import { readIso2709, readIso2709Stream } from '../../marc/iso2709.js';
 import { readMarcXml } from '../../marc/marcxml.js';
 import { importMarcRecords } from './catalog.import.js';
 
@@ -30,6 +30,14 @@ describe('importMarcRecords', () => {
     expect(report).toMatchObject({ read: 24, inserted: 0, updated: 0, unchanged: 24 });
     const after = await queryRows<{ n: number; latest: string }>(database.db, sql`select count(*)::int as n, max(updated_at)::text as latest from titles`);
     expect(after).toEqual(before);
+  });
+
+  it('imports a file streamed from disk as it imports one read whole', async () => {
+    const report = await importMarcRecords(
+      database.db,
+      readIso2709Stream(createReadStream(fileURLToPath(new URL('../../seed/data/zebra-sample-marc21.mrc', import.meta.url)), { highWaterMark: 512 })),
+    );
+    expect(report).toMatchObject({ read: 24, inserted: 0, updated: 0, unchanged: 24, rejected: [], junk: [{ bytes: 3 }] });
   });
 
   it('updates a title whose record changed, keeping its cod_acervo', async () => {
@@ -86,4 +94,12 @@ describe('importMarcRecords', () => {
     );
     expect(language).toEqual({ nome_pt: 'Português', nome_en: 'Portuguese', nome_es: 'Portugués' });
   });
+  // Last: it imports the Melinda sample, which the corrupt-record test above counts on being new.
+  it('sees no change when the same records come again in the other format (MARCXML after ISO 2709), whatever their leaders say', async () => {
+    const first = await importMarcRecords(database.db, readIso2709(file('melinda-100.mrc')));
+    expect(first).toMatchObject({ read: 100, updated: 0, rejected: [] });
+    const again = await importMarcRecords(database.db, readMarcXml(file('melinda-100.marcxml.xml').toString('utf8')));
+    expect(again).toMatchObject({ read: 100, inserted: 0, updated: 0, unchanged: 100, rejected: [] });
+  });
+
 });

@@ -51,7 +51,7 @@ export interface ImportOptions {
  * record (leader/05 'd') deletes its title in a transaction of its own, after the records
  * before it are written, so a file's records apply in their order.
  */
-export async function importMarcRecords(db: Db, items: Iterable<ReadItem>, options: ImportOptions = {}): Promise<ImportResult> {
+export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | AsyncIterable<ReadItem>, options: ImportOptions = {}): Promise<ImportResult> {
   const batchSize = options.batchSize ?? 500;
   const report: ImportResult = { read: 0, inserted: 0, updated: 0, unchanged: 0, deleted: 0, rejected: [], junk: [], warnings: [] };
   let batch: Prepared[] = [];
@@ -61,7 +61,7 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem>, optio
     batch = [];
     options.onProgress?.(lastOffset, report);
   };
-  for (const item of items) {
+  for await (const item of items) {
     if (item.kind === 'junk') {
       report.junk.push({ offset: item.offset, bytes: item.bytes });
       continue;

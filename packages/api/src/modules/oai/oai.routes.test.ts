@@ -252,7 +252,8 @@ describe('GetRecord', () => {
     const { root } = await oai(`verb=GetRecord&metadataPrefix=marc21&identifier=${identifier(ids.early!)}`);
     const record = find(find(root, 'metadata')!, 'record')!;
     expect(record.ns).toBe('http://www.loc.gov/MARC21/slim');
-    expect(find(record, 'leader')!.text).toBe('00000nam a2200000 a 4500');
+    // The leader with the record length and base address of the record as written, never zeros.
+    expect(find(record, 'leader')!.text).toMatch(/^(?!00000)\d{5}nam a22(?!00000)\d{5} a 4500$/);
     const control = Object.fromEntries(childrenNamed(record, 'controlfield').map((c) => [c.attrs.tag, c.text]));
     expect(control['001']).toBe('early');
     const title = childrenNamed(record, 'datafield').find((d) => d.attrs.tag === '245')!;
@@ -268,7 +269,8 @@ describe('GetRecord', () => {
   it('fits an odd record to the schema: the leader rewritten, empty fields and bad subfield codes left out', async () => {
     const { root } = await oai(`verb=GetRecord&metadataPrefix=marc21&identifier=${identifier(ids.odd!)}`);
     const record = find(find(root, 'metadata')!, 'record')!;
-    expect(find(record, 'leader')!.text).toBe('00120nam x22  000 a 4500');
+    // Positions the schema forbids rewritten; lengths computed; leader/09 "a": the text is Unicode.
+    expect(find(record, 'leader')!.text).toMatch(/^(?!00000)\d{5}nam a22(?!00000)\d{5} a 4500$/);
     expect(childrenNamed(record, 'datafield').map((d) => d.attrs.tag)).toEqual(['245', '650']);
     expect(findAll(record, 'subfield').map((s) => s.attrs.code)).toEqual(['a', 'a']);
   });

@@ -252,7 +252,8 @@ export function fitForMarcXml(record: MarcRecord): MarcRecord {
       if (CONTROL_TAG.test(field.tag)) fields.push({ tag: field.tag, value: xmlSafe(field.value) });
       continue;
     }
-    if (!DATA_TAG.test(field.tag)) continue;
+    // A control field that came with subfields (danMARC2) is written as a control field by toMarcXml.
+    if (!DATA_TAG.test(field.tag) && !CONTROL_TAG.test(field.tag)) continue;
     const subfields = field.subfields.filter((s) => SUBFIELD_CODE.test(s.code)).map((s) => ({ code: s.code, value: xmlSafe(s.value) }));
     if (subfields.length > 0) fields.push({ tag: field.tag, ind1: field.ind1, ind2: field.ind2, subfields });
   }
