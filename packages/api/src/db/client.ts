@@ -1,14 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock.js';
 import * as schema from './schema/index.js';
@@ -146,9 +142,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     mkdirSync(target.dataDir, { recursive: true });
     release = lockDataDir(target.dataDir);
   }
+  // The embedded engine is loaded only when it is used: a process on a PostgreSQL server (an API
+  // worker, `npm run import`) does not carry its ~90 MB of WebAssembly and extensions.
+  const [{ PGlite: Engine }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   let client: PGlite;
   try {
-    client = await PGlite.create({
+    client = await Engine.create({
       dataDir: target.dataDir ?? undefined,
       extensions: { unaccent, pg_trgm },
     });

@@ -55,11 +55,20 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | Asyn
   const batchSize = options.batchSize ?? 500;
   const report: ImportResult = { read: 0, inserted: 0, updated: 0, unchanged: 0, deleted: 0, rejected: [], junk: [], warnings: [] };
   let batch: Prepared[] = [];
+  let keys = new Set<string>();
   let lastOffset = 0;
+  // One batch is written while the next is read and derived: the database and this process
+  // work at the same time. Writes stay one at a time and in file order.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
-    await writeBatch(db, batch, report);
+    const current = batch;
+    const offset = lastOffset;
     batch = [];
-    options.onProgress?.(lastOffset, report);
+    keys = new Set();
+    await writing;
+    writing = writeBatch(db, current, report).then(() => options.onProgress?.(offset, report));
+    // Marked handled here; a failure still surfaces at the next `await writing`.
+    writing.catch(() => undefined);
   };
   for await (const item of items) {
     if (item.kind === 'junk') {
@@ -75,17 +84,20 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | Asyn
     for (const message of item.warnings) report.warnings.push({ position: item.position, message });
     if (isDeletion(item.record)) {
       if (batch.length > 0) await flush();
+      await writing;
       await deleteRecord(db, item.record, item.position, item.offset, report);
       continue;
     }
     const prepared = prepare(item.record, item.position, item.offset, report);
     if (!prepared) continue;
-    const duplicate = batch.findIndex((p) => p.kind === prepared.kind && p.row.controlNumber === prepared.row.controlNumber);
-    if (duplicate !== -1) await flush();
+    const key = `${prepared.kind} ${prepared.row.controlNumber}`;
+    if (keys.has(key)) await flush();
     batch.push(prepared);
+    keys.add(key);
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  await writing;
   return report;
 }
 
