@@ -126,10 +126,10 @@ describe('references (ABNT NBR 6023:2018 by the CSL processor, APA, Vancouver)',
     const html = (await reference(t.database.db, id['ref-book']!, 'abnt', 'pt', today)).html;
     expect(html).toContain('<b>Pedagogia do oprimido</b>');
     expect((await reference(t.database.db, id['ref-two']!, 'apa', 'en', today)).texto).toBe(
-      'Marconi, M. de A., & Lakatos, E. M. (2007). Metodologia do trabalho científico: procedimentos básicos, pesquisa bibliográfica, projeto e relatório (7th ed.). Atlas.',
+      'Marconi, M. de A., & Lakatos, E. M. (2007). Metodologia do trabalho científico: Procedimentos básicos, pesquisa bibliográfica, projeto e relatório (7th ed.). Atlas.',
     );
     expect((await reference(t.database.db, id['ref-article']!, 'vancouver', 'en', today)).texto).toBe(
-      '1. Souza JC de. Leitura e escrita na universidade. Revista Brasileira de Educação. 2020;25(2):1–20.',
+      '1. Souza JC de. Leitura e escrita na universidade. Revista Brasileira de Educação. 2020;25(2):1-20.',
     );
   });
 
