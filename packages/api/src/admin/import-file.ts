@@ -47,11 +47,14 @@ export async function importFile(
   onProgress({ offset: 0, size, read: 0 });
   const report = await importMarcRecords(db, items, { onProgress: (offset, r) => onProgress({ offset, size, read: r.read }) });
   onProgress({ offset: size, size, read: report.read });
+  const rejected = report.rejected.length + report.omitted.rejected;
   const lines = [
-    `${file}: ${report.read} records read, ${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.deleted} deleted, ${report.rejected.length} rejected`,
+    `${file}: ${report.read} records read, ${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.deleted} deleted, ${rejected} rejected`,
     ...report.rejected.map((r) => `  rejected record ${r.position} (byte ${r.offset}): ${r.reason}`),
+    ...(report.omitted.rejected ? [`  … and ${report.omitted.rejected} more rejected records, not listed`] : []),
     ...report.junk.map((j) => `  junk: ${j.bytes} bytes at byte ${j.offset} that are not a record were ignored`),
     ...report.warnings.map((w) => `  warning, record ${w.position}: ${w.message}`),
+    ...(report.omitted.warnings ? [`  … and ${report.omitted.warnings} more warnings, not listed`] : []),
   ];
-  return { lines, rejected: report.rejected.length };
+  return { lines, rejected };
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +10,9 @@ import { dataFields, isDataField, type MarcRecord, subfieldValues } from './reco
 import { bytes, rawRecord } from './test/raw-record.js';
 import { toIso2709 } from './write.js';
 
-const DATA = fileURLToPath(new URL('../seed/data/', import.meta.url));
+/** The project's sample MARC files (../shared/data/marc beside the checkout), else the copies the demo seed ships. */
+const SHARED = fileURLToPath(new URL('../../../../../shared/data/marc/', import.meta.url));
+const DATA = existsSync(SHARED) ? SHARED : fileURLToPath(new URL('../seed/data/', import.meta.url));
 const ESC = 0x1b;
 
 /** Every value of a record, in order, NFC: what a reader decoded. */

@@ -155,7 +155,7 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
 
 /** Imports the real MARC files shipped in data/. */
 export async function importRealRecords(db: Db): Promise<ImportReport> {
-  const total: ImportReport = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: [], junk: [], warnings: [] };
+  const total: ImportReport = { read: 0, inserted: 0, updated: 0, unchanged: 0, rejected: [], junk: [], warnings: [], omitted: { rejected: 0, warnings: 0 } };
   for (const file of DEMO_MARC_FILES) {
     const path = dataDir + file;
     const items = file.endsWith('.xml') ? readMarcXml(readFileSync(path, 'utf8')) : readIso2709(readFileSync(path));

@@ -25,6 +25,17 @@ export interface ImportReport {
   rejected: { position: number; offset: number; reason: string }[];
   junk: { offset: number; bytes: number }[];
   warnings: { position: number; message: string }[];
+  /** Rejections and warnings past the first DETAIL_LIMIT of each, counted but not kept: memory stays bounded. */
+  omitted: { rejected: number; warnings: number };
+}
+
+/** How many rejections and warnings a report keeps in full. */
+export const DETAIL_LIMIT = 10_000;
+
+/** Notes a rejection or a warning: kept while under DETAIL_LIMIT, else counted. */
+function note<K extends 'rejected' | 'warnings'>(report: ImportReport, kind: K, entry: ImportReport[K][number]): void {
+  if (report[kind].length < DETAIL_LIMIT) (report[kind] as ImportReport[K][number][]).push(entry);
+  else report.omitted[kind]++;
 }
 
 /**
@@ -53,7 +64,17 @@ export interface ImportOptions {
  */
 export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | AsyncIterable<ReadItem>, options: ImportOptions = {}): Promise<ImportResult> {
   const batchSize = options.batchSize ?? 500;
-  const report: ImportResult = { read: 0, inserted: 0, updated: 0, unchanged: 0, deleted: 0, rejected: [], junk: [], warnings: [] };
+  const report: ImportResult = {
+    read: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    deleted: 0,
+    rejected: [],
+    junk: [],
+    warnings: [],
+    omitted: { rejected: 0, warnings: 0 },
+  };
   let batch: Prepared[] = [];
   let keys = new Set<string>();
   let lastOffset = 0;
@@ -78,10 +99,10 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | Asyn
     report.read++;
     lastOffset = item.offset;
     if (item.kind === 'rejected') {
-      report.rejected.push({ position: item.position, offset: item.offset, reason: item.reason });
+      note(report, 'rejected', { position: item.position, offset: item.offset, reason: item.reason });
       continue;
     }
-    for (const message of item.warnings) report.warnings.push({ position: item.position, message });
+    for (const message of item.warnings) note(report, 'warnings', { position: item.position, message });
     if (isDeletion(item.record)) {
       if (batch.length > 0) await flush();
       await writing;
@@ -104,7 +125,7 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | Asyn
 function prepare(record: MarcRecord, position: number, offset: number, report: ImportReport): Prepared | null {
   const number = controlNumber(record);
   const reject = (reason: string) => {
-    report.rejected.push({ position, offset, reason });
+    note(report, 'rejected', { position, offset, reason });
     return null;
   };
   if (!number) return reject('record has no control number (001)');
@@ -130,7 +151,7 @@ function isDeletion(record: MarcRecord): boolean {
  */
 async function deleteRecord(db: Db, record: MarcRecord, position: number, offset: number, report: ImportResult): Promise<void> {
   const number = controlNumber(record);
-  const reject = (reason: string) => report.rejected.push({ position, offset, reason });
+  const reject = (reason: string) => note(report, 'rejected', { position, offset, reason });
   if (!number) return void reject('deletion record has no control number (001)');
   if (isAuthorityRecord(record)) return void reject(`authority ${number} is not deleted: the import deletes titles only`);
   try {
@@ -138,7 +159,7 @@ async function deleteRecord(db: Db, record: MarcRecord, position: number, offset
     if (outcome.kind === 'deleted') report.deleted++;
     else if (outcome.kind === 'absent') {
       report.unchanged++;
-      report.warnings.push({ position, message: `no title with control number ${number} to delete` });
+      note(report, 'warnings', { position, message: `no title with control number ${number} to delete` });
     } else reject(`title ${number} is not deleted: ${outcome.tables.join(', ')} still refer to it`);
   } catch (error) {
     reject(databaseReason(error));
@@ -156,7 +177,7 @@ async function writeBatch(db: Db, batch: Prepared[], report: ImportReport): Prom
       try {
         tally(report, 1, await db.transaction((tx) => writeRows(tx, [one])));
       } catch (error) {
-        report.rejected.push({ position: one.position, offset: one.offset, reason: databaseReason(error) });
+        note(report, 'rejected', { position: one.position, offset: one.offset, reason: databaseReason(error) });
       }
     }
   }
