@@ -52,14 +52,16 @@ test('the ABNT reference is copied to the clipboard; APA is a click away', async
   await openRayCharles(page);
   await tabs(page).getByRole('link', { name: 'Referência' }).click();
   const reference = page.getByTestId('reference');
-  // A recording with no author but a performer: entered under its title, the performer credited.
-  const abnt = 'THE GREAT RAY CHARLES. Intérprete: Ray Charles. New York, N.Y.: Atlantic, 1957.';
+  // A recording with no author but a performer (NBR 6023:2018, 7.13): entered under its title — the
+  // first word in capitals, with its article —, the performer credited, the probable date as
+  // catalogued, the physical description.
+  const abnt = 'THE GREAT Ray Charles. Intérprete: Ray Charles. New York, N.Y.: Atlantic, [1957?]. 1 sound disc, analog, 33 1/3 rpm, 12 in.';
   await expect(reference).toHaveText(abnt);
   await page.getByRole('button', { name: 'Copiar referência' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Referência copiada.' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(abnt);
   await page.getByText('APA', { exact: true }).click();
-  await expect(reference).toHaveText('Charles, R. (1957). The Great Ray Charles [Audio recording]. Atlantic.');
+  await expect(reference).toHaveText('Charles, R. (1957). The Great Ray Charles [Álbum]. Atlantic.');
 });
 
 test('copies can be narrowed to one library', async ({ page }) => {

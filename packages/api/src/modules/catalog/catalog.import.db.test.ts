@@ -101,5 +101,4 @@ describe('importMarcRecords', () => {
     const again = await importMarcRecords(database.db, readMarcXml(file('melinda-100.marcxml.xml').toString('utf8')));
     expect(again).toMatchObject({ read: 100, inserted: 0, updated: 0, unchanged: 100, rejected: [] });
   });
-
 });

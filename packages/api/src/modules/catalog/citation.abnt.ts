@@ -263,6 +263,7 @@ function other(d: WorkDetails): Rich {
     entry ?? titleEntry(d),
     entry && title(d),
     translators(d),
+    (d.kind === 'music' || d.kind === 'sound') && performers(d),
     d.edition && plain(d.edition),
     imprint(d),
     described && d.physical ? plain(d.physical) : undefined,
@@ -342,6 +343,13 @@ function titleEntry(d: Pick<WorkDetails, 'mainTitle' | 'subtitle' | 'parts'>): R
 function translators(d: WorkDetails): Rich | undefined {
   const list = withRole(d.contributors, 'translator');
   return list.length ? plain(`Tradução: ${andList(list.map((c) => directName(c.agent)))}`) : undefined;
+}
+
+/** A recording's performers, not already its entry (7.13.1: "Intérprete: Toquinho e Vinicius"). */
+function performers(d: WorkDetails): Rich | undefined {
+  const entered = new Set(entryNames(d));
+  const list = withRole(d.contributors, 'performer').filter((c) => !entered.has(c));
+  return list.length ? plain(`Intérprete: ${andList(list.map((c) => directName(c.agent)))}`) : undefined;
 }
 
 function andList(items: string[]): string {
