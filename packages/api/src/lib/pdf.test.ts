@@ -94,9 +94,24 @@ describe('PDFs in any script the catalogue holds', () => {
     expect(visualLines(pdf).slice(1)).toEqual(['Título original: (2024) םלוע םולש', 'Título (2 ךרכ) םלוע םולש', '2024 ١٢٣ ملاعلاب ابحرم']);
   });
 
-  it('does not fail on characters no font has (CJK): it draws their empty box', async () => {
-    const pdf = await buildPdf({ title: '中文', subject: '中文', author: '中文', blocks: [{ kind: 'paragraph', text: `中文善本書 ${SCRIPTS.cyrillic}` }] });
-    expect(pdfText(pdf)).toContain(SCRIPTS.cyrillic);
+  it('prints Chinese, Japanese and Korean (the EACC titles the importer reads) beside other scripts', async () => {
+    const cjk = ['中文善本書', '吉次郎の日本語', '한국어 도서관'];
+    const pdf = await buildPdf({
+      title: '中文',
+      subject: '中文',
+      author: '中文',
+      blocks: cjk.map((text) => ({ kind: 'paragraph' as const, text: `${text} ${SCRIPTS.cyrillic}` })),
+    });
+    const text = pdfText(pdf);
+    for (const line of cjk) expect(text).toContain(`${line} ${SCRIPTS.cyrillic}`);
+    const fonts = pdfFonts(pdf);
+    expect(fonts.some((name) => name.startsWith('DroidSansFallback'))).toBe(true);
+    expect(fonts.some((name) => name.startsWith('NanumSquare'))).toBe(true);
+  });
+
+  it('does not embed the CJK fonts in a document that needs none', async () => {
+    const pdf = await buildPdf({ title: 'Recibo', subject: 'x', author: 'x', blocks: [{ kind: 'paragraph', text: SCRIPTS.cyrillic }] });
+    expect(pdfFonts(pdf).some((name) => name.startsWith('Droid') || name.startsWith('Nanum'))).toBe(false);
   });
 });
 

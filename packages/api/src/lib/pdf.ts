@@ -17,12 +17,14 @@ export const A4 = { width: 595.28, height: 841.89 };
  * The typefaces documents are set in, each a list of font files (in ./fonts, see its README)
  * tried in turn for every character. Liberation has the metrics of Helvetica and Times, which
  * the documents were laid out with, and draws Latin (every diacritic), Greek, Cyrillic and
- * Hebrew; DejaVu Sans adds Arabic, Armenian, Georgian and more symbols.
+ * Hebrew; DejaVu Sans adds Arabic, Armenian, Georgian and more symbols; Droid Sans Fallback
+ * Chinese and Japanese, NanumSquare Korean (Hangul) — the East Asian text the importer reads from
+ * EACC (each parsed only when a document holds a character the fonts before it lack).
  */
 const FACES = {
-  sans: ['LiberationSans-Regular.ttf', 'DejaVuSans.ttf'],
-  'sans-bold': ['LiberationSans-Bold.ttf', 'DejaVuSans-Bold.ttf'],
-  serif: ['LiberationSerif-Regular.ttf', 'DejaVuSans.ttf'],
+  sans: ['LiberationSans-Regular.ttf', 'DejaVuSans.ttf', 'DroidSansFallbackFull.ttf', 'NanumSquareR.ttf'],
+  'sans-bold': ['LiberationSans-Bold.ttf', 'DejaVuSans-Bold.ttf', 'DroidSansFallbackFull.ttf', 'NanumSquareR.ttf'],
+  serif: ['LiberationSerif-Regular.ttf', 'DejaVuSans.ttf', 'DroidSansFallbackFull.ttf', 'NanumSquareR.ttf'],
 } as const;
 export type Face = keyof typeof FACES;
 type FontFile = (typeof FACES)[Face][number];
