@@ -92,7 +92,7 @@ async function get<T>(url: string, headers: Record<string, string> = {}) {
   return { status: response.statusCode, body: response.json() as T & { key?: string; message?: string } };
 }
 
-describe('references (ABNT NBR 6023:2018 by the CSL processor, APA, Vancouver)', () => {
+describe('references (ABNT NBR 6023:2018 by our formatter, APA and Vancouver by the CSL styles of citation.js)', () => {
   const today = new Date('2026-11-22T12:00:00Z');
   const abnt = async (control: string) => (await reference(t.database.db, id[control]!, 'abnt', 'pt', today)).texto;
 
