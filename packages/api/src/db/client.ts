@@ -143,7 +143,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     release = lockDataDir(target.dataDir);
   }
   // The embedded engine is loaded only when it is used: a process on a PostgreSQL server (an API
-  // worker, `npm run import`) does not carry its ~90 MB of WebAssembly and extensions.
+  // worker, `npm run import`) does not carry its ~50 MB of WebAssembly and extensions.
   const [{ PGlite: Engine }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),

@@ -86,8 +86,17 @@ describe('readIso2709', () => {
   });
 
   it('reads a file streamed in chunks of any size exactly as read whole', async () => {
-    const file = Buffer.concat([data('melinda-100.mrc'), Buffer.from('trailing junk'), data('zebra-sample-marc21.mrc')]);
+    // Junk longer than the reader's lookahead (100 KB) too: still one junk item, and the leader after it kept.
+    const file = Buffer.concat([
+      data('melinda-100.mrc'),
+      Buffer.from('trailing junk'),
+      data('zebra-sample-marc21.mrc'),
+      Buffer.alloc(150_000, 'x'),
+      data('melinda-100.mrc'),
+    ]);
     const whole = [...readIso2709(file)];
+    expect(whole.filter((i) => i.kind === 'record')).toHaveLength(224);
+    expect(whole.filter((i) => i.kind === 'junk').map((i) => i.kind === 'junk' && i.bytes)).toEqual([13, 3 + 150_000]);
     for (const size of [1, 997, 65_536]) {
       async function* chunks() {
         for (let at = 0; at < file.length; at += size) yield file.subarray(at, at + size);

@@ -1,4 +1,4 @@
-import { decodeMarc8, readMarc8, strandedCombiningMarks } from './marc8.js';
+import { decodeMarc8, readMarc8, strandedCombiningMarks, UnsupportedCharsetError } from './marc8.js';
 import { isControlTag, type MarcField, type MarcRecord, storedLeader } from './record.js';
 
 const RECORD_TERMINATOR = 0x1d;
@@ -78,6 +78,9 @@ class Iso2709Splitter {
     this.pendingBytes = 0;
   }
 
+  /** Bytes that are not a record, run together until the next record (they may span chunks). */
+  private junk: { offset: number; bytes: number; blank: boolean } | null = null;
+
   /** The items the buffer holds; unless `final`, only those decided with a full lookahead. */
   *items(final: boolean): Generator<ReadItem> {
     if (this.pendingBytes > 0 && (final || this.buffer.length - this.offset + this.pendingBytes >= 2 * LOOKAHEAD)) this.join();
@@ -86,11 +89,15 @@ class Iso2709Splitter {
       const offset = this.offset;
       if (!looksLikeRecord(data, offset)) {
         const next = nextLeader(data, offset + 1);
-        const end = next === -1 ? data.length : next;
-        if (!isBlank(data.subarray(offset, end)) || next === -1) yield { kind: 'junk', offset: this.base + offset, bytes: end - offset };
+        // Streaming, a leader may begin in the last 23 bytes, not yet whole: keep them for later.
+        const end = next !== -1 ? next : final ? data.length : Math.max(offset + 1, data.length - 23);
+        const blank = isBlank(data.subarray(offset, end));
+        if (this.junk) Object.assign(this.junk, { bytes: this.junk.bytes + end - offset, blank: this.junk.blank && blank });
+        else this.junk = { offset: this.base + offset, bytes: end - offset, blank };
         this.offset = end;
         continue;
       }
+      yield* this.takeJunk(false);
       this.position++;
       const end = recordEnd(data, offset);
       const segment = data.subarray(offset, end);
@@ -103,6 +110,14 @@ class Iso2709Splitter {
       }
       this.offset = end;
     }
+    if (final) yield* this.takeJunk(true);
+  }
+
+  /** The junk before a record or at the end: padding between records (blank) is not worth a line. */
+  private *takeJunk(atEnd: boolean): Generator<ReadItem> {
+    const junk = this.junk;
+    this.junk = null;
+    if (junk && (!junk.blank || atEnd)) yield { kind: 'junk', offset: junk.offset, bytes: junk.bytes };
   }
 }
 
@@ -219,7 +234,12 @@ function parseRecord(segment: Uint8Array): { record: MarcRecord; warnings: strin
     // MARC 21 control fields never hold subfields; formats like danMARC2 put them in 001/008.
     const controlWithSubfields = isControlTag(tag) && bytes.includes(SUBFIELD_DELIMITER);
     if (controlWithSubfields) warnings.push(`field ${tag} has subfields, which MARC 21 control fields never have; kept as a data field`);
-    return toField(tag, bytes, decoders[i]!, controlWithSubfields);
+    try {
+      return toField(tag, bytes, decoders[i]!, controlWithSubfields);
+    } catch (error) {
+      if (!(error instanceof UnsupportedCharsetError)) throw error;
+      throw new CorruptRecordError(`field ${tag} is ${leader[9] === 'a' ? 'not valid UTF-8, and ' : ''}not MARC-8: ${error.message}`);
+    }
   });
   return { record: { leader: storedLeader(leader), fields }, warnings };
 }
@@ -280,7 +300,7 @@ function chooseDecoders(leader: string, raw: RawField[], warnings: string[]): De
   }
   const latin1 = other.length > 0 && other.every(({ bytes }) => latin1Plausible(bytes)) && marc8Implausible(other);
   const notes = { utf8: [] as string[], marc8: [] as string[], latin1: [] as string[] };
-  const decoders = raw.map(({ tag, bytes }, i): Decoder => {
+  const decoders = raw.map(({ tag }, i): Decoder => {
     const kind = scans[i]!.kind;
     if (kind === 'ascii') return LATIN1;
     if (kind === 'utf-8') {
@@ -291,13 +311,7 @@ function chooseDecoders(leader: string, raw: RawField[], warnings: string[]): De
       notes.latin1.push(tag);
       return LATIN1;
     }
-    try {
-      readMarc8(bytes);
-    } catch (error) {
-      throw new CorruptRecordError(
-        `field ${tag} is ${declaresUtf8 ? 'not valid UTF-8, and' : ''} not MARC-8: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    // Read as MARC-8 once, subfield by subfield (parseRecord names the field if that fails).
     if (declaresUtf8) notes.marc8.push(tag);
     return MARC8;
   });

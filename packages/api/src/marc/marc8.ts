@@ -123,8 +123,6 @@ export interface Marc8Reading {
   /** How many diacritics it holds, and how many repeat the one before them on the same letter. */
   marks: number;
   doubledMarks: number;
-  /** The character sets other than ASCII and ANSEL it used (their names). */
-  sets: string[];
 }
 
 /** Decodes one MARC-8 string (a subfield or control field value) to NFC Unicode. */
@@ -146,7 +144,6 @@ export function readMarc8(bytes: Uint8Array): Marc8Reading {
     if (pending.endsWith(m)) doubledMarks++;
     pending += m;
   };
-  const sets = new Set<string>();
   const emit = (base: string) => {
     if (pending && !/\p{L}/u.test(base)) misplacedMarks += pending.length;
     out += base + pending;
@@ -162,7 +159,6 @@ export function readMarc8(bytes: Uint8Array): Marc8Reading {
       if (!escape) fail(`the escape sequence ESC ${printable(bytes.subarray(i + 1, i + 4))} is not one MARC-8 defines`, i);
       const { set, target, length } = escape!;
       if (!SET_NAMES[set]) fail(`the escape sequence selects a character set MARC-8 does not have (final byte ${printable([set])})`, i);
-      if (set !== ASCII && set !== ANSEL) sets.add(SET_NAMES[set]!);
       if (target === 'g1') g1 = set;
       else g0 = set;
       i += length - 1;
@@ -215,7 +211,7 @@ export function readMarc8(bytes: Uint8Array): Marc8Reading {
     else emit(String.fromCodePoint(entry![0]));
   }
   if (pending) throw new UnsupportedCharsetError('a MARC-8 diacritic ends the field with no letter after it');
-  return { text: out.normalize('NFC'), misplacedMarks, marks, doubledMarks, sets: [...sets] };
+  return { text: out.normalize('NFC'), misplacedMarks, marks, doubledMarks };
 }
 
 /**

@@ -45,18 +45,14 @@ class MarcXmlReader {
     const parser = this.parser;
     parser.on('doctype', (doctype) => Object.assign(parser.ENTITIES, internalEntities(doctype)));
     parser.on('error', (error) => {
-      if (/undefined entity/.test(error.message) && this.current) {
-        this.current.problem ??= `an entity the document does not declare (or an external one, never fetched) at line ${parser.line}`;
-        return;
-      }
-      if (/undefined entity/.test(error.message)) return;
-      throw error;
+      if (!/undefined entity/.test(error.message)) throw error;
+      if (this.current) this.current.problem ??= `an entity the document does not declare (or an external one, never fetched) at line ${parser.line}`;
     });
-    parser.on('opentag', (node) => this.open(localName(node.name), node.attributes as Record<string, unknown>));
+    parser.on('opentag', (node) => this.openTag(localName(node.name), node.attributes as Record<string, unknown>));
     parser.on('text', (t) => {
       this.textBuffer += t;
     });
-    parser.on('closetag', (node) => this.close_(localName(node.name)));
+    parser.on('closetag', (node) => this.closeTag(localName(node.name)));
   }
 
   /** Feeds a chunk; returns the items it completed. */
@@ -96,7 +92,7 @@ class MarcXmlReader {
     this.items.push({ kind: 'rejected', position: this.position || 1, offset: this.parser.position, reason });
   }
 
-  private open(name: string, attributes: Record<string, unknown>): void {
+  private openTag(name: string, attributes: Record<string, unknown>): void {
     const attr = (key: string) => {
       const value = attributes[key];
       return typeof value === 'string' ? value : undefined;
@@ -115,7 +111,7 @@ class MarcXmlReader {
     } else if (name === 'subfield') this.subfield = { code: attr('code') ?? '', value: '' };
   }
 
-  private close_(name: string): void {
+  private closeTag(name: string): void {
     const record = this.current;
     if (!record) return;
     if (name === 'leader' && this.inLeader) {

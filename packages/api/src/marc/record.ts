@@ -31,8 +31,17 @@ export interface Subfield {
  * either form changes nothing.
  */
 export function storedLeader(leader: string): string {
+  return leaderWith(leader, '00000', '00000');
+}
+
+/**
+ * A MARC 21 leader for Unicode text from `leader`'s record status, type, level, control and
+ * encoding level, descriptive form and multipart level (05–08, 17–19), with this record length
+ * (00–04) and base address (12–16); indicator and subfield code counts "22", entry map "4500".
+ */
+export function leaderWith(leader: string, length: string, base: string): string {
   const source = leader.padEnd(24, ' ').slice(0, 24);
-  return `00000${source.slice(5, 9)}a2200000${source.slice(17, 20)}4500`;
+  return `${length}${source.slice(5, 9)}a22${base}${source.slice(17, 20)}4500`;
 }
 
 /** Control fields are 001–009 (and the leader); everything else has indicators and subfields. */

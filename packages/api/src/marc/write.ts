@@ -1,4 +1,4 @@
-import { type DataField, isControlTag, isDataField, type MarcField, type MarcRecord } from './record.js';
+import { isControlTag, isDataField, leaderWith, type MarcField, type MarcRecord } from './record.js';
 
 const RECORD_TERMINATOR = '\x1d';
 const FIELD_TERMINATOR = '\x1e';
@@ -8,9 +8,8 @@ const SUBFIELD_DELIMITER = '\x1f';
  * Writes records as ISO 2709 (MARC 21 exchange format) in UTF-8: leader with the computed
  * record length and base address, leader/09 `a` (UCS/Unicode), the directory, the fields.
  * Lengths count bytes, not characters, as the standard requires. Text is written decomposed
- * (NFD), as the Library of Congress and Melinda write MARC 21 in Unicode: a record imported from
- * them is exported byte for byte as it came, and a converter to MARC-8 (letter + combining
- * diacritic, which is how MARC-8 spells "ō") loses nothing.
+ * (NFD), as the Library of Congress writes MARC 21 in Unicode, so that a converter to MARC-8
+ * (letter + combining diacritic, which is how MARC-8 spells "ō") loses nothing (decision 0031).
  */
 export function toIso2709(records: MarcRecord[]): Buffer {
   return Buffer.concat(records.map((record) => layout(record).bytes));
@@ -35,9 +34,7 @@ function layout(record: MarcRecord): { leader: string; bytes: Buffer } {
     .join('');
   const base = 24 + directory.length + 1;
   const length = base + start + 1;
-  const source = record.leader.padEnd(24, ' ').slice(0, 24);
-  // Positions 10–11 (indicator and subfield code counts) and 20–23 (entry map) are fixed in MARC 21.
-  const leader = `${pad(length, 5)}${source.slice(5, 9)}a22${pad(base, 5)}${source.slice(17, 20)}4500`;
+  const leader = leaderWith(record.leader, pad(length, 5), pad(base, 5));
   return {
     leader,
     bytes: Buffer.concat([Buffer.from(`${leader}${directory}${FIELD_TERMINATOR}`, 'ascii'), ...bodies.map((b) => b.bytes), Buffer.from(RECORD_TERMINATOR)]),
@@ -50,8 +47,7 @@ function xmlLeader(record: MarcRecord): string {
     return layout(record).leader;
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    const source = record.leader.padEnd(24, ' ');
-    return `99999${source.slice(5, 9)}a2299999${source.slice(17, 20)}4500`;
+    return leaderWith(record.leader, '99999', '99999');
   }
 }
 
@@ -62,9 +58,8 @@ function xmlLeader(record: MarcRecord): string {
  */
 function asWritten(field: MarcField): MarcField {
   if (!isDataField(field) || !isControlTag(field.tag)) return field;
-  const data: DataField = field;
-  const a = data.subfields.find((s) => s.code === 'a')?.value;
-  return { tag: data.tag, value: data.tag === '001' && a !== undefined ? a : data.subfields.map((s) => s.value).join(' ') };
+  const a = field.subfields.find((s) => s.code === 'a')?.value;
+  return { tag: field.tag, value: field.tag === '001' && a !== undefined ? a : field.subfields.map((s) => s.value).join(' ') };
 }
 
 function pad(n: number, width: number): string {

@@ -1,5 +1,5 @@
 import { toDublinCore } from '../../marc/dublin-core.js';
-import { isDataField, type MarcField, type MarcRecord } from '../../marc/record.js';
+import { isControlTag, isDataField, type MarcField, type MarcRecord } from '../../marc/record.js';
 import { toMarcXml } from '../../marc/write.js';
 
 /** The namespaces and schemas of the protocol and of the formats we disseminate. */
@@ -253,7 +253,7 @@ export function fitForMarcXml(record: MarcRecord): MarcRecord {
       continue;
     }
     // A control field that came with subfields (danMARC2) is written as a control field by toMarcXml.
-    if (!DATA_TAG.test(field.tag) && !CONTROL_TAG.test(field.tag)) continue;
+    if (!DATA_TAG.test(field.tag) && !isControlTag(field.tag)) continue;
     const subfields = field.subfields.filter((s) => SUBFIELD_CODE.test(s.code)).map((s) => ({ code: s.code, value: xmlSafe(s.value) }));
     if (subfields.length > 0) fields.push({ tag: field.tag, ind1: field.ind1, ind2: field.ind2, subfields });
   }
