@@ -40,6 +40,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { inputPlugin } from './plugins/input.js';
 import { languagePlugin } from './plugins/language.js';
 import { webPlugin } from './plugins/web.js';
+import { getFuncionalidades, getGuiasPesquisa, getInstituicao } from './modules/parameters/parameters.service.js';
 
 /** The API's modules, each one plugin registering its own routes under the base path. */
 const MODULES: ApiModule[] = [
@@ -161,6 +162,15 @@ export async function buildApp({
       recaptchaSiteKey: config.recaptcha?.siteKey ?? null,
       librasWidgetUrl: config.librasWidgetUrl,
       sso: { oidc: Boolean(config.oidc), saml: Boolean(config.saml) },
+    },
+    boot: async () => {
+      const [token, instituicao, funcionalidades, guias] = await Promise.all([
+        tokens.clientCredentials(config.publicClient.id, config.publicClient.secret),
+        getInstituicao(database.db),
+        getFuncionalidades(database.db),
+        getGuiasPesquisa(database.db),
+      ]);
+      return { token: token.token, instituicao, funcionalidades, guias };
     },
   });
   return app;

@@ -4,10 +4,11 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
+import { Providers, queryClient } from './app/providers';
+import { readRuntimeConfig } from './api/config';
 import { createRouter } from './app/router';
 import { followAccessibilitySettings } from './app/shell/accessibility';
-import { LoadingGate } from './app/shell/loading-gate';
+import { applyBootData, LoadingGate } from './app/shell/loading-gate';
 import { initI18n, isLanguage } from './i18n';
 import { usePageSettings } from './stores/page-settings';
 import { storesReady } from './stores/ready';
@@ -20,6 +21,7 @@ function startLanguage() {
 }
 
 await storesReady();
+applyBootData(queryClient, readRuntimeConfig().boot);
 await initI18n(startLanguage());
 followAccessibilitySettings();
 const root = document.getElementById('root');

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Atividade, GuiaPesquisa, Instituicao } from '@estante/contracts';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors } from '../lib/messages.js';
 import { send } from './errors.js';
@@ -18,29 +21,72 @@ export interface WebRuntimeConfig {
 }
 
 /**
+ * What the app's shell waits for before it shows anything (spec §2 loading screen), inlined into
+ * the page so the first screen needs no call: an anonymous token and the three public parameters.
+ */
+export interface WebBootData {
+  token: string;
+  instituicao: Instituicao;
+  funcionalidades: Atividade[];
+  guias: GuiaPesquisa[];
+}
+
+/** Hashed build output (`/assets/name-HASH.ext`): a new build has new names, so it never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
  * Serves the built web app from `dist` and answers every other GET with index.html (the app
  * routes on the client). Calls under the API base path that match no route get a JSON 404,
  * never the app's HTML.
  */
-export const webPlugin = fp<{ dist: string; runtime: WebRuntimeConfig }>(async (app, { dist, runtime }) => {
+export const webPlugin = fp<{ dist: string; runtime: WebRuntimeConfig; boot: () => Promise<WebBootData> }>(async (app, { dist, runtime, boot }) => {
   const indexFile = path.join(dist, 'index.html');
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, serve: true, prefix: '/', decorateReply: false });
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      serve: true,
+      prefix: '/',
+      decorateReply: false,
+      // The build's .br/.gz copies (vite.config.ts) to a browser that accepts them.
+      preCompressed: true,
+      cacheControl: false,
+      // Source maps and the build manifest stay on the server.
+      allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.includes('/.vite/'),
+      setHeaders: (reply, filePath) => reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache'),
+    });
   }
-  const indexHtml = hasWeb ? injectConfig(readFileSync(indexFile, 'utf8'), runtime) : null;
-  app.setNotFoundHandler((request, reply) => {
+  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : null;
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === runtime.apiBase || url.startsWith(`${runtime.apiBase}/`);
     if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      // Without its boot data (the database is unreachable) the page still loads: the shell asks for it, and says when it fails.
+      const data = await boot().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'page sent without its boot data');
+        return undefined;
+      });
+      return sendHtml(request, reply, injectConfig(indexHtml, { ...runtime, boot: data }));
     }
     return send(reply, request, errors.notFound(request.method, url.slice(0, 200)));
   });
 });
 
-function injectConfig(html: string, runtime: WebRuntimeConfig): string {
+function injectConfig(html: string, config: WebRuntimeConfig & { boot: WebBootData | undefined }): string {
   // JSON in a script of type application/json is data, not code; "<" is escaped against "</script>".
-  const json = JSON.stringify(runtime).replace(/</g, '\\u003c');
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
   return html.replace('</head>', `<script id="estante-config" type="application/json">${json}</script></head>`);
+}
+
+/** The page, compressed when the browser accepts it (it carries a token: never stored by a cache). */
+function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+  return reply.send(html);
 }

@@ -1,3 +1,13 @@
+import type { Atividade, GuiaPesquisa, Instituicao } from '@estante/contracts';
+
+/** What the shell waits for, inlined into the page by the API so the first screen needs no call. */
+export interface BootData {
+  token: string;
+  instituicao: Instituicao;
+  funcionalidades: Atividade[];
+  guias: GuiaPesquisa[];
+}
+
 /** What the server tells the app at run time (injected into index.html by the API). */
 export interface RuntimeConfig {
   apiBase: string;
@@ -8,6 +18,8 @@ export interface RuntimeConfig {
   librasWidgetUrl: string | null;
   /** The institutional sign-ins the server can do. */
   sso: { oidc: boolean; saml: boolean };
+  /** Absent under `vite dev` and when the database could not answer: the shell then asks for it. */
+  boot?: BootData;
 }
 
 const DEFAULTS: RuntimeConfig = {

@@ -6,7 +6,7 @@ import { type ReactNode, useMemo } from 'react';
 import { instituicaoQuery } from '../features/parameters/api/get-instituicao';
 import { themeFor } from './theme';
 
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 

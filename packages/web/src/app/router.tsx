@@ -1,27 +1,48 @@
+import { Suspense } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { paths } from './paths';
-import { AccountRoute } from './routes/account';
-import { AuthorityRoute } from './routes/authority';
-import { BasketRoute } from './routes/basket';
-import { EventsRoute, FaqRoute, GeneralInformationRoute, OpeningHoursRoute } from './routes/content';
 import { ErrorRoute } from './routes/error';
-import { GuideRoute } from './routes/guide';
-import { NetworkTitleRoute } from './routes/network-title';
-import { AccountAppRoute, GrupoaRoute, ProviderRoute, RedirectRoute } from './routes/hand-over';
-import { AccountAreaChoice } from '../features/links/components/account-area-choice';
-import { HomeRoute } from './routes/home';
-import { OidcResponseRoute, SamlResponseRoute } from './routes/sso-response';
-import { LoginRoute } from './routes/login';
-import { LogoutRoute } from './routes/logout';
 import { NotFoundRoute } from './routes/not-found';
-import { TitleRoute } from './routes/title';
-import { Shell } from './shell/shell';
+import { PageSkeleton, Shell } from './shell/shell';
+import { lazyNamed } from '../ui/lazy-named';
+
+// Each screen is fetched when it is first shown: the first script holds the shell and none of the
+// screens, so home, results and title each download only what they draw (issue 24). The shell's
+// Suspense boundary shows a skeleton of the page while a screen's script arrives.
+const AccountAppRoute = lazyNamed(() => import('./routes/hand-over'), 'AccountAppRoute');
+const HomeRoute = lazyNamed(() => import('./routes/home'), 'HomeRoute');
+const LoginRoute = lazyNamed(() => import('./routes/login'), 'LoginRoute');
+const LogoutRoute = lazyNamed(() => import('./routes/logout'), 'LogoutRoute');
+const RedirectRoute = lazyNamed(() => import('./routes/hand-over'), 'RedirectRoute');
+const OidcResponseRoute = lazyNamed(() => import('./routes/sso-response'), 'OidcResponseRoute');
+const SamlResponseRoute = lazyNamed(() => import('./routes/sso-response'), 'SamlResponseRoute');
+const GrupoaRoute = lazyNamed(() => import('./routes/hand-over'), 'GrupoaRoute');
+const ProviderRoute = lazyNamed(() => import('./routes/hand-over'), 'ProviderRoute');
+const BasketRoute = lazyNamed(() => import('./routes/basket'), 'BasketRoute');
+const AccountSiteRoute = lazyNamed(() => import('./routes/account'), 'AccountSiteRoute');
+const OpeningHoursRoute = lazyNamed(() => import('./routes/content'), 'OpeningHoursRoute');
+const EventsRoute = lazyNamed(() => import('./routes/content'), 'EventsRoute');
+const FaqRoute = lazyNamed(() => import('./routes/content'), 'FaqRoute');
+const GeneralInformationRoute = lazyNamed(() => import('./routes/content'), 'GeneralInformationRoute');
+const GuideRoute = lazyNamed(() => import('./routes/guide'), 'GuideRoute');
+const TitleRoute = lazyNamed(() => import('./routes/title'), 'TitleRoute');
+const NetworkTitleRoute = lazyNamed(() => import('./routes/network-title'), 'NetworkTitleRoute');
+const AuthorityRoute = lazyNamed(() => import('./routes/authority'), 'AuthorityRoute');
+const AuthorityMarcRoute = lazyNamed(() => import('./routes/authority'), 'AuthorityMarcRoute');
 
 /** Every route of spec §2, with the spec's paths. */
 export function createRouter() {
   return createBrowserRouter([
     // The account area for the mobile app's web view: without the site's header and footer.
-    { path: `${paths.accountApp}/*`, element: <AccountAppRoute />, errorElement: <ErrorRoute /> },
+    {
+      path: `${paths.accountApp}/*`,
+      element: (
+        <Suspense fallback={<PageSkeleton />}>
+          <AccountAppRoute />
+        </Suspense>
+      ),
+      errorElement: <ErrorRoute />,
+    },
     {
       element: <Shell />,
       errorElement: <ErrorRoute />,
@@ -35,7 +56,7 @@ export function createRouter() {
         { path: paths.grupoa, element: <GrupoaRoute /> },
         { path: paths.pearson, element: <ProviderRoute /> },
         { path: paths.basket, element: <BasketRoute /> },
-        { path: `${paths.account}/*`, element: <AccountRoute home={<AccountAreaChoice />} /> },
+        { path: `${paths.account}/*`, element: <AccountSiteRoute /> },
         { path: paths.openingHours, element: <OpeningHoursRoute /> },
         { path: paths.events, element: <EventsRoute /> },
         { path: paths.faq, element: <FaqRoute /> },
@@ -45,7 +66,7 @@ export function createRouter() {
         { path: '/rede-pergamum/acervo/:codAcervo', element: <NetworkTitleRoute /> },
         { path: '/acervo/:codAcervo/:tab', element: <TitleRoute /> },
         { path: '/autoridade/:codAutoridade', element: <AuthorityRoute /> },
-        { path: '/autoridade/:codAutoridade/marc', element: <AuthorityRoute marc /> },
+        { path: '/autoridade/:codAutoridade/marc', element: <AuthorityMarcRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

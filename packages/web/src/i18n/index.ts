@@ -1,19 +1,27 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { apiLanguageCode, INTERFACE_LANGUAGES, type InterfaceLanguage, isInterfaceLanguage, LOCALE_TAGS } from './languages';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import it from './locales/it.json';
 import pt from './locales/pt.json';
 
-export const resources = {
-  pt: { translation: pt },
-  en: { translation: en },
-  es: { translation: es },
-  fr: { translation: fr },
-  it: { translation: it },
-} as const;
+/**
+ * Portuguese, the default (spec §9), is in the first script; another language is fetched only by
+ * whoever reads in it (a language change reloads the page, spec §4), so nobody downloads five.
+ */
+const OTHER_LANGUAGES: Record<Exclude<InterfaceLanguage, 'pt'>, () => Promise<{ default: object }>> = {
+  en: () => import('./locales/en.json'),
+  es: () => import('./locales/es.json'),
+  fr: () => import('./locales/fr.json'),
+  it: () => import('./locales/it.json'),
+};
+
+/** French and Italian translate the shell and fall back to English (decision 0012). */
+const FALLBACKS: Record<InterfaceLanguage, InterfaceLanguage[]> = { pt: [], en: ['pt'], es: ['pt'], fr: ['en', 'pt'], it: ['en', 'pt'] };
+
+async function resourcesFor(language: InterfaceLanguage) {
+  const needed = [language, ...FALLBACKS[language]];
+  const loaded = await Promise.all(needed.map(async (code) => [code, code === 'pt' ? pt : (await OTHER_LANGUAGES[code]()).default] as const));
+  return Object.fromEntries(loaded.map(([code, translation]) => [code, { translation }]));
+}
 
 export { isInterfaceLanguage as isLanguage, LOCALE_TAGS };
 
@@ -26,9 +34,9 @@ export function languageCode(): number {
 /** Starts i18next in `language` (pt by default, spec §9); French and Italian fall back to English. */
 export async function initI18n(language: InterfaceLanguage): Promise<typeof i18next> {
   await i18next.use(initReactI18next).init({
-    resources,
+    resources: await resourcesFor(language),
     lng: language,
-    fallbackLng: { fr: ['en'], it: ['en'], default: ['pt'] },
+    fallbackLng: FALLBACKS,
     supportedLngs: INTERFACE_LANGUAGES,
     interpolation: { escapeValue: false },
     returnNull: false,

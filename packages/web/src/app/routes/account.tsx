@@ -13,6 +13,7 @@ import { PageTitle } from '../../ui/page-title';
 import { paths } from '../paths';
 import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
+import { AccountAreaChoice } from '../../features/links/components/account-area-choice';
 
 const titleHref = (id: number) => paths.title(id);
 const searchHref = (guia: string, consulta: string) => `${paths.guide(guia)}?${consulta}`;
@@ -111,4 +112,9 @@ export function AccountRoute({ app = false, signIn, home }: { app?: boolean; sig
       </Group>
     </Stack>
   );
+}
+
+/** `/meupergamum/*` on the site: the area with the site's header and footer. */
+export function AccountSiteRoute() {
+  return <AccountRoute home={<AccountAreaChoice />} />;
 }

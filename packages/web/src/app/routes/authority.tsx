@@ -54,3 +54,8 @@ function AuthorityPage({ id, marc }: { id: number; marc: boolean }) {
     </>
   );
 }
+
+/** The authority record's MARC view (`/autoridade/:codAutoridade/marc`). */
+export function AuthorityMarcRoute() {
+  return <AuthorityRoute marc />;
+}

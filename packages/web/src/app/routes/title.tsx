@@ -1,36 +1,42 @@
 import { accountSectionPath } from '../../features/account/sections';
 import { searchRow, searchStateToParams, newSearchState } from '@estante/contracts';
 import { Anchor, Group, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiRequestError } from '../../api/client';
 import { useComments, useMyComments } from '../../features/comments/api/comments';
-import { HoldForm } from '../../features/circulation/components/hold-form';
-import { LoanRequestForm } from '../../features/circulation/components/loan-request-form';
-import { CommentsSection } from '../../features/comments/components/comments-section';
 import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
 import { useAcervo } from '../../features/title/api/get-acervo';
 import { useExemplares } from '../../features/title/api/get-exemplares';
 import { useLinks } from '../../features/title/api/get-links';
-import { CirculationTab } from '../../features/title/components/circulation-tab';
-import { ClosedStacksTab } from '../../features/title/components/closed-stacks-tab';
-import { ContentsTab } from '../../features/title/components/contents-tab';
-import { KardexTab } from '../../features/title/components/kardex-tab';
-import { SerialContentsTab } from '../../features/title/components/serial-contents-tab';
 import { CopiesTab } from '../../features/title/components/copies-tab';
-import { DublinCoreTab } from '../../features/title/components/dublin-core-tab';
-import { MarcTab } from '../../features/title/components/marc-tab';
-import { ReferenceTab } from '../../features/title/components/reference-tab';
-import { StatisticsTab } from '../../features/title/components/statistics-tab';
 import { TitleSummary } from '../../features/title/components/title-summary';
 import { findProvider, useProviders } from '../../features/links/api/get-provedores';
 import { useHasSession } from '../../stores/session';
 import { PageTitle } from '../../ui/page-title';
 import { paths, TITLE_TABS, type TitleTab } from '../paths';
-import { SignInModalButton, SignInPanel } from '../shell/sign-in-panel';
 import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
+import { lazyNamed } from '../../ui/lazy-named';
+import { PageSkeleton } from '../shell/shell';
+
+// Tabs, forms and comments: each fetched when it is first shown (the copies, the usual tab, are in the page's script).
+const HoldForm = lazyNamed(() => import('../../features/circulation/components/hold-form'), 'HoldForm');
+const LoanRequestForm = lazyNamed(() => import('../../features/circulation/components/loan-request-form'), 'LoanRequestForm');
+const CommentsSection = lazyNamed(() => import('../../features/comments/components/comments-section'), 'CommentsSection');
+const CirculationTab = lazyNamed(() => import('../../features/title/components/circulation-tab'), 'CirculationTab');
+const ClosedStacksTab = lazyNamed(() => import('../../features/title/components/closed-stacks-tab'), 'ClosedStacksTab');
+const ContentsTab = lazyNamed(() => import('../../features/title/components/contents-tab'), 'ContentsTab');
+const KardexTab = lazyNamed(() => import('../../features/title/components/kardex-tab'), 'KardexTab');
+const SerialContentsTab = lazyNamed(() => import('../../features/title/components/serial-contents-tab'), 'SerialContentsTab');
+const DublinCoreTab = lazyNamed(() => import('../../features/title/components/dublin-core-tab'), 'DublinCoreTab');
+const MarcTab = lazyNamed(() => import('../../features/title/components/marc-tab'), 'MarcTab');
+const ReferenceTab = lazyNamed(() => import('../../features/title/components/reference-tab'), 'ReferenceTab');
+const StatisticsTab = lazyNamed(() => import('../../features/title/components/statistics-tab'), 'StatisticsTab');
+const SignInPanel = lazyNamed(() => import('../shell/sign-in-panel'), 'SignInPanel');
+const SignInModalButton = lazyNamed(() => import('../shell/sign-in-panel'), 'SignInModalButton');
 
 /** The work type of a technical standard (the target_gedweb base), opened at Target GEDWeb. */
 const STANDARD = 19;
@@ -164,9 +170,13 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
         <Title order={2} size="h3" mb="sm" id="tab-heading">
           {current ? t(current.label) : offered.some((x) => x.segment === 'exemplares') ? t('tabs.exemplares') : t('title.record')}
         </Title>
-        {content()}
+        <Suspense fallback={<PageSkeleton />}>{content()}</Suspense>
       </section>
-      {permissions.hasAll(ACTIVITY.comments) && <CommentsSection id={id} signedIn={signedIn} signIn={<SignInModalButton redirect={here} />} />}
+      {permissions.hasAll(ACTIVITY.comments) && (
+        <Suspense fallback={null}>
+          <CommentsSection id={id} signedIn={signedIn} signIn={<SignInModalButton redirect={here} />} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,21 +1,18 @@
-import { Alert, Anchor, Box, Group, Image, Modal, Stack, Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Anchor, Box, Group, Image, Stack, Text } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { useInformativo } from '../../features/parameters/api/get-conteudo';
+import { Link } from 'react-router';
 import { useInstituicao } from '../../features/parameters/api/get-instituicao';
 import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
-import { GeneralCommentForm } from '../../features/units/components/general-comment-form';
-import { SuggestionForm } from '../../features/units/components/suggestion-form';
 import { INTERFACE_LANGUAGES, LOCALE_TAGS } from '../../i18n/languages';
-import { useHasSession, useSessionUser } from '../../stores/session';
-import { SafeHtml } from '../../ui/safe-html';
+import { useSessionUser } from '../../stores/session';
 import { useNotify } from '../../ui/notify';
 import { paths } from '../paths';
 import { changeLanguage, LANGUAGE_NAMES } from './language-select';
-import { SignInPanel } from './sign-in-panel';
 
-type Open = 'comment' | 'suggestion' | 'support' | null;
+import type { Open } from './footer-modals';
+
+const FooterModals = lazy(() => import('./footer-modals').then((m) => ({ default: m.FooterModals })));
 
 /**
  * Footer (spec §2): general comments, acquisition suggestion (and the professors' own link),
@@ -28,7 +25,12 @@ export function Footer() {
   const instituicao = useInstituicao();
   const permissions = usePermissions();
   const user = useSessionUser();
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpenState] = useState<Open>(null);
+  const [used, setUsed] = useState(false);
+  const setOpen = (next: Open) => {
+    if (next) setUsed(true);
+    setOpenState(next);
+  };
   const notify = useNotify();
   const sent = (message: string) => {
     setOpen(null);
@@ -118,7 +120,12 @@ export function Footer() {
           )}
         </Group>
       </Stack>
-      <FooterModals open={open} onClose={() => setOpen(null)} onSent={sent} />
+      {/* Fetched when a modal is first opened, then kept (its closing animation plays). */}
+      {used && (
+        <Suspense fallback={null}>
+          <FooterModals open={open} onClose={() => setOpen(null)} onSent={sent} />
+        </Suspense>
+      )}
     </Box>
   );
 }
@@ -130,49 +137,5 @@ function ExternalLink({ href, label }: { href: string; label: string }) {
       {label}
       <span className="visually-hidden">{` (${t('app.newWindow')})`}</span>
     </Anchor>
-  );
-}
-
-/**
- * The footer's modals (spec §2): general comment and acquisition suggestion — titled with the
- * activity's description, asking a visitor to sign in first (RealizeLoginEnviarComentario,
- * RealizeLoginEnviarSugestaoAquisicao) — and support, the institution's message (sanitised).
- */
-function FooterModals({ open, onClose, onSent }: { open: Open; onClose: () => void; onSent: (message: string) => void }) {
-  const { t } = useTranslation();
-  const instituicao = useInstituicao();
-  const permissions = usePermissions();
-  const signedIn = useHasSession();
-  const location = useLocation();
-  // Only when the suggestion modal opens: not a request on every page for a modal seldom opened.
-  const note = useInformativo(ACTIVITY.acquisitionSuggestion, open === 'suggestion');
-  const signInFirst = (message: string) => (
-    <Stack gap="sm">
-      <Alert variant="light" color="yellow" role="note">
-        {message}
-      </Alert>
-      <SignInPanel variant="modal" redirect={`${location.pathname}${location.search}`} onSignedIn={() => undefined} />
-    </Stack>
-  );
-  const common = { onClose, closeButtonProps: { 'aria-label': t('app.close') } };
-  return (
-    <>
-      <Modal opened={open === 'comment'} title={permissions.description(ACTIVITY.comments, t('footer.generalComment'))} {...common}>
-        {signedIn ? <GeneralCommentForm onSent={onSent} /> : signInFirst(t('messages.RealizeLoginEnviarComentario'))}
-      </Modal>
-      <Modal opened={open === 'suggestion'} title={permissions.description(ACTIVITY.acquisitionSuggestion, t('footer.suggestion'))} size="lg" {...common}>
-        {note.data && (
-          <Text size="sm" mb="sm" component="div">
-            <SafeHtml html={note.data.html} rich />
-          </Text>
-        )}
-        {signedIn ? <SuggestionForm onSent={onSent} /> : signInFirst(t('messages.RealizeLoginEnviarSugestaoAquisicao'))}
-      </Modal>
-      <Modal opened={open === 'support'} title={t('footer.support')} {...common}>
-        <div className="rich-text">
-          <SafeHtml html={instituicao.msg_suporte_consulta ?? ''} rich />
-        </div>
-      </Modal>
-    </>
   );
 }

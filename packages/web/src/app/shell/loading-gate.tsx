@@ -1,11 +1,28 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQueries, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadPublicCredentials } from '../../api/client';
+import type { BootData } from '../../api/config';
+import { usePublicCredentials } from '../../stores/public-credentials';
 import { funcionalidadesQuery } from '../../features/parameters/api/get-funcionalidades';
 import { guiasPesquisaQuery } from '../../features/parameters/api/get-guias-pesquisa';
 import { instituicaoQuery } from '../../features/parameters/api/get-instituicao';
+
+const credentialsQuery = { queryKey: ['public-credentials'], queryFn: loadPublicCredentials, staleTime: Infinity };
+
+/**
+ * Takes what the server inlined into the page (plugins/web.ts): the token and the three public
+ * parameters are then known before the first render, and the loading screen never shows.
+ */
+export function applyBootData(queryClient: QueryClient, boot: BootData | undefined) {
+  if (!boot) return;
+  usePublicCredentials.setState({ token: boot.token });
+  queryClient.setQueryData(credentialsQuery.queryKey, boot.token);
+  queryClient.setQueryData(instituicaoQuery.queryKey, boot.instituicao);
+  queryClient.setQueryData(funcionalidadesQuery.queryKey, boot.funcionalidades);
+  queryClient.setQueryData(guiasPesquisaQuery.queryKey, boot.guias);
+}
 
 /**
  * The loading screen (spec §2): nothing else shows until the public credentials, the
@@ -13,7 +30,7 @@ import { instituicaoQuery } from '../../features/parameters/api/get-instituicao'
  */
 export function LoadingGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const credentials = useQuery({ queryKey: ['public-credentials'], queryFn: loadPublicCredentials, staleTime: Infinity });
+  const credentials = useQuery(credentialsQuery);
   const results = useQueries({
     queries: [instituicaoQuery, funcionalidadesQuery, guiasPesquisaQuery].map((q) => ({ ...q, enabled: credentials.isSuccess })),
   });

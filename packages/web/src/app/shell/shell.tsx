@@ -1,4 +1,5 @@
-import { Box, Container } from '@mantine/core';
+import { Box, Container, Skeleton, Stack } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { usePageSettings } from '../../stores/page-settings';
@@ -19,14 +20,34 @@ export function Shell() {
         {t('app.skipToContent')}
       </a>
       <Header />
-      <Box component="main" id="main" tabIndex={-1} py="lg">
+      <Box component="main" id="main" tabIndex={-1} py="lg" className="main">
         <Container size="lg">
-          <Outlet />
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
         </Container>
       </Box>
       <Footer />
       {libras && <LibrasWidget />}
       <SessionWatch />
     </>
+  );
+}
+
+/**
+ * What stands for a screen while its script or data arrive: a heading and lines where they will
+ * be, inside a main area that already reaches past the fold, so nothing below moves when the
+ * screen comes (no layout shift).
+ */
+export function PageSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" role="status" aria-label={t('loading.title')}>
+      <Skeleton height={34} width="45%" radius="sm" />
+      <Skeleton height={16} width="70%" radius="sm" />
+      <Skeleton height={42} radius="sm" />
+      <Skeleton height={16} radius="sm" />
+      <Skeleton height={16} width="85%" radius="sm" />
+    </Stack>
   );
 }

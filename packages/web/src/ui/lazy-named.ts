@@ -1,0 +1,13 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+
+/**
+ * A component fetched when it is first drawn: `lazyNamed(() => import('./tab'), 'MarcTab')`. For
+ * what a page shows only on request (a tab, a dialog, a form below the fold), so its script stays
+ * out of the page's first download (issue 24). Draw it inside a Suspense boundary.
+ */
+export function lazyNamed<M extends Record<K, ComponentType<P>>, K extends keyof M, P = M[K] extends ComponentType<infer Q> ? Q : never>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
