@@ -92,7 +92,10 @@ async function audit(port: number, url: string, throttlingMethod: 'simulate' | '
   version = lhr.lighthouseVersion;
   for (const ref of lhr.categories.accessibility?.auditRefs ?? []) {
     const failed = lhr.audits[ref.id];
-    if (ref.weight > 0 && failed && failed.score !== null && failed.score < 1) console.warn(`${url}: accessibility: ${failed.id}: ${failed.title}`);
+    if (ref.weight > 0 && failed && failed.score !== null && failed.score < 1) {
+      const nodes = ((failed.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []).map((item) => item.node?.snippet);
+      console.warn(`${url}: accessibility: ${failed.id}: ${failed.title} ${nodes.slice(0, 5).join(' ')}`);
+    }
   }
   const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');

@@ -19,6 +19,7 @@ export function Shell() {
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
+      <div id="skip-links" />
       <Header />
       <Box component="main" id="main" tabIndex={-1} py="lg" className="main">
         <Container size="lg">

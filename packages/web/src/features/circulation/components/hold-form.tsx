@@ -1,5 +1,5 @@
 import type { ReservaBody } from '@estante/contracts';
-import { Alert, Anchor, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Loader, Select, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -36,8 +36,27 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
       </Alert>
     );
   const info = start.data;
-  const libraries = info.bibliotecas.filter((l) => l.exemplares > 0);
-  if (libraries.length === 0) return <Text>{t('holds.noneHere')}</Text>;
+  // A hold is for a copy that is out: where one is on the shelf the patron takes it at the desk
+  // (the server refuses such a hold), so those libraries are named first, not offered.
+  const onShelf = info.bibliotecas.filter((l) => l.disponiveis > 0);
+  const libraries = info.bibliotecas.filter((l) => l.exemplares > 0 && l.disponiveis === 0);
+  const shelfNotice = onShelf.length > 0 && (
+    <Alert color="green" variant="light" role="note" title={t('holds.onShelfHeading')}>
+      <List size="sm">
+        {onShelf.map((l) => (
+          <List.Item key={l.cod_biblioteca}>{t('holds.onShelf', { library: l.desc_biblioteca, count: l.disponiveis })}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+  if (libraries.length === 0) {
+    return (
+      <Stack gap="sm" maw={560}>
+        {shelfNotice}
+        <Text>{onShelf.length > 0 ? t('holds.allOnShelf') : t('holds.noneHere')}</Text>
+      </Stack>
+    );
+  }
   const needed = { volume: info.volumes, tomo: info.tomos, parte: info.partes };
 
   const message = (error: unknown) => messageOf(error, t('errors.unexpected'));
@@ -85,7 +104,8 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
 
   return (
     <form onSubmit={check} noValidate aria-busy={busy || place.isPending}>
-      <Stack gap="sm" maw={480}>
+      <Stack gap="sm" maw={560}>
+        {shelfNotice}
         <NoticeView notice={notify.notice} />
         {placed !== null && (
           <Alert color="green" variant="light" role="status">
@@ -100,7 +120,7 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
           placeholder={t('login.choosePlaceholder')}
           data={libraries.map((l) => ({
             value: String(l.cod_biblioteca),
-            label: t('holds.libraryOption', { library: l.desc_biblioteca, available: l.disponiveis, queue: l.fila }),
+            label: t('holds.libraryOption', { library: l.desc_biblioteca, count: l.fila }),
           }))}
           value={library}
           onChange={(v) => {

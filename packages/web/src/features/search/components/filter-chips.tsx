@@ -21,7 +21,8 @@ export function FilterChips({
           key={`${f.tipo}:${f.codigo}`}
           withRemoveButton
           onRemove={() => onRemove(f)}
-          removeButtonProps={{ 'aria-label': t('search.removeFilter', { name: f.descricao }) }}
+          // Mantine leaves the remove button out of the tab order; a keyboard must reach it too.
+          removeButtonProps={{ 'aria-label': t('search.removeFilter', { name: f.descricao }), tabIndex: 0, 'aria-hidden': false }}
         >
           {f.descricao}
         </Pill>

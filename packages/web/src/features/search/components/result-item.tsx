@@ -99,7 +99,8 @@ export function ResultItem({
           variant={basket.inBasket ? 'light' : 'default'}
           style={{ flex: 'none' }}
           aria-pressed={basket.inBasket}
-          aria-label={t(basket.inBasket ? 'basket.removeTitle' : 'basket.addTitle', { title: item.titulo })}
+          // The name starts with the button's visible words (WCAG 2.5.3); aria-pressed says it is in the basket.
+          aria-label={t(basket.inBasket ? 'basket.inBasketTitle' : 'basket.addTitle', { title: item.titulo })}
           onClick={basket.onToggleBasket}
         >
           {basket.inBasket ? t('basket.inBasket') : t('basket.add')}

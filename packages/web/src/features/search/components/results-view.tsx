@@ -1,6 +1,6 @@
 import { feedsEndpoints, MAX_PAGE_SIZE, type SearchState, searchStateToParams } from '@estante/contracts';
 import { Alert, Anchor, Button, Checkbox, Drawer, Grid, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ApiRequestError, openAddress } from '../../../api/client';
@@ -12,6 +12,7 @@ import { useSearchHistory } from '../search-history';
 import { type Display, useSearchState } from '../search-state';
 import { FacetPanel } from './facet-panel';
 import { FilterChips } from './filter-chips';
+import { SkipLink } from '../../../ui/skip-link';
 import { useAcervosIndexados } from '../api/get-acervos-indexados';
 import { ResultItem } from './result-item';
 import { SaveSearch } from './save-search';
@@ -89,6 +90,27 @@ export function ResultsView({
     if (data) remember({ label, href: `${location.pathname}${location.search}`, total: data.total });
   }, [data, label, location.pathname, location.search, remember]);
 
+  // A new search or page (not a facet, sort or page size, where the patron's hand is on the
+  // control) opens at the top with focus on the count (issue 24); so does removing a chip, whose
+  // button is gone. On arrival, focus moves only if nothing else holds it.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusedKey = useRef<string | null>(null);
+  const pendingFocus = useRef(false);
+  const params = new URLSearchParams(location.search);
+  ['filtro', 'ordenacao', 'quantPag'].forEach((name) => params.delete(name));
+  const searchKey = `${location.pathname}?${params.toString()}`;
+  useEffect(() => {
+    if (!data || isFetching || !headingRef.current) return;
+    if (focusedKey.current === searchKey && !pendingFocus.current) return;
+    const active = document.activeElement;
+    const arrival = focusedKey.current === null;
+    focusedKey.current = searchKey;
+    pendingFocus.current = false;
+    if (arrival && active !== document.body && active !== null && !active.classList.contains('page-heading')) return;
+    window.scrollTo({ top: 0 });
+    headingRef.current.focus();
+  }, [data, isFetching, searchKey]);
+
   if (isPending) return <Loader aria-label={t('search.loading')} />;
   if (error || !data) {
     const message =
@@ -104,8 +126,15 @@ export function ResultsView({
     );
   }
   const pages = Math.max(1, Math.ceil(Math.min(data.total, 10_000) / state.quantPag));
+  // Right above the list: after focus lands here, the first result is the next Tab.
+  const heading = (
+    <Title order={2} size="h3" aria-live="polite" ref={headingRef} tabIndex={-1} className="results-heading" id="resultados">
+      {t('search.resultsCount', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })}
+    </Title>
+  );
   return (
     <Grid gutter="xl">
+      <SkipLink target="resultados" label={t('search.skipToResults')} />
       <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
         <FacetPanel facetas={data.facetas} selected={state.filtros} onToggle={toggleFilter} />
       </Grid.Col>
@@ -124,10 +153,17 @@ export function ResultsView({
           <Button hiddenFrom="md" variant="outline" color="blue.9" onClick={() => setFacetsOpen(true)} style={{ alignSelf: 'flex-start' }}>
             {t('search.filtersButton', { count: state.filtros.length })}
           </Button>
-          <Title order={2} size="h3" aria-live="polite">
-            {t('search.resultsCount', { count: data.total, formatted: data.total.toLocaleString(i18n.language) })}
-          </Title>
-          <FilterChips filtros={data.filtros} onRemove={toggleFilter} onClear={() => update({ filtros: [] })} />
+          <FilterChips
+            filtros={data.filtros}
+            onRemove={(f) => {
+              pendingFocus.current = true;
+              toggleFilter(f);
+            }}
+            onClear={() => {
+              pendingFocus.current = true;
+              update({ filtros: [] });
+            }}
+          />
           <SaveSearch state={state} label={label} />
           {data.total > 0 && (
             <>
@@ -165,7 +201,10 @@ export function ResultsView({
             {isFetching && <Loader size="sm" aria-label={t('search.loading')} />}
           </Group>
           {data.acervos.length === 0 ? (
-            <Text>{t('search.noResults')}</Text>
+            <>
+              {heading}
+              <Text>{t('search.noResults')}</Text>
+            </>
           ) : (
             <>
               {!network && (
@@ -194,6 +233,7 @@ export function ResultsView({
                   </Group>
                 </>
               )}
+              {heading}
               <div aria-busy={isFetching}>
                 {data.acervos.map((item) => (
                   <ResultItem
