@@ -7,14 +7,18 @@ import { copies, debts, loans, logins, people } from '../db/schema/index.js';
 const POPULATION_CATEGORIES = ['01', '01', '01', '19', '03', '08', '09', '04', '05', 'MembroComun'];
 
 /**
+ * Someone of the background population (`p`): no login, and a numbered address — a demo
+ * patron's second registration (Helena's) has no login either, and is not one of them.
+ */
+const inPopulation = sql`p.email ~ '\.[0-9]+@demo\.estante\.local$' and not exists (select 1 from logins l where l.cod_pessoa = p.cod_pessoa)`;
+const populationIds = sql`(select array_agg(p.cod_pessoa order by p.cod_pessoa) as ids from people p where ${inPopulation})`;
+
+/**
  * Patrons without a login, who hold the copies the demo library shows as on loan. Only added
  * once (when there is no such person yet). Deterministic names from a seeded faker.
  */
 export async function seedPopulation(db: Db, count = 300): Promise<number> {
-  const [existing] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from ${people} p where not exists (select 1 from ${logins} l where l.cod_pessoa = p.cod_pessoa)`,
-  );
+  const [existing] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${people} p where ${inPopulation}`);
   if (existing!.n > 0) return 0;
   faker.seed(2026);
   const rows = Array.from({ length: count }, (_, i) => {
@@ -49,8 +53,7 @@ export async function seedLoansForLoanedCopies(db: Db): Promise<number> {
              c.data_devolucao_prevista,
              c.cod_exemplar % 3
       from copies c
-      cross join (select array_agg(p.cod_pessoa order by p.cod_pessoa) as ids from people p
-                  where not exists (select 1 from logins l where l.cod_pessoa = p.cod_pessoa)) pop
+      cross join ${populationIds} pop
       where c.status = 'emprestado'
         and array_length(pop.ids, 1) > 0
         and not exists (select 1 from loans l where l.cod_exemplar = c.cod_exemplar and l.data_devolucao is null)
@@ -68,7 +71,7 @@ export async function seedLoanHistory(db: Db): Promise<number> {
   const [existing] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from loans l
-        where l.data_devolucao is not null and not exists (select 1 from logins g where g.cod_pessoa = l.cod_pessoa)`,
+        where l.data_devolucao is not null and exists (select 1 from people p where p.cod_pessoa = l.cod_pessoa and ${inPopulation})`,
   );
   if (existing!.n > 0) return 0;
   return executeCount(
@@ -82,17 +85,20 @@ export async function seedLoanHistory(db: Db): Promise<number> {
              (current_date - (30 + ((c.cod_exemplar * 37 + k * 113) % 700)) + 12)::timestamptz
       from copies c
       cross join lateral generate_series(1, 1 + c.cod_exemplar % 6) k
-      cross join (select array_agg(p.cod_pessoa order by p.cod_pessoa) as ids from people p
-                  where not exists (select 1 from logins l where l.cod_pessoa = p.cod_pessoa)) pop
+      cross join ${populationIds} pop
       where c.cod_exemplar % 3 = 0 and array_length(pop.ids, 1) > 0
     `,
   );
 }
 
-/** A demo patron's loans: days until due for open ones (negative: overdue), and returned ones. */
-const DEMO_LOANS: Record<string, { open: number[]; returned: number }> = {
+/**
+ * A demo patron's loans: days until due for open ones (negative: overdue), and returned ones;
+ * `period` is the category's loan period (a professor's 30 days), so every loan was made in the
+ * past (or today), never after it is due.
+ */
+const DEMO_LOANS: Record<string, { open: number[]; returned: number; period?: number }> = {
   aluno: { open: [7, 12, -3], returned: 3 },
-  professor: { open: [20, 25, 30, 5], returned: 2 },
+  professor: { open: [20, 25, 30, 5], returned: 2, period: 30 },
   devedor: { open: [-10, -20], returned: 2 },
   bloqueado: { open: [-45], returned: 0 },
   mestrando: { open: [9], returned: 1 },
@@ -128,7 +134,7 @@ export async function seedDemoCirculation(db: Db): Promise<{ loans: number; debt
           await tx.insert(loans).values({
             codExemplar: copy.codExemplar,
             codPessoa: person.codPessoa,
-            loanedAt: sql`(current_date + ${days - 14}::int)::timestamptz`,
+            loanedAt: sql`(current_date + ${days - (plan.period ?? 14)}::int)::timestamptz`,
             dueDate: due,
             renewals: i % 2,
           });

@@ -111,6 +111,22 @@ describe('seedDemoIfEmpty', () => {
       where (c.status = 'emprestado') is distinct from (l.cod_emprestimo is not null)
          or (l.cod_emprestimo is not null and l.data_devolucao_prevista <> c.data_devolucao_prevista)`);
     expect(mismatches).toBe(0);
+    // Spread over the 300 people of the background population (README), not piled on one.
+    const borrowers = await queryRows<{ people: number; most: number; background: number }>(
+      database.db,
+      sql`select count(distinct l.cod_pessoa)::int as people, max(n)::int as most,
+                 (select count(*)::int from people p where p.email like '%@demo.estante.local' and not exists (select 1 from logins g where g.cod_pessoa = p.cod_pessoa)) as background
+          from loans l join (select cod_pessoa, count(*) as n from loans where data_devolucao is null group by cod_pessoa) per using (cod_pessoa)
+          where l.data_devolucao is null`,
+    );
+    expect(borrowers[0]!.background).toBe(300 + 1);
+    expect(borrowers[0]!.people).toBeGreaterThan(200);
+    expect(borrowers[0]!.most).toBeLessThan(10);
+  });
+
+  it('lends nothing in the future, and returns nothing before it was lent', async () => {
+    expect(await count(sql`select count(*)::int as n from loans where data_emprestimo::date > current_date`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from loans where data_devolucao < data_emprestimo or data_devolucao_prevista < data_emprestimo::date`)).toBe(0);
   });
 
   it('gives the demo accounts what the README promises: loans, an overdue one, debts', async () => {
