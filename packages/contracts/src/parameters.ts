@@ -13,6 +13,23 @@ export const temaSchema = z.object({
   logo: z.string().optional(),
 });
 
+/** The institution's own words in another language than its first (Portuguese): unset ones fall back to it. */
+// eslint-disable-next-line no-control-regex -- text for people: line breaks and tabs, no other control character
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const institutionText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((v) => !CONTROL_IN_TEXT.test(v), { error: 'control characters are not allowed' });
+export const institutionTextsSchema = z.object({
+  denominacao_login: institutionText(60).optional(),
+  msg_login: institutionText(2000).optional(),
+  msg_suporte_consulta: institutionText(4000).optional(),
+});
+export type InstitutionTexts = z.infer<typeof institutionTextsSchema>;
+export const INSTITUTION_TEXT_FIELDS = ['denominacao_login', 'msg_login', 'msg_suporte_consulta'] as const;
+
 /** `GET /parametros/instituicao`: the institution's settings (spec §3 "Institution settings"). */
 export const instituicaoSchema = z
   .object({
@@ -28,6 +45,12 @@ export const instituicaoSchema = z
     msg_suporte_consulta: z.string().nullable(),
     link_lgpd: z.string().nullable(),
     tema: temaSchema,
+    /**
+     * The sign-in words and support message in English and Spanish (issue 24), beside the fields
+     * above in Portuguese: the page picks its language's (all languages travel, so the page can
+     * be served with them before its language is known).
+     */
+    traducoes: z.object({ en: institutionTextsSchema, es: institutionTextsSchema }),
     p: z.object({
       __md_aut: z.number().int().nullable(),
       __md_crypt: z.number().int().nullable(),

@@ -2,7 +2,8 @@ import type { Db } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
 import { configuredMailer, type Mailer } from '../lib/mail.js';
 import { approveComment, pendingForModeration, rejectComment } from '../modules/comments/comments.service.js';
-import { institutionCode, setActivity, setInstitutionCode, setInstitutionOidc } from '../modules/parameters/parameters.service.js';
+import { institutionCode, setActivity, setInstitutionCode, setInstitutionOidc, setInstitutionText } from '../modules/parameters/parameters.service.js';
+import { INSTITUTION_TEXT_FIELDS } from '@estante/contracts';
 import { checkIn, checkOut, expireHolds } from '../modules/circulation/desk.service.js';
 import { advanceRequest } from '../modules/circulation/loan-requests.service.js';
 import { recentGeneralComments, recentSuggestions } from '../modules/units/units.service.js';
@@ -38,6 +39,10 @@ export const USAGE = `usage:
   npm run institution -- oidc on [logout-url] | off
                                       offer the OIDC sign-in (the server needs OIDC_ISSUER and
                                       OIDC_CLIENT_ID) and leave through its logout link
+  npm run institution -- text <field> <pt|en|es> '<text>'
+                                      the institution's words in one language: field denominacao_login
+                                      (what the username is called), msg_login (the sign-in page's
+                                      welcome) or msg_suporte_consulta (support, HTML); '' unsets a translation
   npm run institution -- provider <key> '<json>' | off
                                       configure an external provider (decision 0023), e.g.
                                       pearson '{"entrega":"assinada","url":"https://…?token={token}",
@@ -158,6 +163,15 @@ async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgr
         throw new Error(`on or off (and an http(s) logout link) are needed\n${USAGE}`);
       if (!(await setInstitutionOidc(db, state === 'on', state === 'on' ? (link ?? null) : null))) throw new Error('the institution is not set up yet');
       return `OIDC sign-in is ${state}${link && state === 'on' ? `, logout through ${link}` : ''}`;
+    }
+    case 'institution.text': {
+      const [field = '', language = '', text] = args;
+      if (!(INSTITUTION_TEXT_FIELDS as readonly string[]).includes(field) || !['pt', 'en', 'es'].includes(language) || text === undefined)
+        throw new Error(`a field (${INSTITUTION_TEXT_FIELDS.join(', ')}), a language (pt, en, es) and a text are needed\n${USAGE}`);
+      const clean = text.trim();
+      if (!(await setInstitutionText(db, field as (typeof INSTITUTION_TEXT_FIELDS)[number], language as 'pt' | 'en' | 'es', clean)))
+        throw new Error('the institution is not set up yet');
+      return clean ? `${field} in ${language}: ${clean}` : `${field} in ${language} unset`;
     }
     case 'institution.provider': {
       const [recurso = '', entry = ''] = args;

@@ -126,7 +126,9 @@ describe('seedDemoIfEmpty', () => {
 
   it('lends nothing in the future, and returns nothing before it was lent', async () => {
     expect(await count(sql`select count(*)::int as n from loans where data_emprestimo::date > current_date`)).toBe(0);
-    expect(await count(sql`select count(*)::int as n from loans where data_devolucao < data_emprestimo or data_devolucao_prevista < data_emprestimo::date`)).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from loans where data_devolucao < data_emprestimo or data_devolucao_prevista < data_emprestimo::date`),
+    ).toBe(0);
   });
 
   it('gives the demo accounts what the README promises: loans, an overdue one, debts', async () => {

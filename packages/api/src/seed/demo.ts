@@ -373,6 +373,20 @@ async function seedInstitution(db: Db): Promise<void> {
       msgSuporteConsulta:
         '<p>Dúvidas sobre o catálogo? Escreva para <a href="mailto:biblioteca@demo.estante.local">biblioteca@demo.estante.local</a> ou ligue (48) 3721-0000, de segunda a sexta, das 8h às 20h.</p>',
       linkLgpd: 'https://demo.estante.local/privacidade',
+      traducoes: {
+        en: {
+          denominacao_login: 'Enrolment number or CPF',
+          msg_login: 'Welcome to the catalogue of the UEVS libraries. Sign in with your enrolment number or CPF and your password.',
+          msg_suporte_consulta:
+            '<p>Questions about the catalogue? Write to <a href="mailto:biblioteca@demo.estante.local">biblioteca@demo.estante.local</a> or call +55 48 3721-0000, Monday to Friday, 8 am to 8 pm.</p>',
+        },
+        es: {
+          denominacao_login: 'Matrícula o CPF',
+          msg_login: 'Bienvenido al catálogo de las bibliotecas de la UEVS. Ingrese con su matrícula o CPF y su contraseña.',
+          msg_suporte_consulta:
+            '<p>¿Dudas sobre el catálogo? Escriba a <a href="mailto:biblioteca@demo.estante.local">biblioteca@demo.estante.local</a> o llame al +55 48 3721-0000, de lunes a viernes, de 8 a 20 h.</p>',
+        },
+      },
       tema: { corPrimaria: '#1d4f91', corSecundaria: '#f2a900', logo: DEMO_LOGO },
       parametros: {
         __md_aut: 2,

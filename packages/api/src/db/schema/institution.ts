@@ -20,6 +20,8 @@ export const institution = pgTable(
     msgLogin: text('msg_login'),
     msgSuporteConsulta: text('msg_suporte_consulta'),
     linkLgpd: text('link_lgpd'),
+    /** The sign-in words and support message in other languages: `{ en: {…}, es: {…} }`, see contracts `institutionTextsSchema`. */
+    traducoes: jsonb('traducoes').notNull().default({}),
     /** Theme: colours and logo, see contracts `temaSchema`. */
     tema: jsonb('tema').notNull().default({}),
     /** The spec's `p` object: __md_aut, __md_crypt, __web_url_pw, __web_aquisicao. */

@@ -142,7 +142,8 @@ describe('POST /oauth/token (password) and GET /pessoas', () => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ key: 'invalid_grant', message: 'Usuário ou senha incorretos.' });
     const unknown = await password('ninguem', 'senha-da-ana', '5');
-    expect(unknown.json()).toMatchObject({ status: 401, message: 'Wrong Usuário or password.' });
+    // In English the institution's Portuguese word (here the default "Usuário") would be wrong: its translation, or English's default.
+    expect(unknown.json()).toMatchObject({ status: 401, message: 'Wrong Username or password.' });
     expect((await password('ana', '')).json()).toMatchObject({ status: 400, key: 'credential_missing' });
     expect((await password('  ', 'x')).statusCode).toBe(400);
     const blocked = await password('bloqueado', 'senha-do-bruno');

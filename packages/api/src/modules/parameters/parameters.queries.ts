@@ -49,3 +49,11 @@ export async function updateInstitutionOidc(db: Db, on: boolean, logoutLink: str
   const rows = await db.update(institution).set({ usaOidc: on, linkLogoutOidc: logoutLink }).returning({ id: institution.id });
   return rows.length > 0;
 }
+
+/** Writes some of the institution's texts (the Portuguese fields or the translations). */
+export async function updateInstitutionTexts(
+  db: Db,
+  texts: Partial<Pick<typeof institution.$inferInsert, 'denominacaoLogin' | 'msgLogin' | 'msgSuporteConsulta' | 'traducoes'>>,
+): Promise<void> {
+  await db.update(institution).set(texts);
+}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../../admin/commands.js';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { createGuides, createInstitution, enableActivities } from '../../../test/factories.js';
 
@@ -32,7 +33,27 @@ describe('GET /parametros/instituicao', () => {
       usaOIDC: false,
       tema: { corPrimaria: '#123456' },
       p: { __md_aut: 2, __md_crypt: 4, __web_url_pw: null, __web_aquisicao: null },
+      traducoes: { en: {}, es: {} },
     });
+  });
+
+  it('carries the sign-in words in English and Spanish, set by staff one language at a time (issue 24)', async () => {
+    const text = (field: string, language: string, value: string) =>
+      runAdminCommand(t.database.db, { command: 'institution.text', args: [field, language, value] });
+    expect(await text('denominacao_login', 'pt', 'Matrícula ou CPF')).toBe('denominacao_login in pt: Matrícula ou CPF');
+    await text('denominacao_login', 'en', 'Enrolment number or CPF');
+    await text('msg_login', 'es', '  Bienvenido al catálogo.  ');
+    const body = (await get('/svc/parametros/instituicao')).json();
+    expect(body.denominacao_login).toBe('Matrícula ou CPF');
+    expect(body.traducoes).toEqual({ en: { denominacao_login: 'Enrolment number or CPF' }, es: { msg_login: 'Bienvenido al catálogo.' } });
+    // An empty text unsets a translation; the Portuguese word cannot be emptied.
+    expect(await text('denominacao_login', 'en', '')).toBe('denominacao_login in en unset');
+    expect((await get('/svc/parametros/instituicao')).json().traducoes.en).toEqual({});
+    await expect(text('denominacao_login', 'pt', '')).rejects.toThrow(/cannot be empty/);
+    await expect(text('msg_login', 'fr', 'Bienvenue')).rejects.toThrow(/a field .* a language/);
+    await expect(text('denominacao_login', 'en', 'x'.repeat(61))).rejects.toThrow(/denominacao_login in en/);
+    await expect(text('msg_login', 'en', 'a\u0007b')).rejects.toThrow(/msg_login in en: control characters are not allowed/);
+    expect((await get('/svc/parametros/instituicao')).json().traducoes).toEqual({ en: {}, es: { msg_login: 'Bienvenido al catálogo.' } });
   });
 });
 

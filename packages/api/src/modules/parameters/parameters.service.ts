@@ -1,4 +1,13 @@
-import { type Atividade, type GuiaPesquisa, type Instituicao, type PasswordRules, passwordRulesSchema, temaSchema } from '@estante/contracts';
+import {
+  type Atividade,
+  type GuiaPesquisa,
+  INSTITUTION_TEXT_FIELDS,
+  type Instituicao,
+  institutionTextsSchema,
+  type PasswordRules,
+  passwordRulesSchema,
+  temaSchema,
+} from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { errors } from './parameters.messages.js';
 import {
@@ -8,6 +17,7 @@ import {
   updateActivity,
   updateInstitutionCode,
   updateInstitutionOidc,
+  updateInstitutionTexts,
 } from './parameters.queries.js';
 
 /** The institution's public settings, mapped to the spec's field names. */
@@ -29,6 +39,7 @@ export async function getInstituicao(db: Db): Promise<Instituicao> {
     msg_suporte_consulta: row.msgSuporteConsulta,
     link_lgpd: row.linkLgpd,
     tema: tema.success ? tema.data : {},
+    traducoes: institutionTexts(row.traducoes),
     p: {
       __md_aut: numberOrNull(p.__md_aut),
       __md_crypt: numberOrNull(p.__md_crypt),
@@ -79,10 +90,55 @@ export async function institutionNumber(db: Db, key: string, fallback: number): 
 
 const DEFAULT_LOGIN_LABEL = { pt: 'Usuário', en: 'Username', es: 'Usuario' } as const;
 
-/** What the institution calls the username (denominacao_login), for messages; a default otherwise. */
+/** The stored translations, each language's texts checked (a malformed entry counts as unset). */
+function institutionTexts(stored: unknown): Instituicao['traducoes'] {
+  const value = (stored ?? {}) as Record<string, unknown>;
+  const read = (language: 'en' | 'es') => {
+    const parsed = institutionTextsSchema.safeParse(value[language] ?? {});
+    return parsed.success ? parsed.data : {};
+  };
+  return { en: read('en'), es: read('es') };
+}
+
+/** What the institution calls the username (denominacao_login) in `language`, for messages; a default otherwise. */
 export async function loginLabel(db: Db, language: 'pt' | 'en' | 'es'): Promise<string> {
   const row = await findInstitution(db);
-  return row?.denominacaoLogin?.trim() || DEFAULT_LOGIN_LABEL[language];
+  const translated = language === 'pt' || !row ? undefined : institutionTexts(row.traducoes)[language].denominacao_login;
+  if (translated) return translated;
+  // The Portuguese word would be wrong in another language: the default there, unless the institution says otherwise.
+  return (language === 'pt' ? row?.denominacaoLogin?.trim() : undefined) || DEFAULT_LOGIN_LABEL[language];
+}
+
+/**
+ * Sets one of the institution's texts in one language (`npm run institution -- text`): Portuguese
+ * is the field itself, English and Spanish its translations; an empty text unsets a translation.
+ * False when the institution is not set up yet.
+ */
+export async function setInstitutionText(
+  db: Db,
+  field: (typeof INSTITUTION_TEXT_FIELDS)[number],
+  language: 'pt' | 'en' | 'es',
+  text: string,
+): Promise<boolean> {
+  const row = await findInstitution(db);
+  if (!row) return false;
+  if (text) {
+    const checked = institutionTextsSchema.shape[field].safeParse(text);
+    if (!checked.success) throw new Error(`${field} in ${language}: ${checked.error.issues[0]?.message ?? 'not accepted'}`);
+  }
+  if (language === 'pt') {
+    if (field === 'denominacao_login' && !text) throw new Error('the Portuguese sign-in word cannot be empty');
+    await updateInstitutionTexts(db, {
+      [field === 'denominacao_login' ? 'denominacaoLogin' : field === 'msg_login' ? 'msgLogin' : 'msgSuporteConsulta']: text || null,
+    });
+    return true;
+  }
+  const texts = institutionTexts(row.traducoes);
+  const next = { ...texts[language] };
+  if (text) next[field] = text;
+  else delete next[field];
+  await updateInstitutionTexts(db, { traducoes: { ...texts, [language]: next } });
+  return true;
 }
 
 /** Password rules when the institution sets none (`parametros.regras_senha` overrides any of them). */

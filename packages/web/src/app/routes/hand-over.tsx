@@ -7,7 +7,7 @@ import { finishSignIn } from '../../features/auth/api/sign-in';
 import { externalResource, type HandOverRequest } from '../../features/links/api/hand-over';
 import { tradeRedirectCode } from '../../features/links/api/redirect-code';
 import { HandOverView } from '../../features/links/components/hand-over-view';
-import { useInstituicao } from '../../features/parameters/api/get-instituicao';
+import { useInstitutionText } from '../../features/parameters/api/get-instituicao';
 import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
 import { forgetHandOver, readHandOver } from '../../stores/handover';
 import { useHasSession } from '../../stores/session';
@@ -53,7 +53,7 @@ function HandOverScreen({ titleKey, request, onUsed }: { titleKey: string; reque
   const location = useLocation();
   const signedIn = useHasSession();
   const permissions = usePermissions();
-  const instituicao = useInstituicao();
+  const support = useInstitutionText('msg_suporte_consulta');
   const arrivedSignedIn = useRef(signedIn);
   const keepsSession = permissions.hasAll(ACTIVITY.modalLoginKeepsSession);
   const onAddress = useCallback(async () => {
@@ -67,7 +67,7 @@ function HandOverScreen({ titleKey, request, onUsed }: { titleKey: string; reque
         request={request}
         signedIn={signedIn}
         signIn={<SignInModalButton redirect={`${location.pathname}${location.search}`} />}
-        support={instituicao.msg_suporte_consulta ? <SafeHtml html={instituicao.msg_suporte_consulta} rich /> : null}
+        support={support ? <SafeHtml html={support} rich /> : null}
         onAddress={onAddress}
       />
     </>

@@ -5,6 +5,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { forgetSsoError, keptSsoError } from '../../features/auth/api/sso';
 import { RecoveryForm } from '../../features/auth/components/recovery-form';
 import { SignInPanel, useSignInSettings } from '../shell/sign-in-panel';
+import { useInstitutionText } from '../../features/parameters/api/get-instituicao';
 import { useHasSession } from '../../stores/session';
 import { PageTitle } from '../../ui/page-title';
 import { paths } from '../paths';
@@ -20,6 +21,7 @@ export function LoginRoute() {
   const { t } = useTranslation();
   const site = useSiteName();
   const { instituicao, loginLabel: label, captcha } = useSignInSettings();
+  const welcome = useInstitutionText('msg_login');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
@@ -63,7 +65,7 @@ export function LoginRoute() {
           {ssoError}
         </Alert>
       )}
-      {instituicao.msg_login && <Text mb="md">{instituicao.msg_login}</Text>}
+      {welcome && <Text mb="md">{welcome}</Text>}
       <Paper withBorder p="md" maw={420} component="section" aria-label={t('login.panel')}>
         <SignInPanel
           variant="page"

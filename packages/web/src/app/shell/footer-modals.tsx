@@ -2,7 +2,7 @@ import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useInformativo } from '../../features/parameters/api/get-conteudo';
-import { useInstituicao } from '../../features/parameters/api/get-instituicao';
+import { useInstitutionText } from '../../features/parameters/api/get-instituicao';
 import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
 import { GeneralCommentForm } from '../../features/units/components/general-comment-form';
 import { SuggestionForm } from '../../features/units/components/suggestion-form';
@@ -19,7 +19,7 @@ export type Open = 'comment' | 'suggestion' | 'support' | null;
  */
 export function FooterModals({ open, onClose, onSent }: { open: Open; onClose: () => void; onSent: (message: string) => void }) {
   const { t } = useTranslation();
-  const instituicao = useInstituicao();
+  const support = useInstitutionText('msg_suporte_consulta');
   const permissions = usePermissions();
   const signedIn = useHasSession();
   const location = useLocation();
@@ -49,7 +49,7 @@ export function FooterModals({ open, onClose, onSent }: { open: Open; onClose: (
       </Modal>
       <Modal opened={open === 'support'} title={t('footer.support')} {...common}>
         <div className="rich-text">
-          <SafeHtml html={instituicao.msg_suporte_consulta ?? ''} rich />
+          <SafeHtml html={support ?? ''} rich />
         </div>
       </Modal>
     </>

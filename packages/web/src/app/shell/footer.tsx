@@ -2,7 +2,7 @@ import { Anchor, Box, Group, Image, Stack, Text } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useInstituicao } from '../../features/parameters/api/get-instituicao';
+import { useInstitutionText, useInstituicao } from '../../features/parameters/api/get-instituicao';
 import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
 import { INTERFACE_LANGUAGES, LOCALE_TAGS } from '../../i18n/languages';
 import { useSessionUser } from '../../stores/session';
@@ -23,6 +23,7 @@ const FooterModals = lazy(() => import('./footer-modals').then((m) => ({ default
 export function Footer() {
   const { t, i18n } = useTranslation();
   const instituicao = useInstituicao();
+  const support = useInstitutionText('msg_suporte_consulta');
   const permissions = usePermissions();
   const user = useSessionUser();
   const [open, setOpenState] = useState<Open>(null);
@@ -59,7 +60,7 @@ export function Footer() {
   if (permissions.hasAll(ACTIVITY.networkCatalogue) && instituicao.p.__web_rede) {
     links.push(<ExternalLink key="rede" href={instituicao.p.__web_rede} label={t('footer.network')} />);
   }
-  if (instituicao.msg_suporte_consulta) {
+  if (support) {
     links.push(
       <Anchor key="support" component="button" type="button" size="sm" onClick={() => setOpen('support')}>
         {t('footer.support')}

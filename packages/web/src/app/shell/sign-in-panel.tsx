@@ -5,7 +5,7 @@ import { readRuntimeConfig } from '../../api/config';
 import { type Destination, LoginForm, type LoginFlow } from '../../features/auth/components/login-form';
 import { startOidc, startSaml } from '../../features/auth/api/sso';
 import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
-import { useInstituicao } from '../../features/parameters/api/get-instituicao';
+import { useInstitutionText, useInstituicao } from '../../features/parameters/api/get-instituicao';
 
 const { sso } = readRuntimeConfig();
 
@@ -13,13 +13,14 @@ const { sso } = readRuntimeConfig();
 export function useSignInSettings() {
   const { t } = useTranslation();
   const instituicao = useInstituicao();
+  const loginWord = useInstitutionText('denominacao_login');
   const permissions = usePermissions();
   const flow: LoginFlow = instituicao.codEmpresa === 571 ? 'two-step' : instituicao.codEmpresa === 87 ? 'category' : 'standard';
   return {
     flow,
     captcha: permissions.hasAll(ACTIVITY.captcha),
     accountArea: permissions.hasAll(ACTIVITY.accountArea),
-    loginLabel: instituicao.denominacao_login?.trim() || t('login.username'),
+    loginLabel: loginWord || t('login.username'),
     oidc: sso.oidc && instituicao.usaOIDC,
     saml: sso.saml,
     instituicao,

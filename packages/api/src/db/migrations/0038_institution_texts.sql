@@ -1,0 +1,1 @@
+ALTER TABLE "institution" ADD COLUMN "traducoes" jsonb DEFAULT '{}'::jsonb NOT NULL;
