@@ -106,7 +106,8 @@ const DEMO_LOANS: Record<string, { open: number[]; returned: number; period?: nu
 
 /**
  * Loans and debts of the demo accounts (README lists them): current, overdue and returned
- * loans, and for "devedor" an unpaid late fine and a partly paid lost-item charge.
+ * loans, and for "devedor" an unpaid late fine and a partly paid lost-item charge, each on one
+ * of her returned loans.
  * Skipped for an account that already has loans.
  */
 export async function seedDemoCirculation(db: Db): Promise<{ loans: number; debts: number }> {
@@ -156,9 +157,18 @@ export async function seedDemoCirculation(db: Db): Promise<{ loans: number; debt
         loanCount++;
       }
       if (login === 'devedor') {
+        // Each debt names its item through its loan (the debts list takes the title from it): the
+        // fine the first returned loan, the lost item the second (its loan closed when charged).
         await tx.insert(debts).values([
           { codPessoa: person.codPessoa, codEmprestimo: returnedLoans[0] ?? null, service: 'multa_atraso', amount: '12.50' },
-          { codPessoa: person.codPessoa, service: 'perda_material', amount: '89.90', paid: '30.00', paidAt: sql`current_date - 5` },
+          {
+            codPessoa: person.codPessoa,
+            codEmprestimo: returnedLoans[1] ?? null,
+            service: 'perda_material',
+            amount: '89.90',
+            paid: '30.00',
+            paidAt: sql`current_date - 5`,
+          },
         ]);
         debtCount += 2;
       }

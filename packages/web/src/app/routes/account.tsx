@@ -3,6 +3,7 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useRefreshedPerson } from '../../api/me';
+import { AccountDashboard } from '../../features/account/dashboard/dashboard';
 import { RegistrationNotice } from '../../features/account/registration-notice';
 import { ACCOUNT_SECTIONS, accountSectionPath } from '../../features/account/sections';
 import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
@@ -28,6 +29,7 @@ const externalHref = (recurso: string, base: number) => paths.handOver({ recurso
  */
 export function AccountRoute({ app = false, signIn, home }: { app?: boolean; signIn?: ReactNode; home?: ReactNode } = {}) {
   const base = app ? paths.accountApp : paths.account;
+  const sectionHref = app ? paths.accountAppSection : accountSectionPath;
   const { t } = useTranslation();
   const site = useSiteName();
   const signedIn = useHasSession();
@@ -44,13 +46,14 @@ export function AccountRoute({ app = false, signIn, home }: { app?: boolean; sig
   // The sections of ACCOUNT_SECTIONS whose activity the institution has on (spec §6).
   const sections = ACCOUNT_SECTIONS.filter((s) => s.activity === undefined || permissions.hasAll(s.activity)).map((s) => ({
     ...s,
-    path: app ? paths.accountAppSection(s.segment) : accountSectionPath(s.segment),
+    path: sectionHref(s.segment),
   }));
   const here = sections.find((s) => s.path === location.pathname);
   const menu = (vertical: boolean) => {
     const Layout = vertical ? Stack : Group;
     return (
-      <Layout component="nav" aria-label={t('account.menu')} gap={vertical ? 'xs' : 'md'} onClick={() => setDrawer(false)}>
+      // The class marks the current entry (styles.css), in the side menu and in the drawer alike.
+      <Layout component="nav" className="meupergamum-nav" aria-label={t('account.menu')} gap={vertical ? 'xs' : 'md'} onClick={() => setDrawer(false)}>
         <Anchor component={Link} to={base} aria-current={location.pathname === base ? 'page' : undefined} underline="always">
           {t('account.home')}
         </Anchor>
@@ -94,6 +97,7 @@ export function AccountRoute({ app = false, signIn, home }: { app?: boolean; sig
                 element={
                   <Stack gap="md">
                     <Text>{t('account.welcome', { name: user?.nome_pessoa.split(/\s+/)[0] ?? '' })}</Text>
+                    <AccountDashboard segments={sections.map((s) => s.segment)} sectionHref={sectionHref} />
                     {home}
                   </Stack>
                 }

@@ -5,6 +5,7 @@ import { answer, fakeApi, Refusal, renderScreen } from '../../test/render';
 import { DebtsPage } from './debts/debts-page';
 import { DeviationsPage } from './deviations/deviations-page';
 import { NoDebtsPage } from './no-debts/no-debts-page';
+import { lastTwelveMonths } from './period-form';
 import { RequestsPage } from './requests/requests-page';
 
 describe('Meu Pergamum, the other lists', () => {
@@ -31,7 +32,7 @@ describe('Meu Pergamum, the other lists', () => {
     );
     const { user } = renderScreen(<DebtsPage />);
     const table = await screen.findByRole('table', { name: 'Débitos em aberto' });
-    expect(within(table).getAllByRole('row')[1]!.textContent).toMatch(/Multa por atrasoIracema01\/11\/2026R\$\s?6,00/);
+    expect(within(table).getAllByRole('row')[1]!.textContent).toMatch(/IracemaMulta por atraso01\/11\/2026R\$\s?6,00/);
     expect(screen.getByText(/^Total a pagar: R\$\s?4,50$/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Gerar guia de pagamento (PDF)' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Não há débitos a pagar.');
@@ -62,34 +63,43 @@ describe('Meu Pergamum, the other lists', () => {
     expect(row.textContent).toBe('Nada consta emitidoTodas as bibliotecas02/11/2026Em vigor');
   });
 
-  it('requests: nothing is asked before a period is given; then the status chosen goes with it', async () => {
+  it('requests: those of the last 12 months are asked at once; then the period and the status chosen go with it', async () => {
     const calls = fakeApi(
-      answer(loanRequestsEndpoints.mine, [
-        {
-          cod_solicitacao: 3,
-          cod_acervo: 10,
-          titulo: 'Iracema',
-          origem: 'Central',
-          recebimento: 'Setorial',
-          volume: null,
-          tomo: null,
-          parte: null,
-          cod_local_recebimento: 1,
-          data_solicitacao: '2026-11-10T09:00:00Z',
-          data_atualizacao: '2026-11-11T09:00:00Z',
-          situacao: 'em_transito',
-        },
-      ]),
+      answer(loanRequestsEndpoints.mine, ({ query }) =>
+        query.get('dataIni') === '2026-11-01'
+          ? [
+              {
+                cod_solicitacao: 3,
+                cod_acervo: 10,
+                titulo: 'Iracema',
+                origem: 'Central',
+                recebimento: 'Setorial',
+                volume: null,
+                tomo: null,
+                parte: null,
+                cod_local_recebimento: 1,
+                data_solicitacao: '2026-11-10T09:00:00Z',
+                data_atualizacao: '2026-11-11T09:00:00Z',
+                situacao: 'em_transito' as const,
+              },
+            ]
+          : [],
+      ),
     );
     const { user } = renderScreen(<RequestsPage titleHref={(id) => `/acervo/${id}`} />);
-    expect(calls.filter((c) => c.path.startsWith('/api/'))).toHaveLength(0);
+    expect(await screen.findByText('Nenhuma solicitação no período.')).toBeTruthy();
+    const asked = () => calls.filter((c) => c.path === '/api/solicitacao-emprestimo');
+    const twelve = lastTwelveMonths();
+    expect(asked().map((c) => [c.query.get('dataIni'), c.query.get('dataFim'), c.query.get('status')])).toEqual([[twelve.dataIni, twelve.dataFim, 'todas']]);
+    await user.clear(screen.getByLabelText(/^De/));
     await user.type(screen.getByLabelText(/^De/), '2026-11-01');
+    await user.clear(screen.getByLabelText(/^Até/));
     await user.type(screen.getByLabelText(/^Até/), '2026-11-30');
     await user.click(screen.getByRole('button', { name: 'Mostrar' }));
     const table = await screen.findByRole('table', { name: 'Minhas solicitações de empréstimo' });
     expect(table.textContent).toContain('Em trânsito');
     expect(table.textContent).toContain('No balcão da biblioteca de recebimento');
-    expect(calls.find((c) => c.path === '/api/solicitacao-emprestimo')!.query.get('status')).toBe('todas');
+    expect(asked().at(-1)!.query.get('status')).toBe('todas');
   });
 
   it('no-debts: the declaration is issued only after the warning is confirmed', async () => {

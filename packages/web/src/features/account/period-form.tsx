@@ -12,13 +12,40 @@ export type Period = {
   dataFim: string;
 };
 
+/** A local day as the API takes it: YYYY-MM-DD. */
+function isoDay(day: Date): string {
+  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The last 12 months, today included: the period a history opens with, so that it shows at once
+ * (issue 24) rather than waiting for two dates typed.
+ */
+export function lastTwelveMonths(today: Date = new Date()): Period {
+  const start = new Date(today.getFullYear(), today.getMonth() - 12, today.getDate());
+  // 29 February has no twin a year before: Date would roll over to 1 March, so take 28 February.
+  if (start.getDate() !== today.getDate()) start.setDate(0);
+  return { dataIni: isoDay(start), dataFim: isoDay(today) };
+}
+
 /**
  * A period to look up (spec §5): both dates needed, the start not after the end — the API's own
  * rule (`periodInOrder` of the contracts), worded for the patron. `optional`: both dates or none
  * (none: every date; the dates then come as ''). The first problem is announced under the
- * fields; the fields at fault are marked invalid.
+ * fields; the fields at fault are marked invalid. `initial`: the dates the fields start with (the
+ * period the page already shows), else empty.
  */
-export function PeriodForm({ onSubmit, children, optional = false }: { onSubmit: (period: Period) => void; children?: ReactNode; optional?: boolean }) {
+export function PeriodForm({
+  onSubmit,
+  children,
+  optional = false,
+  initial,
+}: {
+  onSubmit: (period: Period) => void;
+  children?: ReactNode;
+  optional?: boolean;
+  initial?: Period;
+}) {
   const { t } = useTranslation();
   const schema = useMemo(() => {
     const both = { error: t('period.both'), path: ['dataIni'] };
@@ -31,7 +58,7 @@ export function PeriodForm({ onSubmit, children, optional = false }: { onSubmit:
     const date = z.string().min(1, { error: t('period.both') });
     return z.object({ dataIni: date, dataFim: date }).refine(periodInOrder, order);
   }, [t, optional]);
-  const form = useForm<Period>({ initialValues: { dataIni: '', dataFim: '' }, validate: zod4Resolver(schema), validateInputOnChange: false });
+  const form = useForm<Period>({ initialValues: initial ?? { dataIni: '', dataFim: '' }, validate: zod4Resolver(schema), validateInputOnChange: false });
   const problem = Object.values(form.errors)[0];
   return (
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>

@@ -1,6 +1,4 @@
 import type { Debitos } from '@estante/contracts';
-
-type Debito = Debitos['itens'][number];
 import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useShortDate } from '../../../ui/dates';
@@ -9,7 +7,9 @@ import { formatMoney } from '../../../ui/money';
 import { NoticeView, useNotify } from '../../../ui/notify';
 import { downloadPaymentSlip, useDebts } from './debts.api';
 
-/** Meu Pergamum, "Débitos" (spec §3, §9): what is owed, the total in the language's currency, the payment slip. */
+type Debito = Debitos['itens'][number];
+
+/** Meu Pergamum, "Débitos" (spec §3, §9): what is owed and for which item, the total in the language's currency, the payment slip. */
 export function DebtsPage() {
   const { t, i18n } = useTranslation();
   const debts = useDebts();
@@ -25,15 +25,9 @@ export function DebtsPage() {
     }
   };
   const columns: Column<Debito>[] = [
-    {
-      header: t('debts.service'),
-      cell: (d) => (
-        <>
-          {t(`debts.services.${d.tipo_servico}`)}
-          {d.titulo && <Text size="sm">{d.titulo}</Text>}
-        </>
-      ),
-    },
+    // The item comes from the debt's loan; a debt without one says so rather than leaving a blank.
+    { header: t('holds.title'), cell: (d) => d.titulo ?? t('debts.noItem') },
+    { header: t('debts.service'), cell: (d) => t(`debts.services.${d.tipo_servico}`) },
     { header: t('loans.due'), cell: (d) => (d.data_devolucao_prevista ? day(d.data_devolucao_prevista) : '—') },
     { header: t('debts.amount'), cell: (d) => money(d.valor) },
     { header: t('debts.discount'), cell: (d) => money(d.desconto) },

@@ -2,6 +2,7 @@ import { holdsEndpoints, type Reserva } from '@estante/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';
+import { lastTwelveMonths } from '../period-form';
 import { HoldsPage } from './holds-page';
 
 const hold = (over: Partial<Reserva>): Reserva => ({
@@ -43,6 +44,7 @@ describe('Meu Pergamum, holds', () => {
           observacao: 'N0042',
         }),
       ]),
+      answer(holdsEndpoints.history, []),
     );
     renderScreen(<HoldsPage titleHref={titleHref} />);
     const table = await screen.findByRole('table', { name: 'Minhas reservas' });
@@ -55,12 +57,15 @@ describe('Meu Pergamum, holds', () => {
   });
 
   it('says so when there are none, and in red when they cannot be read', async () => {
-    fakeApi(answer(holdsEndpoints.mine, []));
+    fakeApi(answer(holdsEndpoints.mine, []), answer(holdsEndpoints.history, []));
     const first = renderScreen(<HoldsPage titleHref={titleHref} />);
     expect(await screen.findByText('Você não tem reservas.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancelar selecionadas' })).toBeNull();
     first.unmount();
-    fakeApi(answer(holdsEndpoints.mine, () => new Refusal(500, 'falhou')));
+    fakeApi(
+      answer(holdsEndpoints.mine, () => new Refusal(500, 'falhou')),
+      answer(holdsEndpoints.history, []),
+    );
     renderScreen(<HoldsPage titleHref={titleHref} />);
     expect(await screen.findByText('Não foi possível carregar as reservas.')).toBeTruthy();
   });
@@ -74,6 +79,7 @@ describe('Meu Pergamum, holds', () => {
         holds = holds.filter((h) => !ids.includes(h.cod_reserva));
         return { canceladas: ids.length };
       }),
+      answer(holdsEndpoints.history, []),
     );
     const { user } = renderScreen(<HoldsPage titleHref={titleHref} />);
     await screen.findByRole('table', { name: 'Minhas reservas' });
@@ -98,14 +104,21 @@ describe('Meu Pergamum, holds', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Iracema' })).toBeNull());
   });
 
-  it('shows the history of a period only once both dates are given, the start first', async () => {
+  it('shows the history of the last 12 months at once, and of another period once both dates are given, the start first', async () => {
     const calls = fakeApi(answer(holdsEndpoints.mine, []), answer(holdsEndpoints.history, [hold({ situacao: 'cancelada', posicao: null })]));
     const { user } = renderScreen(<HoldsPage titleHref={titleHref} />);
     await screen.findByText('Você não tem reservas.');
-    const from = screen.getByLabelText(/^De/);
-    const to = screen.getByLabelText(/^Até/);
+    expect((await screen.findByRole('table', { name: 'Histórico de reservas' })).textContent).toContain('Cancelada');
+    const twelve = lastTwelveMonths();
+    const history = () => calls.filter((c) => c.path === '/api/reserva/historico');
+    expect(history().map((c) => [c.query.get('dataIni'), c.query.get('dataFim')])).toEqual([[twelve.dataIni, twelve.dataFim]]);
+    const from = screen.getByLabelText<HTMLInputElement>(/^De/);
+    const to = screen.getByLabelText<HTMLInputElement>(/^Até/);
+    expect([from.value, to.value]).toEqual([twelve.dataIni, twelve.dataFim]);
 
+    await user.clear(from);
     await user.type(from, '2026-11-20');
+    await user.clear(to);
     await user.click(screen.getByRole('button', { name: 'Mostrar' }));
     expect(screen.getByRole('alert').textContent).toBe('Informe a data inicial e a final.');
     expect(to.getAttribute('aria-invalid')).toBe('true');
@@ -113,14 +126,13 @@ describe('Meu Pergamum, holds', () => {
     await user.type(to, '2026-11-01');
     await user.click(screen.getByRole('button', { name: 'Mostrar' }));
     expect(screen.getByRole('alert').textContent).toBe('A data inicial não pode ser depois da final.');
-    expect(calls.some((c) => c.path === '/api/reserva/historico')).toBe(false);
+    expect(history()).toHaveLength(1);
 
     await user.clear(to);
     await user.type(to, '2026-11-30');
     await user.click(screen.getByRole('button', { name: 'Mostrar' }));
-    const table = await screen.findByRole('table', { name: 'Histórico de reservas' });
-    expect(table.textContent).toContain('Cancelada');
-    const asked = calls.find((c) => c.path === '/api/reserva/historico')!;
-    expect([asked.query.get('dataIni'), asked.query.get('dataFim')]).toEqual(['2026-11-20', '2026-11-30']);
+    await waitFor(() => expect(history()).toHaveLength(2));
+    expect([history()[1]!.query.get('dataIni'), history()[1]!.query.get('dataFim')]).toEqual(['2026-11-20', '2026-11-30']);
+    expect((await screen.findByRole('table', { name: 'Histórico de reservas' })).textContent).toContain('Cancelada');
   });
 });

@@ -8,7 +8,7 @@ import { useShortDate } from '../../../ui/dates';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { NoticeView, useNotify } from '../../../ui/notify';
 import { useCancelHolds, useHoldHistory, useMyHolds } from './holds.api';
-import { type Period, PeriodForm } from '../period-form';
+import { lastTwelveMonths, type Period, PeriodForm } from '../period-form';
 
 /**
  * Meu Pergamum, "Reservas" (spec §2, §4, §5): the patron's holds — the place in the queue, or
@@ -114,20 +114,19 @@ function useHoldColumns(titleHref: (id: number) => string): Column<Reserva>[] {
   ];
 }
 
-/** The holds placed in a period. */
+/** The holds placed in a period (at first the last 12 months). */
 function History({ columns }: { columns: Column<Reserva>[] }) {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<Period | null>(null);
+  const [period, setPeriod] = useState<Period>(lastTwelveMonths);
   const history = useHoldHistory(period);
   return (
     <section aria-labelledby="holds-history">
       <Title order={2} size="h3" id="holds-history" mb="sm">
         {t('holds.history')}
       </Title>
-      <PeriodForm onSubmit={setPeriod} />
+      <PeriodForm initial={period} onSubmit={setPeriod} />
       <ListSection
         query={history}
-        enabled={period !== null}
         errorText={t('holds.fetchError')}
         emptyText={t('holds.noneInPeriod')}
         caption={t('holds.history')}

@@ -2,6 +2,7 @@ import { type EmprestimoPendente, loansEndpoints } from '@estante/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, renderScreen } from '../../../test/render';
+import { lastTwelveMonths } from '../period-form';
 import { LoansPage } from './loans-page';
 
 const loan = (over: Partial<EmprestimoPendente>): EmprestimoPendente => ({
@@ -35,6 +36,7 @@ describe('Meu Pergamum, loans', () => {
         ],
         comprovante: { chave: 'AB12-CD34', data: '2026-11-25T12:00:00Z', pessoa: 'Ana Souza' },
       }),
+      answer(loansEndpoints.history, []),
     );
     const { user } = renderScreen(<LoansPage titleHref={(id) => `/acervo/${id}`} />);
     const table = await screen.findByRole('table', { name: 'Empréstimos em aberto' });
@@ -58,32 +60,48 @@ describe('Meu Pergamum, loans', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows the returned loans of a period, asking only for those fined when ticked', async () => {
+  it('shows the loans returned in the last 12 months at once, then those of a period, only those fined when ticked', async () => {
     const calls = fakeApi(
       answer(loansEndpoints.pending, []),
-      answer(loansEndpoints.history, [
-        {
-          cod_emprestimo: 9,
-          cod_acervo: 10,
-          titulo: 'Dom Casmurro',
-          tombo: 'N0001',
-          desc_biblioteca: 'Central',
-          data_emprestimo: '2026-10-01',
-          data_devolucao_prevista: '2026-10-10',
-          data_devolucao: '2026-10-12',
-          renovacoes: 0,
-          multa: '4.00',
-        },
-      ]),
+      answer(loansEndpoints.history, ({ query }) =>
+        query.get('dataIni') === '2026-10-01'
+          ? [
+              {
+                cod_emprestimo: 9,
+                cod_acervo: 10,
+                titulo: 'Dom Casmurro',
+                tombo: 'N0001',
+                desc_biblioteca: 'Central',
+                data_emprestimo: '2026-10-01',
+                data_devolucao_prevista: '2026-10-10',
+                data_devolucao: '2026-10-12',
+                renovacoes: 0,
+                multa: '4.00',
+              },
+            ]
+          : [],
+      ),
     );
     const { user } = renderScreen(<LoansPage titleHref={(id) => `/acervo/${id}`} />);
     expect(await screen.findByText('Você não tem empréstimos em aberto.')).toBeTruthy();
-    await user.type(screen.getByLabelText(/^De\b/), '2026-10-01');
-    await user.type(screen.getByLabelText(/^Até/), '2026-10-31');
+    // The last 12 months, asked for without a click, their dates in the fields to change.
+    expect(await screen.findByText('Nenhum empréstimo devolvido no período.')).toBeTruthy();
+    const twelve = lastTwelveMonths();
+    const first = calls.find((c) => c.path === '/api/emprestimo/historico')!;
+    expect([first.query.get('dataIni'), first.query.get('dataFim'), first.query.get('multa')]).toEqual([twelve.dataIni, twelve.dataFim, null]);
+    const from = screen.getByLabelText<HTMLInputElement>(/^De\b/);
+    const to = screen.getByLabelText<HTMLInputElement>(/^Até/);
+    expect([from.value, to.value]).toEqual([twelve.dataIni, twelve.dataFim]);
+
+    await user.clear(from);
+    await user.type(from, '2026-10-01');
+    await user.clear(to);
+    await user.type(to, '2026-10-31');
     await user.click(screen.getByRole('checkbox', { name: 'Somente com multa' }));
     await user.click(screen.getByRole('button', { name: 'Mostrar' }));
     const table = await screen.findByRole('table', { name: 'Histórico de empréstimos' });
     expect(table.textContent).toMatch(/R\$\s?4,00/);
-    expect(calls.find((c) => c.path === '/api/emprestimo/historico')!.query.get('multa')).toBe('S');
+    const last = calls.filter((c) => c.path === '/api/emprestimo/historico').at(-1)!;
+    expect([last.query.get('dataIni'), last.query.get('dataFim'), last.query.get('multa')]).toEqual(['2026-10-01', '2026-10-31', 'S']);
   });
 });

@@ -8,7 +8,7 @@ import { type Column, ListSection } from '../../../ui/list-section';
 import { formatMoney } from '../../../ui/money';
 import { NoticeView, useNotify } from '../../../ui/notify';
 import { useLoanHistory, usePendingLoans, useRenewLoans } from './loans.api';
-import { type Period, PeriodForm } from '../period-form';
+import { lastTwelveMonths, type Period, PeriodForm } from '../period-form';
 import { FeedPanel } from '../feeds/feed-panel';
 
 /**
@@ -143,11 +143,11 @@ function RenewalOutcome({ outcome, day }: { outcome: Renovacao; day: (iso: strin
   );
 }
 
-/** The loans returned in a period, or only those fined. */
+/** The loans returned in a period (at first the last 12 months), or only those fined. */
 function History({ titleHref, day }: { titleHref: (id: number) => string; day: (iso: string) => string }) {
   const { t, i18n } = useTranslation();
   const [onlyFined, setOnlyFined] = useState(false);
-  const [query, setQuery] = useState<(Period & { multa: boolean }) | null>(null);
+  const [query, setQuery] = useState<Period & { multa: boolean }>(() => ({ ...lastTwelveMonths(), multa: false }));
   const history = useLoanHistory(query);
   const columns: Column<EmprestimoHistorico>[] = [
     {
@@ -167,12 +167,11 @@ function History({ titleHref, day }: { titleHref: (id: number) => string; day: (
       <Title order={2} size="h3" id="loans-history" mb="sm">
         {t('loans.history')}
       </Title>
-      <PeriodForm onSubmit={(period) => setQuery({ ...period, multa: onlyFined })}>
+      <PeriodForm initial={query} onSubmit={(period) => setQuery({ ...period, multa: onlyFined })}>
         <Checkbox label={t('loans.onlyFined')} checked={onlyFined} onChange={(e) => setOnlyFined(e.currentTarget.checked)} mb={8} />
       </PeriodForm>
       <ListSection
         query={history}
-        enabled={query !== null}
         errorText={t('loans.fetchError')}
         emptyText={t('loans.noneInPeriod')}
         caption={t('loans.history')}

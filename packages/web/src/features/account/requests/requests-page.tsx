@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { useMyRequests } from './requests.api';
-import { type Period, PeriodForm } from '../period-form';
+import { lastTwelveMonths, type Period, PeriodForm } from '../period-form';
 
 type Status = (typeof LOAN_REQUEST_FILTERS)[number];
 
-/** Meu Pergamum, "Consulta de solicitações de empréstimo": the requests of a period, by status (spec §4). */
+/** Meu Pergamum, "Consulta de solicitações de empréstimo": the requests of a period (at first the last 12 months), by status (spec §4). */
 export function RequestsPage({ titleHref }: { titleHref: (id: number) => string }) {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<Status>('todas');
-  const [query, setQuery] = useState<(Period & { status: Status }) | null>(null);
+  const [query, setQuery] = useState<Period & { status: Status }>(() => ({ ...lastTwelveMonths(), status: 'todas' }));
   const requests = useMyRequests(query);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
   const columns: Column<Solicitacao>[] = [
@@ -40,7 +40,7 @@ export function RequestsPage({ titleHref }: { titleHref: (id: number) => string 
   ];
   return (
     <section>
-      <PeriodForm onSubmit={(period) => setQuery({ ...period, status })}>
+      <PeriodForm initial={query} onSubmit={(period) => setQuery({ ...period, status })}>
         <Select
           label={t('requests.status')}
           data={LOAN_REQUEST_FILTERS.map((s) => ({ value: s, label: t(`requests.statuses.${s}`) }))}
@@ -51,7 +51,6 @@ export function RequestsPage({ titleHref }: { titleHref: (id: number) => string 
       </PeriodForm>
       <ListSection
         query={requests}
-        enabled={query !== null}
         errorText={t('requests.fetchError')}
         emptyText={t('requests.noneInPeriod')}
         caption={t('requests.mine')}
