@@ -193,7 +193,7 @@ test('the mobile app’s account area arrives signed in through /pergamum_redire
   const app = await context.newPage();
   await app.goto(`${site}${url}`);
   await expect(app).toHaveURL(`${site}/meupergamum/app`);
-  await expect(app.getByText('Olá, Ana. Escolha uma opção do menu.')).toBeVisible();
+  await expect(app.getByText('Olá, Ana. Veja como estão seus empréstimos, reservas, débitos e alertas.')).toBeVisible();
   await expect(app.getByRole('banner')).toHaveCount(0);
   await expect(app.getByRole('contentinfo')).toHaveCount(0);
   await app.getByRole('navigation', { name: 'Menu do Meu Pergamum' }).first().getByRole('link', { name: 'Empréstimos' }).click();
