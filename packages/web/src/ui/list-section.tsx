@@ -7,13 +7,15 @@ import { ScrollTable } from './scroll-table';
 export interface Column<Row> {
   header: string;
   cell: (row: Row) => ReactNode;
+  /** The row's status (due date, availability): first on a narrow screen, where each row is a card. */
+  status?: boolean;
 }
 
 /**
  * The shape every Meu Pergamum list has: nothing until it is asked for (`enabled`), a spinner
  * while it loads, the error in red, the "none" sentence when empty, else a captioned striped
- * table that scrolls sideways on a narrow screen — and `footer` (the action on the selected
- * rows) under it.
+ * table — on a narrow screen or at a large text size, one card per row with its status first,
+ * so nothing scrolls sideways (WCAG 1.4.10) — and `footer` (the action on the selected rows) under it.
  */
 export function ListSection<Row>({
   query,
@@ -48,8 +50,8 @@ export function ListSection<Row>({
   if (query.data.length === 0) return <Text>{emptyText}</Text>;
   return (
     <>
-      <ScrollTable minWidth={minWidth}>
-        <Table striped>
+      <ScrollTable minWidth={minWidth} stacks>
+        <Table striped className="stack-table">
           <Table.Caption>{caption}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -62,7 +64,10 @@ export function ListSection<Row>({
             {query.data.map((row) => (
               <Table.Tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <Table.Td key={c.header}>{c.cell(row)}</Table.Td>
+                  // The header travels with the cell: a narrow screen shows it beside the value (styles.css).
+                  <Table.Td key={c.header} data-label={c.header} data-status={c.status || undefined}>
+                    {c.cell(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}

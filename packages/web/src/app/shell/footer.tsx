@@ -106,7 +106,7 @@ export function Footer() {
           ))}
         </Group>
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-          <Group gap="sm" wrap="nowrap" align="center">
+          <Group gap="sm" wrap="wrap" align="center">
             {instituicao.tema.logo && <Image src={instituicao.tema.logo} alt={instituicao.sigla} h={36} w="auto" fit="contain" />}
             <Stack gap={2}>
               <Text size="sm">{t('footer.copyright', { year: new Date().getFullYear(), name: instituicao.nome })}</Text>

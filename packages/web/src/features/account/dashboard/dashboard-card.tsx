@@ -2,7 +2,7 @@ import { Anchor, Paper, Skeleton, Stack, Text, Title, VisuallyHidden } from '@ma
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { StatusLine } from './status-line';
+import { StatusLine } from '../../../ui/status-line';
 
 /** What a card needs of its query: whether it is still loading, or failed. */
 interface CardQuery {

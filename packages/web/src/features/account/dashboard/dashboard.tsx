@@ -8,7 +8,7 @@ import { useDebts } from '../debts/debts.api';
 import { useMyHolds } from '../holds/holds.api';
 import { DashboardCard } from './dashboard-card';
 import { LoansCard } from './loans-card';
-import { StatusLine } from './status-line';
+import { StatusLine } from '../../../ui/status-line';
 
 /** The holds card: those waiting at the desk (until when), and how many are in a queue. */
 function HoldsCard({ href }: { href: string }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useShortDate } from '../../../ui/dates';
 import { usePendingLoans } from '../loans/loans.api';
 import { DashboardCard } from './dashboard-card';
-import { StatusLine, type Tone } from './status-line';
+import { StatusLine, type Tone } from '../../../ui/status-line';
 
 /** Days from today (local) to an API date (YYYY-MM-DD): negative once it has passed. */
 export function daysUntil(iso: string, today: Date = new Date()): number {

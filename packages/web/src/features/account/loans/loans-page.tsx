@@ -65,6 +65,7 @@ export function LoansPage({ titleHref }: { titleHref: (id: number) => string }) 
     { header: t('loans.lentOn'), cell: (l) => day(l.data_emprestimo) },
     {
       header: t('loans.due'),
+      status: true,
       cell: (l) => (
         <>
           {day(l.data_devolucao_prevista)}

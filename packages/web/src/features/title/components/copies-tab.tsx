@@ -1,9 +1,21 @@
 import { ScrollTable } from '../../../ui/scroll-table';
+import { StatusLine, type Tone } from '../../../ui/status-line';
 import type { Acervo, Exemplar } from '@estante/contracts';
 import { Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExemplares } from '../api/get-exemplares';
+
+/** Each copy status at a glance: on the shelf, out for now, gone, or for reading here. */
+const STATUS_TONE: Record<string, Tone> = {
+  disponivel: 'ok',
+  emprestado: 'warning',
+  reservado: 'warning',
+  em_transito: 'warning',
+  em_processamento: 'neutral',
+  consulta_local: 'neutral',
+  extraviado: 'danger',
+};
 
 function parts(copy: Exemplar, t: (key: string, values?: Record<string, string>) => string): string {
   return [
@@ -45,8 +57,8 @@ export function CopiesTab({ acervo }: { acervo: Acervo }) {
       </div>
       {copies.isError && <Text c="red.8">{t('errors.loadFailed')}</Text>}
       {copies.data && (
-        <ScrollTable minWidth={720}>
-          <Table striped withTableBorder fz="sm">
+        <ScrollTable minWidth={720} stacks>
+          <Table striped withTableBorder fz="sm" className="stack-table">
             <Table.Caption>{t('copies.caption', { count: copies.data.exemplares.length })}</Table.Caption>
             <Table.Thead>
               <Table.Tr>
@@ -63,18 +75,20 @@ export function CopiesTab({ acervo }: { acervo: Acervo }) {
             <Table.Tbody>
               {copies.data.exemplares.map((c) => (
                 <Table.Tr key={c.cod_exemplar}>
-                  <Table.Th scope="row" fw={400}>
+                  <Table.Th scope="row" fw={400} data-label={t('copies.accession')}>
                     {c.tombo}
                   </Table.Th>
-                  <Table.Td>{c.desc_biblioteca}</Table.Td>
-                  <Table.Td>{c.localizacao}</Table.Td>
-                  <Table.Td>{c.tipo_emprestimo}</Table.Td>
-                  <Table.Td>{c.colecao ?? ''}</Table.Td>
-                  <Table.Td>{parts(c, t)}</Table.Td>
-                  <Table.Td>{c.material ?? ''}</Table.Td>
-                  <Table.Td>
-                    {t(`copies.statuses.${c.situacao}`)}
-                    {c.data_devolucao_prevista && ` — ${t('copies.due', { date: date.format(new Date(`${c.data_devolucao_prevista}T00:00:00Z`)) })}`}
+                  <Table.Td data-label={t('copies.library')}>{c.desc_biblioteca}</Table.Td>
+                  <Table.Td data-label={t('copies.location')}>{c.localizacao}</Table.Td>
+                  <Table.Td data-label={t('copies.loanType')}>{c.tipo_emprestimo}</Table.Td>
+                  <Table.Td data-label={t('copies.collection')}>{c.colecao ?? ''}</Table.Td>
+                  <Table.Td data-label={t('copies.parts')}>{parts(c, t)}</Table.Td>
+                  <Table.Td data-label={t('copies.material')}>{c.material ?? ''}</Table.Td>
+                  <Table.Td data-label={t('copies.status')} data-status>
+                    <StatusLine tone={STATUS_TONE[c.situacao] ?? 'neutral'} size="sm">
+                      {t(`copies.statuses.${c.situacao}`)}
+                      {c.data_devolucao_prevista && ` — ${t('copies.due', { date: date.format(new Date(`${c.data_devolucao_prevista}T00:00:00Z`)) })}`}
+                    </StatusLine>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,19 +1,20 @@
 import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** How a line of a card stands: late or owed, soon, fine. */
-export type Tone = 'danger' | 'warning' | 'ok';
+/** How something stands: late, owed or lost; soon or out for now; fine or on the shelf; neither. */
+export type Tone = 'danger' | 'warning' | 'ok' | 'neutral';
 
 /** Text colours at AA contrast on white (the colour schemes override them). */
-const COLOUR: Record<Tone, string> = { danger: 'red.9', warning: 'orange.9', ok: 'teal.9' };
+const COLOUR: Record<Tone, string> = { danger: 'red.9', warning: 'orange.9', ok: 'teal.9', neutral: 'gray.8' };
 
-/** A shape for each tone, so that colour is never the only signal: a warning sign, a clock, a tick. */
+/** A shape for each tone, so that colour is never the only signal: a warning sign, a clock, a tick, an "i". */
 function ToneIcon({ tone }: { tone: Tone }) {
   return (
     <svg width="1.1em" height="1.1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden focusable="false">
       {tone === 'danger' && <path d="M12 3 2.5 20h19L12 3Zm0 6v5m0 3.5v.01" />}
       {tone === 'warning' && <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm0 4.5V12l3 2" />}
       {tone === 'ok' && <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm-4 9 3 3 5-6" />}
+      {tone === 'neutral' && <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm0 8v5m0-8.5v.01" />}
     </svg>
   );
 }
@@ -25,7 +26,7 @@ export function StatusLine({ tone, children, size }: { tone: Tone; children: Rea
       <Text component="span" size={size} lh={1.55} style={{ display: 'inline-flex', alignItems: 'center', height: '1.55em' }}>
         <ToneIcon tone={tone} />
       </Text>
-      <Text size={size} c={COLOUR[tone]} style={{ overflowWrap: 'anywhere' }}>
+      <Text size={size} c={COLOUR[tone]} style={{ overflowWrap: 'break-word' }}>
         {children}
       </Text>
     </Group>
