@@ -76,3 +76,16 @@ const LOCALE: Record<Language, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
 export function money(value: string | number, language: Language): string {
   return `${CURRENCY[language]} ${new Intl.NumberFormat(LOCALE[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value))}`;
 }
+
+/** As the web app writes dates (its LOCALE_TAGS). */
+const DATE_LOCALES: Record<Language, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
+
+/**
+ * A day as `language` writes it (29/11/2026, 11/29/2026, 29/11/2026 for pt, en, es): a Date, or
+ * a calendar day `YYYY-MM-DD` (read as that day, whatever the server's time zone). Never the ISO
+ * form in a patron's message (issue 24).
+ */
+export function formatDay(language: Language, day: Date | string): string {
+  const date = typeof day === 'string' ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : day;
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'short', timeZone: typeof day === 'string' ? 'UTC' : undefined }).format(date);
+}

@@ -3,7 +3,7 @@ import type { Afastamento, Debitos, Language, NadaConstaVerifica } from '@estant
 import type { Db } from '../../db/client.js';
 import { errors, messages } from './account.messages.js';
 import type { Mailer } from '../../lib/mail.js';
-import { money as formatMoney } from '../../lib/i18n.js';
+import { formatDay, money as formatMoney } from '../../lib/i18n.js';
 import { verificationKey } from '../../lib/codes.js';
 import { buildPdf } from '../../lib/pdf.js';
 import { currentPerson } from '../auth/auth.service.js';
@@ -75,7 +75,7 @@ function documentTexts(language: Language) {
   };
 }
 
-const dateOf = (language: Language, date: Date) => new Intl.DateTimeFormat({ pt: 'pt-BR', en: 'en', es: 'es' }[language], { dateStyle: 'short' }).format(date);
+const dateOf = formatDay;
 
 /**
  * `POST /unidade-informacao/gru`: a payment slip (PDF) for the chosen open debts, or all of

@@ -109,7 +109,11 @@ describe('renewing', () => {
     const [a, b] = await Promise.all([renew('ana', [loan.L1!]), renew('ana', [loan.L1!])]);
     const outcomes = [a!.json<Renovacao>().itens[0]!, b!.json<Renovacao>().itens[0]!];
     expect(outcomes.filter((o) => o.renovado)).toHaveLength(1);
-    expect(outcomes.find((o) => !o.renovado)?.chave_motivo).toBe('RenovacaoSemEfeito');
+    const refused = outcomes.find((o) => !o.renovado)!;
+    expect(refused.chave_motivo).toBe('RenovacaoSemEfeito');
+    // The due date as the patron writes it, never ISO (issue 24).
+    const [kept] = outcomes.filter((o) => o.renovado).map((o) => o.nova_devolucao!.split('-'));
+    expect(refused.motivo).toBe(`Já renovado: a devolução continua em ${kept![2]}/${kept![1]}/${kept![0]}.`);
     const [after] = await queryRows<{ renovacoes: number }>(t.database.db, sql`select renovacoes::int from loans where cod_emprestimo = ${loan.L1}`);
     expect(after!.renovacoes).toBe(1);
     const receipts = await queryRows(

@@ -1,7 +1,7 @@
 import type { EmprestimoHistorico, EmprestimoPendente, Language, Renovacao } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { verificationKey } from '../../lib/codes.js';
-import type { Params } from '../../lib/i18n.js';
+import { formatDay, type Params } from '../../lib/i18n.js';
 import { messages } from './circulation.messages.js';
 import { openDayFrom } from './holds.queries.js';
 import { lockLoansForRenewal, openLoans, renewLoan, returnedLoans } from './loans.queries.js';
@@ -56,7 +56,7 @@ export async function renewLoans(db: Db, codPessoa: number, ids: number[], langu
       else if (loan.reservado) refuse('TituloReservado');
       else {
         const due = await openDayFrom(tx, loan.cod_biblioteca, loan.prazo_dias);
-        if (due <= loan.data_devolucao_prevista) refuse('RenovacaoSemEfeito', { date: loan.data_devolucao_prevista });
+        if (due <= loan.data_devolucao_prevista) refuse('RenovacaoSemEfeito', { date: formatDay(language, loan.data_devolucao_prevista) });
         else {
           await renewLoan(tx, { cod_emprestimo: id, cod_exemplar: loan.cod_exemplar, before: loan.data_devolucao_prevista, due, key });
           itens.push({ cod_emprestimo: id, titulo: loan.titulo, renovado: true, nova_devolucao: due, motivo: null, chave_motivo: null });

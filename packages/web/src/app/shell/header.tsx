@@ -11,7 +11,6 @@ import { useBasket } from '../../stores/basket';
 import { useHasSession, useSessionUser } from '../../stores/session';
 import { paths } from '../paths';
 import { AccessibilityBar } from './accessibility-bar';
-import { LanguageSelect } from './language-select';
 
 /**
  * Header (spec §2): the accessibility bar (not on /login), the institution (links home), the
@@ -103,7 +102,6 @@ function Navigation({ id, vertical = false, onNavigate }: { id?: string; vertica
       </Anchor>
       {signedIn && permissions.hasAll(ACTIVITY.accountArea) && <AccountAreaLink to={paths.account}>{t('app.account')}</AccountAreaLink>}
       <KioskButton />
-      <LanguageSelect id={vertical ? 'language-drawer' : undefined} />
       {signedIn && user && (
         <>
           <Text size="sm" component="span">
