@@ -56,7 +56,7 @@ test('three titles go from the results to the basket: exported as RIS, copied, e
   await expect(page.getByRole('alert')).toContainText('e-mails válidos');
   await page.getByLabel(/^E-mails/).fill('aluno@example.org; orientador@example.org');
   await page.getByRole('button', { name: 'Enviar e-mail' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '3 títulos enviados para 2 endereço(s).' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '3 títulos enviados para 2 endereços.' })).toBeVisible();
   const mail = (await sentMail()).slice(before).find((m) => m.to && !Array.isArray(m.to) && m.to.text.includes('orientador@example.org'));
   expect(mail?.text).toContain(copied.split('\n')[0]!.trim());
   expect(mail?.attachments.map((a) => a.filename)).toEqual(['cesta.bib']);
