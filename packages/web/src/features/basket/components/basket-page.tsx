@@ -61,7 +61,10 @@ export function BasketPage({
     if (chosen.length > MAX_EMAIL_TITLES) return say('problem', t('basket.tooManyForEmail', { max: MAX_EMAIL_TITLES }));
     email.mutate(
       { format, ids: chosen, emails, mensagem: message.trim() || undefined },
-      { onSuccess: (r) => say('ok', t('basket.emailed', { count: r.titulos, recipients: r.destinatarios })), onError: (e) => say('problem', problem(e)) },
+      {
+        onSuccess: (r) => say('ok', t('basket.emailed', { count: r.titulos, recipients: t('basket.addressCount', { count: r.destinatarios }) })),
+        onError: (e) => say('problem', problem(e)),
+      },
     );
   };
 
@@ -107,7 +110,7 @@ export function BasketPage({
                 checked={!unselected.includes(item.cod_acervo)}
                 onChange={(e) => setUnselected(e.currentTarget.checked ? unselected.filter((x) => x !== item.cod_acervo) : [...unselected, item.cod_acervo])}
               />
-              <Cover title={item.titulo} link={item.link_capa} width={48} />
+              <Cover title={item.titulo} link={item.link_capa} width={48} author={item.autor} workType={item.cod_tipo_obra} />
               <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                 <Anchor component={Link} to={titleHref(item.cod_acervo)} fw={600}>
                   {item.titulo}

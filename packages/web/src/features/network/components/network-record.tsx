@@ -16,7 +16,7 @@ export function NetworkRecord({ record, interLibraryHref }: { record: AcervoRede
   return (
     <Stack gap="md">
       <Group align="flex-start" gap="lg" wrap="wrap">
-        <Cover title={record.titulo} link={record.link_capa} />
+        <Cover title={record.titulo} link={record.link_capa} author={record.autor} workType={record.tipo_obra.cod_tipo_obra} />
         <Stack gap="xs" style={{ flex: '1 1 18rem', minWidth: 0 }}>
           {record.responsabilidade && <Text>{record.responsabilidade}</Text>}
           <Group gap="xs">

@@ -46,7 +46,7 @@ export function ResultItem({
       <Text size="sm">{[item.autor, item.ano_publicacao ?? t('search.noYear')].filter(Boolean).join(' · ')}</Text>
       {indexed && (
         <Anchor component={Link} to={indexed.href} size="sm">
-          {t('search.indexedArticles', { count: indexed.artigos, issues: indexed.fasciculos })}
+          {t('search.indexedArticles', { count: indexed.artigos, issues: t('search.issueCount', { count: indexed.fasciculos }) })}
         </Anchor>
       )}
       {display === 'D' && (
@@ -73,7 +73,7 @@ export function ResultItem({
                 ? item.acesso_remoto
                   ? t('search.onlineOnly')
                   : t('search.noCopies')
-                : t('search.availability', { available, total, libraries: item.disponibilidade.map((d) => d.desc_biblioteca).join(', ') })}
+                : t('search.availability', { available, count: total, libraries: item.disponibilidade.map((d) => d.desc_biblioteca).join(', ') })}
           </Text>
         </>
       )}
@@ -89,7 +89,7 @@ export function ResultItem({
           onChange={(e) => basket.onSelect(e.currentTarget.checked)}
         />
       )}
-      {display === 'D' && <Cover title={item.titulo} link={item.link_capa} />}
+      {display === 'D' && <Cover title={item.titulo} link={item.link_capa} author={item.autor} workType={item.cod_tipo_obra} />}
       {line}
       {/* For reference managers (decision 0027): Zotero offers to save the page's titles. */}
       <Coins source={item} href={href} />

@@ -124,7 +124,7 @@ export function TitleSummary({
       {/* Citation metadata (decision 0027): COinS for reference managers, schema.org for search engines. */}
       <Coins source={acervo} href={ownPage} />
       <JsonLd data={schemaOrgJsonLd(acervo, absoluteUrl(ownPage))} />
-      <Cover title={acervo.titulo} link={acervo.link_capa} width={120} />
+      <Cover title={acervo.titulo} link={acervo.link_capa} width={120} author={acervo.autor} workType={acervo.cod_tipo_obra} />
       <Stack gap="xs" style={{ flex: 1, minWidth: 260 }}>
         <Group gap="xs">
           <Badge variant="filled" color="gray.7">
