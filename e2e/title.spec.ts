@@ -136,7 +136,7 @@ test('an authority page lists its references and titles, and has a MARC tab', as
   await page.goBack();
   await page.getByRole('link', { name: 'MARC', exact: true }).click();
   await expect(page).toHaveURL(/\/autoridade\/\d+\/marc$/);
-  await expect(page.getByRole('rowheader', { name: /^100\s*Heading - Personal Name/ })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: /^100\s*Cabeçalho - Nome pessoal/ })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 

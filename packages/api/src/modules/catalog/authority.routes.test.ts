@@ -46,8 +46,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function get<T>(url: string) {
-  const response = await t.app.inject({ method: 'GET', url: `/svc${url}`, headers: { authorization } });
+async function get<T>(url: string, headers: Record<string, string> = {}) {
+  const response = await t.app.inject({ method: 'GET', url: `/svc${url}`, headers: { authorization, ...headers } });
   return { status: response.statusCode, body: response.json() as T & { key?: string } };
 }
 
@@ -78,10 +78,15 @@ describe('GET /autoridade/{id}', () => {
     expect(body.titulos.map((x) => x.titulo)).toEqual(['Pedagogia da autonomia']);
   });
 
-  it('gives the MARC authority record with authority labels', async () => {
-    const { body } = await get<MarcView>(`/autoridade/${id['n-freire']}/marc`);
-    expect(body.campos.find((c) => c.tag === '100')).toMatchObject({ rotulo: 'Heading - Personal Name' });
-    expect(body.campos.find((c) => c.tag === '400')).toMatchObject({ rotulo: 'See From Tracing - Personal Name' });
+  it("gives the MARC authority record with authority labels, in the call's language", async () => {
+    const label = async (tag: string, headers: Record<string, string>) =>
+      (await get<MarcView>(`/autoridade/${id['n-freire']}/marc`, headers)).body.campos.find((c) => c.tag === tag)?.rotulo;
+    expect(await label('100', { 'x-idioma': '5' })).toBe('Heading - Personal Name');
+    expect(await label('400', { 'x-idioma': '5' })).toBe('See From Tracing - Personal Name');
+    expect(await label('100', {})).toBe('Cabeçalho - Nome pessoal');
+    expect(await label('670', {})).toBe('Fonte de dados encontrada');
+    expect(await label('400', { 'x-idioma': '3' })).toBe('Punto de acceso variante - Nombre de persona');
+    expect(await label('001', { 'x-idioma': '3' })).toBe('Número de control');
   });
 
   it('describes several for a combo, and answers 404 / 400 for unknown and malformed ids', async () => {

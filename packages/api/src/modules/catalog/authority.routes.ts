@@ -8,5 +8,5 @@ import { authority, authorityCombo, authorityMarc } from './authority.service.js
 export const authorityRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   route(app, authorityEndpoints.combo, (request) => authorityCombo(db, request.query.autoridades));
   route(app, authorityEndpoints.record, (request) => authority(db, request.params.id));
-  route(app, authorityEndpoints.marc, (request) => authorityMarc(db, request.params.id));
+  route(app, authorityEndpoints.marc, (request) => authorityMarc(db, request.params.id, request.language));
 };

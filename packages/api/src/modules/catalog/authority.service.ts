@@ -1,4 +1,4 @@
-import { type Autoridade, authoritySearchField, type MarcView } from '@estante/contracts';
+import { type Autoridade, authoritySearchField, type Language, type MarcView } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { errors } from './catalog.messages.js';
 import { marcView } from '../../marc/marc-view.js';
@@ -55,11 +55,11 @@ export async function authority(db: Db, id: number): Promise<Autoridade> {
   };
 }
 
-/** `GET /autoridade/{id}/marc`: the MARC 21 authority record with labels. */
-export async function authorityMarc(db: Db, id: number): Promise<MarcView> {
+/** `GET /autoridade/{id}/marc`: the MARC 21 authority record, labelled in the call's language. */
+export async function authorityMarc(db: Db, id: number, language: Language): Promise<MarcView> {
   const row = await authorityById(db, id);
   if (!row) throw errors.authorityNotFound(id);
-  return marcView(row.marc, 'authority');
+  return marcView(row.marc, 'authority', language);
 }
 
 /** `GET /autoridade/combo`: short descriptions of the authorities asked for (unknown ids are left out). */

@@ -231,7 +231,7 @@ describe('copies', () => {
 
 describe('MARC and Dublin Core', () => {
   it('lays the record out with labels; liberacao=1 adds MARCXML and ISO 2709 that read back to the same record', async () => {
-    const { body } = await get<MarcView>(`/acervo/${id['ref-book']}/marc`);
+    const { body } = await get<MarcView>(`/acervo/${id['ref-book']}/marc`, { 'x-idioma': '5' });
     expect(body.lider).toMatch(/^\d{5}nam/);
     const f245 = body.campos.find((c) => c.tag === '245')!;
     expect(f245).toMatchObject({ rotulo: 'Title Statement', ind1: '1', ind2: '0' });
@@ -246,6 +246,40 @@ describe('MARC and Dublin Core', () => {
     const fields = body.campos.map((c) => c.tag);
     for (const item of [...fromXml, ...fromIso]) if (item.kind === 'record') expect(item.record.fields.map((f) => f.tag)).toEqual(fields);
     expect((await get(`/acervo/${id['ref-book']}/marc?liberacao=2`)).status).toBe(400);
+  });
+
+  it("labels fields and subfields in the call's language: Portuguese by default, Spanish and English when asked", async () => {
+    const labels = async (headers: Record<string, string>) => {
+      const { body } = await get<MarcView>(`/acervo/${id['ref-book']}/marc`, headers);
+      return (tag: string) => body.campos.find((c) => c.tag === tag)!;
+    };
+    const pt = await labels({});
+    expect(pt('245')).toMatchObject({
+      rotulo: 'Título principal',
+      subcampos: [
+        { codigo: 'a', rotulo: 'Título' },
+        { codigo: 'c', rotulo: 'Indicação de responsabilidade, etc.' },
+      ],
+    });
+    expect(pt('100').rotulo).toBe('Entrada principal - Nome pessoal');
+    expect(pt('260').rotulo).toBe('Imprenta');
+    expect(pt('650').rotulo).toBe('Assunto - Termo tópico');
+    expect((await labels({ 'x-idioma': '1' }))('245').rotulo).toBe('Título principal');
+    const es = await labels({ 'x-idioma': '3' });
+    expect(es('245')).toMatchObject({
+      rotulo: 'Mención de título',
+      subcampos: [
+        { codigo: 'a', rotulo: 'Título' },
+        { codigo: 'c', rotulo: 'Mención de responsabilidad, etc.' },
+      ],
+    });
+    expect(es('100').rotulo).toBe('Punto de acceso principal - Nombre de persona');
+    expect(es('650').rotulo).toBe('Punto de acceso adicional de materia - Término de materia');
+    const en = await labels({ 'x-idioma': '5' });
+    expect(en('260')).toMatchObject({
+      rotulo: 'Publication, Distribution, etc. (Imprint)',
+      subcampos: [{ rotulo: 'Place of publication, distribution, etc.' }, {}, {}],
+    });
   });
 
   it('maps a known record to Dublin Core by the Library of Congress crosswalk', async () => {

@@ -120,10 +120,10 @@ export async function reference(db: Db, id: number, style: ReferenceStyle, langu
   return { cod_acervo: id, estilo: style, ...formatReference([item], style, language) };
 }
 
-/** `GET /acervo/{id}/marc`: the labelled record; with `liberacao` also MARCXML and ISO 2709 for copy cataloguing. */
-export async function marc(db: Db, id: number, release: boolean): Promise<MarcView> {
+/** `GET /acervo/{id}/marc`: the record labelled in the call's language; with `liberacao` also MARCXML and ISO 2709 for copy cataloguing. */
+export async function marc(db: Db, id: number, release: boolean, language: Language): Promise<MarcView> {
   const t = await requireTitle(db, id);
-  const view: MarcView = marcView(t.marc);
+  const view: MarcView = marcView(t.marc, 'bibliographic', language);
   if (release) {
     view.marcxml = toMarcXml([t.marc]);
     view.iso2709 = toIso2709([t.marc]).toString('utf8');
