@@ -11,6 +11,7 @@ import { followAccessibilitySettings } from './app/shell/accessibility';
 import { applyBootData, LoadingGate } from './app/shell/loading-gate';
 import { initI18n, isLanguage } from './i18n';
 import { usePageSettings } from './stores/page-settings';
+import { markNavigated } from './ui/navigation';
 import { storesReady } from './stores/ready';
 
 /** `?lng=` (set by the language bar's reload) wins over the stored language, and is stored. */
@@ -24,13 +25,16 @@ await storesReady();
 applyBootData(queryClient, readRuntimeConfig().boot);
 await initI18n(startLanguage());
 followAccessibilitySettings();
+const router = createRouter();
+const firstLocation = router.state.location.key;
+router.subscribe((state) => state.location.key !== firstLocation && markNavigated());
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
     <Providers>
       <LoadingGate>
-        <RouterProvider router={createRouter()} />
+        <RouterProvider router={router} />
       </LoadingGate>
     </Providers>
   </StrictMode>,

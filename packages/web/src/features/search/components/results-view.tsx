@@ -13,6 +13,7 @@ import { type Display, useSearchState } from '../search-state';
 import { FacetPanel } from './facet-panel';
 import { FilterChips } from './filter-chips';
 import { SkipLink } from '../../../ui/skip-link';
+import { hasNavigated } from '../../../ui/navigation';
 import { useAcervosIndexados } from '../api/get-acervos-indexados';
 import { ResultItem } from './result-item';
 import { SaveSearch } from './save-search';
@@ -106,7 +107,8 @@ export function ResultsView({
     const arrival = focusedKey.current === null;
     focusedKey.current = searchKey;
     pendingFocus.current = false;
-    if (arrival && active !== document.body && active !== null && !active.classList.contains('page-heading')) return;
+    // On the document's first screen the browser's focus stays (the skip links come first).
+    if (arrival && (!hasNavigated() || (active !== document.body && active !== null && !active.classList.contains('page-heading')))) return;
     window.scrollTo({ top: 0 });
     headingRef.current.focus();
   }, [data, isFetching, searchKey]);
