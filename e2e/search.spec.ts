@@ -13,7 +13,9 @@ test('searching "educacao" from the home page puts titles with "Educação" firs
   const firstTitles = await results(page).getByRole('link').allTextContents();
   expect(firstTitles.slice(0, 5).every((title) => /educação/i.test(title))).toBe(true);
   // Each line shows a cover: the title's own image, or one drawn for it (title, author, the work type's colour) with the same name.
-  const cover = results(page).first().getByRole('img', { name: `Capa: ${firstTitles[0]}` });
+  const cover = results(page)
+    .first()
+    .getByRole('img', { name: `Capa: ${firstTitles[0]}` });
   await expect(cover).toBeVisible();
   await expectNoAxeViolations(page);
 });
