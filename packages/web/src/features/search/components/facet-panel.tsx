@@ -40,6 +40,10 @@ export function FacetPanel({ facetas, selected, onToggle }: { facetas: Faceta[];
   const { t } = useTranslation();
   return (
     <Stack gap="lg" component="nav" aria-label={t('search.facetsLabel')}>
+      {/* The facets' own h2, so that their h3s follow a heading of the level above (the count's h2 sits beside the list). */}
+      <Title order={2} size="h4">
+        {t('search.facetsHeading')}
+      </Title>
       {facetas.map((f) => (
         <FacetGroup key={f.codigo} faceta={f} selected={selected} onToggle={onToggle} />
       ))}
