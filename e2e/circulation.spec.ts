@@ -96,11 +96,13 @@ test('a hold on a title whose copies are all lent: the queue place, released at 
   await expect(page.getByRole('status').filter({ hasText: '1 reserva cancelada.' })).toBeVisible();
   await expect(page.getByText('Você não tem reservas.')).toBeVisible();
 
-  // The history of the period shows it, cancelled; the period needs both dates in order.
+  // The history opens on the last 12 months (both dates filled in); a period needs both dates, in order.
   const today = new Date().toISOString().slice(0, 10);
-  await page.getByLabel(/^De( \*)?$/).fill(today);
+  await expect(page.getByLabel(/^Até( \*)?$/)).toHaveValue(today);
+  await page.getByLabel(/^Até( \*)?$/).fill('');
   await page.getByRole('button', { name: 'Mostrar' }).click();
   await expect(page.getByRole('alert')).toHaveText('Informe a data inicial e a final.');
+  await page.getByLabel(/^De( \*)?$/).fill(today);
   await page.getByLabel(/^Até( \*)?$/).fill(today);
   await page.getByRole('button', { name: 'Mostrar' }).click();
   await expect(page.getByRole('table', { name: 'Histórico de reservas' })).toContainText('Cancelada');
