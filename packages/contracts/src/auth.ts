@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from './common.js';
+import { recordId } from './record-id.js';
 
 /**
  * `POST /oauth/token`: client_credentials (anonymous public access), password (a patron's

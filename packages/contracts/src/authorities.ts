@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { lookupPage, lookupSearchText } from './lookups.js';
-import type { SearchField } from './search.js';
+import type { SearchField } from './search-state.js';
 
 /** The twelve authority types of spec §3, keyed by the MARC 1XX tag that heads the record. */
 export const AUTHORITY_TYPES = [

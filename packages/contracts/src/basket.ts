@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from './common.js';
+import { recordId } from './record-id.js';
 import { endpoint } from './endpoint.js';
 import { acervosListQuerySchema, isoDate, recordIdParamsSchema } from './title.js';
 

@@ -26,6 +26,3 @@ export function languageFromCode(code: string | number | undefined): Language | 
 
 /** The largest value of a PostgreSQL `integer` column: every id and count a client sends stays below it. */
 export const INT4_MAX = 2_147_483_647;
-
-/** A record number a client sends (a title, a library, a debt…): a positive integer its column can hold. */
-export const recordId = z.number().int().positive().max(INT4_MAX);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INT4_MAX, recordId } from './common.js';
+import { INT4_MAX } from './common.js';
+import { recordId } from './record-id.js';
 import { endpoint } from './endpoint.js';
 import { isoDate, PERIOD_ORDER, periodInOrder } from './title.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tokenResponseSchema } from './auth.js';
-import { recordId } from './common.js';
+import { recordId } from './record-id.js';
 import { endpoint } from './endpoint.js';
 import { recordIdParamsSchema } from './title.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INT4_MAX, recordId } from './common.js';
+import { INT4_MAX } from './common.js';
+import { recordId } from './record-id.js';
 import { EMAIL_PATTERN } from './basket.js';
 import { endpoint } from './endpoint.js';
 import { PERIOD_ORDER, periodInOrder, periodShape, recordIdParamsSchema } from './title.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { tokenResponseSchema } from './auth.js';
 import { EMAIL_PATTERN } from './basket.js';
-import { recordId } from './common.js';
+import { recordId } from './record-id.js';
 import { endpoint } from './endpoint.js';
 import { PHONE_PATTERN } from './loan-requests.js';
 import { passwordRulesSchema } from './passwords.js';

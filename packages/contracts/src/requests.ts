@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INT4_MAX, recordId } from './common.js';
+import { INT4_MAX } from './common.js';
+import { recordId } from './record-id.js';
 import { EMAIL_PATTERN, splitEmails } from './basket.js';
 import { endpoint } from './endpoint.js';
 import { LOAN_REQUEST_FILTERS, LOAN_REQUEST_STATUS_CODES } from './loan-requests.js';

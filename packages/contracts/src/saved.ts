@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.js';
-import {
-  consultaQueryFromParams,
-  consultaQuerySchema,
-  isEmptyTargetQuery,
-  parseSearchState,
-  type SearchState,
-  searchesWithoutWords,
-  searchStateToParams,
-} from './search.js';
+import { consultaQuerySchema } from './search.js';
+import { consultaQueryFromParams, isEmptyTargetQuery, parseSearchState, type SearchState, searchesWithoutWords, searchStateToParams } from './search-state.js';
 import { recordIdParamsSchema } from './title.js';
 
 /** How many searches a patron may keep (decision 0020): a list, not an archive. */

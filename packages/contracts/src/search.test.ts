@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { consultaQuerySchema } from './search.js';
 import {
   consultaQueryFromParams,
-  consultaQuerySchema,
   isEmptyTargetQuery,
   newSearchState,
   parseSearchState,
   searchRow,
   searchStateToParams,
   TARGET_GEDWEB,
-} from './search.js';
+} from './search-state.js';
 
 /** What the server does with a query string: parse, validate, read the state. */
 const serverState = (params: URLSearchParams) => parseSearchState(consultaQuerySchema.parse(consultaQueryFromParams(params)));
