@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { localeParts } from './packages/web/vite/locale-parts';
 
 /** Tests that need a database: endpoint tests and database integration tests. */
 const DB_TESTS = ['packages/api/src/**/*.routes.test.ts', 'packages/api/src/**/*.db.test.ts'];
@@ -30,6 +31,8 @@ export default defineConfig({
       {
         // Screens, in jsdom with Testing Library: the account sections, the search form.
         esbuild: { jsx: 'automatic' },
+        // The locale files as the app imports them, in two parts (packages/web/src/i18n/parts.ts).
+        plugins: [localeParts()],
         test: {
           name: 'web',
           include: ['packages/web/src/**/*.test.tsx'],

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { endpointAddresses } from './vite/endpoint-addresses';
+import { localeParts } from './vite/locale-parts';
 
 // `npm run dev`: Vite serves the app and forwards API calls to the API process.
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080';
@@ -23,6 +24,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     endpointAddresses(),
+    localeParts(),
     // Brotli and gzip copies beside every asset, made once at build: the API serves them as they are
     // to a browser that accepts them (@fastify/static preCompressed), never compressing per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json|txt|xml|ttf)$/, threshold: 1024 }),
@@ -37,5 +39,6 @@ export default defineConfig(({ command }) => ({
     // Which chunks a route needs, so the server can preload them with the page (plugins/web.ts).
     manifest: true,
     chunkSizeWarningLimit: 900,
+    rollupOptions: { output: { experimentalMinChunkSize: 10_000 } },
   },
 }));

@@ -1,19 +1,7 @@
 import { z } from 'zod';
-import { recordId } from './record-id.js';
+import { comentarioBodySchema } from './comments.forms.js';
 import { endpoint } from './endpoint.js';
 import { recordIdParamsSchema } from './title.js';
-
-/** Comment text area limits (spec §9: 5 rows); the server keeps a comment to 2,000 characters. */
-export const COMMENT_MAX_LENGTH = 2000;
-
-/** `POST /comentarios/acervo/{id}`: a library chosen and non-empty trimmed text (spec §5). */
-export const comentarioBodySchema = z.object({
-  biblioteca: recordId,
-  texto: z
-    .string()
-    .transform((v) => v.trim())
-    .pipe(z.string().min(1, { error: 'comment text is required' }).max(COMMENT_MAX_LENGTH, { error: 'comment text is too long' })),
-});
 
 /** A published comment as everybody sees it: text, date, who (first name only) and where. */
 export const comentarioSchema = z

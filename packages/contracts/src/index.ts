@@ -10,6 +10,7 @@ export * from './lookups.js';
 export * from './authorities.js';
 export * from './title.js';
 export * from './comments.js';
+export * from './comments.forms.js';
 export * from './closed-stacks.js';
 export * from './serials.js';
 export * from './basket.js';

@@ -61,6 +61,17 @@ describe('the built app', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
+  it('leaves the page-only security headers off a script, and keeps those a script obeys', async () => {
+    const script = await t.app.inject({ url: '/assets/index-AbC123.js' });
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    const page = await t.app.inject({ url: '/' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('revalidates what has no hash in its name', async () => {
     const res = await t.app.inject({ url: '/favicon.svg' });
     expect(res.statusCode).toBe(200);

@@ -4,12 +4,17 @@ import { paths } from './paths';
 import { ErrorRoute } from './routes/error';
 import { NotFoundRoute } from './routes/not-found';
 import { PageSkeleton, Shell } from './shell/shell';
+import { loadAccountStrings } from '../i18n';
 import { lazyNamed } from '../ui/lazy-named';
 
 // Each screen is fetched when it is first shown: the first script holds the shell and none of the
 // screens, so home, results and title each download only what they draw (issue 24). The shell's
 // Suspense boundary shows a skeleton of the page while a screen's script arrives.
-const AccountAppRoute = lazyNamed(() => import('./routes/hand-over'), 'AccountAppRoute');
+
+/** An account route's module, once the account area's strings are there too (i18n/parts.ts). */
+const withAccountStrings = <M,>(module: Promise<M>): Promise<M> => Promise.all([module, loadAccountStrings()]).then(([loaded]) => loaded);
+
+const AccountAppRoute = lazyNamed(() => withAccountStrings(import('./routes/hand-over')), 'AccountAppRoute');
 const HomeRoute = lazyNamed(() => import('./routes/home'), 'HomeRoute');
 const LoginRoute = lazyNamed(() => import('./routes/login'), 'LoginRoute');
 const LogoutRoute = lazyNamed(() => import('./routes/logout'), 'LogoutRoute');
@@ -19,7 +24,7 @@ const SamlResponseRoute = lazyNamed(() => import('./routes/sso-response'), 'Saml
 const GrupoaRoute = lazyNamed(() => import('./routes/hand-over'), 'GrupoaRoute');
 const ProviderRoute = lazyNamed(() => import('./routes/hand-over'), 'ProviderRoute');
 const BasketRoute = lazyNamed(() => import('./routes/basket'), 'BasketRoute');
-const AccountSiteRoute = lazyNamed(() => import('./routes/account'), 'AccountSiteRoute');
+const AccountSiteRoute = lazyNamed(() => withAccountStrings(import('./routes/account')), 'AccountSiteRoute');
 const OpeningHoursRoute = lazyNamed(() => import('./routes/content'), 'OpeningHoursRoute');
 const EventsRoute = lazyNamed(() => import('./routes/content'), 'EventsRoute');
 const FaqRoute = lazyNamed(() => import('./routes/content'), 'FaqRoute');

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { initI18n } from '../i18n';
+import { initI18n, loadAccountStrings } from '../i18n';
 
 // What jsdom lacks and Mantine uses (its documented test set-up).
 Object.defineProperty(window, 'matchMedia', {
@@ -26,6 +26,7 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 
 beforeAll(async () => {
   await initI18n('pt');
+  await loadAccountStrings();
 });
 afterEach(() => {
   cleanup();

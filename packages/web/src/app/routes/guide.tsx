@@ -1,24 +1,30 @@
 import { NETWORK_BASE, type SearchFilter, searchStateToParams } from '@estante/contracts';
-import { Stack, Text } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
 import { BASE_OPTIONS_ENDPOINTS } from '@estante/contracts';
 import type { OptionsBase } from '../../features/search/api/get-opcoes-base';
-import { AuthoritySearch } from '../../features/search/components/authority-search';
-import { BaseSearchForm } from '../../features/search/components/base-search-form';
-import { IndexBrowser } from '../../features/search/components/index-browser';
-import { NewAcquisitionsForm } from '../../features/search/components/new-acquisitions-form';
 import { ResultsView } from '../../features/search/components/results-view';
 import { SearchForm } from '../../features/search/components/search-form';
 import { SearchHistoryList } from '../../features/search/components/search-history-list';
-import { TeachingPlanForm } from '../../features/search/components/teaching-plan-form';
 import { readSearchState } from '../../features/search/search-state';
 import { PageTitle } from '../../ui/page-title';
 import { useInstituicoesRede } from '../../api/network';
 import { paths } from '../paths';
 import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
+import { lazyNamed } from '../../ui/lazy-named';
+
+// The other guides' forms come with their guide: the general guide's page (the results) carries none.
+// While one arrives, a block of about its height keeps the page from jumping.
+const FORM_HEIGHT = 120;
+const TeachingPlanForm = lazyNamed(() => import('../../features/search/components/teaching-plan-form'), 'TeachingPlanForm');
+const NewAcquisitionsForm = lazyNamed(() => import('../../features/search/components/new-acquisitions-form'), 'NewAcquisitionsForm');
+const IndexBrowser = lazyNamed(() => import('../../features/search/components/index-browser'), 'IndexBrowser');
+const BaseSearchForm = lazyNamed(() => import('../../features/search/components/base-search-form'), 'BaseSearchForm');
+const AuthoritySearch = lazyNamed(() => import('../../features/search/components/authority-search'), 'AuthoritySearch');
 
 /**
  * Guides whose form is built: the general (one row) and advanced (three rows) search, and the
@@ -60,19 +66,27 @@ export function GuideRoute() {
     <Stack gap="lg">
       <PageTitle site={site}>{t(`guides.${guide.codigo}`)}</PageTitle>
       {guide.codigo === 'autoridades' ? (
-        <AuthoritySearch
-          titlesHref={(search) => `${paths.guide(guias.find((g) => g.codigo === 'geral')?.rota ?? guide.rota)}?${searchStateToParams(search)}`}
-          recordHref={(cod) => paths.authority(cod)}
-        />
+        <Suspense fallback={<Skeleton h={FORM_HEIGHT} />}>
+          <AuthoritySearch
+            titlesHref={(search) => `${paths.guide(guias.find((g) => g.codigo === 'geral')?.rota ?? guide.rota)}?${searchStateToParams(search)}`}
+            recordHref={(cod) => paths.authority(cod)}
+          />
+        </Suspense>
       ) : form ? (
         <>
           {/* Keyed by the URL so the form shows the search being viewed after back/forward. */}
           {guide.codigo === 'novas_aquisicoes' ? (
-            <NewAcquisitionsForm key={params.toString()} resultsPath={path} initial={state} />
+            <Suspense fallback={<Skeleton h={FORM_HEIGHT} />}>
+              <NewAcquisitionsForm key={params.toString()} resultsPath={path} initial={state} />
+            </Suspense>
           ) : guide.codigo === 'plano_ensino' ? (
-            <TeachingPlanForm key={params.toString()} resultsPath={path} initial={state} />
+            <Suspense fallback={<Skeleton h={FORM_HEIGHT} />}>
+              <TeachingPlanForm key={params.toString()} resultsPath={path} initial={state} />
+            </Suspense>
           ) : isOptionsBase(guide.codigo) ? (
-            <BaseSearchForm key={params.toString()} base={guide.codigo} resultsPath={path} initial={state} />
+            <Suspense fallback={<Skeleton h={FORM_HEIGHT} />}>
+              <BaseSearchForm key={params.toString()} base={guide.codigo} resultsPath={path} initial={state} />
+            </Suspense>
           ) : (
             <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} filtros={form.filtros} base={form.base} />
           )}
@@ -90,7 +104,11 @@ export function GuideRoute() {
           ) : (
             <>
               <SearchHistoryList />
-              {guide.codigo === 'geral' && <IndexBrowser resultsPath={path} />}
+              {guide.codigo === 'geral' && (
+                <Suspense fallback={null}>
+                  <IndexBrowser resultsPath={path} />
+                </Suspense>
+              )}
             </>
           )}
         </>

@@ -14,7 +14,8 @@ import { useHasSession } from '../../stores/session';
 import { PageTitle } from '../../ui/page-title';
 import { SafeHtml } from '../../ui/safe-html';
 import { paths } from '../paths';
-import { SignInModalButton, SignInPanel } from '../shell/sign-in-panel';
+import { SignInModalButton } from '../shell/sign-in-modal-button';
+import { SignInPanel } from '../shell/sign-in-panel';
 import { AccountRoute } from './account';
 import { useSiteName } from './use-site-name';
 

@@ -36,7 +36,7 @@ const MarcTab = lazyNamed(() => import('../../features/title/components/marc-tab
 const ReferenceTab = lazyNamed(() => import('../../features/title/components/reference-tab'), 'ReferenceTab');
 const StatisticsTab = lazyNamed(() => import('../../features/title/components/statistics-tab'), 'StatisticsTab');
 const SignInPanel = lazyNamed(() => import('../shell/sign-in-panel'), 'SignInPanel');
-const SignInModalButton = lazyNamed(() => import('../shell/sign-in-panel'), 'SignInModalButton');
+const SignInModalButton = lazyNamed(() => import('../shell/sign-in-modal-button'), 'SignInModalButton');
 
 /** The work type of a technical standard (the target_gedweb base), opened at Target GEDWeb. */
 const STANDARD = 19;

@@ -1,4 +1,4 @@
-import { Button, Divider, Modal } from '@mantine/core';
+import { Button, Divider } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readRuntimeConfig } from '../../api/config';
@@ -83,21 +83,5 @@ export function SignInPanel({
         </>
       }
     />
-  );
-}
-
-/** A "sign in" button opening the login form in a modal (spec §2); signing in closes it. */
-export function SignInModalButton({ redirect, children }: { redirect: string; children?: ReactNode }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button size="xs" onClick={() => setOpen(true)}>
-        {children ?? t('app.login')}
-      </Button>
-      <Modal opened={open} onClose={() => setOpen(false)} title={t('screens.login')} closeButtonProps={{ 'aria-label': t('app.close') }}>
-        <SignInPanel variant="modal" redirect={redirect} onSignedIn={() => setOpen(false)} />
-      </Modal>
-    </>
   );
 }

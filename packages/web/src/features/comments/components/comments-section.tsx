@@ -1,11 +1,11 @@
-import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Textarea, Title } from '@mantine/core';
-import { comentarioBodySchema, COMMENT_MAX_LENGTH } from '@estante/contracts';
-import { useForm } from '@mantine/form';
-import { type ReactNode, useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, Suspense, useState } from 'react';
+import { lazyNamed } from '../../../ui/lazy-named';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../../api/client';
-import { NoticeView, useNotify } from '../../../ui/notify';
-import { useComments, useDeleteComment, useLibraries, useMyComments, usePostComment } from '../api/comments';
+import { useComments, useDeleteComment, useMyComments } from '../api/comments';
+
+// The form (and the schema that checks it) comes only to a signed-in patron.
+const CommentForm = lazyNamed(() => import('./comment-form'), 'CommentForm');
 
 /**
  * Comments on a title (spec §3, §4, §8): the published ones; for a patron, a form (library
@@ -42,7 +42,9 @@ export function CommentsSection({ id, signedIn, signIn }: { id: number; signedIn
       {signedIn ? (
         <>
           {pending.length > 0 && <MyPending items={pending} format={(d) => date.format(new Date(d))} />}
-          <CommentForm id={id} />
+          <Suspense fallback={null}>
+            <CommentForm id={id} />
+          </Suspense>
         </>
       ) : (
         <Alert variant="light" color="yellow" role="note">
@@ -101,55 +103,5 @@ function MyPending({ items, format }: { items: { cod_comentario: number; texto: 
         </Paper>
       ))}
     </Stack>
-  );
-}
-
-/** A new comment: a library and a text, checked with the call's own body schema before it is sent. */
-function CommentForm({ id }: { id: number }) {
-  const { t } = useTranslation();
-  const libraries = useLibraries();
-  const post = usePostComment(id);
-  const notify = useNotify();
-  const form = useForm({ initialValues: { library: null as string | null, text: '' } });
-
-  const submit = form.onSubmit((values) => {
-    notify.clear();
-    const body = comentarioBodySchema.safeParse({ biblioteca: Number(values.library), texto: values.text });
-    if (!values.library || !body.success) return notify.problem(t('comments.required'));
-    post.mutate(body.data, {
-      onSuccess: () => {
-        form.setFieldValue('text', '');
-        notify.success(t('comments.sent'));
-      },
-      onError: (error) =>
-        notify.problem(error instanceof ApiRequestError && error.status !== 500 && error.status !== 0 ? error.message : t('errors.unexpected')),
-    });
-  });
-
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm" maw={560}>
-        <Title order={3} size="h5">
-          {t('comments.write')}
-        </Title>
-        <Select
-          label={t('comments.library')}
-          placeholder={t('comments.chooseLibrary')}
-          data={(libraries.data?.itens ?? []).map((l) => ({ value: String(l.cod_biblioteca), label: l.desc_biblioteca }))}
-          key={form.key('library')}
-          {...form.getInputProps('library')}
-          required
-        />
-        <Textarea label={t('comments.text')} rows={5} maxLength={COMMENT_MAX_LENGTH} key={form.key('text')} {...form.getInputProps('text')} required />
-        <div aria-live="polite">
-          <NoticeView notice={notify.notice} />
-        </div>
-        <Group>
-          <Button type="submit" loading={post.isPending}>
-            {t('comments.send')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }
