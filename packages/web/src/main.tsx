@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers, queryClient } from './app/providers';
 import { readRuntimeConfig } from './api/config';
-import { createRouter } from './app/router';
+import { createRouter, preloadRoute } from './app/router';
 import { followAccessibilitySettings } from './app/shell/accessibility';
 import { applyBootData, LoadingGate } from './app/shell/loading-gate';
 import { initI18n, isLanguage } from './i18n';
@@ -21,6 +21,7 @@ function startLanguage() {
   return usePageSettings.getState().language;
 }
 
+preloadRoute(window.location.pathname);
 await storesReady();
 applyBootData(queryClient, readRuntimeConfig().boot);
 await initI18n(startLanguage());

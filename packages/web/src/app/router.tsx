@@ -1,5 +1,5 @@
-import { Suspense } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { isValidElement, Suspense } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { paths } from './paths';
 import { ErrorRoute } from './routes/error';
 import { NotFoundRoute } from './routes/not-found';
@@ -37,7 +37,22 @@ const AuthorityMarcRoute = lazyNamed(() => import('./routes/authority'), 'Author
 
 /** Every route of spec §2, with the spec's paths. */
 export function createRouter() {
-  return createBrowserRouter([
+  return createBrowserRouter(routes());
+}
+
+/**
+ * Starts downloading the screen at `pathname` (main.tsx, before the stores are read and the
+ * language set up), so its script arrives with the first one rather than after the first draw.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes(), pathname) ?? []) {
+    const screen = isValidElement(match.route.element) ? (match.route.element.type as { preload?: () => void }) : undefined;
+    screen?.preload?.();
+  }
+}
+
+function routes(): RouteObject[] {
+  return [
     // The account area for the mobile app's web view: without the site's header and footer.
     {
       path: `${paths.accountApp}/*`,
@@ -75,5 +90,5 @@ export function createRouter() {
         { path: '*', element: <NotFoundRoute /> },
       ],
     },
-  ]);
+  ];
 }

@@ -8,6 +8,11 @@ import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 export function lazyNamed<M extends Record<K, ComponentType<P>>, K extends keyof M, P = M[K] extends ComponentType<infer Q> ? Q : never>(
   load: () => Promise<M>,
   name: K,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => ({ default: (await load())[name] }));
+): LazyExoticComponent<ComponentType<P>> & { preload: () => void } {
+  // `preload` starts the download before the component is drawn (app/router.tsx preloadRoute);
+  // the browser fetches a module once, so drawing it later waits for the same download.
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    { preload: () => void load().catch(() => undefined) },
+  );
 }
