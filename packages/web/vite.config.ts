@@ -39,6 +39,6 @@ export default defineConfig(({ command }) => ({
     // Which chunks a route needs, so the server can preload them with the page (plugins/web.ts).
     manifest: true,
     chunkSizeWarningLimit: 900,
-    rollupOptions: { output: { experimentalMinChunkSize: 10_000 } },
+    rollupOptions: { output: { experimentalMinChunkSize: 4_000 } },
   },
 }));

@@ -1,4 +1,4 @@
-import { Box, Button, Group, NativeSelect, Popover, Text } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COLOUR_SCHEMES, type ColourScheme, usePageSettings, ZOOM_STEPS } from '../../stores/page-settings';
@@ -18,6 +18,7 @@ export function AccessibilityBar() {
   const step = ZOOM_STEPS.indexOf(settings.zoom);
   // On a phone the options fold behind one button, so the page starts near the top.
   const [unfolded, setUnfolded] = useState(false);
+  const [shortcuts, setShortcuts] = useState(false);
   return (
     <Box component="section" aria-label={t('a11y.bar')} className="accessibility-bar" px="md" py={4}>
       <Group hiddenFrom="sm" justify="flex-end">
@@ -72,28 +73,26 @@ export function AccessibilityBar() {
         <Button size="compact-sm" variant="default" onClick={reset}>
           {t('a11y.reset')}
         </Button>
-        <Popover position="bottom-end" withArrow>
-          <Popover.Target>
-            <Button size="compact-sm" variant="default">
-              {t('a11y.shortcuts')}
-            </Button>
-          </Popover.Target>
-          <Popover.Dropdown>
-            <Box component="dl" m={0}>
-              {SHORTCUTS.map((s) => (
-                <Group key={s.key} gap="xs" wrap="nowrap">
-                  <Text component="dt" fw={700} size="sm">
-                    <kbd>Alt</kbd>+<kbd>{s.key}</kbd>
-                  </Text>
-                  <Text component="dd" size="sm" m={0}>
-                    {t(s.label)}
-                  </Text>
-                </Group>
-              ))}
-            </Box>
-          </Popover.Dropdown>
-        </Popover>
+        <Button size="compact-sm" variant="default" aria-expanded={shortcuts} aria-controls="keyboard-shortcuts" onClick={() => setShortcuts(!shortcuts)}>
+          {t('a11y.shortcuts')}
+        </Button>
       </Group>
+      {/* A disclosure under the bar rather than a floating popover: the floating layer (~10 KB)
+          stays out of every page's first download. */}
+      {shortcuts && (
+        <Box component="dl" id="keyboard-shortcuts" m={0} mt={4} className="keyboard-shortcuts">
+          {SHORTCUTS.map((s) => (
+            <Group key={s.key} gap="xs" wrap="nowrap" justify="flex-end">
+              <Text component="dt" fw={700} size="sm">
+                <kbd>Alt</kbd>+<kbd>{s.key}</kbd>
+              </Text>
+              <Text component="dd" size="sm" m={0}>
+                {t(s.label)}
+              </Text>
+            </Group>
+          ))}
+        </Box>
+      )}
     </Box>
   );
 }

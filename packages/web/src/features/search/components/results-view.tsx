@@ -1,5 +1,5 @@
 import { feedsEndpoints, MAX_PAGE_SIZE, type SearchState, searchStateToParams } from '@estante/contracts';
-import { Alert, Anchor, Button, Checkbox, Drawer, Grid, Group, Loader, NativeSelect, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Drawer, Grid, Group, Loader, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -191,10 +191,11 @@ export function ResultsView({
               data={PAGE_SIZES.map((n) => String(n))}
               onChange={(e) => update({ quantPag: Number(e.currentTarget.value) })}
             />
-            <SegmentedControl
-              aria-label={t('search.display')}
+            {/* A select like its neighbours (and ~2 KB lighter than a segmented control on this page). */}
+            <NativeSelect
+              label={t('search.display')}
               value={display}
-              onChange={(v) => setDisplay(v as Display)}
+              onChange={(e) => setDisplay(e.currentTarget.value as Display)}
               data={[
                 { value: 'D', label: t('search.detailed') },
                 { value: 'C', label: t('search.compact') },
