@@ -35,3 +35,21 @@ for (const [language, welcome, loginWord] of [
     await expectNoAxeViolations(page);
   });
 }
+
+test('a title read in English or Spanish names its loan types, collections and knowledge area in that language', async ({ page }) => {
+  // The demo library translated its loan types and collections; the CNPq areas come translated.
+  await page.goto('/pesquisa-geral?termo1=educacao&lng=en');
+  await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const title = new URL(page.url()).pathname;
+  await page.goto(`${title}/exemplares`);
+  const copies = page.getByRole('table', { name: /^\d+ cop(y|ies)$/ });
+  await expect(copies).toBeVisible();
+  const shown = await copies.innerText();
+  expect(shown).toMatch(/Standard|Short loan|Special|Library use only/);
+  expect(shown).not.toMatch(/\b(Normal|Curto prazo|Consulta local)\b/);
+  expect(shown).not.toContain('Acervo geral');
+  await page.goto(`${title}/exemplares?lng=es`);
+  await expect(page.getByRole('table', { name: /^\d+ ejemplares?$/ })).toContainText(/Préstamo corto|Normal|Especial|Consulta en sala/);
+  await expect(page.getByRole('main')).not.toContainText('Curto prazo');
+});

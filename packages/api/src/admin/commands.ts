@@ -16,7 +16,13 @@ import { moveRequest, queue } from '../modules/requests/requests.service.js';
 import { ACQUISITIONS_USAGE, acquisitionsCommand } from '../modules/acquisitions/acquisitions.desk.js';
 import { NETWORK_USAGE, networkCommand } from '../modules/network/network.desk.js';
 import { setProviderEntry } from '../modules/links/links.service.js';
+import { listValueTranslations, setValueTranslation, VALUE_KINDS, type ValueKind } from '../modules/catalog/value-names.js';
 import { REQUEST_FILTERS, REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from '@estante/contracts';
+
+/** Whether a staff-given text holds a control character (a tab, a newline, NUL…). */
+function hasControlCharacters(text: string): boolean {
+  return [...text].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+}
 
 function describeInstitution(code: number | null): string {
   if (code === null) return 'the institution is not set up yet';
@@ -43,6 +49,11 @@ export const USAGE = `usage:
                                       the institution's words in one language: field denominacao_login
                                       (what the username is called), msg_login (the sign-in page's
                                       welcome) or msg_suporte_consulta (support, HTML); '' unsets a translation
+  npm run institution -- translate <kind> '<valor>' <en|es> '<text>'
+                                      a controlled value's name in English or Spanish: kind area,
+                                      tipo_area, tipo_emprestimo (loan type) or colecao (collection),
+                                      the value as written in Portuguese; '' removes the translation
+  npm run institution -- translations the controlled values translated so far
   npm run institution -- provider <key> '<json>' | off
                                       configure an external provider (decision 0023), e.g.
                                       pearson '{"entrega":"assinada","url":"https://…?token={token}",
@@ -172,6 +183,21 @@ async function run(db: Db, { command, args }: AdminRequest, progress: AdminProgr
       if (!(await setInstitutionText(db, field as (typeof INSTITUTION_TEXT_FIELDS)[number], language as 'pt' | 'en' | 'es', clean)))
         throw new Error('the institution is not set up yet');
       return clean ? `${field} in ${language}: ${clean}` : `${field} in ${language} unset`;
+    }
+    case 'institution.translate': {
+      const [kind = '', value = '', language = '', text] = args;
+      if (!(VALUE_KINDS as readonly string[]).includes(kind) || !value.trim() || !['en', 'es'].includes(language) || text === undefined)
+        throw new Error(`a kind (${VALUE_KINDS.join(', ')}), the value in Portuguese, a language (en, es) and a text are needed\n${USAGE}`);
+      if (hasControlCharacters(value + text) || value.length > 300 || text.length > 300)
+        throw new Error('a value and a text of at most 300 characters, without control characters');
+      await setValueTranslation(db, kind as ValueKind, value.trim(), language as 'en' | 'es', text);
+      return text.trim() ? `${kind} '${value.trim()}' in ${language}: ${text.trim()}` : `${kind} '${value.trim()}' in ${language} unset`;
+    }
+    case 'institution.translations': {
+      const rows = await listValueTranslations(db);
+      return rows.length
+        ? rows.map((r) => `${r.kind} · ${r.valor} · en: ${r.en ?? '—'} · es: ${r.es ?? '—'}`).join('\n')
+        : 'no controlled value is translated yet';
     }
     case 'institution.provider': {
       const [recurso = '', entry = ''] = args;

@@ -9,6 +9,7 @@ import {
   institutionActivities,
   libraries,
   loanTypes,
+  valueTranslations,
   logins,
   patronCategories,
   people,
@@ -224,6 +225,23 @@ async function seedReferenceData(db: Db): Promise<void> {
       { codTipoEmprestimo: 2, descricao: 'Curto prazo', permiteEmprestimo: true, permiteReserva: true },
       { codTipoEmprestimo: 3, descricao: 'Especial', permiteEmprestimo: true, permiteReserva: false },
       { codTipoEmprestimo: 4, descricao: 'Consulta local', permiteEmprestimo: false, permiteReserva: false },
+    ])
+    .onConflictDoNothing();
+  // The demo library's loan types and collections in English and Spanish (issue 24): what
+  // `npm run institution -- translate` records for a real one.
+  await db
+    .insert(valueTranslations)
+    .values([
+      { kind: 'tipo_emprestimo', valor: 'Normal', en: 'Standard', es: 'Normal' },
+      { kind: 'tipo_emprestimo', valor: 'Curto prazo', en: 'Short loan', es: 'Préstamo corto' },
+      { kind: 'tipo_emprestimo', valor: 'Especial', en: 'Special', es: 'Especial' },
+      { kind: 'tipo_emprestimo', valor: 'Consulta local', en: 'Library use only', es: 'Consulta en sala' },
+      { kind: 'colecao', valor: 'Acervo geral', en: 'General collection', es: 'Colección general' },
+      { kind: 'colecao', valor: 'Periódicos', en: 'Periodicals', es: 'Publicaciones periódicas' },
+      { kind: 'colecao', valor: 'Teses e dissertações', en: 'Theses and dissertations', es: 'Tesis y disertaciones' },
+      { kind: 'colecao', valor: 'Multimeios', en: 'Multimedia', es: 'Multimedia' },
+      { kind: 'colecao', valor: 'Mapoteca', en: 'Map library', es: 'Mapoteca' },
+      { kind: 'colecao', valor: 'Bibliografia básica', en: 'Core reading', es: 'Bibliografía básica' },
     ])
     .onConflictDoNothing();
   await db

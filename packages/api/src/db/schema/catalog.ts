@@ -1,6 +1,6 @@
 import { AUTHORITY_TYPES } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { libraries } from './institution.js';
 
 /** PostgreSQL tsvector: filled by the titles_search_vector trigger, never by the app. */
@@ -197,4 +197,22 @@ export const authorities = pgTable(
     index('authorities_heading_idx').on(t.heading),
     check('authorities_tipo_valid', sql`${t.tipo} in (${sql.raw(AUTHORITY_TYPES.map((s) => `'${s}'`).join(', '))})`),
   ],
+);
+
+/**
+ * The library's own controlled values in English and Spanish (issue 24): the names a patron reads
+ * of knowledge areas and their kind, loan types and collections, which the library writes in
+ * Portuguese. Keyed by the kind and the Portuguese name (a collection is free text on its copies);
+ * a value with no row, or no text in a language, reads in Portuguese. Set with
+ * `npm run institution -- translate`; the CNPq areas come translated (migration 0039).
+ */
+export const valueTranslations = pgTable(
+  'value_translations',
+  {
+    kind: text('kind').notNull(),
+    valor: text('valor').notNull(),
+    en: text('en'),
+    es: text('es'),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.valor] }), check('value_translations_kind', sql`${t.kind} in ('area', 'tipo_area', 'tipo_emprestimo', 'colecao')`)],
 );

@@ -20,6 +20,7 @@ import {
   type SearchState,
   SORTS,
 } from '@estante/contracts';
+import { type ValueNamer, valueNamer } from './value-names.js';
 import type { Db } from '../../db/client.js';
 import { errors } from './catalog.messages.js';
 import { clean } from '../../marc/derive.js';
@@ -43,7 +44,7 @@ export async function search(index: SearchIndex, query: ConsultaQuery, language:
     if (!facet(f.tipo).pattern.test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
   const outcome = await index.run(state);
   if (!outcome) throw errors.searchTermRequired();
-  const names = describe(language, outcome.snapshot);
+  const names = describe(language, outcome.snapshot, await valueNamer(index.database, language, ['area']));
   const network = index.source.name === 'network';
   return {
     total: outcome.total,
@@ -99,7 +100,7 @@ export async function additionalTitles(db: Db, ids: number[], language: Language
 type Namer = (facet: SearchFilter['tipo'], code: string) => string;
 
 /** Names facet values in `language`: work types, languages, years and the X options. */
-function describe(language: Language, snapshot: Snapshot): Namer {
+function describe(language: Language, snapshot: Snapshot, value: ValueNamer): Namer {
   const { workTypes: types, languages, areas } = snapshot.names;
   return (facet, code) => {
     if (isMultiFacet(facet)) {
@@ -110,7 +111,7 @@ function describe(language: Language, snapshot: Snapshot): Namer {
     if (countedAs(facet) === 'K') {
       const area = areas.find((a) => a.cod_area_conhecimento === Number(code));
       // The route is the area's URL slug: the patron reads the area's name.
-      return area ? area.descricao : code;
+      return area ? value('area', area.descricao) : code;
     }
     if (facet === 'T') {
       const type = types.find((t) => t.cod_tipo_obra === Number(code));
@@ -181,7 +182,9 @@ export function indexOptions(language: Language) {
 export async function baseOptions(index: SearchIndex, base: keyof typeof BASE_FIELDS, language: Language): Promise<OpcoesBase> {
   const state = newSearchState({ base, quantPag: 1 });
   const outcome = await index.run(state);
-  const facets = outcome ? buildFacets(state, outcome.facets, describe(language, outcome.snapshot), language) : [];
+  const facets = outcome
+    ? buildFacets(state, outcome.facets, describe(language, outcome.snapshot, await valueNamer(index.database, language, ['area'])), language)
+    : [];
   return {
     base,
     campos: BASE_FIELDS[base].map(({ filtro, nome }) => ({

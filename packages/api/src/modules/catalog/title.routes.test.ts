@@ -9,6 +9,8 @@ import { readIso2709 } from '../../marc/iso2709.js';
 import { readMarcXml } from '../../marc/marcxml.js';
 import { importMarcRecords } from './catalog.import.js';
 import { reference } from './title.service.js';
+import { runAdminCommand } from '../../admin/commands.js';
+import { setValueTranslation } from './value-names.js';
 
 let t: TestApp;
 let authorization: string;
@@ -226,6 +228,48 @@ describe('copies', () => {
     expect(north.body.disponibilidade).toEqual([{ cod_biblioteca: norte, desc_biblioteca: 'Biblioteca Norte', total: 1, disponiveis: 1 }]);
     expect((await get(`/acervo/${id['ref-book']}/exemplares?cod_unidade=x`)).status).toBe(400);
     expect((await get<{ cod_biblioteca: number }[]>(`/acervo/${id['ref-book']}/bibliotecas`)).body.map((b) => b.cod_biblioteca)).toEqual([central, norte]);
+  });
+
+  it("names loan types, collections and knowledge areas in the call's language, in Portuguese where the library gave no translation", async () => {
+    type Copies = { exemplares: { tombo: string; tipo_emprestimo: string; colecao: string | null }[] };
+    const named = async (language: string) =>
+      (await get<Copies>(`/acervo/${id['ref-book']}/exemplares`, { 'x-idioma': language })).body.exemplares.map((c) => [c.tombo, c.tipo_emprestimo, c.colecao]);
+    const [before] = await t.database.db.select({ area: titles.codAreaConhecimento }).from(titles).where(eq(titles.codAcervo, id['ref-book']!));
+    // As staff set them: npm run institution -- translate <kind> '<valor>' <en|es> '<text>'.
+    const translate = (...args: string[]) => runAdminCommand(t.database.db, { command: 'institution.translate', args });
+    expect(await translate('tipo_emprestimo', 'Normal', 'en', ' Standard ')).toBe("tipo_emprestimo 'Normal' in en: Standard");
+    await translate('colecao', 'Acervo geral', 'es', 'Colección general');
+    await expect(translate('situacao', 'Normal', 'en', 'x')).rejects.toThrow(/a kind \(area, tipo_area, tipo_emprestimo, colecao\)/);
+    await expect(translate('colecao', 'Acervo geral', 'fr', 'x')).rejects.toThrow(/a language \(en, es\)/);
+    await expect(translate('colecao', 'Acervo geral', 'en', 'a\u0007b')).rejects.toThrow(/control characters/);
+    expect(await runAdminCommand(t.database.db, { command: 'institution.translations', args: [] })).toMatch(
+      /colecao · Acervo geral · en: — · es: Colección general/,
+    );
+    try {
+      expect(await named('5')).toEqual([
+        ['T2', 'Standard', null],
+        ['T1', 'Standard', 'Acervo geral'],
+        ['T3', 'Consulta local', null],
+      ]);
+      expect((await named('3'))[1]).toEqual(['T1', 'Normal', 'Colección general']);
+      expect((await named('1'))[1]).toEqual(['T1', 'Normal', 'Acervo geral']);
+      // The CNPq areas come translated (migration 0039).
+      await t.database.db.update(titles).set({ codAreaConhecimento: 7 }).where(eq(titles.codAcervo, id['ref-book']!));
+      const english = (await get<Acervo>(`/acervo/${id['ref-book']}`, { 'x-idioma': '5' })).body;
+      expect(english.areas_conhecimento.map((a) => a.descricao)).toEqual(['Humanities']);
+      expect(english.desc_tipo_area_conhec).toBe('Major area (CNPq)');
+      expect((await get<Acervo>(`/acervo/${id['ref-book']}`, { 'x-idioma': '3' })).body.areas_conhecimento[0]?.descricao).toBe('Ciencias Humanas');
+      // An empty text removes the translation.
+      expect(await translate('tipo_emprestimo', 'Normal', 'en', '')).toBe("tipo_emprestimo 'Normal' in en unset");
+      expect((await named('5'))[1]).toEqual(['T1', 'Normal', 'Acervo geral']);
+      await t.database.db
+        .update(titles)
+        .set({ codAreaConhecimento: before?.area ?? null })
+        .where(eq(titles.codAcervo, id['ref-book']!));
+    } finally {
+      await setValueTranslation(t.database.db, 'tipo_emprestimo', 'Normal', 'en', '');
+      await setValueTranslation(t.database.db, 'colecao', 'Acervo geral', 'es', '');
+    }
   });
 });
 

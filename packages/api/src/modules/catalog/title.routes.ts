@@ -31,7 +31,7 @@ export const titleRoutes: FastifyPluginAsync<{ db: Db; providerSecret: string | 
   route(app, calls.abnt, (request) => reference(db, request.params.id, 'abnt', request.language));
   route(app, calls.marc, (request) => marc(db, request.params.id, request.query.liberacao === '1', request.language));
   route(app, calls.dublinCore, (request) => dublinCore(db, request.params.id));
-  route(app, calls.copies, (request) => copies(db, request.params.id, request.query.cod_unidade));
+  route(app, calls.copies, (request) => copies(db, request.params.id, request.query.cod_unidade, request.language));
   route(app, calls.libraries, (request) => holdingLibraries(db, request.params.id));
   route(app, calls.links, (request) => links(db, request.params.id, providerSecret));
   route(app, calls.colour, (request) => colour(db, request.params.id));

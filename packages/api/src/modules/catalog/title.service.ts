@@ -22,6 +22,7 @@ import type { Principal } from '../auth/auth.service.js';
 import { configuredProviders, providerOfAddress, restrictedAddress } from '../links/links.service.js';
 import { cslItem, formatReference } from './citation.js';
 import { workTypeName } from './search.config.js';
+import { valueNamer } from './value-names.js';
 import { availability } from './search.queries.js';
 import { serialPresence } from './serials.queries.js';
 import { headingCode, headingKey } from './search.snapshot.js';
@@ -50,7 +51,7 @@ export async function requireTitle(db: Db, id: number): Promise<TitleDetailRow> 
 
 /** `GET /acervo/{id}`: the record, its additional data, linked authorities and the tabs it offers. */
 export async function titleDetail(db: Db, id: number, language: Language): Promise<Acervo> {
-  const t = await requireTitle(db, id);
+  const [t, name] = await Promise.all([requireTitle(db, id), valueNamer(db, language, ['area', 'tipo_area'])]);
   const [copies, counts, courses, years] = await Promise.all([availability(db, [id]), circulationCounts(db, id), coursesCiting(db, id), loanYears(db, id)]);
   const authors = [t.author, ...t.added_authors].filter((a): a is string => Boolean(a));
   const linked = await authoritiesForHeadings(db, [...authors, ...t.subjects]);
@@ -92,8 +93,9 @@ export async function titleDetail(db: Db, id: number, language: Language): Promi
     possui_acessibilidade: t.possui_acessibilidade,
     cod_area_conhecimento: t.cod_area_conhecimento,
     cod_tipo_area_conhec: t.cod_tipo_area_conhec,
-    desc_tipo_area_conhec: t.desc_tipo_area_conhec,
-    areas_conhecimento: t.cod_area_conhecimento && t.area_descricao ? [{ codigo: String(t.cod_area_conhecimento), descricao: t.area_descricao }] : [],
+    desc_tipo_area_conhec: t.desc_tipo_area_conhec && name('tipo_area', t.desc_tipo_area_conhec),
+    areas_conhecimento:
+      t.cod_area_conhecimento && t.area_descricao ? [{ codigo: String(t.cod_area_conhecimento), descricao: name('area', t.area_descricao) }] : [],
     rota: t.rota,
     cursos_disc: courses.map((c) => ({ codigo: String(c.cod_curso), descricao: c.nome_curso, campus: c.nome_campus })),
     dados_adicionais: {
@@ -137,12 +139,25 @@ export async function dublinCore(db: Db, id: number): Promise<DublinCore> {
   return { elementos: toDublinCore(t.marc) };
 }
 
-/** `GET /acervo/{id}/exemplares`: the copies (optionally of one library) and the availability summary. */
-export async function copies(db: Db, id: number, library?: number): Promise<{ exemplares: Exemplar[]; disponibilidade: Acervo['disponibilidade'] }> {
+/** `GET /acervo/{id}/exemplares`: the copies (optionally of one library) and the availability summary; loan types and collections named in `language`. */
+export async function copies(
+  db: Db,
+  id: number,
+  library: number | undefined,
+  language: Language,
+): Promise<{ exemplares: Exemplar[]; disponibilidade: Acervo['disponibilidade'] }> {
   if (!(await titleExists(db, id))) throw errors.titleNotFound(id);
-  const [rows, summary] = await Promise.all([copiesOf(db, id, library), availability(db, [id])]);
+  const [rows, summary, name] = await Promise.all([
+    copiesOf(db, id, library),
+    availability(db, [id]),
+    valueNamer(db, language, ['tipo_emprestimo', 'colecao']),
+  ]);
   return {
-    exemplares: rows,
+    exemplares: rows.map((row) => ({
+      ...row,
+      tipo_emprestimo: name('tipo_emprestimo', row.tipo_emprestimo),
+      colecao: row.colecao && name('colecao', row.colecao),
+    })),
     disponibilidade: summary
       .filter((s) => library === undefined || s.cod_biblioteca === library)
       .map(({ cod_biblioteca, desc_biblioteca, total, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, total, disponiveis })),

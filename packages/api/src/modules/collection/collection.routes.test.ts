@@ -426,7 +426,8 @@ describe('collection totals', () => {
     const wider = (await totals('dataIni=2024-01-01&dataFim=2024-12-31', { 'x-idioma': '5' })).body;
     expect([wider.titulos, wider.exemplares]).toEqual([3, 6]);
     expect(copiesOf(wider.por_tipo_obra)).toBe(6);
-    expect(wider.por_area.map((a) => a.descricao)).toEqual(['Ciências Exatas e da Terra', 'Ciências Humanas', 'No knowledge area']);
+    // Areas and work types in the call's language (the CNPq areas come translated, migration 0039).
+    expect(wider.por_area.map((a) => a.descricao)).toEqual(['Exact and Earth Sciences', 'Humanities', 'No knowledge area']);
     const none = (await totals('dataIni=2023-01-01&dataFim=2023-12-31')).body;
     expect(none).toEqual({ titulos: 0, exemplares: 0, por_tipo_obra: [], por_biblioteca: [], por_area: [] });
   });

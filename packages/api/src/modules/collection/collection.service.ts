@@ -10,6 +10,8 @@ import {
   type PlanoOferta,
   type TotaisAcervo,
 } from '@estante/contracts';
+import { valueNamer } from '../catalog/value-names.js';
+import { workTypeName } from '../catalog/search.config.js';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { asExternalResource, configuredProviders, providerOfAddress } from '../links/links.service.js';
@@ -155,18 +157,20 @@ export async function databases(db: Db, codPessoa: number, providerSecret: strin
  */
 export async function collectionTotals(db: Db, query: { dataIni: string; dataFim: string; biblioteca?: number }, language: Language): Promise<TotaisAcervo> {
   if (query.biblioteca !== undefined && (await libraryName(db, query.biblioteca)) === null) throw errors.libraryInvalid(query.biblioteca);
-  const totals = await acquiredTotals(db, query, query.biblioteca);
-  const row = (r: { codigo: string | null; descricao: string | null; titulos: number; exemplares: number }) => ({
+  const [totals, name] = await Promise.all([acquiredTotals(db, query, query.biblioteca), valueNamer(db, language, ['area'])]);
+  type Row = { codigo: string | null; descricao: string | null; titulos: number; exemplares: number };
+  const row = (r: Row, named: (descricao: string) => string = (d) => d) => ({
     codigo: r.codigo ?? NO_AREA,
-    descricao: r.descricao ?? messages.t('SemArea', language),
+    descricao: r.descricao === null ? messages.t('SemArea', language) : named(r.descricao),
     titulos: r.titulos,
     exemplares: r.exemplares,
   });
   return {
     titulos: totals.titulos,
     exemplares: totals.exemplares,
-    por_tipo_obra: totals.porTipo.map(row),
-    por_biblioteca: totals.porBiblioteca.map(row),
-    por_area: totals.porArea.map(row),
+    // Work types and knowledge areas in the call's language; libraries keep their own names.
+    por_tipo_obra: totals.porTipo.map((r) => row(r, (d) => workTypeName(Number(r.codigo), d, language))),
+    por_biblioteca: totals.porBiblioteca.map((r) => row(r)),
+    por_area: totals.porArea.map((r) => row(r, (d) => name('area', d))),
   };
 }

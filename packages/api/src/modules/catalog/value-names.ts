@@ -1,0 +1,53 @@
+import type { Language } from '@estante/contracts';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.js';
+
+/** The controlled values a library names in Portuguese and may translate (table value_translations). */
+export const VALUE_KINDS = ['area', 'tipo_area', 'tipo_emprestimo', 'colecao'] as const;
+export type ValueKind = (typeof VALUE_KINDS)[number];
+
+/** A value's name in the call's language: its translation, or the Portuguese it was written in. */
+export type ValueNamer = (kind: ValueKind, portuguese: string) => string;
+
+const AS_WRITTEN: ValueNamer = (_kind, portuguese) => portuguese;
+
+/**
+ * The namer for `language` over the given kinds (issue 24): one small query for English and
+ * Spanish, none for Portuguese. Read per call, so a translation set by staff shows at once.
+ */
+export async function valueNamer(db: Pick<Db, 'execute'>, language: Language, kinds: readonly ValueKind[]): Promise<ValueNamer> {
+  if (language === 'pt' || kinds.length === 0) return AS_WRITTEN;
+  const column = language === 'en' ? sql`en` : sql`es`;
+  const rows = await queryRows<{ kind: ValueKind; valor: string; nome: string }>(
+    db,
+    sql`select kind, valor, ${column} as nome from value_translations
+        where kind in (${sql.join(
+          kinds.map((kind) => sql`${kind}`),
+          sql`, `,
+        )}) and ${column} is not null and ${column} <> ''`,
+  );
+  const names = new Map(rows.map((row) => [`${row.kind}\u0000${row.valor}`, row.nome]));
+  return (kind, portuguese) => names.get(`${kind}\u0000${portuguese}`) ?? portuguese;
+}
+
+/**
+ * Sets (or, with an empty text, removes) a value's name in English or Spanish; `npm run
+ * institution -- translate`. The value is matched as written in Portuguese.
+ */
+export async function setValueTranslation(db: Db, kind: ValueKind, portuguese: string, language: 'en' | 'es', text: string): Promise<void> {
+  const value = text.trim() || null;
+  const column = language === 'en' ? sql`en` : sql`es`;
+  await db.execute(
+    sql`insert into value_translations (kind, valor, ${column}) values (${kind}, ${portuguese}, ${value})
+        on conflict (kind, valor) do update set ${column} = excluded.${column}`,
+  );
+  await db.execute(sql`delete from value_translations where kind = ${kind} and valor = ${portuguese} and en is null and es is null`);
+}
+
+/** Every translation, for the staff listing. */
+export async function listValueTranslations(db: Pick<Db, 'execute'>) {
+  return queryRows<{ kind: ValueKind; valor: string; en: string | null; es: string | null }>(
+    db,
+    sql`select kind, valor, en, es from value_translations order by kind, valor`,
+  );
+}
