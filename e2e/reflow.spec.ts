@@ -66,6 +66,18 @@ test('on a 390 px phone nothing scrolls sideways and statuses are whole, at the 
   await largestText(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await walk(page, '390 px, largest text');
+  // The home page while its new acquisitions are still on their way: the skeletons fit too.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/svc/consulta?**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.locator('[aria-hidden="true"] .mantine-Skeleton-root').first()).toBeVisible();
+  await expectReflow(page, '390 px, largest text, home loading');
+  release();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('on a 1366 px screen at the largest text size nothing scrolls sideways and statuses are whole', async ({ page }) => {

@@ -128,7 +128,8 @@ function SkeletonCard({ phone }: { phone: boolean }) {
     <CardFrame
       listItem={false}
       phone={phone}
-      cover={<Skeleton width={COVER_WIDTH} height={COVER_HEIGHT} radius="sm" />}
+      // As wide as a cover, never wider than its column (a phone at the largest text size).
+      cover={<Skeleton width={COVER_WIDTH} maw="100%" height={COVER_HEIGHT} radius="sm" />}
       title={<Skeleton height="1em" width="90%" radius="sm" />}
       author={<Skeleton height="1em" width="60%" radius="sm" />}
       year={<Skeleton height="1em" width="30%" radius="sm" />}
