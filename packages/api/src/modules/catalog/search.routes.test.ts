@@ -280,7 +280,7 @@ describe('GET /consulta: library, author and subject facets', () => {
     expect(ids((await search(`termo1=educacao&filtro=B:${norte!.codBiblioteca}&filtro=I:fre`)).body)).toEqual(['Sociologia da educação']);
   });
 
-  it('counts and filters by knowledge area, named by the area in the call\'s language', async () => {
+  it("counts and filters by knowledge area, named by the area in the call's language", async () => {
     const { body } = await search('termo1=educacao', '5');
     expect(facet(body, 'K')).toEqual([{ codigo: '7', descricao: 'Humanities', total: 2, totalSemFiltro: 2, mostrarQtdOriginal: false }]);
     expect(facet((await search('termo1=educacao')).body, 'K')[0]?.descricao).toBe('Ciências Humanas');
