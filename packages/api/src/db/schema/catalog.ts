@@ -206,6 +206,9 @@ export const authorities = pgTable(
  * a value with no row, or no text in a language, reads in Portuguese. Set with
  * `npm run institution -- translate`; the CNPq areas come translated (migration 0039).
  */
+export const VALUE_KINDS = ['area', 'tipo_area', 'tipo_emprestimo', 'colecao'] as const;
+export type ValueKind = (typeof VALUE_KINDS)[number];
+
 export const valueTranslations = pgTable(
   'value_translations',
   {
@@ -214,5 +217,8 @@ export const valueTranslations = pgTable(
     en: text('en'),
     es: text('es'),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.valor] }), check('value_translations_kind', sql`${t.kind} in ('area', 'tipo_area', 'tipo_emprestimo', 'colecao')`)],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.valor] }),
+    check('value_translations_kind', sql`${t.kind} in (${sql.raw(VALUE_KINDS.map((k) => `'${k}'`).join(', '))})`),
+  ],
 );

@@ -262,11 +262,11 @@ describe('copies', () => {
       // An empty text removes the translation.
       expect(await translate('tipo_emprestimo', 'Normal', 'en', '')).toBe("tipo_emprestimo 'Normal' in en unset");
       expect((await named('5'))[1]).toEqual(['T1', 'Normal', 'Acervo geral']);
+    } finally {
       await t.database.db
         .update(titles)
         .set({ codAreaConhecimento: before?.area ?? null })
         .where(eq(titles.codAcervo, id['ref-book']!));
-    } finally {
       await setValueTranslation(t.database.db, 'tipo_emprestimo', 'Normal', 'en', '');
       await setValueTranslation(t.database.db, 'colecao', 'Acervo geral', 'es', '');
     }

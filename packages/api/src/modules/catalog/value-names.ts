@@ -1,10 +1,9 @@
 import type { Language } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import { VALUE_KINDS, type ValueKind } from '../../db/schema/index.js';
 
-/** The controlled values a library names in Portuguese and may translate (table value_translations). */
-export const VALUE_KINDS = ['area', 'tipo_area', 'tipo_emprestimo', 'colecao'] as const;
-export type ValueKind = (typeof VALUE_KINDS)[number];
+export { VALUE_KINDS, type ValueKind };
 
 /** A value's name in the call's language: its translation, or the Portuguese it was written in. */
 export type ValueNamer = (kind: ValueKind, portuguese: string) => string;
@@ -37,11 +36,14 @@ export async function valueNamer(db: Pick<Db, 'execute'>, language: Language, ki
 export async function setValueTranslation(db: Db, kind: ValueKind, portuguese: string, language: 'en' | 'es', text: string): Promise<void> {
   const value = text.trim() || null;
   const column = language === 'en' ? sql`en` : sql`es`;
-  await db.execute(
-    sql`insert into value_translations (kind, valor, ${column}) values (${kind}, ${portuguese}, ${value})
-        on conflict (kind, valor) do update set ${column} = excluded.${column}`,
-  );
-  await db.execute(sql`delete from value_translations where kind = ${kind} and valor = ${portuguese} and en is null and es is null`);
+  // One transaction: a row left with neither language is removed with the same write.
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into value_translations (kind, valor, ${column}) values (${kind}, ${portuguese}, ${value})
+          on conflict (kind, valor) do update set ${column} = excluded.${column}`,
+    );
+    await tx.execute(sql`delete from value_translations where kind = ${kind} and valor = ${portuguese} and en is null and es is null`);
+  });
 }
 
 /** Every translation, for the staff listing. */

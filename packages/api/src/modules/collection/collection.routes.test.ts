@@ -428,6 +428,8 @@ describe('collection totals', () => {
     expect(copiesOf(wider.por_tipo_obra)).toBe(6);
     // Areas and work types in the call's language (the CNPq areas come translated, migration 0039).
     expect(wider.por_area.map((a) => a.descricao)).toEqual(['Exact and Earth Sciences', 'Humanities', 'No knowledge area']);
+    expect(wider.por_tipo_obra.map((w) => w.descricao)).toContain('Book');
+    expect(wider.por_tipo_obra.map((w) => w.descricao)).not.toContain('Livro');
     const none = (await totals('dataIni=2023-01-01&dataFim=2023-12-31')).body;
     expect(none).toEqual({ titulos: 0, exemplares: 0, por_tipo_obra: [], por_biblioteca: [], por_area: [] });
   });

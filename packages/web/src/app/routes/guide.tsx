@@ -75,21 +75,17 @@ export function GuideRoute() {
       ) : form ? (
         <>
           {/* Keyed by the URL so the form shows the search being viewed after back/forward. */}
-          {guide.codigo === 'novas_aquisicoes' ? (
-            <Suspense fallback={<Skeleton h={FORM_HEIGHT} />}>
+          <Suspense fallback={<Skeleton h={FORM_HEIGHT} />}>
+            {guide.codigo === 'novas_aquisicoes' ? (
               <NewAcquisitionsForm key={params.toString()} resultsPath={path} initial={state} />
-            </Suspense>
-          ) : guide.codigo === 'plano_ensino' ? (
-            <Suspense fallback={<Skeleton h={FORM_HEIGHT} />}>
+            ) : guide.codigo === 'plano_ensino' ? (
               <TeachingPlanForm key={params.toString()} resultsPath={path} initial={state} />
-            </Suspense>
-          ) : isOptionsBase(guide.codigo) ? (
-            <Suspense fallback={<Skeleton h={FORM_HEIGHT} />}>
+            ) : isOptionsBase(guide.codigo) ? (
               <BaseSearchForm key={params.toString()} base={guide.codigo} resultsPath={path} initial={state} />
-            </Suspense>
-          ) : (
-            <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} filtros={form.filtros} base={form.base} />
-          )}
+            ) : (
+              <SearchForm key={params.toString()} resultsPath={path} advanced={form.advanced} initial={state} filtros={form.filtros} base={form.base} />
+            )}
+          </Suspense>
           {state && form.base === NETWORK_BASE ? (
             <ResultsView
               state={{ ...state, base: NETWORK_BASE }}
