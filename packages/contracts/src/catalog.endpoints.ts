@@ -29,6 +29,8 @@ import {
   opcoesBaseSchema,
   produtosTargetQuerySchema,
   produtosTargetSchema,
+  typeaheadQuerySchema,
+  typeaheadSchema,
   resultadoAcervoSchema,
 } from './search.js';
 import { acervosIndexadosSchema } from './serials.js';
@@ -77,6 +79,11 @@ export const searchEndpoints = {
     ...search('/consulta/produtos-target', 'Technical standards (target_gedweb base) by words of their code or title, described "code - title"'),
     query: produtosTargetQuerySchema,
     response: produtosTargetSchema,
+  }),
+  suggestions: endpoint({
+    ...search('/consulta/sugestoes', 'Suggestions as you type: title, author and subject headings starting with the words typed, most titles first'),
+    query: typeaheadQuerySchema,
+    response: typeaheadSchema,
   }),
   sortOrders: endpoint({ ...open('/consulta/ordenacao', 'Sort orders'), response: z.array(opcaoSchema) }),
   defaultCover: endpoint({

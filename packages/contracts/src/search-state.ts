@@ -116,6 +116,8 @@ export interface SearchState {
   novas: number | null;
   /** Teaching-plan bibliography, or null for the whole collection. */
   plano: PlanFilter | null;
+  /** The words exactly as typed: a search that finds nothing is not replaced by its "did you mean" (issue 26). */
+  exato?: boolean;
 }
 
 /**
@@ -157,6 +159,7 @@ export function parseSearchState(query: ConsultaQuery): SearchState {
     base: query.base ?? null,
     novas: query.novas ?? null,
     plano: planFilter(query),
+    ...(query.exato ? { exato: true } : {}),
   };
 }
 
@@ -201,6 +204,7 @@ export function searchStateToParams(state: SearchState): URLSearchParams {
   if (state.base) params.set('base', state.base);
   if (state.novas) params.set('novas', String(state.novas));
   for (const key of PLAN_KEYS) if (state.plano?.[key]) params.set(key, String(state.plano[key]));
+  if (state.exato) params.set('exato', '1');
   return params;
 }
 

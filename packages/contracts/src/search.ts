@@ -50,6 +50,8 @@ export const consultaQuerySchema = z
     professor: one.pipe(wholeNumber(1, 999_999)).optional(),
     ano: one.pipe(wholeNumber(1900, 2999)).optional(),
     semestre: one.pipe(wholeNumber(1, 2)).optional(),
+    /** Search exactly the words typed: a search that finds nothing is not replaced by its suggestion (issue 26). */
+    exato: one.pipe(z.enum(['1'])).optional(),
   })
   .refine((q) => (q.pagina ?? 1) * (q.quantPag ?? DEFAULT_PAGE_SIZE) <= MAX_RESULT_WINDOW, {
     error: `pagina × quantPag may not pass ${MAX_RESULT_WINDOW}`,
@@ -95,6 +97,25 @@ export const facetaItemSchema = z.object({
 export const facetaSchema = z.object({ codigo: z.enum(FACET_CODES), descricao: z.string(), itens: z.array(facetaItemSchema) });
 export type Faceta = z.infer<typeof facetaSchema>;
 
+const suggestedRowParams = Object.fromEntries(
+  Array.from({ length: MAX_ROWS }, (_, i) => i + 1).flatMap((n) => [
+    [`termo${n}`, z.string().optional()],
+    [`campo${n}`, z.enum(SEARCH_FIELDS).optional()],
+    [`tipo${n}`, z.enum(MATCH_TYPES).optional()],
+    [`operador${n}`, z.enum(OPERATORS).optional()],
+    [`similar${n}`, z.literal('1').optional()],
+  ]),
+) as Record<string, z.ZodOptional<z.ZodType<string>>>;
+
+/**
+ * "Did you mean" (issue 26): the search's rows with misspelt words corrected from the
+ * catalogue's vocabulary, as the query string's row parameters (termo1, campo1 …; defaults left
+ * out), and how many titles it finds. `aplicada`: the search found nothing, so the answer's
+ * titles and facets are this suggestion's (`exato=1` asks for the words as typed).
+ */
+export const didYouMeanSchema = z.object({ ...suggestedRowParams, total: z.number().int(), aplicada: z.boolean() }).meta({ id: 'SugestaoConsulta' });
+export type DidYouMean = z.infer<typeof didYouMeanSchema>;
+
 /** `GET /consulta` answer: the page of titles, the total, the facets and the filters in force. */
 export const consultaResponseSchema = z
   .object({
@@ -104,6 +125,7 @@ export const consultaResponseSchema = z
     acervos: z.array(resultadoAcervoSchema),
     facetas: z.array(facetaSchema),
     filtros: z.array(z.object({ tipo: z.enum(FACET_CODES), codigo: z.string(), descricao: z.string() })),
+    sugestao: didYouMeanSchema.optional(),
   })
   .meta({ id: 'ResultadoConsulta' });
 export type ConsultaResponse = z.infer<typeof consultaResponseSchema>;
@@ -179,3 +201,22 @@ export const produtosTargetQuerySchema = z.object({
 export const produtoTargetSchema = z.object({ cod_acervo: z.number().int(), codigo: z.string(), descricao: z.string() });
 export const produtosTargetSchema = z.array(produtoTargetSchema).meta({ id: 'ProdutosTarget' });
 export type ProdutoTarget = z.infer<typeof produtoTargetSchema>;
+
+/** The fields suggestions as you type come from (issue 26): title, author and subject headings. */
+export const TYPEAHEAD_FIELDS = ['titulo', 'autor', 'assunto'] as const;
+
+/** `GET /consulta/sugestoes`: headings starting with the words typed (3 characters or more), in one field or all three. */
+export const typeaheadQuerySchema = z.object({
+  termo: z
+    .string()
+    .trim()
+    .min(MIN_MATCH_LENGTH, { error: `termo needs at least ${MIN_MATCH_LENGTH} characters` })
+    .max(MAX_TERM_LENGTH),
+  campo: z.enum(['livre', ...TYPEAHEAD_FIELDS]).optional(),
+});
+
+/** Suggestions as you type: headings, most titles first, each with its field and how many titles carry it. */
+export const typeaheadSchema = z
+  .object({ sugestoes: z.array(z.object({ texto: z.string(), campo: z.enum(TYPEAHEAD_FIELDS), total: z.number().int() })) })
+  .meta({ id: 'Typeahead' });
+export type Typeahead = z.infer<typeof typeaheadSchema>;

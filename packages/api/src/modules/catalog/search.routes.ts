@@ -6,6 +6,7 @@ import { DEFAULT_COVER } from './search.config.js';
 import type { SearchIndex } from './search.index.js';
 import { additionalTitles, baseOptions, browse, facetOptions, indexOptions, search, sortOptions, targetProducts } from './search.service.js';
 import { indexedTitles } from './serials.service.js';
+import { typeahead } from './search.suggest.js';
 
 /** The catalogue search calls (spec §7 "Search"). */
 export const searchRoutes: FastifyPluginAsync<{ db: Db; index: SearchIndex; networkIndex: SearchIndex }> = async (app, { db, index, networkIndex }) => {
@@ -20,6 +21,7 @@ export const searchRoutes: FastifyPluginAsync<{ db: Db; index: SearchIndex; netw
     route(app, declaration, (request) => baseOptions(index, base, request.language));
   }
   route(app, calls.targetProducts, (request) => targetProducts(index, request.query.termoPesquisa));
+  route(app, calls.suggestions, (request) => typeahead(index, request.query.termo, request.query.campo));
   route(app, calls.sortOrders, (request) => sortOptions(request.language));
   route(app, calls.defaultCover, () => ({ imagem: DEFAULT_COVER }));
   route(app, calls.indexTypes, (request) => indexOptions(request.language));

@@ -18,8 +18,10 @@ import {
   parseSearchState,
   type SearchFilter,
   type SearchState,
+  searchStateToParams,
   SORTS,
 } from '@estante/contracts';
+import { FEW_RESULTS, suggestSearch } from './search.suggest.js';
 import { type ValueNamer, valueNamer } from './value-names.js';
 import type { Db } from '../../db/client.js';
 import { errors } from './catalog.messages.js';
@@ -42,11 +44,18 @@ export async function search(index: SearchIndex, query: ConsultaQuery, language:
   if (isEmptyTargetQuery(query)) return empty;
   for (const f of state.filtros)
     if (!facet(f.tipo).pattern.test(f.codigo)) throw errors.badRequest(`filtro ${f.tipo}:${f.codigo} is not a valid ${f.tipo} filter`);
-  const outcome = await index.run(state);
-  if (!outcome) throw errors.searchTermRequired();
-  const names = describe(language, outcome.snapshot, await valueNamer(index.database, language, ['area']));
+  const found = await index.run(state);
+  if (!found) throw errors.searchTermRequired();
   const network = index.source.name === 'network';
+  // Did you mean (issue 26): only a search that found few titles is checked, so a search that
+  // found what was typed costs what it cost. One that found nothing shows its suggestion's
+  // titles at once, unless the patron asked for the words exactly as typed.
+  const suggestion = !network && found.total <= FEW_RESULTS ? await suggestSearch(index, state, found.total) : null;
+  const applied = suggestion !== null && found.total === 0 && !state.exato;
+  const outcome = applied ? suggestion.outcome : found;
+  const names = describe(language, outcome.snapshot, await valueNamer(index.database, language, ['area']));
   return {
+    ...(suggestion ? { sugestao: { ...Object.fromEntries(searchStateToParams(newSearchState({ linhas: suggestion.linhas }))), total: suggestion.outcome.total, aplicada: applied } } : {}),
     total: outcome.total,
     pagina: state.pagina,
     quantPag: state.quantPag,

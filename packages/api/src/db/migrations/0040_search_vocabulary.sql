@@ -1,0 +1,162 @@
+-- Issue 26: the catalogue's own vocabulary, for "did you mean" and suggestions as you type.
+--
+-- search_terms: every lexeme of the plain search vectors (folded: no accents, lower case) with how
+-- many titles hold it, in all and per field (weight A title, B authors, C subjects, D the rest),
+-- and its sound key (estante_sound) for the ç/c/s/z, ss/s, x/ch, doubled-letter confusions of
+-- Portuguese and Spanish. Near spellings are found by trigram (pg_trgm) or by sound key.
+--
+-- search_headings: every title, author and subject heading (kind t, a, s) with its folded key
+-- (estante_key) and how many titles carry it: what the search box offers as the patron types.
+--
+-- Both are kept by statement-level triggers on titles (one pass per statement over the rows it
+-- changed, so an import of a thousand records costs one upsert, not a thousand), after the
+-- catalog_version bump, which already serialises writers of titles.
+
+-- The sound of a folded word in Portuguese and Spanish: ch/sh/x → x, lh → li, nh → ni, ll → i,
+-- qu/k/c (before a, o, u, consonants) → k, c (before e, i)/ç/ss/z → s, g (before e, i)/j → j,
+-- gu (before e, i) → g, ph → f, th → t, other h silent, y → i, w/v → b, m before a consonant → n,
+-- doubled letters once.
+CREATE FUNCTION estante_sound(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$
+  SELECT regexp_replace(
+    regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(
+    regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(
+    regexp_replace(regexp_replace(regexp_replace(regexp_replace(lower($1),
+      '(ch|sh)', 'x', 'g'),
+      'lh', 'li', 'g'),
+      'nh', 'ni', 'g'),
+      'll', 'i', 'g'),
+      'gu([ei])', 'g\1', 'g'),
+      'g([ei])', 'j\1', 'g'),
+      'qu', 'k', 'g'),
+      'c([ei])', 's\1', 'g'),
+      '[cq]', 'k', 'g'),
+      'z', 's', 'g'),
+      'ph', 'f', 'g'),
+      'th', 't', 'g'),
+      'h', '', 'g'),
+      'y', 'i', 'g'),
+      '[wv]', 'b', 'g'),
+      'm([^aeiou]|$)', 'n\1', 'g'),
+    '(.)\1+', '\1', 'g')
+$$;--> statement-breakpoint
+
+CREATE TABLE search_terms (
+  word text PRIMARY KEY,
+  n integer NOT NULL,
+  n_a integer NOT NULL,
+  n_b integer NOT NULL,
+  n_c integer NOT NULL,
+  n_d integer NOT NULL,
+  sound text GENERATED ALWAYS AS (estante_sound(word)) STORED
+);--> statement-breakpoint
+CREATE INDEX search_terms_trgm_idx ON search_terms USING gin (word gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX search_terms_sound_idx ON search_terms (sound);--> statement-breakpoint
+-- Words left in no title, found quickly to be removed.
+CREATE INDEX search_terms_gone_idx ON search_terms (word) WHERE n <= 0;--> statement-breakpoint
+
+CREATE TABLE search_headings (
+  kind "char" NOT NULL,
+  key text NOT NULL,
+  display text NOT NULL,
+  n integer NOT NULL,
+  PRIMARY KEY (kind, key)
+);--> statement-breakpoint
+-- Prefix look-ups in order of how many titles carry a heading: the first three (and six)
+-- characters of the key pick a bucket the index reads most-frequent first.
+CREATE INDEX search_headings_prefix3_idx ON search_headings (kind, left(key, 3), n DESC) WHERE n > 0;--> statement-breakpoint
+CREATE INDEX search_headings_prefix6_idx ON search_headings (kind, left(key, 6), n DESC) WHERE n > 0;--> statement-breakpoint
+CREATE INDEX search_headings_gone_idx ON search_headings (kind, key) WHERE n <= 0;--> statement-breakpoint
+
+-- A title's part in the vocabulary: its plain vector and its headings.
+CREATE TYPE estante_vocabulary_row AS (v tsvector, title text, author text, added_authors text[], subjects text[]);--> statement-breakpoint
+
+-- Adds the rows `plus` to the vocabulary and takes the rows `minus` out of it.
+CREATE FUNCTION estante_vocabulary_apply(plus estante_vocabulary_row[], minus estante_vocabulary_row[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(cardinality(plus), 0) + coalesce(cardinality(minus), 0) = 0 THEN RETURN; END IF;
+  INSERT INTO search_terms AS t (word, n, n_a, n_b, n_c, n_d)
+  SELECT u.lexeme, sum(r.s), sum(r.s * ('A' = any(u.weights))::int), sum(r.s * ('B' = any(u.weights))::int),
+         sum(r.s * ('C' = any(u.weights))::int), sum(r.s * ('D' = any(u.weights))::int)
+  FROM (SELECT 1 AS s, p.v FROM unnest(plus) p UNION ALL SELECT -1, m.v FROM unnest(minus) m) r
+       CROSS JOIN LATERAL unnest(r.v) u
+  WHERE r.v IS NOT NULL
+  GROUP BY u.lexeme
+  ORDER BY u.lexeme
+  ON CONFLICT (word) DO UPDATE SET n = t.n + excluded.n, n_a = t.n_a + excluded.n_a, n_b = t.n_b + excluded.n_b,
+                                   n_c = t.n_c + excluded.n_c, n_d = t.n_d + excluded.n_d;
+  DELETE FROM search_terms WHERE n <= 0;
+
+  INSERT INTO search_headings AS h (kind, key, display, n)
+  SELECT kind, key, min(display), sum(s)
+  FROM (
+    SELECT r.s, x.kind, estante_key(x.display) AS key, btrim(x.display, ' /:;,.') AS display
+    FROM (SELECT 1 AS s, p.* FROM unnest(plus) p UNION ALL SELECT -1, m.* FROM unnest(minus) m) r
+         CROSS JOIN LATERAL (
+           SELECT 't'::"char" AS kind, r.title AS display
+           UNION ALL SELECT 'a', a FROM unnest(array_prepend(r.author, r.added_authors)) a
+           UNION ALL SELECT 's', s FROM unnest(r.subjects) s
+         ) x
+  ) headings
+  WHERE key <> '' AND key IS NOT NULL
+  GROUP BY kind, key
+  ORDER BY kind, key
+  ON CONFLICT (kind, key) DO UPDATE SET n = h.n + excluded.n;
+  DELETE FROM search_headings WHERE n <= 0;
+END
+$$;--> statement-breakpoint
+
+CREATE FUNCTION titles_vocabulary() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM estante_vocabulary_apply(
+      array(SELECT (n.search_vector, n.title, n.author, n.added_authors, n.subjects)::estante_vocabulary_row FROM new_rows n), '{}');
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM estante_vocabulary_apply('{}',
+      array(SELECT (o.search_vector, o.title, o.author, o.added_authors, o.subjects)::estante_vocabulary_row FROM old_rows o));
+  ELSE
+    -- Only the rows whose words or headings changed (most updates of a title touch neither).
+    PERFORM estante_vocabulary_apply(
+      array(SELECT (n.search_vector, n.title, n.author, n.added_authors, n.subjects)::estante_vocabulary_row
+            FROM new_rows n JOIN old_rows o USING (cod_acervo)
+            WHERE (n.search_vector, n.title, n.author, n.added_authors, n.subjects) IS DISTINCT FROM (o.search_vector, o.title, o.author, o.added_authors, o.subjects)),
+      array(SELECT (o.search_vector, o.title, o.author, o.added_authors, o.subjects)::estante_vocabulary_row
+            FROM new_rows n JOIN old_rows o USING (cod_acervo)
+            WHERE (n.search_vector, n.title, n.author, n.added_authors, n.subjects) IS DISTINCT FROM (o.search_vector, o.title, o.author, o.added_authors, o.subjects)));
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+
+CREATE FUNCTION titles_vocabulary_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  TRUNCATE search_terms, search_headings;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+
+-- Named after titles_catalog_version: same-event triggers fire in name order, so the version
+-- row is locked (and writers of titles queued) before the vocabulary is touched.
+CREATE TRIGGER titles_vocabulary_insert AFTER INSERT ON titles REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION titles_vocabulary();--> statement-breakpoint
+CREATE TRIGGER titles_vocabulary_update AFTER UPDATE ON titles REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION titles_vocabulary();--> statement-breakpoint
+CREATE TRIGGER titles_vocabulary_delete AFTER DELETE ON titles REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION titles_vocabulary();--> statement-breakpoint
+CREATE TRIGGER titles_vocabulary_truncate AFTER TRUNCATE ON titles
+  FOR EACH STATEMENT EXECUTE FUNCTION titles_vocabulary_truncate();--> statement-breakpoint
+
+-- The titles already catalogued, twenty thousand at a time.
+DO $$
+DECLARE
+  lo integer := 0;
+  hi integer;
+BEGIN
+  SELECT max(cod_acervo) INTO hi FROM titles;
+  WHILE lo <= coalesce(hi, -1) LOOP
+    PERFORM estante_vocabulary_apply(
+      array(SELECT (t.search_vector, t.title, t.author, t.added_authors, t.subjects)::estante_vocabulary_row
+            FROM titles t WHERE t.cod_acervo >= lo AND t.cod_acervo < lo + 20000), '{}');
+    lo := lo + 20000;
+  END LOOP;
+END
+$$;

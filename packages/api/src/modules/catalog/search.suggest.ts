@@ -1,0 +1,191 @@
+import { type SearchRow, type SearchState, TYPEAHEAD_FIELDS, type Typeahead } from '@estante/contracts';
+import type { SearchIndex, SearchOutcome } from './search.index.js';
+import { searchWords } from './search.queries.js';
+import { HEADING_KIND, hasVocabulary, headingKey, headingsStartingWith, headingTexts, type KnownWord, knownWords, nearWords } from './suggest.queries.js';
+
+/** A search that finds at most this many titles is checked for a better spelling. */
+export const FEW_RESULTS = 3;
+
+/** A word in at most this many titles of its field may be a typo of a far more frequent one. */
+const RARE_WORD = 2;
+
+/** Spellings tried per word, and searches run to choose among their combinations. */
+const SPELLINGS_PER_WORD = 3;
+const COMBINATIONS_TRIED = 6;
+
+/** Words of at most this many rows are corrected (a pasted paragraph is not). */
+const MAX_WORDS_CORRECTED = 4;
+
+export interface Suggestion {
+  linhas: SearchRow[];
+  outcome: SearchOutcome;
+}
+
+interface Spelling {
+  /** The word as it will be searched (folded, or the patron's own). */
+  word: string;
+  /** Edit cost from what was typed (0: unchanged). */
+  cost: number;
+  /** Titles of the field holding it. */
+  n: number;
+}
+
+interface Slot {
+  row: number;
+  word: number;
+  spellings: Spelling[];
+}
+
+/**
+ * "Did you mean" (issue 26): for a search that found nothing, or few titles where a near
+ * spelling finds many, the same search with its misspelt words replaced by words of the
+ * catalogue's vocabulary, and what it finds. Near words are spelt close (trigrams, edit
+ * distance with swapped letters) or sound the same in Portuguese and Spanish (ç/c/s/z, ss/s,
+ * x/ch, doubled letters…); frequent words are preferred, and among combinations the one whose
+ * words occur together in the most titles. Null when no better search is found.
+ */
+export async function suggestSearch(index: SearchIndex, state: SearchState, found: number): Promise<Suggestion | null> {
+  const db = index.database;
+  const slots: Slot[] = [];
+  for (const [r, row] of state.linhas.entries()) {
+    if (!hasVocabulary(row.campo)) continue;
+    const words = searchWords(row.termo);
+    if (words.length === 0) continue;
+    const known = await knownWords(db, words, row.campo);
+    for (const [w, word] of words.entries()) {
+      if (slots.length >= MAX_WORDS_CORRECTED) break;
+      const typed = known[w]!;
+      if (!correctable(word, typed, found)) continue;
+      const near = await nearWords(db, typed.folded, typed.sound, row.campo);
+      const spellings = near
+        .map((c) => ({ word: c.word, n: c.n, cost: spellingCost(typed, c) }))
+        .filter((c) => c.cost <= (typed.n > 0 ? 1 : maxCost(typed.folded.length)) && (found === 0 || typed.n === 0 || c.n >= 20 * (typed.n + 1)))
+        .sort((a, b) => rank(a) - rank(b))
+        .slice(0, SPELLINGS_PER_WORD);
+      if (spellings.length === 0) continue;
+      // A known word may be right: keeping it is a spelling too (when the search found
+      // nothing, a known word may still be the wrong one: "marques" for "Márquez").
+      if (typed.n > 0) spellings.unshift({ word, n: typed.n, cost: 0 });
+      slots.push({ row: r, word: w, spellings });
+    }
+  }
+  if (slots.length === 0 || slots.every((s) => s.spellings.every((x) => x.cost === 0))) return null;
+
+  let best: { linhas: SearchRow[]; outcome: SearchOutcome; score: number } | null = null;
+  for (const combination of combinations(slots).slice(0, COMBINATIONS_TRIED)) {
+    const linhas = rewrite(state.linhas, slots, combination);
+    const outcome = await index.run({ ...state, linhas, exato: true });
+    if (!outcome || outcome.total === 0 || outcome.total <= found) continue;
+    const score = combination.reduce((sum, s) => sum + rank(s), 0) - 0.5 * Math.log10(1 + outcome.total);
+    if (!best || score < best.score) best = { linhas, outcome, score };
+  }
+  if (!best) return null;
+  // "Few where a near spelling finds many": worth offering only when it finds clearly more.
+  if (found > 0 && best.outcome.total < Math.max(5, 5 * found)) return null;
+  return { linhas: await withAccents(index, best.linhas, state.linhas, best.outcome.page), outcome: best.outcome };
+}
+
+/** Whether a typed word is worth correcting: unknown in its field, or rare while the search found few. */
+function correctable(word: string, typed: KnownWord, found: number): boolean {
+  if (typed.folded.length < 3 || /^\d+$/.test(word)) return false;
+  if (found === 0) return true;
+  return typed.n <= RARE_WORD;
+}
+
+/** Edits allowed from what was typed: more for longer words. */
+function maxCost(length: number): number {
+  return length <= 4 ? 1 : length <= 7 ? 2 : 3;
+}
+
+/** Lower is better: the edits, less a little for a frequent word. */
+function rank(s: Spelling): number {
+  return s.cost - 0.3 * Math.log10(1 + s.n);
+}
+
+/**
+ * The cost from a typed word to a vocabulary word: the edits between their spellings
+ * (substitution, insertion, deletion, two letters swapped), or half an edit plus the edits
+ * between their sounds, whichever is less ("knuht" → "knuth": one swap; "garsia" → "garcia":
+ * the same sound).
+ */
+export function spellingCost(typed: { folded: string; sound: string }, word: { word: string; sound: string }): number {
+  return Math.min(editDistance(typed.folded, word.word), editDistance(typed.sound, word.sound) + 0.5);
+}
+
+/** Optimal string alignment distance: Levenshtein's edits and the swap of two adjacent letters. */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  const m = a.length;
+  const n = b.length;
+  let before = new Array<number>(n + 1).fill(0);
+  let previous = Array.from({ length: n + 1 }, (_, j) => j);
+  let current = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= m; i++) {
+    current[0] = i;
+    for (let j = 1; j <= n; j++) {
+      const substitution = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + substitution);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      current[j] = d;
+    }
+    [before, previous, current] = [previous, current, before];
+  }
+  return previous[n]!;
+}
+
+/** Every choice of one spelling per slot, best first by the sum of their ranks. */
+function combinations(slots: Slot[]): Spelling[][] {
+  let all: Spelling[][] = [[]];
+  for (const slot of slots) all = all.flatMap((chosen) => slot.spellings.map((s) => [...chosen, s]));
+  return all.filter((c) => c.some((s) => s.cost > 0)).sort((a, b) => a.reduce((x, s) => x + rank(s), 0) - b.reduce((x, s) => x + rank(s), 0));
+}
+
+/** The rows with each slot's word replaced by the spelling chosen for it. */
+function rewrite(linhas: SearchRow[], slots: Slot[], chosen: Spelling[]): SearchRow[] {
+  return linhas.map((row, r) => {
+    const mine = slots.map((slot, i) => ({ slot, spelling: chosen[i]! })).filter(({ slot }) => slot.row === r);
+    if (mine.length === 0) return row;
+    const words = searchWords(row.termo);
+    for (const { slot, spelling } of mine) words[slot.word] = spelling.word;
+    return { ...row, termo: words.join(' ') };
+  });
+}
+
+/**
+ * The corrected words as the catalogue spells them ("sertao" → "sertão"), from the headings
+ * of the titles the suggestion finds first; the patron's own words are left as typed.
+ */
+async function withAccents(index: SearchIndex, linhas: SearchRow[], typed: SearchRow[], page: number[]): Promise<SearchRow[]> {
+  const spelt = new Map<string, string>();
+  for (const text of await headingTexts(index.database, page.slice(0, 5)))
+    for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
+      const folded = fold(word);
+      if (folded !== word.toLowerCase() && !spelt.has(folded)) spelt.set(folded, word.toLowerCase());
+    }
+  return linhas.map((row, r) => {
+    if (row.termo === typed[r]!.termo) return row;
+    const before = new Set(searchWords(typed[r]!.termo));
+    return { ...row, termo: searchWords(row.termo).map((w) => (before.has(w) ? w : (spelt.get(w) ?? w))).join(' ') };
+  });
+}
+
+/** Lower case without accents, as the search vectors fold words (unaccent, then lower). */
+function fold(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Suggestions a kind of heading may fill: all of one field's, or a share of the three. */
+const TYPEAHEAD_LIMIT = 8;
+
+/**
+ * `GET /consulta/sugestoes`: title, author and subject headings that start with the words
+ * typed, the most titles first (all three kinds for any field: a few of each).
+ */
+export async function typeahead(index: SearchIndex, termo: string, campo: 'livre' | (typeof TYPEAHEAD_FIELDS)[number] = 'livre'): Promise<Typeahead> {
+  const key = await headingKey(index.database, termo);
+  if (key.length < 3) return { sugestoes: [] };
+  const fields = campo === 'livre' ? TYPEAHEAD_FIELDS : [campo];
+  const share = campo === 'livre' ? 3 : TYPEAHEAD_LIMIT;
+  const lists = await Promise.all(fields.map((f) => headingsStartingWith(index.database, HEADING_KIND[f], key, share)));
+  return { sugestoes: lists.flatMap((rows, i) => rows.map((r) => ({ texto: r.display, campo: fields[i]!, total: r.n }))) };
+}

@@ -1,0 +1,102 @@
+import type { SearchRow } from '@estante/contracts';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.js';
+
+// The catalogue's vocabulary (migration 0040: search_terms, search_headings, estante_sound),
+// kept by triggers on titles, read for "did you mean" and suggestions as you type (issue 26).
+
+/** The vocabulary's count column for a row's field: all fields, or one weight of the vector. */
+const FIELD_COLUMN: Partial<Record<SearchRow['campo'], string>> = {
+  livre: 'n',
+  titulo: 'n_a',
+  autor: 'n_b',
+  assunto: 'n_c',
+  serie: 'n_d',
+  editora: 'n_d',
+};
+
+/** True when a row's words are in the vocabulary (words of a text field, not an ISBN or call number). */
+export function hasVocabulary(campo: SearchRow['campo']): boolean {
+  return FIELD_COLUMN[campo] !== undefined;
+}
+
+export interface KnownWord {
+  /** The word folded as the search vectors hold it (no accents, lower case). */
+  folded: string;
+  /** Titles holding it in the field. */
+  n: number;
+  sound: string;
+}
+
+/** Each word folded, with how many titles hold it in the field, in the order given. */
+export async function knownWords(db: Db, words: string[], campo: SearchRow['campo']): Promise<KnownWord[]> {
+  const column = sql.raw(`t.${FIELD_COLUMN[campo] ?? 'n'}`);
+  return queryRows<KnownWord>(
+    db,
+    sql`select q.f as folded, coalesce(${column}, 0)::int as n, estante_sound(q.f) as sound
+        from (select estante_fold(w) as f, i from unnest(${`{${words.map(arrayItem).join(',')}}`}::text[]) with ordinality u(w, i)) q
+             left join search_terms t on t.word = q.f
+        order by q.i`,
+  );
+}
+
+export interface NearWord {
+  word: string;
+  n: number;
+  sound: string;
+}
+
+/**
+ * Words of the field spelt near `folded`: sharing enough trigrams with it (pg_trgm's `%`, its
+ * GIN index) or sounding the same (estante_sound), the most similar first.
+ */
+export async function nearWords(db: Db, folded: string, sound: string, campo: SearchRow['campo'], limit = 30): Promise<NearWord[]> {
+  const column = sql.raw(FIELD_COLUMN[campo] ?? 'n');
+  return queryRows<NearWord>(
+    db,
+    sql`select word, ${column} as n, sound from search_terms
+        where (word % ${folded} or sound = ${sound}) and ${column} > 0 and word <> ${folded}
+        order by similarity(word, ${folded}) desc, ${column} desc
+        limit ${limit}`,
+  );
+}
+
+/** The text of the given titles' headings (title, authors, subjects): where a word's accented spelling is found. */
+export async function headingTexts(db: Db, ids: number[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ text: string }>(
+    db,
+    sql`select concat_ws(' ', title, author, array_to_string(added_authors, ' '), array_to_string(subjects, ' ')) as text
+        from titles where cod_acervo in ${ids}`,
+  );
+  return rows.map((r) => r.text);
+}
+
+/** Heading kinds of search_headings by search field. */
+export const HEADING_KIND = { titulo: 't', autor: 'a', assunto: 's' } as const;
+
+/**
+ * Headings of one kind whose folded key starts with `key` (itself folded, 3 characters or
+ * more), the most titles first. The index on the key's first six (or three) characters hands
+ * them over most frequent first, so a short prefix shared by 30,000 titles reads a few rows.
+ */
+export async function headingsStartingWith(db: Db, kind: 't' | 'a' | 's', key: string, limit: number) {
+  const bucket = key.length >= 6 ? sql`left(key, 6) = ${key.slice(0, 6)}` : sql`left(key, 3) = ${key.slice(0, 3)}`;
+  return queryRows<{ display: string; n: number }>(
+    db,
+    sql`select display, n from search_headings
+        where kind = ${kind} and ${bucket} and n > 0 and key like ${`${key}%`}
+        order by n desc, key limit ${limit}`,
+  );
+}
+
+/** A phrase folded as headings' keys are (estante_key: no accents, case or punctuation). */
+export async function headingKey(db: Db, text: string): Promise<string> {
+  const [row] = await queryRows<{ k: string | null }>(db, sql`select estante_key(${text}) as k`);
+  return row?.k ?? '';
+}
+
+/** A PostgreSQL array literal's item, quoted. */
+function arrayItem(word: string): string {
+  return `"${word.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+}
