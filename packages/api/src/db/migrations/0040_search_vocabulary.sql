@@ -2,8 +2,9 @@
 --
 -- search_terms: every lexeme of the plain search vectors (folded: no accents, lower case) with how
 -- many titles hold it, in all and per field (weight A title, B authors, C subjects, D the rest),
--- and its sound key (estante_sound) for the ç/c/s/z, ss/s, x/ch, doubled-letter confusions of
--- Portuguese and Spanish. Near spellings are found by trigram (pg_trgm) or by sound key.
+-- its sound key (estante_sound) for the ç/c/s/z, ss/s, x/ch, doubled-letter confusions of
+-- Portuguese and Spanish, and its letters in order (estante_letters). Near spellings are found by
+-- trigram (pg_trgm), by sound or by letters.
 --
 -- search_headings: every title, author and subject heading (kind t, a, s) with its folded key
 -- (estante_key) and how many titles carry it: what the search box offers as the patron types.
@@ -40,6 +41,12 @@ CREATE FUNCTION estante_sound(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL
     '(.)\1+', '\1', 'g')
 $$;--> statement-breakpoint
 
+-- A word's letters in order: two letters swapped ("modles" for "models") keep it, where the
+-- swap costs a short word too many of its trigrams.
+CREATE FUNCTION estante_letters(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$
+  SELECT string_agg(c, '' ORDER BY c) FROM regexp_split_to_table($1, '') c
+$$;--> statement-breakpoint
+
 CREATE TABLE search_terms (
   word text PRIMARY KEY,
   n integer NOT NULL,
@@ -47,10 +54,12 @@ CREATE TABLE search_terms (
   n_b integer NOT NULL,
   n_c integer NOT NULL,
   n_d integer NOT NULL,
-  sound text GENERATED ALWAYS AS (estante_sound(word)) STORED
+  sound text GENERATED ALWAYS AS (estante_sound(word)) STORED,
+  letters text GENERATED ALWAYS AS (estante_letters(word)) STORED
 );--> statement-breakpoint
 CREATE INDEX search_terms_trgm_idx ON search_terms USING gin (word gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX search_terms_sound_idx ON search_terms (sound);--> statement-breakpoint
+CREATE INDEX search_terms_letters_idx ON search_terms (letters);--> statement-breakpoint
 -- Words left in no title, found quickly to be removed.
 CREATE INDEX search_terms_gone_idx ON search_terms (word) WHERE n <= 0;--> statement-breakpoint
 

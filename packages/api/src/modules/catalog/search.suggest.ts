@@ -46,28 +46,31 @@ interface Slot {
  */
 export async function suggestSearch(index: SearchIndex, state: SearchState, found: number): Promise<Suggestion | null> {
   const db = index.database;
-  const slots: Slot[] = [];
+  // The words worth correcting, those in no title of their field first.
+  const typos: { row: number; word: number; campo: SearchRow['campo']; typed: KnownWord; spelling: string }[] = [];
   for (const [r, row] of state.linhas.entries()) {
     if (!hasVocabulary(row.campo)) continue;
     const words = searchWords(row.termo);
     if (words.length === 0) continue;
     const known = await knownWords(db, words, row.campo);
-    for (const [w, word] of words.entries()) {
-      if (slots.length >= MAX_WORDS_CORRECTED) break;
-      const typed = known[w]!;
-      if (!correctable(word, typed, found)) continue;
-      const near = await nearWords(db, typed.folded, typed.sound, row.campo);
-      const spellings = near
-        .map((c) => ({ word: c.word, n: c.n, cost: spellingCost(typed, c) }))
-        .filter((c) => c.cost <= (typed.n > 0 ? 1 : maxCost(typed.folded.length)) && (found === 0 || typed.n === 0 || c.n >= 20 * (typed.n + 1)))
-        .sort((a, b) => rank(a) - rank(b))
-        .slice(0, SPELLINGS_PER_WORD);
-      if (spellings.length === 0) continue;
-      // A known word may be right: keeping it is a spelling too (when the search found
-      // nothing, a known word may still be the wrong one: "marques" for "Márquez").
-      if (typed.n > 0) spellings.unshift({ word, n: typed.n, cost: 0 });
-      slots.push({ row: r, word: w, spellings });
-    }
+    for (const [w, spelling] of words.entries())
+      if (correctable(spelling, known[w]!, found)) typos.push({ row: r, word: w, campo: row.campo, typed: known[w]!, spelling });
+  }
+  typos.sort((a, b) => a.typed.n - b.typed.n);
+  const slots: Slot[] = [];
+  for (const { row, word, campo, typed, spelling } of typos.slice(0, MAX_WORDS_CORRECTED)) {
+    // A word the field holds is only ever changed by one edit ("marques" → "marquez").
+    const allowed = typed.n > 0 ? 1 : maxCost(typed.folded.length);
+    const spellings = (await nearWords(db, typed.folded, typed.sound, campo))
+      .map((c) => ({ word: c.word, n: c.n, cost: spellingCost(typed, c) }))
+      .filter((c) => c.cost <= allowed && (found === 0 || c.n >= 10 * typed.n))
+      .sort((a, b) => rank(a) - rank(b))
+      .slice(0, SPELLINGS_PER_WORD);
+    if (spellings.length === 0) continue;
+    // A known word may be right: keeping it is a spelling too (when the search found nothing,
+    // a known word may still be the wrong one: "marques" for "Márquez").
+    if (typed.n > 0) spellings.unshift({ word: spelling, n: typed.n, cost: 0 });
+    slots.push({ row, word, spellings });
   }
   if (slots.length === 0 || slots.every((s) => s.spellings.every((x) => x.cost === 0))) return null;
 
@@ -165,7 +168,12 @@ async function withAccents(index: SearchIndex, linhas: SearchRow[], typed: Searc
   return linhas.map((row, r) => {
     if (row.termo === typed[r]!.termo) return row;
     const before = new Set(searchWords(typed[r]!.termo));
-    return { ...row, termo: searchWords(row.termo).map((w) => (before.has(w) ? w : (spelt.get(w) ?? w))).join(' ') };
+    return {
+      ...row,
+      termo: searchWords(row.termo)
+        .map((w) => (before.has(w) ? w : (spelt.get(w) ?? w)))
+        .join(' '),
+    };
   });
 }
 

@@ -48,14 +48,15 @@ export interface NearWord {
 
 /**
  * Words of the field spelt near `folded`: sharing enough trigrams with it (pg_trgm's `%`, its
- * GIN index) or sounding the same (estante_sound), the most similar first.
+ * GIN index), sounding the same (estante_sound) or made of the same letters (a swap), the most
+ * similar first.
  */
 export async function nearWords(db: Db, folded: string, sound: string, campo: SearchRow['campo'], limit = 30): Promise<NearWord[]> {
   const column = sql.raw(FIELD_COLUMN[campo] ?? 'n');
   return queryRows<NearWord>(
     db,
     sql`select word, ${column} as n, sound from search_terms
-        where (word % ${folded} or sound = ${sound}) and ${column} > 0 and word <> ${folded}
+        where (word % ${folded} or sound = ${sound} or letters = estante_letters(${folded})) and ${column} > 0 and word <> ${folded}
         order by similarity(word, ${folded}) desc, ${column} desc
         limit ${limit}`,
   );
