@@ -263,3 +263,56 @@ test('a target_gedweb search without words shows no results without calling the 
   await expect(results(page).getByRole('link', { name: /^ABNT NBR 6023:2018/ })).toBeVisible();
   expect(searches).toHaveLength(1);
 });
+
+test('a misspelt author: the suggestion’s titles at once, "Você quis dizer" on the exact words, followed to the title', async ({ page }) => {
+  await page.goto('/');
+  await page.getByLabel('Termo de pesquisa').fill('garsia naranho');
+  await page.getByLabel('Campo').selectOption('autor');
+  await page.getByRole('button', { name: 'Pesquisar' }).click();
+  // Nothing under those words: the suggestion's titles are shown at once, saying so.
+  await expect(page.getByRole('status').filter({ hasText: 'Nenhum título encontrado para "garsia naranho"' })).toContainText(
+    'Mostrando os resultados de "garcía naranjo"',
+  );
+  await expect(results(page).getByRole('link').first()).toHaveText(/Mujeres peruanas/);
+  await expectNoAxeViolations(page);
+  // The words exactly as typed find nothing, and the page asks "did you mean".
+  await page.getByRole('link', { name: 'Pesquisar exatamente "garsia naranho"' }).click();
+  await expect(page).toHaveURL(/exato=1/);
+  await expect(countHeading(page)).toHaveText('Nenhum resultado');
+  await expect(page.getByText(/^Você quis dizer: garcía naranjo\? \(1 título\)$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'garcía naranjo', exact: true }).click();
+  await expect(page).toHaveURL(/termo1=garc%C3%ADa\+naranjo&campo1=autor$/);
+  await results(page).getByRole('link', { name: /Mujeres peruanas/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Mujeres peruanas/ })).toBeVisible();
+});
+
+test('suggestions as you type: a combobox the keyboard alone drives, passing axe', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Termo de pesquisa' });
+  await box.focus();
+  await page.keyboard.type('mujeres peru');
+  const list = page.getByRole('listbox', { name: 'Sugestões' });
+  const first = list.getByRole('option').first();
+  await expect(first).toContainText('Mujeres peruanas');
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('status').filter({ hasText: /sugest(ão|ões); use as setas para escolher/ })).toBeAttached();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('ArrowDown');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/termo1=Mujeres\+peruanas.*&campo1=titulo/);
+  await expect(results(page).getByRole('link').first()).toHaveText(/Mujeres peruanas/);
+  // Escape closes the list and leaves the words; Enter then searches them as typed.
+  await page.goto('/');
+  await box.focus();
+  await page.keyboard.type('pedagog');
+  await expect(list.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(list).toBeHidden();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/pesquisa-geral\?termo1=pedagog$/);
+});

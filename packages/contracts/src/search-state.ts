@@ -7,6 +7,9 @@ import type { ConsultaQuery } from './search.js';
 export const SEARCH_FIELDS = ['livre', 'titulo', 'autor', 'assunto', 'serie', 'editora', 'chamada', 'isbn'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
+/** The fields suggestions as you type come from (issue 26): title, author and subject headings. */
+export const TYPEAHEAD_FIELDS = ['titulo', 'autor', 'assunto'] as const satisfies readonly SearchField[];
+
 /** Match types (spec §9): anywhere (all words), exact phrase, starting with. */
 export const MATCH_TYPES = ['palavras', 'frase', 'inicio'] as const;
 export type MatchType = (typeof MATCH_TYPES)[number];

@@ -12,6 +12,7 @@ import {
   SEARCH_FIELDS,
   type SearchField,
   SORTS,
+  TYPEAHEAD_FIELDS,
 } from './search-state.js';
 
 const wholeNumber = (min: number, max: number) =>
@@ -201,9 +202,6 @@ export const produtosTargetQuerySchema = z.object({
 export const produtoTargetSchema = z.object({ cod_acervo: z.number().int(), codigo: z.string(), descricao: z.string() });
 export const produtosTargetSchema = z.array(produtoTargetSchema).meta({ id: 'ProdutosTarget' });
 export type ProdutoTarget = z.infer<typeof produtoTargetSchema>;
-
-/** The fields suggestions as you type come from (issue 26): title, author and subject headings. */
-export const TYPEAHEAD_FIELDS = ['titulo', 'autor', 'assunto'] as const;
 
 /** `GET /consulta/sugestoes`: headings starting with the words typed (3 characters or more), in one field or all three. */
 export const typeaheadQuerySchema = z.object({

@@ -155,15 +155,16 @@ function rewrite(linhas: SearchRow[], slots: Slot[], chosen: Spelling[]): Search
 }
 
 /**
- * The corrected words as the catalogue spells them ("sertao" → "sertão"), from the headings
- * of the titles the suggestion finds first; the patron's own words are left as typed.
+ * The corrected words as the catalogue spells them ("sertao" → "sertão"): as the most relevant
+ * of the titles the suggestion finds first spells them (so "pedagogia" stays Portuguese when a
+ * Portuguese title comes first); the patron's own words are left as typed.
  */
 async function withAccents(index: SearchIndex, linhas: SearchRow[], typed: SearchRow[], page: number[]): Promise<SearchRow[]> {
   const spelt = new Map<string, string>();
   for (const text of await headingTexts(index.database, page.slice(0, 5)))
     for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
       const folded = fold(word);
-      if (folded !== word.toLowerCase() && !spelt.has(folded)) spelt.set(folded, word.toLowerCase());
+      if (!spelt.has(folded)) spelt.set(folded, word.toLowerCase());
     }
   return linhas.map((row, r) => {
     if (row.termo === typed[r]!.termo) return row;

@@ -62,15 +62,17 @@ export async function nearWords(db: Db, folded: string, sound: string, campo: Se
   );
 }
 
-/** The text of the given titles' headings (title, authors, subjects): where a word's accented spelling is found. */
+/** The text of the given titles' headings (title, authors, subjects), in the order given: where a word's spelling is found. */
 export async function headingTexts(db: Db, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<{ text: string }>(
+  const rows = await queryRows<{ id: number; text: string }>(
     db,
-    sql`select concat_ws(' ', title, author, array_to_string(added_authors, ' '), array_to_string(subjects, ' ')) as text
+    sql`select cod_acervo as id, concat_ws(' ', title, author, array_to_string(added_authors, ' '), array_to_string(subjects, ' ')) as text
         from titles where cod_acervo in ${ids}`,
   );
-  return rows.map((r) => r.text);
+  // In the order given (the suggestion's most relevant first).
+  const byId = new Map(rows.map((r) => [r.id, r.text]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Heading kinds of search_headings by search field. */

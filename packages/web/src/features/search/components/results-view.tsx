@@ -17,6 +17,7 @@ import { hasNavigated } from '../../../ui/navigation';
 import { useAcervosIndexados } from '../api/get-acervos-indexados';
 import { ResultItem } from './result-item';
 import { SaveSearch } from './save-search';
+import { DidYouMean, suggestedRows } from './did-you-mean';
 
 const PAGE_SIZES = [10, 20, 50, MAX_PAGE_SIZE];
 
@@ -128,6 +129,8 @@ export function ResultsView({
     );
   }
   const pages = Math.max(1, Math.ceil(Math.min(data.total, 10_000) / state.quantPag));
+  // Titles shown for a suggestion (the words typed found nothing) are followed under its words.
+  const followed = data.sugestao?.aplicada ? { ...state, linhas: suggestedRows(data.sugestao) } : state;
   // Right above the list: after focus lands here, the first result is the next Tab.
   const heading = (
     <Title order={2} size="h3" aria-live="polite" ref={headingRef} tabIndex={-1} className="results-heading" id="resultados">
@@ -169,9 +172,9 @@ export function ResultsView({
           <SaveSearch state={state} label={label} />
           {data.total > 0 && (
             <>
-              <link rel="alternate" type="application/atom+xml" title={t('feeds.follow')} href={followAddress(state, i18n.language)} />
+              <link rel="alternate" type="application/atom+xml" title={t('feeds.follow')} href={followAddress(followed, i18n.language)} />
               <Text size="sm">
-                <Anchor href={followAddress(state, i18n.language)} type="application/atom+xml" underline="always">
+                <Anchor href={followAddress(followed, i18n.language)} type="application/atom+xml" underline="always">
                   {t('feeds.follow')}
                 </Anchor>{' '}
                 — {t('feeds.followHint')}
@@ -203,6 +206,7 @@ export function ResultsView({
             />
             {isFetching && <Loader size="sm" aria-label={t('search.loading')} />}
           </Group>
+          {data.sugestao && <DidYouMean state={state} sugestao={data.sugestao} />}
           {data.acervos.length === 0 ? (
             <>
               {heading}

@@ -1,6 +1,7 @@
 import {
   DEFAULT_PAGE_SIZE,
   MATCH_TYPES,
+  NETWORK_BASE,
   newSearchState,
   OPERATORS,
   SEARCH_FIELDS,
@@ -9,10 +10,11 @@ import {
   type SearchState,
   searchStateToParams,
 } from '@estante/contracts';
-import { Button, Checkbox, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { type Pick, SearchTermInput } from './search-term-input';
 
 const emptyRow = (): SearchRow => searchRow('');
 
@@ -43,15 +45,24 @@ export function SearchForm({
   const [error, setError] = useState(false);
   const change = (i: number, patch: Partial<SearchRow>) => setRows((all) => all.map((r, j) => (j === i ? { ...r, ...patch } : r)));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const filled = rows.filter((r) => r.termo.trim());
+  const go = (all: SearchRow[]) => {
+    const filled = all.filter((r) => r.termo.trim());
     if (filled.length === 0) return setError(true);
     setError(false);
     const params = searchStateToParams(
       newSearchState({ linhas: filled, filtros, base, ordenacao: initial?.ordenacao ?? 'C', quantPag: initial?.quantPag ?? DEFAULT_PAGE_SIZE }),
     );
     navigate(`${resultsPath}?${params}`);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    go(rows);
+  };
+  // A suggestion chosen fills its row (heading and field); in the one-row form it searches at once.
+  const pick = (i: number, { texto, campo }: Pick) => {
+    const next = rows.map((r, j) => (j === i ? { ...r, termo: texto, campo } : r));
+    setRows(next);
+    if (!advanced) go(next);
   };
 
   return (
@@ -67,12 +78,13 @@ export function SearchForm({
                 data={OPERATORS.map((o) => ({ value: o, label: t(`search.operators.${o}`) }))}
               />
             )}
-            <TextInput
+            <SearchTermInput
               label={advanced ? t('search.termN', { n: i + 1 }) : t('search.term')}
               value={row.termo}
-              onChange={(e) => change(i, { termo: e.currentTarget.value })}
-              maxLength={300}
-              style={{ flex: '1 1 16rem' }}
+              campo={row.campo}
+              onChange={(termo) => change(i, { termo })}
+              onPick={(choice) => pick(i, choice)}
+              suggest={base !== NETWORK_BASE}
               error={error && i === 0 ? t('messages.PreenchaCampoPesquisa') : undefined}
             />
             <NativeSelect
