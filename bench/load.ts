@@ -10,12 +10,14 @@ interface Pass {
   token: string;
   list: string[];
   concurrency: number;
+  /** The call after /svc/: consulta (the default) or consulta/sugestoes. */
+  path?: string;
 }
 
 process.on('message', (pass: Pass | 'exit') => {
   if (pass === 'exit') process.exit(0);
   const one = async (q: string) => {
-    const response = await fetch(`${pass.base}/svc/consulta?${q}`, { headers: { authorization: `Bearer ${pass.token}` } });
+    const response = await fetch(`${pass.base}/svc/${pass.path ?? 'consulta'}?${q}`, { headers: { authorization: `Bearer ${pass.token}` } });
     await response.arrayBuffer();
     return response.ok;
   };

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:search -- [--titles N] [--queries FILE] [--count K] [--concurrency 1,8] [--workers W] [--network]`
+ * `npm run bench:search -- [--titles N] [--queries FILE] [--count K] [--concurrency 1,8] [--workers W] [--network] [--mix normal|misspelt|typeahead]`
  *
  * Fills the configured database (DATABASE_URL, else embedded PGlite under DATA_DIR, default
  * ./data/bench) up to N generated titles, starts the real server (main.ts, its API workers) and
@@ -22,6 +22,7 @@ import { deriveMissing } from '../packages/api/src/modules/catalog/catalog.impor
 import { SearchIndex } from '../packages/api/src/modules/catalog/search.index.js';
 import { NETWORK } from '../packages/api/src/modules/catalog/search.source.js';
 import { search } from '../packages/api/src/modules/catalog/search.service.js';
+import { typeahead } from '../packages/api/src/modules/catalog/search.suggest.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
 import { type LoopResult, runLoop } from './loop.js';
 import { freePort, until } from './process.js';
@@ -36,8 +37,14 @@ const { values } = parseArgs({
     workers: { type: 'string' },
     // Search the partner network (base=rede) instead, with as many harvested records as titles.
     network: { type: 'boolean', default: false },
+    // normal: the results page's searches; misspelt: the same with one word misspelt (issue 26's
+    // "did you mean"); typeahead: the search box's suggestions as you type (GET /consulta/sugestoes).
+    mix: { type: 'string', default: 'normal' },
   },
 });
+const mix = values.mix as 'normal' | 'misspelt' | 'typeahead';
+if (!['normal', 'misspelt', 'typeahead'].includes(mix)) throw new Error('--mix takes normal, misspelt or typeahead');
+const callPath = mix === 'typeahead' ? 'consulta/sugestoes' : 'consulta';
 const network = values.network === true;
 const titles = Number(values.titles);
 const count = Number(values.count);
@@ -72,7 +79,8 @@ const fromFile = values.queries
       .map((l) => l.trim())
       .filter(Boolean)
   : null;
-const draw = async (seed: number) => (fromFile ?? (await queryMix(count, seed))).map((q) => (network ? `${q}&base=rede` : q));
+const drawMix = (n: number, seed: number) => (mix === 'typeahead' ? typeaheadMix(n, seed) : mix === 'misspelt' ? misspeltMix(n, seed) : queryMix(n, seed));
+const draw = async (seed: number) => (fromFile ?? (await drawMix(count, seed))).map((q) => (network ? `${q}&base=rede` : q));
 const queries = await draw(1);
 const warmDraws = await Promise.all(levels.map((_, i) => draw(2 + i)));
 await database.close();
@@ -123,7 +131,7 @@ const token = (
 // The HTTP client runs in its own process, as a load generator would.
 const client = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
 console.log(
-  `# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles${network ? ` + ${networkTotal.toLocaleString('en')} partner network records, searching the network (base=rede)` : ''}, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ' (generated mix)'}`,
+  `# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles${network ? ` + ${networkTotal.toLocaleString('en')} partner network records, searching the network (base=rede)` : ''}, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ` (generated ${mix} mix)`}`,
 );
 console.log(
   `server: ${ready.length} API worker(s), up in ${upSeconds.toFixed(1)} s, all ready in ${startSeconds.toFixed(1)} s (each: index snapshot ${ready.map((r) => (r.ms / 1000).toFixed(1)).join(' / ')} s, then the ${ready[0]?.prewarmedWords ?? 0} most frequent words read ahead)`,
@@ -131,11 +139,11 @@ console.log(
 console.log('| path | concurrency | p50 ms | p95 ms | p99 ms | searches/s | errors |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
 // First searches after start: every phrase and every word but the frequent ones is met for the first time.
-report('HTTP /svc/consulta, first searches after start', 1, await http(queries, 1));
-for (const [i, level] of levels.entries()) report('HTTP /svc/consulta, fresh draw', level, await http(warmDraws[i]!, level));
+report(`HTTP /svc/${callPath}, first searches after start`, 1, await http(queries, 1));
+for (const [i, level] of levels.entries()) report(`HTTP /svc/${callPath}, fresh draw`, level, await http(warmDraws[i]!, level));
 // The API's own overhead: the first warm pass's queries once more (all cached now) over HTTP,
 // then (below) as direct service calls.
-report('HTTP /svc/consulta, the c1 queries again', 1, await http(warmDraws[0]!, 1));
+report(`HTTP /svc/${callPath}, the c1 queries again`, 1, await http(warmDraws[0]!, 1));
 client.send('exit');
 server.kill('SIGTERM');
 await until(() => server.exitCode !== null);
@@ -162,6 +170,11 @@ function workersUp(log: string): number {
 }
 
 async function direct(q: string): Promise<boolean> {
+  if (mix === 'typeahead') {
+    const params = new URLSearchParams(q);
+    await typeahead(index, params.get('termo')!, (params.get('campo') ?? 'livre') as 'livre');
+    return true;
+  }
   const parsed = consultaQuerySchema.safeParse(consultaQueryFromParams(new URLSearchParams(q)));
   if (!parsed.success) return false;
   await search(index, parsed.data, 'pt');
@@ -172,7 +185,7 @@ async function direct(q: string): Promise<boolean> {
 function http(list: string[], concurrency: number): Promise<LoopResult> {
   return new Promise((resolve) => {
     client.once('message', (result) => resolve(result as LoopResult));
-    client.send({ base, token, list, concurrency });
+    client.send({ base, token, list, concurrency, path: callPath });
   });
 }
 
@@ -262,6 +275,95 @@ async function queryMix(n: number, draw: number): Promise<string[]> {
       if (rnd() < 0.5 && t.idioma) params.append('filtro', `I:${t.idioma}`);
       else if (t.ano_publicacao) params.append('filtro', `Y:${t.ano_publicacao}`);
     }
+    out.push(params.toString());
+  }
+  return out;
+}
+
+/** The sample of generated titles a mix draws from (one in 97, by the draw's number). */
+async function sampleTitles(draw: number) {
+  return queryRows<{ title: string; author: string | null; subject: string | null }>(
+    database.db,
+    sql`select title, author, subjects[1] as subject from titles where control_number like 'GEN%' and cod_acervo % 97 = ${draw % 97} limit 2000`,
+  );
+}
+
+/**
+ * Issue 26's "did you mean" mix: searches as the normal mix draws them (1–3 title words, an
+ * author's surname in the author field, 2–3 title words), with their longest word misspelt as
+ * patrons do — two letters swapped, one dropped or doubled, ç/c/s/z or x/ch confused, accents
+ * dropped — so most find nothing and the answer is the suggestion's.
+ */
+async function misspeltMix(n: number, draw: number): Promise<string[]> {
+  let seed = 4242 + draw;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const sample = await sampleTitles(draw);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const words = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2);
+  const out: string[] = [];
+  while (out.length < n) {
+    const t = pick(sample);
+    const r = rnd();
+    const params = new URLSearchParams();
+    let ws: string[];
+    if (r < 0.5) {
+      const all = words(t.title);
+      ws = Array.from({ length: 1 + Math.floor(rnd() * Math.min(3, all.length)) }, () => pick(all));
+    } else if (r < 0.8 && t.author) {
+      ws = words(t.author.split(',')[0]!);
+      params.set('campo1', 'autor');
+    } else {
+      const all = words(t.title);
+      const start = Math.floor(rnd() * Math.max(1, all.length - 2));
+      ws = all.slice(start, start + 2 + Math.floor(rnd() * 2));
+    }
+    const longest = ws.reduce((best, w, i) => (w.length > ws[best]!.length ? i : best), 0);
+    if (!ws[longest] || ws[longest]!.length < 5) continue;
+    ws[longest] = misspell(ws[longest]!, rnd);
+    params.set('termo1', ws.join(' '));
+    out.push(params.toString());
+  }
+  return out;
+}
+
+/** One typo in a word (five letters or more), as patrons make them. */
+function misspell(word: string, rnd: () => number): string {
+  const at = 1 + Math.floor(rnd() * (word.length - 2));
+  const kind = Math.floor(rnd() * 5);
+  const folded = word.normalize('NFD').replace(/\p{M}/gu, '');
+  if (kind === 0) return word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2);
+  if (kind === 1) return word.slice(0, at) + word.slice(at + 1);
+  if (kind === 2) return word.slice(0, at) + word[at] + word.slice(at);
+  if (kind === 3 && folded !== word) return folded;
+  const sound = word
+    .replace(/ç/, 's')
+    .replace(/ss/, 's')
+    .replace(/ch/, 'x')
+    .replace(/z/, 's')
+    .replace(/c([ei])/, 's$1');
+  return sound !== word ? sound : word.slice(0, at) + word.slice(at + 1);
+}
+
+/**
+ * Issue 26's typeahead mix: what the search box sends as a patron types — the first 3 to 12
+ * characters of a title, an author's surname or a subject, in any field (60 %) or the heading's
+ * own (40 %).
+ */
+async function typeaheadMix(n: number, draw: number): Promise<string[]> {
+  let seed = 777 + draw;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const sample = await sampleTitles(draw);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const out: string[] = [];
+  while (out.length < n) {
+    const t = pick(sample);
+    const r = rnd();
+    const [heading, campo] =
+      r < 0.4 ? [t.title, 'titulo'] : r < 0.75 && t.author ? [t.author, 'autor'] : t.subject ? [t.subject, 'assunto'] : [t.title, 'titulo'];
+    const typed = heading.slice(0, 3 + Math.floor(rnd() * 10)).trim();
+    if (typed.replace(/[^\p{L}\p{N}]/gu, '').length < 3) continue;
+    const params = new URLSearchParams({ termo: typed });
+    if (rnd() >= 0.6) params.set('campo', campo);
     out.push(params.toString());
   }
   return out;

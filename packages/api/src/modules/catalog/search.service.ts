@@ -50,7 +50,7 @@ export async function search(index: SearchIndex, query: ConsultaQuery, language:
   // Did you mean (issue 26): only a search that found few titles is checked, so a search that
   // found what was typed costs what it cost. One that found nothing shows its suggestion's
   // titles at once, unless the patron asked for the words exactly as typed.
-  const suggestion = !network && found.total <= FEW_RESULTS ? await suggestSearch(index, state, found.total) : null;
+  const suggestion = !network && found.total <= FEW_RESULTS ? await suggestSearch(index, state, found) : null;
   const applied = suggestion !== null && found.total === 0 && !state.exato;
   const outcome = applied ? suggestion.outcome : found;
   const names = describe(language, outcome.snapshot, await valueNamer(index.database, language, ['area']));

@@ -93,6 +93,27 @@ describe('the vocabulary', () => {
   });
 });
 
+describe('the vocabulary under concurrent writers', () => {
+  it('counts every title of twenty imports arriving at once, and of their deletions', async () => {
+    const imports = Array.from({ length: 20 }, (_, i) =>
+      importMarcRecords(
+        t.database.db,
+        asItems([{ id: `par-${i}`, title: `Paralelismo ${i}`, author: 'Concorrente, Ana', year: 2020, subjects: ['Concorrência'] }]),
+      ),
+    );
+    for (const report of await Promise.all(imports)) expect(report.rejected).toEqual([]);
+    expect(await terms('paralelismo', 'concorrente', 'concorrencia')).toEqual([
+      { word: 'concorrencia', n: 20, n_a: 0, n_b: 0, n_c: 20 },
+      { word: 'concorrente', n: 20, n_a: 0, n_b: 20, n_c: 0 },
+      { word: 'paralelismo', n: 20, n_a: 20, n_b: 0, n_c: 0 },
+    ]);
+    expect(await heading('a', 'concorrente ana')).toEqual({ n: 20, display: 'Concorrente, Ana' });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => t.database.db.execute(sql`delete from titles where control_number = ${`par-${i}`}`)));
+    expect(await terms('paralelismo', 'concorrente', 'concorrencia')).toEqual([]);
+    expect(await heading('s', 'concorrencia')).toBeNull();
+  });
+});
+
 describe('did you mean (GET /consulta sugestao)', () => {
   it('shows the suggestion’s titles at once when the words found nothing, with the corrected words as the catalogue spells them', async () => {
     const { status, body } = await search('termo1=pedagogia%20do%20oprimdo');

@@ -44,7 +44,27 @@ interface Slot {
  * x/ch, doubled letters…); frequent words are preferred, and among combinations the one whose
  * words occur together in the most titles. Null when no better search is found.
  */
-export async function suggestSearch(index: SearchIndex, state: SearchState, found: number): Promise<Suggestion | null> {
+export async function suggestSearch(index: SearchIndex, state: SearchState, found: SearchOutcome): Promise<Suggestion | null> {
+  // A search that found something is only questioned when one of its words is rare: known from
+  // the word atoms the search has just read (cached), without asking the database.
+  if (found.total > 0 && !(await hasRareWord(index, state, found))) return null;
+  return suggestFor(index, state, found.total);
+}
+
+/** Whether a text row holds a word found in at most RARE_WORD titles (of any field). */
+async function hasRareWord(index: SearchIndex, state: SearchState, found: SearchOutcome): Promise<boolean> {
+  for (const row of state.linhas) {
+    if (!hasVocabulary(row.campo)) continue;
+    for (const word of searchWords(row.termo)) {
+      if (word.length < 3 || /^\d+$/.test(word)) continue;
+      const key = await index.wordKey(word, row.similar);
+      if (key !== null && (await index.wordAtom(found.snapshot, key, word, row.similar)).ids.length <= RARE_WORD) return true;
+    }
+  }
+  return false;
+}
+
+async function suggestFor(index: SearchIndex, state: SearchState, found: number): Promise<Suggestion | null> {
   const db = index.database;
   // The words worth correcting, those in no title of their field first.
   const typos: { row: number; word: number; campo: SearchRow['campo']; typed: KnownWord; spelling: string }[] = [];
@@ -57,12 +77,16 @@ export async function suggestSearch(index: SearchIndex, state: SearchState, foun
       if (correctable(spelling, known[w]!, found)) typos.push({ row: r, word: w, campo: row.campo, typed: known[w]!, spelling });
   }
   typos.sort((a, b) => a.typed.n - b.typed.n);
+  const chosen = typos.slice(0, MAX_WORDS_CORRECTED);
+  const near = await nearWords(
+    db,
+    chosen.map(({ typed, campo }) => ({ folded: typed.folded, sound: typed.sound, campo })),
+  );
   const slots: Slot[] = [];
-  for (const { row, word, campo, typed, spelling } of typos.slice(0, MAX_WORDS_CORRECTED)) {
+  for (const [i, { row, word, typed, spelling }] of chosen.entries()) {
     // A word the field holds is only ever changed by one edit ("marques" → "marquez").
     const allowed = typed.n > 0 ? 1 : maxCost(typed.folded.length);
-    const spellings = (await nearWords(db, typed.folded, typed.sound, campo))
-      .map((c) => ({ word: c.word, n: c.n, cost: spellingCost(typed, c) }))
+    const spellings = near[i]!.map((c) => ({ word: c.word, n: c.n, cost: spellingCost(typed, c) }))
       .filter((c) => c.cost <= allowed && (found === 0 || c.n >= 10 * typed.n))
       .sort((a, b) => rank(a) - rank(b))
       .slice(0, SPELLINGS_PER_WORD);

@@ -47,19 +47,31 @@ export interface NearWord {
 }
 
 /**
- * Words of the field spelt near `folded`: sharing enough trigrams with it (pg_trgm's `%`, its
- * GIN index), sounding the same (estante_sound) or made of the same letters (a swap), the most
- * similar first.
+ * For each typed word (folded, its sound, its row's field), the words of that field spelt near
+ * it: sharing enough trigrams (pg_trgm's `%`, its GIN index), sounding the same
+ * (estante_sound) or made of the same letters (a swap), the most similar first. One query for
+ * all the words of a search.
  */
-export async function nearWords(db: Db, folded: string, sound: string, campo: SearchRow['campo'], limit = 30): Promise<NearWord[]> {
-  const column = sql.raw(FIELD_COLUMN[campo] ?? 'n');
-  return queryRows<NearWord>(
+export async function nearWords(db: Db, typed: { folded: string; sound: string; campo: SearchRow['campo'] }[], limit = 30): Promise<NearWord[][]> {
+  if (typed.length === 0) return [];
+  const list = (values: string[]) => `{${values.map(arrayItem).join(',')}}`;
+  const rows = await queryRows<NearWord & { i: number }>(
     db,
-    sql`select word, ${column} as n, sound from search_terms
-        where (word % ${folded} or sound = ${sound} or letters = estante_letters(${folded})) and ${column} > 0 and word <> ${folded}
-        order by similarity(word, ${folded}) desc, ${column} desc
-        limit ${limit}`,
+    sql`select q.i::int as i, c.word, c.n, c.sound
+        from unnest(${list(typed.map((w) => w.folded))}::text[], ${list(typed.map((w) => w.sound))}::text[],
+                    ${list(typed.map((w) => FIELD_COLUMN[w.campo] ?? 'n'))}::text[]) with ordinality q(f, s, c, i)
+             cross join lateral (
+               select t.word, t.sound,
+                      case q.c when 'n_a' then t.n_a when 'n_b' then t.n_b when 'n_c' then t.n_c when 'n_d' then t.n_d else t.n end as n
+               from search_terms t
+               where (t.word % q.f or t.sound = q.s or t.letters = estante_letters(q.f)) and t.word <> q.f
+                     and case q.c when 'n_a' then t.n_a when 'n_b' then t.n_b when 'n_c' then t.n_c when 'n_d' then t.n_d else t.n end > 0
+               order by similarity(t.word, q.f) desc, 3 desc
+               limit ${limit}
+             ) c
+        order by q.i`,
   );
+  return typed.map((_, i) => rows.filter((r) => r.i === i + 1));
 }
 
 /** The text of the given titles' headings (title, authors, subjects), in the order given: where a word's spelling is found. */
