@@ -56,12 +56,10 @@ CREATE TABLE search_terms (
   n_d integer NOT NULL,
   sound text GENERATED ALWAYS AS (estante_sound(word)) STORED,
   letters text GENERATED ALWAYS AS (estante_letters(word)) STORED
-);--> statement-breakpoint
+) WITH (fillfactor = 70);--> statement-breakpoint
 CREATE INDEX search_terms_trgm_idx ON search_terms USING gin (word gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX search_terms_sound_idx ON search_terms (sound);--> statement-breakpoint
 CREATE INDEX search_terms_letters_idx ON search_terms (letters);--> statement-breakpoint
--- Words left in no title, found quickly to be removed.
-CREATE INDEX search_terms_gone_idx ON search_terms (word) WHERE n <= 0;--> statement-breakpoint
 
 CREATE TABLE search_headings (
   kind "char" NOT NULL,
@@ -74,7 +72,6 @@ CREATE TABLE search_headings (
 -- characters of the key pick a bucket the index reads most-frequent first.
 CREATE INDEX search_headings_prefix3_idx ON search_headings (kind, left(key, 3), n DESC) WHERE n > 0;--> statement-breakpoint
 CREATE INDEX search_headings_prefix6_idx ON search_headings (kind, left(key, 6), n DESC) WHERE n > 0;--> statement-breakpoint
-CREATE INDEX search_headings_gone_idx ON search_headings (kind, key) WHERE n <= 0;--> statement-breakpoint
 
 -- A title's part in the vocabulary: its plain vector and its headings.
 CREATE TYPE estante_vocabulary_row AS (v tsvector, title text, author text, added_authors text[], subjects text[]);--> statement-breakpoint
@@ -93,7 +90,12 @@ BEGIN
   ORDER BY u.lexeme
   ON CONFLICT (word) DO UPDATE SET n = t.n + excluded.n, n_a = t.n_a + excluded.n_a, n_b = t.n_b + excluded.n_b,
                                    n_c = t.n_c + excluded.n_c, n_d = t.n_d + excluded.n_d;
-  DELETE FROM search_terms WHERE n <= 0;
+  -- Words no title holds any more: only words of the titles taken out can be such (and no index
+  -- names the counts, so the updates above stay HOT, in the fillfactor's free space).
+  IF coalesce(cardinality(minus), 0) > 0 THEN
+    DELETE FROM search_terms t USING (SELECT DISTINCT u.lexeme FROM unnest(minus) m CROSS JOIN LATERAL unnest(m.v) u) gone
+    WHERE t.word = gone.lexeme AND t.n <= 0;
+  END IF;
 
   INSERT INTO search_headings AS h (kind, key, display, n)
   SELECT kind, key, min(display), sum(s)
@@ -110,7 +112,17 @@ BEGIN
   GROUP BY kind, key
   ORDER BY kind, key
   ON CONFLICT (kind, key) DO UPDATE SET n = h.n + excluded.n;
-  DELETE FROM search_headings WHERE n <= 0;
+  IF coalesce(cardinality(minus), 0) > 0 THEN
+    DELETE FROM search_headings h USING (
+      SELECT DISTINCT x.kind, estante_key(x.display) AS key
+      FROM unnest(minus) m CROSS JOIN LATERAL (
+        SELECT 't'::"char" AS kind, m.title AS display
+        UNION ALL SELECT 'a', a FROM unnest(array_prepend(m.author, m.added_authors)) a
+        UNION ALL SELECT 's', s FROM unnest(m.subjects) s
+      ) x
+    ) gone
+    WHERE h.kind = gone.kind AND h.key = gone.key AND h.n <= 0;
+  END IF;
 END
 $$;--> statement-breakpoint
 
