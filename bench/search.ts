@@ -45,6 +45,8 @@ const { values } = parseArgs({
 const mix = values.mix as 'normal' | 'misspelt' | 'typeahead';
 if (!['normal', 'misspelt', 'typeahead'].includes(mix)) throw new Error('--mix takes normal, misspelt or typeahead');
 const callPath = mix === 'typeahead' ? 'consulta/sugestoes' : 'consulta';
+/** What the first service pass's searches answered: found as typed, a suggestion applied or offered, nothing. */
+const answers = { found: 0, applied: 0, offered: 0, nothing: 0 };
 const network = values.network === true;
 const titles = Number(values.titles);
 const count = Number(values.count);
@@ -155,6 +157,10 @@ const again = await openDatabase(config.database);
 const index = new SearchIndex(again.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: 0, ...(network ? { source: NETWORK } : {}) });
 await index.current();
 report('service, first sight of every word (nothing read ahead)', 1, await runLoop(queries, 1, direct));
+if (mix !== 'typeahead')
+  console.log(
+    `answers: ${answers.found} found as typed, ${answers.applied} answered by their suggestion (nothing as typed), ${answers.offered} with a suggestion offered, ${answers.nothing} nothing`,
+  );
 await index.prewarm({ limit: prewarmWords });
 await runLoop(warmDraws[0]!, 1, direct);
 report('service (SQL + mapping), the c1 queries again', 1, await runLoop(warmDraws[0]!, 1, direct));
@@ -177,9 +183,12 @@ async function direct(q: string): Promise<boolean> {
   }
   const parsed = consultaQuerySchema.safeParse(consultaQueryFromParams(new URLSearchParams(q)));
   if (!parsed.success) return false;
-  await search(index, parsed.data, 'pt');
+  const answer = await search(index, parsed.data, 'pt');
+  const kind = answer.sugestao ? (answer.sugestao.aplicada ? 'applied' : 'offered') : answer.total > 0 ? 'found' : 'nothing';
+  answers[kind]++;
   return true;
 }
+
 
 /** One HTTP pass, run by the client process (load.ts). */
 function http(list: string[], concurrency: number): Promise<LoopResult> {

@@ -13,7 +13,7 @@ const RARE_WORD = 2;
 const SPELLINGS_PER_WORD = 3;
 const COMBINATIONS_TRIED = 6;
 
-/** Words of at most this many rows are corrected (a pasted paragraph is not). */
+/** At most this many words of a search are corrected, the rarest first (a pasted paragraph is not rewritten). */
 const MAX_WORDS_CORRECTED = 4;
 
 export interface Suggestion {
