@@ -189,7 +189,6 @@ async function direct(q: string): Promise<boolean> {
   return true;
 }
 
-
 /** One HTTP pass, run by the client process (load.ts). */
 function http(list: string[], concurrency: number): Promise<LoopResult> {
   return new Promise((resolve) => {

@@ -283,7 +283,9 @@ test('a misspelt author: the suggestion’s titles at once, "Você quis dizer" o
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'garcía naranjo', exact: true }).click();
   await expect(page).toHaveURL(/termo1=garc%C3%ADa\+naranjo&campo1=autor$/);
-  await results(page).getByRole('link', { name: /Mujeres peruanas/ }).click();
+  await results(page)
+    .getByRole('link', { name: /Mujeres peruanas/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: /Mujeres peruanas/ })).toBeVisible();
 });
 

@@ -55,7 +55,15 @@ export async function search(index: SearchIndex, query: ConsultaQuery, language:
   const outcome = applied ? suggestion.outcome : found;
   const names = describe(language, outcome.snapshot, await valueNamer(index.database, language, ['area']));
   return {
-    ...(suggestion ? { sugestao: { ...Object.fromEntries(searchStateToParams(newSearchState({ linhas: suggestion.linhas }))), total: suggestion.outcome.total, aplicada: applied } } : {}),
+    ...(suggestion
+      ? {
+          sugestao: {
+            ...Object.fromEntries(searchStateToParams(newSearchState({ linhas: suggestion.linhas }))),
+            total: suggestion.outcome.total,
+            aplicada: applied,
+          },
+        }
+      : {}),
     total: outcome.total,
     pagina: state.pagina,
     quantPag: state.quantPag,

@@ -200,6 +200,10 @@ describe('spelling cost', () => {
     expect(editDistance('knuht', 'knuth')).toBe(1);
     expect(editDistance('oprimdo', 'oprimido')).toBe(1);
     expect(editDistance('kitten', 'sitting')).toBe(3);
+    // A neighbouring key's letter costs half an edit: "o" for "i", "s" for "a"; "m" for "a" a whole one.
+    expect(editDistance('pedagogoa', 'pedagogia')).toBe(0.5);
+    expect(editDistance('csse', 'casa')).toBe(1.5);
+    expect(editDistance('cmsa', 'casa')).toBe(1);
     expect(spellingCost({ folded: 'garsia', sound: 'garsia' }, { word: 'garcia', sound: 'garsia' })).toBe(0.5);
     expect(spellingCost({ folded: 'knuht', sound: 'knut' }, { word: 'knuth', sound: 'knut' })).toBe(0.5);
   });

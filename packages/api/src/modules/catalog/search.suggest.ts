@@ -131,7 +131,7 @@ function rank(s: Spelling): number {
 
 /**
  * The cost from a typed word to a vocabulary word: the edits between their spellings
- * (substitution, insertion, deletion, two letters swapped), or half an edit plus the edits
+ * (substitution — half for a neighbouring key —, insertion, deletion, two letters swapped), or half an edit plus the edits
  * between their sounds, whichever is less ("knuht" → "knuth": one swap; "garsia" → "garcia":
  * the same sound).
  */
@@ -139,7 +139,29 @@ export function spellingCost(typed: { folded: string; sound: string }, word: { w
   return Math.min(editDistance(typed.folded, word.word), editDistance(typed.sound, word.sound) + 0.5);
 }
 
-/** Optimal string alignment distance: Levenshtein's edits and the swap of two adjacent letters. */
+/** Rows of the QWERTY keyboard (Brazilian ABNT2 and Spanish layouts put the letters alike). */
+const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+
+/** Each letter's neighbours on the keyboard: beside it, and the two touching it above and below. */
+const NEIGHBOURS = new Map<string, string>(
+  KEY_ROWS.flatMap((row, r) =>
+    [...row].map((key, i) => [
+      key,
+      [row[i - 1], row[i + 1], KEY_ROWS[r - 1]?.[i], KEY_ROWS[r - 1]?.[i + 1], KEY_ROWS[r + 1]?.[i - 1], KEY_ROWS[r + 1]?.[i]].filter(Boolean).join(''),
+    ]),
+  ),
+);
+
+/** What putting one letter for another costs: half an edit for a neighbouring key ("pedagpgia"). */
+function substitution(x: string, y: string): number {
+  if (x === y) return 0;
+  return NEIGHBOURS.get(x)?.includes(y) ? 0.5 : 1;
+}
+
+/**
+ * Optimal string alignment distance: Levenshtein's edits (a neighbouring key's letter for
+ * another costs half) and the swap of two adjacent letters.
+ */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   const m = a.length;
@@ -150,8 +172,7 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= m; i++) {
     current[0] = i;
     for (let j = 1; j <= n; j++) {
-      const substitution = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + substitution);
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + substitution(a[i - 1]!, b[j - 1]!));
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
       current[j] = d;
     }
