@@ -76,6 +76,14 @@ CREATE INDEX search_headings_prefix6_idx ON search_headings (kind, left(key, 6),
 -- A title's part in the vocabulary: its plain vector and its headings.
 CREATE TYPE estante_vocabulary_row AS (v tsvector, title text, author text, added_authors text[], subjects text[]);--> statement-breakpoint
 
+-- A title's headings: its title (t), its authors (a) and its subjects (s).
+CREATE FUNCTION estante_title_headings(title text, author text, added_authors text[], subjects text[])
+  RETURNS TABLE (kind "char", display text) LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT 't'::"char", title
+  UNION ALL SELECT 'a', a FROM unnest(array_prepend(author, added_authors)) a
+  UNION ALL SELECT 's', s FROM unnest(subjects) s
+$$;--> statement-breakpoint
+
 -- Adds the rows `plus` to the vocabulary and takes the rows `minus` out of it.
 CREATE FUNCTION estante_vocabulary_apply(plus estante_vocabulary_row[], minus estante_vocabulary_row[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -102,11 +110,7 @@ BEGIN
   FROM (
     SELECT r.s, x.kind, estante_key(x.display) AS key, btrim(x.display, ' /:;,.') AS display
     FROM (SELECT 1 AS s, p.* FROM unnest(plus) p UNION ALL SELECT -1, m.* FROM unnest(minus) m) r
-         CROSS JOIN LATERAL (
-           SELECT 't'::"char" AS kind, r.title AS display
-           UNION ALL SELECT 'a', a FROM unnest(array_prepend(r.author, r.added_authors)) a
-           UNION ALL SELECT 's', s FROM unnest(r.subjects) s
-         ) x
+         CROSS JOIN LATERAL estante_title_headings(r.title, r.author, r.added_authors, r.subjects) x
   ) headings
   WHERE key <> '' AND key IS NOT NULL
   GROUP BY kind, key
@@ -115,11 +119,7 @@ BEGIN
   IF coalesce(cardinality(minus), 0) > 0 THEN
     DELETE FROM search_headings h USING (
       SELECT DISTINCT x.kind, estante_key(x.display) AS key
-      FROM unnest(minus) m CROSS JOIN LATERAL (
-        SELECT 't'::"char" AS kind, m.title AS display
-        UNION ALL SELECT 'a', a FROM unnest(array_prepend(m.author, m.added_authors)) a
-        UNION ALL SELECT 's', s FROM unnest(m.subjects) s
-      ) x
+      FROM unnest(minus) m CROSS JOIN LATERAL estante_title_headings(m.title, m.author, m.added_authors, m.subjects) x
     ) gone
     WHERE h.kind = gone.kind AND h.key = gone.key AND h.n <= 0;
   END IF;
