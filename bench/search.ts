@@ -38,12 +38,13 @@ const { values } = parseArgs({
     // Search the partner network (base=rede) instead, with as many harvested records as titles.
     network: { type: 'boolean', default: false },
     // normal: the results page's searches; misspelt: the same with one word misspelt (issue 26's
-    // "did you mean"); typeahead: the search box's suggestions as you type (GET /consulta/sugestoes).
+    // "did you mean"); typeahead: the search box's suggestions as you type (GET /consulta/sugestoes);
+    // broad: one frequent word, subject heading or surname matching 1–5 % of titles (issue 27).
     mix: { type: 'string', default: 'normal' },
   },
 });
-const mix = values.mix as 'normal' | 'misspelt' | 'typeahead';
-if (!['normal', 'misspelt', 'typeahead'].includes(mix)) throw new Error('--mix takes normal, misspelt or typeahead');
+const mix = values.mix as 'normal' | 'misspelt' | 'typeahead' | 'broad';
+if (!['normal', 'misspelt', 'typeahead', 'broad'].includes(mix)) throw new Error('--mix takes normal, misspelt, typeahead or broad');
 const callPath = mix === 'typeahead' ? 'consulta/sugestoes' : 'consulta';
 /** What the first service pass's searches answered: found as typed, a suggestion applied or offered, nothing. */
 const answers = { found: 0, applied: 0, offered: 0, nothing: 0 };
@@ -81,7 +82,8 @@ const fromFile = values.queries
       .map((l) => l.trim())
       .filter(Boolean)
   : null;
-const drawMix = (n: number, seed: number) => (mix === 'typeahead' ? typeaheadMix(n, seed) : mix === 'misspelt' ? misspeltMix(n, seed) : queryMix(n, seed));
+const drawMix = (n: number, seed: number) =>
+  mix === 'typeahead' ? typeaheadMix(n, seed) : mix === 'misspelt' ? misspeltMix(n, seed) : mix === 'broad' ? broadMix(n, seed) : queryMix(n, seed);
 const draw = async (seed: number) => (fromFile ?? (await drawMix(count, seed))).map((q) => (network ? `${q}&base=rede` : q));
 const queries = await draw(1);
 const warmDraws = await Promise.all(levels.map((_, i) => draw(2 + i)));
@@ -372,6 +374,51 @@ async function typeaheadMix(n: number, draw: number): Promise<string[]> {
     if (typed.replace(/[^\p{L}\p{N}]/gu, '').length < 3) continue;
     const params = new URLSearchParams({ termo: typed });
     if (rnd() >= 0.6) params.set('campo', campo);
+    out.push(params.toString());
+  }
+  return out;
+}
+
+/**
+ * Issue 27's broad mix: searches a patron types that match 1–5 % of the catalogue, drawn from the
+ * catalogue's own frequencies (the search vocabulary, migration 0040): a single frequent word in
+ * any field (40 %), a frequent subject heading in the subject field (30 %), a frequent author
+ * surname in the author field (30 %); a third with a facet filter, some on a later page.
+ */
+async function broadMix(n: number, draw: number): Promise<string[]> {
+  let seed = 2727 + draw;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const low = Math.ceil(total * 0.01);
+  const high = Math.floor(total * 0.05);
+  const words = await queryRows<{ word: string }>(
+    database.db,
+    sql`select word from search_terms where n between ${low} and ${high} and word ~ '^[[:alpha:]]{3,}$' order by word`,
+  );
+  const subjects = await queryRows<{ display: string }>(
+    database.db,
+    sql`select display from search_headings where kind = 's' and n between ${low} and ${high} order by key`,
+  );
+  const surnames = await queryRows<{ word: string }>(
+    database.db,
+    sql`select word from search_terms where n_b between ${low} and ${high} and word ~ '^[[:alpha:]]{3,}$' order by word`,
+  );
+  const types = await queryRows<{ t: number }>(database.db, sql`select distinct cod_tipo_obra as t from titles order by 1`);
+  if (words.length + subjects.length + surnames.length === 0) throw new Error('no word, subject or surname matches 1–5 % of the titles');
+  const out: string[] = [];
+  while (out.length < n) {
+    const r = rnd();
+    const params = new URLSearchParams();
+    if (r < 0.4 && words.length) params.set('termo1', pick(words).word);
+    else if (r < 0.7 && subjects.length) {
+      params.set('termo1', pick(subjects).display);
+      params.set('campo1', 'assunto');
+    } else if (surnames.length) {
+      params.set('termo1', pick(surnames).word);
+      params.set('campo1', 'autor');
+    } else continue;
+    if (rnd() < 0.33) params.append('filtro', `T:${pick(types).t}`);
+    if (rnd() < 0.15) params.set('pagina', String(2 + Math.floor(rnd() * 10)));
     out.push(params.toString());
   }
   return out;

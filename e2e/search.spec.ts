@@ -298,7 +298,7 @@ test('suggestions as you type: a combobox the keyboard alone drives, passing axe
   const first = list.getByRole('option').first();
   await expect(first).toContainText('Mujeres peruanas');
   await expect(box).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.getByRole('status').filter({ hasText: /sugest(ão|ões); use as setas para escolher/ })).toBeAttached();
+  await expect(page.getByRole('status').filter({ hasText: /sugest(ão|ões) para "mujeres peru"; use as setas para escolher/ })).toBeAttached();
   await expectNoAxeViolations(page);
   await page.keyboard.press('ArrowDown');
   await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id'))!);

@@ -14,9 +14,10 @@
 -- catalog_version bump, which already serialises writers of titles.
 
 -- The sound of a folded word in Portuguese and Spanish: ch/sh/x → x, lh → li, nh → ni, ll → i,
--- qu/k/c (before a, o, u, consonants) → k, c (before e, i)/ç/ss/z → s, g (before e, i)/j → j,
--- gu (before e, i) → g, ph → f, th → t, other h silent, y → i, w/v → b, m before a consonant → n,
--- doubled letters once.
+-- g (before e, i)/j → j and then gu (before e, i) → g (so "guerra" keeps its hard g), qu/k/c
+-- (before a, o, u, consonants) → k, c (before e, i)/ss/z → s, ph → f, th → t, other h silent,
+-- y → i, w/v → b, m before a consonant → n, doubled letters once. Words come folded, so ç is
+-- already c: "esperansa" for "esperança" is one edit, which the spelling cost counts anyway.
 CREATE FUNCTION estante_sound(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$
   SELECT regexp_replace(
     regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(
@@ -26,8 +27,8 @@ CREATE FUNCTION estante_sound(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL
       'lh', 'li', 'g'),
       'nh', 'ni', 'g'),
       'll', 'i', 'g'),
-      'gu([ei])', 'g\1', 'g'),
       'g([ei])', 'j\1', 'g'),
+      'gu([ei])', 'g\1', 'g'),
       'qu', 'k', 'g'),
       'c([ei])', 's\1', 'g'),
       '[cq]', 'k', 'g'),
@@ -69,12 +70,10 @@ CREATE TABLE search_headings (
   PRIMARY KEY (kind, key)
 );--> statement-breakpoint
 -- Prefix look-ups in order of how many titles carry a heading: the first three (and six)
--- characters of the key pick a bucket the index reads most-frequent first.
-CREATE INDEX search_headings_prefix3_idx ON search_headings (kind, left(key, 3), n DESC) WHERE n > 0;--> statement-breakpoint
-CREATE INDEX search_headings_prefix6_idx ON search_headings (kind, left(key, 6), n DESC) WHERE n > 0;--> statement-breakpoint
-
--- A title's part in the vocabulary: its plain vector and its headings.
-CREATE TYPE estante_vocabulary_row AS (v tsvector, title text, author text, added_authors text[], subjects text[]);--> statement-breakpoint
+-- characters of the key pick a bucket the index reads most-frequent first, ties by key (so the
+-- many headings of one title each are read in order too, and the look-up stops at its limit).
+CREATE INDEX search_headings_prefix3_idx ON search_headings (kind, left(key, 3), n DESC, key) WHERE n > 0;--> statement-breakpoint
+CREATE INDEX search_headings_prefix6_idx ON search_headings (kind, left(key, 6), n DESC, key) WHERE n > 0;--> statement-breakpoint
 
 -- A title's headings: its title (t), its authors (a) and its subjects (s).
 CREATE FUNCTION estante_title_headings(title text, author text, added_authors text[], subjects text[])
@@ -84,66 +83,77 @@ CREATE FUNCTION estante_title_headings(title text, author text, added_authors te
   UNION ALL SELECT 's', s FROM unnest(subjects) s
 $$;--> statement-breakpoint
 
--- Adds the rows `plus` to the vocabulary and takes the rows `minus` out of it.
-CREATE FUNCTION estante_vocabulary_apply(plus estante_vocabulary_row[], minus estante_vocabulary_row[]) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  IF coalesce(cardinality(plus), 0) + coalesce(cardinality(minus), 0) = 0 THEN RETURN; END IF;
-  INSERT INTO search_terms AS t (word, n, n_a, n_b, n_c, n_d)
-  SELECT u.lexeme, sum(r.s), sum(r.s * ('A' = any(u.weights))::int), sum(r.s * ('B' = any(u.weights))::int),
-         sum(r.s * ('C' = any(u.weights))::int), sum(r.s * ('D' = any(u.weights))::int)
-  FROM (SELECT 1 AS s, p.v FROM unnest(plus) p UNION ALL SELECT -1, m.v FROM unnest(minus) m) r
-       CROSS JOIN LATERAL unnest(r.v) u
-  WHERE r.v IS NOT NULL
-  GROUP BY u.lexeme
-  ORDER BY u.lexeme
-  ON CONFLICT (word) DO UPDATE SET n = t.n + excluded.n, n_a = t.n_a + excluded.n_a, n_b = t.n_b + excluded.n_b,
-                                   n_c = t.n_c + excluded.n_c, n_d = t.n_d + excluded.n_d;
-  -- Words no title holds any more: only words of the titles taken out can be such (and no index
-  -- names the counts, so the updates above stay HOT, in the fillfactor's free space).
-  IF coalesce(cardinality(minus), 0) > 0 THEN
-    DELETE FROM search_terms t USING (SELECT DISTINCT u.lexeme FROM unnest(minus) m CROSS JOIN LATERAL unnest(m.v) u) gone
-    WHERE t.word = gone.lexeme AND t.n <= 0;
-  END IF;
-
-  INSERT INTO search_headings AS h (kind, key, display, n)
-  SELECT kind, key, min(display), sum(s)
-  FROM (
-    SELECT r.s, x.kind, estante_key(x.display) AS key, btrim(x.display, ' /:;,.') AS display
-    FROM (SELECT 1 AS s, p.* FROM unnest(plus) p UNION ALL SELECT -1, m.* FROM unnest(minus) m) r
-         CROSS JOIN LATERAL estante_title_headings(r.title, r.author, r.added_authors, r.subjects) x
-  ) headings
-  WHERE key <> '' AND key IS NOT NULL
-  GROUP BY kind, key
-  ORDER BY kind, key
-  ON CONFLICT (kind, key) DO UPDATE SET n = h.n + excluded.n;
-  IF coalesce(cardinality(minus), 0) > 0 THEN
-    DELETE FROM search_headings h USING (
-      SELECT DISTINCT x.kind, estante_key(x.display) AS key
-      FROM unnest(minus) m CROSS JOIN LATERAL estante_title_headings(m.title, m.author, m.added_authors, m.subjects) x
-    ) gone
-    WHERE h.kind = gone.kind AND h.key = gone.key AND h.n <= 0;
-  END IF;
-END
-$$;--> statement-breakpoint
+-- The statements that apply a change to the vocabulary. `changes` is a query of rows
+-- (id, s, v, title, author, added_authors, subjects): s = 1 for a title's words and headings to
+-- count, -1 for those to take out. They are run with EXECUTE by the trigger function itself,
+-- because only its own queries see the statement's transition tables (a function it called
+-- would not), and with no array in between, so a statement over a million titles is one pass
+-- and never meets the 1 GB limit of a value. The migration's backfill runs them over titles.
+CREATE FUNCTION estante_vocabulary_statements(changes text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $f$
+  SELECT ARRAY[
+    -- Words: titles holding each, in all and per weight; in word order (writers lock rows alike).
+    format($q$
+      INSERT INTO search_terms AS t (word, n, n_a, n_b, n_c, n_d)
+      SELECT u.lexeme, sum(r.s), sum(r.s * ('A' = any(u.weights))::int), sum(r.s * ('B' = any(u.weights))::int),
+             sum(r.s * ('C' = any(u.weights))::int), sum(r.s * ('D' = any(u.weights))::int)
+      FROM (%s) r CROSS JOIN LATERAL unnest(r.v) u
+      GROUP BY u.lexeme
+      ORDER BY u.lexeme
+      ON CONFLICT (word) DO UPDATE SET n = t.n + excluded.n, n_a = t.n_a + excluded.n_a, n_b = t.n_b + excluded.n_b,
+                                       n_c = t.n_c + excluded.n_c, n_d = t.n_d + excluded.n_d$q$, changes),
+    -- Words no title holds any more: only words of the titles taken out can be such (no index
+    -- names the counts, so the updates above stay HOT, in the fillfactor's free space).
+    format($q$
+      DELETE FROM search_terms t USING (SELECT DISTINCT u.lexeme FROM (%s) r CROSS JOIN LATERAL unnest(r.v) u WHERE r.s < 0) gone
+      WHERE t.word = gone.lexeme AND t.n <= 0$q$, changes),
+    -- Headings: each once per title, however often it repeats there ("Educação" in 650 and 651);
+    -- the spelling of the newest record counted keeps the heading's display.
+    format($q$
+      INSERT INTO search_headings AS h (kind, key, display, n)
+      SELECT kind, key, coalesce(min(display) FILTER (WHERE s > 0), min(display)), sum(s)
+      FROM (
+        SELECT DISTINCT ON (r.id, r.s, x.kind, estante_key(x.display))
+               r.s, x.kind, estante_key(x.display) AS key, btrim(x.display, ' /:;,.') AS display
+        FROM (%s) r CROSS JOIN LATERAL estante_title_headings(r.title, r.author, r.added_authors, r.subjects) x
+        WHERE x.display IS NOT NULL
+      ) headings
+      WHERE key <> ''
+      GROUP BY kind, key
+      HAVING sum(s) <> 0 OR bool_or(s > 0)
+      ORDER BY kind, key
+      ON CONFLICT (kind, key) DO UPDATE SET n = h.n + excluded.n,
+        display = CASE WHEN excluded.n >= 0 THEN excluded.display ELSE h.display END$q$, changes),
+    format($q$
+      DELETE FROM search_headings h USING (
+        SELECT DISTINCT x.kind, estante_key(x.display) AS key
+        FROM (%s) r CROSS JOIN LATERAL estante_title_headings(r.title, r.author, r.added_authors, r.subjects) x
+        WHERE r.s < 0
+      ) gone
+      WHERE h.kind = gone.kind AND h.key = gone.key AND h.n <= 0$q$, changes)
+  ]
+$f$;--> statement-breakpoint
 
 CREATE FUNCTION titles_vocabulary() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  changes text;
+  statement text;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM estante_vocabulary_apply(
-      array(SELECT (n.search_vector, n.title, n.author, n.added_authors, n.subjects)::estante_vocabulary_row FROM new_rows n), '{}');
+    changes := 'SELECT n.cod_acervo AS id, 1 AS s, n.search_vector AS v, n.title, n.author, n.added_authors, n.subjects FROM new_rows n';
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM estante_vocabulary_apply('{}',
-      array(SELECT (o.search_vector, o.title, o.author, o.added_authors, o.subjects)::estante_vocabulary_row FROM old_rows o));
+    changes := 'SELECT o.cod_acervo AS id, -1 AS s, o.search_vector AS v, o.title, o.author, o.added_authors, o.subjects FROM old_rows o';
   ELSE
     -- Only the rows whose words or headings changed (most updates of a title touch neither).
-    PERFORM estante_vocabulary_apply(
-      array(SELECT (n.search_vector, n.title, n.author, n.added_authors, n.subjects)::estante_vocabulary_row
-            FROM new_rows n JOIN old_rows o USING (cod_acervo)
-            WHERE (n.search_vector, n.title, n.author, n.added_authors, n.subjects) IS DISTINCT FROM (o.search_vector, o.title, o.author, o.added_authors, o.subjects)),
-      array(SELECT (o.search_vector, o.title, o.author, o.added_authors, o.subjects)::estante_vocabulary_row
-            FROM new_rows n JOIN old_rows o USING (cod_acervo)
-            WHERE (n.search_vector, n.title, n.author, n.added_authors, n.subjects) IS DISTINCT FROM (o.search_vector, o.title, o.author, o.added_authors, o.subjects)));
+    changes := 'SELECT c.* FROM new_rows n JOIN old_rows o USING (cod_acervo)
+      CROSS JOIN LATERAL (VALUES (n.cod_acervo, 1, n.search_vector, n.title, n.author, n.added_authors, n.subjects),
+                                 (o.cod_acervo, -1, o.search_vector, o.title, o.author, o.added_authors, o.subjects))
+                         c (id, s, v, title, author, added_authors, subjects)
+      WHERE (n.search_vector, n.title, n.author, n.added_authors, n.subjects)
+            IS DISTINCT FROM (o.search_vector, o.title, o.author, o.added_authors, o.subjects)';
   END IF;
+  FOREACH statement IN ARRAY estante_vocabulary_statements(changes) LOOP
+    EXECUTE statement;
+  END LOOP;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -171,12 +181,15 @@ DO $$
 DECLARE
   lo integer := 0;
   hi integer;
+  statement text;
 BEGIN
   SELECT max(cod_acervo) INTO hi FROM titles;
   WHILE lo <= coalesce(hi, -1) LOOP
-    PERFORM estante_vocabulary_apply(
-      array(SELECT (t.search_vector, t.title, t.author, t.added_authors, t.subjects)::estante_vocabulary_row
-            FROM titles t WHERE t.cod_acervo >= lo AND t.cod_acervo < lo + 20000), '{}');
+    FOREACH statement IN ARRAY estante_vocabulary_statements(format(
+      'SELECT t.cod_acervo AS id, 1 AS s, t.search_vector AS v, t.title, t.author, t.added_authors, t.subjects
+       FROM titles t WHERE t.cod_acervo >= %s AND t.cod_acervo < %s', lo, lo + 20000)) LOOP
+      EXECUTE statement;
+    END LOOP;
     lo := lo + 20000;
   END LOOP;
 END

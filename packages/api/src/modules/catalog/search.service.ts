@@ -37,7 +37,13 @@ import { isMultiFacet, type Snapshot } from './search.snapshot.js';
  * `GET /consulta`: the page of titles, the total and the facets for a search. An empty search
  * is a 422 (PreenchaCampoPesquisa); a malformed filter a 400.
  */
-export async function search(index: SearchIndex, query: ConsultaQuery, language: Language): Promise<ConsultaResponse> {
+export async function search(
+  index: SearchIndex,
+  query: ConsultaQuery,
+  language: Language,
+  /** False: the words as typed only, no "did you mean" (a feed follows exactly what was typed). */
+  { suggest = true }: { suggest?: boolean } = {},
+): Promise<ConsultaResponse> {
   const state = parseSearchState(query);
   const empty: ConsultaResponse = { total: 0, pagina: state.pagina, quantPag: state.quantPag, acervos: [], facetas: [], filtros: [] };
   // Spec §5: the target_gedweb base with no first-row term answers nothing, without searching.
@@ -50,7 +56,7 @@ export async function search(index: SearchIndex, query: ConsultaQuery, language:
   // Did you mean (issue 26): only a search that found few titles is checked, so a search that
   // found what was typed costs what it cost. One that found nothing shows its suggestion's
   // titles at once, unless the patron asked for the words exactly as typed.
-  const suggestion = !network && found.total <= FEW_RESULTS ? await suggestSearch(index, state, found) : null;
+  const suggestion = suggest && !network && found.total <= FEW_RESULTS ? await suggestSearch(index, state, found) : null;
   const applied = suggestion !== null && found.total === 0 && !state.exato;
   const outcome = applied ? suggestion.outcome : found;
   const names = describe(language, outcome.snapshot, await valueNamer(index.database, language, ['area']));

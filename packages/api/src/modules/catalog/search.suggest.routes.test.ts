@@ -32,6 +32,8 @@ beforeAll(async () => {
       { id: 'ser-1', title: 'Grande sertão: veredas', author: 'Rosa, João Guimarães', year: 1956, subjects: ['Romance brasileiro'] },
       { id: 'knu-1', title: 'The art of computer programming', author: 'Knuth, Donald E.', year: 1968, language: 'eng', subjects: ['Computer programming'] },
       { id: 'knu-2', title: 'Concrete mathematics', author: 'Knuth, Donald E.', year: 1989, language: 'eng', subjects: ['Computer science -- Mathematics'] },
+      // One edit from "freire", and of a year Freire has no title of.
+      { id: 'frei-1', title: 'A freira', author: 'Almeida, Júlia Lopes de', year: 1890 },
       // A typo in the catalogue itself: one title holds "pedagogai".
       { id: 'typo-1', title: 'Notas de pedagogai', author: 'Lima, Rui', year: 2005, subjects: ['Pedagogia'] },
       ...['ped-a', 'ped-b', 'ped-c', 'ped-d', 'ped-e', 'ped-f'].map((id, i) => ({ id, title: `Pedagogia ${i + 1}`, year: 2000 + i, subjects: ['Pedagogia'] })),
@@ -78,6 +80,47 @@ describe('the vocabulary', () => {
     await t.database.db.execute(sql`update titles set title = 'Memórias' where control_number = 'mar-1'`);
     expect(await terms('sargento')).toEqual([]);
     expect(await heading('t', 'memorias')).toEqual({ n: 1, display: 'Memórias' });
+  });
+
+  it('follows a record imported again with changes (the upsert), counting a heading once per title', async () => {
+    const first = await importMarcRecords(
+      t.database.db,
+      asItems([{ id: 'again-1', title: 'Cartografia escolar', author: 'Ribeiro, Ana', year: 2001, subjects: ['Cartografia', 'CARTOGRAFIA.'] }]),
+    );
+    expect(first.rejected).toEqual([]);
+    expect(await heading('s', 'cartografia')).toEqual({ n: 1, display: 'Cartografia' });
+    const again = await importMarcRecords(
+      t.database.db,
+      asItems([{ id: 'again-1', title: 'Cartografia escolar e ensino', author: 'Ribeiro, Ana Maria', year: 2001, subjects: ['Cartografia'] }]),
+    );
+    expect(again.rejected).toEqual([]);
+    expect(await heading('t', 'cartografia escolar')).toBeNull();
+    expect(await heading('t', 'cartografia escolar e ensino')).toEqual({ n: 1, display: 'Cartografia escolar e ensino' });
+    expect(await heading('a', 'ribeiro ana')).toBeNull();
+    expect(await heading('a', 'ribeiro ana maria')).toEqual({ n: 1, display: 'Ribeiro, Ana Maria' });
+    expect(await heading('s', 'cartografia')).toEqual({ n: 1, display: 'Cartografia' });
+    expect(await terms('ensino', 'escolar', 'maria')).toEqual([
+      { word: 'ensino', n: 1, n_a: 1, n_b: 0, n_c: 0 },
+      { word: 'escolar', n: 1, n_a: 1, n_b: 0, n_c: 0 },
+      { word: 'maria', n: 1, n_a: 0, n_b: 1, n_c: 0 },
+    ]);
+    await t.database.db.execute(sql`delete from titles where control_number = 'again-1'`);
+  });
+
+  it('hears Portuguese and Spanish spellings alike, keeping the hard g of "gu"', async () => {
+    const sounds = await queryRows<Record<string, string>>(
+      t.database.db,
+      sql`select estante_sound('guerra') as guerra, estante_sound('guera') as guera, estante_sound('gente') as gente, estante_sound('jente') as jente,
+                 estante_sound('xadrez') as xadrez, estante_sound('chadres') as chadres, estante_sound('cassa') as cassa, estante_sound('caza') as caza,
+                 estante_sound('juiz') as juiz`,
+    );
+    const k = sounds[0]!;
+    expect(k.guerra).toBe(k.guera);
+    expect(k.gente).toBe(k.jente);
+    expect(k.guerra).not.toBe(k.gente);
+    expect(k.xadrez).toBe(k.chadres);
+    expect(k.cassa).toBe(k.caza);
+    expect(k.juiz).toBe('juis');
   });
 
   it('forgets the words of a deleted title', async () => {
@@ -162,6 +205,16 @@ describe('did you mean (GET /consulta sugestao)', () => {
     expect(body.sugestao).toMatchObject({ termo1: 'pedagogia da esperança', aplicada: true });
     expect(body.filtros).toEqual([{ tipo: 'Y', codigo: '1992', descricao: '1992' }]);
     expect(titles(body)).toEqual(['Pedagogia da esperança']);
+  });
+
+  it('leaves alone words the catalogue holds when the filters are what left nothing', async () => {
+    // Paulo Freire has no title of 1890; "freire" must not become "freira", which has one.
+    const { body } = await search('termo1=freire&filtro=Y:1890');
+    expect(body.total).toBe(0);
+    expect(body.sugestao).toBeUndefined();
+    // An unknown word is still corrected under the same filter.
+    const corrected = (await search('termo1=pedagogai%20oprimdo&filtro=Y:1970')).body;
+    expect(corrected.sugestao).toMatchObject({ termo1: 'pedagogia oprimido', aplicada: true });
   });
 
   it('refuses a malformed exato', async () => {

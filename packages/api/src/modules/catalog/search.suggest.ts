@@ -77,7 +77,14 @@ async function suggestFor(index: SearchIndex, state: SearchState, found: number)
       if (correctable(spelling, known[w]!, found)) typos.push({ row: r, word: w, campo: row.campo, typed: known[w]!, spelling });
   }
   typos.sort((a, b) => a.typed.n - b.typed.n);
-  const chosen = typos.slice(0, MAX_WORDS_CORRECTED);
+  // Words the catalogue holds are questioned only when the words together find nothing: not
+  // when the filters, the period or the plan are what left nothing ("silva" in 1890 stays "silva").
+  const narrowed = state.filtros.length > 0 || state.novas !== null || state.plano !== null;
+  const wordsAloneFind =
+    found === 0 && narrowed && typos.some((t) => t.typed.n > 0)
+      ? ((await index.run({ ...state, filtros: [], novas: null, plano: null, pagina: 1, quantPag: 1, exato: true }))?.total ?? 0) > 0
+      : false;
+  const chosen = typos.filter((t) => !wordsAloneFind || t.typed.n === 0).slice(0, MAX_WORDS_CORRECTED);
   const near = await nearWords(
     db,
     chosen.map(({ typed, campo }) => ({ folded: typed.folded, sound: typed.sound, campo })),

@@ -93,7 +93,9 @@ export const HEADING_KIND = { titulo: 't', autor: 'a', assunto: 's' } as const;
 /**
  * Headings of one kind whose folded key starts with `key` (itself folded, 3 characters or
  * more), the most titles first. The index on the key's first six (or three) characters hands
- * them over most frequent first, so a short prefix shared by 30,000 titles reads a few rows.
+ * them over most frequent first (ties by key), so the look-up stops at its limit: a prefix
+ * shared by 30,000 titles reads a few rows; a rare 4–5-character prefix reads its 3-character
+ * bucket.
  */
 export async function headingsStartingWith(db: Db, kind: 't' | 'a' | 's', key: string, limit: number) {
   const bucket = key.length >= 6 ? sql`left(key, 6) = ${key.slice(0, 6)}` : sql`left(key, 3) = ${key.slice(0, 3)}`;

@@ -145,6 +145,15 @@ describe('follow this search', () => {
     expect(parsed.items[0]!.updated!.getTime()).toBeGreaterThan(parsed.items[1]!.updated!.getTime());
   });
 
+  it('follows the words exactly as typed: a misspelt search is an empty feed, not its "did you mean"', async () => {
+    // The results page would show "pedagogia"'s titles for this; a feed keeps to what it names.
+    const feed = await read('https://x/svc/feeds/consulta.atom?termo1=pedagogai');
+    expect(feed.status).toBe(200);
+    const parsed = parseFeed(feed.body);
+    expect(parsed.title).toContain('pedagogai');
+    expect(parsed.items).toEqual([]);
+  });
+
   it('refuses a search with nothing to look for, and bad input, with a 4xx', async () => {
     expect((await read('https://x/svc/feeds/consulta.atom')).status).toBe(422);
     expect((await read(`https://x/svc/feeds/consulta.atom?termo1=${'a'.repeat(5000)}`)).status).toBe(400);

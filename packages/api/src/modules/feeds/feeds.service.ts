@@ -127,7 +127,8 @@ function searchLabel(query: ConsultaQuery, language: Language): string {
  * `/consulta`, sorted newest first), each linking to its title page. Public, like the search.
  */
 export async function searchFeed(db: Db, index: SearchIndex, query: ConsultaQuery, site: Site, language: Language, self: string): Promise<string> {
-  const answer = await search(index, { ...query, ordenacao: 'N', pagina: 1, quantPag: SEARCH_FEED_SIZE }, language);
+  // The words as followed: a feed never swaps in a "did you mean" (its title names the words).
+  const answer = await search(index, { ...query, ordenacao: 'N', pagina: 1, quantPag: SEARCH_FEED_SIZE }, language, { suggest: false });
   const [institution, dates] = await Promise.all([
     institutionName(db),
     cataloguedAt(

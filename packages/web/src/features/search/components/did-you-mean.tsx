@@ -33,7 +33,7 @@ export function DidYouMean({ state, sugestao }: { state: SearchState; sugestao: 
   const typed = wordsOf(state);
   if (aplicada)
     return (
-      <Text role="status">
+      <Text>
         {t('search.didYouMean.showing', { typed, suggested })}{' '}
         <Anchor component={Link} to={href({ ...state, pagina: 1, exato: true })} underline="always">
           {t('search.didYouMean.exact', { typed })}
@@ -46,7 +46,7 @@ export function DidYouMean({ state, sugestao }: { state: SearchState; sugestao: 
       <Anchor component={Link} to={href({ ...state, linhas: corrected.linhas, pagina: 1, exato: undefined })} underline="always" fw={600}>
         {suggested}
       </Anchor>
-      ? ({t('search.didYouMean.count', { count: total, formatted: total.toLocaleString(i18n.language) })})
+      {t('search.didYouMean.after', { count: total, formatted: total.toLocaleString(i18n.language) })}
     </Text>
   );
 }

@@ -206,10 +206,11 @@ export function ResultsView({
             />
             {isFetching && <Loader size="sm" aria-label={t('search.loading')} />}
           </Group>
-          {data.sugestao && <DidYouMean state={state} sugestao={data.sugestao} />}
           {data.acervos.length === 0 ? (
             <>
               {heading}
+              {/* Right after the count, which takes focus: read next; a status region always there, so a change is announced. */}
+              <div role="status">{data.sugestao && <DidYouMean state={state} sugestao={data.sugestao} />}</div>
               <Text>{t('search.noResults')}</Text>
             </>
           ) : (
@@ -241,6 +242,8 @@ export function ResultsView({
                 </>
               )}
               {heading}
+              {/* Right after the count, which takes focus: read next; a status region always there, so a change is announced. */}
+              <div role="status">{data.sugestao && <DidYouMean state={state} sugestao={data.sugestao} />}</div>
               <div aria-busy={isFetching}>
                 {data.acervos.map((item) => (
                   <ResultItem

@@ -69,7 +69,8 @@ describe('the search form', () => {
     const { user } = screenWith(<SearchForm resultsPath="/resultados" />);
     const box = screen.getByRole('combobox', { name: 'Termo de pesquisa' });
     await user.type(box, 'pe');
-    // Nothing is asked below three characters.
+    // Nothing is asked below three characters, however long the patron waits.
+    await new Promise((resolve) => setTimeout(resolve, 400));
     expect(calls.filter((c) => c.path === '/consulta/sugestoes')).toHaveLength(0);
     await user.type(box, 'dag');
     const list = await screen.findByRole('listbox', { name: 'Sugestões' });

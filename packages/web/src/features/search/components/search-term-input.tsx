@@ -1,6 +1,6 @@
 import type { TYPEAHEAD_FIELDS } from '@estante/contracts';
 import { TextInput } from '@mantine/core';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { typeaheadField, useSugestoes } from '../api/get-sugestoes';
 
@@ -41,10 +41,18 @@ export function SearchTermInput({
   const listId = `${id}-sugestoes`;
   const field = suggest ? typeaheadField(campo) : null;
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const { data } = useSugestoes(value, open ? field : null);
+  const { data, isPlaceholderData } = useSugestoes(value, open ? field : null);
   const options = open && value.trim().length >= 3 ? (data ?? []) : [];
   const expanded = options.length > 0;
+  // The option highlighted, of the list it was highlighted in: a new list (other words typed)
+  // starts with nothing highlighted, so an Enter meant for it never chooses an option of the last.
+  const [highlight, setHighlight] = useState<{ of: unknown; i: number }>({ of: null, i: -1 });
+  const active = highlight.of === data ? highlight.i : -1;
+  const setActive = (next: number | ((i: number) => number)) => setHighlight({ of: data, i: typeof next === 'function' ? next(active) : next });
+  // The highlighted option stays in view when the list scrolls.
+  useEffect(() => {
+    if (active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
 
   const choose = (i: number) => {
     const option = options[i];
@@ -63,7 +71,7 @@ export function SearchTermInput({
       // From the last option Down wraps to the first, from the first (or none) Up to the last.
       if (event.key === 'ArrowDown') setActive((i) => (i + 1) % options.length);
       else setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
-    } else if (event.key === 'Enter' && expanded && active >= 0 && active < options.length) {
+    } else if (event.key === 'Enter' && expanded && !isPlaceholderData && active >= 0 && active < options.length) {
       event.preventDefault();
       choose(active);
     } else if (event.key === 'Escape' && expanded) {
@@ -104,7 +112,15 @@ export function SearchTermInput({
       />
       {field && (
         <>
-          <ul id={listId} role="listbox" aria-label={t('search.typeahead.label')} className="typeahead-list" hidden={!expanded}>
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={t('search.typeahead.label')}
+            className="typeahead-list"
+            hidden={!expanded}
+            // A press on the list (its scroll bar too) leaves focus in the input, and the list open.
+            onMouseDown={(e) => e.preventDefault()}
+          >
             {options.map((o, i) => (
               <li
                 key={`${o.campo}:${o.texto}`}
@@ -112,8 +128,6 @@ export function SearchTermInput({
                 role="option"
                 aria-selected={i === active}
                 className="typeahead-option"
-                // Keeps focus in the input: the click chooses, the blur does not close first.
-                onMouseDown={(e) => e.preventDefault()}
                 onClick={() => choose(i)}
               >
                 <span>{o.texto}</span>
@@ -124,7 +138,7 @@ export function SearchTermInput({
             ))}
           </ul>
           <span className="visually-hidden" role="status">
-            {expanded ? t('search.typeahead.available', { count: options.length }) : ''}
+            {expanded ? t('search.typeahead.available', { count: options.length, words: value.trim() }) : ''}
           </span>
         </>
       )}
