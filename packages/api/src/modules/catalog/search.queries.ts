@@ -12,7 +12,7 @@ export function searchWords(term: string): string[] {
 }
 
 /** Field → tsvector weight it lives under (see the titles_search_vector trigger). */
-const FIELD_WEIGHT: Partial<Record<SearchRow['campo'], string>> = { titulo: 'A', autor: 'B', assunto: 'C', serie: 'D', editora: 'D' };
+export const FIELD_WEIGHT: Partial<Record<SearchRow['campo'], 'A' | 'B' | 'C' | 'D'>> = { titulo: 'A', autor: 'B', assunto: 'C', serie: 'D', editora: 'D' };
 
 /** tsquery text for a row: quoted words, weight-restricted by field, AND-ed or in sequence. */
 function tsqueryText(row: SearchRow, words: string[], joinWith?: string, weightOverride?: string): string {

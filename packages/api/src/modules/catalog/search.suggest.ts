@@ -1,7 +1,8 @@
 import { type SearchRow, type SearchState, TYPEAHEAD_FIELDS, type Typeahead } from '@estante/contracts';
 import type { SearchIndex, SearchOutcome } from './search.index.js';
 import { searchWords } from './search.queries.js';
-import { HEADING_KIND, hasVocabulary, headingKey, headingsStartingWith, headingTexts, type KnownWord, knownWords, nearWords } from './suggest.queries.js';
+import { headingKey } from './search.snapshot.js';
+import { HEADING_KIND, hasVocabulary, headingsStartingWith, headingTexts, type KnownWord, knownWords, nearWords } from './suggest.queries.js';
 
 /** A search that finds at most this many titles is checked for a better spelling. */
 export const FEW_RESULTS = 3;
@@ -67,15 +68,14 @@ async function hasRareWord(index: SearchIndex, state: SearchState, found: Search
 async function suggestFor(index: SearchIndex, state: SearchState, found: number): Promise<Suggestion | null> {
   const db = index.database;
   // The words worth correcting, those in no title of their field first.
-  const typos: { row: number; word: number; campo: SearchRow['campo']; typed: KnownWord; spelling: string }[] = [];
-  for (const [r, row] of state.linhas.entries()) {
-    if (!hasVocabulary(row.campo)) continue;
-    const words = searchWords(row.termo);
-    if (words.length === 0) continue;
-    const known = await knownWords(db, words, row.campo);
-    for (const [w, spelling] of words.entries())
-      if (correctable(spelling, known[w]!, found)) typos.push({ row: r, word: w, campo: row.campo, typed: known[w]!, spelling });
-  }
+  const words = state.linhas.flatMap((row, r) =>
+    hasVocabulary(row.campo) ? searchWords(row.termo).map((spelling, w) => ({ row: r, word: w, campo: row.campo, spelling })) : [],
+  );
+  const known = await knownWords(
+    db,
+    words.map(({ spelling, campo }) => ({ word: spelling, campo })),
+  );
+  const typos = words.map((w, i) => ({ ...w, typed: known[i]! })).filter((t) => correctable(t.spelling, t.typed, found));
   typos.sort((a, b) => a.typed.n - b.typed.n);
   // Words the catalogue holds are questioned only when the words together find nothing: not
   // when the filters, the period or the plan are what left nothing ("silva" in 1890 stays "silva").
@@ -215,7 +215,8 @@ async function withAccents(index: SearchIndex, linhas: SearchRow[], typed: Searc
   const spelt = new Map<string, string>();
   for (const text of await headingTexts(index.database, page.slice(0, 5)))
     for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
-      const folded = fold(word);
+      // A word folded as the vectors fold it (no accents, lower case), as headings' keys are.
+      const folded = headingKey(word);
       if (!spelt.has(folded)) spelt.set(folded, word.toLowerCase());
     }
   return linhas.map((row, r) => {
@@ -230,11 +231,6 @@ async function withAccents(index: SearchIndex, linhas: SearchRow[], typed: Searc
   });
 }
 
-/** Lower case without accents, as the search vectors fold words (unaccent, then lower). */
-function fold(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
 /** Suggestions a kind of heading may fill: all of one field's, or a share of the three. */
 const TYPEAHEAD_LIMIT = 8;
 
@@ -243,7 +239,7 @@ const TYPEAHEAD_LIMIT = 8;
  * typed, the most titles first (all three kinds for any field: a few of each).
  */
 export async function typeahead(index: SearchIndex, termo: string, campo: 'livre' | (typeof TYPEAHEAD_FIELDS)[number] = 'livre'): Promise<Typeahead> {
-  const key = await headingKey(index.database, termo);
+  const key = await index.titleKey(termo);
   if (key.length < 3) return { sugestoes: [] };
   const fields = campo === 'livre' ? TYPEAHEAD_FIELDS : [campo];
   const share = campo === 'livre' ? 3 : TYPEAHEAD_LIMIT;

@@ -1,40 +1,50 @@
 import type { SearchRow } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import { FIELD_WEIGHT } from './search.queries.js';
 
 // The catalogue's vocabulary (migration 0040: search_terms, search_headings, estante_sound),
 // kept by triggers on titles, read for "did you mean" and suggestions as you type (issue 26).
 
-/** The vocabulary's count column for a row's field: all fields, or one weight of the vector. */
-const FIELD_COLUMN: Partial<Record<SearchRow['campo'], string>> = {
-  livre: 'n',
-  titulo: 'n_a',
-  autor: 'n_b',
-  assunto: 'n_c',
-  serie: 'n_d',
-  editora: 'n_d',
-};
+/**
+ * The vocabulary's count column for a row's field: `n` (all fields) for any field, `n_a`…`n_d`
+ * for a field that is one weight of the vector (FIELD_WEIGHT); none for ISBN and call number.
+ */
+function fieldColumn(campo: SearchRow['campo']): string | null {
+  const weight = FIELD_WEIGHT[campo];
+  return weight ? `n_${weight.toLowerCase()}` : campo === 'livre' ? 'n' : null;
+}
 
 /** True when a row's words are in the vocabulary (words of a text field, not an ISBN or call number). */
 export function hasVocabulary(campo: SearchRow['campo']): boolean {
-  return FIELD_COLUMN[campo] !== undefined;
+  return fieldColumn(campo) !== null;
+}
+
+/** A count column chosen per row of a query: `q.c` names it (one of fieldColumn's). */
+const COUNT_OF = sql.raw(`case q.c when 'n_a' then t.n_a when 'n_b' then t.n_b when 'n_c' then t.n_c when 'n_d' then t.n_d else t.n end`);
+
+/** A PostgreSQL text array literal of the values, each quoted. */
+function textArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }
 
 export interface KnownWord {
   /** The word folded as the search vectors hold it (no accents, lower case). */
   folded: string;
-  /** Titles holding it in the field. */
+  /** Titles holding it in its row's field. */
   n: number;
   sound: string;
 }
 
-/** Each word folded, with how many titles hold it in the field, in the order given. */
-export async function knownWords(db: Db, words: string[], campo: SearchRow['campo']): Promise<KnownWord[]> {
-  const column = sql.raw(`t.${FIELD_COLUMN[campo] ?? 'n'}`);
+/** Each word folded, with how many titles hold it in its row's field, in the order given: one query for a search. */
+export async function knownWords(db: Db, words: { word: string; campo: SearchRow['campo'] }[]): Promise<KnownWord[]> {
+  if (words.length === 0) return [];
   return queryRows<KnownWord>(
     db,
-    sql`select q.f as folded, coalesce(${column}, 0)::int as n, estante_sound(q.f) as sound
-        from (select estante_fold(w) as f, i from unnest(${`{${words.map(arrayItem).join(',')}}`}::text[]) with ordinality u(w, i)) q
+    sql`select q.f as folded, coalesce(${COUNT_OF}, 0)::int as n, estante_sound(q.f) as sound
+        from (select estante_fold(w) as f, c, i
+              from unnest(${textArray(words.map((w) => w.word))}::text[], ${textArray(words.map((w) => fieldColumn(w.campo) ?? 'n'))}::text[])
+                   with ordinality u(w, c, i)) q
              left join search_terms t on t.word = q.f
         order by q.i`,
   );
@@ -54,18 +64,15 @@ export interface NearWord {
  */
 export async function nearWords(db: Db, typed: { folded: string; sound: string; campo: SearchRow['campo'] }[], limit = 30): Promise<NearWord[][]> {
   if (typed.length === 0) return [];
-  const list = (values: string[]) => `{${values.map(arrayItem).join(',')}}`;
   const rows = await queryRows<NearWord & { i: number }>(
     db,
     sql`select q.i::int as i, c.word, c.n, c.sound
-        from unnest(${list(typed.map((w) => w.folded))}::text[], ${list(typed.map((w) => w.sound))}::text[],
-                    ${list(typed.map((w) => FIELD_COLUMN[w.campo] ?? 'n'))}::text[]) with ordinality q(f, s, c, i)
+        from unnest(${textArray(typed.map((w) => w.folded))}::text[], ${textArray(typed.map((w) => w.sound))}::text[],
+                    ${textArray(typed.map((w) => fieldColumn(w.campo) ?? 'n'))}::text[]) with ordinality q(f, s, c, i)
              cross join lateral (
-               select t.word, t.sound,
-                      case q.c when 'n_a' then t.n_a when 'n_b' then t.n_b when 'n_c' then t.n_c when 'n_d' then t.n_d else t.n end as n
+               select t.word, t.sound, ${COUNT_OF} as n
                from search_terms t
-               where (t.word % q.f or t.sound = q.s or t.letters = estante_letters(q.f)) and t.word <> q.f
-                     and case q.c when 'n_a' then t.n_a when 'n_b' then t.n_b when 'n_c' then t.n_c when 'n_d' then t.n_d else t.n end > 0
+               where (t.word % q.f or t.sound = q.s or t.letters = estante_letters(q.f)) and t.word <> q.f and ${COUNT_OF} > 0
                order by similarity(t.word, q.f) desc, 3 desc
                limit ${limit}
              ) c
@@ -105,15 +112,4 @@ export async function headingsStartingWith(db: Db, kind: 't' | 'a' | 's', key: s
         where kind = ${kind} and ${bucket} and n > 0 and key like ${`${key}%`}
         order by n desc, key limit ${limit}`,
   );
-}
-
-/** A phrase folded as headings' keys are (estante_key: no accents, case or punctuation). */
-export async function headingKey(db: Db, text: string): Promise<string> {
-  const [row] = await queryRows<{ k: string | null }>(db, sql`select estante_key(${text}) as k`);
-  return row?.k ?? '';
-}
-
-/** A PostgreSQL array literal's item, quoted. */
-function arrayItem(word: string): string {
-  return `"${word.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }

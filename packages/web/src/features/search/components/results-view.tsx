@@ -131,6 +131,9 @@ export function ResultsView({
   const pages = Math.max(1, Math.ceil(Math.min(data.total, 10_000) / state.quantPag));
   // Titles shown for a suggestion (the words typed found nothing) are followed under its words.
   const followed = data.sugestao?.aplicada ? { ...state, linhas: suggestedRows(data.sugestao) } : state;
+  // Right after the count, which takes focus, so it is read next; a status region always there,
+  // so a change is announced.
+  const didYouMean = <div role="status">{data.sugestao && <DidYouMean state={state} sugestao={data.sugestao} />}</div>;
   // Right above the list: after focus lands here, the first result is the next Tab.
   const heading = (
     <Title order={2} size="h3" aria-live="polite" ref={headingRef} tabIndex={-1} className="results-heading" id="resultados">
@@ -209,8 +212,7 @@ export function ResultsView({
           {data.acervos.length === 0 ? (
             <>
               {heading}
-              {/* Right after the count, which takes focus: read next; a status region always there, so a change is announced. */}
-              <div role="status">{data.sugestao && <DidYouMean state={state} sugestao={data.sugestao} />}</div>
+              {didYouMean}
               <Text>{t('search.noResults')}</Text>
             </>
           ) : (
@@ -242,8 +244,7 @@ export function ResultsView({
                 </>
               )}
               {heading}
-              {/* Right after the count, which takes focus: read next; a status region always there, so a change is announced. */}
-              <div role="status">{data.sugestao && <DidYouMean state={state} sugestao={data.sugestao} />}</div>
+              {didYouMean}
               <div aria-busy={isFetching}>
                 {data.acervos.map((item) => (
                   <ResultItem

@@ -14,7 +14,7 @@ import { Button, Checkbox, Group, NativeSelect, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type Pick, SearchTermInput } from './search-term-input';
+import { type TypeaheadPick, SearchTermInput } from './search-term-input';
 
 const emptyRow = (): SearchRow => searchRow('');
 
@@ -59,7 +59,7 @@ export function SearchForm({
     go(rows);
   };
   // A suggestion chosen fills its row (heading and field); in the one-row form it searches at once.
-  const pick = (i: number, { texto, campo }: Pick) => {
+  const pick = (i: number, { texto, campo }: TypeaheadPick) => {
     const next = rows.map((r, j) => (j === i ? { ...r, termo: texto, campo } : r));
     setRows(next);
     if (!advanced) go(next);

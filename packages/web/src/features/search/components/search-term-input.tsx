@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { typeaheadField, useSugestoes } from '../api/get-sugestoes';
 
-export interface Pick {
+export interface TypeaheadPick {
   texto: string;
   campo: (typeof TYPEAHEAD_FIELDS)[number];
 }
@@ -31,7 +31,7 @@ export function SearchTermInput({
   /** The row's field: suggestions come from its headings (titles, authors, subjects, or all three). */
   campo: string;
   onChange: (value: string) => void;
-  onPick: (pick: Pick) => void;
+  onPick: (pick: TypeaheadPick) => void;
   error?: string;
   /** False where our catalogue's headings do not apply (the partner network's search). */
   suggest?: boolean;
@@ -81,7 +81,7 @@ export function SearchTermInput({
     }
   };
 
-  const kind = (c: Pick['campo']) => t(`search.fields.${c}`);
+  const kind = (c: TypeaheadPick['campo']) => t(`search.fields.${c}`);
   return (
     <div className="typeahead" style={{ flex: '1 1 16rem' }}>
       <TextInput
