@@ -192,6 +192,38 @@ describe('GET /consulta: facets and filters', () => {
     expect(facet(body, 'T').every((i) => i.mostrarQtdOriginal)).toBe(true);
   });
 
+  it('gives every facet value the count choosing it would find, under any mix of filters', async () => {
+    // One filter type most matches pass, one few pass, two types, a multi-valued facet alone and with another.
+    const all = (await search('termo1=educacao')).body;
+    const freire = facet(all, 'A').find((i) => i.descricao === 'Freire, Paulo')!.codigo;
+    const education = facet(all, 'S').find((i) => i.descricao === 'Educação')!.codigo;
+    const mixes = [['T:1'], ['Y:1996'], ['Y:1996', 'Y:2002', 'T:1'], [`A:${freire}`], [`A:${freire}`, 'Y:1996'], [`S:${education}`, 'I:por']];
+    const total = async (filters: string[]) => {
+      const { status, body } = await search(new URLSearchParams([['termo1', 'educacao'], ...filters.map((f) => ['filtro', f])]).toString());
+      expect(status).toBe(200);
+      return body.total;
+    };
+    let checked = 0;
+    for (const filters of mixes) {
+      const { body } = await search(new URLSearchParams([['termo1', 'educacao'], ...filters.map((f) => ['filtro', f])]).toString());
+      expect(body.total).toBe(await total(filters));
+      for (const group of body.facetas) {
+        const others = filters.filter((f) => f.split(':')[0] !== group.codigo);
+        for (const item of group.itens) {
+          expect([group.codigo, item.codigo, filters, item.total]).toEqual([
+            group.codigo,
+            item.codigo,
+            filters,
+            await total([...others, `${group.codigo}:${item.codigo}`]),
+          ]);
+          expect(item.totalSemFiltro).toBe(await total([`${group.codigo}:${item.codigo}`]));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(60);
+  });
+
   it('filters titles without a year with the "no date" bucket', async () => {
     expect(ids((await search('termo1=biblioteca&filtro=Y:sem-data')).body)).toEqual(['Biblioteca sem data']);
   });

@@ -1,11 +1,23 @@
-import { BASE_WORK_TYPES, NO_YEAR, type SearchRow, type SearchState } from '@estante/contracts';
+import { BASE_WORK_TYPES, NO_YEAR, type SearchFilter, type SearchRow, type SearchState } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import type { CatalogueSource } from './search.source.js';
 import { EMPTY, type IdSet, idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
 import { type Atom, type AtomQuery, inSequence, singleLexeme, withBits } from './search.atoms.js';
 import { countedAs, facet as facetDefinition, FACETS } from './search.config.js';
 import { fetchPredicateAtom, planTitleIds, proximityPredicate, rowPredicate, searchWords, WEIGHT_BITS } from './search.queries.js';
-import { FLAG, keyHash, MULTI_FACETS, TAG_FACET_SHIFT, TAG_VALUE, TITLE_KEY_SLOTS, TITLE_KEY_WORDS, type Snapshot, yearOf } from './search.snapshot.js';
+import {
+  FLAG,
+  isMultiFacet,
+  keyHash,
+  MULTI_FACETS,
+  type MultiFacet,
+  TAG_FACET_SHIFT,
+  TAG_VALUE,
+  TITLE_KEY_SLOTS,
+  TITLE_KEY_WORDS,
+  type Snapshot,
+  yearOf,
+} from './search.snapshot.js';
 
 /** The bits of a word atom's mask a row's field accepts. */
 const FIELD_BITS: Partial<Record<SearchRow['campo'], number>> = {
@@ -67,14 +79,26 @@ export class Run {
   ) {}
 
   async execute(): Promise<SearchOutcome | null> {
-    let matched = await this.textMatch();
-    matched = await this.inTeachingPlan(matched);
-    matched = this.newAcquisitions(matched);
-    matched = this.inBase(matched);
+    const matched = await this.matched();
     if (!matched) return null;
     const { passing, facets } = this.filtered(matched);
     const page = await this.order(passing);
     return { total: passing.length, page, facets, snapshot: this.s };
+  }
+
+  /** How many titles the search finds, without ordering a page (null: no words and no narrowing). */
+  async count(): Promise<number | null> {
+    const matched = await this.matched();
+    if (!matched) return null;
+    return this.state.filtros.length === 0 ? matched.length : this.filtered(matched).passing.length;
+  }
+
+  /** The titles the text, the plan, the period and the base leave (before the facet filters). */
+  private async matched(): Promise<IdSet | null> {
+    let matched = await this.textMatch();
+    matched = await this.inTeachingPlan(matched);
+    matched = this.newAcquisitions(matched);
+    return this.inBase(matched);
   }
 
   // ---- narrowing: plan, new acquisitions, base ----------------------------------------------
@@ -210,13 +234,133 @@ export class Run {
   /**
    * Without filters every match passes, and the facets depend on the text alone: they are kept
    * per text (until the catalogue changes), so the same words searched again, another page or
-   * another sort, do not count a million titles again.
+   * another sort, do not count a million titles again. With filters, the text's own counts are
+   * the facets' "without filter" figures, and only the titles that can change a "with filter"
+   * figure are counted again (filteredAgainst).
    */
   private filtered(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
-    if (this.state.filtros.length > 0 || this.state.novas || this.state.plano) return this.filterAndCount(matched);
+    // A period or a plan narrows the matches themselves: the text's counts are not theirs.
+    if (this.state.novas || this.state.plano) return this.filterAndCount(matched, this.state.filtros);
     const key = JSON.stringify([this.state.base, this.state.linhas.map((r) => [r.campo, r.tipo, r.operador, r.similar, r.termo])]);
-    const facets = this.index.facetsFor(this.s, key, () => this.filterAndCount(matched).facets);
-    return { passing: matched, facets };
+    const textOnly = this.index.facetsFor(this.s, key, () => this.filterAndCount(matched, []).facets);
+    if (this.state.filtros.length === 0) return { passing: matched, facets: textOnly };
+    return this.filteredAgainst(matched, textOnly) ?? this.filterAndCount(matched, this.state.filtros);
+  }
+
+  /**
+   * The filters applied, with the facets counted from the text's own counts (`textOnly`, whose
+   * figures are all "without filter"): a value's "with filter" figure counts the matches that
+   * pass every filter type but its facet's own, so only titles that fail at most one filter
+   * type are visited — or, with one filter type that most matches pass, the ones that fail it,
+   * subtracted. A filter on an author, subject or publisher the text's list does not show
+   * (outside its most frequent) is left to filterAndCount: null.
+   */
+  private filteredAgainst(matched: IdSet, textOnly: FacetCount[]): { passing: IdSet; facets: FacetCount[] } | null {
+    const s = this.s;
+    const f = filterTables(this.s, this.state.filtros);
+    const shown = new Set(textOnly.map((c) => `${c.faceta}\u0000${c.codigo}`));
+    for (const filter of this.state.filtros) {
+      const type = countedAs(filter.tipo);
+      if (isMultiFacet(type) && !shown.has(`${type}\u0000${filter.codigo}`)) return null;
+    }
+    const { full, bits } = f;
+    const { row, tagStart, tags } = s;
+    const masks = new Int32Array(matched.length);
+    const passing = new Int32Array(matched.length);
+    let n = 0;
+    for (let i = 0; i < matched.length; i++) {
+      const id = matched[i]!;
+      const mask = filterMask(f, row[2 * id]!, row[2 * id + 1]!, tags, tagStart, id);
+      masks[i] = mask;
+      if (mask === full) passing[n++] = id;
+    }
+    // One filter type that most matches pass: every other facet's figure is its text-only one
+    // less the titles failing it; the filtered facet's own is its text-only one.
+    const single = (full & (full - 1)) === 0;
+    const complement = single && n > matched.length / 2;
+    const tally = this.tallies();
+    const multiBits = MULTI_FACETS.map((facet) => bits[facet]);
+    // A visited title counts in a facet whose filter bit is `bit` when (bit | m) === goal: with
+    // m its mask and goal `full` (passes every other type), or, subtracting, 0 and 0 (any facet
+    // but the filtered one).
+    const goal = complement ? 0 : full;
+    const { T: bT, Y: bY, I: bI, X: bX, K: bK } = bits;
+    const multiFiltered = multiBits.some((bit) => bit !== 0);
+    const ok = new Uint8Array(MULTI_FACETS.length);
+    for (let i = 0; i < matched.length; i++) {
+      const mask = masks[i]!;
+      const missing = full & ~mask;
+      if (complement ? missing === 0 : single ? missing !== 0 : !atMostOneMissing(missing)) continue;
+      const m = complement ? 0 : mask;
+      const id = matched[i]!;
+      const a = row[2 * id]!;
+      const b = row[2 * id + 1]!;
+      const flags = (a >>> 8) & 7;
+      const language = a >>> 11;
+      const area = b >>> 12;
+      if ((bT | m) === goal) tally.T.add(a & 255, true);
+      if ((bY | m) === goal) tally.Y.add(b & 4095, true);
+      if (language > 0 && (bI | m) === goal) tally.I.add(language, true);
+      if (flags && (bX | m) === goal) {
+        if (flags & FLAG.C) tally.X.add(FLAG.C, true);
+        if (flags & FLAG.O) tally.X.add(FLAG.O, true);
+        if (flags & FLAG.A) tally.X.add(FLAG.A, true);
+      }
+      if (area > 0 && (bK | m) === goal) tally.K.add(area, true);
+      const from = tagStart[id]!;
+      const to = tagStart[id + 1]!;
+      if (!multiFiltered) {
+        // No multi-valued filter: the tags count when the title passes (or, subtracting, fails).
+        if (m === goal) for (let k = from; k < to; k++) tally.M.add(tags[k]! & TAG_VALUE, true);
+        continue;
+      }
+      // A title failing only a single-valued facet's filter counts in that facet alone.
+      if (!complement && missing !== 0 && !multiBits.includes(missing)) continue;
+      for (let f = 0; f < ok.length; f++) ok[f] = (multiBits[f]! | m) === goal ? 1 : 0;
+      for (let k = from; k < to; k++) {
+        const tag = tags[k]!;
+        if (ok[tag >>> TAG_FACET_SHIFT] === 1) tally.M.add(tag & TAG_VALUE, true);
+      }
+    }
+    const languageSlot = new Map(s.languages.map((code, i) => [code, i + 1]));
+    const facets = textOnly.map((c) => {
+      const [t, value] = this.tallyOf(tally, c.faceta, c.codigo, languageSlot);
+      const counted = t.all(value);
+      const own = (bits as Record<string, number>)[c.faceta] ?? 0;
+      // With one filter type, the others always pass: that facet's figures are the text's own.
+      const total = single && own !== 0 ? c.sem_filtro : complement ? c.sem_filtro - counted : counted;
+      return { faceta: c.faceta, codigo: c.codigo, total, sem_filtro: c.sem_filtro };
+    });
+    for (const t of Object.values(tally)) t.reset();
+    return { passing: passing.subarray(0, n), facets };
+  }
+
+  /** The tally and value number a counted facet value (as filterAndCount names it) is counted under. */
+  private tallyOf(tally: Tallies, faceta: string, codigo: string, languageSlot: Map<string, number>): [Tally, number] {
+    const s = this.s;
+    if (faceta === 'T') return [tally.T, Number(codigo)];
+    if (faceta === 'Y') return [tally.Y, codigo === NO_YEAR ? 0 : Number(codigo) + 1];
+    if (faceta === 'I') return [tally.I, languageSlot.get(codigo) ?? 0];
+    if (faceta === 'X') return [tally.X, FLAG[codigo as keyof typeof FLAG]];
+    if (faceta === 'K') return [tally.K, Number(codigo)];
+    const facet = faceta as MultiFacet;
+    return [tally.M, s.tagOffset[facet] + s.multi[facet].byCode.get(codigo)!];
+  }
+
+  /**
+   * The snapshot's counters, reused: a method that counts runs start to end without awaiting,
+   * so no other search can touch them meanwhile, and leaves them zeroed on the way out.
+   */
+  private tallies(): Tallies {
+    const s = this.s;
+    return (s.counters ??= {
+      T: new Tally(256),
+      Y: new Tally(4096),
+      I: new Tally(s.languages.length + 1),
+      X: new Tally(8),
+      K: new Tally(1 << 16),
+      M: new Tally(s.tagFacet.length),
+    }) as Tallies;
   }
 
   /**
@@ -225,21 +369,12 @@ export class Run {
    * titles the text alone matches (totalSemFiltro). The loop runs once per matched title (up to
    * a million), so it is written flat: typed-array lookups, no closures, no allocation.
    */
-  private filterAndCount(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
+  private filterAndCount(matched: IdSet, filters: SearchFilter[]): { passing: IdSet; facets: FacetCount[] } {
     const s = this.s;
-    const f = this.filterTables();
+    const f = filterTables(this.s, filters);
     const { full, bits } = f;
     const { row, tagStart, tags, tagFacet } = s;
-    // Tallies are the snapshot's own, reused: this method runs start to end without awaiting,
-    // so no other search can touch them meanwhile, and they are left zeroed on the way out.
-    const tally = (s.counters ??= {
-      T: new Tally(256),
-      Y: new Tally(4096),
-      I: new Tally(s.languages.length + 1),
-      X: new Tally(8),
-      K: new Tally(1 << 16),
-      M: new Tally(s.tagFacet.length),
-    }) as Record<'T' | 'Y' | 'I' | 'X' | 'K' | 'M', Tally>;
+    const tally = this.tallies();
     // Only the multi-valued facets with filters need a check of their own per title: for the
     // others (bit 0) "passes the other types' filters" is simply "passes all filters".
     const multiBits = MULTI_FACETS.map((facet) => bits[facet]);
@@ -258,13 +393,7 @@ export class Run {
       const area = b >>> 12;
       const from = tagStart[id]!;
       const to = tagStart[id + 1]!;
-      let mask = 0;
-      if (f.T && f.T[type]) mask |= bits.T;
-      if (f.Y && f.Y[year]) mask |= bits.Y;
-      if (f.I && f.I[language]) mask |= bits.I;
-      if (flags & f.X) mask |= bits.X;
-      if (f.K && f.K[area]) mask |= bits.K;
-      if (f.M) for (let k = from; k < to; k++) mask |= f.M[tags[k]! & TAG_VALUE]!;
+      const mask = filterMask(f, a, b, tags, tagStart, id);
       const pass = mask === full;
       if (pass) passing[n++] = id;
       tally.T.add(type, (mask | bits.T) === full);
@@ -296,8 +425,11 @@ export class Run {
     for (const v of tally.I.seen) push('I', s.languages[v - 1]!, tally.I, v);
     for (const [code, bit] of Object.entries(FLAG)) if (tally.X.all(bit)) push('X', code, tally.X, bit);
     for (const v of tally.K.seen) push('K', String(v), tally.K, v);
+    // The values counted, by facet: one pass (a broad search meets a hundred thousand authors).
+    const byFacet: number[][] = MULTI_FACETS.map(() => []);
+    for (const g of tally.M.seen) byFacet[tagFacet[g]!]!.push(g);
     MULTI_FACETS.forEach((facet, index) => {
-      const values = tally.M.seen.filter((g) => tagFacet[g] === index);
+      const values = byFacet[index]!;
       const chosen = (g: number) => f.M !== null && (f.M[g]! & bits[facet]) !== 0;
       // Libraries and courses are few; authors, subjects and publishers can be thousands: the most frequent.
       const { limit } = facetDefinition(facet);
@@ -306,56 +438,6 @@ export class Run {
     });
     for (const t of Object.values(tally)) t.reset();
     return { passing: passing.subarray(0, n), facets };
-  }
-
-  /**
-   * The filters as lookup tables, one per facet type that has filters (value → 1 when chosen;
-   * for the multi-valued facets one table of packed value numbers → the facet's bit), and a bit
-   * per such type; `full` has every type's bit. A type without filters has bit 0.
-   */
-  private filterTables() {
-    const s = this.s;
-    const codes = new Map<FacetType, string[]>();
-    for (const filter of this.state.filtros) {
-      // NA_A, the new-acquisitions list's knowledge area, is facet K under another name.
-      const type = countedAs(filter.tipo) as FacetType;
-      codes.set(type, [...(codes.get(type) ?? []), filter.codigo]);
-    }
-    // Each facet counted under its own code has a bit (at most 31: 5 single or flag, 16 multi).
-    const types = FACETS.filter((f) => !('countsAs' in f)).map((f) => f.codigo) as FacetType[];
-    const bits = Object.fromEntries(types.map((type) => [type, 0])) as Record<FacetType, number>;
-    let full = 0;
-    for (const type of codes.keys()) full |= bits[type] = 1 << types.indexOf(type);
-    const table = (type: FacetType, size: number, slot: (code: string) => number | undefined) => {
-      const chosen = codes.get(type);
-      if (!chosen) return null;
-      const t = new Uint8Array(size);
-      for (const code of chosen) {
-        const at = slot(code);
-        if (at !== undefined && at >= 0 && at < size) t[at] = 1;
-      }
-      return t;
-    };
-    const number = (code: string) => Number(code);
-    let multi: Int32Array | null = null;
-    for (const facet of MULTI_FACETS) {
-      for (const code of codes.get(facet) ?? []) {
-        multi ??= new Int32Array(s.tagFacet.length);
-        const value = s.multi[facet].byCode.get(code);
-        if (value !== undefined) multi[s.tagOffset[facet] + value] = bits[facet];
-      }
-    }
-    const x = codes.get('X');
-    return {
-      full,
-      bits,
-      T: table('T', 256, number),
-      Y: table('Y', 4096, (code) => (code === NO_YEAR ? 0 : Number(code) + 1)),
-      I: table('I', s.languages.length + 1, (code) => s.languages.indexOf(code) + 1 || undefined),
-      X: x ? x.reduce((m, code) => m | (FLAG[code as keyof typeof FLAG] ?? 0), 0) : 0,
-      K: table('K', 1 << 16, number),
-      M: multi,
-    };
   }
 
   // ---- order and page: the last step -----------------------------------------------------------------------
@@ -469,6 +551,78 @@ function addPoints(ids: IdSet, atom: Atom, points: Int32Array) {
 }
 
 /**
+ * The filters as lookup tables, one per facet type that has filters (value → 1 when chosen;
+ * for the multi-valued facets one table of packed value numbers → the facet's bit), and a bit
+ * per such type; `full` has every type's bit. A type without filters has bit 0.
+ */
+function filterTables(s: Snapshot, filters: SearchFilter[]) {
+  const codes = new Map<FacetType, string[]>();
+  for (const filter of filters) {
+    // NA_A, the new-acquisitions list's knowledge area, is facet K under another name.
+    const type = countedAs(filter.tipo) as FacetType;
+    codes.set(type, [...(codes.get(type) ?? []), filter.codigo]);
+  }
+  // Each facet counted under its own code has a bit (at most 31: 5 single or flag, 16 multi).
+  const types = FACETS.filter((f) => !('countsAs' in f)).map((f) => f.codigo) as FacetType[];
+  const bits = Object.fromEntries(types.map((type) => [type, 0])) as Record<FacetType, number>;
+  let full = 0;
+  for (const type of codes.keys()) full |= bits[type] = 1 << types.indexOf(type);
+  const table = (type: FacetType, size: number, slot: (code: string) => number | undefined) => {
+    const chosen = codes.get(type);
+    if (!chosen) return null;
+    const t = new Uint8Array(size);
+    for (const code of chosen) {
+      const at = slot(code);
+      if (at !== undefined && at >= 0 && at < size) t[at] = 1;
+    }
+    return t;
+  };
+  const number = (code: string) => Number(code);
+  let multi: Int32Array | null = null;
+  for (const facet of MULTI_FACETS) {
+    for (const code of codes.get(facet) ?? []) {
+      multi ??= new Int32Array(s.tagFacet.length);
+      const value = s.multi[facet].byCode.get(code);
+      if (value !== undefined) multi[s.tagOffset[facet] + value] = bits[facet];
+    }
+  }
+  const x = codes.get('X');
+  return {
+    full,
+    bits,
+    T: table('T', 256, number),
+    Y: table('Y', 4096, (code) => (code === NO_YEAR ? 0 : Number(code) + 1)),
+    I: table('I', s.languages.length + 1, (code) => s.languages.indexOf(code) + 1 || undefined),
+    X: x ? x.reduce((m, code) => m | (FLAG[code as keyof typeof FLAG] ?? 0), 0) : 0,
+    K: table('K', 1 << 16, number),
+    M: multi,
+  };
+}
+
+type FilterTables = ReturnType<typeof filterTables>;
+
+type Tallies = Record<'T' | 'Y' | 'I' | 'X' | 'K' | 'M', Tally>;
+
+/** The bits of the filter types a title (its packed row `a`, `b` and its tags) passes. */
+function filterMask(f: FilterTables, a: number, b: number, tags: Int32Array, tagStart: Int32Array, id: number): number {
+  const { bits } = f;
+  let mask = 0;
+  if (f.T && f.T[a & 255]) mask |= bits.T;
+  if (f.Y && f.Y[b & 4095]) mask |= bits.Y;
+  if (f.I && f.I[a >>> 11]) mask |= bits.I;
+  if ((a >>> 8) & 7 & f.X) mask |= bits.X;
+  if (f.K && f.K[b >>> 12]) mask |= bits.K;
+  // A title's tags are only read when a multi-valued facet has filters.
+  if (f.M) for (let k = tagStart[id]!; k < tagStart[id + 1]!; k++) mask |= f.M[tags[k]! & TAG_VALUE]!;
+  return mask;
+}
+
+/** Whether at most one bit is set. */
+function atMostOneMissing(missing: number): boolean {
+  return (missing & (missing - 1)) === 0;
+}
+
+/**
  * Counts per value, interleaved (all matches, those the other facets' filters leave) so one
  * value's two counts share a cache line; `seen` lists the values counted, in first-seen order.
  */
@@ -496,22 +650,47 @@ class Tally {
 
   /** The `limit` of `values` counted most often (ties: lower value first), plus any `chosen` one. */
   mostFrequent(values: number[], limit: number, chosen: (value: number) => boolean): number[] {
+    if (values.length <= limit) return [...values].sort((a, b) => this.all(b) - this.all(a) || a - b);
     let max = 0;
     for (const v of values) if (this.all(v) > max) max = this.all(v);
     // The count the `limit`-th value has, from a histogram of counts: no sort of every value.
     const histogram = new Int32Array(max + 1);
     for (const v of values) histogram[this.all(v)]!++;
     let threshold = 1;
-    for (let c = max, taken = 0; c >= 1; c--) {
-      taken += histogram[c]!;
-      if (taken >= limit) {
+    let above = 0;
+    for (let c = max; c >= 1; c--) {
+      if (above + histogram[c]! >= limit) {
         threshold = c;
         break;
       }
+      above += histogram[c]!;
     }
-    const candidates = values.filter((v) => this.all(v) >= threshold || chosen(v));
-    candidates.sort((a, b) => this.all(b) - this.all(a) || a - b);
-    return candidates.filter((v, i) => i < limit || chosen(v));
+    // Every value above the threshold is shown; of those at it (a broad search's authors are
+    // mostly at 1 or 2, tens of thousands of them) the lowest values that fill the list, picked
+    // without sorting them all; chosen values wherever they fall.
+    const room = limit - above;
+    const shown: number[] = [];
+    const picked: number[] = [];
+    let tied: number[] = [];
+    // A tied value at or above this bound cannot be among the `room` lowest.
+    let bound = Infinity;
+    for (const v of values) {
+      const n = this.all(v);
+      if (n > threshold) {
+        shown.push(v);
+        continue;
+      }
+      if (chosen(v)) picked.push(v);
+      if (n === threshold && v < bound) {
+        tied.push(v);
+        if (tied.length >= 2 * room) {
+          tied = tied.sort((a, b) => a - b).slice(0, room);
+          bound = tied[room - 1]!;
+        }
+      }
+    }
+    tied = tied.sort((a, b) => a - b).slice(0, room);
+    return [...new Set([...shown, ...tied, ...picked])].sort((a, b) => this.all(b) - this.all(a) || a - b);
   }
 
   /** Back to all zeros, touching only what was counted. */

@@ -82,7 +82,7 @@ async function suggestFor(index: SearchIndex, state: SearchState, found: number)
   const narrowed = state.filtros.length > 0 || state.novas !== null || state.plano !== null;
   const wordsAloneFind =
     found === 0 && narrowed && typos.some((t) => t.typed.n > 0)
-      ? ((await index.run({ ...state, filtros: [], novas: null, plano: null, pagina: 1, quantPag: 1, exato: true }))?.total ?? 0) > 0
+      ? ((await index.count({ ...state, filtros: [], novas: null, plano: null, exato: true })) ?? 0) > 0
       : false;
   const chosen = typos.filter((t) => !wordsAloneFind || t.typed.n === 0).slice(0, MAX_WORDS_CORRECTED);
   const near = await nearWords(
@@ -105,18 +105,21 @@ async function suggestFor(index: SearchIndex, state: SearchState, found: number)
   }
   if (slots.length === 0 || slots.every((s) => s.spellings.every((x) => x.cost === 0))) return null;
 
-  let best: { linhas: SearchRow[]; outcome: SearchOutcome; score: number } | null = null;
+  // Each combination is counted (no page ordered); the best one is run for its page and facets.
+  let best: { linhas: SearchRow[]; total: number; score: number } | null = null;
   for (const combination of combinations(slots).slice(0, COMBINATIONS_TRIED)) {
     const linhas = rewrite(state.linhas, slots, combination);
-    const outcome = await index.run({ ...state, linhas, exato: true });
-    if (!outcome || outcome.total === 0 || outcome.total <= found) continue;
-    const score = combination.reduce((sum, s) => sum + rank(s), 0) - 0.5 * Math.log10(1 + outcome.total);
-    if (!best || score < best.score) best = { linhas, outcome, score };
+    const total = (await index.count({ ...state, linhas, exato: true })) ?? 0;
+    if (total === 0 || total <= found) continue;
+    const score = combination.reduce((sum, s) => sum + rank(s), 0) - 0.5 * Math.log10(1 + total);
+    if (!best || score < best.score) best = { linhas, total, score };
   }
   if (!best) return null;
   // "Few where a near spelling finds many": worth offering only when it finds clearly more.
-  if (found > 0 && best.outcome.total < Math.max(5, 5 * found)) return null;
-  return { linhas: await withAccents(index, best.linhas, state.linhas, best.outcome.page), outcome: best.outcome };
+  if (found > 0 && best.total < Math.max(5, 5 * found)) return null;
+  const outcome = await index.run({ ...state, linhas: best.linhas, exato: true });
+  if (!outcome) return null;
+  return { linhas: await withAccents(index, best.linhas, state.linhas, outcome.page), outcome };
 }
 
 /** Whether a typed word is worth correcting: unknown in its field, or rare while the search found few. */

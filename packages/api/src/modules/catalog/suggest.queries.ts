@@ -113,3 +113,19 @@ export async function headingsStartingWith(db: Db, kind: 't' | 'a' | 's', key: s
         order by n desc, key limit ${limit}`,
   );
 }
+
+/**
+ * The broad searches of the author and subject fields: words of authors' names and subject
+ * headings found in at least `minTitles` titles of their field, the most titles first — what
+ * the index counts the facets of ahead (SearchIndex.prewarm, issue 27).
+ */
+export async function frequentHeadingSearches(db: Db, minTitles: number, limit: number): Promise<{ campo: 'autor' | 'assunto'; termo: string }[]> {
+  return queryRows<{ campo: 'autor' | 'assunto'; termo: string }>(
+    db,
+    sql`select campo, termo from (
+          select 'autor' as campo, word as termo, n_b as n from search_terms where n_b >= ${minTitles} and word ~ '^[[:alpha:]]{3,}$'
+          union all
+          select 'assunto', display, n from search_headings where kind = ${HEADING_KIND.assunto} and n >= ${minTitles}
+        ) t order by n desc, termo limit ${limit}`,
+  );
+}

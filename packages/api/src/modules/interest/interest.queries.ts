@@ -300,6 +300,13 @@ export async function matchNewTitles(db: Db, pacer = new Pacer()): Promise<{ ale
   for (;;) {
     const started = Date.now();
     const slice = await db.transaction(async (tx) => {
+      // Nobody has an entry in force: nothing can match, and the whole queue goes in one statement
+      // (a generated or first-loaded catalogue of a million titles, with no profile yet).
+      const [inForce] = await queryRows<{ any: boolean }>(tx, sql`select exists (select 1 from interest_entries where validade >= current_date) as any`);
+      if (!inForce?.any) {
+        const dropped = await executeCount(tx, sql`delete from interest_pending`);
+        return dropped === 0 ? null : { taken: 0, created: [] };
+      }
       const taken = await queryRows<{ id: number }>(
         tx,
         sql`delete from interest_pending where cod_acervo in (
@@ -310,7 +317,7 @@ export async function matchNewTitles(db: Db, pacer = new Pacer()): Promise<{ ale
       const created = await queryRows<{ cod_pessoa: number }>(
         tx,
         sql`insert into patron_alerts (cod_pessoa, cod_acervo, motivo)
-            select cod_pessoa, cod_acervo, motivo from (${matches(sql`cod_acervo in (${inList(taken.map((t) => t.id))})`)}) m
+            select cod_pessoa, cod_acervo, motivo from (${matches(sql`cod_acervo = any(${`{${taken.map((t) => t.id).join(',')}}`}::int[])`)}) m
             on conflict do nothing
             returning cod_pessoa`,
       );
