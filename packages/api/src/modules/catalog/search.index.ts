@@ -32,6 +32,9 @@ export class SearchIndex implements RunSource {
   private titleKeys = new Map<string, string>();
   private facetCache = new Map<string, FacetCount[]>();
   private facetSnapshot: Snapshot | null = null;
+  private rankings = new Map<string, Promise<Int32Array>>();
+  private rankingSnapshot: Snapshot | null = null;
+  private rankingBytes = 0;
   private atomBytes = 0;
   /** Reading ahead after the last new snapshot (how many words), while it runs and after. */
   private warming: Promise<number> | null = null;
@@ -39,16 +42,20 @@ export class SearchIndex implements RunSource {
   private readonly prewarmWords: number;
   /** The title records this index searches: our catalogue, or the partner network's. */
   readonly source: CatalogueSource;
+  /** A text matching at least this many titles keeps its whole relevance ranking (rankingFor). */
+  readonly keepRankingsFrom: number;
 
   /**
    * `cacheMegabytes` bounds the atoms kept; `prewarmWords` frequent words are read ahead after
    * each new snapshot of a large catalogue (PREWARM_FROM_TITLES titles or more; 0: never);
-   * `source` is what it searches (our catalogue by default).
+   * `source` is what it searches (our catalogue by default); `keepRankingsFrom` (titles) which
+   * texts keep their whole ranking.
    */
   constructor(
     private readonly db: Db,
-    options: { cacheMegabytes?: number; prewarmWords?: number; source?: CatalogueSource } = {},
+    options: { cacheMegabytes?: number; prewarmWords?: number; source?: CatalogueSource; keepRankingsFrom?: number } = {},
   ) {
+    this.keepRankingsFrom = options.keepRankingsFrom ?? KEEP_RANKINGS_FROM;
     this.maxBytes = (options.cacheMegabytes ?? 256) * 1024 * 1024;
     this.prewarmWords = options.prewarmWords ?? 0;
     this.source = options.source ?? CATALOGUE;
@@ -214,6 +221,39 @@ export class SearchIndex implements RunSource {
     return facets;
   }
 
+  /**
+   * The whole relevance ranking of a text matching many titles, kept per text and snapshot
+   * (least recently used dropped past RANKINGS_MEGABYTES), computed once however many ask.
+   */
+  rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Int32Array>): Promise<Int32Array> {
+    if (this.rankingSnapshot !== snapshot) {
+      this.rankings.clear();
+      this.rankingBytes = 0;
+      this.rankingSnapshot = snapshot;
+    }
+    const kept = this.rankings.get(key);
+    if (kept) {
+      this.rankings.delete(key);
+      this.rankings.set(key, kept);
+      return kept;
+    }
+    const ranking = rank();
+    this.rankings.set(key, ranking);
+    ranking.then(
+      (ids) => {
+        if (this.rankings.get(key) !== ranking) return;
+        this.rankingBytes += ids.byteLength;
+        for (const [old, entry] of this.rankings) {
+          if (this.rankingBytes <= RANKINGS_MEGABYTES * 2 ** 20 || old === key) break;
+          this.rankings.delete(old);
+          void entry.then((dropped) => (this.rankingBytes -= dropped.byteLength)).catch(() => undefined);
+        }
+      },
+      () => this.rankings.delete(key),
+    );
+    return ranking;
+  }
+
   /** A phrase's title key as PostgreSQL folds it (estante_key), once per phrase. */
   async titleKey(phrase: string): Promise<string> {
     const known = this.titleKeys.get(phrase);
@@ -291,6 +331,12 @@ export class SearchIndex implements RunSource {
     return this.db;
   }
 }
+
+/** Texts matching at least this many titles keep their ranking: below, ranking a page costs under a millisecond. */
+const KEEP_RANKINGS_FROM = 5000;
+
+/** Memory for the kept rankings of texts matching many titles (4 bytes a title). */
+const RANKINGS_MEGABYTES = 64;
 
 /** Words read ahead at the same time. */
 const PREWARM_CONCURRENCY = 2;

@@ -198,14 +198,15 @@ describe('GET /consulta: facets and filters', () => {
     const freire = facet(all, 'A').find((i) => i.descricao === 'Freire, Paulo')!.codigo;
     const education = facet(all, 'S').find((i) => i.descricao === 'Educação')!.codigo;
     const mixes = [['T:1'], ['Y:1996'], ['Y:1996', 'Y:2002', 'T:1'], [`A:${freire}`], [`A:${freire}`, 'Y:1996'], [`S:${education}`, 'I:por']];
+    const withFilters = (filters: string[]) => new URLSearchParams([['termo1', 'educacao'], ...filters.map((f): [string, string] => ['filtro', f])]).toString();
     const total = async (filters: string[]) => {
-      const { status, body } = await search(new URLSearchParams([['termo1', 'educacao'], ...filters.map((f) => ['filtro', f])]).toString());
+      const { status, body } = await search(withFilters(filters));
       expect(status).toBe(200);
       return body.total;
     };
     let checked = 0;
     for (const filters of mixes) {
-      const { body } = await search(new URLSearchParams([['termo1', 'educacao'], ...filters.map((f) => ['filtro', f])]).toString());
+      const { body } = await search(withFilters(filters));
       expect(body.total).toBe(await total(filters));
       for (const group of body.facetas) {
         const others = filters.filter((f) => f.split(':')[0] !== group.codigo);
@@ -694,5 +695,36 @@ describe('SearchIndex.prewarm', () => {
     const found = await searchService(index, consultaQuerySchema.parse({ termo1: accented }), 'pt');
     expect(found.total).toBeGreaterThan(0);
     expect(index.stats().atoms).toBe(3);
+  });
+});
+
+describe('SearchIndex: kept rankings (issue 27)', () => {
+  it('orders every page of every filter of a kept ranking as ranking each search afresh does', async () => {
+    // One index keeps the whole ranking of every text, the other ranks each search's titles afresh.
+    const kept = new SearchIndex(t.database.db, { keepRankingsFrom: 1 });
+    const afresh = new SearchIndex(t.database.db, { keepRankingsFrom: Number.POSITIVE_INFINITY });
+    const searches = [
+      'termo1=educacao',
+      'termo1=biblioteca&similar1=1&termo2=library&similar2=1&operador2=OU',
+      'termo1=borges',
+      'termo1=educacao+brasil&tipo1=frase',
+    ];
+    let pages = 0;
+    for (const text of searches) {
+      for (const extra of ['', '&filtro=T:1', '&filtro=Y:1996', '&filtro=T:1&filtro=Y:1996&filtro=Y:2002']) {
+        for (const [pagina, quantPag] of [
+          [1, 20],
+          [1, 2],
+          [2, 2],
+          [3, 1],
+        ]) {
+          const query = consultaQuerySchema.parse(Object.fromEntries(new URLSearchParams(`${text}${extra}&pagina=${pagina}&quantPag=${quantPag}`)));
+          const [a, b] = [await searchService(kept, query, 'pt'), await searchService(afresh, query, 'pt')];
+          expect(a.acervos.map((r) => r.cod_acervo)).toEqual(b.acervos.map((r) => r.cod_acervo));
+          if (a.acervos.length > 0) pages++;
+        }
+      }
+    }
+    expect(pages).toBeGreaterThan(25);
   });
 });

@@ -65,6 +65,9 @@ export interface RunSource {
   wordAtom(snapshot: Snapshot, key: string, word: string, similar: boolean): Promise<Atom>;
   titleKey(phrase: string): Promise<string>;
   facetsFor(snapshot: Snapshot, key: string, count: () => FacetCount[]): FacetCount[];
+  rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Int32Array>): Promise<Int32Array>;
+  /** A text matching at least this many titles keeps its whole ranking (rankingFor). */
+  readonly keepRankingsFrom: number;
 }
 
 /**
@@ -77,6 +80,9 @@ export class Run {
     private s: Snapshot,
     private state: SearchState,
   ) {}
+
+  /** The text's matches and cache key, when its facets and ranking may be kept per text (filtered). */
+  private text: { key: string; matched: IdSet } | null = null;
 
   async execute(): Promise<SearchOutcome | null> {
     const matched = await this.matched();
@@ -242,6 +248,7 @@ export class Run {
     // A period or a plan narrows the matches themselves: the text's counts are not theirs.
     if (this.state.novas || this.state.plano) return this.filterAndCount(matched, this.state.filtros);
     const key = JSON.stringify([this.state.base, this.state.linhas.map((r) => [r.campo, r.tipo, r.operador, r.similar, r.termo])]);
+    this.text = { key, matched };
     const textOnly = this.index.facetsFor(this.s, key, () => this.filterAndCount(matched, []).facets);
     if (this.state.filtros.length === 0) return { passing: matched, facets: textOnly };
     return this.filteredAgainst(matched, textOnly) ?? this.filterAndCount(matched, this.state.filtros);
@@ -486,26 +493,14 @@ export class Run {
   private async byRelevance(ids: IdSet, from: number, to: number): Promise<number[] | null> {
     const first = this.state.linhas.find((r) => searchWords(r.termo).length > 0 && r.campo !== 'isbn' && r.campo !== 'chamada');
     if (!first) return null;
-    // A title's level: its tier (2 exact title, 1 title starts with the term, 0 other) × 512
-    // plus its word points (at most 10 × 32 words = 320), so one small histogram orders them.
-    const points = new Int32Array(ids.length);
-    const atoms = await Promise.all(searchWords(first.termo).map((w) => this.wordAtom(w, first.similar)));
-    for (const atom of atoms) if (atom?.masks) addPoints(ids, atom, points);
-    const firstTerm = searchWords(this.state.linhas[0]?.termo ?? '');
-    const key = firstTerm.length ? await this.index.titleKey(firstTerm.join(' ')) : '';
-    if (key) {
-      // The title's key equal to the term's (exact), or its first words equal the term's words.
-      const words = key.split(' ');
-      const n = Math.min(words.length, TITLE_KEY_WORDS);
-      const whole = keyHash(key);
-      const start = keyHash(words.slice(0, n).join(' '));
-      const keys = this.s.titleKeys;
-      for (let i = 0; i < ids.length; i++) {
-        const at = ids[i]! * TITLE_KEY_SLOTS;
-        if (keys[at + TITLE_KEY_WORDS] === whole) points[i]! += 2 * TIER;
-        else if (keys[at + n - 1] === start) points[i]! += TIER;
-      }
+    // A broad text's whole ranking is kept (per text, until the catalogue changes): its pages,
+    // filters and facet choices read their page off it instead of ranking 40,000 titles again.
+    const text = this.text;
+    if (text && text.matched.length >= this.index.keepRankingsFrom) {
+      const ranking = await this.index.rankingFor(this.s, text.key, async () => rankAll(text.matched, await this.points(first, text.matched)));
+      return pageOf(this.s, ranking, ids, from, to);
     }
+    const points = await this.points(first, ids);
     // Only the titles at or above the page's lowest level are sorted: the histogram finds it.
     const histogram = new Int32Array(3 * TIER);
     for (let i = 0; i < points.length; i++) histogram[points[i]!]!++;
@@ -530,6 +525,65 @@ export class Run {
     top.sort((x, y) => points[y]! - points[x]! || ids[x]! - ids[y]!);
     return [...top, ...atCutoff].slice(from, to).map((i) => ids[i]!);
   }
+
+  /**
+   * Each title's relevance level: its tier (2 the whole title is the first row's words, 1 it
+   * starts with them, 0 other) × 512 plus its word points (at most 10 × 32 words = 320), so one
+   * small histogram orders them.
+   */
+  private async points(first: SearchRow, ids: IdSet): Promise<Int32Array> {
+    const points = new Int32Array(ids.length);
+    const atoms = await Promise.all(searchWords(first.termo).map((w) => this.wordAtom(w, first.similar)));
+    for (const atom of atoms) if (atom?.masks) addPoints(ids, atom, points);
+    const firstTerm = searchWords(this.state.linhas[0]?.termo ?? '');
+    const key = firstTerm.length ? await this.index.titleKey(firstTerm.join(' ')) : '';
+    if (key) {
+      // The title's key equal to the term's (exact), or its first words equal the term's words.
+      const words = key.split(' ');
+      const n = Math.min(words.length, TITLE_KEY_WORDS);
+      const whole = keyHash(key);
+      const start = keyHash(words.slice(0, n).join(' '));
+      const keys = this.s.titleKeys;
+      for (let i = 0; i < ids.length; i++) {
+        const at = ids[i]! * TITLE_KEY_SLOTS;
+        if (keys[at + TITLE_KEY_WORDS] === whole) points[i]! += 2 * TIER;
+        else if (keys[at + n - 1] === start) points[i]! += TIER;
+      }
+    }
+    return points;
+  }
+}
+
+/** `ids` (ascending) ordered by their levels, highest first, ties by id: one counting pass. */
+function rankAll(ids: IdSet, points: Int32Array): Int32Array {
+  const next = new Int32Array(3 * TIER);
+  for (let i = 0; i < points.length; i++) next[points[i]!]!++;
+  for (let level = next.length - 1, at = 0; level >= 0; level--) {
+    const n = next[level]!;
+    next[level] = at;
+    at += n;
+  }
+  const ranked = new Int32Array(ids.length);
+  for (let i = 0; i < ids.length; i++) ranked[next[points[i]!]!++] = ids[i]!;
+  return ranked;
+}
+
+/**
+ * The page `from`…`to` of `ids` (a subset of the ranked titles: those the filters leave) in
+ * the ranking's order: the ranking walked until the page is full, membership read from marks
+ * set for `ids` and cleared before returning (no await between, so no other search sees them).
+ */
+function pageOf(s: Snapshot, ranking: Int32Array, ids: IdSet, from: number, to: number): number[] {
+  if (ids.length === ranking.length) return Array.from(ranking.subarray(from, to));
+  const marks = (s.marks ??= new Uint8Array(s.present.length));
+  for (let i = 0; i < ids.length; i++) marks[ids[i]!] = 1;
+  const page: number[] = [];
+  for (let i = 0, seen = 0; i < ranking.length && seen < to; i++) {
+    const id = ranking[i]!;
+    if (marks[id] === 1 && seen++ >= from) page.push(id);
+  }
+  for (let i = 0; i < ids.length; i++) marks[ids[i]!] = 0;
+  return page;
 }
 
 function isProximity(operator: SearchRow['operador']): operator is 'ANTES' | 'DEPOIS' | 'PROXIMO' {

@@ -103,6 +103,8 @@ export interface Snapshot {
   };
   /** Facet counters sized for this snapshot, made by the first search and reused (search.index.ts). */
   counters?: unknown;
+  /** One mark per title, all zero between searches: a search's ranked page reads them (search.run.ts). */
+  marks?: Uint8Array;
   /** When the snapshot was read and how long it took (ms), for logs and the benchmark. */
   builtAt: number;
   buildMs: number;
