@@ -148,6 +148,7 @@ for (const [i, level] of levels.entries()) report(`HTTP /svc/${callPath}, fresh 
 // The API's own overhead: the first warm pass's queries once more (all cached now) over HTTP,
 // then (below) as direct service calls.
 report(`HTTP /svc/${callPath}, the c1 queries again`, 1, await http(warmDraws[0]!, 1));
+console.log(memoryLine());
 client.send('exit');
 server.kill('SIGTERM');
 await until(() => server.exitCode !== null);
@@ -171,6 +172,33 @@ console.log(
   `in-process cache: ${atoms} words and phrases, ${(atomBytes / 2 ** 20).toFixed(1)} MB; ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`,
 );
 await again.close();
+
+/**
+ * The server's memory as the kernel counts it (/proc/PID/status): each process's resident set
+ * (VmRSS) and the part of it that is shared memory (RssShmem), the primary and its API workers.
+ */
+function memoryLine(): string {
+  const read = (pid: number) => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+      return { rss: kb('VmRSS') / 1024, shared: kb('RssShmem') / 1024 };
+    } catch {
+      return null;
+    }
+  };
+  const children = (pid: number): number[] => {
+    try {
+      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const primary = read(server.pid!);
+  const workers = children(server.pid!).map(read).filter((m) => m !== null);
+  const mb = (m: { rss: number; shared: number }) => `${m.rss.toFixed(0)} MB (${m.shared.toFixed(0)} shared)`;
+  return `server memory after the passes: primary ${primary ? mb(primary) : '?'}; API workers ${workers.map(mb).join(' / ') || 'none (one process)'}`;
+}
 
 /** How many API workers said their search index is ready. */
 function workersUp(log: string): number {
