@@ -195,7 +195,9 @@ function memoryLine(): string {
     }
   };
   const primary = read(server.pid!);
-  const workers = children(server.pid!).map(read).filter((m) => m !== null);
+  const workers = children(server.pid!)
+    .map(read)
+    .filter((m) => m !== null);
   const mb = (m: { rss: number; shared: number }) => `${m.rss.toFixed(0)} MB (${m.shared.toFixed(0)} shared)`;
   return `server memory after the passes: primary ${primary ? mb(primary) : '?'}; API workers ${workers.map(mb).join(' / ') || 'none (one process)'}`;
 }
