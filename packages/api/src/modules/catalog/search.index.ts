@@ -34,6 +34,7 @@ export class SearchIndex implements RunSource {
   private facetSnapshot: Snapshot | null = null;
   private rankings = new Map<string, Promise<Int32Array>>();
   private rankingSnapshot: Snapshot | null = null;
+  private rankingSizes = new Map<string, number>();
   private rankingBytes = 0;
   private atomBytes = 0;
   /** Reading ahead after the last new snapshot (how many words), while it runs and after. */
@@ -228,6 +229,7 @@ export class SearchIndex implements RunSource {
   rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Int32Array>): Promise<Int32Array> {
     if (this.rankingSnapshot !== snapshot) {
       this.rankings.clear();
+      this.rankingSizes.clear();
       this.rankingBytes = 0;
       this.rankingSnapshot = snapshot;
     }
@@ -243,10 +245,13 @@ export class SearchIndex implements RunSource {
       (ids) => {
         if (this.rankings.get(key) !== ranking) return;
         this.rankingBytes += ids.byteLength;
-        for (const [old, entry] of this.rankings) {
+        this.rankingSizes.set(key, ids.byteLength);
+        // Sizes are read synchronously: the oldest go until the rest fit (not every one).
+        for (const old of this.rankings.keys()) {
           if (this.rankingBytes <= RANKINGS_MEGABYTES * 2 ** 20 || old === key) break;
           this.rankings.delete(old);
-          void entry.then((dropped) => (this.rankingBytes -= dropped.byteLength)).catch(() => undefined);
+          this.rankingBytes -= this.rankingSizes.get(old) ?? 0;
+          this.rankingSizes.delete(old);
         }
       },
       () => this.rankings.delete(key),
