@@ -120,7 +120,7 @@ export class SearchIndex implements RunSource {
         const fresh = changed.length ? atomOf(next, await entry.query(changed)) : null;
         const kept = subtract(atom.ids, changedSet);
         const patched = fresh ? mergeAtoms(atom, kept, fresh) : atom;
-        const moved = { atom: Promise.resolve(patched), query: entry.query };
+        const moved = { atom: Promise.resolve(patched), query: entry.query, bytes: patched.bytes };
         atoms.set(`${next.version}\u0000${key.slice(prefix.length)}`, moved);
         bytes += patched.bytes;
       } catch {
@@ -311,7 +311,7 @@ export class SearchIndex implements RunSource {
       (rows) => {
         const atom = atomOf(snapshot, rows);
         if (this.snapshot !== snapshot) this.atoms.delete(cacheKey);
-        else this.remember(atom);
+        else if (this.atoms.get(cacheKey) === entry) this.remember(entry, atom);
         return atom;
       },
       (error: unknown) => {
@@ -319,16 +319,24 @@ export class SearchIndex implements RunSource {
         throw error;
       },
     );
-    this.atoms.set(cacheKey, { atom: promise, query });
+    // The callbacks above run later, once `entry` is set.
+    const entry: AtomEntry = { atom: promise, query, bytes: 0 };
+    this.atoms.set(cacheKey, entry);
     return promise;
   }
 
-  private remember(atom: Atom) {
+  /**
+   * Counts a fetched atom and drops the least recently used until the rest fit. Sizes are read
+   * synchronously from the entries (an atom still being fetched counts nothing and stays).
+   */
+  private remember(entry: AtomEntry, atom: Atom) {
+    entry.bytes = atom.bytes;
     this.atomBytes += atom.bytes;
-    for (const [key, entry] of this.atoms) {
+    for (const [key, old] of this.atoms) {
       if (this.atomBytes <= this.maxBytes) break;
+      if (old === entry || old.bytes === 0) continue;
       this.atoms.delete(key);
-      void entry.atom.then((a) => (this.atomBytes -= a.bytes)).catch(() => undefined);
+      this.atomBytes -= old.bytes;
     }
   }
 
@@ -359,6 +367,8 @@ const WAIT_FOR_SNAPSHOT_MS = 1000;
 interface AtomEntry {
   atom: Promise<Atom>;
   query: AtomQuery;
+  /** The atom's size once fetched (0 while it is being fetched). */
+  bytes: number;
 }
 
 /** Atoms are patched rather than dropped when at most this many (or 1%) of titles changed. */

@@ -698,6 +698,31 @@ describe('SearchIndex.prewarm', () => {
   });
 });
 
+describe('SearchIndex: the atom cache', () => {
+  it('keeps the most recent atoms within its size, dropping only the oldest', async () => {
+    const words = ['educacao', 'biblioteca', 'brasil', 'library', 'borges', 'conto'];
+    const unbounded = new SearchIndex(t.database.db);
+    for (const word of words) await searchService(unbounded, consultaQuerySchema.parse({ termo1: word }), 'pt');
+    const all = unbounded.stats();
+    expect(all.atoms).toBeGreaterThanOrEqual(words.length);
+
+    // Room for all but one byte of them: only the first word's atom goes, the rest stay counted.
+    const cap = all.atomBytes - 1;
+    const bounded = new SearchIndex(t.database.db, { cacheMegabytes: cap / 2 ** 20 });
+    for (const word of words) await searchService(bounded, consultaQuerySchema.parse({ termo1: word }), 'pt');
+    const kept = bounded.stats();
+    expect(kept.atoms).toBe(all.atoms - 1);
+    expect(kept.atomBytes).toBeLessThanOrEqual(cap);
+    expect(kept.atomBytes).toBeGreaterThan(0);
+    // The last word searched is still cached (searching it reads nothing); the first is read again.
+    await searchService(bounded, consultaQuerySchema.parse({ termo1: words.at(-1) }), 'pt');
+    expect(bounded.stats()).toMatchObject({ atoms: kept.atoms, atomBytes: kept.atomBytes });
+    await searchService(bounded, consultaQuerySchema.parse({ termo1: words[0] }), 'pt');
+    expect(bounded.stats().atomBytes).toBeLessThanOrEqual(cap);
+    expect(bounded.stats().atoms).toBe(all.atoms - 1);
+  });
+});
+
 describe('SearchIndex: kept rankings (issue 27)', () => {
   it('orders every page of every filter of a kept ranking as ranking each search afresh does', async () => {
     // One index keeps the whole ranking of every text, the other ranks each search's titles afresh.
