@@ -222,6 +222,11 @@ export class SearchIndex implements RunSource {
     return facets;
   }
 
+  /** The facets kept for an unfiltered text search (facetsFor), if they are. */
+  keptFacets(snapshot: Snapshot, key: string): FacetCount[] | undefined {
+    return this.facetSnapshot === snapshot ? this.facetCache.get(key) : undefined;
+  }
+
   /**
    * The whole relevance ranking of a text matching many titles, kept per text and snapshot
    * (least recently used dropped past RANKINGS_MEGABYTES), computed once however many ask.

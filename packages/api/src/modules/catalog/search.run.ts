@@ -65,6 +65,8 @@ export interface RunSource {
   wordAtom(snapshot: Snapshot, key: string, word: string, similar: boolean): Promise<Atom>;
   titleKey(phrase: string): Promise<string>;
   facetsFor(snapshot: Snapshot, key: string, count: () => FacetCount[]): FacetCount[];
+  /** The unfiltered facets kept for a text, if they are. */
+  keptFacets(snapshot: Snapshot, key: string): FacetCount[] | undefined;
   rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Int32Array>): Promise<Int32Array>;
   /** A text matching at least this many titles keeps its whole ranking (rankingFor). */
   readonly keepRankingsFrom: number;
@@ -240,18 +242,20 @@ export class Run {
   /**
    * Without filters every match passes, and the facets depend on the text alone: they are kept
    * per text (until the catalogue changes), so the same words searched again, another page or
-   * another sort, do not count a million titles again. With filters, the text's own counts are
-   * the facets' "without filter" figures, and only the titles that can change a "with filter"
-   * figure are counted again (filteredAgainst).
+   * another sort, do not count a million titles again. With filters, when the text's own counts
+   * are kept (it was searched unfiltered, as a patron does before choosing a facet), they are
+   * the facets' "without filter" figures and only the titles that can change a "with filter"
+   * figure are counted again (filteredAgainst); a text met first with its filters is counted
+   * in one pass (counting its own figures first would count every match twice).
    */
   private filtered(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
     // A period or a plan narrows the matches themselves: the text's counts are not theirs.
     if (this.state.novas || this.state.plano) return this.filterAndCount(matched, this.state.filtros);
     const key = JSON.stringify([this.state.base, this.state.linhas.map((r) => [r.campo, r.tipo, r.operador, r.similar, r.termo])]);
     this.text = { key, matched };
-    const textOnly = this.index.facetsFor(this.s, key, () => this.filterAndCount(matched, []).facets);
-    if (this.state.filtros.length === 0) return { passing: matched, facets: textOnly };
-    return this.filteredAgainst(matched, textOnly) ?? this.filterAndCount(matched, this.state.filtros);
+    if (this.state.filtros.length === 0) return { passing: matched, facets: this.index.facetsFor(this.s, key, () => this.filterAndCount(matched, []).facets) };
+    const textOnly = this.index.keptFacets(this.s, key);
+    return (textOnly && this.filteredAgainst(matched, textOnly)) ?? this.filterAndCount(matched, this.state.filtros);
   }
 
   /**
