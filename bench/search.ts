@@ -120,7 +120,7 @@ if (server.exitCode !== null) throw new Error(`the server stopped:\n${serverLog}
 if (network) await until(() => (serverLog.match(/network search index ready/g)?.length ?? 0) >= workersUp(serverLog) || server.exitCode !== null);
 const startSeconds = (performance.now() - startedAt) / 1000;
 const ready = [...serverLog.matchAll(/\{[^\n]*"msg":"search index ready"[^\n]*\}/g)].map(
-  (m) => JSON.parse(m[0]) as { titles: number; ms: number; prewarmedWords: number },
+  (m) => JSON.parse(m[0]) as { titles: number; buildMs: number; loadMs?: number },
 );
 const base = `http://127.0.0.1:${port}`;
 const token = (
@@ -138,7 +138,7 @@ console.log(
   `# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles${network ? ` + ${networkTotal.toLocaleString('en')} partner network records, searching the network (base=rede)` : ''}, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ` (generated ${mix} mix)`}`,
 );
 console.log(
-  `server: ${ready.length} API worker(s), up in ${upSeconds.toFixed(1)} s, all ready in ${startSeconds.toFixed(1)} s (each: index snapshot ${ready.map((r) => (r.ms / 1000).toFixed(1)).join(' / ')} s, then the ${ready[0]?.prewarmedWords ?? 0} most frequent words read ahead)`,
+  `server: ${ready.length} API worker(s), up in ${upSeconds.toFixed(1)} s, all ready in ${startSeconds.toFixed(1)} s (each: index snapshot ${ready.map((r) => (r.loadMs !== undefined ? `loaded from disk in ${(r.loadMs / 1000).toFixed(1)}` : `read in ${(r.buildMs / 1000).toFixed(1)}`)).join(' / ')} s; the ${prewarmWords} most frequent words are read ahead after listening)`,
 );
 console.log('| path | concurrency | p50 ms | p95 ms | p99 ms | searches/s | errors |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');

@@ -48,6 +48,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
   SEARCH_CACHE_MB: int(1, 65536).default(256),
   SEARCH_PREWARM_WORDS: int(0, 100_000).default(500),
+  /** Keep the search snapshot on disk (DATA_DIR/search) so a restart loads it instead of reading it again. */
+  SEARCH_SNAPSHOTS: bool.default(true),
   /** API processes sharing the port (PostgreSQL only); default: one per core, at most 4. */
   API_WORKERS: int(1, 64).optional(),
   SMTP_URL: z
@@ -95,6 +97,8 @@ export interface Config {
   searchCacheMb: number;
   /** Frequent words whose matches a large catalogue's search index reads ahead (0: none). */
   searchPrewarmWords: number;
+  /** Where search snapshots are kept across restarts (search.persist.ts); null: never kept. */
+  searchSnapshotDir: string | null;
   /**
    * How many API processes share the port (node:cluster), each with its own search index:
    * on PostgreSQL one per core (at most 4) unless API_WORKERS says; the embedded database
@@ -170,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     searchCacheMb: e.SEARCH_CACHE_MB,
     searchPrewarmWords: e.SEARCH_PREWARM_WORDS,
+    searchSnapshotDir: e.SEARCH_SNAPSHOTS ? path.resolve(e.DATA_DIR, 'search') : null,
     apiWorkers: apiWorkers(e.API_WORKERS, Boolean(e.DATABASE_URL)),
     adminSocket: e.DATABASE_URL ? null : path.resolve(e.DATA_DIR, 'admin.sock'),
     smtpUrl: e.SMTP_URL ?? null,

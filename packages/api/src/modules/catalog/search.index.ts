@@ -4,6 +4,7 @@ import { idSet, subtract } from './id-sets.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';
 import { fetchWordAtom, fetchWordPositions, frequentWords, titleKey, wordKey } from './search.queries.js';
 import { type FacetCount, Run, type RunSource, type SearchOutcome } from './search.run.js';
+import { databaseIdentity, loadSnapshot, saveSnapshot, snapshotFile } from './search.persist.js';
 import { readSnapshot, readVersion, type Snapshot } from './search.snapshot.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
 import { frequentHeadingSearches } from './suggest.queries.js';
@@ -45,17 +46,27 @@ export class SearchIndex implements RunSource {
   readonly source: CatalogueSource;
   /** A text matching at least this many titles keeps its whole relevance ranking (rankingFor). */
   readonly keepRankingsFrom: number;
+  /** Where snapshots are kept on disk (search.persist.ts); null: never. */
+  private readonly snapshotDir: string | null;
+  /** The file of this index's snapshot and the database's identity, once known; whether it was looked at. */
+  private kept: { file: string; identity: string } | null = null;
+  private diskTried = false;
+  /** When the last snapshot was written to disk, and whether one is being written. */
+  private savedAt = 0;
+  private saving = false;
 
   /**
    * `cacheMegabytes` bounds the atoms kept; `prewarmWords` frequent words are read ahead after
    * each new snapshot of a large catalogue (PREWARM_FROM_TITLES titles or more; 0: never);
    * `source` is what it searches (our catalogue by default); `keepRankingsFrom` (titles) which
-   * texts keep their whole ranking.
+   * texts keep their whole ranking; `snapshotDir` where snapshots are kept across restarts
+   * (search.persist.ts; none by default).
    */
   constructor(
     private readonly db: Db,
-    options: { cacheMegabytes?: number; prewarmWords?: number; source?: CatalogueSource; keepRankingsFrom?: number } = {},
+    options: { cacheMegabytes?: number; prewarmWords?: number; source?: CatalogueSource; keepRankingsFrom?: number; snapshotDir?: string | null } = {},
   ) {
+    this.snapshotDir = options.snapshotDir ?? null;
     this.keepRankingsFrom = options.keepRankingsFrom ?? KEEP_RANKINGS_FROM;
     this.maxBytes = (options.cacheMegabytes ?? 256) * 1024 * 1024;
     this.prewarmWords = options.prewarmWords ?? 0;
@@ -83,7 +94,7 @@ export class SearchIndex implements RunSource {
 
   private rebuild(): Promise<Snapshot> {
     if (!this.building) {
-      this.building = readSnapshot(this.db, this.source)
+      this.building = this.nextSnapshot()
         .then(async (s) => {
           const previous = this.snapshot;
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
@@ -99,6 +110,38 @@ export class SearchIndex implements RunSource {
       this.building.catch(() => undefined);
     }
     return this.building;
+  }
+
+  /**
+   * The snapshot to use next: at the first call, the one kept on disk when there is one (however
+   * old: `current` then reads the new one while answering from it); else read from the database,
+   * and kept on disk (at most every SAVE_EVERY_MS, in the background).
+   */
+  private async nextSnapshot(): Promise<Snapshot> {
+    if (this.snapshotDir && !this.diskTried && !this.snapshot) {
+      this.diskTried = true;
+      const { file, identity } = await this.keptFile();
+      const kept = await loadSnapshot(file, identity, this.source);
+      if (kept) return kept;
+    }
+    const snapshot = await readSnapshot(this.db, this.source);
+    if (this.snapshotDir && !this.saving && Date.now() - this.savedAt >= SAVE_EVERY_MS) {
+      this.saving = true;
+      this.savedAt = Date.now();
+      void this.keptFile()
+        .then(({ file, identity }) => saveSnapshot(file, identity, this.source, snapshot))
+        .catch(() => (this.savedAt = 0))
+        .finally(() => (this.saving = false));
+    }
+    return snapshot;
+  }
+
+  private async keptFile(): Promise<{ file: string; identity: string }> {
+    if (!this.kept) {
+      const identity = await databaseIdentity(this.db);
+      this.kept = { file: snapshotFile(this.snapshotDir!, identity, this.source), identity };
+    }
+    return this.kept;
   }
 
   /**
@@ -355,6 +398,9 @@ const KEEP_RANKINGS_FROM = 5000;
 
 /** Memory for the kept rankings of texts matching many titles (4 bytes a title). */
 const RANKINGS_MEGABYTES = 64;
+
+/** A new snapshot is written to disk at most this often (a large one is some 100 MB). */
+const SAVE_EVERY_MS = 5 * 60_000;
 
 /** Words read ahead at the same time. */
 const PREWARM_CONCURRENCY = 2;

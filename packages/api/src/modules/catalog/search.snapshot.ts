@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { ADDITIONAL_DATA, type AdditionalData, ADDITIONAL_DATA_SEPARATOR } from '../../marc/derive.js';
@@ -108,6 +109,8 @@ export interface Snapshot {
   /** When the snapshot was read and how long it took (ms), for logs and the benchmark. */
   builtAt: number;
   buildMs: number;
+  /** How long loading it from disk took (ms), when it was (search.persist.ts). */
+  loadMs?: number;
 }
 
 export async function readVersion(db: Db, source: CatalogueSource = CATALOGUE): Promise<number> {
@@ -376,3 +379,15 @@ class Builder {
     return { start, values, codes, names, byCode };
   }
 }
+
+/**
+ * Names the code that builds a snapshot (its functions' source): a snapshot kept on disk by
+ * other code is not loaded (search.persist.ts).
+ */
+export const SNAPSHOT_CODE = createHash('sha256')
+  .update(
+    [readSnapshot, pack, rankOf, hashTitleKey, keyHash, headingKey, headingCode, Builder, workTypes, languageNames, knowledgeAreas].map(String).join('\n'),
+  )
+  .update(MULTI_FACETS.join(','))
+  .digest('hex')
+  .slice(0, 16);

@@ -1,0 +1,99 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { newSearchState, searchRow } from '@estante/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { asItems } from '../../../test/marc.js';
+import { generateTitleRecords } from '../../seed/generator.js';
+import { importMarcRecords } from './catalog.import.js';
+import { SearchIndex } from './search.index.js';
+import { databaseIdentity, loadSnapshot, saveSnapshot, snapshotFile } from './search.persist.js';
+import { MULTI_FACETS, readSnapshot } from './search.snapshot.js';
+import { CATALOGUE, NETWORK } from './search.source.js';
+
+let database: TestDatabase;
+let dir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await importMarcRecords(database.db, generateTitleRecords(300));
+  dir = await mkdtemp(path.join(tmpdir(), 'estante-snapshots-'));
+});
+afterAll(async () => {
+  await database.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A search's total and first page, with its facets' counts. */
+async function searched(index: SearchIndex, termo: string) {
+  const outcome = await index.run(newSearchState({ linhas: [searchRow(termo)], quantPag: 10 }));
+  return { total: outcome!.total, page: outcome!.page, facets: outcome!.facets.map((f) => [f.faceta, f.codigo, f.total]) };
+}
+
+/** Resolves once `file` exists (the index writes it in the background). */
+async function written(file: string) {
+  for (let i = 0; i < 200; i++) {
+    if ((await readdir(path.dirname(file)).catch(() => [] as string[])).includes(path.basename(file))) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${file} was never written`);
+}
+
+describe('search snapshots kept on disk (issue 25)', () => {
+  it('load as the very snapshot that was saved', async () => {
+    const identity = await databaseIdentity(database.db);
+    const snapshot = await readSnapshot(database.db);
+    const file = path.join(dir, 'round-trip.snapshot');
+    await saveSnapshot(file, identity, CATALOGUE, snapshot);
+    const loaded = (await loadSnapshot(file, identity, CATALOGUE))!;
+    expect(loaded).not.toBeNull();
+    const { multi, counters: _c, marks: _m, ...rest } = snapshot;
+    const { multi: loadedMulti, loadMs, ...loadedRest } = loaded;
+    expect(loadMs).toBeGreaterThan(0);
+    expect(loadedRest).toEqual(rest);
+    for (const facet of MULTI_FACETS) {
+      expect(loadedMulti[facet].codes).toEqual(multi[facet].codes);
+      expect(loadedMulti[facet].names).toEqual(multi[facet].names);
+      expect([...loadedMulti[facet].byCode]).toEqual([...multi[facet].byCode]);
+    }
+  });
+
+  it('are not loaded for another database or source, nor when damaged', async () => {
+    const identity = await databaseIdentity(database.db);
+    const file = path.join(dir, 'checks.snapshot');
+    await saveSnapshot(file, identity, CATALOGUE, await readSnapshot(database.db));
+    expect(await loadSnapshot(file, `${identity}-other`, CATALOGUE)).toBeNull();
+    expect(await loadSnapshot(file, identity, NETWORK)).toBeNull();
+    expect(await loadSnapshot(path.join(dir, 'absent.snapshot'), identity, CATALOGUE)).toBeNull();
+    const bytes = await readFile(file);
+    await writeFile(file, bytes.subarray(0, bytes.length - 4096));
+    expect(await loadSnapshot(file, identity, CATALOGUE)).toBeNull();
+    await writeFile(file, 'not a snapshot');
+    expect(await loadSnapshot(file, identity, CATALOGUE)).toBeNull();
+  });
+
+  it('let a restarted index answer at once as before, and find what was catalogued while it was down', async () => {
+    const keptDir = path.join(dir, 'kept');
+    const first = new SearchIndex(database.db, { snapshotDir: keptDir });
+    const before = await searched(first, 'brasil');
+    expect(before.total).toBeGreaterThan(0);
+    const file = snapshotFile(keptDir, await databaseIdentity(database.db), CATALOGUE);
+    await written(file);
+    const saved = first.stats();
+
+    // A restart with the catalogue unchanged: the snapshot comes from the file (made when the
+    // first index read it), and answers the same.
+    const restarted = new SearchIndex(database.db, { snapshotDir: keptDir });
+    expect(await searched(restarted, 'brasil')).toEqual(before);
+    expect(restarted.stats()).toMatchObject({ version: saved.version, titles: saved.titles, buildMs: saved.buildMs });
+
+    // Titles catalogued while no server ran: the kept snapshot is older than the catalogue, and
+    // the next index reads the new one (a small catalogue's is waited for).
+    await importMarcRecords(database.db, asItems([{ id: 'kept-1', title: 'Brasil depois do reinício', author: 'Reis, Ana', year: 2024 }]));
+    const later = new SearchIndex(database.db, { snapshotDir: keptDir });
+    const after = await searched(later, 'brasil');
+    expect(after.total).toBe(before.total + 1);
+    expect(later.stats().version).toBeGreaterThan(saved.version!);
+  });
+});
