@@ -7,7 +7,8 @@ import { runAdminCommand } from './admin/commands.js';
 import { buildApp } from './app.js';
 import { configuredMailer, startMailSink } from './lib/mail.js';
 import { deriveMissing } from './modules/catalog/catalog.import.js';
-import { NETWORK } from './modules/catalog/search.source.js';
+import { hasKeptSnapshot } from './modules/catalog/search.persist.js';
+import { CATALOGUE, NETWORK } from './modules/catalog/search.source.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Database, isDatabaseUnavailable, openDatabase } from './db/client.js';
@@ -53,13 +54,15 @@ async function main(): Promise<void> {
   }
   if (config.apiWorkers === 1) return serve(config, database, sink ? config.mailDir : null, sink);
 
+  // With a snapshot kept on disk every worker loads it in seconds: all start at once.
+  const kept = config.searchSnapshotDir ? await hasKeptSnapshot(config.searchSnapshotDir, database.db, CATALOGUE).catch(() => false) : false;
   await database.close();
   say(`starting ${config.apiWorkers} API workers`);
   const env = { SMTP_URL: config.smtpUrl!, ...(sink ? { [MAIL_SINK_ENV]: config.mailDir } : {}) };
   let closing = false;
-  // One worker at a time: each reads its index with the machine to itself, and the site is up
-  // as soon as the first is ready while the others warm up.
-  cluster.fork(env);
+  // Without one, one worker at a time: each reads its snapshot with the machine to itself (and
+  // keeps it, so the next ones load it), and the site is up as soon as the first is ready.
+  for (let i = 0; i < (kept ? config.apiWorkers : 1); i++) cluster.fork(env);
   let listening = 0;
   cluster.on('listening', (_worker, address) => {
     listening++;
@@ -67,7 +70,7 @@ async function main(): Promise<void> {
       if (sink) say(`e-mail goes to the local sink: ${config.mailDir} (set SMTP_URL for a real server)`);
       say(`Estante is running at ${siteUrl(config, address.port)} (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
     }
-    if (listening < config.apiWorkers) cluster.fork(env);
+    if (!kept && listening < config.apiWorkers) cluster.fork(env);
     else if (listening === config.apiWorkers) say(`all ${config.apiWorkers} API workers are ready`);
   });
   cluster.on('exit', (worker, code, signal) => {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { newSearchState, searchRow } from '@estante/contracts';
@@ -8,7 +8,7 @@ import { asItems } from '../../../test/marc.js';
 import { generateTitleRecords } from '../../seed/generator.js';
 import { importMarcRecords } from './catalog.import.js';
 import { SearchIndex } from './search.index.js';
-import { databaseIdentity, loadSnapshot, saveSnapshot, snapshotFile } from './search.persist.js';
+import { databaseIdentity, hasKeptSnapshot, loadSnapshot, saveSnapshot, snapshotFile } from './search.persist.js';
 import { MULTI_FACETS, readSnapshot } from './search.snapshot.js';
 import { CATALOGUE, NETWORK } from './search.source.js';
 
@@ -31,13 +31,13 @@ async function searched(index: SearchIndex, termo: string) {
   return { total: outcome!.total, page: outcome!.page, facets: outcome!.facets.map((f) => [f.faceta, f.codigo, f.total]) };
 }
 
-/** Resolves once `file` exists (the index writes it in the background). */
+/** Resolves once `file` is the only file in its folder (the index writes it in the background). */
 async function written(file: string) {
-  for (let i = 0; i < 200; i++) {
-    if ((await readdir(path.dirname(file)).catch(() => [] as string[])).includes(path.basename(file))) return;
+  for (let i = 0; i < 400; i++) {
+    if ((await readdir(path.dirname(file)).catch(() => [] as string[])).join() === path.basename(file)) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`${file} was never written`);
+  throw new Error(`${file} was never written alone: ${(await readdir(path.dirname(file))).join(', ')}`);
 }
 
 describe('search snapshots kept on disk (issue 25)', () => {
@@ -75,11 +75,19 @@ describe('search snapshots kept on disk (issue 25)', () => {
 
   it('let a restarted index answer at once as before, and find what was catalogued while it was down', async () => {
     const keptDir = path.join(dir, 'kept');
+    const identity = await databaseIdentity(database.db);
+    // A file an older release left (other snapshot code): never loaded, removed once a new one is kept.
+    const older = path.join(keptDir, `catalogue-${identity}-0123456789abcdef.snapshot`);
+    await mkdir(keptDir, { recursive: true });
+    await writeFile(older, 'made by older code');
+    expect(await hasKeptSnapshot(keptDir, database.db, CATALOGUE)).toBe(false);
     const first = new SearchIndex(database.db, { snapshotDir: keptDir });
     const before = await searched(first, 'brasil');
     expect(before.total).toBeGreaterThan(0);
-    const file = snapshotFile(keptDir, await databaseIdentity(database.db), CATALOGUE);
+    const file = snapshotFile(keptDir, identity, CATALOGUE);
     await written(file);
+    expect(await hasKeptSnapshot(keptDir, database.db, CATALOGUE)).toBe(true);
+    expect(await hasKeptSnapshot(keptDir, database.db, NETWORK)).toBe(false);
     const saved = first.stats();
 
     // A restart with the catalogue unchanged: the snapshot comes from the file (made when the

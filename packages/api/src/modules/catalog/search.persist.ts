@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
@@ -78,9 +78,20 @@ export async function databaseIdentity(db: Db): Promise<string> {
   return `${row?.system ?? 'unknown'}-${row?.oid ?? 'unknown'}`;
 }
 
-/** Where the snapshot of `source` in the database `identity` is kept under `dir`. */
+/**
+ * Where the snapshot of `source` in the database `identity` is kept under `dir`: the name says
+ * the database and the code that builds snapshots, so a file that exists is one to load.
+ */
 export function snapshotFile(dir: string, identity: string, source: CatalogueSource): string {
-  return path.join(dir, `${source.name}-${identity}.snapshot`);
+  return path.join(dir, `${source.name}-${identity}-${SNAPSHOT_CODE}.snapshot`);
+}
+
+/** Whether a snapshot of `source` is kept for this database and code (the server's primary asks). */
+export async function hasKeptSnapshot(dir: string, db: Db, source: CatalogueSource): Promise<boolean> {
+  return stat(snapshotFile(dir, await databaseIdentity(db), source)).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 /**
@@ -130,6 +141,10 @@ export async function saveSnapshot(file: string, identity: string, source: Catal
     await handle.truncate(position);
     await handle.close();
     await rename(temporary, file);
+    // Files of this database and source made by older code are of no more use.
+    const prefix = `${source.name}-${identity}-`;
+    for (const name of await readdir(path.dirname(file)))
+      if (name.startsWith(prefix) && name.endsWith('.snapshot') && name !== path.basename(file)) await rm(path.join(path.dirname(file), name), { force: true });
   } catch (error) {
     await handle.close().catch(() => undefined);
     await rm(temporary, { force: true });
