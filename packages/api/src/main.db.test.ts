@@ -55,11 +55,12 @@ describe('the API process (main.ts)', () => {
     let dataDir: string | undefined;
     let env: Record<string, string>;
     beforeAll(async () => {
+      // DATA_DIR holds the mail sink and the kept search snapshots, and on PGlite the database.
+      dataDir = mkdtempSync(path.join(tmpdir(), 'estante-main-'));
       if (process.env.ESTANTE_TEST_DB === 'postgres') {
         database = await createTestDatabase();
-        env = { DATABASE_URL: database.url! };
+        env = { DATABASE_URL: database.url!, DATA_DIR: dataDir };
       } else {
-        dataDir = mkdtempSync(path.join(tmpdir(), 'estante-main-'));
         env = { DATA_DIR: dataDir };
       }
     });
@@ -103,6 +104,21 @@ describe('the API process (main.ts)', () => {
         child.kill('SIGTERM');
         expect(await exited(child)).toBe(0);
         expect(output().match(/"msg":"closed"/g)).toHaveLength(2);
+
+        // Started again, both workers load the snapshot the first run kept (decision 0037), and answer.
+        const again = start({ ...env, PORT: '0', SEED_DEMO: 'false', API_WORKERS: '2' });
+        const url2 = await waitFor(() => /Estante is running at (http:\/\/localhost:\d+)\//.exec(again.output())?.[1]);
+        await waitFor(() => (again.output().includes('all 2 API workers are ready') ? true : undefined));
+        const ready = again.output().match(/\{[^\n]*"msg":"search index ready"[^\n]*\}/g) ?? [];
+        expect(ready.map((line) => typeof (JSON.parse(line) as { loadMs?: number }).loadMs)).toEqual(['number', 'number']);
+        const token2 = await fetch(`${url2}/svc/oauth/token`, {
+          method: 'POST',
+          body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' }),
+        });
+        const auth = `Bearer ${((await token2.json()) as { access_token: string }).access_token}`;
+        expect((await fetch(`${url2}/svc/consulta?termo1=qualquer`, { headers: { authorization: auth } })).status).toBe(200);
+        again.child.kill('SIGTERM');
+        expect(await exited(again.child)).toBe(0);
       });
 
     // The embedded database has one owner; the command-line tools go through it while it runs.
