@@ -41,6 +41,8 @@ const { values } = parseArgs({
     // "did you mean"); typeahead: the search box's suggestions as you type (GET /consulta/sugestoes);
     // broad: one frequent word, subject heading or surname matching 1–5 % of titles (issue 27).
     mix: { type: 'string', default: 'normal' },
+    // Start the passes as soon as every worker listens, while they still read ahead (issue 25).
+    'during-read-ahead': { type: 'boolean', default: false },
   },
 });
 const mix = values.mix as 'normal' | 'misspelt' | 'typeahead' | 'broad';
@@ -119,6 +121,11 @@ if (server.exitCode !== null) throw new Error(`the server stopped:\n${serverLog}
 // The partner network's index is read after the server listens (decision 0028): wait for every worker's.
 if (network) await until(() => (serverLog.match(/network search index ready/g)?.length ?? 0) >= workersUp(serverLog) || server.exitCode !== null);
 const startSeconds = (performance.now() - startedAt) / 1000;
+// Workers listen before they read ahead (decision 0037): the passes start once every worker has,
+// as they did when reading ahead came before listening (`--during-read-ahead`: at once).
+if (!values['during-read-ahead'])
+  await until(() => (serverLog.match(/"msg":"search index read ahead"/g)?.length ?? 0) >= workersUp(serverLog) || server.exitCode !== null);
+const readAheadSeconds = (performance.now() - startedAt) / 1000;
 const ready = [...serverLog.matchAll(/\{[^\n]*"msg":"search index ready"[^\n]*\}/g)].map(
   (m) => JSON.parse(m[0]) as { titles: number; buildMs: number; loadMs?: number },
 );
@@ -138,7 +145,7 @@ console.log(
   `# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles${network ? ` + ${networkTotal.toLocaleString('en')} partner network records, searching the network (base=rede)` : ''}, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ` (generated ${mix} mix)`}`,
 );
 console.log(
-  `server: ${ready.length} API worker(s), up in ${upSeconds.toFixed(1)} s, all ready in ${startSeconds.toFixed(1)} s (each: index snapshot ${ready.map((r) => (r.loadMs !== undefined ? `loaded from disk in ${(r.loadMs / 1000).toFixed(1)}` : `read in ${(r.buildMs / 1000).toFixed(1)}`)).join(' / ')} s; the ${prewarmWords} most frequent words are read ahead after listening)`,
+  `server: ${ready.length} API worker(s), up in ${upSeconds.toFixed(1)} s, all ready in ${startSeconds.toFixed(1)} s, ${values['during-read-ahead'] ? 'passes started at once, during the read-ahead' : `all read ahead in ${readAheadSeconds.toFixed(1)} s`} (each: index snapshot ${ready.map((r) => (r.loadMs !== undefined ? `loaded from disk in ${(r.loadMs / 1000).toFixed(1)}` : `read in ${(r.buildMs / 1000).toFixed(1)}`)).join(' / ')} s; the ${prewarmWords} most frequent words are read ahead after listening)`,
 );
 console.log('| path | concurrency | p50 ms | p95 ms | p99 ms | searches/s | errors |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
