@@ -243,8 +243,8 @@ export class SearchIndex implements RunSource {
   /**
    * Makes the index ready to answer quickly: reads the snapshot and, for a large catalogue,
    * reads ahead its frequent words (which a new snapshot starts in the background; this waits
-   * for it). The server calls it before it takes connections, as a search engine loads its
-   * index before serving (about two minutes at a million titles).
+   * for it). The server takes connections once the snapshot is in and calls this after
+   * (decision 0037); the partner network's index, and the benchmark, wait on it.
    */
   async warm(): Promise<{ snapshot: Snapshot; prewarmed: number }> {
     const snapshot = await this.current();
