@@ -131,14 +131,12 @@ export async function saveSnapshot(file: string, identity: string, source: Catal
   const handle = await open(temporary, 'w');
   try {
     await handle.write(lead);
-    let position = start;
     for (const d of descriptors) {
       const array = arrays[d.name]!;
-      const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-      await handle.write(bytes, 0, bytes.length, start + d.offset);
-      position = start + align(d.offset + bytes.length);
+      await handle.write(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), 0, array.byteLength, start + d.offset);
     }
-    await handle.truncate(position);
+    // `offset` is where the last array's padding ends.
+    await handle.truncate(start + offset);
     await handle.close();
     await rename(temporary, file);
     // Files of this database and source made by older code are of no more use.
