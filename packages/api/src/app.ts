@@ -39,6 +39,7 @@ import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputPlugin } from './plugins/input.js';
 import { languagePlugin } from './plugins/language.js';
+import { readYourWritesPlugin } from './plugins/read-your-writes.js';
 import { webPlugin } from './plugins/web.js';
 import { getFuncionalidades, getGuiasPesquisa, getInstituicao } from './modules/parameters/parameters.service.js';
 
@@ -91,8 +92,8 @@ export async function buildApp({
   config,
   database,
   logger = false,
-  searchIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords }),
-  networkIndex = new SearchIndex(database.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords, source: NETWORK }),
+  searchIndex = new SearchIndex(database.reader, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords }),
+  networkIndex = new SearchIndex(database.reader, { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords, source: NETWORK }),
   mailer = configuredMailer(config.smtpUrl, config.mailFrom),
   mailSinkDir,
 }: AppDeps): Promise<FastifyInstance> {
@@ -107,6 +108,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('db', database.db);
+  app.decorate('readDb', database.reader);
+  if (database.reader !== database.db) await app.register(readYourWritesPlugin);
   const scheduler = new Scheduler(database);
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
@@ -136,7 +139,7 @@ export async function buildApp({
   });
   await app.register(docsPlugin, { basePath: config.apiBasePath });
   if (mailSinkDir) await app.register(devMailPlugin, { dir: mailSinkDir, basePath: config.apiBasePath });
-  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(healthRoutes, { ping: database.ping, replicas: database.replicas });
   const deps: ModuleDeps = {
     config,
     mailer,

@@ -12,7 +12,19 @@ describe('loadConfig', () => {
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db', replicas: [] });
+  });
+
+  it('reads replicas from DATABASE_REPLICA_URL, one or more, only beside DATABASE_URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_REPLICA_URL: 'postgres://u@r1/db, postgresql://u@r2:5433/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+      replicas: ['postgres://u@r1/db', 'postgresql://u@r2:5433/db'],
+    });
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'postgres://u@r1/db' })).toThrow(/DATABASE_REPLICA_URL needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', DATABASE_REPLICA_URL: 'mysql://r1/db' })).toThrow(
+      /DATABASE_REPLICA_URL="mysql:\/\/r1\/db": expected one or more postgres:\/\/ or postgresql:\/\/ URLs/,
+    );
   });
 
   it.each([

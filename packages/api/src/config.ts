@@ -30,6 +30,13 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\/.+/, { error: 'expected a postgres:// or postgresql:// URL' })
     .optional(),
+  /** Read replicas of DATABASE_URL (PostgreSQL streaming replicas), comma-separated. */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/[^\s,]+(\s*,\s*postgres(ql)?:\/\/[^\s,]+)*$/, {
+      error: 'expected one or more postgres:// or postgresql:// URLs separated by commas',
+    })
+    .optional(),
   DATA_DIR: z.string().min(1).default(path.join(repoRoot, 'data')),
   API_BASE_PATH: z
     .string()
@@ -79,7 +86,8 @@ const envSchema = z.object({
 export interface Config {
   port: number;
   host: string;
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+  /** `replicas`: PostgreSQL streaming replicas for reads that tolerate a little lag (decision 0038). */
+  database: { kind: 'postgres'; url: string; replicas: string[] } | { kind: 'pglite'; dataDir: string | null };
   apiBasePath: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   jwtSecret: string | undefined;
@@ -157,10 +165,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${key}=${JSON.stringify(env[key])}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL)
+    throw new ConfigError('Invalid configuration: DATABASE_REPLICA_URL needs DATABASE_URL (replicas of a PostgreSQL server; the embedded database has none)');
   return {
     port: e.PORT,
     host: e.HOST,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, replicas: e.DATABASE_REPLICA_URL?.split(',').map((u) => u.trim()) ?? [] }
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
     apiBasePath: e.API_BASE_PATH,
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,

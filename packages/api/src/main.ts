@@ -101,8 +101,8 @@ async function serve(config: Config, database: Database, mailSinkDir: string | n
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
   };
   const indexOptions = { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords, snapshotDir: config.searchSnapshotDir };
-  const searchIndex = new SearchIndex(database.db, indexOptions);
-  const networkIndex = new SearchIndex(database.db, { ...indexOptions, source: NETWORK });
+  const searchIndex = new SearchIndex(database.reader, indexOptions);
+  const networkIndex = new SearchIndex(database.reader, { ...indexOptions, source: NETWORK });
   const app = await buildApp({ config, database, logger, searchIndex, networkIndex, ...(mailSinkDir ? { mailSinkDir } : {}) });
 
   // Staff commands (npm run comments …) reach the running server through a local socket.

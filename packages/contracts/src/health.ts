@@ -5,6 +5,8 @@ import { endpoint } from './endpoint.js';
 export const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['up', 'down']),
+  /** With DATABASE_REPLICA_URL: how many replicas there are and how many are read now. */
+  replicas: z.object({ total: z.number().int().min(0), reading: z.number().int().min(0) }).optional(),
 });
 export type Health = z.infer<typeof healthSchema>;
 

@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './lock.js';
+import { ReplicaSet, type ReplicaState } from './replicas.js';
 import * as schema from './schema/index.js';
 
 /** The Drizzle database, whichever driver is behind it. */
@@ -15,11 +16,19 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Where the database lives: a PostgreSQL server, or embedded PGlite (a directory or memory). */
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+export type DatabaseTarget = { kind: 'postgres'; url: string; replicas?: string[] } | { kind: 'pglite'; dataDir: string | null };
 
 /** An open database: the Drizzle handle plus what the process needs around it. */
 export interface Database {
   db: Db;
+  /**
+   * For reads that tolerate a little lag (the catalogue: searches, title pages, look-ups, OAI,
+   * SRU): PostgreSQL's streaming replicas when `replicas` names some, else `db` itself
+   * (replicas.ts, decision 0038). Writes and a patron's own data use `db`.
+   */
+  reader: Db;
+  /** The replicas and whether each is read now (empty without replicas). */
+  replicas(): ReplicaState[];
   kind: DatabaseTarget['kind'];
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
@@ -77,10 +86,16 @@ interface PgSessionParts {
  * each outage leaks pool slots until none is left, every call then waits out the connect timeout,
  * and `pool.end()` waits for ever at shutdown (found by outage.pg.test.ts). This is the same
  * transaction with its client always released, and discarded when its connection failed.
+ * `pools` says where to run it: the first pool, or the next when `retryNext` says the failure
+ * was the first one's (a replica gone, a write sent to a standby).
  */
-function releaseFailedTransactions(db: ReturnType<typeof drizzlePg<typeof schema>>, pool: pg.Pool): void {
+function routeTransactions(
+  db: ReturnType<typeof drizzlePg<typeof schema>>,
+  pools: () => pg.Pool[],
+  retryNext: (pool: pg.Pool, error: unknown) => boolean = () => false,
+): void {
   const session = (db as unknown as { session: PgSessionParts }).session;
-  session.transaction = async (work, config) => {
+  const runOn = async (pool: pg.Pool, work: Parameters<PgSessionParts['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
     const client = await pool.connect();
     const tx = new NodePgTransaction(session.dialect, new NodePgSession(client, session.dialect, session.schema, session.options), session.schema);
     let broken: Error | undefined;
@@ -103,6 +118,16 @@ function releaseFailedTransactions(db: ReturnType<typeof drizzlePg<typeof schema
       client.release(broken);
     }
   };
+  session.transaction = async (work, config) => {
+    const order = pools();
+    for (let i = 0; ; i++) {
+      try {
+        return await runOn(order[i]!, work, config);
+      } catch (error) {
+        if (i === order.length - 1 || !retryNext(order[i]!, error)) throw error;
+      }
+    }
+  };
 }
 
 /** Opens the database named by `target`. The caller must `close()` it. */
@@ -122,9 +147,28 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
-    releaseFailedTransactions(db, pool);
+    routeTransactions(db, () => [pool]);
+    let reader: Db = db;
+    let replicas: ReplicaSet | null = null;
+    if (target.replicas?.length) {
+      const set = new ReplicaSet(target.replicas, pool, { max: 10, application_name: APPLICATION_NAME });
+      replicas = set;
+      await set.start();
+      const read = drizzlePg({ client: { query: set.query(isDatabaseUnavailable) } as unknown as pg.Pool, schema });
+      routeTransactions(
+        read,
+        () => set.order().map((o) => o.pool),
+        (failed, error) => {
+          const replica = set.replicaOf(failed);
+          return replica ? set.failedOn(replica, error, isDatabaseUnavailable) : false;
+        },
+      );
+      reader = read;
+    }
     return {
       db,
+      reader,
+      replicas: () => replicas?.states ?? [],
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: () => ping(db),
@@ -133,7 +177,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
         return { rows: last?.rows ?? [], rowCount: last?.rowCount ?? 0 };
       },
-      close: once(() => pool.end()),
+      close: once(async () => {
+        await replicas?.stop();
+        await pool.end();
+      }),
     };
   }
   // One process owns an embedded data directory (a second one would lose writes on close).
@@ -164,6 +211,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
+    reader: db as unknown as Db,
+    replicas: () => [],
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Db),

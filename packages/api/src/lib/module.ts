@@ -12,6 +12,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The database, decorated once by buildApp: every module reads it from here. */
     db: Db;
+    /**
+     * For catalogue reads that tolerate a little lag: a PostgreSQL replica's when
+     * DATABASE_REPLICA_URL names some (db/replicas.ts), else `db` itself.
+     */
+    readDb: Db;
     /** The jobs the modules defined; main.ts starts it once the server listens. */
     scheduler: Scheduler;
   }

@@ -7,5 +7,5 @@ import { oaiRoutes } from './oai.routes.js';
  * stateless resumption tokens. An open interface: registered at the root, outside the API base.
  */
 export const oaiModule: ApiModule = async (app, { config }) => {
-  await app.register(oaiRoutes, { db: app.db, config });
+  await app.register(oaiRoutes, { db: app.readDb, config });
 };

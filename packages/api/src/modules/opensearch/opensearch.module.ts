@@ -7,5 +7,5 @@ import { openSearchRoutes } from './opensearch.routes.js';
  * API base path (app.ts OPEN_INTERFACES).
  */
 export const opensearchModule: ApiModule = async (app, { config }) => {
-  await app.register(openSearchRoutes, { db: app.db, config });
+  await app.register(openSearchRoutes, { db: app.readDb, config });
 };

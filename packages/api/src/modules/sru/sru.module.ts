@@ -6,5 +6,5 @@ import { sruRoutes } from './sru.routes.js';
  * base path, over the catalogue's own search, for reference managers and other library systems.
  */
 export const sruModule: ApiModule = async (app, { config, searchIndex }) => {
-  await app.register(sruRoutes, { db: app.db, index: searchIndex, config });
+  await app.register(sruRoutes, { db: app.readDb, index: searchIndex, config });
 };

@@ -1,0 +1,265 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTitles } from '../../test/factories.js';
+import { DEMO_PASSWORD } from '../seed/demo.js';
+import { PRIMARY_COOKIE } from '../plugins/read-your-writes.js';
+import { type Database, openDatabase } from './client.js';
+
+/**
+ * Reads on PostgreSQL's own streaming replication (issue 25, decision 0038), met by the real
+ * server (`main.ts`, two API workers). The test makes a primary cluster of its own (initdb, on a
+ * port of its own, replication allowed from 127.0.0.1) and a hot standby of it with
+ * `pg_basebackup -R`, then shows: searches and title pages answered by the replica (even with the
+ * primary stopped), writes on the primary, a catalogue change reaching the replica's searches when
+ * the replica replays it (and not before), a patron's reads right after a write on the primary,
+ * and a replica that goes away sending reads back to the primary with no error.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const bin = (() => {
+  const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
+  return path.join('/usr/lib/postgresql', versions[0]!, 'bin');
+})();
+// PostgreSQL's programs refuse to run as root: as root (CI, this machine) they run as `postgres`.
+const asRoot = process.getuid?.() === 0;
+const dir = mkdtempSync('/tmp/estante-replica-');
+const dataDir = mkdtempSync('/tmp/estante-replica-data-');
+let primaryPort = 0;
+let replicaPort = 0;
+let server: ChildProcess;
+let output = '';
+let base = '';
+
+function pgTool(tool: string, args: string[]): string {
+  const command = path.join(bin, tool);
+  return asRoot
+    ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+    : execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+const cluster = (name: 'primary' | 'replica', action: 'start' | 'stop', mode = 'fast') =>
+  pgTool('pg_ctl', ['-D', path.join(dir, name), '-l', path.join(dir, `${name}.log`), '-w', '-t', '60', ...(action === 'stop' ? ['-m', mode] : []), action]);
+const url = (port: number) => `postgres://postgres@127.0.0.1:${port}/estante`;
+
+async function on<T>(port: number, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url(port) });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function waitFor(what: string, ok: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (
+    !(await Promise.resolve()
+      .then(ok)
+      .catch(() => false))
+  ) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}; server output:\n${output}`);
+    await sleep(100);
+  }
+}
+
+beforeAll(async () => {
+  if (asRoot) execFileSync('chown', ['postgres', dir]);
+  primaryPort = await freePort();
+  replicaPort = await freePort();
+  const settings = (port: number) =>
+    `\nport = ${port}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '${dir}'\nfsync = off\nshared_buffers = 32MB\nwal_level = replica\nmax_wal_senders = 4\nhot_standby = on\n`;
+  // initdb's own pg_hba.conf, with --auth=trust, lets 127.0.0.1 connect and replicate.
+  pgTool('initdb', ['-D', path.join(dir, 'primary'), '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+  appendFileSync(path.join(dir, 'primary', 'postgresql.conf'), settings(primaryPort));
+  cluster('primary', 'start');
+  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${primaryPort}/postgres` });
+  await admin.connect();
+  await admin.query('create database estante');
+  await admin.end();
+  // The standby: a base backup of the primary that streams its WAL (-R writes primary_conninfo).
+  pgTool('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '-D',
+    path.join(dir, 'replica'),
+    '-R',
+    '-X',
+    'stream',
+    '-c',
+    'fast',
+  ]);
+  appendFileSync(path.join(dir, 'replica', 'postgresql.conf'), settings(replicaPort));
+  cluster('replica', 'start');
+
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: url(primaryPort),
+      DATABASE_REPLICA_URL: url(replicaPort),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      API_WORKERS: '2',
+      DEMO_TITLES: '60',
+      DATA_DIR: dataDir,
+      WEB_DIST: '/nonexistent',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitFor('both API workers', () => output.includes('all 2 API workers are ready'), 120_000);
+}, 180_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null && server.signalCode === null) {
+    server.kill('SIGKILL');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  for (const name of ['replica', 'primary'] as const) {
+    try {
+      cluster(name, 'stop', 'immediate');
+    } catch {
+      // already stopped
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+const call = (pathAndQuery: string, init: RequestInit = {}) => fetch(`${base}/svc${pathAndQuery}`, { ...init, signal: AbortSignal.timeout(10_000) });
+const health = async () =>
+  (await (await fetch(`${base}/health`, { signal: AbortSignal.timeout(10_000) })).json()) as { replicas?: { total: number; reading: number } };
+
+async function token(body: Record<string, string>): Promise<string> {
+  const response = await call('/oauth/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: 'estante-web', client_secret: 'estante-public', ...body }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function titlesFound(word: string, authorization: string, cookie?: string): Promise<string[]> {
+  const response = await call(`/consulta?termo1=${word}`, { headers: { authorization, ...(cookie ? { cookie } : {}) } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { acervos: { titulo: string }[] }).acervos.map((a) => a.titulo);
+}
+
+describe('PostgreSQL read replicas (DATABASE_REPLICA_URL)', () => {
+  it('reads from the replica, writes on the primary, and falls back to the primary when the replica goes away', async () => {
+    const anonymous = `Bearer ${await token({ grant_type: 'client_credentials' })}`;
+    // The demo library, seeded on the primary, reaches the replica; the workers read it there.
+    await waitFor(
+      'the replica to hold the demo titles',
+      async () => (await on(replicaPort, (c) => c.query('select count(*)::int as n from titles'))).rows[0].n >= 40,
+      30_000,
+    );
+    await waitFor('the replica to be read', async () => (await health()).replicas?.reading === 1, 10_000);
+    expect((await health()).replicas).toEqual({ total: 1, reading: 1 });
+    const [sample] = (
+      await on(replicaPort, (c) => c.query<{ id: number; title: string }>('select cod_acervo as id, title from titles order by cod_acervo limit 1'))
+    ).rows;
+    const word = sample!.title.split(/\s+/).find((w) => /^\p{L}{5,}$/u.test(w))!;
+    await waitFor('the sample title in the searches', async () => (await titlesFound(word, anonymous)).includes(sample!.title), 30_000);
+
+    // With the primary stopped, the catalogue is still read (from the replica), and a write is
+    // refused for now (503: writes go to the primary only).
+    cluster('primary', 'stop');
+    try {
+      const record = await call(`/acervo/${sample!.id}`, { headers: { authorization: anonymous } });
+      expect(record.status).toBe(200);
+      expect(await titlesFound(word, anonymous)).toContain(sample!.title);
+      const signIn = await call('/oauth/token', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'aluno', password: DEMO_PASSWORD }),
+      });
+      expect(signIn.status).toBe(503);
+    } finally {
+      cluster('primary', 'start');
+    }
+    await waitFor('the primary back', async () => (await fetch(`${base}/health`)).status === 200, 10_000);
+
+    // A patron's write lands on the primary and says, with a cookie, to read from the primary for a while.
+    const patron = `Bearer ${await token({ grant_type: 'password', username: 'aluno', password: DEMO_PASSWORD })}`;
+    const kept = await call('/acervo/cesta-permanente', {
+      method: 'POST',
+      headers: { authorization: patron, 'content-type': 'application/json' },
+      body: JSON.stringify({ acervos: [sample!.id] }),
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('set-cookie')).toMatch(new RegExp(`^${PRIMARY_COOKIE}=1; Max-Age=\\d+;`));
+    expect((await on(primaryPort, (c) => c.query('select count(*)::int as n from permanent_basket where cod_acervo = $1', [sample!.id]))).rows[0].n).toBe(1);
+
+    // A catalogue change made while the replica has paused its replay is not in the searches
+    // (they read the replica) nor on its title page, except for a browser just back from a write
+    // (its reads go to the primary); once the replica replays it, every search finds it.
+    await on(replicaPort, (c) => c.query('select pg_wal_replay_pause()'));
+    const primary: Database = await openDatabase({ kind: 'postgres', url: url(primaryPort) });
+    let added: Record<string, number>;
+    try {
+      added = await createTitles(primary.db, [{ id: 'replica-1', title: 'Zorblaxian replication studies', author: 'Quarrington, Tess', year: 2026 }]);
+    } finally {
+      await primary.close();
+    }
+    const addedId = added['replica-1']!;
+    await sleep(1500);
+    expect(await titlesFound('zorblaxian', anonymous)).toEqual([]);
+    expect((await call(`/acervo/${addedId}`, { headers: { authorization: anonymous } })).status).toBe(404);
+    const sticky = `${PRIMARY_COOKIE}=1`;
+    expect((await call(`/acervo/${addedId}`, { headers: { authorization: anonymous, cookie: sticky } })).status).toBe(200);
+    await on(replicaPort, (c) => c.query('select pg_wal_replay_resume()'));
+    await waitFor('the new title in the replica’s searches', async () => (await titlesFound('zorblaxian', anonymous)).length === 1, 20_000);
+    expect((await call(`/acervo/${addedId}`, { headers: { authorization: anonymous } })).status).toBe(200);
+
+    // The replica goes away: every read is answered (by the primary), none fails.
+    cluster('replica', 'stop', 'immediate');
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2
+          ? call(`/acervo/${sample!.id}`, { headers: { authorization: anonymous } })
+          : call(`/consulta?termo1=${word}`, { headers: { authorization: anonymous } })
+        ).then((r) => r.status),
+      ),
+    );
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 200));
+    // And what only the primary has is found: reads are the primary's now.
+    const again: Database = await openDatabase({ kind: 'postgres', url: url(primaryPort) });
+    let later: Record<string, number>;
+    try {
+      later = await createTitles(again.db, [{ id: 'replica-2', title: 'Quixotic failover notes', author: 'Quarrington, Tess', year: 2026 }]);
+    } finally {
+      await again.close();
+    }
+    expect((await call(`/acervo/${later['replica-2']!}`, { headers: { authorization: anonymous } })).status).toBe(200);
+    await waitFor('the title added after the replica went away', async () => (await titlesFound('quixotic', anonymous)).length === 1, 20_000);
+    await waitFor('health to count no replica read', async () => (await health()).replicas?.reading === 0, 10_000);
+
+    // Back again, it is read again.
+    cluster('replica', 'start');
+    await waitFor('the replica read again', async () => (await health()).replicas?.reading === 1, 20_000);
+    expect(output).not.toMatch(/API worker \d+ stopped|Unhandled|failed to start/);
+    expect(server.exitCode).toBeNull();
+  }, 180_000);
+});
