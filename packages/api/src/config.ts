@@ -87,7 +87,7 @@ export interface Config {
   port: number;
   host: string;
   /** `replicas`: PostgreSQL streaming replicas for reads that tolerate a little lag (decision 0038). */
-  database: { kind: 'postgres'; url: string; replicas: string[] } | { kind: 'pglite'; dataDir: string | null };
+  database: { kind: 'postgres'; url: string; replicas: string[] } | { kind: 'pglite'; dataDir: string | null; templates: string[] };
   apiBasePath: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   jwtSecret: string | undefined;
@@ -172,7 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, replicas: e.DATABASE_REPLICA_URL?.split(',').map((u) => u.trim()) ?? [] }
-      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite') },
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite'), templates: [...(e.SEED_DEMO ? [`demo-${e.DEMO_TITLES}`] : []), 'empty'] },
     apiBasePath: e.API_BASE_PATH,
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,

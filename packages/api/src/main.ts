@@ -49,7 +49,11 @@ async function main(): Promise<void> {
   const derived = await deriveMissing(database.db, say);
   if (derived) say(`derived the additional data of ${derived} titles imported before it existed`);
   if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(database.db, { titles: config.demoTitles, log: say });
+    const seeded = await seedDemoIfEmpty(database.db, {
+      titles: config.demoTitles,
+      log: say,
+      catalogueSeeded: database.template?.startsWith('demo-') ?? false,
+    });
     if (seeded) say(`demo library seeded: ${JSON.stringify(seeded)}`);
   }
   if (config.apiWorkers === 1) return serve(config, database, sink ? config.mailDir : null, sink);

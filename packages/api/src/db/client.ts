@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './lock.js';
+import { startFromTemplate } from './pglite-template.js';
 import { ReplicaSet, type ReplicaState } from './replicas.js';
 import * as schema from './schema/index.js';
 
@@ -16,7 +17,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Where the database lives: a PostgreSQL server, or embedded PGlite (a directory or memory). */
-export type DatabaseTarget = { kind: 'postgres'; url: string; replicas?: string[] } | { kind: 'pglite'; dataDir: string | null };
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; replicas?: string[] }
+  /** `templates`: the installation's templates a new `dataDir` may start from, first found wins (pglite-template.ts). */
+  | { kind: 'pglite'; dataDir: string | null; templates?: readonly string[] };
 
 /** An open database: the Drizzle handle plus what the process needs around it. */
 export interface Database {
@@ -29,6 +33,8 @@ export interface Database {
   reader: Db;
   /** The replicas and whether each is read now (empty without replicas). */
   replicas(): ReplicaState[];
+  /** The installation's template this (new) embedded database was made from, if any (pglite-template.ts). */
+  template: string | null;
   kind: DatabaseTarget['kind'];
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
@@ -169,6 +175,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       reader,
       replicas: () => replicas?.states ?? [],
+      template: null,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: () => ping(db),
@@ -185,9 +192,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   // One process owns an embedded data directory (a second one would lose writes on close).
   let release = () => undefined as void;
+  let template: string | null = null;
   if (target.dataDir) {
     mkdirSync(target.dataDir, { recursive: true });
     release = lockDataDir(target.dataDir);
+    // A new directory starts as a copy of one of the installation's templates (pglite-template.ts).
+    if (target.templates?.length) template = startFromTemplate(target.dataDir, target.templates);
   }
   // The embedded engine is loaded only when it is used: a process on a PostgreSQL server (an API
   // worker, `npm run import`) does not carry its ~50 MB of WebAssembly and extensions.
@@ -213,6 +223,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db: db as unknown as Db,
     reader: db as unknown as Db,
     replicas: () => [],
+    template,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Db),

@@ -1,8 +1,32 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import fontkit, { type Font } from '@pdf-lib/fontkit';
+import type { Font } from '@pdf-lib/fontkit';
 import bidiFactory from 'bidi-js';
-import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+
+type PdfLib = typeof import('pdf-lib');
+type Fontkit = typeof import('@pdf-lib/fontkit');
+let libraries: { pdf: PdfLib; fontkit: Fontkit } | undefined;
+let loading: Promise<PdfLib> | undefined;
+
+/**
+ * pdf-lib and fontkit, loaded on the first document rather than at start (about 0.6 s of a
+ * start's module loading: issue 25, a fresh machine answers within 10 s). Every function here
+ * that draws or measures runs after a caller awaited this (buildPdf does it itself).
+ */
+export function pdfLibrary(): Promise<PdfLib> {
+  loading ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(([pdf, fontkit]) => {
+    // A CommonJS module: its `module.exports` is the default export.
+    libraries = { pdf, fontkit: (fontkit as unknown as { default?: Fontkit }).default ?? fontkit };
+    return pdf;
+  });
+  return loading;
+}
+
+function loadedLibraries(): { pdf: PdfLib; fontkit: Fontkit } {
+  if (!libraries) throw new Error('lib/pdf: await pdfLibrary() before drawing or measuring');
+  return libraries;
+}
 
 /** What a document is made of: headings, paragraphs, label–value pairs and tables. */
 export type PdfBlock =
@@ -35,7 +59,7 @@ function load(file: FontFile) {
   let entry = loaded.get(file);
   if (!entry) {
     const bytes = readFileSync(fileURLToPath(new URL(`./fonts/${file}`, import.meta.url)));
-    entry = { bytes, font: fontkit.create(bytes) };
+    entry = { bytes, font: loadedLibraries().fontkit.create(bytes) };
     loaded.set(file, entry);
   }
   return entry;
@@ -162,7 +186,7 @@ function embed(doc: PDFDocument, file: FontFile): Promise<PDFFont> {
   if (!fonts) embedded.set(doc, (fonts = new Map()));
   let font = fonts.get(file);
   if (!font) {
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(loadedLibraries().fontkit);
     font = doc.embedFont(load(file).bytes, { subset: true });
     fonts.set(file, font);
   }
@@ -185,7 +209,6 @@ export async function drawText(page: PDFPage, text: string, options: { x: number
 const MARGIN = 56;
 const SIZE = 10.5;
 const LINE = 15;
-const INK = rgb(0.1, 0.1, 0.1);
 
 /**
  * A plain A4 PDF (pdf-lib, fonts embedded as subsets, any script the fonts in ./fonts draw): a
@@ -193,6 +216,8 @@ const INK = rgb(0.1, 0.1, 0.1);
  * declarations, where the content matters and no layout engine is needed.
  */
 export async function buildPdf(options: { title: string; subject: string; author: string; blocks: PdfBlock[] }): Promise<Uint8Array> {
+  const { PDFDocument, rgb } = await pdfLibrary();
+  const ink = rgb(0.1, 0.1, 0.1);
   const doc = await PDFDocument.create();
   doc.setTitle(options.title);
   doc.setSubject(options.subject);
@@ -206,7 +231,7 @@ export async function buildPdf(options: { title: string; subject: string; author
     page = doc.addPage([A4.width, A4.height]);
     y = A4.height - MARGIN;
   };
-  const write = (text: string, x: number, face: Face, size = SIZE, at = y) => drawText(page, text, { x, y: at, size, face, color: INK });
+  const write = (text: string, x: number, face: Face, size = SIZE, at = y) => drawText(page, text, { x, y: at, size, face, color: ink });
   room(30);
   await write(options.title, MARGIN, 'sans-bold', 16);
   y -= 30;

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { simpleParser } from 'mailparser';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -25,6 +24,8 @@ export const devMailPlugin: FastifyPluginAsync<{ dir: string; basePath: string }
     } catch {
       files = [];
     }
+    // Loaded when the page is first asked for: mailparser is a quarter of a second of a start.
+    const { simpleParser } = await import('mailparser');
     const messages = await Promise.all(files.map((f) => simpleParser(readFileSync(path.join(dir, f)))));
     const items = messages
       .map((m) => {

@@ -21,7 +21,6 @@ import { readMarcXml } from '../marc/marcxml.js';
 import { type ImportReport, importMarcRecords } from '../modules/catalog/catalog.import.js';
 import { seedCirculationPolicy, seedDemoCirculation, seedLoanHistory, seedLoansForLoanedCopies, seedPopulation } from './circulation.js';
 import { insertCopiesForTitlesWithout, markClosedStacks } from './copies.js';
-import { generateTitleRecords } from './generator.js';
 import { specialRecordItems } from './special.js';
 import { seedHeadingAuthorities } from './authorities.js';
 import { seedDemoComments } from './comments.js';
@@ -110,23 +109,22 @@ export interface SeedSummary {
  * already has one. Every step is idempotent and the institution row is written last, so a
  * seed interrupted half-way simply runs again at the next start.
  */
-export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (message: string) => void }): Promise<SeedSummary | null> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  options: { titles: number; log?: (message: string) => void; catalogueSeeded?: boolean },
+): Promise<SeedSummary | null> {
   const log = options.log ?? (() => undefined);
   const [existing] = await db.select({ id: institution.id }).from(institution).limit(1);
   if (existing) return null;
   log('empty database: seeding the demo library');
-  await seedReferenceData(db);
-  const real = await importRealRecords(db);
-  log(`real MARC records: ${real.inserted} imported`);
-  // Archive documents, normative acts, court decisions and technical standards (decision 0014).
-  await importMarcRecords(db, specialRecordItems());
-  const generated = await importGenerated(db, options.titles, (done) => log(`generated titles: ${done}/${options.titles}`));
-  await seedHeadingAuthorities(db);
+  const { real, generated } = options.catalogueSeeded ? await seededCatalogue(db) : await seedDemoCatalogue(db, options.titles, log);
   const copies = await insertCopiesForTitlesWithout(db);
   await markClosedStacks(db);
   await seedSerialIssues(db);
   // Spread acquisition dates over two years so "new acquisitions" means something.
-  await db.execute(sql`update titles set created_at = now() - ((cod_acervo * 7919) % 730) * interval '1 day' where created_at > now() - interval '1 hour'`);
+  // The titles just imported — or, from the demo template, all of them (made at install).
+  const fresh = options.catalogueSeeded ? sql`true` : sql`created_at > now() - interval '1 hour'`;
+  await db.execute(sql`update titles set created_at = now() - ((cod_acervo * 7919) % 730) * interval '1 day' where ${fresh}`);
   // Copies arrive with their title or, for some, up to three months after it (collection totals by period).
   await db.execute(
     sql`update copies c set data_aquisicao = least(current_date, t.created_at::date + (c.cod_exemplar % 4) * 30)
@@ -144,7 +142,7 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
   await seedInstitutionContent(db);
   await seedInstitution(db);
   return {
-    realRecords: { inserted: real.inserted, updated: real.updated, unchanged: real.unchanged, rejected: real.rejected.length },
+    realRecords: real,
     generatedTitles: generated,
     copies,
     patrons,
@@ -152,6 +150,35 @@ export async function seedDemoIfEmpty(db: Db, options: { titles: number; log?: (
     debts: circulation.debts,
     teachingPlans,
   };
+}
+
+/**
+ * The part of the demo library that does not depend on today's date: reference data, the real
+ * and special MARC records, `titles` generated titles and the heading authorities. The
+ * installation's demo template (db/pglite-template.ts) is a database with this done.
+ */
+export async function seedDemoCatalogue(
+  db: Db,
+  titles: number,
+  log: (message: string) => void = () => undefined,
+): Promise<{ real: SeedSummary['realRecords']; generated: number }> {
+  await seedReferenceData(db);
+  const real = await importRealRecords(db);
+  log(`real MARC records: ${real.inserted} imported`);
+  // Archive documents, normative acts, court decisions and technical standards (decision 0014).
+  await importMarcRecords(db, specialRecordItems());
+  const generated = await importGenerated(db, titles, (done) => log(`generated titles: ${done}/${titles}`));
+  await seedHeadingAuthorities(db);
+  return { real: { inserted: real.inserted, updated: real.updated, unchanged: real.unchanged, rejected: real.rejected.length }, generated };
+}
+
+/** What seedDemoCatalogue left in a database made from the demo template. */
+async function seededCatalogue(db: Db): Promise<{ real: SeedSummary['realRecords']; generated: number }> {
+  const [row] = await queryRows<{ generated: number; other: number }>(
+    db,
+    sql`select count(*) filter (where control_number like 'GEN%')::int as generated, count(*) filter (where control_number not like 'GEN%')::int as other from titles`,
+  );
+  return { real: { inserted: row?.other ?? 0, updated: 0, unchanged: 0, rejected: 0 }, generated: row?.generated ?? 0 };
 }
 
 /** Imports the real MARC files shipped in data/. */
@@ -189,6 +216,8 @@ export async function addGeneratedTitles(
 
 /** Imports generated titles 1..count through the same pipeline as a file; returns how many. */
 export async function importGenerated(db: Db, count: number, onProgress?: (done: number) => void, from = 1): Promise<number> {
+  // Loaded when titles are generated (faker's three locales): a start from the demo template does not.
+  const { generateTitleRecords } = await import('./generator.js');
   const report = await importMarcRecords(db, generateTitleRecords(count, from), {
     batchSize: 1000,
     onProgress: (offset) => onProgress?.(offset - from + 1),

@@ -1,6 +1,5 @@
 import { type Ficha, sheetText } from '@estante/contracts';
-import { PDFDocument, rgb } from 'pdf-lib';
-import { A4, drawText, textWidth, wrapText } from '../../lib/pdf.js';
+import { A4, drawText, pdfLibrary, textWidth, wrapText } from '../../lib/pdf.js';
 
 const CM = 72 / 2.54;
 const BOX = { width: 12.5 * CM, height: 7.5 * CM };
@@ -14,6 +13,7 @@ const LINE = 11.5;
  */
 export async function sheetPdf(ficha: Ficha, review: { classificacao: string | null; cutter: string | null }, draft: boolean): Promise<Uint8Array> {
   const text = sheetText(ficha, review);
+  const { PDFDocument, rgb } = await pdfLibrary();
   const doc = await PDFDocument.create();
   doc.setTitle(`Ficha catalográfica: ${ficha.titulo}`);
   doc.setAuthor(`${ficha.autor_nome} ${ficha.autor_sobrenome}`);
