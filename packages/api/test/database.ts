@@ -1,6 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.js';
+import { templateImage } from '../src/db/pglite-template.js';
+
+/** The install's migrated empty template (npm install made it), as a tarball: once per test process. */
+let image: Promise<Blob | null> | undefined;
+function emptyImage(): Promise<Blob | null> {
+  image ??= templateImage('empty', async (dataDir) => {
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      return await database.dump!();
+    } finally {
+      await database.close();
+    }
+  }).catch(() => null);
+  return image;
+}
 
 /** Which engine this test run uses: set per Vitest project (pglite, or postgres with TEST_DATABASE_URL). */
 export function testDatabaseKind(): 'pglite' | 'postgres' {
@@ -19,7 +34,9 @@ export interface TestDatabase extends Database {
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    // From the install's template when there is one (migrations newer than it still run).
+    const start = await emptyImage();
+    const database = await openDatabase({ kind: 'pglite', dataDir: null, ...(start ? { image: start } : {}) });
     await database.migrate();
     return { ...database, url: null, dispose: () => database.close() };
   }

@@ -19,8 +19,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Where the database lives: a PostgreSQL server, or embedded PGlite (a directory or memory). */
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; replicas?: string[] }
-  /** `templates`: the installation's templates a new `dataDir` may start from, first found wins (pglite-template.ts). */
-  | { kind: 'pglite'; dataDir: string | null; templates?: readonly string[] };
+  /**
+   * `templates`: the installation's templates a new `dataDir` may start from, first found wins;
+   * `image`: a data directory as PGlite's tarball to start from instead (the tests' in-memory
+   * databases: pglite-template.ts).
+   */
+  | { kind: 'pglite'; dataDir: string | null; templates?: readonly string[]; image?: Blob };
 
 /** An open database: the Drizzle handle plus what the process needs around it. */
 export interface Database {
@@ -35,6 +39,8 @@ export interface Database {
   replicas(): ReplicaState[];
   /** The installation's template this (new) embedded database was made from, if any (pglite-template.ts). */
   template: string | null;
+  /** The embedded database's files as PGlite's tarball (PostgreSQL: none). */
+  dump?: () => Promise<Blob>;
   kind: DatabaseTarget['kind'];
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
@@ -213,6 +219,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     client = await Engine.create({
       dataDir: target.dataDir ?? undefined,
       extensions: { unaccent, pg_trgm },
+      ...(target.image && !template ? { loadDataDir: target.image } : {}),
     });
   } catch (error) {
     release();
@@ -224,6 +231,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     reader: db as unknown as Db,
     replicas: () => [],
     template,
+    dump: () => client.dumpDataDir('gzip'),
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Db),

@@ -1,4 +1,5 @@
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,4 +70,31 @@ export async function makeTemplate(name: string, build: (dataDir: string) => Pro
     rmSync(partial, { recursive: true, force: true });
   }
   return target;
+}
+
+/**
+ * Template `name` as PGlite's tarball, for databases in memory (the tests': about 1.5 s to start
+ * instead of 6 s of initdb and migrations); made from the template's directory once and kept beside
+ * it until the directory changes. Null without the template. `dump` opens a copy of the
+ * directory and answers its tarball (client.ts cannot be imported here: it imports this file).
+ */
+export async function templateImage(name: string, dump: (dataDir: string) => Promise<Blob>, dir = TEMPLATE_DIR): Promise<Blob | null> {
+  const template = templatePath(name, dir);
+  const version = path.join(template, 'PG_VERSION');
+  if (!existsSync(version)) return null;
+  const file = `${template}.tar.gz`;
+  if (!existsSync(file) || statSync(file).mtimeMs < statSync(version).mtimeMs) {
+    // A copy is opened: opening the template itself would write to it.
+    const copy = mkdtempSync(path.join(tmpdir(), 'estante-template-'));
+    try {
+      cpSync(template, copy, { recursive: true });
+      const bytes = Buffer.from(await (await dump(copy)).arrayBuffer());
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, bytes);
+      renameSync(partial, file);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }
+  return new Blob([readFileSync(file)]);
 }
