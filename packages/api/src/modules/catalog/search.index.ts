@@ -119,8 +119,9 @@ export class SearchIndex implements RunSource {
    */
   private async nextSnapshot(): Promise<Snapshot> {
     if (this.snapshotDir && !this.diskTried && !this.snapshot) {
-      this.diskTried = true;
+      // Marked tried once the database answered who it is (a start during an outage tries again).
       const { file, identity } = await this.keptFile();
+      this.diskTried = true;
       const kept = await loadSnapshot(file, identity, this.source);
       if (kept) return kept;
     }
@@ -265,9 +266,15 @@ export class SearchIndex implements RunSource {
     return facets;
   }
 
-  /** The facets kept for an unfiltered text search (facetsFor), if they are. */
+  /** The facets kept for an unfiltered text search (facetsFor), if they are; a use keeps them longer (LRU). */
   keptFacets(snapshot: Snapshot, key: string): FacetCount[] | undefined {
-    return this.facetSnapshot === snapshot ? this.facetCache.get(key) : undefined;
+    if (this.facetSnapshot !== snapshot) return undefined;
+    const facets = this.facetCache.get(key);
+    if (facets) {
+      this.facetCache.delete(key);
+      this.facetCache.set(key, facets);
+    }
+    return facets;
   }
 
   /**
