@@ -172,7 +172,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, replicas: e.DATABASE_REPLICA_URL?.split(',').map((u) => u.trim()) ?? [] }
-      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite'), templates: [...(e.SEED_DEMO ? [`demo-${e.DEMO_TITLES}`] : []), 'empty'] },
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR, 'pglite'), templates: ['empty'] },
     apiBasePath: e.API_BASE_PATH,
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,

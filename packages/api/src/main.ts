@@ -43,7 +43,13 @@ async function main(): Promise<void> {
   // No SMTP server configured: e-mail goes to the local sink, kept as .eml files in DATA_DIR/mail.
   const sink = config.smtpUrl ? null : await startMailSink(config.mailDir);
   if (sink) config = { ...config, smtpUrl: sink.url };
-  const database = await openDatabase(config.database);
+  // `npm start` alone may begin a new embedded database with the demo catalogue in it (the CLIs
+  // that import or generate into one must not find 2,000 demo titles there).
+  const database = await openDatabase(
+    config.database.kind === 'pglite' && config.seedDemo
+      ? { ...config.database, templates: [`demo-${config.demoTitles}`, ...config.database.templates] }
+      : config.database,
+  );
   await database.migrate();
   const say = (message: string) => process.stdout.write(`${message}\n`);
   const derived = await deriveMissing(database.db, say);
