@@ -1,12 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RealServer, startRealServer } from '../../test/server.js';
 import { DEMO_PASSWORD } from '../seed/demo.js';
 import { APPLICATION_NAME } from './client.js';
 
@@ -19,13 +15,11 @@ import { APPLICATION_NAME } from './client.js';
  * stops it cleanly.
  */
 const adminUrl = process.env.TEST_DATABASE_URL!;
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const name = `estante_outage_${randomBytes(5).toString('hex')}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'estante-outage-'));
-let server: ChildProcess;
-let output = '';
+let server: RealServer;
 let base = '';
 let dbUrl = '';
+const waitFor = (what: string, ok: () => boolean | Promise<boolean>, ms: number) => server.waitFor(what, ok, ms);
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -37,56 +31,18 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitFor(what: string, ok: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}; server output:\n${output}`);
-    await sleep(100);
-  }
-}
-
 beforeAll(async () => {
   await admin((c) => c.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   dbUrl = url.toString();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      API_WORKERS: '2',
-      DEMO_TITLES: '60',
-      DATA_DIR: dataDir,
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor('both API workers', () => output.includes('all 2 API workers are ready'), 120_000);
+  server = await startRealServer(dbUrl);
+  base = server.base;
 }, 150_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    server.kill('SIGKILL');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await server?.stop();
   await admin((c) => c.query(`drop database if exists ${name} with (force)`));
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const call = (url: string, init: RequestInit = {}) => fetch(`${base}/svc${url}`, { ...init, signal: AbortSignal.timeout(10_000) });
@@ -183,8 +139,8 @@ describe('a database outage (spec §6: cannot reach the server, try later)', () 
     expect(statuses).toContain(503);
     expect(statuses.at(-1)).toBe(200);
     // No API process died.
-    expect(output).not.toMatch(/API worker \d+ stopped|Unhandled|failed to start/);
-    expect(server.exitCode).toBeNull();
+    expect(server.output()).not.toMatch(/API worker \d+ stopped|Unhandled|failed to start/);
+    expect(server.process.exitCode).toBeNull();
     // Every acknowledged write is there.
     const kept = await call('/api/acervo/cesta-permanente/colecao', { headers: auth });
     expect(kept.status).toBe(200);
@@ -194,8 +150,8 @@ describe('a database outage (spec §6: cannot reach the server, try later)', () 
 
     // And it still stops cleanly: nothing the outage broke holds a connection (drizzle's own
     // transaction kept one whenever BEGIN failed, and shutdown then waited for ever).
-    const exited = new Promise<number | null>((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
+    const exited = new Promise<number | null>((resolve) => server.process.once('exit', resolve));
+    server.process.kill('SIGTERM');
     expect(await Promise.race([exited, sleep(30_000).then(() => 'still running')])).toBe(0);
   }, 120_000);
 });

@@ -1,11 +1,11 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTitles } from '../../test/factories.js';
+import { freePort, type RealServer, startRealServer } from '../../test/server.js';
 import { DEMO_PASSWORD } from '../seed/demo.js';
 import { PRIMARY_COOKIE } from '../plugins/read-your-writes.js';
 import { type Database, openDatabase } from './client.js';
@@ -19,7 +19,6 @@ import { type Database, openDatabase } from './client.js';
  * the replica replays it (and not before), a patron's reads right after a write on the primary,
  * and a replica that goes away sending reads back to the primary with no error.
  */
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const bin = (() => {
   const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
   return path.join('/usr/lib/postgresql', versions[0]!, 'bin');
@@ -27,11 +26,9 @@ const bin = (() => {
 // PostgreSQL's programs refuse to run as root: as root (CI, this machine) they run as `postgres`.
 const asRoot = process.getuid?.() === 0;
 const dir = mkdtempSync('/tmp/estante-replica-');
-const dataDir = mkdtempSync('/tmp/estante-replica-data-');
 let primaryPort = 0;
 let replicaPort = 0;
-let server: ChildProcess;
-let output = '';
+let server: RealServer;
 let base = '';
 
 function pgTool(tool: string, args: string[]): string {
@@ -54,25 +51,7 @@ async function on<T>(port: number, work: (client: pg.Client) => Promise<T>): Pro
   }
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitFor(what: string, ok: () => boolean | Promise<boolean>, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (
-    !(await Promise.resolve()
-      .then(ok)
-      .catch(() => false))
-  ) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}; server output:\n${output}`);
-    await sleep(100);
-  }
-}
+const waitFor = (what: string, ok: () => boolean | Promise<boolean>, ms: number) => server.waitFor(what, ok, ms);
 
 beforeAll(async () => {
   if (asRoot) execFileSync('chown', ['postgres', dir]);
@@ -107,34 +86,12 @@ beforeAll(async () => {
   appendFileSync(path.join(dir, 'replica', 'postgresql.conf'), settings(replicaPort));
   cluster('replica', 'start');
 
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: url(primaryPort),
-      DATABASE_REPLICA_URL: url(replicaPort),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      API_WORKERS: '2',
-      DEMO_TITLES: '60',
-      DATA_DIR: dataDir,
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor('both API workers', () => output.includes('all 2 API workers are ready'), 120_000);
+  server = await startRealServer(url(primaryPort), { DATABASE_REPLICA_URL: url(replicaPort) });
+  base = server.base;
 }, 180_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    server.kill('SIGKILL');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
+  await server?.stop();
   for (const name of ['replica', 'primary'] as const) {
     try {
       cluster(name, 'stop', 'immediate');
@@ -143,7 +100,6 @@ afterAll(async () => {
     }
   }
   rmSync(dir, { recursive: true, force: true });
-  rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
 const call = (pathAndQuery: string, init: RequestInit = {}) => fetch(`${base}/svc${pathAndQuery}`, { ...init, signal: AbortSignal.timeout(10_000) });
@@ -259,7 +215,7 @@ describe('PostgreSQL read replicas (DATABASE_REPLICA_URL)', () => {
     // Back again, it is read again.
     cluster('replica', 'start');
     await waitFor('the replica read again', async () => (await health()).replicas?.reading === 1, 20_000);
-    expect(output).not.toMatch(/API worker \d+ stopped|Unhandled|failed to start/);
-    expect(server.exitCode).toBeNull();
+    expect(server.output()).not.toMatch(/API worker \d+ stopped|Unhandled|failed to start/);
+    expect(server.process.exitCode).toBeNull();
   }, 180_000);
 });
