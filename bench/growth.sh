@@ -1,0 +1,40 @@
+#!/bin/bash
+# Growth figures (bench/README.md, "Growth"): one PostgreSQL database grown to 250,000, 1,000,000
+# and 2,000,000 titles; at each size `bench:search` (a first start, without a kept snapshot) and
+# then a restart timed until every API worker listens, with each process's RSS from /proc.
+#   createdb estante_growth && bash bench/growth.sh postgres://postgres@127.0.0.1/estante_growth
+set -u
+DB=${1:?usage: bash bench/growth.sh postgres://…/database}
+cd "$(dirname "$0")/.."
+OUT=${GROWTH_OUT:-data/growth}
+mkdir -p "$OUT"
+prep() {
+  psql -q "$DB" -c "truncate interest_pending, interest_serial_pending" -c "vacuum analyze"
+  psql -At "$DB" -c "select count(*) || ' titles, database ' || pg_size_pretty(pg_database_size(current_database())) from titles"
+}
+restart() {
+  local log=$OUT/restart.log t0 t1 pid
+  t0=$(date +%s.%N)
+  DATABASE_URL=$DB SEED_DEMO=false PORT=0 DATA_DIR=data/bench node --import tsx packages/api/src/main.ts > "$log" 2>&1 &
+  pid=$!
+  until grep -q "all .* API workers are ready" "$log"; do sleep 0.2; kill -0 $pid 2>/dev/null || { echo "the server stopped"; cat "$log"; return; }; done
+  t1=$(date +%s.%N)
+  echo "restart: all workers listening after $(echo "$t1 - $t0" | bc) s; $(grep -o '"loadMs":[0-9]*' "$log" | tr '\n' ' ')"
+  sleep 5
+  for p in $(pgrep -f "packages/api/src/main.ts"); do echo "process $p: $(grep -E 'VmRSS|RssShmem' /proc/$p/status | tr -s ' \t' ' ' | tr '\n' ' ')"; done
+  kill $pid; wait $pid 2>/dev/null
+}
+step() {
+  echo "=== $1 titles"
+  prep
+  rm -rf data/bench/search
+  DATABASE_URL=$DB npm run bench:search -- --titles "$1" | tee "$OUT/search-$1.log" | grep -v '^>'
+  ls -l data/bench/search
+  restart
+}
+/usr/bin/time -f "generated in %e s" env DATABASE_URL=$DB npm run generate -- --titles 250000 > "$OUT/generate.log" 2>&1; tail -1 "$OUT/generate.log"
+step 250000
+/usr/bin/time -f "grown in %e s" env DATABASE_URL=$DB npm run generate -- --titles 750000 --from 250001 > "$OUT/generate.log" 2>&1; tail -1 "$OUT/generate.log"
+step 1000000
+/usr/bin/time -f "grown in %e s" env DATABASE_URL=$DB npm run generate -- --titles 1000000 --from 1000001 > "$OUT/generate.log" 2>&1; tail -1 "$OUT/generate.log"
+step 2000000
