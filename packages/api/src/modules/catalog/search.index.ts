@@ -40,6 +40,10 @@ export class SearchIndex implements RunSource {
   private atomBytes = 0;
   /** Reading ahead after the last new snapshot (how many words), while it runs and after. */
   private warming: Promise<number> | null = null;
+  /** The last snapshot whose read-ahead ran to its end (a newer snapshot took over an unfinished one). */
+  private warmedSnapshot: Snapshot | null = null;
+  /** A snapshot of at least this many titles is read ahead (prewarm) when it is new. */
+  private readonly prewarmFrom: number;
   private readonly maxBytes: number;
   private readonly prewarmWords: number;
   /** The title records this index searches: our catalogue, or the partner network's. */
@@ -64,8 +68,16 @@ export class SearchIndex implements RunSource {
    */
   constructor(
     private readonly db: Db,
-    options: { cacheMegabytes?: number; prewarmWords?: number; source?: CatalogueSource; keepRankingsFrom?: number; snapshotDir?: string | null } = {},
+    options: {
+      cacheMegabytes?: number;
+      prewarmWords?: number;
+      prewarmFromTitles?: number;
+      source?: CatalogueSource;
+      keepRankingsFrom?: number;
+      snapshotDir?: string | null;
+    } = {},
   ) {
+    this.prewarmFrom = options.prewarmFromTitles ?? PREWARM_FROM_TITLES;
     this.snapshotDir = options.snapshotDir ?? null;
     this.keepRankingsFrom = options.keepRankingsFrom ?? KEEP_RANKINGS_FROM;
     this.maxBytes = (options.cacheMegabytes ?? 256) * 1024 * 1024;
@@ -101,8 +113,12 @@ export class SearchIndex implements RunSource {
           this.snapshot = s;
           this.atoms = patched?.atoms ?? new Map();
           this.atomBytes = patched?.bytes ?? 0;
-          if (!patched && this.prewarmWords > 0 && s.all.length >= PREWARM_FROM_TITLES)
-            this.warming = this.prewarm({ limit: this.prewarmWords }).catch(() => 0);
+          // A new snapshot is read ahead unless its atoms were carried over from one that was read
+          // ahead to the end (a start from a kept snapshot a little behind the database replaces it
+          // while its read-ahead has only begun: that read-ahead stops, this one goes on).
+          const warmed = patched && previous !== null && this.warmedSnapshot === previous;
+          if (warmed) this.warmedSnapshot = s;
+          else if (this.prewarmWords > 0 && s.all.length >= this.prewarmFrom) this.warming = this.prewarm({ limit: this.prewarmWords }).catch(() => 0);
           return s;
         })
         .finally(() => (this.building = null));
@@ -217,6 +233,7 @@ export class SearchIndex implements RunSource {
       }),
     );
     if (this.snapshot === snapshot && this.source === CATALOGUE) await this.warmFacets(snapshot, words);
+    if (this.snapshot === snapshot) this.warmedSnapshot = snapshot;
     return n;
   }
 
@@ -248,8 +265,14 @@ export class SearchIndex implements RunSource {
    * (decision 0037); the partner network's index, and the benchmark, wait on it.
    */
   async warm(): Promise<{ snapshot: Snapshot; prewarmed: number }> {
-    const snapshot = await this.current();
-    return { snapshot, prewarmed: (await this.warming) ?? 0 };
+    let snapshot = await this.current();
+    // Until the latest read-ahead is over (a newer snapshot may have started another meanwhile).
+    for (;;) {
+      const warming = this.warming;
+      const prewarmed = (await warming) ?? 0;
+      if (warming === this.warming) return { snapshot: this.snapshot ?? snapshot, prewarmed };
+      snapshot = this.snapshot ?? snapshot;
+    }
   }
 
   /** Facets of an unfiltered text search, computed once per text and snapshot (LRU of 2,000). */

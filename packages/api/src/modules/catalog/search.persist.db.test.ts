@@ -105,3 +105,35 @@ describe('search snapshots kept on disk (issue 25)', () => {
     expect(later.stats().version).toBeGreaterThan(saved.version!);
   });
 });
+
+describe('SearchIndex: reading ahead', () => {
+  it('reads ahead the snapshot in use when a newer one replaced one whose read-ahead had not finished', async () => {
+    // Each read-ahead begun is noted (with the snapshot in use then) and held until the gate opens.
+    const begun: number[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    class HeldIndex extends SearchIndex {
+      override async prewarm(options: Parameters<SearchIndex['prewarm']>[0] = {}): Promise<number> {
+        begun.push(this.stats().version!);
+        await gate;
+        return super.prewarm({ ...options, minTitles: 1 });
+      }
+    }
+    const index = new HeldIndex(database.db, { prewarmWords: 20, prewarmFromTitles: 1 });
+    const first = await index.current();
+    expect(begun).toEqual([first.version]);
+    // A title catalogued meanwhile (as after a start from a kept snapshot a little behind the
+    // database): the new snapshot carries the few cached words over, and, its predecessor not
+    // read ahead to the end, reads ahead itself.
+    await importMarcRecords(database.db, asItems([{ id: 'ahead-1', title: 'Brasil lido adiante', author: 'Reis, Ana', year: 2025 }]));
+    const second = await index.current();
+    expect(second.version).toBeGreaterThan(first.version);
+    expect(begun).toEqual([first.version, second.version]);
+    open();
+    // warm() answers once the read-ahead of the snapshot in use is over, with its words cached.
+    const warmed = await index.warm();
+    expect(warmed.snapshot).toBe(second);
+    expect(warmed.prewarmed).toBeGreaterThan(0);
+    expect(index.stats().atoms).toBeGreaterThanOrEqual(warmed.prewarmed);
+  });
+});
