@@ -105,7 +105,10 @@ export function SearchForm({
           </Group>
         ))}
         <Group>
-          <Button type="submit">{t('search.submit')}</Button>
+          {/* Above the suggestion list: an open list never takes the click meant for the search. */}
+          <Button type="submit" className="search-submit">
+            {t('search.submit')}
+          </Button>
         </Group>
       </Stack>
     </form>
