@@ -163,17 +163,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     let reader: Db = db;
     let replicas: ReplicaSet | null = null;
     if (target.replicas?.length) {
-      const set = new ReplicaSet(target.replicas, pool, { max: 10, application_name: APPLICATION_NAME });
+      const set = new ReplicaSet(target.replicas, pool, { max: 10, application_name: APPLICATION_NAME }, isDatabaseUnavailable);
       replicas = set;
       await set.start();
-      const read = drizzlePg({ client: { query: set.query(isDatabaseUnavailable) } as unknown as pg.Pool, schema });
+      const read = drizzlePg({ client: { query: set.query } as unknown as pg.Pool, schema });
       routeTransactions(
         read,
         () => set.order().map((o) => o.pool),
-        (failed, error) => {
-          const replica = set.replicaOf(failed);
-          return replica ? set.failedOn(replica, error, isDatabaseUnavailable) : false;
-        },
+        (failed, error) => set.failedOn(failed, error),
       );
       reader = read;
     }

@@ -56,6 +56,8 @@ export class ReplicaSet {
     urls: string[],
     private readonly primary: pg.Pool,
     poolOptions: pg.PoolConfig,
+    /** Whether an error means the database is out of reach (client.ts's isDatabaseUnavailable). */
+    private readonly unavailable: (error: unknown) => boolean,
   ) {
     this.replicas = urls.map((url) => {
       const pool = new pg.Pool({ ...poolOptions, connectionString: url, connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS });
@@ -90,17 +92,15 @@ export class ReplicaSet {
     return [primary];
   }
 
-  /** The replica `pool` belongs to (null: the primary's). */
-  replicaOf(pool: pg.Pool): Replica | null {
-    return this.replicas.find((r) => r.pool === pool) ?? null;
-  }
-
   /**
-   * Whether a statement that failed on `replica` should be run on the primary instead; a
-   * replica out of reach is not read again until a probe finds it back.
+   * Whether a statement that failed on `pool` should be run on the primary instead: only when
+   * `pool` is a replica's and the failure is the replica's (out of reach — then it is not read
+   * again until a probe finds it back — or a write or a recovery conflict, RETRY_ON_PRIMARY).
    */
-  failedOn(replica: ReplicaState, error: unknown, unavailable: (error: unknown) => boolean): boolean {
-    if (unavailable(error)) {
+  failedOn(pool: pg.Pool, error: unknown): boolean {
+    const replica = this.replicas.find((r) => r.pool === pool);
+    if (!replica) return false;
+    if (this.unavailable(error)) {
       replica.usable = false;
       return true;
     }
@@ -109,18 +109,16 @@ export class ReplicaSet {
   }
 
   /** The reader's `query`, for Drizzle: the first pool of `order()` that answers. */
-  query(unavailable: (error: unknown) => boolean): (...args: QueryArgs) => Promise<pg.QueryResult> {
-    return async (...args) => {
-      const [first, second] = this.order();
-      if (!second) return (first!.pool.query as (...a: QueryArgs) => Promise<pg.QueryResult>)(...args);
-      try {
-        return await (first!.pool.query as (...a: QueryArgs) => Promise<pg.QueryResult>)(...args);
-      } catch (error) {
-        if (!this.failedOn(first!.replica!, error, unavailable)) throw error;
-        return (second.pool.query as (...a: QueryArgs) => Promise<pg.QueryResult>)(...args);
-      }
-    };
-  }
+  readonly query = async (...args: QueryArgs): Promise<pg.QueryResult> => {
+    const run = (pool: pg.Pool) => (pool.query as (...a: QueryArgs) => Promise<pg.QueryResult>)(...args);
+    const [first, second] = this.order();
+    try {
+      return await run(first!.pool);
+    } catch (error) {
+      if (!second || !this.failedOn(first!.pool, error)) throw error;
+      return run(second.pool);
+    }
+  };
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
