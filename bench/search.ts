@@ -124,12 +124,12 @@ server.stdout.on('data', (chunk: Buffer) => {
 await until(() => /all \d+ API workers are ready|"msg":"Estante is running at/.test(serverLog) || server.exitCode !== null);
 if (server.exitCode !== null) throw new Error(`the server stopped:\n${serverLog}`);
 // The partner network's index is read after the server listens (decision 0028): wait for every worker's.
-if (network) await until(() => (serverLog.match(/network search index ready/g)?.length ?? 0) >= workersUp(serverLog) || server.exitCode !== null);
+if (network) await until(() => (serverLog.match(/network search index ready/g)?.length ?? 0) >= indexesUp(serverLog) || server.exitCode !== null);
 const startSeconds = (performance.now() - startedAt) / 1000;
 // Workers listen before they read ahead (decision 0037): the passes start once every worker has,
 // as they did when reading ahead came before listening (`--during-read-ahead`: at once).
 if (!values['during-read-ahead'])
-  await until(() => (serverLog.match(/"msg":"search index read ahead"/g)?.length ?? 0) >= workersUp(serverLog) || server.exitCode !== null);
+  await until(() => (serverLog.match(/"msg":"search index read ahead"/g)?.length ?? 0) >= indexesUp(serverLog) || server.exitCode !== null);
 const readAheadSeconds = (performance.now() - startedAt) / 1000;
 const ready = [...serverLog.matchAll(/\{[^\n]*"msg":"search index ready"[^\n]*\}/g)].map(
   (m) => JSON.parse(m[0]) as { titles: number; buildMs: number; loadMs?: number },
@@ -150,7 +150,7 @@ console.log(
   `# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles${network ? ` + ${networkTotal.toLocaleString('en')} partner network records, searching the network (base=rede)` : ''}, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ` (generated ${mix} mix)`}`,
 );
 console.log(
-  `server: ${ready.length} API worker(s), up in ${upSeconds.toFixed(1)} s, all ready in ${startSeconds.toFixed(1)} s, ${values['during-read-ahead'] ? 'passes started at once, during the read-ahead' : `all read ahead in ${readAheadSeconds.toFixed(1)} s`} (each: index snapshot ${ready.map((r) => (r.loadMs !== undefined ? `loaded from disk in ${(r.loadMs / 1000).toFixed(1)}` : `read in ${(r.buildMs / 1000).toFixed(1)}`)).join(' / ')} s; the ${prewarmWords} most frequent words are read ahead after listening)`,
+  `server: ${/all (\d+) API workers are ready/.exec(serverLog)?.[1] ?? 1} API worker(s), ${ready.length === 1 ? 'one search index' : `${ready.length} search indexes`}, up in ${upSeconds.toFixed(1)} s, all ready in ${startSeconds.toFixed(1)} s, ${values['during-read-ahead'] ? 'passes started at once, during the read-ahead' : `all read ahead in ${readAheadSeconds.toFixed(1)} s`} (index snapshot ${ready.map((r) => (r.loadMs !== undefined ? `loaded from disk in ${(r.loadMs / 1000).toFixed(1)}` : `read in ${(r.buildMs / 1000).toFixed(1)}`)).join(' / ')} s; the ${prewarmWords} most frequent words are read ahead after listening)`,
 );
 console.log('| path | concurrency | p50 ms | p95 ms | p99 ms | searches/s | errors |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
@@ -214,8 +214,8 @@ function memoryLine(): string {
   return `server memory after the passes: primary ${primary ? mb(primary) : '?'}; API workers ${workers.map(mb).join(' / ') || 'none (one process)'}`;
 }
 
-/** How many API workers said their search index is ready. */
-function workersUp(log: string): number {
+/** How many search indexes the server holds (one in the primary for all API workers, decision 0040). */
+function indexesUp(log: string): number {
   return log.match(/"msg":"search index ready"/g)?.length ?? 1;
 }
 

@@ -9,6 +9,7 @@ import { createCaptcha } from './modules/auth/captcha.js';
 import { SsoService } from './modules/auth/sso.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
+import type { Searcher } from './modules/catalog/search.remote.js';
 import { NETWORK } from './modules/catalog/search.source.js';
 import { networkModule } from './modules/network/network.module.js';
 import { opensearchModule } from './modules/opensearch/opensearch.module.js';
@@ -75,9 +76,9 @@ export interface AppDeps {
   database: Database;
   logger?: FastifyServerOptions['logger'];
   /** The search index; one is made over `database` when not given. */
-  searchIndex?: SearchIndex;
+  searchIndex?: Searcher;
   /** The partner network's search index; likewise. */
-  networkIndex?: SearchIndex;
+  networkIndex?: Searcher;
   /** Where e-mail goes; by default SMTP to `config.smtpUrl`. */
   mailer?: Mailer;
   /** The local mail sink's folder when e-mail goes there: its messages are shown at /dev/correio. */

@@ -100,17 +100,19 @@ describe('the API process (main.ts)', () => {
           const search = await fetch(`${url}/svc/consulta?termo1=qualquer`, { headers: { authorization: `Bearer ${access_token}` } });
           expect(search.status).toBe(200);
         }
-        expect(output().match(/"msg":"search index ready"/g)).toHaveLength(2);
+        // One search index for both workers (decision 0040): read once, in the primary process.
+        const indexed = (output().match(/\{[^\n]*"msg":"search index ready"[^\n]*\}/g) ?? []).map((line) => JSON.parse(line) as { pid: number });
+        expect(indexed.map((line) => line.pid)).toEqual([child.pid]);
         child.kill('SIGTERM');
         expect(await exited(child)).toBe(0);
         expect(output().match(/"msg":"closed"/g)).toHaveLength(2);
 
-        // Started again, both workers load the snapshot the first run kept (decision 0037), and answer.
+        // Started again, the primary loads the snapshot the first run kept (decision 0037), and both workers answer.
         const again = start({ ...env, PORT: '0', SEED_DEMO: 'false', API_WORKERS: '2' });
         const url2 = await waitFor(() => /Estante is running at (http:\/\/localhost:\d+)\//.exec(again.output())?.[1]);
         await waitFor(() => (again.output().includes('all 2 API workers are ready') ? true : undefined));
         const ready = again.output().match(/\{[^\n]*"msg":"search index ready"[^\n]*\}/g) ?? [];
-        expect(ready.map((line) => typeof (JSON.parse(line) as { loadMs?: number }).loadMs)).toEqual(['number', 'number']);
+        expect(ready.map((line) => typeof (JSON.parse(line) as { loadMs?: number }).loadMs)).toEqual(['number']);
         const token2 = await fetch(`${url2}/svc/oauth/token`, {
           method: 'POST',
           body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' }),

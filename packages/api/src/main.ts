@@ -7,9 +7,10 @@ import { runAdminCommand } from './admin/commands.js';
 import { buildApp } from './app.js';
 import { configuredMailer, startMailSink } from './lib/mail.js';
 import { deriveMissing } from './modules/catalog/catalog.import.js';
-import { hasKeptSnapshot } from './modules/catalog/search.persist.js';
-import { CATALOGUE, NETWORK } from './modules/catalog/search.source.js';
+import { pino } from 'pino';
+import { NETWORK } from './modules/catalog/search.source.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
+import { RemoteIndex, type Searcher, serveSearches } from './modules/catalog/search.remote.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Database, isDatabaseUnavailable, openDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
@@ -23,8 +24,9 @@ const MAIL_SINK_ENV = 'ESTANTE_MAIL_SINK_DIR';
 /**
  * Process entry: config → database → migrations → derivations → demo seed if empty → the
  * search index read (and, for a large catalogue, its frequent words) → listen. With more than
- * one API worker (PostgreSQL only, config.apiWorkers) this process prepares the database and
- * forks the workers, which share the port; each holds its own search index.
+ * one API worker (PostgreSQL only, config.apiWorkers) this process prepares the database, reads
+ * the one search index of all workers and answers their searches from it (decision 0040), and
+ * forks the workers, which share the port.
  * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, close the database.
  */
 async function main(): Promise<void> {
@@ -38,7 +40,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (cluster.isWorker) return serve(config, await openDatabase(config.database), process.env[MAIL_SINK_ENV] ?? null, null);
+  if (cluster.isWorker) {
+    const database = await openDatabase(config.database);
+    const remote = { searchIndex: new RemoteIndex(database.reader), networkIndex: new RemoteIndex(database.reader, 'network') };
+    return serve(config, database, process.env[MAIL_SINK_ENV] ?? null, null, remote);
+  }
 
   // No SMTP server configured: e-mail goes to the local sink, kept as .eml files in DATA_DIR/mail.
   const sink = config.smtpUrl ? null : await startMailSink(config.mailDir);
@@ -64,24 +70,31 @@ async function main(): Promise<void> {
   }
   if (config.apiWorkers === 1) return serve(config, database, sink ? config.mailDir : null, sink);
 
-  // With a snapshot kept on disk every worker loads it in seconds: all start at once.
-  const kept = config.searchSnapshotDir ? await hasKeptSnapshot(config.searchSnapshotDir, database.db, CATALOGUE).catch(() => false) : false;
-  await database.close();
+  // The one search index of all workers, in this process (decision 0040): read (or loaded from
+  // disk) before any worker listens; its frequent words read ahead once they do.
+  const log = pino({ level: config.logLevel, ...prettyWhenWatched() });
+  const { searchIndex, networkIndex } = searchIndexes(config, database);
+  await searchReady(searchIndex, log);
+  const stopServing = serveSearches({ catalogue: searchIndex, network: networkIndex });
   say(`starting ${config.apiWorkers} API workers`);
   const env = { SMTP_URL: config.smtpUrl!, ...(sink ? { [MAIL_SINK_ENV]: config.mailDir } : {}) };
   let closing = false;
-  // Without one, one worker at a time: each reads its snapshot with the machine to itself (and
-  // keeps it, so the next ones load it), and the site is up as soon as the first is ready.
-  for (let i = 0; i < (kept ? config.apiWorkers : 1); i++) cluster.fork(env);
+  for (let i = 0; i < config.apiWorkers; i++) cluster.fork(env);
   let listening = 0;
   cluster.on('listening', (_worker, address) => {
     listening++;
     if (listening === 1) {
       if (sink) say(`e-mail goes to the local sink: ${config.mailDir} (set SMTP_URL for a real server)`);
       say(`Estante is running at ${siteUrl(config, address.port)} (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
+      readAhead(searchIndex, networkIndex, log);
     }
-    if (!kept && listening < config.apiWorkers) cluster.fork(env);
-    else if (listening === config.apiWorkers) say(`all ${config.apiWorkers} API workers are ready`);
+    if (listening === config.apiWorkers) say(`all ${config.apiWorkers} API workers are ready`);
+  });
+  // A lost database never kills the process (decision 0017): the index's background work (its
+  // read-ahead, a snapshot rebuilt) fails while it is away and is tried again by the next search.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    log.warn({ err: reason }, 'database unavailable in background work');
   });
   cluster.on('exit', (worker, code, signal) => {
     if (closing) return;
@@ -96,24 +109,72 @@ async function main(): Promise<void> {
     const check = setInterval(() => {
       if (Object.keys(cluster.workers ?? {}).length > 0) return;
       clearInterval(check);
-      void (sink?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+      stopServing();
+      void Promise.allSettled([sink?.close(), database.close()]).finally(() => process.exit(0));
     }, 100);
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
 }
 
-/** One API process: the app over `database`, its search index made ready, then listening. */
-async function serve(config: Config, database: Database, mailSinkDir: string | null, sink: { close(): Promise<void> } | null): Promise<void> {
-  // Structured JSON logs; readable lines when a person watches a terminal.
-  const logger = {
-    level: config.logLevel,
-    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
-  };
-  const indexOptions = { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords, snapshotDir: config.searchSnapshotDir };
-  const searchIndex = new SearchIndex(database.reader, indexOptions);
-  const networkIndex = new SearchIndex(database.reader, { ...indexOptions, source: NETWORK });
-  const app = await buildApp({ config, database, logger, searchIndex, networkIndex, ...(mailSinkDir ? { mailSinkDir } : {}) });
+/** Structured JSON logs; readable lines when a person watches a terminal. */
+function prettyWhenWatched() {
+  return process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {};
+}
+
+/** The search indexes of our catalogue and of the partner network, over the database's reader. */
+function searchIndexes(config: Config, database: Database): { searchIndex: SearchIndex; networkIndex: SearchIndex } {
+  const options = { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords, snapshotDir: config.searchSnapshotDir };
+  return { searchIndex: new SearchIndex(database.reader, options), networkIndex: new SearchIndex(database.reader, { ...options, source: NETWORK }) };
+}
+
+/**
+ * The search snapshot, read before taking connections (from disk when one was kept: about a
+ * second at a million titles, decision 0037).
+ */
+async function searchReady(index: SearchIndex, log: Pick<pino.Logger, 'info'>): Promise<void> {
+  const snapshot = await index.current();
+  log.info(
+    { titles: snapshot.all.length, version: snapshot.version, buildMs: Math.round(snapshot.buildMs), loadMs: snapshot.loadMs && Math.round(snapshot.loadMs) },
+    'search index ready',
+  );
+}
+
+/**
+ * A large catalogue's frequent words read ahead, while searches are already answered (those
+ * meeting a word first read it); then the partner network's index (decision 0028): our own
+ * catalogue answers as soon as ever, and the first network searches wait for its snapshot.
+ */
+function readAhead(searchIndex: SearchIndex, networkIndex: SearchIndex, log: Pick<pino.Logger, 'info' | 'warn'>): void {
+  searchIndex.warm().then(
+    (warm) => log.info({ prewarmedWords: warm.prewarmed, snapshotVersion: warm.snapshot.version }, 'search index read ahead'),
+    (error: unknown) => log.warn({ err: error }, 'reading the search index ahead stopped'),
+  );
+  networkIndex.warm().then(
+    (network) =>
+      log.info(
+        { titles: network.snapshot.all.length, ms: Math.round(network.snapshot.buildMs), prewarmedWords: network.prewarmed },
+        'network search index ready',
+      ),
+    (error: unknown) => log.warn({ err: error }, 'the network search index could not be read yet: the first network search will'),
+  );
+}
+
+/**
+ * One API process: the app over `database`, then listening. Alone, it holds the search index
+ * itself and makes it ready first; as one of several workers it searches in the primary's (`remote`).
+ */
+async function serve(
+  config: Config,
+  database: Database,
+  mailSinkDir: string | null,
+  sink: { close(): Promise<void> } | null,
+  remote?: { searchIndex: Searcher; networkIndex: Searcher },
+): Promise<void> {
+  const logger = { level: config.logLevel, ...prettyWhenWatched() };
+  const own = remote ? null : searchIndexes(config, database);
+  const indexes = remote ?? own!;
+  const app = await buildApp({ config, database, logger, ...indexes, ...(mailSinkDir ? { mailSinkDir } : {}) });
 
   // Staff commands (npm run comments …) reach the running server through a local socket.
   let admin: Server | undefined;
@@ -162,30 +223,9 @@ async function serve(config: Config, database: Database, mailSinkDir: string | n
   // A worker leaves Ctrl-C to its primary, which stops the workers in turn.
   if (!cluster.isWorker) process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  // The search snapshot is read before taking connections (from disk when one was kept: about
-  // a second at a million titles, decision 0037); a large catalogue's frequent words are read
-  // ahead after, while searches are already answered (those meeting a word first read it).
-  const snapshot = await searchIndex.current();
-  app.log.info(
-    { titles: snapshot.all.length, version: snapshot.version, buildMs: Math.round(snapshot.buildMs), loadMs: snapshot.loadMs && Math.round(snapshot.loadMs) },
-    'search index ready',
-  );
-
+  if (own) await searchReady(own.searchIndex, app.log);
   await app.listen({ port: config.port, host: config.host });
-  searchIndex.warm().then(
-    (warm) => app.log.info({ prewarmedWords: warm.prewarmed, snapshotVersion: warm.snapshot.version }, 'search index read ahead'),
-    (error: unknown) => app.log.warn({ err: error }, 'reading the search index ahead stopped'),
-  );
-  // The partner network's index (decision 0028) is read after: our own catalogue answers as soon
-  // as ever, and the first network searches wait for the snapshot instead of the whole site.
-  networkIndex.warm().then(
-    (network) =>
-      app.log.info(
-        { titles: network.snapshot.all.length, ms: Math.round(network.snapshot.buildMs), prewarmedWords: network.prewarmed },
-        'network search index ready',
-      ),
-    (error: unknown) => app.log.warn({ err: error }, 'the network search index could not be read yet: the first network search will'),
-  );
+  if (own) readAhead(own.searchIndex, own.networkIndex, app.log);
   // Scheduled work (reminders, hold expiry…) once the server answers; app.close stops it. A
   // scheduler that cannot start (the database away) is logged, and the site keeps answering.
   app.scheduler.start().catch((error: unknown) => app.log.error({ err: error }, 'the scheduler could not start'));

@@ -83,7 +83,9 @@ export async function startRealServer(databaseUrl: string, env: Record<string, s
     },
   };
   try {
-    await waitFor(`all ${workers} API workers`, () => output.includes(`all ${workers} API workers are ready`), 120_000);
+    // One process says only that it runs (it reads its search index before listening).
+    const ready = workers === 1 ? 'Estante is running at' : `all ${workers} API workers are ready`;
+    await waitFor(ready, () => output.includes(ready), 120_000);
   } catch (error) {
     await server.stop();
     throw error;

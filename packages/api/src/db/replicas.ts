@@ -31,6 +31,11 @@ export function onPrimary<T>(work: () => T): T {
   return primaryOnly.run(true, work);
 }
 
+/** Whether the work running now reads on the primary (onPrimary). */
+export function readingOnPrimary(): boolean {
+  return primaryOnly.getStore() === true;
+}
+
 /** What one replica looks like now (GET /health shows it). */
 export interface ReplicaState {
   /** The replica's host:port/database (no credentials). */

@@ -6,7 +6,7 @@ import type { Scheduler } from './scheduler.js';
 import type { TokenService } from '../modules/auth/auth.service.js';
 import type { Captcha } from '../modules/auth/captcha.js';
 import type { SsoService } from '../modules/auth/sso.service.js';
-import type { SearchIndex } from '../modules/catalog/search.index.js';
+import type { Searcher } from '../modules/catalog/search.remote.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,9 +29,9 @@ export interface ModuleDeps {
   tokens: TokenService;
   captcha: Captcha;
   sso: SsoService;
-  searchIndex: SearchIndex;
+  searchIndex: Searcher;
   /** The same engine over the partner network's harvested records (issue 22). */
-  networkIndex: SearchIndex;
+  networkIndex: Searcher;
   /** Where a module defines the work it runs by itself (lib/scheduler.ts). */
   scheduler: Scheduler;
 }

@@ -29,8 +29,7 @@ export class SearchIndex implements RunSource {
   private snapshot: Snapshot | null = null;
   private building: Promise<Snapshot> | null = null;
   private atoms = new Map<string, AtomEntry>();
-  private keys = new Map<string, string | null>();
-  private titleKeys = new Map<string, string>();
+  private readonly textKeys: TextKeys;
   private facetCache = new Map<string, FacetCount[]>();
   private facetSnapshot: Snapshot | null = null;
   private rankings = new Map<string, Promise<Int32Array>>();
@@ -83,6 +82,7 @@ export class SearchIndex implements RunSource {
     this.maxBytes = (options.cacheMegabytes ?? 256) * 1024 * 1024;
     this.prewarmWords = options.prewarmWords ?? 0;
     this.source = options.source ?? CATALOGUE;
+    this.textKeys = new TextKeys(db);
   }
 
   /**
@@ -200,14 +200,19 @@ export class SearchIndex implements RunSource {
   }
 
   /** A word's cache key, from PostgreSQL once per spelling (then remembered). */
-  async wordKey(word: string, similar: boolean): Promise<string | null> {
-    const spelling = `${similar ? 1 : 0}${word}`;
-    const known = this.keys.get(spelling);
-    if (known !== undefined) return known;
-    const key = await wordKey(this.db, word, similar);
-    if (this.keys.size >= 100_000) this.keys.clear();
-    this.keys.set(spelling, key);
-    return key;
+  wordKey(word: string, similar: boolean): Promise<string | null> {
+    return this.textKeys.wordKey(word, similar);
+  }
+
+  /** How many titles a word (its key from wordKey) is found in, in the current snapshot. */
+  async wordTitles(key: string, word: string, similar: boolean): Promise<number> {
+    return (await this.wordAtom(await this.current(), key, word, similar)).ids.length;
+  }
+
+  /** The current snapshot's version and number of titles. */
+  async summary(): Promise<{ version: number; titles: number }> {
+    const snapshot = await this.current();
+    return { version: snapshot.version, titles: snapshot.all.length };
   }
 
   /**
@@ -338,13 +343,8 @@ export class SearchIndex implements RunSource {
   }
 
   /** A phrase's title key as PostgreSQL folds it (estante_key), once per phrase. */
-  async titleKey(phrase: string): Promise<string> {
-    const known = this.titleKeys.get(phrase);
-    if (known !== undefined) return known;
-    const key = await titleKey(this.db, phrase);
-    if (this.titleKeys.size >= 100_000) this.titleKeys.clear();
-    this.titleKeys.set(phrase, key);
-    return key;
+  titleKey(phrase: string): Promise<string> {
+    return this.textKeys.titleKey(phrase);
   }
 
   /** Figures for logs and the benchmark. */
@@ -420,6 +420,37 @@ export class SearchIndex implements RunSource {
 
   get database(): Db {
     return this.db;
+  }
+}
+
+/**
+ * The keys PostgreSQL gives a word (its lexemes, wordKey) and a phrase (its title key,
+ * estante_key), asked once per spelling and remembered (up to 100,000 of each). An API worker
+ * whose searches run in the primary's index (search.remote.ts) keeps its own.
+ */
+export class TextKeys {
+  private words = new Map<string, string | null>();
+  private phrases = new Map<string, string>();
+
+  constructor(private readonly db: Db) {}
+
+  async wordKey(word: string, similar: boolean): Promise<string | null> {
+    const spelling = `${similar ? 1 : 0}${word}`;
+    const known = this.words.get(spelling);
+    if (known !== undefined) return known;
+    const key = await wordKey(this.db, word, similar);
+    if (this.words.size >= 100_000) this.words.clear();
+    this.words.set(spelling, key);
+    return key;
+  }
+
+  async titleKey(phrase: string): Promise<string> {
+    const known = this.phrases.get(phrase);
+    if (known !== undefined) return known;
+    const key = await titleKey(this.db, phrase);
+    if (this.phrases.size >= 100_000) this.phrases.clear();
+    this.phrases.set(phrase, key);
+    return key;
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
@@ -84,14 +84,6 @@ export async function databaseIdentity(db: Db): Promise<string> {
  */
 export function snapshotFile(dir: string, identity: string, source: CatalogueSource): string {
   return path.join(dir, `${source.name}-${identity}-${SNAPSHOT_CODE}.snapshot`);
-}
-
-/** Whether a snapshot of `source` is kept for this database and code (the server's primary asks). */
-export async function hasKeptSnapshot(dir: string, db: Db, source: CatalogueSource): Promise<boolean> {
-  return stat(snapshotFile(dir, await databaseIdentity(db), source)).then(
-    (s) => s.isFile(),
-    () => false,
-  );
 }
 
 /**

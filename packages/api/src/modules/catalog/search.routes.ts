@@ -3,13 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
 import { DEFAULT_COVER } from './search.config.js';
-import type { SearchIndex } from './search.index.js';
+import type { Searcher } from './search.remote.js';
 import { additionalTitles, baseOptions, browse, facetOptions, indexOptions, search, sortOptions, targetProducts } from './search.service.js';
 import { indexedTitles } from './serials.service.js';
 import { typeahead } from './search.suggest.js';
 
 /** The catalogue search calls (spec §7 "Search"). */
-export const searchRoutes: FastifyPluginAsync<{ db: Db; index: SearchIndex; networkIndex: SearchIndex }> = async (app, { db, index, networkIndex }) => {
+export const searchRoutes: FastifyPluginAsync<{ db: Db; index: Searcher; networkIndex: Searcher }> = async (app, { db, index, networkIndex }) => {
   // The partner network's base (issue 22) is the same search over the harvested records.
   route(app, calls.search, (request) => search(request.query.base === NETWORK_BASE ? networkIndex : index, request.query, request.language));
   route(app, calls.additionalTitles, (request) => additionalTitles(db, request.query.acervos, request.language));

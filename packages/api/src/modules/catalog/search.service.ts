@@ -27,18 +27,19 @@ import type { Db } from '../../db/client.js';
 import { errors } from './catalog.messages.js';
 import { clean } from '../../marc/derive.js';
 import { BASE_FIELDS, countedAs, facet, facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
-import type { FacetCount, SearchIndex } from './search.index.js';
+import type { FacetCount } from './search.index.js';
+import type { Searcher, SnapshotNames } from './search.remote.js';
 import { dataFields, subfieldValues } from '../../marc/record.js';
 import { availability, browseIndex, networkTitlesByIds, type TitleRow, titlesByIds } from './search.queries.js';
 import { exportRows } from './title.queries.js';
-import { isMultiFacet, type Snapshot } from './search.snapshot.js';
+import { isMultiFacet } from './search.snapshot.js';
 
 /**
  * `GET /consulta`: the page of titles, the total and the facets for a search. An empty search
  * is a 422 (PreenchaCampoPesquisa); a malformed filter a 400.
  */
 export async function search(
-  index: SearchIndex,
+  index: Searcher,
   query: ConsultaQuery,
   language: Language,
   /** False: the words as typed only, no "did you mean" (a feed follows exactly what was typed). */
@@ -123,7 +124,7 @@ export async function additionalTitles(db: Db, ids: number[], language: Language
 type Namer = (facet: SearchFilter['tipo'], code: string) => string;
 
 /** Names facet values in `language`: work types, languages, years and the X options. */
-function describe(language: Language, snapshot: Snapshot, value: ValueNamer): Namer {
+function describe(language: Language, snapshot: SnapshotNames, value: ValueNamer): Namer {
   const { workTypes: types, languages, areas } = snapshot.names;
   return (facet, code) => {
     if (isMultiFacet(facet)) {
@@ -202,7 +203,7 @@ export function indexOptions(language: Language) {
  * values of the base's form fields among its titles (the facets of the base with no words),
  * each with its filter code and how many titles carry it; years newest first.
  */
-export async function baseOptions(index: SearchIndex, base: keyof typeof BASE_FIELDS, language: Language): Promise<OpcoesBase> {
+export async function baseOptions(index: Searcher, base: keyof typeof BASE_FIELDS, language: Language): Promise<OpcoesBase> {
   const state = newSearchState({ base, quantPag: 1 });
   const outcome = await index.run(state);
   const facets = outcome
@@ -228,7 +229,7 @@ const PRODUCTS_LIMIT = 20;
  * base) whose code or title has the words, most relevant first, each described as Target
  * GEDWeb does, "code - title".
  */
-export async function targetProducts(index: SearchIndex, words: string): Promise<ProdutoTarget[]> {
+export async function targetProducts(index: Searcher, words: string): Promise<ProdutoTarget[]> {
   const outcome = await index.run(newSearchState({ base: TARGET_GEDWEB, linhas: [searchRow(words)], quantPag: PRODUCTS_LIMIT }));
   if (!outcome) return [];
   return (await exportRows(index.database, outcome.page)).map(({ cod_acervo, marc }) => {

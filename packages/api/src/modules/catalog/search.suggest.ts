@@ -1,5 +1,5 @@
 import { type SearchRow, type SearchState, TYPEAHEAD_FIELDS, type Typeahead } from '@estante/contracts';
-import type { SearchIndex, SearchOutcome } from './search.index.js';
+import type { SearchAnswer, Searcher } from './search.remote.js';
 import { searchWords } from './search.queries.js';
 import { headingKey } from './search.snapshot.js';
 import { HEADING_KIND, hasVocabulary, headingsStartingWith, headingTexts, type KnownWord, knownWords, nearWords } from './suggest.queries.js';
@@ -19,7 +19,7 @@ const MAX_WORDS_CORRECTED = 4;
 
 export interface Suggestion {
   linhas: SearchRow[];
-  outcome: SearchOutcome;
+  outcome: SearchAnswer;
 }
 
 interface Spelling {
@@ -45,7 +45,7 @@ interface Slot {
  * x/ch, doubled letters…); frequent words are preferred, and among combinations the one whose
  * words occur together in the most titles. Null when no better search is found.
  */
-export async function suggestSearch(index: SearchIndex, state: SearchState, found: SearchOutcome): Promise<Suggestion | null> {
+export async function suggestSearch(index: Searcher, state: SearchState, found: SearchAnswer): Promise<Suggestion | null> {
   // A search that found something is only questioned when one of its words is rare: known from
   // the word atoms the search has just read (cached), without asking the database.
   if (found.total > 0 && !(await hasRareWord(index, state, found))) return null;
@@ -53,19 +53,19 @@ export async function suggestSearch(index: SearchIndex, state: SearchState, foun
 }
 
 /** Whether a text row holds a word found in at most RARE_WORD titles (of any field). */
-async function hasRareWord(index: SearchIndex, state: SearchState, found: SearchOutcome): Promise<boolean> {
+async function hasRareWord(index: Searcher, state: SearchState, found: SearchAnswer): Promise<boolean> {
   for (const row of state.linhas) {
     if (!hasVocabulary(row.campo)) continue;
     for (const word of searchWords(row.termo)) {
       if (word.length < 3 || /^\d+$/.test(word)) continue;
       const key = await index.wordKey(word, row.similar);
-      if (key !== null && (await index.wordAtom(found.snapshot, key, word, row.similar)).ids.length <= RARE_WORD) return true;
+      if (key !== null && (await index.wordTitles(key, word, row.similar)) <= RARE_WORD) return true;
     }
   }
   return false;
 }
 
-async function suggestFor(index: SearchIndex, state: SearchState, found: number): Promise<Suggestion | null> {
+async function suggestFor(index: Searcher, state: SearchState, found: number): Promise<Suggestion | null> {
   const db = index.database;
   // The words worth correcting, those in no title of their field first.
   const words = state.linhas.flatMap((row, r) =>
@@ -214,7 +214,7 @@ function rewrite(linhas: SearchRow[], slots: Slot[], chosen: Spelling[]): Search
  * of the titles the suggestion finds first spells them (so "pedagogia" stays Portuguese when a
  * Portuguese title comes first); the patron's own words are left as typed.
  */
-async function withAccents(index: SearchIndex, linhas: SearchRow[], typed: SearchRow[], page: number[]): Promise<SearchRow[]> {
+async function withAccents(index: Searcher, linhas: SearchRow[], typed: SearchRow[], page: number[]): Promise<SearchRow[]> {
   const spelt = new Map<string, string>();
   for (const text of await headingTexts(index.database, page.slice(0, 5)))
     for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
@@ -241,7 +241,7 @@ const TYPEAHEAD_LIMIT = 8;
  * `GET /consulta/sugestoes`: title, author and subject headings that start with the words
  * typed, the most titles first (all three kinds for any field: a few of each).
  */
-export async function typeahead(index: SearchIndex, termo: string, campo: 'livre' | (typeof TYPEAHEAD_FIELDS)[number] = 'livre'): Promise<Typeahead> {
+export async function typeahead(index: Searcher, termo: string, campo: 'livre' | (typeof TYPEAHEAD_FIELDS)[number] = 'livre'): Promise<Typeahead> {
   const key = await index.titleKey(termo);
   if (key.length < 3) return { sugestoes: [] };
   const fields = campo === 'livre' ? TYPEAHEAD_FIELDS : [campo];

@@ -4,12 +4,12 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
 import { patronOf } from '../../plugins/auth.js';
-import type { SearchIndex } from '../catalog/search.index.js';
+import type { Searcher } from '../catalog/search.remote.js';
 import { alertsFeed, dueDatesFeed, feeds, makeFeed, revokeFeed, searchFeed, type Site } from './feeds.service.js';
 
 interface Options {
   db: Db;
-  index: SearchIndex;
+  index: Searcher;
   config: Pick<Config, 'publicUrl' | 'apiBasePath'>;
 }
 

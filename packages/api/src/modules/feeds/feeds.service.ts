@@ -3,7 +3,7 @@ import { type ConsultaQuery, FEED_KINDS, type FeedKind, type FeedStatus, type La
 import { Feed } from 'feed';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Db } from '../../db/client.js';
-import type { SearchIndex } from '../catalog/search.index.js';
+import type { Searcher } from '../catalog/search.remote.js';
 import { search } from '../catalog/search.service.js';
 import { errors, messages } from './feeds.messages.js';
 import { cataloguedAt, deleteKey, feedAlerts, feedLoans, feedsOf, institutionName, ownerOf, replaceKey } from './feeds.queries.js';
@@ -126,7 +126,7 @@ function searchLabel(query: ConsultaQuery, language: Language): string {
  * `GET /feeds/consulta.atom?…`: follow a search — the newest titles it finds (the same query as
  * `/consulta`, sorted newest first), each linking to its title page. Public, like the search.
  */
-export async function searchFeed(db: Db, index: SearchIndex, query: ConsultaQuery, site: Site, language: Language, self: string): Promise<string> {
+export async function searchFeed(db: Db, index: Searcher, query: ConsultaQuery, site: Site, language: Language, self: string): Promise<string> {
   // The words as followed: a feed never swaps in a "did you mean" (its title names the words).
   const answer = await search(index, { ...query, ordenacao: 'N', pagina: 1, quantPag: SEARCH_FEED_SIZE }, language, { suggest: false });
   const [institution, dates] = await Promise.all([

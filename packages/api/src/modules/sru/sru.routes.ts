@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { type Db, isDatabaseUnavailable } from '../../db/client.js';
 import { route } from '../../lib/route.js';
 import { OWN_INPUT_CHECK } from '../../plugins/input.js';
-import type { SearchIndex } from '../catalog/search.index.js';
+import type { Searcher } from '../catalog/search.remote.js';
 import type { ServerAddress } from './sru.explain.js';
 import { SruDiagnostic } from './sru.diagnostics.js';
 import { answerSru, contentType, responseVersion } from './sru.service.js';
@@ -12,7 +12,7 @@ import { searchRetrieveXml } from './sru.xml.js';
 
 interface Options {
   db: Db;
-  index: SearchIndex;
+  index: Searcher;
   config: Pick<Config, 'publicUrl'>;
 }
 

@@ -1,5 +1,5 @@
 import { MAX_TERM_LENGTH, newSearchState, type SearchField, type SearchRow, searchRow } from '@estante/contracts';
-import type { SearchIndex } from '../catalog/search.index.js';
+import type { Searcher } from '../catalog/search.remote.js';
 import type { CqlClause, CqlIndex, CqlNode } from './cql.js';
 import { termShape } from './cql.js';
 import { SruDiagnostic } from './sru.diagnostics.js';
@@ -173,7 +173,7 @@ export interface SearchPage {
  * (intersection, union, difference), in catalogue order (by title number): the catalogue's
  * search ranks one row model, not arbitrary set algebra.
  */
-export async function searchPage(index: SearchIndex, tree: SearchTree, start: number, count: number): Promise<SearchPage> {
+export async function searchPage(index: Searcher, tree: SearchTree, start: number, count: number): Promise<SearchPage> {
   const rows = flatten(tree);
   if (rows) {
     // The search pages from the first title; SRU's start may fall anywhere, so read up to its end.
@@ -186,7 +186,7 @@ export async function searchPage(index: SearchIndex, tree: SearchTree, start: nu
 }
 
 /** Every title a tree finds, ascending. */
-async function titlesOf(index: SearchIndex, tree: SearchTree): Promise<number[]> {
+async function titlesOf(index: Searcher, tree: SearchTree): Promise<number[]> {
   const rows = flatten(tree);
   if (rows) {
     // All of a flat part's titles: one page as long as there are titles (in title order: no ranking needed).

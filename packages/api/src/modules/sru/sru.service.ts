@@ -1,7 +1,7 @@
 import { MAX_RESULT_WINDOW, SRU_DEFAULT_RECORDS, SRU_MAX_RECORDS, SRU_PARAMETERS, SRU_VERSIONS, type SruQuery, type SruVersion } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { controlCharacterAt } from '../../plugins/input.js';
-import type { SearchIndex } from '../catalog/search.index.js';
+import type { Searcher } from '../catalog/search.remote.js';
 import { type CqlNode, parseCql, toXcql } from './cql.js';
 import { type Diagnostic, SruDiagnostic } from './sru.diagnostics.js';
 import { explainRecord, type ServerAddress } from './sru.explain.js';
@@ -12,7 +12,7 @@ import { type Echo, type Escaping, escapeXml, explainXml, type ResponseRecord, s
 
 /** What the server needs to answer: the catalogue's search and database, and where it is. */
 export interface SruContext {
-  index: SearchIndex;
+  index: Searcher;
   db: Db;
   server: ServerAddress;
 }
@@ -90,8 +90,8 @@ function escapingOf(version: SruVersion, query: SruQuery, problems: Diagnostic[]
 async function explain(context: SruContext, version: SruVersion, query: SruQuery, problems: Diagnostic[]): Promise<string> {
   const escaping = escapingOf(version, query, problems);
   if (single(query.stylesheet)) problems.push({ code: 110 });
-  const [name] = await Promise.all([institutionName(context.db), context.index.current()]);
-  const record = explainRecord(version, context.server, { name, titles: context.index.stats().titles });
+  const [name, { titles }] = await Promise.all([institutionName(context.db), context.index.summary()]);
+  const record = explainRecord(version, context.server, { name, titles });
   const entries: Echo['entries'] = [['version', version]];
   if (version === '2.0') entries.push(['recordXMLEscaping', escaping]);
   else entries.push(['recordPacking', escaping]);

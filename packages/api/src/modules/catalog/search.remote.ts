@@ -1,0 +1,217 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { SearchState } from '@estante/contracts';
+import type { Db } from '../../db/client.js';
+import { onPrimary, readingOnPrimary } from '../../db/replicas.js';
+import { type SearchIndex, type SearchOutcome, TextKeys } from './search.index.js';
+import { isMultiFacet, MULTI_FACETS, type MultiFacet, type MultiValued, type Snapshot } from './search.snapshot.js';
+import { CATALOGUE, type CatalogueSource, NETWORK } from './search.source.js';
+
+/**
+ * What a search's answer carries of its snapshot: the names of the facet values it shows
+ * (search.service.ts describes them), and the snapshot's version.
+ */
+export interface SnapshotNames {
+  version: number;
+  names: Snapshot['names'];
+  multi: Record<MultiFacet, Pick<MultiValued, 'byCode' | 'names'>>;
+}
+
+/** A search's answer: the page, the total and the facets, and the names to show them by. */
+export interface SearchAnswer extends Omit<SearchOutcome, 'snapshot'> {
+  snapshot: SnapshotNames;
+}
+
+/**
+ * What the routes and services ask of a catalogue's search (decision 0040): the index itself
+ * (SearchIndex) in a single API process, or, with several API workers, the one index the
+ * primary process holds for all of them (RemoteIndex).
+ */
+export interface Searcher {
+  /** The database its hydrating queries read (the page's rows, headings, look-ups). */
+  readonly database: Db;
+  readonly source: CatalogueSource;
+  run(state: SearchState): Promise<SearchAnswer | null>;
+  count(state: SearchState): Promise<number | null>;
+  wordKey(word: string, similar: boolean): Promise<string | null>;
+  /** How many titles a word (by its key) is found in. */
+  wordTitles(key: string, word: string, similar: boolean): Promise<number>;
+  titleKey(phrase: string): Promise<string>;
+  summary(): Promise<{ version: number; titles: number }>;
+}
+
+type Op = 'run' | 'count' | 'wordTitles' | 'summary';
+
+/** A worker's call, over the cluster's IPC channel. */
+interface Call {
+  estanteSearch: number;
+  source: CatalogueSource['name'];
+  op: Op;
+  args: unknown[];
+  /** The read-your-writes flag of the request that asks (decision 0038): read on the primary database. */
+  primary: boolean;
+  /** The snapshot version whose names the worker holds (it gets them again when another answers). */
+  namesOf: number | null;
+}
+
+/** A run's answer as it travels: the multi-valued facets' names only for the codes it shows. */
+interface WireAnswer extends Omit<SearchOutcome, 'snapshot'> {
+  version: number;
+  names?: Snapshot['names'];
+  multi: [MultiFacet, string, string][];
+}
+
+interface Reply {
+  estanteSearch: number;
+  value?: unknown;
+  error?: { message: string; code?: unknown; statusCode?: unknown };
+}
+
+function isCall(message: unknown): message is Call {
+  return typeof message === 'object' && message !== null && typeof (message as Call).estanteSearch === 'number' && 'op' in message;
+}
+
+/**
+ * The primary's side: answers the workers' calls from its indexes. Each call runs as a worker's
+ * own would (reading on the primary database when the request carried the read-your-writes
+ * cookie); a failure goes back as an error the worker throws (a database away stays a 503).
+ * Returns the function that stops answering.
+ */
+export function serveSearches(indexes: Record<CatalogueSource['name'], SearchIndex>): () => void {
+  const answer = async (call: Call): Promise<unknown> => {
+    const index = indexes[call.source];
+    switch (call.op) {
+      case 'run': {
+        const state = call.args[0] as SearchState;
+        const outcome = await index.run(state);
+        return outcome && wireAnswer(outcome, state, call.namesOf);
+      }
+      case 'count':
+        return index.count(call.args[0] as SearchState);
+      case 'wordTitles':
+        return index.wordTitles(call.args[0] as string, call.args[1] as string, call.args[2] as boolean);
+      case 'summary':
+        return index.summary();
+    }
+  };
+  const onMessage = (worker: Worker, message: unknown) => {
+    if (!isCall(message)) return;
+    const work = () => answer(message);
+    (message.primary ? onPrimary(work) : work()).then(
+      (value) => send(worker, { estanteSearch: message.estanteSearch, value }),
+      (error: unknown) => {
+        const { message: text, code, statusCode } = error as { message?: unknown; code?: unknown; statusCode?: unknown };
+        send(worker, { estanteSearch: message.estanteSearch, error: { message: String(text ?? error), code, statusCode } });
+      },
+    );
+  };
+  cluster.on('message', onMessage);
+  return () => cluster.off('message', onMessage);
+}
+
+function send(worker: Worker, reply: Reply) {
+  // A worker that has gone (restarted) no longer waits for its answer.
+  if (worker.isConnected()) worker.send(reply, () => undefined);
+}
+
+/** The outcome without its snapshot: the names of the multi-valued values it shows and filters on. */
+function wireAnswer({ snapshot, ...outcome }: SearchOutcome, state: SearchState, namesOf: number | null): WireAnswer {
+  const multi: [MultiFacet, string, string][] = [];
+  const codes = [...outcome.facets.map((f) => [f.faceta, f.codigo] as const), ...state.filtros.map((f) => [f.tipo, f.codigo] as const)];
+  for (const [facet, code] of codes) {
+    if (!isMultiFacet(facet)) continue;
+    const value = snapshot.multi[facet].byCode.get(code);
+    if (value !== undefined) multi.push([facet, code, snapshot.multi[facet].names[value]!]);
+  }
+  return { ...outcome, version: snapshot.version, multi, ...(namesOf === snapshot.version ? {} : { names: snapshot.names }) };
+}
+
+/** The worker's side of the channel: calls waiting for their answer, by number. */
+const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+let lastCall = 0;
+let listening = false;
+
+function listen() {
+  if (listening) return;
+  listening = true;
+  process.on('message', (message: unknown) => {
+    const reply = message as Reply;
+    if (typeof reply?.estanteSearch !== 'number' || 'op' in reply) return;
+    const call = waiting.get(reply.estanteSearch);
+    if (!call) return;
+    waiting.delete(reply.estanteSearch);
+    if (reply.error) call.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code, statusCode: reply.error.statusCode }));
+    else call.resolve(reply.value);
+  });
+  // The primary gone, no answer will come: the calls waiting fail (the worker is ending too).
+  process.on('disconnect', () => {
+    for (const call of waiting.values()) call.reject(new Error('the search index (primary process) is gone'));
+    waiting.clear();
+  });
+}
+
+/**
+ * An API worker's search: the primary process holds the one index of all workers (decision
+ * 0040), and this asks it over the cluster's IPC channel. The keys of words and phrases, and
+ * the queries that fill a results page, stay in the worker (its own database connections).
+ */
+export class RemoteIndex implements Searcher {
+  private names: { version: number; names: Snapshot['names'] } | null = null;
+  private readonly textKeys: TextKeys;
+  readonly source: CatalogueSource;
+
+  constructor(
+    readonly database: Db,
+    source: CatalogueSource['name'] = 'catalogue',
+  ) {
+    this.source = source === 'network' ? NETWORK : CATALOGUE;
+    this.textKeys = new TextKeys(database);
+    listen();
+  }
+
+  private call<T>(op: Op, ...args: unknown[]): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const id = ++lastCall;
+      const message: Call = { estanteSearch: id, source: this.source.name, op, args, primary: readingOnPrimary(), namesOf: this.names?.version ?? null };
+      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      if (!process.send) return reject(new Error('not an API worker: no primary process to search in'));
+      process.send(message, undefined, {}, (error: Error | null) => {
+        if (!error) return;
+        waiting.delete(id);
+        reject(error);
+      });
+    });
+  }
+
+  async run(state: SearchState): Promise<SearchAnswer | null> {
+    const wire = await this.call<WireAnswer | null>('run', state);
+    if (!wire) return null;
+    const { version, names, multi: shown, ...outcome } = wire;
+    if (names) this.names = { version, names };
+    const multi = Object.fromEntries(
+      MULTI_FACETS.map((facet) => [facet, { byCode: new Map<string, number>(), names: [] as string[] }]),
+    ) as SnapshotNames['multi'];
+    for (const [facet, code, name] of shown) multi[facet].byCode.set(code, multi[facet].names.push(name) - 1);
+    // Names of an older version than the answer's only when the primary sent none: it did, as it saw ours differ.
+    return { ...outcome, snapshot: { version, names: names ?? this.names!.names, multi } };
+  }
+
+  count(state: SearchState): Promise<number | null> {
+    return this.call('count', state);
+  }
+
+  wordTitles(key: string, word: string, similar: boolean): Promise<number> {
+    return this.call('wordTitles', key, word, similar);
+  }
+
+  summary(): Promise<{ version: number; titles: number }> {
+    return this.call('summary');
+  }
+
+  wordKey(word: string, similar: boolean): Promise<string | null> {
+    return this.textKeys.wordKey(word, similar);
+  }
+
+  titleKey(phrase: string): Promise<string> {
+    return this.textKeys.titleKey(phrase);
+  }
+}
