@@ -53,8 +53,12 @@ interface Call {
   namesOf: number | null;
 }
 
-/** A run's answer as it travels: the multi-valued facets' names only for the codes it shows. */
-interface WireAnswer extends Omit<SearchOutcome, 'snapshot'> {
+/**
+ * A run's answer as it travels: facet counts as tuples (a broad search's are hundreds, and the
+ * channel writes JSON), the multi-valued facets' names only for the codes it shows.
+ */
+interface WireAnswer extends Omit<SearchOutcome, 'snapshot' | 'facets'> {
+  facets: [faceta: string, codigo: string, total: number, semFiltro: number][];
   version: number;
   names?: Snapshot['names'];
   multi: [MultiFacet, string, string][];
@@ -122,7 +126,8 @@ function wireAnswer({ snapshot, ...outcome }: SearchOutcome, state: SearchState,
     const value = snapshot.multi[facet].byCode.get(code);
     if (value !== undefined) multi.push([facet, code, snapshot.multi[facet].names[value]!]);
   }
-  return { ...outcome, version: snapshot.version, multi, ...(namesOf === snapshot.version ? {} : { names: snapshot.names }) };
+  const facets = outcome.facets.map((f): WireAnswer['facets'][number] => [f.faceta, f.codigo, f.total, f.sem_filtro]);
+  return { ...outcome, facets, version: snapshot.version, multi, ...(namesOf === snapshot.version ? {} : { names: snapshot.names }) };
 }
 
 /** The worker's side of the channel: calls waiting for their answer, by number. */
@@ -185,14 +190,18 @@ export class RemoteIndex implements Searcher {
   async run(state: SearchState): Promise<SearchAnswer | null> {
     const wire = await this.call<WireAnswer | null>('run', state);
     if (!wire) return null;
-    const { version, names, multi: shown, ...outcome } = wire;
+    const { version, names, multi: shown, facets, ...outcome } = wire;
     if (names) this.names = { version, names };
     const multi = Object.fromEntries(
       MULTI_FACETS.map((facet) => [facet, { byCode: new Map<string, number>(), names: [] as string[] }]),
     ) as SnapshotNames['multi'];
     for (const [facet, code, name] of shown) multi[facet].byCode.set(code, multi[facet].names.push(name) - 1);
     // Names of an older version than the answer's only when the primary sent none: it did, as it saw ours differ.
-    return { ...outcome, snapshot: { version, names: names ?? this.names!.names, multi } };
+    return {
+      ...outcome,
+      facets: facets.map(([faceta, codigo, total, sem_filtro]) => ({ faceta, codigo, total, sem_filtro })),
+      snapshot: { version, names: names ?? this.names!.names, multi },
+    };
   }
 
   count(state: SearchState): Promise<number | null> {

@@ -48,12 +48,12 @@ interface Slot {
 export async function suggestSearch(index: Searcher, state: SearchState, found: SearchAnswer): Promise<Suggestion | null> {
   // A search that found something is only questioned when one of its words is rare: known from
   // the word atoms the search has just read (cached), without asking the database.
-  if (found.total > 0 && !(await hasRareWord(index, state, found))) return null;
+  if (found.total > 0 && !(await hasRareWord(index, state))) return null;
   return suggestFor(index, state, found.total);
 }
 
 /** Whether a text row holds a word found in at most RARE_WORD titles (of any field). */
-async function hasRareWord(index: Searcher, state: SearchState, found: SearchAnswer): Promise<boolean> {
+async function hasRareWord(index: Searcher, state: SearchState): Promise<boolean> {
   for (const row of state.linhas) {
     if (!hasVocabulary(row.campo)) continue;
     for (const word of searchWords(row.termo)) {
