@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsultaResponse, consultaQuerySchema } from '@estante/contracts';
+import { type ConsultaResponse, consultaQueryFromParams, consultaQuerySchema, parseSearchState } from '@estante/contracts';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { asItems } from '../../../test/marc.js';
 import { campuses, copies, courses, disciplines, libraries, loanTypes, planTitles, professors, teachingPlans, titles } from '../../db/schema/index.js';
@@ -751,5 +751,26 @@ describe('SearchIndex: kept rankings (issue 27)', () => {
       }
     }
     expect(pages).toBeGreaterThan(25);
+  });
+});
+
+describe('SearchIndex.count', () => {
+  it('counts what the search finds, filters included, as its results page totals it', async () => {
+    const index = new SearchIndex(t.database.db);
+    const found = await searchService(index, consultaQuerySchema.parse({ termo1: 'educacao' }), 'pt');
+    // One filter of each kind the facets offer: single-valued (type, year) and multi-valued (author, subject).
+    const filters = found.facetas.flatMap((f) => (['T', 'Y', 'A', 'S'].includes(f.codigo) && f.itens[0] ? [`${f.codigo}:${f.itens[0].codigo}`] : []));
+    expect(filters).toHaveLength(4);
+    const combinations = [[], ...filters.map((f) => [f]), filters.slice(0, 2), filters.slice(2), [filters[0]!, filters[2]!], filters];
+    const totals = [];
+    for (const filtro of combinations) {
+      const params = new URLSearchParams([['termo1', 'educacao'], ...filtro.map((f): [string, string] => ['filtro', f])]);
+      const query = consultaQuerySchema.parse(consultaQueryFromParams(params));
+      const { total } = await searchService(index, query, 'pt');
+      expect(await index.count(parseSearchState(query)), params.toString()).toBe(total);
+      totals.push(total);
+    }
+    // The filters do narrow: not every combination finds what the words alone find.
+    expect(new Set(totals).size).toBeGreaterThan(2);
   });
 });

@@ -94,11 +94,20 @@ export class Run {
     return { total: passing.length, page, facets, snapshot: this.s };
   }
 
-  /** How many titles the search finds, without ordering a page (null: no words and no narrowing). */
+  /** How many titles the search finds, without ordering a page or counting facets (null: no words and no narrowing). */
   async count(): Promise<number | null> {
     const matched = await this.matched();
     if (!matched) return null;
-    return this.state.filtros.length === 0 ? matched.length : this.filtered(matched).passing.length;
+    if (this.state.filtros.length === 0) return matched.length;
+    // The titles that pass every filter, counted without counting the facets.
+    const f = filterTables(this.s, this.state.filtros);
+    const { row, tagStart, tags } = this.s;
+    let passing = 0;
+    for (let i = 0; i < matched.length; i++) {
+      const id = matched[i]!;
+      if (filterMask(f, row[2 * id]!, row[2 * id + 1]!, tags, tagStart, id) === f.full) passing++;
+    }
+    return passing;
   }
 
   /** The titles the text, the plan, the period and the base leave (before the facet filters). */
