@@ -51,10 +51,14 @@ async function main(): Promise<void> {
   if (sink) config = { ...config, smtpUrl: sink.url };
   // `npm start` alone may begin a new embedded database with the demo catalogue in it (the CLIs
   // that import or generate into one must not find 2,000 demo titles there).
+  // The primary of several workers runs every worker's index queries: a larger pool (within
+  // PostgreSQL's default 100 connections with the workers' own at four workers).
   const database = await openDatabase(
-    config.database.kind === 'pglite' && config.seedDemo
-      ? { ...config.database, templates: [`demo-${config.demoTitles}`, ...config.database.templates] }
-      : config.database,
+    config.database.kind === 'pglite'
+      ? config.seedDemo
+        ? { ...config.database, templates: [`demo-${config.demoTitles}`, ...config.database.templates] }
+        : config.database
+      : { ...config.database, poolSize: Math.min(20, 10 * config.apiWorkers) },
   );
   await database.migrate();
   const say = (message: string) => process.stdout.write(`${message}\n`);
@@ -75,7 +79,9 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel, ...prettyWhenWatched() });
   const { searchIndex, networkIndex } = searchIndexes(config, database);
   await searchReady(searchIndex, log);
-  const stopServing = serveSearches({ catalogue: searchIndex, network: networkIndex });
+  const stopServing = serveSearches({ catalogue: searchIndex, network: networkIndex }, (error) =>
+    isDatabaseUnavailable(error) ? log.warn({ err: error }, 'a search failed: database unavailable') : log.error({ err: error }, 'a search failed'),
+  );
   say(`starting ${config.apiWorkers} API workers`);
   const env = { SMTP_URL: config.smtpUrl!, ...(sink ? { [MAIL_SINK_ENV]: config.mailDir } : {}) };
   let closing = false;

@@ -18,7 +18,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Where the database lives: a PostgreSQL server, or embedded PGlite (a directory or memory). */
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; replicas?: string[] }
+  /** `poolSize`: connections per pool (the primary's and each replica's), 10 by default. */
+  | { kind: 'postgres'; url: string; replicas?: string[]; poolSize?: number }
   /**
    * `templates`: the installation's templates a new `dataDir` may start from, first found wins;
    * `image`: a data directory as PGlite's tarball to start from instead (the tests' in-memory
@@ -147,7 +148,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: 10,
+      max: target.poolSize ?? 10,
       // During an outage a call waits this long for a connection, then fails (503) instead of hanging.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       application_name: APPLICATION_NAME,
@@ -163,7 +164,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     let reader: Db = db;
     let replicas: ReplicaSet | null = null;
     if (target.replicas?.length) {
-      const set = new ReplicaSet(target.replicas, pool, { max: 10, application_name: APPLICATION_NAME }, isDatabaseUnavailable);
+      const set = new ReplicaSet(target.replicas, pool, { max: target.poolSize ?? 10, application_name: APPLICATION_NAME }, isDatabaseUnavailable);
       replicas = set;
       await set.start();
       const read = drizzlePg({ client: { query: set.query } as unknown as pg.Pool, schema });

@@ -103,6 +103,11 @@ describe('a database outage (spec §6: cannot reach the server, try later)', () 
         { length: 4 },
         busy(() => call('/api/acervo/cesta-permanente/colecao', { headers: auth })),
       ),
+      // Searches, which the workers ask of the primary's index (decision 0040).
+      ...Array.from(
+        { length: 2 },
+        busy(() => call('/consulta?termo1=educacao', { headers: auth })),
+      ),
       ...Array.from({ length: 4 }, (_, i) =>
         busy(() => call('/reserva', { method: 'POST', headers: auth, body: JSON.stringify({ cod_acervo: ids[i]!, biblioteca: 1 }) }))(),
       ),
@@ -121,6 +126,10 @@ describe('a database outage (spec §6: cannot reach the server, try later)', () 
     const during = await call('/api/acervo/cesta-permanente/colecao', { headers: auth });
     expect(during.status).toBe(503);
     expect(((await during.json()) as { key: string }).key).toBe('ServidorIndisponivel');
+    // A search too: the database error met in the primary's index is a 503 in the worker.
+    const searchDuring = await call('/consulta?termo1=educacao', { headers: auth });
+    expect(searchDuring.status).toBe(503);
+    expect(((await searchDuring.json()) as { key: string }).key).toBe('ServidorIndisponivel');
     expect((await fetch(`${base}/health`)).status).toBe(503);
     await sleep(1700);
     await admin((c) => c.query(`alter database ${name} allow_connections true`));

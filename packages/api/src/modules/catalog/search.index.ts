@@ -4,7 +4,7 @@ import { idSet, subtract } from './id-sets.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';
 import { fetchWordAtom, fetchWordPositions, frequentWords, titleKey, wordKey } from './search.queries.js';
 import { type FacetCount, Run, type RunSource, type SearchOutcome } from './search.run.js';
-import { databaseIdentity, loadSnapshot, saveSnapshot, snapshotFile } from './search.persist.js';
+import { databaseIdentity, type KeptWords, loadSnapshot, loadWords, saveSnapshot, saveWords, snapshotFile, wordsFile } from './search.persist.js';
 import { readSnapshot, readVersion, type Snapshot } from './search.snapshot.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
 import { frequentHeadingSearches } from './suggest.queries.js';
@@ -57,6 +57,12 @@ export class SearchIndex implements RunSource {
   /** When the last snapshot was written to disk, and whether one is being written. */
   private savedAt = 0;
   private saving = false;
+  /** The read-ahead kept on disk beside the snapshot loaded at start; the version whose read-ahead was last kept. */
+  private keptWords: KeptWords | null = null;
+  private wordsKeptFor: number | null = null;
+  /** The version of the snapshot kept on disk (loaded from it, or being written to it); the last read-ahead's words. */
+  private onDisk: number | null = null;
+  private readAheadWords: string[] = [];
 
   /**
    * `cacheMegabytes` bounds the atoms kept; `prewarmWords` frequent words are read ahead after
@@ -111,14 +117,18 @@ export class SearchIndex implements RunSource {
           const previous = this.snapshot;
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
           this.snapshot = s;
-          this.atoms = patched?.atoms ?? new Map();
-          this.atomBytes = patched?.bytes ?? 0;
+          const loaded = previous ? null : this.keptAtoms(s);
+          this.atoms = patched?.atoms ?? loaded?.atoms ?? new Map();
+          this.atomBytes = patched?.bytes ?? loaded?.bytes ?? 0;
           // A new snapshot is read ahead unless its atoms were carried over from one that was read
           // ahead to the end (a start from a kept snapshot a little behind the database replaces it
           // while its read-ahead has only begun: that read-ahead stops, this one goes on).
           const warmed = patched && previous !== null && this.warmedSnapshot === previous;
-          if (warmed) this.warmedSnapshot = s;
-          else if (this.prewarmWords > 0 && s.all.length >= this.prewarmFrom) this.warming = this.prewarm({ limit: this.prewarmWords }).catch(() => 0);
+          if (warmed) {
+            this.warmedSnapshot = s;
+            this.keepWords(s, this.readAheadWords).catch(() => (this.wordsKeptFor = null));
+          } else if (this.prewarmWords > 0 && s.all.length >= this.prewarmFrom)
+            this.warming = this.prewarm({ limit: this.prewarmWords, words: this.keptWords?.words }).catch(() => 0);
           return s;
         })
         .finally(() => (this.building = null));
@@ -139,15 +149,23 @@ export class SearchIndex implements RunSource {
       const { file, identity } = await this.keptFile();
       this.diskTried = true;
       const kept = await loadSnapshot(file, identity, this.source);
-      if (kept) return kept;
+      if (kept) {
+        this.onDisk = kept.version;
+        this.keptWords = await loadWords(wordsFile(file), identity, this.source);
+        return kept;
+      }
     }
     const snapshot = await readSnapshot(this.db, this.source);
     if (this.snapshotDir && !this.saving && Date.now() - this.savedAt >= SAVE_EVERY_MS) {
       this.saving = true;
       this.savedAt = Date.now();
+      this.onDisk = snapshot.version;
       void this.keptFile()
         .then(({ file, identity }) => saveSnapshot(file, identity, this.source, snapshot))
-        .catch(() => (this.savedAt = 0))
+        .catch(() => {
+          this.savedAt = 0;
+          this.onDisk = null;
+        })
         .finally(() => (this.saving = false));
     }
     return snapshot;
@@ -159,6 +177,45 @@ export class SearchIndex implements RunSource {
       this.kept = { file: snapshotFile(this.snapshotDir!, identity, this.source), identity };
     }
     return this.kept;
+  }
+
+  /**
+   * The atoms the read-ahead kept on disk (saveWords), as cache entries of `snapshot`, when they
+   * were read for its very version (decision 0037: a restart with the catalogue unchanged).
+   */
+  private keptAtoms(snapshot: Snapshot): { atoms: Map<string, AtomEntry>; bytes: number } | null {
+    const kept = this.keptWords;
+    if (!kept || kept.version !== snapshot.version) return null;
+    const atoms = new Map<string, AtomEntry>();
+    let bytes = 0;
+    for (const [lexeme, atom] of kept.atoms) {
+      const query: AtomQuery = (only) => fetchWordPositions(this.db, lexeme, only, this.source);
+      atoms.set(`${snapshot.version}\u0000${wordCacheKey(`'${lexeme}'`, false)}`, { atom: Promise.resolve(atom), query, bytes: atom.bytes });
+      bytes += atom.bytes;
+    }
+    this.wordsKeptFor = snapshot.version;
+    return { atoms, bytes };
+  }
+
+  /**
+   * Keeps the read-ahead of `snapshot` on disk beside its snapshot file (once per version, so as
+   * often as that file is written, at most every SAVE_EVERY_MS): the words and the atoms of
+   * single lexemes cached for it now.
+   */
+  private async keepWords(snapshot: Snapshot, words: string[]): Promise<void> {
+    // Only beside a snapshot file of the same version: a restart loads them together or not at all.
+    if (!this.snapshotDir || this.wordsKeptFor === snapshot.version || this.onDisk !== snapshot.version) return;
+    this.wordsKeptFor = snapshot.version;
+    const prefix = `${snapshot.version}\u0000`;
+    const atoms = new Map<string, Atom>();
+    for (const [key, entry] of this.atoms) {
+      if (!key.startsWith(prefix) || entry.bytes === 0) continue;
+      const [kind, similar, wordKey] = JSON.parse(key.slice(prefix.length)) as [string, boolean, string];
+      const lexeme = kind === 'word' && !similar ? singleLexeme(wordKey) : null;
+      if (lexeme !== null) atoms.set(lexeme, await entry.atom);
+    }
+    const { file, identity } = await this.keptFile();
+    await saveWords(wordsFile(file), identity, this.source, { version: snapshot.version, words, atoms });
   }
 
   /**
@@ -194,7 +251,7 @@ export class SearchIndex implements RunSource {
   wordAtom(snapshot: Snapshot, key: string, word: string, similar: boolean): Promise<Atom> {
     // A word that is one lexeme of the plain vector is read with its positions (phrases in memory).
     const lexeme = similar ? null : singleLexeme(key);
-    return this.atom(snapshot, JSON.stringify(['word', similar, key]), (only) =>
+    return this.atom(snapshot, wordCacheKey(key, similar), (only) =>
       lexeme !== null ? fetchWordPositions(this.db, lexeme, only, this.source) : fetchWordAtom(this.db, word, similar, only, this.source),
     );
   }
@@ -204,9 +261,9 @@ export class SearchIndex implements RunSource {
     return this.textKeys.wordKey(word, similar);
   }
 
-  /** How many titles a word (its key from wordKey) is found in, in the current snapshot. */
+  /** How many titles a word (its key from wordKey) is found in, in the snapshot in use (no version asked). */
   async wordTitles(key: string, word: string, similar: boolean): Promise<number> {
-    return (await this.wordAtom(await this.current(), key, word, similar)).ids.length;
+    return (await this.wordAtom(this.snapshot ?? (await this.current()), key, word, similar)).ids.length;
   }
 
   /** The current snapshot's version and number of titles. */
@@ -221,9 +278,11 @@ export class SearchIndex implements RunSource {
    * stops early when the snapshot is replaced.
    * Resolves to how many atoms it read.
    */
-  async prewarm({ minTitles = 1000, limit = 500, concurrency = PREWARM_CONCURRENCY } = {}): Promise<number> {
+  async prewarm({ minTitles = 1000, limit = 500, concurrency = PREWARM_CONCURRENCY, words: known = undefined as string[] | undefined } = {}): Promise<number> {
     const snapshot = await this.current();
-    const words = await frequentWords(this.db, minTitles, limit, this.source);
+    // The words a previous read-ahead chose (kept on disk) spare the scan that finds them.
+    const words = known?.slice(0, limit) ?? (await frequentWords(this.db, minTitles, limit, this.source));
+    this.readAheadWords = words;
     let next = 0;
     let n = 0;
     // Two at a time: PostgreSQL reads one word while the API takes in the other's rows.
@@ -238,7 +297,11 @@ export class SearchIndex implements RunSource {
       }),
     );
     if (this.snapshot === snapshot && this.source === CATALOGUE) await this.warmFacets(snapshot, words);
-    if (this.snapshot === snapshot) this.warmedSnapshot = snapshot;
+    if (this.snapshot === snapshot) {
+      this.warmedSnapshot = snapshot;
+      // In the background: a write that fails only means the next start reads them again.
+      this.keepWords(snapshot, words).catch(() => (this.wordsKeptFor = null));
+    }
     return n;
   }
 
@@ -452,6 +515,11 @@ export class TextKeys {
     this.phrases.set(phrase, key);
     return key;
   }
+}
+
+/** A word atom's key in the cache (after the snapshot version): its key from wordKey, and whether similar words count. */
+function wordCacheKey(key: string, similar: boolean): string {
+  return JSON.stringify(['word', similar, key]);
 }
 
 /** Texts matching at least this many titles keep their ranking: below, ranking a page costs under a millisecond. */

@@ -9,7 +9,7 @@ import { asItems } from '../../../test/marc.js';
 import { generateTitleRecords } from '../../seed/generator.js';
 import { importMarcRecords } from './catalog.import.js';
 import { SearchIndex } from './search.index.js';
-import { databaseIdentity, loadSnapshot, saveSnapshot, snapshotFile } from './search.persist.js';
+import { databaseIdentity, loadSnapshot, saveSnapshot, snapshotFile, wordsFile } from './search.persist.js';
 import { MULTI_FACETS, readSnapshot } from './search.snapshot.js';
 import { CATALOGUE, NETWORK } from './search.source.js';
 
@@ -108,6 +108,41 @@ describe('search snapshots kept on disk (issue 25)', () => {
 });
 
 describe('SearchIndex: reading ahead', () => {
+  it('keeps its read-ahead beside the kept snapshot: a restart with the catalogue unchanged starts with those words cached', async () => {
+    // The test catalogue is small: its frequent words are those in one title or more.
+    class SmallIndex extends SearchIndex {
+      override prewarm(options: Parameters<SearchIndex['prewarm']>[0] = {}): Promise<number> {
+        return super.prewarm({ ...options, minTitles: 1 });
+      }
+    }
+    const keptDir = path.join(dir, 'words');
+    const options = { snapshotDir: keptDir, prewarmWords: 20, prewarmFromTitles: 1 };
+    const identity = await databaseIdentity(database.db);
+    const words = wordsFile(snapshotFile(keptDir, identity, CATALOGUE));
+    const first = new SmallIndex(database.db, options);
+    expect((await first.warm()).prewarmed).toBe(20);
+    for (let i = 0; i < 400 && !existsSync(words); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(existsSync(words)).toBe(true);
+    const samples = ['brasil', 'historia', 'educacao'];
+    const before = await Promise.all(samples.map((w) => searched(first, w)));
+
+    // Restarted: the snapshot and the twenty words' atoms come from disk before any search.
+    const restarted = new SmallIndex(database.db, options);
+    await restarted.current();
+    expect(restarted.stats().atoms).toBeGreaterThanOrEqual(20);
+    expect(restarted.stats().atomBytes).toBeGreaterThan(0);
+    expect(await Promise.all(samples.map((w) => searched(restarted, w)))).toEqual(before);
+    expect((await restarted.warm()).prewarmed).toBe(20);
+
+    // A damaged words file is ignored: the words are read from the database again.
+    await writeFile(words, 'not ours');
+    const again = new SmallIndex(database.db, options);
+    await again.current();
+    expect(again.stats().atoms).toBe(0);
+    expect((await again.warm()).prewarmed).toBe(20);
+    expect(await Promise.all(samples.map((w) => searched(again, w)))).toEqual(before);
+  });
+
   it('reads ahead the snapshot in use when a newer one replaced one whose read-ahead had not finished', async () => {
     // Each read-ahead begun is noted (with the snapshot in use then) and held until the gate opens.
     const begun: number[] = [];

@@ -2,6 +2,7 @@ import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import type { Atom } from './search.atoms.js';
 import { MULTI_FACETS, type MultiFacet, type MultiValued, type Snapshot, SNAPSHOT_CODE } from './search.snapshot.js';
 import type { CatalogueSource } from './search.source.js';
 
@@ -21,8 +22,8 @@ import type { CatalogueSource } from './search.source.js';
 
 const MAGIC = 'ESTSNAP1';
 
-type Typed = Int32Array | Uint32Array | Uint8Array | Float64Array;
-const TYPES = { Int32Array, Uint32Array, Uint8Array, Float64Array } as const;
+type Typed = Int32Array | Uint32Array | Uint8Array | Uint16Array | Float64Array;
+const TYPES = { Int32Array, Uint32Array, Uint8Array, Uint16Array, Float64Array } as const;
 type TypeName = keyof typeof TYPES;
 
 interface Header {
@@ -91,14 +92,7 @@ export function snapshotFile(dir: string, identity: string, source: CatalogueSou
  * file renamed over it), so a reader never meets half a file.
  */
 export async function saveSnapshot(file: string, identity: string, source: CatalogueSource, snapshot: Snapshot): Promise<void> {
-  const arrays = arraysOf(snapshot);
-  const descriptors: Header['arrays'] = [];
-  let offset = 0;
-  for (const [name, array] of Object.entries(arrays)) {
-    descriptors.push({ name, type: typeName(array), length: array.length, offset });
-    offset = align(offset + array.byteLength);
-  }
-  const header: Header = {
+  const header: Omit<Header, 'arrays'> = {
     builder: SNAPSHOT_CODE,
     database: identity,
     source: source.name,
@@ -109,9 +103,29 @@ export async function saveSnapshot(file: string, identity: string, source: Catal
     names: snapshot.names,
     tagOffset: snapshot.tagOffset,
     multi: Object.fromEntries(MULTI_FACETS.map((f) => [f, { codes: snapshot.multi[f].codes, names: snapshot.multi[f].names }])) as Header['multi'],
-    arrays: descriptors,
   };
-  const json = Buffer.from(JSON.stringify(header));
+  await writeArrays(file, header, arraysOf(snapshot));
+  // Files of this database and source made by older code are of no more use (their words too).
+  const prefix = `${source.name}-${identity}-`;
+  const keep = [path.basename(file), path.basename(wordsFile(file))];
+  for (const name of await readdir(path.dirname(file)))
+    if (name.startsWith(prefix) && (name.endsWith('.snapshot') || name.endsWith('.words')) && !keep.includes(name))
+      await rm(path.join(path.dirname(file), name), { force: true });
+}
+
+/**
+ * Writes a JSON header and typed arrays to `file` (MAGIC, the header's length, the header, then
+ * each array 8-byte aligned; the header lists them as `arrays`), through a temporary file
+ * renamed over it once complete.
+ */
+async function writeArrays(file: string, header: object, arrays: Record<string, Typed>): Promise<void> {
+  const descriptors: Header['arrays'] = [];
+  let offset = 0;
+  for (const [name, array] of Object.entries(arrays)) {
+    descriptors.push({ name, type: typeName(array), length: array.length, offset });
+    offset = align(offset + array.byteLength);
+  }
+  const json = Buffer.from(JSON.stringify({ ...header, arrays: descriptors }));
   const start = align(MAGIC.length + 4 + json.length);
   const lead = Buffer.alloc(start);
   lead.write(MAGIC, 0, 'latin1');
@@ -131,10 +145,6 @@ export async function saveSnapshot(file: string, identity: string, source: Catal
     await handle.truncate(start + offset);
     await handle.close();
     await rename(temporary, file);
-    // Files of this database and source made by older code are of no more use.
-    const prefix = `${source.name}-${identity}-`;
-    for (const name of await readdir(path.dirname(file)))
-      if (name.startsWith(prefix) && name.endsWith('.snapshot') && name !== path.basename(file)) await rm(path.join(path.dirname(file), name), { force: true });
   } catch (error) {
     await handle.close().catch(() => undefined);
     await rm(temporary, { force: true });
@@ -143,31 +153,42 @@ export async function saveSnapshot(file: string, identity: string, source: Catal
 }
 
 /**
- * The snapshot kept in `file`, or null when there is none, or it was made from another
- * database, another source or by other code, or it cannot be read whole.
+ * The header and arrays `writeArrays` wrote to `file`, as views onto one buffer; null when
+ * there is no file, it is not one of ours, or an array runs past its end.
  */
-export async function loadSnapshot(file: string, identity: string, source: CatalogueSource): Promise<Snapshot | null> {
-  const started = performance.now();
+async function readArrays<H extends { arrays: Header['arrays'] }>(file: string): Promise<{ header: H; a: Record<string, Typed> } | null> {
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
   } catch {
     return null;
   }
+  if (bytes.length < MAGIC.length + 4 || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
+  const length = bytes.readUInt32LE(MAGIC.length);
+  const header = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + length)) as H;
+  // Views need their element size's alignment: a buffer that does not start on one is copied.
+  const buffer = (bytes.byteOffset % 8 === 0 ? bytes.buffer : new Uint8Array(bytes).buffer) as ArrayBuffer;
+  const base = (bytes.byteOffset % 8 === 0 ? bytes.byteOffset : 0) + align(MAGIC.length + 4 + length);
+  const a: Record<string, Typed> = {};
+  for (const d of header.arrays) {
+    const Type = TYPES[d.type];
+    if (!Type || base + d.offset + d.length * Type.BYTES_PER_ELEMENT > buffer.byteLength) return null;
+    a[d.name] = new Type(buffer, base + d.offset, d.length);
+  }
+  return { header, a };
+}
+
+/**
+ * The snapshot kept in `file`, or null when there is none, or it was made from another
+ * database, another source or by other code, or it cannot be read whole.
+ */
+export async function loadSnapshot(file: string, identity: string, source: CatalogueSource): Promise<Snapshot | null> {
+  const started = performance.now();
   try {
-    if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
-    const length = bytes.readUInt32LE(MAGIC.length);
-    const header = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + length)) as Header;
+    const read = await readArrays<Header>(file);
+    if (!read) return null;
+    const { header, a } = read;
     if (header.builder !== SNAPSHOT_CODE || header.database !== identity || header.source !== source.name) return null;
-    // Views need their element size's alignment: a buffer that does not start on one is copied.
-    const buffer = (bytes.byteOffset % 8 === 0 ? bytes.buffer : new Uint8Array(bytes).buffer) as ArrayBuffer;
-    const base = (bytes.byteOffset % 8 === 0 ? bytes.byteOffset : 0) + align(MAGIC.length + 4 + length);
-    const a: Record<string, Typed> = {};
-    for (const d of header.arrays) {
-      const Type = TYPES[d.type];
-      if (!Type || base + d.offset + d.length * Type.BYTES_PER_ELEMENT > buffer.byteLength) return null;
-      a[d.name] = new Type(buffer, base + d.offset, d.length);
-    }
     const multi = Object.fromEntries(
       MULTI_FACETS.map((f): [MultiFacet, MultiValued] => {
         const { codes, names } = header.multi[f];
@@ -198,6 +219,73 @@ export async function loadSnapshot(file: string, identity: string, source: Catal
       buildMs: header.buildMs,
       loadMs: performance.now() - started,
     };
+  } catch {
+    return null;
+  }
+}
+
+/** Where the words read ahead for the snapshot kept in `snapshotFile` are kept (beside it). */
+export function wordsFile(snapshotFile: string): string {
+  return snapshotFile.replace(/\.snapshot$/, '.words');
+}
+
+/** Read-ahead kept on disk: the frequent words, and the atoms of single-lexeme words by lexeme. */
+export interface KeptWords {
+  /** The snapshot version the atoms were read for. */
+  version: number;
+  /** The words read ahead, most frequent first. */
+  words: string[];
+  atoms: Map<string, Atom>;
+}
+
+interface WordsHeader {
+  builder: string;
+  database: string;
+  source: string;
+  version: number;
+  words: string[];
+  /** Per atom: its lexeme, and whether it has masks and positions (arrays `i<n>`, `m<n>`, `s<n>`, `p<n>`). */
+  atoms: { lexeme: string; masks: boolean; positions: boolean }[];
+  arrays: Header['arrays'];
+}
+
+/**
+ * Keeps what a finished read-ahead read (issue 25): the frequent words and the atoms of
+ * `atoms` (single lexemes: their ids, field masks and positions), for the snapshot `version`,
+ * so a restart with the catalogue unchanged starts with them cached instead of reading them
+ * from PostgreSQL again (at a million titles, a minute of the database's time).
+ */
+export async function saveWords(file: string, identity: string, source: CatalogueSource, kept: KeptWords): Promise<void> {
+  const arrays: Record<string, Typed> = {};
+  const atoms: WordsHeader['atoms'] = [];
+  for (const [lexeme, atom] of kept.atoms) {
+    const n = atoms.push({ lexeme, masks: atom.masks !== null, positions: atom.positions !== null }) - 1;
+    arrays[`i${n}`] = atom.ids;
+    if (atom.masks) arrays[`m${n}`] = atom.masks;
+    if (atom.positions) {
+      arrays[`s${n}`] = atom.positions.start;
+      arrays[`p${n}`] = atom.positions.at;
+    }
+  }
+  await writeArrays(file, { builder: SNAPSHOT_CODE, database: identity, source: source.name, version: kept.version, words: kept.words, atoms }, arrays);
+}
+
+/** The read-ahead kept in `file` for this database, source and code; null when there is none or it is damaged. */
+export async function loadWords(file: string, identity: string, source: CatalogueSource): Promise<KeptWords | null> {
+  try {
+    const read = await readArrays<WordsHeader>(file);
+    if (!read) return null;
+    const { header, a } = read;
+    if (header.builder !== SNAPSHOT_CODE || header.database !== identity || header.source !== source.name) return null;
+    const atoms = new Map<string, Atom>();
+    header.atoms.forEach(({ lexeme, masks, positions }, n) => {
+      const ids = a[`i${n}`] as Int32Array;
+      const m = masks ? (a[`m${n}`] as Uint8Array) : null;
+      const p = positions ? { start: a[`s${n}`] as Int32Array, at: a[`p${n}`] as Uint16Array } : null;
+      const bytes = ids.byteLength + (m?.byteLength ?? 0) + (p ? p.start.byteLength + p.at.byteLength : 0) + 64;
+      atoms.set(lexeme, { ids, masks: m, positions: p, bytes });
+    });
+    return { version: header.version, words: header.words, atoms };
   } catch {
     return null;
   }

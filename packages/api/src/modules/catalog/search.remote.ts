@@ -64,10 +64,36 @@ interface WireAnswer extends Omit<SearchOutcome, 'snapshot' | 'facets'> {
   multi: [MultiFacet, string, string][];
 }
 
+/** An error as it travels (wireError, back with errorOf): its message and code, and its causes' (drizzle wraps a driver's error as `cause`). */
+export interface WireError {
+  message: string;
+  code?: unknown;
+  statusCode?: unknown;
+  cause?: WireError;
+}
+
 interface Reply {
   estanteSearch: number;
   value?: unknown;
-  error?: { message: string; code?: unknown; statusCode?: unknown };
+  error?: WireError;
+}
+
+/** How long a worker waits for the primary's answer before the request fails (as the request itself would). */
+const CALL_TIMEOUT_MS = 60_000;
+
+export function wireError(error: unknown, depth = 0): WireError {
+  const { message, code, statusCode, cause } = (error ?? {}) as { message?: unknown; code?: unknown; statusCode?: unknown; cause?: unknown };
+  return {
+    message: typeof message === 'string' ? message : String(error),
+    ...(code !== undefined ? { code } : {}),
+    ...(statusCode !== undefined ? { statusCode } : {}),
+    ...(cause !== undefined && cause !== null && depth < 5 ? { cause: wireError(cause, depth + 1) } : {}),
+  };
+}
+
+export function errorOf(wire: WireError): Error {
+  const { message, cause, ...rest } = wire;
+  return Object.assign(new Error(message, cause ? { cause: errorOf(cause) } : undefined), rest);
 }
 
 function isCall(message: unknown): message is Call {
@@ -80,7 +106,11 @@ function isCall(message: unknown): message is Call {
  * cookie); a failure goes back as an error the worker throws (a database away stays a 503).
  * Returns the function that stops answering.
  */
-export function serveSearches(indexes: Record<CatalogueSource['name'], SearchIndex>): () => void {
+export function serveSearches(
+  indexes: Record<CatalogueSource['name'], SearchIndex>,
+  /** Told of every failure the workers are answered with (a database away included). */
+  failed: (error: unknown) => void = () => undefined,
+): () => void {
   const answer = async (call: Call): Promise<unknown> => {
     const index = indexes[call.source];
     switch (call.op) {
@@ -103,8 +133,8 @@ export function serveSearches(indexes: Record<CatalogueSource['name'], SearchInd
     (message.primary ? onPrimary(work) : work()).then(
       (value) => send(worker, { estanteSearch: message.estanteSearch, value }),
       (error: unknown) => {
-        const { message: text, code, statusCode } = error as { message?: unknown; code?: unknown; statusCode?: unknown };
-        send(worker, { estanteSearch: message.estanteSearch, error: { message: String(text ?? error), code, statusCode } });
+        failed(error);
+        send(worker, { estanteSearch: message.estanteSearch, error: wireError(error) });
       },
     );
   };
@@ -113,8 +143,13 @@ export function serveSearches(indexes: Record<CatalogueSource['name'], SearchInd
 }
 
 function send(worker: Worker, reply: Reply) {
-  // A worker that has gone (restarted) no longer waits for its answer.
-  if (worker.isConnected()) worker.send(reply, () => undefined);
+  // A worker that has gone (restarted) no longer waits for its answer; one whose channel fails
+  // meanwhile times the call out (a throw here would be an unhandled rejection in the primary).
+  try {
+    if (worker.isConnected()) worker.send(reply, () => undefined);
+  } catch {
+    // The worker is going.
+  }
 }
 
 /** The outcome without its snapshot: the names of the multi-valued values it shows and filters on. */
@@ -131,7 +166,7 @@ function wireAnswer({ snapshot, ...outcome }: SearchOutcome, state: SearchState,
 }
 
 /** The worker's side of the channel: calls waiting for their answer, by number. */
-const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
 let lastCall = 0;
 let listening = false;
 
@@ -144,7 +179,7 @@ function listen() {
     const call = waiting.get(reply.estanteSearch);
     if (!call) return;
     waiting.delete(reply.estanteSearch);
-    if (reply.error) call.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code, statusCode: reply.error.statusCode }));
+    if (reply.error) call.reject(errorOf(reply.error));
     else call.resolve(reply.value);
   });
   // The primary gone, no answer will come: the calls waiting fail (the worker is ending too).
@@ -175,32 +210,50 @@ export class RemoteIndex implements Searcher {
 
   private call<T>(op: Op, ...args: unknown[]): Promise<T> {
     return new Promise<T>((resolve, reject) => {
+      if (!process.send) return reject(new Error('not an API worker: no primary process to search in'));
       const id = ++lastCall;
       const message: Call = { estanteSearch: id, source: this.source.name, op, args, primary: readingOnPrimary(), namesOf: this.names?.version ?? null };
-      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      if (!process.send) return reject(new Error('not an API worker: no primary process to search in'));
-      process.send(message, undefined, {}, (error: Error | null) => {
-        if (!error) return;
+      // An answer lost on the way would otherwise hold the patron's request for ever.
+      const timer = setTimeout(() => {
         waiting.delete(id);
+        reject(new Error(`the search index (primary process) did not answer ${op} within ${CALL_TIMEOUT_MS / 1000} s`));
+      }, CALL_TIMEOUT_MS);
+      const settle =
+        <V>(done: (value: V) => void) =>
+        (value: V) => {
+          clearTimeout(timer);
+          done(value);
+        };
+      waiting.set(id, { resolve: settle(resolve as (value: unknown) => void), reject: settle(reject) });
+      try {
+        process.send(message, undefined, {}, (error: Error | null) => {
+          if (!error || !waiting.delete(id)) return;
+          clearTimeout(timer);
+          reject(error);
+        });
+      } catch (error) {
+        waiting.delete(id);
+        clearTimeout(timer);
         reject(error);
-      });
+      }
     });
   }
 
   async run(state: SearchState): Promise<SearchAnswer | null> {
+    // The names held when asking: an answer without names is of their version (others may arrive meanwhile).
+    const held = this.names;
     const wire = await this.call<WireAnswer | null>('run', state);
     if (!wire) return null;
     const { version, names, multi: shown, facets, ...outcome } = wire;
-    if (names) this.names = { version, names };
+    if (names && (!this.names || version >= this.names.version)) this.names = { version, names };
     const multi = Object.fromEntries(
       MULTI_FACETS.map((facet) => [facet, { byCode: new Map<string, number>(), names: [] as string[] }]),
     ) as SnapshotNames['multi'];
     for (const [facet, code, name] of shown) multi[facet].byCode.set(code, multi[facet].names.push(name) - 1);
-    // Names of an older version than the answer's only when the primary sent none: it did, as it saw ours differ.
     return {
       ...outcome,
       facets: facets.map(([faceta, codigo, total, sem_filtro]) => ({ faceta, codigo, total, sem_filtro })),
-      snapshot: { version, names: names ?? this.names!.names, multi },
+      snapshot: { version, names: names ?? held!.names, multi },
     };
   }
 

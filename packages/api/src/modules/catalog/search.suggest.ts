@@ -47,7 +47,7 @@ interface Slot {
  */
 export async function suggestSearch(index: Searcher, state: SearchState, found: SearchAnswer): Promise<Suggestion | null> {
   // A search that found something is only questioned when one of its words is rare: known from
-  // the word atoms the search has just read (cached), without asking the database.
+  // the word atoms the search has just read (cached in the index), without asking the database.
   if (found.total > 0 && !(await hasRareWord(index, state))) return null;
   return suggestFor(index, state, found.total);
 }
