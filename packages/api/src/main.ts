@@ -96,12 +96,9 @@ async function main(): Promise<void> {
     }
     if (listening === config.apiWorkers) say(`all ${config.apiWorkers} API workers are ready`);
   });
-  // A lost database never kills the process (decision 0017): the index's background work (its
-  // read-ahead, a snapshot rebuilt) fails while it is away and is tried again by the next search.
-  process.on('unhandledRejection', (reason) => {
-    if (!isDatabaseUnavailable(reason)) throw reason;
-    log.warn({ err: reason }, 'database unavailable in background work');
-  });
+  // The index's background work (its read-ahead, a snapshot rebuilt) fails while the database is
+  // away and is tried again by the next search.
+  surviveDatabaseOutages(log);
   cluster.on('exit', (worker, code, signal) => {
     if (closing) return;
     say(`API worker ${worker.process.pid} stopped (${signal ?? code}): starting another`);
@@ -121,6 +118,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+}
+
+/**
+ * A lost database never kills the process (decision 0017): a promise nobody awaited that fails
+ * only because the database is away is logged; the work it stood for is retried once the
+ * database is back. Any other unhandled rejection still stops the process, as Node's default does.
+ */
+function surviveDatabaseOutages(log: Pick<pino.Logger, 'warn'>): void {
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    log.warn({ err: reason }, 'database unavailable in background work');
+  });
 }
 
 /** Structured JSON logs; readable lines when a person watches a terminal. */
@@ -218,14 +227,8 @@ async function serve(
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  // A lost database never kills the process (decision 0017): a promise nobody awaited that
-  // fails only because the database is away (pg-boss 10 completes and fails jobs without
-  // awaiting, decision 0018) is logged; the work it stood for is retried once the database is
-  // back. Any other unhandled rejection still stops the process, as Node's default does.
-  process.on('unhandledRejection', (reason) => {
-    if (!isDatabaseUnavailable(reason)) throw reason;
-    app.log.warn({ err: reason }, 'database unavailable in background work');
-  });
+  // pg-boss 10 completes and fails jobs without awaiting (decision 0018).
+  surviveDatabaseOutages(app.log);
   // A worker leaves Ctrl-C to its primary, which stops the workers in turn.
   if (!cluster.isWorker) process.on('SIGINT', () => void shutdown('SIGINT'));
 

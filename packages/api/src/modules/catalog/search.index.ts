@@ -189,8 +189,12 @@ export class SearchIndex implements RunSource {
     const atoms = new Map<string, AtomEntry>();
     let bytes = 0;
     for (const [lexeme, atom] of kept.atoms) {
-      const query: AtomQuery = (only) => fetchWordPositions(this.db, lexeme, only, this.source);
-      atoms.set(`${snapshot.version}\u0000${wordCacheKey(`'${lexeme}'`, false)}`, { atom: Promise.resolve(atom), query, bytes: atom.bytes });
+      const key = `'${lexeme}'`;
+      atoms.set(`${snapshot.version}\u0000${wordCacheKey(key, false)}`, {
+        atom: Promise.resolve(atom),
+        query: this.wordQuery(key, lexeme, false),
+        bytes: atom.bytes,
+      });
       bytes += atom.bytes;
     }
     this.wordsKeptFor = snapshot.version;
@@ -249,11 +253,13 @@ export class SearchIndex implements RunSource {
 
   /** The atom of a word whose key (wordKey) is `key`. */
   wordAtom(snapshot: Snapshot, key: string, word: string, similar: boolean): Promise<Atom> {
-    // A word that is one lexeme of the plain vector is read with its positions (phrases in memory).
+    return this.atom(snapshot, wordCacheKey(key, similar), this.wordQuery(key, word, similar));
+  }
+
+  /** How a word's atom is read: a word that is one lexeme of the plain vector with its positions (phrases in memory). */
+  private wordQuery(key: string, word: string, similar: boolean): AtomQuery {
     const lexeme = similar ? null : singleLexeme(key);
-    return this.atom(snapshot, wordCacheKey(key, similar), (only) =>
-      lexeme !== null ? fetchWordPositions(this.db, lexeme, only, this.source) : fetchWordAtom(this.db, word, similar, only, this.source),
-    );
+    return (only) => (lexeme !== null ? fetchWordPositions(this.db, lexeme, only, this.source) : fetchWordAtom(this.db, word, similar, only, this.source));
   }
 
   /** A word's cache key, from PostgreSQL once per spelling (then remembered). */
@@ -278,7 +284,12 @@ export class SearchIndex implements RunSource {
    * stops early when the snapshot is replaced.
    * Resolves to how many atoms it read.
    */
-  async prewarm({ minTitles = 1000, limit = 500, concurrency = PREWARM_CONCURRENCY, words: known = undefined as string[] | undefined } = {}): Promise<number> {
+  async prewarm({
+    minTitles = 1000,
+    limit = 500,
+    concurrency = PREWARM_CONCURRENCY,
+    words: known,
+  }: { minTitles?: number; limit?: number; concurrency?: number; words?: string[] } = {}): Promise<number> {
     const snapshot = await this.current();
     // The words a previous read-ahead chose (kept on disk) spare the scan that finds them.
     const words = known?.slice(0, limit) ?? (await frequentWords(this.db, minTitles, limit, this.source));

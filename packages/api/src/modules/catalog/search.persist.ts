@@ -188,7 +188,7 @@ export async function loadSnapshot(file: string, identity: string, source: Catal
     const read = await readArrays<Header>(file);
     if (!read) return null;
     const { header, a } = read;
-    if (header.builder !== SNAPSHOT_CODE || header.database !== identity || header.source !== source.name) return null;
+    if (!madeFor(header, identity, source)) return null;
     const multi = Object.fromEntries(
       MULTI_FACETS.map((f): [MultiFacet, MultiValued] => {
         const { codes, names } = header.multi[f];
@@ -222,6 +222,11 @@ export async function loadSnapshot(file: string, identity: string, source: Catal
   } catch {
     return null;
   }
+}
+
+/** Whether a file's header says it was made by this code, for this database and source. */
+function madeFor(header: { builder: string; database: string; source: string }, identity: string, source: CatalogueSource): boolean {
+  return header.builder === SNAPSHOT_CODE && header.database === identity && header.source === source.name;
 }
 
 /** Where the words read ahead for the snapshot kept in `snapshotFile` are kept (beside it). */
@@ -276,7 +281,7 @@ export async function loadWords(file: string, identity: string, source: Catalogu
     const read = await readArrays<WordsHeader>(file);
     if (!read) return null;
     const { header, a } = read;
-    if (header.builder !== SNAPSHOT_CODE || header.database !== identity || header.source !== source.name) return null;
+    if (!madeFor(header, identity, source)) return null;
     const atoms = new Map<string, Atom>();
     header.atoms.forEach(({ lexeme, masks, positions }, n) => {
       const ids = a[`i${n}`] as Int32Array;
