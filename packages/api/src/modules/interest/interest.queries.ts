@@ -284,8 +284,14 @@ export function profileTitles(db: Db, codPessoa: number, from: string, to: strin
   );
 }
 
-/** Titles matched per transaction: a large import is matched in slices. */
+/**
+ * Titles matched per transaction: a large import is matched in slices of 2,500 on a machine the
+ * job has to itself, and of 250 while others keep it busy (the job yielded after the last slice),
+ * so that no slice holds a core for long while patrons search (decision 0018). The first slice is
+ * a small one: the job does not know yet whether the machine is busy.
+ */
 const MATCH_BATCH = 2500;
+const BUSY_BATCH = 250;
 
 /**
  * The matching job's step: the titles queued since (interest_pending, filled by a trigger on
@@ -297,6 +303,7 @@ const MATCH_BATCH = 2500;
 export async function matchNewTitles(db: Db, pacer = new Pacer()): Promise<{ alerts: number; patrons: number[] }> {
   let alerts = 0;
   const patrons = new Set<number>();
+  let batch = BUSY_BATCH;
   for (;;) {
     const started = Date.now();
     const slice = await db.transaction(async (tx) => {
@@ -310,25 +317,32 @@ export async function matchNewTitles(db: Db, pacer = new Pacer()): Promise<{ ale
       const taken = await queryRows<{ id: number }>(
         tx,
         sql`delete from interest_pending where cod_acervo in (
-              select cod_acervo from interest_pending order by cod_acervo limit ${MATCH_BATCH} for update skip locked)
+              select cod_acervo from interest_pending order by cod_acervo limit ${batch} for update skip locked)
             returning cod_acervo as id`,
       );
       if (taken.length === 0) return null;
-      const created = await queryRows<{ cod_pessoa: number }>(
+      // The alerts made, counted per patron in PostgreSQL: a slice can make a hundred thousand.
+      const created = await queryRows<{ cod_pessoa: number; n: number }>(
         tx,
-        sql`insert into patron_alerts (cod_pessoa, cod_acervo, motivo)
-            select cod_pessoa, cod_acervo, motivo from (${matches(sql`cod_acervo = any(${`{${taken.map((t) => t.id).join(',')}}`}::int[])`)}) m
-            on conflict do nothing
-            returning cod_pessoa`,
+        sql`with made as (
+              insert into patron_alerts (cod_pessoa, cod_acervo, motivo)
+              select cod_pessoa, cod_acervo, motivo from (${matches(sql`cod_acervo = any(${`{${taken.map((t) => t.id).join(',')}}`}::int[])`)}) m
+              on conflict do nothing
+              returning cod_pessoa)
+            select cod_pessoa, count(*)::int as n from made group by cod_pessoa`,
       );
       return { taken: taken.length, created };
     });
     if (!slice) break;
-    alerts += slice.created.length;
-    for (const row of slice.created) patrons.add(row.cod_pessoa);
-    if (slice.taken < MATCH_BATCH) break;
-    // A large import yields to the patrons' searches between slices when the machine is busy.
-    await pacer.step(Date.now() - started);
+    for (const row of slice.created) {
+      alerts += row.n;
+      patrons.add(row.cod_pessoa);
+    }
+    if (slice.taken < batch) break;
+    // A large import yields to the patrons' searches between slices when the machine is busy,
+    // and goes on in small slices while it is.
+    const paused = await pacer.step(Date.now() - started);
+    batch = paused > 0 ? BUSY_BATCH : MATCH_BATCH;
   }
   return { alerts, patrons: [...patrons] };
 }
