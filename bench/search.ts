@@ -25,7 +25,7 @@ import { search } from '../packages/api/src/modules/catalog/search.service.js';
 import { typeahead } from '../packages/api/src/modules/catalog/search.suggest.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
 import { type LoopResult, runLoop } from './loop.js';
-import { freePort, until } from './process.js';
+import { childrenOf, cpuSeconds, freePort, processesNamed, until } from './process.js';
 
 const { values } = parseArgs({
   options: {
@@ -43,6 +43,9 @@ const { values } = parseArgs({
     mix: { type: 'string', default: 'normal' },
     // Start the passes as soon as every worker listens, while they still read ahead (issue 25).
     'during-read-ahead': { type: 'boolean', default: false },
+    // Leave the interest-matching queue as it is: searches measured while an import is matched
+    // (issue 18, beside `npm run bench:interest`).
+    'keep-interest-queue': { type: 'boolean', default: false },
   },
 });
 const mix = values.mix as 'normal' | 'misspelt' | 'typeahead' | 'broad';
@@ -50,6 +53,8 @@ if (!['normal', 'misspelt', 'typeahead', 'broad'].includes(mix)) throw new Error
 const callPath = mix === 'typeahead' ? 'consulta/sugestoes' : 'consulta';
 /** What the first service pass's searches answered: found as typed, a suggestion applied or offered, nothing. */
 const answers = { found: 0, applied: 0, offered: 0, nothing: 0 };
+/** Where each HTTP pass's CPU went, printed after the table. */
+const cpuLines: string[] = [];
 const network = values.network === true;
 const titles = Number(values.titles);
 const count = Number(values.count);
@@ -74,8 +79,10 @@ if (have < titles) {
 // Generated titles are queued for interest matching as an import's are (issue 18): the server's
 // job would match them during the passes. The bench measures searches (the matching has its own,
 // npm run bench:interest), so it empties the queue first.
-const unqueued = await executeCount(database.db, sql`delete from interest_pending`);
-if (unqueued > 0) process.stderr.write(`emptied the interest-matching queue (${unqueued} titles)\n`);
+if (!values['keep-interest-queue']) {
+  const unqueued = await executeCount(database.db, sql`delete from interest_pending`);
+  if (unqueued > 0) process.stderr.write(`emptied the interest-matching queue (${unqueued} titles)\n`);
+}
 if (network) await fillNetwork(titles);
 const total = (await queryRows<{ total: number }>(database.db, sql`select count(*)::int as total from titles`))[0]?.total ?? 0;
 const networkTotal = (await queryRows<{ total: number }>(database.db, sql`select count(*)::int as total from network_titles`))[0]?.total ?? 0;
@@ -161,6 +168,7 @@ for (const [i, level] of levels.entries()) report(`HTTP /svc/${callPath}, fresh 
 // then (below) as direct service calls.
 report(`HTTP /svc/${callPath}, the c1 queries again`, 1, await http(warmDraws[0]!, 1));
 console.log(memoryLine());
+for (const line of cpuLines.splice(0)) console.log(line);
 client.send('exit');
 server.kill('SIGTERM');
 await until(() => server.exitCode !== null);
@@ -199,15 +207,8 @@ function memoryLine(): string {
       return null;
     }
   };
-  const children = (pid: number): number[] => {
-    try {
-      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-    } catch {
-      return [];
-    }
-  };
   const primary = read(server.pid!);
-  const workers = children(server.pid!)
+  const workers = childrenOf(server.pid!)
     .map(read)
     .filter((m) => m !== null);
   const mb = (m: { rss: number; shared: number }) => `${m.rss.toFixed(0)} MB (${m.shared.toFixed(0)} shared)`;
@@ -233,18 +234,41 @@ async function direct(q: string): Promise<boolean> {
   return true;
 }
 
-/** One HTTP pass, run by the client process (load.ts). */
-function http(list: string[], concurrency: number): Promise<LoopResult> {
-  return new Promise((resolve) => {
-    client.once('message', (result) => resolve(result as LoopResult));
+/** One HTTP pass, run by the client process (load.ts), with the CPU each part of the machine spent on it. */
+async function http(list: string[], concurrency: number): Promise<LoopResult & { cpu: string }> {
+  const before = cpuNow();
+  const result = await new Promise<LoopResult>((resolve) => {
+    client.once('message', (answer) => resolve(answer as LoopResult));
     client.send({ base, token, list, concurrency, path: callPath });
   });
+  const after = cpuNow();
+  const spent = (group: keyof typeof after) =>
+    [...after[group]].reduce((sum, [pid, seconds]) => sum + seconds - (before[group].get(pid) ?? 0), 0);
+  const perSearch = (group: keyof typeof after) => ((spent(group) * 1000) / list.length).toFixed(1);
+  const groups = (['primary', 'workers', 'postgres', 'client'] as const).filter((g) => after[g].size > 0);
+  const all = groups.reduce((sum, g) => sum + spent(g), 0);
+  return {
+    ...result,
+    cpu: `${groups.map((g) => `${g} ${perSearch(g)}`).join(', ')}; all ${((all * 1000) / list.length).toFixed(1)} ms a search, ${((all / result.seconds) * 100).toFixed(0)} % of one core`,
+  };
 }
 
-function report(label: string, concurrency: number, r: { latencies: number[]; errors: number; seconds: number }) {
+/** CPU seconds so far of the server's primary, its API workers, PostgreSQL's processes and the client, per pid. */
+function cpuNow() {
+  const of = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
+  return {
+    primary: of([server.pid!]),
+    workers: of(childrenOf(server.pid!)),
+    postgres: of(processesNamed('postgres')),
+    client: of([client.pid!]),
+  };
+}
+
+function report(label: string, concurrency: number, r: { latencies: number[]; errors: number; seconds: number; cpu?: string }) {
   const sorted = [...r.latencies].sort((a, b) => a - b);
   const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
   console.log(`| ${label} | ${concurrency} | ${p(0.5)} | ${p(0.95)} | ${p(0.99)} | ${(sorted.length / r.seconds).toFixed(1)} | ${r.errors} |`);
+  if (r.cpu) cpuLines.push(`CPU ms a search, ${label}, c${concurrency}: ${r.cpu}`);
 }
 
 /**
