@@ -206,13 +206,32 @@ export interface TitleRow {
   possui_acessibilidade: boolean;
 }
 
-/** The result lines of the given titles, in the order of `ids`. */
-export async function titlesByIds(db: Db, ids: number[]): Promise<TitleRow[]> {
+/** Copies of a title in one library: how many, and how many are on the shelf. */
+export interface LibraryCopies {
+  cod_biblioteca: number;
+  desc_biblioteca: string;
+  total: number;
+  disponiveis: number;
+}
+
+/**
+ * The result lines of the given titles, in the order of `ids`, each with its copies per library
+ * (by library name): one query, one round trip, for every results page and the basket.
+ */
+export async function titlesByIds(db: Db, ids: number[]): Promise<(TitleRow & { disponibilidade: LibraryCopies[] })[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<TitleRow>(
+  const rows = await queryRows<TitleRow & { disponibilidade: LibraryCopies[] }>(
     db,
     sql`select t.cod_acervo, t.title, t.author, t.ano_publicacao, t.cod_tipo_obra, w.desc_tipo_obra,
-               t.idioma, t.link_capa, t.acesso_remoto, t.possui_acessibilidade
+               t.idioma, t.link_capa, t.acesso_remoto, t.possui_acessibilidade,
+               coalesce((select json_agg(json_build_object('cod_biblioteca', a.cod_biblioteca, 'desc_biblioteca', a.desc_biblioteca,
+                                                           'total', a.total, 'disponiveis', a.disponiveis)
+                                         order by a.desc_biblioteca, a.cod_biblioteca)
+                         from (select l.cod_biblioteca, l.desc_biblioteca, count(*)::int as total,
+                                      count(*) filter (where c.status = 'disponivel')::int as disponiveis
+                               from copies c join libraries l on l.cod_biblioteca = c.cod_biblioteca
+                               where c.cod_acervo = t.cod_acervo
+                               group by l.cod_biblioteca, l.desc_biblioteca) a), '[]'::json) as disponibilidade
         from titles t join work_types w on w.cod_tipo_obra = t.cod_tipo_obra
         where t.cod_acervo in ${ids}`,
   );

@@ -311,6 +311,27 @@ describe('GET /consulta: library, author and subject facets', () => {
     const both = (await search(`termo1=educacao&filtro=B:${central!.codBiblioteca}&filtro=B:${norte!.codBiblioteca}`)).body;
     expect(ids(both).sort()).toEqual(['Educação', 'Educações populares no Brasil', 'Sociologia da educação']);
     expect(ids((await search(`termo1=educacao&filtro=B:${norte!.codBiblioteca}&filtro=I:fre`)).body)).toEqual(['Sociologia da educação']);
+    // Each result line says, library by library (by name), how many copies there are and how many are on the shelf.
+    await t.database.db.insert(copies).values({
+      codAcervo: await titleId('Educações populares no Brasil'),
+      codBiblioteca: norte!.codBiblioteca,
+      codTipoEmprestimo: 1,
+      tombo: 'F9',
+      localizacao: 'Estante 1',
+      status: 'emprestado',
+      dataDevolucaoPrevista: '2030-01-15',
+    });
+    const line = (await search('termo1=educacoes%20populares&tipo1=frase')).body.acervos[0]!;
+    expect([line.titulo, line.disponibilidade]).toEqual([
+      'Educações populares no Brasil',
+      [
+        { cod_biblioteca: central!.codBiblioteca, desc_biblioteca: 'Biblioteca Central', total: 1, disponiveis: 1 },
+        { cod_biblioteca: norte!.codBiblioteca, desc_biblioteca: 'Biblioteca Norte', total: 2, disponiveis: 1 },
+      ],
+    ]);
+    expect((await search('termo1=sociologia%20da%20educacao&tipo1=frase')).body.acervos[0]!.disponibilidade).toEqual([
+      { cod_biblioteca: norte!.codBiblioteca, desc_biblioteca: 'Biblioteca Norte', total: 1, disponiveis: 1 },
+    ]);
   });
 
   it("counts and filters by knowledge area, named by the area in the call's language", async () => {

@@ -30,7 +30,7 @@ import { BASE_FIELDS, countedAs, facet, facetsFor, INDEX_NAMES, NO_YEAR_NAME, ON
 import type { FacetCount } from './search.index.js';
 import type { Searcher, SnapshotNames } from './search.remote.js';
 import { dataFields, subfieldValues } from '../../marc/record.js';
-import { availability, browseIndex, networkTitlesByIds, type TitleRow, titlesByIds } from './search.queries.js';
+import { browseIndex, networkTitlesByIds, type TitleRow, titlesByIds } from './search.queries.js';
 import { exportRows } from './title.queries.js';
 import { isMultiFacet } from './search.snapshot.js';
 
@@ -82,13 +82,7 @@ export async function search(
 
 /** Result lines (what a results page shows of a title) for titles in the order given; unknown ids are left out. */
 export async function resultLines(db: Db, ids: number[], language: Language): Promise<ResultadoAcervo[]> {
-  const [page, copies] = await Promise.all([titlesByIds(db, ids), availability(db, ids)]);
-  return page.map((t) => ({
-    ...lineOf(t, language),
-    disponibilidade: copies
-      .filter((c) => c.cod_acervo === t.cod_acervo)
-      .map(({ cod_biblioteca, desc_biblioteca, total: n, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, total: n, disponiveis })),
-  }));
+  return (await titlesByIds(db, ids)).map((t) => ({ ...lineOf(t, language), disponibilidade: t.disponibilidade }));
 }
 
 /** What a result line shows of a title record, ours or a partner's. */
