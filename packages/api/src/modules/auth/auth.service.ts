@@ -46,7 +46,14 @@ export async function createTokenService(
   db: Db,
   options: { jwtSecret: string | undefined; accessTokenTtl: number; publicClient: { id: string; secret: string } },
 ): Promise<TokenService> {
-  const key = new TextEncoder().encode(options.jwtSecret ?? (await getOrCreateSecret(db, 'jwt')));
+  // Imported once: given the raw bytes, jose imports the key again for every token it checks.
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(options.jwtSecret ?? (await getOrCreateSecret(db, 'jwt'))),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     async clientCredentials(clientId, clientSecret) {
       if (clientId !== options.publicClient.id || !sameSecret(clientSecret ?? '', options.publicClient.secret)) {
