@@ -242,8 +242,7 @@ async function http(list: string[], concurrency: number): Promise<LoopResult & {
     client.send({ base, token, list, concurrency, path: callPath });
   });
   const after = cpuNow();
-  const spent = (group: keyof typeof after) =>
-    [...after[group]].reduce((sum, [pid, seconds]) => sum + seconds - (before[group].get(pid) ?? 0), 0);
+  const spent = (group: keyof typeof after) => [...after[group]].reduce((sum, [pid, seconds]) => sum + seconds - (before[group].get(pid) ?? 0), 0);
   const perSearch = (group: keyof typeof after) => ((spent(group) * 1000) / list.length).toFixed(1);
   const groups = (['primary', 'workers', 'postgres', 'client'] as const).filter((g) => after[g].size > 0);
   const all = groups.reduce((sum, g) => sum + spent(g), 0);
