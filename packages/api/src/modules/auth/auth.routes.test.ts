@@ -2,7 +2,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { createInstitution, createPatron } from '../../../test/factories.js';
 import { patronCategories, refreshTokens } from '../../db/schema/index.js';
@@ -88,6 +88,27 @@ describe('bearer tokens on public calls', () => {
     // The same claims, properly signed, pass: the refusals above are about the signature and expiry.
     const valid = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuer('estante').setExpirationTime('1h').sign(secret);
     expect((await instituicao(`Bearer ${valid}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a token it accepted once that token has expired (a checked token is remembered only until then)', async () => {
+    const secret = new TextEncoder().encode(await getOrCreateSecret(t.database.db, 'jwt'));
+    const expiresAt = Math.floor(Date.now() / 1000) + 60;
+    const soon = await new SignJWT({ typ: 'public', cid: 'estante-web' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('estante')
+      .setExpirationTime(expiresAt)
+      .sign(secret);
+    expect((await instituicao(`Bearer ${soon}`)).statusCode).toBe(200);
+    expect((await instituicao(`Bearer ${soon}`)).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(expiresAt * 1000 + 1);
+      const late = await instituicao(`Bearer ${soon}`);
+      expect(late.statusCode).toBe(401);
+      expect(late.json()).toMatchObject({ key: 'TokenInvalido' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('honours a configured JWT_SECRET instead of the stored one', async () => {

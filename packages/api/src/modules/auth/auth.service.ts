@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { type Duplicadas, LOGIN_CHOICE_SEPARATOR, type PessoaOpcao } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../plugins/auth.js';
@@ -41,6 +41,9 @@ export interface TokenService {
 const ISSUER = 'estante';
 const ALGORITHM = 'HS256';
 
+/** Checked tokens remembered (each until it expires); the list starts again when full. */
+const VERIFIED_TOKENS = 10_000;
+
 /** Creates the token service: HS256 JWTs signed with the configured or stored secret. */
 export async function createTokenService(
   db: Db,
@@ -54,6 +57,21 @@ export async function createTokenService(
     false,
     ['sign', 'verify'],
   );
+  // Tokens whose signature was checked, until they expire: a browser sends the same token with
+  // every call, and checking its HMAC again each time was a tenth of an API worker's search.
+  const valid = new Map<string, { payload: JWTPayload; expiresAt: number }>();
+  const checked = async (token: string): Promise<JWTPayload> => {
+    const known = valid.get(token);
+    if (known && Date.now() < known.expiresAt) return known.payload;
+    if (known) valid.delete(token);
+    // Only HS256 is accepted: "alg: none" and algorithm-confusion tokens fail here.
+    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: [ALGORITHM] });
+    if (typeof payload.exp === 'number') {
+      if (valid.size >= VERIFIED_TOKENS) valid.clear();
+      valid.set(token, { payload, expiresAt: payload.exp * 1000 });
+    }
+    return payload;
+  };
   return {
     async clientCredentials(clientId, clientSecret) {
       if (clientId !== options.publicClient.id || !sameSecret(clientSecret ?? '', options.publicClient.secret)) {
@@ -84,8 +102,7 @@ export async function createTokenService(
     },
     async verify(token) {
       try {
-        // Only HS256 is accepted: "alg: none" and algorithm-confusion tokens fail here.
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: [ALGORITHM] });
+        const payload = await checked(token);
         const clientId = typeof payload.cid === 'string' ? payload.cid : '';
         if (payload.typ === 'public' && clientId) return { kind: 'public', clientId };
         const match = /^pessoa:(\d+)$/.exec(payload.sub ?? '');

@@ -173,3 +173,22 @@ describe('SearchIndex: reading ahead', () => {
     expect(index.stats().atoms).toBeGreaterThanOrEqual(warmed.prewarmed);
   });
 });
+
+describe('SearchIndex: a catalogue whose snapshot is slow to make', () => {
+  it('answers from the snapshot it has after a change, and shows the change within a second or so of the new one', async () => {
+    // Every snapshot counts as slow here (as a million titles' 25 s): searches do not wait for the
+    // next one, and share one read of the catalogue's version a second.
+    const index = new SearchIndex(database.db, { waitForSnapshotMs: 0 });
+    const before = (await searched(index, 'brasil')).total;
+    await importMarcRecords(database.db, asItems([{ id: 'slow-1', title: 'Brasil de um catálogo lento', author: 'Lima, Rui', year: 2023 }]));
+    // Right after the change: the snapshot it has (no search waits for a rebuild).
+    expect((await searched(index, 'brasil')).total).toBe(before);
+    let total = before;
+    const started = Date.now();
+    while (total === before && Date.now() - started < 10_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      total = (await searched(index, 'brasil')).total;
+    }
+    expect(total).toBe(before + 1);
+  });
+});

@@ -144,9 +144,12 @@ function describe(language: Language, snapshot: SnapshotNames, value: ValueNamer
   };
 }
 
+/** Facet values are ordered by name in the call's language (made once: a collator costs more to make than to use). */
+const COLLATORS: Record<Language, Intl.Collator> = { pt: new Intl.Collator('pt-BR'), en: new Intl.Collator('en'), es: new Intl.Collator('es') };
+
 /** Facets in configuration order; years newest first ("no date" last), others by name. */
 function buildFacets(state: SearchState, counts: FacetCount[], name: Namer, language: Language, scope: 'catalogue' | 'network' = 'catalogue'): Faceta[] {
-  const collator = new Intl.Collator(language === 'pt' ? 'pt-BR' : language);
+  const collator = COLLATORS[language];
   return facetsFor(state.novas !== null, scope).map(({ codigo, nome, sort }) => {
     // NA_A shows the knowledge-area counts (facet K) of a new-acquisitions list.
     const counted = countedAs(codigo);
