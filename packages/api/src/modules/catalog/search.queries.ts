@@ -206,6 +206,13 @@ export interface TitleRow {
   possui_acessibilidade: boolean;
 }
 
+/**
+ * A title's copies counted per library, as the results page, the basket and the title page show
+ * them: the library, its copies and those on the shelf (over COPIES_IN_LIBRARIES, grouped by library).
+ */
+const LIBRARY_COPIES = sql`l.cod_biblioteca, l.desc_biblioteca, count(*)::int as total, count(*) filter (where c.status = 'disponivel')::int as disponiveis`;
+const COPIES_IN_LIBRARIES = sql`copies c join libraries l on l.cod_biblioteca = c.cod_biblioteca`;
+
 /** Copies of a title in one library: how many, and how many are on the shelf. */
 export interface LibraryCopies {
   cod_biblioteca: number;
@@ -227,9 +234,7 @@ export async function titlesByIds(db: Db, ids: number[]): Promise<(TitleRow & { 
                coalesce((select json_agg(json_build_object('cod_biblioteca', a.cod_biblioteca, 'desc_biblioteca', a.desc_biblioteca,
                                                            'total', a.total, 'disponiveis', a.disponiveis)
                                          order by a.desc_biblioteca, a.cod_biblioteca)
-                         from (select l.cod_biblioteca, l.desc_biblioteca, count(*)::int as total,
-                                      count(*) filter (where c.status = 'disponivel')::int as disponiveis
-                               from copies c join libraries l on l.cod_biblioteca = c.cod_biblioteca
+                         from (select ${LIBRARY_COPIES} from ${COPIES_IN_LIBRARIES}
                                where c.cod_acervo = t.cod_acervo
                                group by l.cod_biblioteca, l.desc_biblioteca) a), '[]'::json) as disponibilidade
         from titles t join work_types w on w.cod_tipo_obra = t.cod_tipo_obra
@@ -264,9 +269,8 @@ export async function availability(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return queryRows<{ cod_acervo: number; cod_biblioteca: number; desc_biblioteca: string; total: number; disponiveis: number }>(
     db,
-    sql`select c.cod_acervo, l.cod_biblioteca, l.desc_biblioteca, count(*)::int as total,
-               count(*) filter (where c.status = 'disponivel')::int as disponiveis
-        from copies c join libraries l on l.cod_biblioteca = c.cod_biblioteca
+    sql`select c.cod_acervo, ${LIBRARY_COPIES}
+        from ${COPIES_IN_LIBRARIES}
         where c.cod_acervo in ${ids}
         group by c.cod_acervo, l.cod_biblioteca, l.desc_biblioteca
         order by l.desc_biblioteca`,
