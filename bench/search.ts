@@ -33,7 +33,7 @@ const { values } = parseArgs({
     queries: { type: 'string' },
     count: { type: 'string', default: '400' },
     concurrency: { type: 'string', default: '1,8' },
-    prewarm: { type: 'string', default: '500' },
+    prewarm: { type: 'string', default: '2000' },
     workers: { type: 'string' },
     // Search the partner network (base=rede) instead, with as many harvested records as titles.
     network: { type: 'boolean', default: false },
@@ -187,9 +187,9 @@ if (mix !== 'typeahead')
 await index.prewarm({ limit: prewarmWords });
 await runLoop(warmDraws[0]!, 1, direct);
 report('service (SQL + mapping), the c1 queries again', 1, await runLoop(warmDraws[0]!, 1, direct));
-const { atoms, atomBytes } = index.stats();
+const { atoms, atomBytes, rankings, rankingBytes } = index.stats();
 console.log(
-  `in-process cache: ${atoms} words and phrases, ${(atomBytes / 2 ** 20).toFixed(1)} MB; ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`,
+  `in-process cache: ${atoms} words and phrases, ${(atomBytes / 2 ** 20).toFixed(1)} MB; ${rankings} broad texts' rankings kept, ${(rankingBytes / 2 ** 20).toFixed(1)} MB; ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`,
 );
 await again.close();
 

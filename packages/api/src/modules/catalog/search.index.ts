@@ -64,6 +64,8 @@ export class SearchIndex implements RunSource {
   /** The read-ahead kept on disk beside the snapshot loaded at start; the version whose read-ahead was last kept. */
   private keptWords: KeptWords | null = null;
   private wordsKeptFor: number | null = null;
+  /** How many read-ahead words that kept file holds (a longer read-ahead of the same version is kept again). */
+  private wordsKept = 0;
   /** The version of the snapshot kept on disk (loaded from it, or being written to it); the last read-ahead's words. */
   private onDisk: number | null = null;
   private readAheadWords: string[] = [];
@@ -227,18 +229,22 @@ export class SearchIndex implements RunSource {
       bytes += atom.bytes;
     }
     this.wordsKeptFor = snapshot.version;
+    this.wordsKept = kept.words.length;
     return { atoms, bytes };
   }
 
   /**
    * Keeps the read-ahead of `snapshot` on disk beside its snapshot file (once per version, so as
-   * often as that file is written, at most every SAVE_EVERY_MS): the words and the atoms of
-   * single lexemes cached for it now.
+   * often as that file is written, at most every SAVE_EVERY_MS; again when a read-ahead of the
+   * same version read more words, as after SEARCH_PREWARM_WORDS was raised): the words and the
+   * atoms of single lexemes cached for it now.
    */
   private async keepWords(snapshot: Snapshot, words: string[]): Promise<void> {
     // Only beside a snapshot file of the same version: a restart loads them together or not at all.
-    if (!this.snapshotDir || this.wordsKeptFor === snapshot.version || this.onDisk !== snapshot.version) return;
+    if (!this.snapshotDir || this.onDisk !== snapshot.version) return;
+    if (this.wordsKeptFor === snapshot.version && words.length <= this.wordsKept) return;
     this.wordsKeptFor = snapshot.version;
+    this.wordsKept = words.length;
     const prefix = `${snapshot.version}\u0000`;
     const atoms = new Map<string, Atom>();
     for (const [key, entry] of this.atoms) {
@@ -314,14 +320,15 @@ export class SearchIndex implements RunSource {
    * Resolves to how many atoms it read.
    */
   async prewarm({
-    minTitles = 1000,
-    limit = 500,
+    minTitles = PREWARM_MIN_TITLES,
+    limit = 2000,
     concurrency = PREWARM_CONCURRENCY,
     words: known,
   }: { minTitles?: number; limit?: number; concurrency?: number; words?: string[] } = {}): Promise<number> {
     const snapshot = await this.current();
-    // The words a previous read-ahead chose (kept on disk) spare the scan that finds them.
-    const words = known?.slice(0, limit) ?? (await frequentWords(this.db, minTitles, limit, this.source));
+    // The words a previous read-ahead chose (kept on disk) spare the scan that finds them, unless
+    // fewer than asked for now (the limit raised since, or a catalogue that had fewer then).
+    const words = known && known.length >= limit ? known.slice(0, limit) : await frequentWords(this.db, minTitles, limit, this.source);
     this.readAheadWords = words;
     let next = 0;
     let n = 0;
@@ -459,6 +466,8 @@ export class SearchIndex implements RunSource {
       atoms: this.atoms.size,
       atomBytes: this.atomBytes,
       facetSets: this.facetCache.size,
+      rankings: this.rankingSizes.size,
+      rankingBytes: this.rankingBytes,
     };
   }
 
@@ -565,8 +574,12 @@ function wordCacheKey(key: string, similar: boolean): string {
 /** Texts matching at least this many titles keep their ranking: below, ranking a page costs under a millisecond. */
 const KEEP_RANKINGS_FROM = 5000;
 
-/** Memory for the kept rankings of texts matching many titles (4 bytes a title). */
-const RANKINGS_MEGABYTES = 64;
+/**
+ * Memory for the kept rankings of texts matching many titles (4 bytes a title). At a million
+ * titles the read-ahead's broad searches alone keep 606 rankings, 62 MB: room for as much again
+ * of texts searched since, before the read-ahead's are dropped.
+ */
+const RANKINGS_MEGABYTES = 128;
 
 /** A new snapshot is written to disk at most this often (a large one is some 100 MB). */
 const SAVE_EVERY_MS = 5 * 60_000;
@@ -577,6 +590,12 @@ const PREWARM_CONCURRENCY = 2;
 /** Searches finding at least this many titles have their facets counted ahead (warmFacets), at most the limit. */
 const FACETS_AHEAD_FROM = 5000;
 const FACETS_AHEAD_LIMIT = 1000;
+
+/**
+ * Words in fewer titles than this are not read ahead however high the limit: a word in a hundred
+ * titles at a million is read in a few tens of milliseconds, and the vocabulary's tail is long.
+ */
+const PREWARM_MIN_TITLES = 100;
 
 /** Below this many titles every word's first search is quick: no reading ahead. */
 const PREWARM_FROM_TITLES = 50_000;

@@ -9,7 +9,7 @@ import { asItems } from '../../../test/marc.js';
 import { generateTitleRecords } from '../../seed/generator.js';
 import { importMarcRecords } from './catalog.import.js';
 import { SearchIndex } from './search.index.js';
-import { databaseIdentity, loadSnapshot, saveSnapshot, snapshotFile, wordsFile } from './search.persist.js';
+import { databaseIdentity, loadSnapshot, loadWords, saveSnapshot, snapshotFile, wordsFile } from './search.persist.js';
 import { MULTI_FACETS, readSnapshot } from './search.snapshot.js';
 import { CATALOGUE, NETWORK } from './search.source.js';
 
@@ -107,14 +107,15 @@ describe('search snapshots kept on disk (issue 25)', () => {
   });
 });
 
+/** The test catalogue is small: its frequent words are those in one title or more. */
+class SmallIndex extends SearchIndex {
+  override prewarm(options: Parameters<SearchIndex['prewarm']>[0] = {}): Promise<number> {
+    return super.prewarm({ ...options, minTitles: 1 });
+  }
+}
+
 describe('SearchIndex: reading ahead', () => {
   it('keeps its read-ahead beside the kept snapshot: a restart with the catalogue unchanged starts with those words cached', async () => {
-    // The test catalogue is small: its frequent words are those in one title or more.
-    class SmallIndex extends SearchIndex {
-      override prewarm(options: Parameters<SearchIndex['prewarm']>[0] = {}): Promise<number> {
-        return super.prewarm({ ...options, minTitles: 1 });
-      }
-    }
     const keptDir = path.join(dir, 'words');
     const options = { snapshotDir: keptDir, prewarmWords: 20, prewarmFromTitles: 1 };
     const identity = await databaseIdentity(database.db);
@@ -141,6 +142,32 @@ describe('SearchIndex: reading ahead', () => {
     expect(again.stats().atoms).toBe(0);
     expect((await again.warm()).prewarmed).toBe(20);
     expect(await Promise.all(samples.map((w) => searched(again, w)))).toEqual(before);
+  });
+
+  it('keeps a longer read-ahead again when more words are asked for than its kept file holds (the setting raised)', async () => {
+    const keptDir = path.join(dir, 'more-words');
+    const options = { snapshotDir: keptDir, prewarmWords: 10, prewarmFromTitles: 1 };
+    const identity = await databaseIdentity(database.db);
+    const words = wordsFile(snapshotFile(keptDir, identity, CATALOGUE));
+    const keptWords = async () => (await loadWords(words, identity, CATALOGUE))?.words.length ?? 0;
+    const until = async (done: () => Promise<boolean>) => {
+      for (let i = 0; i < 400 && !(await done()); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    };
+    expect((await new SmallIndex(database.db, options).warm()).prewarmed).toBe(10);
+    await until(async () => (await keptWords()) === 10);
+    expect(await keptWords()).toBe(10);
+
+    // Restarted asking for thirty: the ten come from the file, the twenty others from the
+    // database, and the thirty are kept for the next start.
+    const more = new SmallIndex(database.db, { ...options, prewarmWords: 30 });
+    await more.current();
+    expect(more.stats().atoms).toBeGreaterThanOrEqual(10);
+    expect((await more.warm()).prewarmed).toBe(30);
+    await until(async () => (await keptWords()) === 30);
+    expect(await keptWords()).toBe(30);
+    const next = new SmallIndex(database.db, { ...options, prewarmWords: 30 });
+    await next.current();
+    expect(next.stats().atoms).toBeGreaterThanOrEqual(30);
   });
 
   it('reads ahead the snapshot in use when a newer one replaced one whose read-ahead had not finished', async () => {
