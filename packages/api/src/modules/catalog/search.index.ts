@@ -64,11 +64,12 @@ export class SearchIndex implements RunSource {
   /** The read-ahead kept on disk beside the snapshot loaded at start; the version whose read-ahead was last kept. */
   private keptWords: KeptWords | null = null;
   private wordsKeptFor: number | null = null;
-  /** How many read-ahead words that kept file holds (a longer read-ahead of the same version is kept again). */
-  private wordsKept = 0;
+  /** How many words that kept read-ahead asked for (one of the same version asking more is kept again). */
+  private wordsKeptLimit = 0;
   /** The version of the snapshot kept on disk (loaded from it, or being written to it); the last read-ahead's words. */
   private onDisk: number | null = null;
   private readAheadWords: string[] = [];
+  private readAheadLimit = 0;
 
   /**
    * `cacheMegabytes` bounds the atoms kept; `prewarmWords` frequent words are read ahead after
@@ -157,9 +158,9 @@ export class SearchIndex implements RunSource {
           const warmed = patched && previous !== null && this.warmedSnapshot === previous;
           if (warmed) {
             this.warmedSnapshot = s;
-            this.keepWords(s, this.readAheadWords).catch(() => (this.wordsKeptFor = null));
+            this.keepWords(s, this.readAheadWords, this.readAheadLimit).catch(() => (this.wordsKeptFor = null));
           } else if (this.prewarmWords > 0 && s.all.length >= this.prewarmFrom)
-            this.warming = this.prewarm({ limit: this.prewarmWords, words: this.keptWords?.words }).catch(() => 0);
+            this.warming = this.prewarm({ limit: this.prewarmWords, kept: this.keptWords ?? undefined }).catch(() => 0);
           return s;
         })
         .finally(() => (this.building = null));
@@ -229,7 +230,7 @@ export class SearchIndex implements RunSource {
       bytes += atom.bytes;
     }
     this.wordsKeptFor = snapshot.version;
-    this.wordsKept = kept.words.length;
+    this.wordsKeptLimit = kept.limit;
     return { atoms, bytes };
   }
 
@@ -239,12 +240,12 @@ export class SearchIndex implements RunSource {
    * same version read more words, as after SEARCH_PREWARM_WORDS was raised): the words and the
    * atoms of single lexemes cached for it now.
    */
-  private async keepWords(snapshot: Snapshot, words: string[]): Promise<void> {
+  private async keepWords(snapshot: Snapshot, words: string[], limit: number): Promise<void> {
     // Only beside a snapshot file of the same version: a restart loads them together or not at all.
     if (!this.snapshotDir || this.onDisk !== snapshot.version) return;
-    if (this.wordsKeptFor === snapshot.version && words.length <= this.wordsKept) return;
+    if (this.wordsKeptFor === snapshot.version && limit <= this.wordsKeptLimit) return;
     this.wordsKeptFor = snapshot.version;
-    this.wordsKept = words.length;
+    this.wordsKeptLimit = limit;
     const prefix = `${snapshot.version}\u0000`;
     const atoms = new Map<string, Atom>();
     for (const [key, entry] of this.atoms) {
@@ -254,7 +255,7 @@ export class SearchIndex implements RunSource {
       if (lexeme !== null) atoms.set(lexeme, await entry.atom);
     }
     const { file, identity } = await this.keptFile();
-    await saveWords(wordsFile(file), identity, this.source, { version: snapshot.version, words, atoms });
+    await saveWords(wordsFile(file), identity, this.source, { version: snapshot.version, words, limit, atoms });
   }
 
   /**
@@ -323,13 +324,14 @@ export class SearchIndex implements RunSource {
     minTitles = PREWARM_MIN_TITLES,
     limit = 2000,
     concurrency = PREWARM_CONCURRENCY,
-    words: known,
-  }: { minTitles?: number; limit?: number; concurrency?: number; words?: string[] } = {}): Promise<number> {
+    kept,
+  }: { minTitles?: number; limit?: number; concurrency?: number; kept?: Pick<KeptWords, 'words' | 'limit'> } = {}): Promise<number> {
     const snapshot = await this.current();
     // The words a previous read-ahead chose (kept on disk) spare the scan that finds them, unless
-    // fewer than asked for now (the limit raised since, or a catalogue that had fewer then).
-    const words = known && known.length >= limit ? known.slice(0, limit) : await frequentWords(this.db, minTitles, limit, this.source);
+    // it asked for fewer than are asked for now (the setting raised since).
+    const words = kept && kept.limit >= limit ? kept.words.slice(0, limit) : await frequentWords(this.db, minTitles, limit, this.source);
     this.readAheadWords = words;
+    this.readAheadLimit = limit;
     let next = 0;
     let n = 0;
     // Two at a time: PostgreSQL reads one word while the API takes in the other's rows.
@@ -347,7 +349,7 @@ export class SearchIndex implements RunSource {
     if (this.snapshot === snapshot) {
       this.warmedSnapshot = snapshot;
       // In the background: a write that fails only means the next start reads them again.
-      this.keepWords(snapshot, words).catch(() => (this.wordsKeptFor = null));
+      this.keepWords(snapshot, words, limit).catch(() => (this.wordsKeptFor = null));
     }
     return n;
   }

@@ -165,6 +165,8 @@ describe('SearchIndex: reading ahead', () => {
     expect((await more.warm()).prewarmed).toBe(30);
     await until(async () => (await keptWords()) === 30);
     expect(await keptWords()).toBe(30);
+    // The file says how many were asked for, so a catalogue with fewer words is not scanned again at each start.
+    expect((await loadWords(words, identity, CATALOGUE))?.limit).toBe(30);
     const next = new SmallIndex(database.db, { ...options, prewarmWords: 30 });
     await next.current();
     expect(next.stats().atoms).toBeGreaterThanOrEqual(30);

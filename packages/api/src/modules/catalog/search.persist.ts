@@ -240,6 +240,8 @@ export interface KeptWords {
   version: number;
   /** The words read ahead, most frequent first. */
   words: string[];
+  /** How many words were asked for (fewer were kept when the catalogue had no more). */
+  limit: number;
   atoms: Map<string, Atom>;
 }
 
@@ -249,6 +251,8 @@ interface WordsHeader {
   source: string;
   version: number;
   words: string[];
+  /** Absent in files kept before it was: as many as `words`. */
+  limit?: number;
   /** Per atom: its lexeme, and whether it has masks and positions (arrays `i<n>`, `m<n>`, `s<n>`, `p<n>`). */
   atoms: { lexeme: string; masks: boolean; positions: boolean }[];
   arrays: Header['arrays'];
@@ -272,7 +276,11 @@ export async function saveWords(file: string, identity: string, source: Catalogu
       arrays[`p${n}`] = atom.positions.at;
     }
   }
-  await writeArrays(file, { builder: SNAPSHOT_CODE, database: identity, source: source.name, version: kept.version, words: kept.words, atoms }, arrays);
+  await writeArrays(
+    file,
+    { builder: SNAPSHOT_CODE, database: identity, source: source.name, version: kept.version, words: kept.words, limit: kept.limit, atoms },
+    arrays,
+  );
 }
 
 /** The read-ahead kept in `file` for this database, source and code; null when there is none or it is damaged. */
@@ -290,7 +298,7 @@ export async function loadWords(file: string, identity: string, source: Catalogu
       const bytes = ids.byteLength + (m?.byteLength ?? 0) + (p ? p.start.byteLength + p.at.byteLength : 0) + 64;
       atoms.set(lexeme, { ids, masks: m, positions: p, bytes });
     });
-    return { version: header.version, words: header.words, atoms };
+    return { version: header.version, words: header.words, limit: header.limit ?? header.words.length, atoms };
   } catch {
     return null;
   }
