@@ -20,6 +20,7 @@ import { loadConfig } from '../packages/api/src/config.js';
 import { executeCount, openDatabase, queryRows } from '../packages/api/src/db/client.js';
 import { deriveMissing } from '../packages/api/src/modules/catalog/catalog.import.js';
 import { SearchIndex } from '../packages/api/src/modules/catalog/search.index.js';
+import { PREWARM_WORDS } from '../packages/api/src/modules/catalog/search.config.js';
 import { NETWORK } from '../packages/api/src/modules/catalog/search.source.js';
 import { search } from '../packages/api/src/modules/catalog/search.service.js';
 import { typeahead } from '../packages/api/src/modules/catalog/search.suggest.js';
@@ -33,7 +34,7 @@ const { values } = parseArgs({
     queries: { type: 'string' },
     count: { type: 'string', default: '400' },
     concurrency: { type: 'string', default: '1,8' },
-    prewarm: { type: 'string', default: '2000' },
+    prewarm: { type: 'string', default: String(PREWARM_WORDS) },
     workers: { type: 'string' },
     // Search the partner network (base=rede) instead, with as many harvested records as titles.
     network: { type: 'boolean', default: false },

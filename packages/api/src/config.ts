@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { PREWARM_WORDS } from './modules/catalog/search.config.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -54,7 +55,7 @@ const envSchema = z.object({
   DEMO_TITLES: int(0, 10_000_000).default(2000),
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
   SEARCH_CACHE_MB: int(1, 65536).default(256),
-  SEARCH_PREWARM_WORDS: int(0, 100_000).default(2000),
+  SEARCH_PREWARM_WORDS: int(0, 100_000).default(PREWARM_WORDS),
   /** Keep the search snapshot on disk (DATA_DIR/search) so a restart loads it instead of reading it again. */
   SEARCH_SNAPSHOTS: bool.default(true),
   /** API processes sharing the port (PostgreSQL only); default: one per core, at most 4. */

@@ -2,6 +2,12 @@ import { type FacetCode, type IndexType, type Language, NO_YEAR, type Sort } fro
 
 type Names = Record<Language, string>;
 
+/**
+ * How many of the most frequent words are read ahead after a large catalogue's snapshot
+ * (SEARCH_PREWARM_WORDS's default; bench/README "Reading ahead 2,000 words").
+ */
+export const PREWARM_WORDS = 2000;
+
 /** How many values of a facet with many (authors, subjects, publishers) a page shows at most. */
 export const MANY_VALUES_LIMIT = 30;
 

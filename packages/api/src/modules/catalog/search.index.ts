@@ -6,6 +6,7 @@ import { fetchWordAtom, fetchWordPositions, frequentWords, titleKey, wordKey } f
 import { type FacetCount, Run, type RunSource, type SearchOutcome } from './search.run.js';
 import { databaseIdentity, type KeptWords, loadSnapshot, loadWords, saveSnapshot, saveWords, snapshotFile, wordsFile } from './search.persist.js';
 import { readSnapshot, readVersion, type Snapshot } from './search.snapshot.js';
+import { PREWARM_WORDS } from './search.config.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
 import { frequentHeadingSearches } from './suggest.queries.js';
 
@@ -66,10 +67,10 @@ export class SearchIndex implements RunSource {
   private wordsKeptFor: number | null = null;
   /** How many words that kept read-ahead asked for (one of the same version asking more is kept again). */
   private wordsKeptLimit = 0;
-  /** The version of the snapshot kept on disk (loaded from it, or being written to it); the last read-ahead's words. */
+  /** The version of the snapshot kept on disk (loaded from it, or being written to it). */
   private onDisk: number | null = null;
-  private readAheadWords: string[] = [];
-  private readAheadLimit = 0;
+  /** The last read-ahead's words and how many it asked for. */
+  private readAhead: Pick<KeptWords, 'words' | 'limit'> = { words: [], limit: 0 };
 
   /**
    * `cacheMegabytes` bounds the atoms kept; `prewarmWords` frequent words are read ahead after
@@ -158,7 +159,7 @@ export class SearchIndex implements RunSource {
           const warmed = patched && previous !== null && this.warmedSnapshot === previous;
           if (warmed) {
             this.warmedSnapshot = s;
-            this.keepWords(s, this.readAheadWords, this.readAheadLimit).catch(() => (this.wordsKeptFor = null));
+            this.keepWords(s, this.readAhead).catch(() => (this.wordsKeptFor = null));
           } else if (this.prewarmWords > 0 && s.all.length >= this.prewarmFrom)
             this.warming = this.prewarm({ limit: this.prewarmWords, kept: this.keptWords ?? undefined }).catch(() => 0);
           return s;
@@ -240,7 +241,7 @@ export class SearchIndex implements RunSource {
    * same version read more words, as after SEARCH_PREWARM_WORDS was raised): the words and the
    * atoms of single lexemes cached for it now.
    */
-  private async keepWords(snapshot: Snapshot, words: string[], limit: number): Promise<void> {
+  private async keepWords(snapshot: Snapshot, { words, limit }: Pick<KeptWords, 'words' | 'limit'>): Promise<void> {
     // Only beside a snapshot file of the same version: a restart loads them together or not at all.
     if (!this.snapshotDir || this.onDisk !== snapshot.version) return;
     if (this.wordsKeptFor === snapshot.version && limit <= this.wordsKeptLimit) return;
@@ -322,7 +323,7 @@ export class SearchIndex implements RunSource {
    */
   async prewarm({
     minTitles = PREWARM_MIN_TITLES,
-    limit = 2000,
+    limit = PREWARM_WORDS,
     concurrency = PREWARM_CONCURRENCY,
     kept,
   }: { minTitles?: number; limit?: number; concurrency?: number; kept?: Pick<KeptWords, 'words' | 'limit'> } = {}): Promise<number> {
@@ -330,8 +331,7 @@ export class SearchIndex implements RunSource {
     // The words a previous read-ahead chose (kept on disk) spare the scan that finds them, unless
     // it asked for fewer than are asked for now (the setting raised since).
     const words = kept && kept.limit >= limit ? kept.words.slice(0, limit) : await frequentWords(this.db, minTitles, limit, this.source);
-    this.readAheadWords = words;
-    this.readAheadLimit = limit;
+    this.readAhead = { words, limit };
     let next = 0;
     let n = 0;
     // Two at a time: PostgreSQL reads one word while the API takes in the other's rows.
@@ -349,7 +349,7 @@ export class SearchIndex implements RunSource {
     if (this.snapshot === snapshot) {
       this.warmedSnapshot = snapshot;
       // In the background: a write that fails only means the next start reads them again.
-      this.keepWords(snapshot, words, limit).catch(() => (this.wordsKeptFor = null));
+      this.keepWords(snapshot, { words, limit }).catch(() => (this.wordsKeptFor = null));
     }
     return n;
   }
