@@ -103,6 +103,11 @@ describe('the API process (main.ts)', () => {
         // One search index for both workers (decision 0040): read once, in the primary process.
         const indexed = (output().match(/\{[^\n]*"msg":"search index ready"[^\n]*\}/g) ?? []).map((line) => JSON.parse(line) as { pid: number });
         expect(indexed.map((line) => line.pid)).toEqual([child.pid]);
+        // The workers are started while the index is read (they load the app meanwhile), and
+        // listen only once it is ready: no search meets a worker whose index is not there yet.
+        const log = output();
+        expect(log.indexOf('starting 2 API workers')).toBeLessThan(log.indexOf('"msg":"search index ready"'));
+        expect(log.indexOf('"msg":"search index ready"')).toBeLessThan(log.indexOf('Estante is running'));
         child.kill('SIGTERM');
         expect(await exited(child)).toBe(0);
         expect(output().match(/"msg":"closed"/g)).toHaveLength(2);

@@ -2,15 +2,12 @@ import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:net';
 import path from 'node:path';
-import { serveAdmin } from './admin/channel.js';
-import { runAdminCommand } from './admin/commands.js';
-import { buildApp } from './app.js';
-import { configuredMailer, startMailSink } from './lib/mail.js';
+import { startMailSink } from './lib/mail.js';
 import { deriveMissing } from './modules/catalog/catalog.import.js';
 import { pino } from 'pino';
 import { NETWORK } from './modules/catalog/search.source.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
-import { RemoteIndex, type Searcher, serveSearches } from './modules/catalog/search.remote.js';
+import { RemoteIndex, serveSearches } from './modules/catalog/search.remote.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Database, isDatabaseUnavailable, openDatabase } from './db/client.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
@@ -24,9 +21,9 @@ const MAIL_SINK_ENV = 'ESTANTE_MAIL_SINK_DIR';
 /**
  * Process entry: config → database → migrations → derivations → demo seed if empty → the
  * search index read (and, for a large catalogue, its frequent words) → listen. With more than
- * one API worker (PostgreSQL only, config.apiWorkers) this process prepares the database, reads
- * the one search index of all workers and answers their searches from it (decision 0040), and
- * forks the workers, which share the port.
+ * one API worker (PostgreSQL only, config.apiWorkers) this process prepares the database, forks
+ * the workers, which share the port, and reads the one search index of all workers while they
+ * load the app; it answers their searches from it (decision 0040).
  * SIGTERM/SIGINT stop accepting connections, let in-flight requests finish, close the database.
  */
 async function main(): Promise<void> {
@@ -74,11 +71,12 @@ async function main(): Promise<void> {
   }
   if (config.apiWorkers === 1) return serve(config, database, sink ? config.mailDir : null, sink);
 
-  // The one search index of all workers, in this process (decision 0040): read (or loaded from
-  // disk) before any worker listens; its frequent words read ahead once they do.
+  // The one search index of all workers, in this process (decision 0040). The workers are
+  // started at once and load the app (seconds) while it is read or loaded from disk; each
+  // listens only once it is ready (RemoteIndex.ready). Its frequent words are read ahead once
+  // they listen.
   const log = pino({ level: config.logLevel, ...prettyWhenWatched() });
   const { searchIndex, networkIndex } = searchIndexes(config, database);
-  await searchReady(searchIndex, log);
   const stopServing = serveSearches({ catalogue: searchIndex, network: networkIndex }, (error) =>
     isDatabaseUnavailable(error) ? log.warn({ err: error }, 'a search failed: database unavailable') : log.error({ err: error }, 'a search failed'),
   );
@@ -118,6 +116,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+  await searchReady(searchIndex, log);
 }
 
 /**
@@ -184,11 +183,19 @@ async function serve(
   database: Database,
   mailSinkDir: string | null,
   sink: { close(): Promise<void> } | null,
-  remote?: { searchIndex: Searcher; networkIndex: Searcher },
+  remote?: { searchIndex: RemoteIndex; networkIndex: RemoteIndex },
 ): Promise<void> {
   const logger = { level: config.logLevel, ...prettyWhenWatched() };
   const own = remote ? null : searchIndexes(config, database);
   const indexes = remote ?? own!;
+  // Loaded here, not at the top: the primary of several workers never builds the app, and
+  // starts them sooner without loading it.
+  const [{ buildApp }, { serveAdmin }, { runAdminCommand }, { configuredMailer }] = await Promise.all([
+    import('./app.js'),
+    import('./admin/channel.js'),
+    import('./admin/commands.js'),
+    import('./lib/mail.js'),
+  ]);
   const app = await buildApp({ config, database, logger, ...indexes, ...(mailSinkDir ? { mailSinkDir } : {}) });
 
   // Staff commands (npm run comments …) reach the running server through a local socket.
@@ -233,6 +240,8 @@ async function serve(
   if (!cluster.isWorker) process.on('SIGINT', () => void shutdown('SIGINT'));
 
   if (own) await searchReady(own.searchIndex, app.log);
+  // A worker answers searches only once the primary's index is ready (it is read meanwhile).
+  else await remote!.searchIndex.ready();
   await app.listen({ port: config.port, host: config.host });
   if (own) readAhead(own.searchIndex, own.networkIndex, app.log);
   // Scheduled work (reminders, hold expiry…) once the server answers; app.close stops it. A

@@ -81,6 +81,9 @@ interface Reply {
 /** How long a worker waits for the primary's answer before the request fails (as the request itself would). */
 const CALL_TIMEOUT_MS = 60_000;
 
+/** The primary did not answer a call within CALL_TIMEOUT_MS. */
+class CallTimeout extends Error {}
+
 export function wireError(error: unknown, depth = 0): WireError {
   const { message, code, statusCode, cause } = (error ?? {}) as { message?: unknown; code?: unknown; statusCode?: unknown; cause?: unknown };
   return {
@@ -216,7 +219,7 @@ export class RemoteIndex implements Searcher {
       // An answer lost on the way would otherwise hold the patron's request for ever.
       const timer = setTimeout(() => {
         waiting.delete(id);
-        reject(new Error(`the search index (primary process) did not answer ${op} within ${CALL_TIMEOUT_MS / 1000} s`));
+        reject(new CallTimeout(`the search index (primary process) did not answer ${op} within ${CALL_TIMEOUT_MS / 1000} s`));
       }, CALL_TIMEOUT_MS);
       const settle =
         <V>(done: (value: V) => void) =>
@@ -267,6 +270,22 @@ export class RemoteIndex implements Searcher {
 
   summary(): Promise<{ version: number; titles: number }> {
     return this.call('summary');
+  }
+
+  /**
+   * Resolves once the primary's index has its first snapshot (loaded from disk in a second or
+   * two, read from the database in up to minutes at a million titles: asked again after each
+   * CALL_TIMEOUT_MS); rejects when the primary could not make it. A worker listens only then.
+   */
+  async ready(): Promise<void> {
+    for (;;) {
+      try {
+        await this.summary();
+        return;
+      } catch (error) {
+        if (!(error instanceof CallTimeout)) throw error;
+      }
+    }
   }
 
   wordKey(word: string, similar: boolean): Promise<string | null> {
