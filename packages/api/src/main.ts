@@ -3,14 +3,12 @@ import { mkdirSync } from 'node:fs';
 import type { Server } from 'node:net';
 import path from 'node:path';
 import { startMailSink } from './lib/mail.js';
-import { deriveMissing } from './modules/catalog/catalog.import.js';
 import { pino } from 'pino';
 import { NETWORK } from './modules/catalog/search.source.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
 import { RemoteIndex, serveSearches } from './modules/catalog/search.remote.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Database, isDatabaseUnavailable, openDatabase } from './db/client.js';
-import { seedDemoIfEmpty } from './seed/demo.js';
 
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -58,6 +56,8 @@ async function main(): Promise<void> {
       : { ...config.database, poolSize: Math.min(20, 10 * config.apiWorkers) },
   );
   await database.migrate();
+  // Imported here: an API worker needs neither (nor the generator of demo titles they bring).
+  const [{ deriveMissing }, { seedDemoIfEmpty }] = await Promise.all([import('./modules/catalog/catalog.import.js'), import('./seed/demo.js')]);
   const say = (message: string) => process.stdout.write(`${message}\n`);
   const derived = await deriveMissing(database.db, say);
   if (derived) say(`derived the additional data of ${derived} titles imported before it existed`);
@@ -190,17 +190,17 @@ async function serve(
   const indexes = remote ?? own!;
   // Loaded here, not at the top: the primary of several workers never builds the app, and
   // starts them sooner without loading it.
-  const [{ buildApp }, { serveAdmin }, { runAdminCommand }, { configuredMailer }] = await Promise.all([
-    import('./app.js'),
-    import('./admin/channel.js'),
-    import('./admin/commands.js'),
-    import('./lib/mail.js'),
-  ]);
+  const { buildApp } = await import('./app.js');
   const app = await buildApp({ config, database, logger, ...indexes, ...(mailSinkDir ? { mailSinkDir } : {}) });
 
   // Staff commands (npm run comments …) reach the running server through a local socket.
   let admin: Server | undefined;
   if (config.adminSocket) {
+    const [{ serveAdmin }, { runAdminCommand }, { configuredMailer }] = await Promise.all([
+      import('./admin/channel.js'),
+      import('./admin/commands.js'),
+      import('./lib/mail.js'),
+    ]);
     mkdirSync(path.dirname(config.adminSocket), { recursive: true });
     admin = await serveAdmin(config.adminSocket, (request, progress) =>
       runAdminCommand(database.db, request, progress, configuredMailer(config.smtpUrl, config.mailFrom)),
