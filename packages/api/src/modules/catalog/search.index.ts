@@ -4,7 +4,17 @@ import { idSet, subtract } from './id-sets.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';
 import { fetchWordAtom, fetchWordPositions, frequentWords, titleKey, wordKey } from './search.queries.js';
 import { type FacetCount, Run, type RunSource, type SearchOutcome } from './search.run.js';
-import { databaseIdentity, type KeptWords, loadSnapshot, loadWords, saveSnapshot, saveWords, snapshotFile, wordsFile } from './search.persist.js';
+import {
+  databaseIdentity,
+  type KeptWords,
+  loadSnapshot,
+  loadWords,
+  type ReadAhead,
+  saveSnapshot,
+  saveWords,
+  snapshotFile,
+  wordsFile,
+} from './search.persist.js';
 import { readSnapshot, readVersion, type Snapshot } from './search.snapshot.js';
 import { PREWARM_WORDS } from './search.config.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
@@ -64,13 +74,12 @@ export class SearchIndex implements RunSource {
   private saving = false;
   /** The read-ahead kept on disk beside the snapshot loaded at start; the version whose read-ahead was last kept. */
   private keptWords: KeptWords | null = null;
-  private wordsKeptFor: number | null = null;
-  /** How many words that kept read-ahead asked for (one of the same version asking more is kept again). */
-  private wordsKeptLimit = 0;
+  /** The version and the words asked for of the read-ahead last kept (one of the same version asking more is kept again). */
+  private wordsKept: { version: number; limit: number } | null = null;
   /** The version of the snapshot kept on disk (loaded from it, or being written to it). */
   private onDisk: number | null = null;
   /** The last read-ahead's words and how many it asked for. */
-  private readAhead: Pick<KeptWords, 'words' | 'limit'> = { words: [], limit: 0 };
+  private readAhead: ReadAhead = { words: [], limit: 0 };
 
   /**
    * `cacheMegabytes` bounds the atoms kept; `prewarmWords` frequent words are read ahead after
@@ -159,7 +168,7 @@ export class SearchIndex implements RunSource {
           const warmed = patched && previous !== null && this.warmedSnapshot === previous;
           if (warmed) {
             this.warmedSnapshot = s;
-            this.keepWords(s, this.readAhead).catch(() => (this.wordsKeptFor = null));
+            this.keepWords(s, this.readAhead).catch(() => (this.wordsKept = null));
           } else if (this.prewarmWords > 0 && s.all.length >= this.prewarmFrom)
             this.warming = this.prewarm({ limit: this.prewarmWords, kept: this.keptWords ?? undefined }).catch(() => 0);
           return s;
@@ -230,8 +239,7 @@ export class SearchIndex implements RunSource {
       });
       bytes += atom.bytes;
     }
-    this.wordsKeptFor = snapshot.version;
-    this.wordsKeptLimit = kept.limit;
+    this.wordsKept = { version: snapshot.version, limit: kept.limit };
     return { atoms, bytes };
   }
 
@@ -241,12 +249,11 @@ export class SearchIndex implements RunSource {
    * same version read more words, as after SEARCH_PREWARM_WORDS was raised): the words and the
    * atoms of single lexemes cached for it now.
    */
-  private async keepWords(snapshot: Snapshot, { words, limit }: Pick<KeptWords, 'words' | 'limit'>): Promise<void> {
+  private async keepWords(snapshot: Snapshot, { words, limit }: ReadAhead): Promise<void> {
     // Only beside a snapshot file of the same version: a restart loads them together or not at all.
     if (!this.snapshotDir || this.onDisk !== snapshot.version) return;
-    if (this.wordsKeptFor === snapshot.version && limit <= this.wordsKeptLimit) return;
-    this.wordsKeptFor = snapshot.version;
-    this.wordsKeptLimit = limit;
+    if (this.wordsKept?.version === snapshot.version && limit <= this.wordsKept.limit) return;
+    this.wordsKept = { version: snapshot.version, limit };
     const prefix = `${snapshot.version}\u0000`;
     const atoms = new Map<string, Atom>();
     for (const [key, entry] of this.atoms) {
@@ -326,7 +333,7 @@ export class SearchIndex implements RunSource {
     limit = PREWARM_WORDS,
     concurrency = PREWARM_CONCURRENCY,
     kept,
-  }: { minTitles?: number; limit?: number; concurrency?: number; kept?: Pick<KeptWords, 'words' | 'limit'> } = {}): Promise<number> {
+  }: { minTitles?: number; limit?: number; concurrency?: number; kept?: ReadAhead } = {}): Promise<number> {
     const snapshot = await this.current();
     // The words a previous read-ahead chose (kept on disk) spare the scan that finds them, unless
     // it asked for fewer than are asked for now (the setting raised since).
@@ -349,7 +356,7 @@ export class SearchIndex implements RunSource {
     if (this.snapshot === snapshot) {
       this.warmedSnapshot = snapshot;
       // In the background: a write that fails only means the next start reads them again.
-      this.keepWords(snapshot, { words, limit }).catch(() => (this.wordsKeptFor = null));
+      this.keepWords(snapshot, { words, limit }).catch(() => (this.wordsKept = null));
     }
     return n;
   }

@@ -234,14 +234,18 @@ export function wordsFile(snapshotFile: string): string {
   return snapshotFile.replace(/\.snapshot$/, '.words');
 }
 
-/** Read-ahead kept on disk: the frequent words, and the atoms of single-lexeme words by lexeme. */
-export interface KeptWords {
-  /** The snapshot version the atoms were read for. */
-  version: number;
+/** A read-ahead: the words read, and how many were asked for. */
+export interface ReadAhead {
   /** The words read ahead, most frequent first. */
   words: string[];
   /** How many words were asked for (fewer were kept when the catalogue had no more). */
   limit: number;
+}
+
+/** Read-ahead kept on disk: the frequent words, and the atoms of single-lexeme words by lexeme. */
+export interface KeptWords extends ReadAhead {
+  /** The snapshot version the atoms were read for. */
+  version: number;
   atoms: Map<string, Atom>;
 }
 
