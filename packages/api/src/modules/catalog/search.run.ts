@@ -393,51 +393,9 @@ export class Run {
     const s = this.s;
     const f = filterTables(this.s, filters);
     const { full, bits } = f;
-    const { row, tagStart, tags, tagFacet } = s;
+    const { tagFacet } = s;
     const tally = this.tallies();
-    // Only the multi-valued facets with filters need a check of their own per title: for the
-    // others (bit 0) "passes the other types' filters" is simply "passes all filters".
-    const multiBits = MULTI_FACETS.map((facet) => bits[facet]);
-    const multiFiltered = multiBits.some((bit) => bit !== 0);
-    const ok = new Uint8Array(MULTI_FACETS.length);
-    const passing = new Int32Array(matched.length);
-    let n = 0;
-    for (let i = 0; i < matched.length; i++) {
-      const id = matched[i]!;
-      const a = row[2 * id]!;
-      const b = row[2 * id + 1]!;
-      const type = a & 255;
-      const flags = (a >>> 8) & 7;
-      const language = a >>> 11;
-      const year = b & 4095;
-      const area = b >>> 12;
-      const from = tagStart[id]!;
-      const to = tagStart[id + 1]!;
-      const mask = filterMask(f, a, b, tags, tagStart, id);
-      const pass = mask === full;
-      if (pass) passing[n++] = id;
-      tally.T.add(type, (mask | bits.T) === full);
-      tally.Y.add(year, (mask | bits.Y) === full);
-      if (language > 0) tally.I.add(language, (mask | bits.I) === full);
-      if (flags) {
-        const others = (mask | bits.X) === full;
-        if (flags & FLAG.C) tally.X.add(FLAG.C, others);
-        if (flags & FLAG.O) tally.X.add(FLAG.O, others);
-        if (flags & FLAG.A) tally.X.add(FLAG.A, others);
-      }
-      if (area > 0) tally.K.add(area, (mask | bits.K) === full);
-      if (from < to) {
-        if (multiFiltered) {
-          for (let m = 0; m < ok.length; m++) ok[m] = (mask | multiBits[m]!) === full ? 1 : 0;
-          for (let k = from; k < to; k++) {
-            const tag = tags[k]!;
-            tally.M.add(tag & TAG_VALUE, ok[tag >>> TAG_FACET_SHIFT] === 1);
-          }
-        } else {
-          for (let k = from; k < to; k++) tally.M.add(tags[k]! & TAG_VALUE, pass);
-        }
-      }
-    }
+    const passing = full === 0 ? countAll(s, matched, tally) : countFiltered(s, matched, f, tally);
     const facets: FacetCount[] = [];
     const push = (faceta: string, codigo: string, t: Tally, value: number) => facets.push({ faceta, codigo, total: t.total(value), sem_filtro: t.all(value) });
     for (const v of tally.T.seen) push('T', String(v), tally.T, v);
@@ -457,7 +415,7 @@ export class Run {
       for (const g of shown) push(facet, s.multi[facet].codes[g - s.tagOffset[facet]]!, tally.M, g);
     });
     for (const t of Object.values(tally)) t.reset();
-    return { passing: passing.subarray(0, n), facets };
+    return { passing, facets };
   }
 
   // ---- order and page: the last step -----------------------------------------------------------------------
@@ -684,6 +642,89 @@ function filterMask(f: FilterTables, a: number, b: number, tags: Int32Array, tag
   return mask;
 }
 
+/**
+ * filterAndCount's loop with filters: each value counted among all matches and among those the
+ * other facet types' filters leave; returns the matches that pass every filter.
+ */
+function countFiltered(s: Snapshot, matched: IdSet, f: FilterTables, tally: Tallies): IdSet {
+  const { full, bits } = f;
+  const { row, tagStart, tags } = s;
+  // Only the multi-valued facets with filters need a check of their own per title: for the
+  // others (bit 0) "passes the other types' filters" is simply "passes all filters".
+  const multiBits = MULTI_FACETS.map((facet) => bits[facet]);
+  const multiFiltered = multiBits.some((bit) => bit !== 0);
+  const ok = new Uint8Array(MULTI_FACETS.length);
+  const passed = new Int32Array(matched.length);
+  let n = 0;
+  for (let i = 0; i < matched.length; i++) {
+    const id = matched[i]!;
+    const a = row[2 * id]!;
+    const b = row[2 * id + 1]!;
+    const type = a & 255;
+    const flags = (a >>> 8) & 7;
+    const language = a >>> 11;
+    const year = b & 4095;
+    const area = b >>> 12;
+    const from = tagStart[id]!;
+    const to = tagStart[id + 1]!;
+    const mask = filterMask(f, a, b, tags, tagStart, id);
+    const pass = mask === full;
+    if (pass) passed[n++] = id;
+    tally.T.add(type, (mask | bits.T) === full);
+    tally.Y.add(year, (mask | bits.Y) === full);
+    if (language > 0) tally.I.add(language, (mask | bits.I) === full);
+    if (flags) {
+      const others = (mask | bits.X) === full;
+      if (flags & FLAG.C) tally.X.add(FLAG.C, others);
+      if (flags & FLAG.O) tally.X.add(FLAG.O, others);
+      if (flags & FLAG.A) tally.X.add(FLAG.A, others);
+    }
+    if (area > 0) tally.K.add(area, (mask | bits.K) === full);
+    if (from < to) {
+      if (multiFiltered) {
+        for (let m = 0; m < ok.length; m++) ok[m] = (mask | multiBits[m]!) === full ? 1 : 0;
+        for (let k = from; k < to; k++) {
+          const tag = tags[k]!;
+          tally.M.add(tag & TAG_VALUE, ok[tag >>> TAG_FACET_SHIFT] === 1);
+        }
+      } else {
+        for (let k = from; k < to; k++) tally.M.add(tags[k]! & TAG_VALUE, pass);
+      }
+    }
+  }
+  return passed.subarray(0, n);
+}
+
+/**
+ * filterAndCount's loop without filters: every match passes, so each value's "with filter"
+ * figure is its "without" one — counted once (Tally.count: half the increments of Tally.add,
+ * the loop's bound) and copied over once a value at the end (Tally.passAll).
+ */
+function countAll(s: Snapshot, matched: IdSet, { T, Y, I, X, K, M }: Tallies): IdSet {
+  const { row, tagStart, tags } = s;
+  for (let i = 0; i < matched.length; i++) {
+    const id = matched[i]!;
+    const a = row[2 * id]!;
+    const b = row[2 * id + 1]!;
+    T.count(a & 255);
+    Y.count(b & 4095);
+    const language = a >>> 11;
+    if (language > 0) I.count(language);
+    const flags = (a >>> 8) & 7;
+    if (flags) {
+      if (flags & FLAG.C) X.count(FLAG.C);
+      if (flags & FLAG.O) X.count(FLAG.O);
+      if (flags & FLAG.A) X.count(FLAG.A);
+    }
+    const area = b >>> 12;
+    if (area > 0) K.count(area);
+    const to = tagStart[id + 1]!;
+    for (let k = tagStart[id]!; k < to; k++) M.count(tags[k]! & TAG_VALUE);
+  }
+  for (const t of [T, Y, I, X, K, M]) t.passAll();
+  return matched;
+}
+
 /** Whether at most one bit is set. */
 function atMostOneMissing(missing: number): boolean {
   return (missing & (missing - 1)) === 0;
@@ -705,6 +746,16 @@ class Tally {
     const i = value << 1;
     if (this.counts[i]!++ === 0) this.seen.push(value);
     if (passesOthers) this.counts[i + 1]!++;
+  }
+
+  /** A value counted where every match passes (countAll): its second figure is set by passAll. */
+  count(value: number) {
+    if (this.counts[value << 1]!++ === 0) this.seen.push(value);
+  }
+
+  /** After count: every value's "with filter" figure is its "without" one. */
+  passAll() {
+    for (const v of this.seen) this.counts[(v << 1) + 1] = this.counts[v << 1]!;
   }
 
   all(value: number): number {
