@@ -395,7 +395,12 @@ export class Run {
     const { full, bits } = f;
     const { tagFacet } = s;
     const tally = this.tallies();
-    const passing = full === 0 ? countAll(s, matched, tally) : countFiltered(s, matched, f, tally);
+    let passing = matched;
+    if (full !== 0) passing = countFiltered(s, matched, f, tally);
+    else {
+      countAll(s, matched, tally);
+      for (const t of Object.values(tally)) t.passAll();
+    }
     const facets: FacetCount[] = [];
     const push = (faceta: string, codigo: string, t: Tally, value: number) => facets.push({ faceta, codigo, total: t.total(value), sem_filtro: t.all(value) });
     for (const v of tally.T.seen) push('T', String(v), tally.T, v);
@@ -698,9 +703,13 @@ function countFiltered(s: Snapshot, matched: IdSet, f: FilterTables, tally: Tall
 /**
  * filterAndCount's loop without filters: every match passes, so each value's "with filter"
  * figure is its "without" one — counted once (Tally.count: half the increments of Tally.add,
- * the loop's bound) and copied over once a value at the end (Tally.passAll).
+ * the loop's bound) and copied over once a value afterwards (Tally.passAll, by the caller).
+ * The function is the loop alone: V8 compiles a long loop while it runs (on-stack
+ * replacement), before any code after it has run, and code after it here made that compiled
+ * loop deoptimize at the end of every call (hundreds of times in a benchmark run, seen with
+ * --trace-deopt).
  */
-function countAll(s: Snapshot, matched: IdSet, { T, Y, I, X, K, M }: Tallies): IdSet {
+function countAll(s: Snapshot, matched: IdSet, { T, Y, I, X, K, M }: Tallies): void {
   const { row, tagStart, tags } = s;
   for (let i = 0; i < matched.length; i++) {
     const id = matched[i]!;
@@ -721,15 +730,6 @@ function countAll(s: Snapshot, matched: IdSet, { T, Y, I, X, K, M }: Tallies): I
     const to = tagStart[id + 1]!;
     for (let k = tagStart[id]!; k < to; k++) M.count(tags[k]! & TAG_VALUE);
   }
-  // Called one by one: iterating an array of them here made V8 drop the loop's optimized code
-  // at each call's end (no type feedback for the array when the loop was compiled on the fly).
-  T.passAll();
-  Y.passAll();
-  I.passAll();
-  X.passAll();
-  K.passAll();
-  M.passAll();
-  return matched;
 }
 
 /** Whether at most one bit is set. */
