@@ -100,6 +100,9 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    // One log line a request, once answered (the hook below), instead of Fastify's two (one on
+    // arrival, one on answer): half the lines and half the log writes of a busy server.
+    disableRequestLogging: true,
     // Long enough for a slow client, short enough that shutdown is never held for minutes.
     requestTimeout: 60_000,
     bodyLimit: 1_048_576,
@@ -107,6 +110,9 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
 
   app.decorate('db', database.db);
   app.decorate('readDb', database.reader);
