@@ -33,7 +33,8 @@ describe("a worker waiting for the primary's index before it listens (RemoteInde
   /** The worker's channel to the primary: the calls it sends, and a way to answer them as the primary would. */
   function channel() {
     const sent: { estanteSearch: number; op: string }[] = [];
-    const send = process.send?.bind(process);
+    const original = process.send;
+    const send = original?.bind(process);
     const on = vi.spyOn(process, 'on');
     const index = new RemoteIndex({} as Db);
     onMessage ??= on.mock.calls.find(([event]) => event === 'message')?.[1] as ((message: unknown) => void) | undefined;
@@ -52,7 +53,7 @@ describe("a worker waiting for the primary's index before it listens (RemoteInde
       index,
       sent,
       answer: (reply: { estanteSearch: number; value?: unknown; error?: WireError }) => onMessage!(reply),
-      restore: () => (process.send = send),
+      restore: () => (process.send = original),
     };
   }
 
