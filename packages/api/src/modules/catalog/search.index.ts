@@ -72,7 +72,7 @@ export class SearchIndex implements RunSource {
   /** When the last snapshot was written to disk, and whether one is being written. */
   private savedAt = 0;
   private saving = false;
-  /** The read-ahead kept on disk beside the snapshot loaded at start; the version whose read-ahead was last kept. */
+  /** The read-ahead kept on disk beside the snapshot loaded at start. */
   private keptWords: KeptWords | null = null;
   /** The version and the words asked for of the read-ahead last kept (one of the same version asking more is kept again). */
   private wordsKept: { version: number; limit: number } | null = null;
