@@ -1,6 +1,8 @@
 import * as contracts from '@estante/contracts';
 import type { Endpoint } from '@estante/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
 import { createTestApp, publicToken, type TestApp } from '../test/app.js';
 import { createInstitution } from '../test/factories.js';
 
@@ -154,5 +156,27 @@ describe('GET /health', () => {
     expect(down.json()).toEqual({ status: 'unavailable', database: 'down' });
     await other.app.close();
     await other.database.dispose();
+  });
+});
+
+describe("the server's request log", () => {
+  it('writes one line a request, once answered, with its method, URL, status and time', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) };
+    const logged = await buildApp({
+      config: loadConfig({ SEED_DEMO: 'false', WEB_DIST: '/nonexistent' }),
+      database: t.database,
+      logger: { level: 'info', stream },
+    });
+    try {
+      await logged.inject({ method: 'GET', url: '/svc/nao/existe' });
+      await logged.inject({ method: 'GET', url: '/health' });
+      const requests = lines.filter((l) => 'reqId' in l);
+      expect(requests.map((l) => l.msg)).toEqual(['request completed', 'request completed']);
+      expect(requests[0]).toMatchObject({ req: { method: 'GET', url: '/svc/nao/existe' }, res: { statusCode: 404 }, responseTime: expect.any(Number) });
+      expect(requests[1]).toMatchObject({ req: { method: 'GET', url: '/health' }, res: { statusCode: 200 } });
+    } finally {
+      await logged.close();
+    }
   });
 });
