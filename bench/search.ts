@@ -321,7 +321,7 @@ async function queryMix(n: number, draw: number): Promise<string[]> {
   const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const sample = await queryRows<{ title: string; author: string | null; idioma: string | null; ano_publicacao: number | null; cod_tipo_obra: number }>(
     database.db,
-    sql`select title, author, idioma, ano_publicacao, cod_tipo_obra from titles where control_number like 'GEN%' and cod_acervo % 97 = ${draw % 97} limit 2000`,
+    sql`select title, author, idioma, ano_publicacao, cod_tipo_obra from titles where control_number like 'GEN%' and cod_acervo % 97 = ${draw % 97} order by cod_acervo limit 2000`,
   );
   const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const words = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2);
@@ -360,7 +360,7 @@ async function queryMix(n: number, draw: number): Promise<string[]> {
 async function sampleTitles(draw: number) {
   return queryRows<{ title: string; author: string | null; subject: string | null }>(
     database.db,
-    sql`select title, author, subjects[1] as subject from titles where control_number like 'GEN%' and cod_acervo % 97 = ${draw % 97} limit 2000`,
+    sql`select title, author, subjects[1] as subject from titles where control_number like 'GEN%' and cod_acervo % 97 = ${draw % 97} order by cod_acervo limit 2000`,
   );
 }
 
