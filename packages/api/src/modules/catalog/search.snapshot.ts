@@ -328,6 +328,8 @@ class Builder {
   private codes: string[] = [];
   private names: string[] = [];
   private byCode = new Map<string, number>();
+  /** The first (lowest) title carrying each value: its spelling names the value, whatever order the rows come in. */
+  private first: number[] = [];
   /** Where the current title's pairs begin, to drop a heading it repeats (author also added). */
   private current = -1;
   private currentFrom = 0;
@@ -345,7 +347,11 @@ class Builder {
     if (value === undefined) {
       value = this.codes.push(c) - 1;
       this.names.push(trimmed);
+      this.first.push(title);
       this.byCode.set(c, value);
+    } else if (title < this.first[value]!) {
+      this.first[value] = title;
+      this.names[value] = trimmed;
     }
     if (title !== this.current) {
       this.current = title;
@@ -359,12 +365,17 @@ class Builder {
   /**
    * Packs the pairs per title. Values are renumbered most frequent first, so the counters of
    * the values most titles carry sit together in memory and stay in the processor's cache
-   * while a search counts them.
+   * while a search counts them; ties by their first title (a facet's ties show lower numbers
+   * first), so the numbers do not depend on the order the database returned the rows in.
    */
   build(): MultiBuilt {
     const frequency = new Int32Array(this.codes.length);
     for (const v of this.values) frequency[v]!++;
-    const byFrequency = Array.from(frequency.keys()).sort((a, b) => frequency[b]! - frequency[a]! || a - b);
+    const first = this.first;
+    const codes0 = this.codes;
+    const byFrequency = Array.from(frequency.keys()).sort(
+      (a, b) => frequency[b]! - frequency[a]! || first[a]! - first[b]! || (codes0[a]! < codes0[b]! ? -1 : codes0[a]! > codes0[b]! ? 1 : 0),
+    );
     const renumber = new Int32Array(this.codes.length);
     byFrequency.forEach((old, position) => (renumber[old] = position));
     const codes = byFrequency.map((old) => this.codes[old]!);
