@@ -775,6 +775,27 @@ describe('SearchIndex: kept rankings (issue 27)', () => {
   });
 });
 
+describe('SearchIndex: what a text keeps (issue 25)', () => {
+  it('keeps one set of facets and one ranking for texts typed differently that find the same', async () => {
+    const index = new SearchIndex(t.database.db, { keepRankingsFrom: 1 });
+    const run = (params: string) => searchService(index, consultaQuerySchema.parse(Object.fromEntries(new URLSearchParams(params))), 'pt');
+    const first = await run('termo1=educacao');
+    expect(first.total).toBeGreaterThan(2);
+    expect(index.stats()).toMatchObject({ facetSets: 1, rankings: 1 });
+    // Accents, case, a word typed twice: the same matches, counted once.
+    for (const same of ['termo1=Educação', 'termo1=EDUCACAO', 'termo1=educação+educacao']) {
+      const found = await run(same);
+      expect([same, found.total, found.facetas]).toEqual([same, first.total, first.facetas]);
+    }
+    expect(index.stats().facetSets).toBe(1);
+    // The ranking also depends on the words as typed: a title equal to "educação educacao" would come first.
+    expect(index.stats().rankings).toBe(2);
+    // Another field finds other titles: facets of its own.
+    await run('termo1=educacao&campo1=titulo');
+    expect(index.stats().facetSets).toBe(2);
+  });
+});
+
 describe('SearchIndex.count', () => {
   it('counts what the search finds, filters included, as its results page totals it', async () => {
     const index = new SearchIndex(t.database.db);

@@ -50,6 +50,12 @@ export interface SearchOutcome {
   snapshot: Snapshot;
 }
 
+/** A row's (or the proximity of two rows') matches, and the key of what they depend on. */
+interface Matches {
+  ids: IdSet;
+  key: string;
+}
+
 type FacetType = 'T' | 'Y' | 'I' | 'X' | 'K' | (typeof MULTI_FACETS)[number];
 
 /**
@@ -83,7 +89,10 @@ export class Run {
     private state: SearchState,
   ) {}
 
-  /** The text's matches and cache key, when its facets and ranking may be kept per text (filtered). */
+  /** What the text's matches depend on (textMatch): the key its unfiltered facets are kept under. */
+  private matchKey = '';
+
+  /** The text's matches and the key its facets are kept under, when its facets and ranking may be kept per text (filtered). */
   private text: { key: string; matched: IdSet } | null = null;
 
   async execute(): Promise<SearchOutcome | null> {
@@ -158,7 +167,11 @@ export class Run {
 
   // ---- matching -----------------------------------------------------------------------------
 
-  /** The rows joined left to right by their operators (E, OU, NAO); null when none has words. */
+  /**
+   * The rows joined left to right by their operators (E, OU, NAO); null when none has words.
+   * Sets `matchKey`: what the joined matches depend on, so that texts typed differently with the
+   * same matches ("Saúde", "saude", "saúde saúde") share their kept facets.
+   */
   private async textMatch(): Promise<IdSet | null> {
     const rows = this.state.linhas;
     const sets = await Promise.all(rows.map((row) => this.rowIds(row)));
@@ -170,48 +183,60 @@ export class Run {
       }),
     );
     let result: IdSet | null = null;
+    const parts: [operator: string | null, key: string][] = [];
     rows.forEach((row, i) => {
-      const ids = sets[i];
-      if (!ids) return;
-      if (!result) result = ids;
-      else if (row.operador === 'OU') result = union(result, ids);
-      else if (row.operador === 'NAO') result = subtract(result, ids);
-      else result = intersect(result, near[i] ?? ids);
+      const set = sets[i];
+      if (!set) return;
+      const { ids } = near[i] ?? set;
+      const operator = !result ? null : row.operador === 'OU' || row.operador === 'NAO' ? row.operador : 'E';
+      parts.push([operator, (near[i] ?? set).key]);
+      if (!result) result = set.ids;
+      else if (operator === 'OU') result = union(result, ids);
+      else if (operator === 'NAO') result = subtract(result, ids);
+      else result = intersect(result, ids);
     });
+    this.matchKey = JSON.stringify(parts);
     return result;
   }
 
   /** The titles where two rows' words stand in the operator's order and distance. */
-  private async proximityIds(previous: SearchRow, row: SearchRow, operator: 'ANTES' | 'DEPOIS' | 'PROXIMO'): Promise<IdSet | null> {
+  private async proximityIds(previous: SearchRow, row: SearchRow, operator: 'ANTES' | 'DEPOIS' | 'PROXIMO'): Promise<Matches | null> {
     // ISBN and call-number rows have no word positions: such a pair is a plain AND.
     const exact = (r: SearchRow) => r.campo === 'isbn' || r.campo === 'chamada';
     const predicate = exact(previous) || exact(row) ? null : proximityPredicate(previous, row, operator);
     if (!predicate) return null;
     const key = JSON.stringify(['near', operator, [previous.campo, previous.similar, previous.termo], [row.campo, row.similar, row.termo]]);
     const atom = await this.index.atom(this.s, key, (only) => fetchPredicateAtom(this.index.database, predicate, only, this.index.source));
-    return atom.ids;
+    return { ids: atom.ids, key };
   }
 
-  private async rowIds(row: SearchRow): Promise<IdSet | null> {
+  /** A row's matches and what they depend on (for words: the field and the words' keys, not their spelling); null when it has no words. */
+  private async rowIds(row: SearchRow): Promise<Matches | null> {
     const words = searchWords(row.termo);
     if (words.length === 0) return null;
     const bits = FIELD_BITS[row.campo];
     if (row.tipo === 'palavras' && bits !== undefined) {
-      // A word that makes no query (a stop word in every stemming language) leaves it to the others.
-      const atoms = (await Promise.all(words.map((w) => this.wordAtom(w, row.similar)))).filter((a) => a !== null);
-      if (atoms.length === 0) return EMPTY;
+      // Each distinct key once (a word typed twice, or two spellings of one word, is one atom);
+      // a word that makes no query (a stop word in every stemming language) leaves it to the others.
+      const keys = await Promise.all(words.map((w) => this.index.wordKey(w, row.similar)));
+      const spelling = new Map<string, string>();
+      keys.forEach((k, i) => k !== null && !spelling.has(k) && spelling.set(k, words[i]!));
+      const unique = [...spelling.keys()].sort();
+      const key = JSON.stringify(['palavras', bits, row.similar, unique]);
+      if (unique.length === 0) return { ids: EMPTY, key };
+      const atoms = await Promise.all(unique.map((k) => this.index.wordAtom(this.s, k, spelling.get(k)!, row.similar)));
       const sets = atoms.map((a) => (bits === 15 ? a.ids : withBits(a, bits))).sort((a, b) => a.length - b.length);
-      return sets.reduce((acc, set) => intersect(acc, set));
+      return { ids: sets.reduce((acc, set) => intersect(acc, set)), key };
     }
+    const key = JSON.stringify(['row', row.campo, row.tipo, row.similar, row.campo === 'isbn' || row.campo === 'chamada' ? row.termo.trim() : words]);
     if (row.tipo === 'frase' && !row.similar && bits !== undefined) {
       const inMemory = await this.phraseIds(words, bits);
-      if (inMemory) return inMemory;
+      if (inMemory) return { ids: inMemory, key };
     }
     const predicate = rowPredicate(row);
     if (!predicate) return null;
-    const key = JSON.stringify(['row', row.campo, row.tipo, row.similar, row.campo === 'isbn' || row.campo === 'chamada' ? row.termo.trim() : words]);
     const atom = await this.index.atom(this.s, key, (only) => fetchPredicateAtom(this.index.database, predicate, only, this.index.source));
-    return atom.ids;
+    return { ids: atom.ids, key };
   }
 
   /**
@@ -260,7 +285,7 @@ export class Run {
   private filtered(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
     // A period or a plan narrows the matches themselves: the text's counts are not theirs.
     if (this.state.novas || this.state.plano) return this.filterAndCount(matched, this.state.filtros);
-    const key = JSON.stringify([this.state.base, this.state.linhas.map((r) => [r.campo, r.tipo, r.operador, r.similar, r.termo])]);
+    const key = JSON.stringify([this.state.base, this.matchKey]);
     this.text = { key, matched };
     if (this.state.filtros.length === 0) return { passing: matched, facets: this.index.facetsFor(this.s, key, () => this.filterAndCount(matched, []).facets) };
     const textOnly = this.index.keptFacets(this.s, key);
@@ -271,7 +296,7 @@ export class Run {
    * The filters applied, with the facets counted from the text's own counts (`textOnly`, whose
    * figures are all "without filter"): a value's "with filter" figure counts the matches that
    * pass every filter type but its facet's own, so only titles that fail at most one filter
-   * type are visited — or, with one filter type that most matches pass, the ones that fail it,
+   * type are visited — or, when most matches pass every filter, the ones that fail one,
    * subtracted. A filter on an author, subject or publisher the text's list does not show
    * (outside its most frequent) is left to filterAndCount: null.
    */
@@ -294,16 +319,14 @@ export class Run {
       masks[i] = mask;
       if (mask === full) passing[n++] = id;
     }
-    // One filter type that most matches pass: every other facet's figure is its text-only one
-    // less the titles failing it; the filtered facet's own is its text-only one.
+    // Most matches pass every filter: each facet's figure is its text-only one less the matches
+    // failing a filter type other than its facet's own, so only the failing ones are visited.
     const single = (full & (full - 1)) === 0;
-    const complement = single && n > matched.length / 2;
+    const complement = n > matched.length / 2;
     const tally = this.tallies();
     const multiBits = MULTI_FACETS.map((facet) => bits[facet]);
-    // A visited title counts in a facet whose filter bit is `bit` when (bit | m) === goal: with
-    // m its mask and goal `full` (passes every other type), or, subtracting, 0 and 0 (any facet
-    // but the filtered one).
-    const goal = complement ? 0 : full;
+    // A visited title counts in a facet whose filter bit is `bit` when it passes every other
+    // type, (bit | mask) === full — or, subtracting, when it does not.
     const { T: bT, Y: bY, I: bI, X: bX, K: bK } = bits;
     const multiFiltered = multiBits.some((bit) => bit !== 0);
     const ok = new Uint8Array(MULTI_FACETS.length);
@@ -311,35 +334,34 @@ export class Run {
       const mask = masks[i]!;
       const missing = full & ~mask;
       if (complement ? missing === 0 : single ? missing !== 0 : !atMostOneMissing(missing)) continue;
-      const m = complement ? 0 : mask;
       const id = matched[i]!;
       const a = row[2 * id]!;
       const b = row[2 * id + 1]!;
       const flags = (a >>> 8) & 7;
       const language = a >>> 11;
       const area = b >>> 12;
-      if ((bT | m) === goal) tally.T.add(a & 255, true);
-      if ((bY | m) === goal) tally.Y.add(b & 4095, true);
-      if (language > 0 && (bI | m) === goal) tally.I.add(language, true);
-      if (flags && (bX | m) === goal) {
-        if (flags & FLAG.C) tally.X.add(FLAG.C, true);
-        if (flags & FLAG.O) tally.X.add(FLAG.O, true);
-        if (flags & FLAG.A) tally.X.add(FLAG.A, true);
+      if (((bT | mask) === full) !== complement) tally.T.count(a & 255);
+      if (((bY | mask) === full) !== complement) tally.Y.count(b & 4095);
+      if (language > 0 && ((bI | mask) === full) !== complement) tally.I.count(language);
+      if (flags && ((bX | mask) === full) !== complement) {
+        if (flags & FLAG.C) tally.X.count(FLAG.C);
+        if (flags & FLAG.O) tally.X.count(FLAG.O);
+        if (flags & FLAG.A) tally.X.count(FLAG.A);
       }
-      if (area > 0 && (bK | m) === goal) tally.K.add(area, true);
+      if (area > 0 && ((bK | mask) === full) !== complement) tally.K.count(area);
       const from = tagStart[id]!;
       const to = tagStart[id + 1]!;
       if (!multiFiltered) {
-        // No multi-valued filter: the tags count when the title passes (or, subtracting, fails).
-        if (m === goal) for (let k = from; k < to; k++) tally.M.add(tags[k]! & TAG_VALUE, true);
+        // No multi-valued filter: the tags count when the title passes (or, subtracting, fails: every one visited).
+        if (complement || missing === 0) for (let k = from; k < to; k++) tally.M.count(tags[k]! & TAG_VALUE);
         continue;
       }
       // A title failing only a single-valued facet's filter counts in that facet alone.
       if (!complement && missing !== 0 && !multiBits.includes(missing)) continue;
-      for (let f = 0; f < ok.length; f++) ok[f] = (multiBits[f]! | m) === goal ? 1 : 0;
+      for (let f = 0; f < ok.length; f++) ok[f] = ((multiBits[f]! | mask) === full) !== complement ? 1 : 0;
       for (let k = from; k < to; k++) {
         const tag = tags[k]!;
-        if (ok[tag >>> TAG_FACET_SHIFT] === 1) tally.M.add(tag & TAG_VALUE, true);
+        if (ok[tag >>> TAG_FACET_SHIFT] === 1) tally.M.count(tag & TAG_VALUE);
       }
     }
     const languageSlot = new Map(s.languages.map((code, i) => [code, i + 1]));
@@ -473,7 +495,9 @@ export class Run {
     // filters and facet choices read their page off it instead of ranking 40,000 titles again.
     const text = this.text;
     if (text && text.matched.length >= this.index.keepRankingsFrom) {
-      const ranking = await this.index.rankingFor(this.s, text.key, async () => rankAll(text.matched, await this.points(first, text.matched)));
+      const ranking = await this.index.rankingFor(this.s, await this.rankingKey(text.key, first), async () =>
+        rankAll(text.matched, await this.points(first, text.matched)),
+      );
       return pageOf(this.s, ranking, ids, from, to);
     }
     const points = await this.points(first, ids);
@@ -500,6 +524,18 @@ export class Run {
     }
     top.sort((x, y) => points[y]! - points[x]! || ids[x]! - ids[y]!);
     return [...top, ...atCutoff].slice(from, to).map((i) => ids[i]!);
+  }
+
+  /**
+   * What a text's ranking depends on (points): its matches (`textKey`), the first row's words'
+   * keys, each as often as typed, and the first term's title key — so "Saúde" and "saude" share
+   * one ranking, and "saúde saúde" (a title equal to it comes first) has its own.
+   */
+  private async rankingKey(textKey: string, first: SearchRow): Promise<string> {
+    const keys = await Promise.all(searchWords(first.termo).map((w) => this.index.wordKey(w, first.similar)));
+    const firstTerm = searchWords(this.state.linhas[0]?.termo ?? '');
+    const title = firstTerm.length ? await this.index.titleKey(firstTerm.join(' ')) : '';
+    return JSON.stringify([textKey, first.similar, keys.filter((k) => k !== null).sort(), title]);
   }
 
   /**
