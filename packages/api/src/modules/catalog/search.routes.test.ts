@@ -796,6 +796,23 @@ describe('SearchIndex: what a text keeps (issue 25)', () => {
   });
 });
 
+describe('SearchIndex: a text searched first with filters', () => {
+  it('keeps its own counts, so the same text without filters shows what a fresh search of it shows', async () => {
+    const index = new SearchIndex(t.database.db);
+    const run = (target: SearchIndex, params: string) =>
+      searchService(target, consultaQuerySchema.parse(consultaQueryFromParams(new URLSearchParams(params))), 'pt');
+    const filtered = await run(index, 'termo1=educacao&filtro=T:1&filtro=Y:1996');
+    expect(filtered.total).toBeGreaterThan(0);
+    expect(index.stats().facetSets).toBe(1);
+    const unfiltered = await run(index, 'termo1=educacao');
+    expect(index.stats().facetSets).toBe(1);
+    expect(unfiltered).toEqual(await run(new SearchIndex(t.database.db), 'termo1=educacao'));
+    // Another filter of the same text is counted against those, as after an unfiltered search.
+    const other = 'termo1=educacao&filtro=Y:2002';
+    expect(await run(index, other)).toEqual(await run(new SearchIndex(t.database.db), other));
+  });
+});
+
 describe('SearchIndex.count', () => {
   it('counts what the search finds, filters included, as its results page totals it', async () => {
     const index = new SearchIndex(t.database.db);

@@ -280,16 +280,17 @@ export class Run {
    * are kept (it was searched unfiltered, as a patron does before choosing a facet), they are
    * the facets' "without filter" figures and only the titles that can change a "with filter"
    * figure are counted again (filteredAgainst); a text met first with its filters is counted
-   * in one pass (counting its own figures first would count every match twice).
+   * in one pass (counting its own figures first would count every match twice), and its own
+   * counts, counted on the way, are kept then.
    */
   private filtered(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
     // A period or a plan narrows the matches themselves: the text's counts are not theirs.
-    if (this.state.novas || this.state.plano) return this.filterAndCount(matched, this.state.filtros);
+    if (this.state.novas || this.state.plano) return this.filterAndCount(matched, this.state.filtros, key);
     const key = JSON.stringify([this.state.base, this.matchKey]);
     this.text = { key, matched };
     if (this.state.filtros.length === 0) return { passing: matched, facets: this.index.facetsFor(this.s, key, () => this.filterAndCount(matched, []).facets) };
     const textOnly = this.index.keptFacets(this.s, key);
-    return (textOnly && this.filteredAgainst(matched, textOnly)) ?? this.filterAndCount(matched, this.state.filtros);
+    return (textOnly && this.filteredAgainst(matched, textOnly)) ?? this.filterAndCount(matched, this.state.filtros, key);
   }
 
   /**
@@ -411,20 +412,34 @@ export class Run {
    * titles the text alone matches (totalSemFiltro). The loop runs once per matched title (up to
    * a million), so it is written flat: typed-array lookups, no closures, no allocation.
    */
-  private filterAndCount(matched: IdSet, filters: SearchFilter[]): { passing: IdSet; facets: FacetCount[] } {
+  private filterAndCount(matched: IdSet, filters: SearchFilter[], keepOwnAs?: string): { passing: IdSet; facets: FacetCount[] } {
     const s = this.s;
     const f = filterTables(this.s, filters);
-    const { full, bits } = f;
-    const { tagFacet } = s;
     const tally = this.tallies();
     let passing = matched;
-    if (full !== 0) passing = countFiltered(s, matched, f, tally);
+    if (f.full !== 0) passing = countFiltered(s, matched, f, tally);
     else {
       countAll(s, matched, tally);
       for (const t of Object.values(tally)) t.passAll();
     }
+    const facets = this.facetList(tally, f, false);
+    // A text met first with its filters had its own counts (the "without filter" figures) counted
+    // too: kept as its unfiltered search would keep them, for its next filter or its search without.
+    if (keepOwnAs !== undefined && f.full !== 0) this.index.facetsFor(s, keepOwnAs, () => this.facetList(tally, null, true));
+    for (const t of Object.values(tally)) t.reset();
+    return { passing, facets };
+  }
+
+  /**
+   * The facet values counted in `tally`: every single-valued one, and of the multi-valued ones
+   * the most frequent (plus any `f` filters on). `own`: each value's figures are both its
+   * "without filter" one (the text's own counts), as a search without filters shows them.
+   */
+  private facetList(tally: Tallies, f: FilterTables | null, own: boolean): FacetCount[] {
+    const s = this.s;
     const facets: FacetCount[] = [];
-    const push = (faceta: string, codigo: string, t: Tally, value: number) => facets.push({ faceta, codigo, total: t.total(value), sem_filtro: t.all(value) });
+    const push = (faceta: string, codigo: string, t: Tally, value: number) =>
+      facets.push({ faceta, codigo, total: own ? t.all(value) : t.total(value), sem_filtro: t.all(value) });
     for (const v of tally.T.seen) push('T', String(v), tally.T, v);
     for (const v of tally.Y.seen) push('Y', v === 0 ? NO_YEAR : String(v - 1), tally.Y, v);
     for (const v of tally.I.seen) push('I', s.languages[v - 1]!, tally.I, v);
@@ -432,17 +447,16 @@ export class Run {
     for (const v of tally.K.seen) push('K', String(v), tally.K, v);
     // The values counted, by facet: one pass (a broad search meets a hundred thousand authors).
     const byFacet: number[][] = MULTI_FACETS.map(() => []);
-    for (const g of tally.M.seen) byFacet[tagFacet[g]!]!.push(g);
+    for (const g of tally.M.seen) byFacet[s.tagFacet[g]!]!.push(g);
     MULTI_FACETS.forEach((facet, index) => {
       const values = byFacet[index]!;
-      const chosen = (g: number) => f.M !== null && (f.M[g]! & bits[facet]) !== 0;
+      const chosen = (g: number) => f !== null && f.M !== null && (f.M[g]! & f.bits[facet]) !== 0;
       // Libraries and courses are few; authors, subjects and publishers can be thousands: the most frequent.
       const { limit } = facetDefinition(facet);
       const shown = limit === null ? values : tally.M.mostFrequent(values, limit, chosen);
       for (const g of shown) push(facet, s.multi[facet].codes[g - s.tagOffset[facet]]!, tally.M, g);
     });
-    for (const t of Object.values(tally)) t.reset();
-    return { passing, facets };
+    return facets;
   }
 
   // ---- order and page: the last step -----------------------------------------------------------------------
