@@ -285,7 +285,7 @@ export class Run {
    */
   private filtered(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
     // A period or a plan narrows the matches themselves: the text's counts are not theirs.
-    if (this.state.novas || this.state.plano) return this.filterAndCount(matched, this.state.filtros, key);
+    if (this.state.novas || this.state.plano) return this.filterAndCount(matched, this.state.filtros);
     const key = JSON.stringify([this.state.base, this.matchKey]);
     this.text = { key, matched };
     if (this.state.filtros.length === 0) return { passing: matched, facets: this.index.facetsFor(this.s, key, () => this.filterAndCount(matched, []).facets) };
