@@ -193,11 +193,21 @@ describe('GET /consulta: facets and filters', () => {
   });
 
   it('gives every facet value the count choosing it would find, under any mix of filters', async () => {
-    // One filter type most matches pass, one few pass, two types, a multi-valued facet alone and with another.
+    // One filter type most matches pass, one few pass, two types, a multi-valued facet alone and with
+    // another, and two types most matches pass with a match failing only one (counted by subtraction).
     const all = (await search('termo1=educacao')).body;
     const freire = facet(all, 'A').find((i) => i.descricao === 'Freire, Paulo')!.codigo;
     const education = facet(all, 'S').find((i) => i.descricao === 'Educação')!.codigo;
-    const mixes = [['T:1'], ['Y:1996'], ['Y:1996', 'Y:2002', 'T:1'], [`A:${freire}`], [`A:${freire}`, 'Y:1996'], [`S:${education}`, 'I:por']];
+    const mixes = [
+      ['T:1'],
+      ['Y:1996'],
+      ['Y:1996', 'Y:2002', 'T:1'],
+      [`A:${freire}`],
+      [`A:${freire}`, 'Y:1996'],
+      [`S:${education}`, 'I:por'],
+      ['T:1', 'Y:1996', 'Y:2021', 'Y:1922'],
+      ['I:por', 'Y:1996', 'Y:2021', 'Y:1922'],
+    ];
     const withFilters = (filters: string[]) => new URLSearchParams([['termo1', 'educacao'], ...filters.map((f): [string, string] => ['filtro', f])]).toString();
     const total = async (filters: string[]) => {
       const { status, body } = await search(withFilters(filters));
