@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { idSet, subtract } from './id-sets.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';
 import { fetchWordAtom, fetchWordPositions, frequentWords, titleKey, wordKey } from './search.queries.js';
-import { type FacetCount, Run, type RunSource, type SearchOutcome } from './search.run.js';
+import { type FacetCount, type Filtered, Run, type RunSource, type SearchOutcome } from './search.run.js';
 import {
   databaseIdentity,
   type KeptWords,
@@ -49,6 +49,9 @@ export class SearchIndex implements RunSource {
   private rankingSnapshot: Snapshot | null = null;
   private rankingSizes = new Map<string, number>();
   private rankingBytes = 0;
+  private filteredCache = new Map<string, Filtered>();
+  private filteredSnapshot: Snapshot | null = null;
+  private filteredBytes = 0;
   private atomBytes = 0;
   /** Reading ahead after the last new snapshot (how many words), while it runs and after. */
   private warming: Promise<number> | null = null;
@@ -425,6 +428,36 @@ export class SearchIndex implements RunSource {
   }
 
   /**
+   * A filtered search's titles and facets, kept per text and filters until the catalogue changes
+   * (least recently used dropped past FILTERED_MEGABYTES): its next page or another sort of it
+   * counts nothing again.
+   */
+  filteredFor(snapshot: Snapshot, key: string, count: () => Filtered): Filtered {
+    if (this.filteredSnapshot !== snapshot) {
+      this.filteredCache.clear();
+      this.filteredBytes = 0;
+      this.filteredSnapshot = snapshot;
+    }
+    const kept = this.filteredCache.get(key);
+    if (kept) {
+      this.filteredCache.delete(key);
+      this.filteredCache.set(key, kept);
+      return kept;
+    }
+    const counted = count();
+    // Exactly its own size: a subarray would hold the whole buffer it was cut from.
+    const filtered = { passing: counted.passing.slice(), facets: counted.facets };
+    this.filteredCache.set(key, filtered);
+    this.filteredBytes += filteredBytes(filtered);
+    for (const [old, entry] of this.filteredCache) {
+      if (this.filteredBytes <= FILTERED_MEGABYTES * 2 ** 20 || old === key) break;
+      this.filteredCache.delete(old);
+      this.filteredBytes -= filteredBytes(entry);
+    }
+    return filtered;
+  }
+
+  /**
    * The whole relevance ranking of a text matching many titles, kept per text and snapshot
    * (least recently used dropped past RANKINGS_MEGABYTES), computed once however many ask.
    */
@@ -475,6 +508,8 @@ export class SearchIndex implements RunSource {
       atoms: this.atoms.size,
       atomBytes: this.atomBytes,
       facetSets: this.facetCache.size,
+      filteredSets: this.filteredCache.size,
+      filteredBytes: this.filteredBytes,
       rankings: this.rankingSizes.size,
       rankingBytes: this.rankingBytes,
     };
@@ -589,6 +624,17 @@ const KEEP_RANKINGS_FROM = 5000;
  * of texts searched since, before the read-ahead's are dropped.
  */
 const RANKINGS_MEGABYTES = 128;
+
+/**
+ * Memory for the kept filtered searches (filteredFor): their titles (4 bytes each) and facets
+ * (some 200 values, reckoned at 64 bytes each). A broad text's filtered search keeps tens of
+ * thousands of titles: room for some hundreds of them.
+ */
+const FILTERED_MEGABYTES = 32;
+
+function filteredBytes({ passing, facets }: Filtered): number {
+  return passing.byteLength + 64 * facets.length + 64;
+}
 
 /** A new snapshot is written to disk at most this often (a large one is some 100 MB). */
 const SAVE_EVERY_MS = 5 * 60_000;

@@ -823,6 +823,33 @@ describe('SearchIndex: a text searched first with filters', () => {
   });
 });
 
+describe('SearchIndex: a filtered search kept', () => {
+  it('answers its other pages and sorts, and its filters in any order, as a fresh search does, counting once', async () => {
+    const index = new SearchIndex(t.database.db);
+    const run = (target: SearchIndex, params: string) =>
+      searchService(target, consultaQuerySchema.parse(consultaQueryFromParams(new URLSearchParams(params))), 'pt');
+    const variants = [
+      'termo1=educacao&filtro=T:1&filtro=Y:1996&quantPag=1',
+      'termo1=educacao&filtro=Y:1996&filtro=T:1&quantPag=1&pagina=2',
+      'termo1=Educação&filtro=Y:1996&filtro=T:1&filtro=T:1&quantPag=1&ordenacao=T',
+    ];
+    const pages = [];
+    for (const params of variants) {
+      const kept = await run(index, params);
+      expect(kept).toEqual(await run(new SearchIndex(t.database.db), params));
+      pages.push(kept.acervos.map((a) => a.cod_acervo));
+    }
+    expect(pages[0]).not.toEqual(pages[1]);
+    expect(index.stats().filteredSets).toBe(1);
+    // Counted once: the outcomes share the facets the first one counted.
+    const outcome = (params: string) => index.run(parseSearchState(consultaQuerySchema.parse(consultaQueryFromParams(new URLSearchParams(params)))));
+    expect((await outcome(variants[2]!))!.facets).toBe((await outcome(variants[0]!))!.facets);
+    // Other filters are another search.
+    await run(index, 'termo1=educacao&filtro=T:1');
+    expect(index.stats().filteredSets).toBe(2);
+  });
+});
+
 describe('SearchIndex.count', () => {
   it('counts what the search finds, filters included, as its results page totals it', async () => {
     const index = new SearchIndex(t.database.db);

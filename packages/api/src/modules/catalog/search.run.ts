@@ -50,6 +50,12 @@ export interface SearchOutcome {
   snapshot: Snapshot;
 }
 
+/** The titles that pass a search's filters, and its facets. */
+export interface Filtered {
+  passing: IdSet;
+  facets: FacetCount[];
+}
+
 /** A row's (or the proximity of two rows') matches, and the key of what they depend on. */
 interface Matches {
   ids: IdSet;
@@ -74,6 +80,8 @@ export interface RunSource {
   /** The unfiltered facets kept for a text, if they are. */
   keptFacets(snapshot: Snapshot, key: string): FacetCount[] | undefined;
   rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Int32Array>): Promise<Int32Array>;
+  /** A filtered search's titles and facets, counted once per text and filters (`count`). */
+  filteredFor(snapshot: Snapshot, key: string, count: () => Filtered): Filtered;
   /** A text matching at least this many titles keeps its whole ranking (rankingFor). */
   readonly keepRankingsFrom: number;
 }
@@ -281,7 +289,8 @@ export class Run {
    * the facets' "without filter" figures and only the titles that can change a "with filter"
    * figure are counted again (filteredAgainst); a text met first with its filters is counted
    * in one pass (counting its own figures first would count every match twice), and its own
-   * counts, counted on the way, are kept then.
+   * counts, counted on the way, are kept then. A filtered search's outcome is kept too (its next
+   * page, another sort).
    */
   private filtered(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
     // A period or a plan narrows the matches themselves: the text's counts are not theirs.
@@ -289,8 +298,12 @@ export class Run {
     const key = JSON.stringify([this.state.base, this.matchKey]);
     this.text = { key, matched };
     if (this.state.filtros.length === 0) return { passing: matched, facets: this.index.facetsFor(this.s, key, () => this.filterAndCount(matched, []).facets) };
-    const textOnly = this.index.keptFacets(this.s, key);
-    return (textOnly && this.filteredAgainst(matched, textOnly)) ?? this.filterAndCount(matched, this.state.filtros, key);
+    // The filters as a set: their order and repetitions change nothing.
+    const filters = [...new Set(this.state.filtros.map((f) => `${f.tipo}:${f.codigo}`))].sort();
+    return this.index.filteredFor(this.s, JSON.stringify([key, filters]), () => {
+      const textOnly = this.index.keptFacets(this.s, key);
+      return (textOnly && this.filteredAgainst(matched, textOnly)) ?? this.filterAndCount(matched, this.state.filtros, key);
+    });
   }
 
   /**
