@@ -57,6 +57,9 @@ async function search(params: string, language = '1') {
 }
 const ids = (body: ConsultaResponse) => body.acervos.map((a) => a.titulo);
 const facet = (body: ConsultaResponse, code: string) => body.facetas.find((f) => f.codigo === code)!.itens;
+/** A query string as the search service (not HTTP) answers it from `index`. */
+const searchIn = (index: SearchIndex, params: string) =>
+  searchService(index, consultaQuerySchema.parse(consultaQueryFromParams(new URLSearchParams(params))), 'pt');
 
 describe('GET /consulta: matching', () => {
   it('is accent- and case-insensitive, and puts the exact title first', async () => {
@@ -788,7 +791,7 @@ describe('SearchIndex: kept rankings (issue 27)', () => {
 describe('SearchIndex: what a text keeps (issue 25)', () => {
   it('keeps one set of facets and one ranking for texts typed differently that find the same', async () => {
     const index = new SearchIndex(t.database.db, { keepRankingsFrom: 1 });
-    const run = (params: string) => searchService(index, consultaQuerySchema.parse(Object.fromEntries(new URLSearchParams(params))), 'pt');
+    const run = (params: string) => searchIn(index, params);
     const first = await run('termo1=educacao');
     expect(first.total).toBeGreaterThan(2);
     expect(index.stats()).toMatchObject({ facetSets: 1, rankings: 1 });
@@ -809,25 +812,21 @@ describe('SearchIndex: what a text keeps (issue 25)', () => {
 describe('SearchIndex: a text searched first with filters', () => {
   it('keeps its own counts, so the same text without filters shows what a fresh search of it shows', async () => {
     const index = new SearchIndex(t.database.db);
-    const run = (target: SearchIndex, params: string) =>
-      searchService(target, consultaQuerySchema.parse(consultaQueryFromParams(new URLSearchParams(params))), 'pt');
-    const filtered = await run(index, 'termo1=educacao&filtro=T:1&filtro=Y:1996');
+    const filtered = await searchIn(index, 'termo1=educacao&filtro=T:1&filtro=Y:1996');
     expect(filtered.total).toBeGreaterThan(0);
     expect(index.stats().facetSets).toBe(1);
-    const unfiltered = await run(index, 'termo1=educacao');
+    const unfiltered = await searchIn(index, 'termo1=educacao');
     expect(index.stats().facetSets).toBe(1);
-    expect(unfiltered).toEqual(await run(new SearchIndex(t.database.db), 'termo1=educacao'));
+    expect(unfiltered).toEqual(await searchIn(new SearchIndex(t.database.db), 'termo1=educacao'));
     // Another filter of the same text is counted against those, as after an unfiltered search.
     const other = 'termo1=educacao&filtro=Y:2002';
-    expect(await run(index, other)).toEqual(await run(new SearchIndex(t.database.db), other));
+    expect(await searchIn(index, other)).toEqual(await searchIn(new SearchIndex(t.database.db), other));
   });
 });
 
 describe('SearchIndex: a filtered search kept', () => {
   it('answers its other pages and sorts, and its filters in any order, as a fresh search does, counting once', async () => {
     const index = new SearchIndex(t.database.db);
-    const run = (target: SearchIndex, params: string) =>
-      searchService(target, consultaQuerySchema.parse(consultaQueryFromParams(new URLSearchParams(params))), 'pt');
     const variants = [
       'termo1=educacao&filtro=T:1&filtro=Y:1996&quantPag=1',
       'termo1=educacao&filtro=Y:1996&filtro=T:1&quantPag=1&pagina=2',
@@ -835,8 +834,8 @@ describe('SearchIndex: a filtered search kept', () => {
     ];
     const pages = [];
     for (const params of variants) {
-      const kept = await run(index, params);
-      expect(kept).toEqual(await run(new SearchIndex(t.database.db), params));
+      const kept = await searchIn(index, params);
+      expect(kept).toEqual(await searchIn(new SearchIndex(t.database.db), params));
       pages.push(kept.acervos.map((a) => a.cod_acervo));
     }
     expect(pages[0]).not.toEqual(pages[1]);
@@ -845,7 +844,7 @@ describe('SearchIndex: a filtered search kept', () => {
     const outcome = (params: string) => index.run(parseSearchState(consultaQuerySchema.parse(consultaQueryFromParams(new URLSearchParams(params)))));
     expect((await outcome(variants[2]!))!.facets).toBe((await outcome(variants[0]!))!.facets);
     // Other filters are another search.
-    await run(index, 'termo1=educacao&filtro=T:1');
+    await searchIn(index, 'termo1=educacao&filtro=T:1');
     expect(index.stats().filteredSets).toBe(2);
   });
 });
