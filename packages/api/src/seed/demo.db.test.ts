@@ -8,9 +8,12 @@ import { DEMO_PASSWORD, DEMO_PERSONAL_DATA, seedDemoIfEmpty, type SeedSummary } 
 
 let database: TestDatabase;
 let summary: SeedSummary | null;
+/** The day the demo was seeded: a test run across midnight reads dates against it, not against "today". */
+let seededOn: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   summary = await seedDemoIfEmpty(database.db, { titles: 2000 });
+  seededOn = (await queryRows<{ d: string }>(database.db, sql`select current_date::text as d`))[0]!.d;
 });
 afterAll(() => database.dispose());
 
@@ -94,7 +97,7 @@ describe('seedDemoIfEmpty', () => {
   it('gives Isabela (leitora) her personal data and a registration ending in 20 days, and João (pesquisador) a login of his own', async () => {
     const [isabela] = await queryRows<{ cpf: string; dias: number; telefone: string; cidade: string }>(
       database.db,
-      sql`select p.cpf, (p.validade - current_date)::int as dias, d.telefone, d.cidade
+      sql`select p.cpf, (p.validade - ${seededOn}::date)::int as dias, d.telefone, d.cidade
           from logins l join people p using (cod_pessoa) join personal_data d using (cod_pessoa) where l.login = 'leitora'`,
     );
     expect(isabela).toEqual({ cpf: DEMO_PERSONAL_DATA.cpf, dias: 20, telefone: '(48) 3721-5555', cidade: 'Florianópolis' });
@@ -135,8 +138,8 @@ describe('seedDemoIfEmpty', () => {
     const open = (login: string, where = sql`true`) =>
       count(sql`select count(*)::int as n from loans l join logins g using (cod_pessoa) where g.login = ${login} and l.data_devolucao is null and ${where}`);
     expect(await open('aluno')).toBe(3);
-    expect(await open('aluno', sql`l.data_devolucao_prevista < current_date`)).toBe(1);
-    expect(await open('devedor', sql`l.data_devolucao_prevista < current_date`)).toBe(2);
+    expect(await open('aluno', sql`l.data_devolucao_prevista < ${seededOn}::date`)).toBe(1);
+    expect(await open('devedor', sql`l.data_devolucao_prevista < ${seededOn}::date`)).toBe(2);
     const [owed] = await queryRows<{ n: number; outstanding: string }>(
       database.db,
       sql`select count(*)::int as n, sum(valor - desconto - valor_pago)::text as outstanding
