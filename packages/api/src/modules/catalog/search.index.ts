@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { idSet, subtract } from './id-sets.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';
 import { fetchWordAtom, fetchWordPositions, frequentWords, titleKey, wordKey } from './search.queries.js';
+import { KeptPerSnapshot } from './search.kept.js';
 import { type FacetCount, type Filtered, Run, type RunSource, type SearchOutcome } from './search.run.js';
 import {
   databaseIdentity,
@@ -43,15 +44,10 @@ export class SearchIndex implements RunSource {
   private building: Promise<Snapshot> | null = null;
   private atoms = new Map<string, AtomEntry>();
   private readonly textKeys: TextKeys;
-  private facetCache = new Map<string, FacetCount[]>();
-  private facetSnapshot: Snapshot | null = null;
-  private rankings = new Map<string, Promise<Int32Array>>();
-  private rankingSnapshot: Snapshot | null = null;
-  private rankingSizes = new Map<string, number>();
-  private rankingBytes = 0;
-  private filteredCache = new Map<string, Filtered>();
-  private filteredSnapshot: Snapshot | null = null;
-  private filteredBytes = 0;
+  /** Facets of unfiltered texts (facetsFor), rankings of broad texts (rankingFor), filtered searches (filteredFor). */
+  private readonly facets = new KeptPerSnapshot<FacetCount[]>({ maxEntries: FACET_SETS });
+  private readonly rankings = new KeptPerSnapshot<Promise<Int32Array>>({ maxBytes: RANKINGS_MEGABYTES * 2 ** 20 });
+  private readonly filtered = new KeptPerSnapshot<Filtered>({ maxBytes: FILTERED_MEGABYTES * 2 ** 20 });
   private atomBytes = 0;
   /** Reading ahead after the last new snapshot (how many words), while it runs and after. */
   private warming: Promise<number> | null = null;
@@ -402,29 +398,18 @@ export class SearchIndex implements RunSource {
     }
   }
 
-  /** Facets of an unfiltered text search, computed once per text and snapshot (LRU of 2,000). */
+  /** Facets of an unfiltered text search, computed once per text and snapshot (the FACET_SETS last used kept). */
   facetsFor(snapshot: Snapshot, key: string, count: () => FacetCount[]): FacetCount[] {
-    if (this.facetSnapshot !== snapshot) {
-      this.facetCache.clear();
-      this.facetSnapshot = snapshot;
-    }
-    let facets = this.facetCache.get(key);
-    if (facets) this.facetCache.delete(key);
-    else facets = count();
-    this.facetCache.set(key, facets);
-    if (this.facetCache.size > 2000) this.facetCache.delete(this.facetCache.keys().next().value!);
+    const kept = this.facets.get(snapshot, key);
+    if (kept) return kept;
+    const facets = count();
+    this.facets.set(snapshot, key, facets);
     return facets;
   }
 
-  /** The facets kept for an unfiltered text search (facetsFor), if they are; a use keeps them longer (LRU). */
+  /** The facets kept for an unfiltered text search (facetsFor), if they are; a use keeps them longer. */
   keptFacets(snapshot: Snapshot, key: string): FacetCount[] | undefined {
-    if (this.facetSnapshot !== snapshot) return undefined;
-    const facets = this.facetCache.get(key);
-    if (facets) {
-      this.facetCache.delete(key);
-      this.facetCache.set(key, facets);
-    }
-    return facets;
+    return this.facets.get(snapshot, key);
   }
 
   /**
@@ -433,27 +418,12 @@ export class SearchIndex implements RunSource {
    * counts nothing again.
    */
   filteredFor(snapshot: Snapshot, key: string, count: () => Filtered): Filtered {
-    if (this.filteredSnapshot !== snapshot) {
-      this.filteredCache.clear();
-      this.filteredBytes = 0;
-      this.filteredSnapshot = snapshot;
-    }
-    const kept = this.filteredCache.get(key);
-    if (kept) {
-      this.filteredCache.delete(key);
-      this.filteredCache.set(key, kept);
-      return kept;
-    }
+    const kept = this.filtered.get(snapshot, key);
+    if (kept) return kept;
     const counted = count();
     // Exactly its own size: a subarray would hold the whole buffer it was cut from.
     const filtered = { passing: counted.passing.slice(), facets: counted.facets };
-    this.filteredCache.set(key, filtered);
-    this.filteredBytes += filteredBytes(filtered);
-    for (const [old, entry] of this.filteredCache) {
-      if (this.filteredBytes <= FILTERED_MEGABYTES * 2 ** 20 || old === key) break;
-      this.filteredCache.delete(old);
-      this.filteredBytes -= filteredBytes(entry);
-    }
+    this.filtered.set(snapshot, key, filtered, filteredBytes(filtered));
     return filtered;
   }
 
@@ -462,34 +432,13 @@ export class SearchIndex implements RunSource {
    * (least recently used dropped past RANKINGS_MEGABYTES), computed once however many ask.
    */
   rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Int32Array>): Promise<Int32Array> {
-    if (this.rankingSnapshot !== snapshot) {
-      this.rankings.clear();
-      this.rankingSizes.clear();
-      this.rankingBytes = 0;
-      this.rankingSnapshot = snapshot;
-    }
-    const kept = this.rankings.get(key);
-    if (kept) {
-      this.rankings.delete(key);
-      this.rankings.set(key, kept);
-      return kept;
-    }
+    const kept = this.rankings.get(snapshot, key);
+    if (kept) return kept;
     const ranking = rank();
-    this.rankings.set(key, ranking);
+    this.rankings.set(snapshot, key, ranking);
     ranking.then(
-      (ids) => {
-        if (this.rankings.get(key) !== ranking) return;
-        this.rankingBytes += ids.byteLength;
-        this.rankingSizes.set(key, ids.byteLength);
-        // Sizes are read synchronously: the oldest go until the rest fit (not every one).
-        for (const old of this.rankings.keys()) {
-          if (this.rankingBytes <= RANKINGS_MEGABYTES * 2 ** 20 || old === key) break;
-          this.rankings.delete(old);
-          this.rankingBytes -= this.rankingSizes.get(old) ?? 0;
-          this.rankingSizes.delete(old);
-        }
-      },
-      () => this.rankings.delete(key),
+      (ids) => this.rankings.resize(key, ranking, ids.byteLength),
+      () => this.rankings.drop(key, ranking),
     );
     return ranking;
   }
@@ -507,11 +456,11 @@ export class SearchIndex implements RunSource {
       buildMs: this.snapshot?.buildMs ?? 0,
       atoms: this.atoms.size,
       atomBytes: this.atomBytes,
-      facetSets: this.facetCache.size,
-      filteredSets: this.filteredCache.size,
-      filteredBytes: this.filteredBytes,
-      rankings: this.rankingSizes.size,
-      rankingBytes: this.rankingBytes,
+      facetSets: this.facets.size,
+      filteredSets: this.filtered.size,
+      filteredBytes: this.filtered.bytes,
+      rankings: this.rankings.size,
+      rankingBytes: this.rankings.bytes,
     };
   }
 
@@ -614,6 +563,9 @@ export class TextKeys {
 function wordCacheKey(key: string, similar: boolean): string {
   return JSON.stringify(['word', similar, key]);
 }
+
+/** Unfiltered texts whose facets are kept (facetsFor): a broad text's are some 200 values. */
+const FACET_SETS = 2000;
 
 /** Texts matching at least this many titles keep their ranking: below, ranking a page costs under a millisecond. */
 const KEEP_RANKINGS_FROM = 5000;
