@@ -1,9 +1,9 @@
 import { newSearchState, type SearchRow, type SearchState, searchRow } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { idSet, subtract } from './id-sets.js';
+import { type IdSet, idSet, subtract } from './id-sets.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';
 import { fetchWordAtom, fetchWordPositions, frequentWords, titleKey, wordKey } from './search.queries.js';
-import { KeptPerSnapshot } from './search.kept.js';
+import { KeptPerSnapshot, keptPromise } from './search.kept.js';
 import { type FacetCount, type Filtered, Run, type RunSource, type SearchOutcome } from './search.run.js';
 import {
   databaseIdentity,
@@ -48,6 +48,7 @@ export class SearchIndex implements RunSource {
   private readonly facets = new KeptPerSnapshot<FacetCount[]>({ maxEntries: FACET_SETS });
   private readonly rankings = new KeptPerSnapshot<Promise<Int32Array>>({ maxBytes: RANKINGS_MEGABYTES * 2 ** 20 });
   private readonly filtered = new KeptPerSnapshot<Filtered>({ maxBytes: FILTERED_MEGABYTES * 2 ** 20 });
+  private readonly phrases = new KeptPerSnapshot<Promise<IdSet | null>>({ maxBytes: PHRASES_MEGABYTES * 2 ** 20 });
   private atomBytes = 0;
   /** Reading ahead after the last new snapshot (how many words), while it runs and after. */
   private warming: Promise<number> | null = null;
@@ -432,15 +433,18 @@ export class SearchIndex implements RunSource {
    * (least recently used dropped past RANKINGS_MEGABYTES), computed once however many ask.
    */
   rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Int32Array>): Promise<Int32Array> {
-    const kept = this.rankings.get(snapshot, key);
-    if (kept) return kept;
-    const ranking = rank();
-    this.rankings.set(snapshot, key, ranking);
-    ranking.then(
-      (ids) => this.rankings.resize(key, ranking, ids.byteLength),
-      () => this.rankings.drop(key, ranking),
-    );
-    return ranking;
+    return keptPromise(this.rankings, snapshot, key, rank, (ids) => ids.byteLength);
+  }
+
+  /**
+   * A phrase's titles matched in memory (null: it cannot be there), kept per phrase and field
+   * until the catalogue changes (least recently used dropped past PHRASES_MEGABYTES): its next
+   * page, another sort or a filter does not match its words' positions again.
+   */
+  phraseFor(snapshot: Snapshot, key: string, match: () => Promise<IdSet | null>): Promise<IdSet | null> {
+    // Exactly its own size: a subarray would hold the whole buffer it was cut from.
+    const exact = async () => (await match())?.slice() ?? null;
+    return keptPromise(this.phrases, snapshot, key, exact, (ids) => ids?.byteLength ?? 0);
   }
 
   /** A phrase's title key as PostgreSQL folds it (estante_key), once per phrase. */
@@ -461,6 +465,8 @@ export class SearchIndex implements RunSource {
       filteredBytes: this.filtered.bytes,
       rankings: this.rankings.size,
       rankingBytes: this.rankings.bytes,
+      phrases: this.phrases.size,
+      phraseBytes: this.phrases.bytes,
     };
   }
 
@@ -583,6 +589,9 @@ const RANKINGS_MEGABYTES = 128;
  * thousands of titles: room for some hundreds of them.
  */
 const FILTERED_MEGABYTES = 32;
+
+/** Memory for the phrases matched in memory (phraseFor): 4 bytes a title; a phrase of common words finds some thousands. */
+const PHRASES_MEGABYTES = 16;
 
 function filteredBytes({ passing, facets }: Filtered): number {
   return passing.byteLength + 64 * facets.length + 64;

@@ -77,3 +77,25 @@ export class KeptPerSnapshot<V> {
     }
   }
 }
+
+/**
+ * The promise kept under `key` for `snapshot`, else `make`'s, kept at once so that whoever asks
+ * meanwhile shares it; its size (`bytes`) counts once it resolves, and it is dropped if it fails.
+ */
+export function keptPromise<T>(
+  kept: KeptPerSnapshot<Promise<T>>,
+  snapshot: object,
+  key: string,
+  make: () => Promise<T>,
+  bytes: (value: T) => number,
+): Promise<T> {
+  const known = kept.get(snapshot, key);
+  if (known) return known;
+  const made = make();
+  kept.set(snapshot, key, made);
+  made.then(
+    (value) => kept.resize(key, made, bytes(value)),
+    () => kept.drop(key, made),
+  );
+  return made;
+}

@@ -58,6 +58,25 @@ describe('phrases matched in memory from word positions', () => {
     expect(nonEmpty).toBeGreaterThan(40);
   });
 
+  it('match a phrase once: its other pages, sorts and filters read the kept match and answer as a fresh index does', async () => {
+    const index = new SearchIndex(database.db);
+    const row = searchRow('saude publica', { tipo: 'frase', campo: 'livre' });
+    const asked = [
+      newSearchState({ linhas: [row], quantPag: 1, pagina: 1 }),
+      newSearchState({ linhas: [row], quantPag: 1, pagina: 2 }),
+      newSearchState({ linhas: [row], quantPag: 2, ordenacao: 'T' }),
+      newSearchState({ linhas: [row], filtros: [{ tipo: 'Y', codigo: '2001' }] }),
+    ];
+    for (const state of asked) {
+      const kept = await index.run(state);
+      const fresh = await new SearchIndex(database.db).run(state);
+      expect({ page: kept!.page, total: kept!.total, facets: kept!.facets }).toEqual({ page: fresh!.page, total: fresh!.total, facets: fresh!.facets });
+    }
+    expect(index.stats()).toMatchObject({ phrases: 1, phraseBytes: 4 * (await countTitles('saude publica', 'livre')) });
+    await index.run(newSearchState({ linhas: [searchRow('saude publica', { tipo: 'frase', campo: 'titulo' })] }));
+    expect(index.stats().phrases).toBe(2);
+  });
+
   it('still finds a phrase after a title changes (the patched words leave it to PostgreSQL)', async () => {
     const index = new SearchIndex(database.db);
     expect(await searched(index, 'saude publica', 'titulo')).toHaveLength(await countTitles('saude publica'));
@@ -69,7 +88,7 @@ describe('phrases matched in memory from word positions', () => {
   });
 });
 
-async function countTitles(phrase: string): Promise<number> {
-  const row = searchRow(phrase, { tipo: 'frase', campo: 'titulo' });
+async function countTitles(phrase: string, campo: SearchField = 'titulo'): Promise<number> {
+  const row = searchRow(phrase, { tipo: 'frase', campo });
   return (await fetchPredicateAtom(database.db, rowPredicate(row)!)).length;
 }

@@ -80,6 +80,8 @@ export interface RunSource {
   /** The unfiltered facets kept for a text, if they are. */
   keptFacets(snapshot: Snapshot, key: string): FacetCount[] | undefined;
   rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Int32Array>): Promise<Int32Array>;
+  /** A phrase's titles matched in memory (`match`; null: not there), once per phrase and field. */
+  phraseFor(snapshot: Snapshot, key: string, match: () => Promise<IdSet | null>): Promise<IdSet | null>;
   /** A filtered search's titles and facets, counted once per text and filters (`count`). */
   filteredFor(snapshot: Snapshot, key: string, count: () => Filtered): Filtered;
   /** A text matching at least this many titles keeps its whole ranking (rankingFor). */
@@ -238,7 +240,7 @@ export class Run {
     }
     const key = JSON.stringify(['row', row.campo, row.tipo, row.similar, row.campo === 'isbn' || row.campo === 'chamada' ? row.termo.trim() : words]);
     if (row.tipo === 'frase' && !row.similar && bits !== undefined) {
-      const inMemory = await this.phraseIds(words, bits);
+      const inMemory = await this.index.phraseFor(this.s, key, () => this.phraseIds(words, bits));
       if (inMemory) return { ids: inMemory, key };
     }
     const predicate = rowPredicate(row);
@@ -270,13 +272,6 @@ export class Run {
       if (inSequence(atoms, cursors, bits)) out[n++] = id;
     }
     return out.subarray(0, n);
-  }
-
-  /** A word's atom; null when the word makes no query. */
-  private async wordAtom(word: string, similar: boolean): Promise<Atom | null> {
-    const key = await this.index.wordKey(word, similar);
-    if (key === null) return null;
-    return this.index.wordAtom(this.s, key, word, similar);
   }
 
   // ---- filters and facets -------------------------------------------------------------------
@@ -522,12 +517,13 @@ export class Run {
     // filters and facet choices read their page off it instead of ranking 40,000 titles again.
     const text = this.text;
     if (text && text.matched.length >= this.index.keepRankingsFrom) {
-      const ranking = await this.index.rankingFor(this.s, await this.rankingKey(text.key, first), async () =>
-        rankAll(text.matched, await this.points(first, text.matched)),
+      const words = await this.rankingWords(first);
+      const ranking = await this.index.rankingFor(this.s, rankingKey(text.key, words), async () =>
+        rankAll(text.matched, await this.points(words, text.matched)),
       );
       return pageOf(this.s, ranking, ids, from, to);
     }
-    const points = await this.points(first, ids);
+    const points = await this.points(await this.rankingWords(first), ids);
     // Only the titles at or above the page's lowest level are sorted: the histogram finds it.
     const histogram = new Int32Array(3 * TIER);
     for (let i = 0; i < points.length; i++) histogram[points[i]!]!++;
@@ -553,16 +549,13 @@ export class Run {
     return [...top, ...atCutoff].slice(from, to).map((i) => ids[i]!);
   }
 
-  /**
-   * What a text's ranking depends on (points): its matches (`textKey`), the first row's words'
-   * keys, each as often as typed, and the first term's title key — so "Saúde" and "saude" share
-   * one ranking, and "saúde saúde" (a title equal to it comes first) has its own.
-   */
-  private async rankingKey(textKey: string, first: SearchRow): Promise<string> {
-    const keys = await Promise.all(searchWords(first.termo).map((w) => this.index.wordKey(w, first.similar)));
+  /** What the ranking reads of the first row (points): its words' keys (each as often as typed) and the first term's title key. */
+  private async rankingWords(first: SearchRow): Promise<RankingWords> {
+    const words = searchWords(first.termo);
+    const keys = await Promise.all(words.map((w) => this.index.wordKey(w, first.similar)));
     const firstTerm = searchWords(this.state.linhas[0]?.termo ?? '');
     const title = firstTerm.length ? await this.index.titleKey(firstTerm.join(' ')) : '';
-    return JSON.stringify([textKey, first.similar, keys.filter((k) => k !== null).sort(), title]);
+    return { similar: first.similar, words: words.flatMap((word, i) => (keys[i] === null ? [] : [{ word, key: keys[i]! }])), title };
   }
 
   /**
@@ -570,12 +563,10 @@ export class Run {
    * starts with them, 0 other) × 512 plus its word points (at most 10 × 32 words = 320), so one
    * small histogram orders them.
    */
-  private async points(first: SearchRow, ids: IdSet): Promise<Int32Array> {
+  private async points({ similar, words, title: key }: RankingWords, ids: IdSet): Promise<Int32Array> {
     const points = new Int32Array(ids.length);
-    const atoms = await Promise.all(searchWords(first.termo).map((w) => this.wordAtom(w, first.similar)));
-    for (const atom of atoms) if (atom?.masks) addPoints(ids, atom, points);
-    const firstTerm = searchWords(this.state.linhas[0]?.termo ?? '');
-    const key = firstTerm.length ? await this.index.titleKey(firstTerm.join(' ')) : '';
+    const atoms = await Promise.all(words.map(({ word, key }) => this.index.wordAtom(this.s, key, word, similar)));
+    for (const atom of atoms) if (atom.masks) addPoints(ids, atom, points);
     if (key) {
       // The title's key equal to the term's (exact), or its first words equal the term's words.
       const words = key.split(' ');
@@ -591,6 +582,22 @@ export class Run {
     }
     return points;
   }
+}
+
+/** What a relevance ranking reads of the search (Run.rankingWords): the first row's words with their keys, and the first term's title key. */
+interface RankingWords {
+  similar: boolean;
+  words: { word: string; key: string }[];
+  title: string;
+}
+
+/**
+ * What a text's ranking depends on (points): its matches (`textKey`), the first row's words'
+ * keys, each as often as typed, and the first term's title key — so "Saúde" and "saude" share
+ * one ranking, and "saúde saúde" (a title equal to it comes first) has its own.
+ */
+function rankingKey(textKey: string, { similar, words, title }: RankingWords): string {
+  return JSON.stringify([textKey, similar, words.map((w) => w.key).sort(), title]);
 }
 
 /** `ids` (ascending) ordered by their levels, highest first, ties by id: one counting pass. */
