@@ -444,7 +444,8 @@ export class SearchIndex implements RunSource {
   phraseFor(snapshot: Snapshot, key: string, match: () => Promise<IdSet | null>): Promise<IdSet | null> {
     // Exactly its own size: a subarray would hold the whole buffer it was cut from.
     const exact = async () => (await match())?.slice() ?? null;
-    return keptPromise(this.phrases, snapshot, key, exact, (ids) => ids?.byteLength ?? 0);
+    // Its key and entry reckoned too: a phrase found nowhere, or left to PostgreSQL (null), is not free.
+    return keptPromise(this.phrases, snapshot, key, exact, (ids) => (ids?.byteLength ?? 0) + 2 * key.length + 64);
   }
 
   /** A phrase's title key as PostgreSQL folds it (estante_key), once per phrase. */
