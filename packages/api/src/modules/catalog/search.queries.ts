@@ -1,5 +1,5 @@
 import { type IndexType, type PlanFilter, PROXIMITY_WORDS, type SearchRow } from '@estante/contracts';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { titles, workTypes as workTypesTable } from '../../db/schema/index.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
@@ -214,6 +214,16 @@ export interface TitleRow {
 const LIBRARY_COPIES = sql`l.cod_biblioteca, l.desc_biblioteca, count(*)::int as total, count(*) filter (where c.status = 'disponivel')::int as disponiveis`;
 const COPIES_IN_LIBRARIES = sql`copies c join libraries l on l.cod_biblioteca = c.cod_biblioteca`;
 
+/** A title's copies per library as a JSON list (LibraryCopies), by library name; `[]` when it has none. */
+function copiesPerLibrary(title: SQLWrapper): SQL<LibraryCopies[]> {
+  return sql<LibraryCopies[]>`coalesce((select json_agg(json_build_object('cod_biblioteca', a.cod_biblioteca, 'desc_biblioteca', a.desc_biblioteca,
+                                                       'total', a.total, 'disponiveis', a.disponiveis)
+                                     order by a.desc_biblioteca, a.cod_biblioteca)
+                     from (select ${LIBRARY_COPIES} from ${COPIES_IN_LIBRARIES}
+                           where c.cod_acervo = ${title}
+                           group by l.cod_biblioteca, l.desc_biblioteca) a), '[]'::json)`;
+}
+
 /** Copies of a title in one library: how many, and how many are on the shelf. */
 export interface LibraryCopies {
   cod_biblioteca: number;
@@ -256,14 +266,7 @@ function prepareTitlesByIds(db: Db) {
       link_capa: titles.linkCapa,
       acesso_remoto: titles.acessoRemoto,
       possui_acessibilidade: titles.possuiAcessibilidade,
-      disponibilidade: sql<
-        LibraryCopies[]
-      >`coalesce((select json_agg(json_build_object('cod_biblioteca', a.cod_biblioteca, 'desc_biblioteca', a.desc_biblioteca,
-                                                           'total', a.total, 'disponiveis', a.disponiveis)
-                                         order by a.desc_biblioteca, a.cod_biblioteca)
-                         from (select ${LIBRARY_COPIES} from ${COPIES_IN_LIBRARIES}
-                               where c.cod_acervo = ${titles.codAcervo}
-                               group by l.cod_biblioteca, l.desc_biblioteca) a), '[]'::json)`,
+      disponibilidade: copiesPerLibrary(titles.codAcervo),
     })
     .from(titles)
     .innerJoin(workTypesTable, eq(workTypesTable.codTipoObra, titles.codTipoObra))

@@ -563,16 +563,16 @@ export class Run {
    * starts with them, 0 other) × 512 plus its word points (at most 10 × 32 words = 320), so one
    * small histogram orders them.
    */
-  private async points({ similar, words, title: key }: RankingWords, ids: IdSet): Promise<Int32Array> {
+  private async points({ similar, words, title }: RankingWords, ids: IdSet): Promise<Int32Array> {
     const points = new Int32Array(ids.length);
     const atoms = await Promise.all(words.map(({ word, key }) => this.index.wordAtom(this.s, key, word, similar)));
     for (const atom of atoms) if (atom.masks) addPoints(ids, atom, points);
-    if (key) {
+    if (title) {
       // The title's key equal to the term's (exact), or its first words equal the term's words.
-      const words = key.split(' ');
-      const n = Math.min(words.length, TITLE_KEY_WORDS);
-      const whole = keyHash(key);
-      const start = keyHash(words.slice(0, n).join(' '));
+      const titleWords = title.split(' ');
+      const n = Math.min(titleWords.length, TITLE_KEY_WORDS);
+      const whole = keyHash(title);
+      const start = keyHash(titleWords.slice(0, n).join(' '));
       const keys = this.s.titleKeys;
       for (let i = 0; i < ids.length; i++) {
         const at = ids[i]! * TITLE_KEY_SLOTS;
