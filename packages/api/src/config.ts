@@ -60,6 +60,7 @@ const envSchema = z.object({
   SEARCH_SNAPSHOTS: bool.default(true),
   /** API processes sharing the port (PostgreSQL only); default: one per core, at most 4. */
   API_WORKERS: int(1, 64).optional(),
+  SEARCH_THREADS: int(1, 64).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, { error: 'expected smtp://[user:password@]host[:port] or smtps://…' })
@@ -114,6 +115,11 @@ export interface Config {
    * lives in one process, so 1 there.
    */
   apiWorkers: number;
+  /**
+   * With several API workers, the threads the primary searches its one index on (decision
+   * 0040): one per core (at most 4) unless SEARCH_THREADS says; 1: its main thread alone.
+   */
+  searchThreads: number;
   /**
    * The local admin channel of staff commands (admin/channel.ts), `DATA_DIR/admin.sock`, for
    * the embedded database only: a PostgreSQL server takes the commands' own connections.
@@ -189,6 +195,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchPrewarmWords: e.SEARCH_PREWARM_WORDS,
     searchSnapshotDir: e.SEARCH_SNAPSHOTS ? path.resolve(e.DATA_DIR, 'search') : null,
     apiWorkers: apiWorkers(e.API_WORKERS, Boolean(e.DATABASE_URL)),
+    searchThreads: e.SEARCH_THREADS ?? Math.min(availableParallelism(), 4),
     adminSocket: e.DATABASE_URL ? null : path.resolve(e.DATA_DIR, 'admin.sock'),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,

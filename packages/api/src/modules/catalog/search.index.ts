@@ -16,12 +16,25 @@ import {
   snapshotFile,
   wordsFile,
 } from './search.persist.js';
-import { readSnapshot, readVersion, type Snapshot } from './search.snapshot.js';
+import { readSnapshot, readVersion, sharedSnapshot, type Snapshot } from './search.snapshot.js';
 import { PREWARM_WORDS } from './search.config.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
 import { frequentHeadingSearches } from './suggest.queries.js';
 
 export type { FacetCount, SearchOutcome } from './search.run.js';
+
+/**
+ * A snapshot handed to a search thread's index by the index that makes them (search.threads.ts):
+ * its arrays in shared memory, and the version kept on disk beside which read-ahead words may be
+ * kept (keepWords).
+ */
+export interface FedSnapshot {
+  snapshot: Snapshot;
+  onDisk: number | null;
+}
+
+/** Asks for the snapshot newer than the version `after` that the asker holds (null: that one is still the latest). */
+export type SnapshotFeed = (after: number | null) => Promise<FedSnapshot | null>;
 
 /**
  * The search index (decision 0007). PostgreSQL stays the one store and does all text matching
@@ -80,6 +93,12 @@ export class SearchIndex implements RunSource {
   private onDisk: number | null = null;
   /** The last read-ahead's words and how many it asked for. */
   private readAhead: ReadAhead = { words: [], limit: 0 };
+  /** Snapshots made in shared memory (the index that feeds search threads: sharedSnapshot). */
+  private readonly shareSnapshots: boolean;
+  /** A search thread's index: snapshots come from this feed, not from the database or the disk. */
+  private readonly feed: SnapshotFeed | null;
+  /** A fed index that keeps its read-ahead on disk (one search thread of several does). */
+  private readonly keepsWords: boolean;
 
   /**
    * `cacheMegabytes` bounds the atoms kept; `prewarmWords` frequent words are read ahead after
@@ -88,6 +107,9 @@ export class SearchIndex implements RunSource {
    * texts keep their whole ranking; `snapshotDir` where snapshots are kept across restarts
    * (search.persist.ts; none by default); `waitForSnapshotMs` which snapshots count as slow to
    * make (not waited for after a change; the version read at most every VERSION_EVERY_MS).
+   * Search threads (search.threads.ts): `shareSnapshots` makes snapshots in shared memory for
+   * them; a thread's own index takes its snapshots from `snapshots` (a feed) and, when
+   * `keepsWords`, keeps its read-ahead on disk beside the feeding index's snapshot file.
    */
   constructor(
     private readonly db: Db,
@@ -99,8 +121,14 @@ export class SearchIndex implements RunSource {
       source?: CatalogueSource;
       keepRankingsFrom?: number;
       snapshotDir?: string | null;
+      shareSnapshots?: boolean;
+      snapshots?: SnapshotFeed;
+      keepsWords?: boolean;
     } = {},
   ) {
+    this.shareSnapshots = options.shareSnapshots ?? false;
+    this.feed = options.snapshots ?? null;
+    this.keepsWords = options.keepsWords ?? false;
     this.prewarmFrom = options.prewarmFromTitles ?? PREWARM_FROM_TITLES;
     this.waitForSnapshotMs = options.waitForSnapshotMs ?? WAIT_FOR_SNAPSHOT_MS;
     this.snapshotDir = options.snapshotDir ?? null;
@@ -157,6 +185,8 @@ export class SearchIndex implements RunSource {
       this.building = this.nextSnapshot()
         .then(async (s) => {
           const previous = this.snapshot;
+          // A feed with nothing newer (the feeding index still making it) hands back the one held.
+          if (s === previous) return s;
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
           this.snapshot = s;
           const loaded = previous ? null : this.keptAtoms(s);
@@ -186,6 +216,41 @@ export class SearchIndex implements RunSource {
    * and kept on disk (at most every SAVE_EVERY_MS, in the background).
    */
   private async nextSnapshot(): Promise<Snapshot> {
+    if (this.feed) return this.fedSnapshot(this.feed);
+    const next = await this.ownSnapshot();
+    return this.shareSnapshots ? sharedSnapshot(next) : next;
+  }
+
+  /**
+   * A search thread's next snapshot, from the index that makes them; at the first, the
+   * read-ahead kept on disk beside it (loaded as a whole index loads it).
+   */
+  private async fedSnapshot(feed: SnapshotFeed): Promise<Snapshot> {
+    const held = this.snapshot;
+    const fed = await feed(held?.version ?? null);
+    if (!fed) {
+      if (held) return held;
+      throw new Error('the snapshot feed answered nothing newer to an index holding none');
+    }
+    if (this.keepsWords) this.onDisk = fed.onDisk;
+    if (this.snapshotDir && !this.diskTried && this.prewarmWords > 0) {
+      const { file, identity } = await this.keptFile();
+      this.diskTried = true;
+      this.keptWords = await loadWords(wordsFile(file), identity, this.source);
+    }
+    return fed.snapshot;
+  }
+
+  /**
+   * What a search thread's feed answers (search.threads.ts): the current snapshot, unless it is
+   * the one the thread holds (version `after`).
+   */
+  async snapshotFor(after: number | null): Promise<FedSnapshot | null> {
+    const snapshot = await this.current();
+    return snapshot.version === after ? null : { snapshot, onDisk: this.onDisk };
+  }
+
+  private async ownSnapshot(): Promise<Snapshot> {
     if (this.snapshotDir && !this.diskTried && !this.snapshot) {
       // Marked tried once the database answered who it is (a start during an outage tries again).
       const { file, identity } = await this.keptFile();
@@ -193,7 +258,8 @@ export class SearchIndex implements RunSource {
       const kept = await loadSnapshot(file, identity, this.source);
       if (kept) {
         this.onDisk = kept.version;
-        this.keptWords = await loadWords(wordsFile(file), identity, this.source);
+        // An index that reads nothing ahead (one feeding search threads) has no use for the words.
+        if (this.prewarmWords > 0) this.keptWords = await loadWords(wordsFile(file), identity, this.source);
         return kept;
       }
     }

@@ -42,7 +42,7 @@ export interface Searcher {
 type Op = 'run' | 'count' | 'wordTitles' | 'summary';
 
 /** A worker's call, over the cluster's IPC channel. */
-interface Call {
+export interface Call {
   estanteSearch: number;
   source: CatalogueSource['name'];
   op: Op;
@@ -104,16 +104,11 @@ function isCall(message: unknown): message is Call {
 }
 
 /**
- * The primary's side: answers the workers' calls from its indexes. Each call runs as a worker's
- * own would (reading on the primary database when the request carried the read-your-writes
- * cookie); a failure goes back as an error the worker throws (a database away stays a 503).
- * Returns the function that stops answering.
+ * A worker's call answered from `indexes`, as the worker's own index would (reading on the
+ * primary database when the request carried the read-your-writes cookie): what the primary's
+ * main thread does with one search index, or a search thread with its own (search.threads.ts).
  */
-export function serveSearches(
-  indexes: Record<CatalogueSource['name'], SearchIndex>,
-  /** Told of every failure the workers are answered with (a database away included). */
-  failed: (error: unknown) => void = () => undefined,
-): () => void {
+export function answerFrom(indexes: Record<CatalogueSource['name'], SearchIndex>): (call: Call) => Promise<unknown> {
   const answer = async (call: Call): Promise<unknown> => {
     const index = indexes[call.source];
     switch (call.op) {
@@ -130,10 +125,22 @@ export function serveSearches(
         return index.summary();
     }
   };
+  return (call) => (call.primary ? onPrimary(() => answer(call)) : answer(call));
+}
+
+/**
+ * The primary's side: answers the workers' calls (`answer`: answerFrom its index, or its search
+ * threads'); a failure goes back as an error the worker throws (a database away stays a 503).
+ * Returns the function that stops answering.
+ */
+export function serveSearches(
+  answer: (call: Call) => Promise<unknown>,
+  /** Told of every failure the workers are answered with (a database away included). */
+  failed: (error: unknown) => void = () => undefined,
+): () => void {
   const onMessage = (worker: Worker, message: unknown) => {
     if (!isCall(message)) return;
-    const work = () => answer(message);
-    (message.primary ? onPrimary(work) : work()).then(
+    answer(message).then(
       (value) => send(worker, { estanteSearch: message.estanteSearch, value }),
       (error: unknown) => {
         failed(error);
