@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   // Several workers means PostgreSQL (config.apiWorkers): the threads open their own connections to it.
   const postgres = config.database.kind === 'postgres' ? config.database : null;
   const threaded = postgres !== null && config.searchThreads > 1;
-  const { searchIndex, networkIndex } = searchIndexes(config, database, threaded ? { shareSnapshots: true, prewarmWords: 0 } : {});
+  const { searchIndex, networkIndex } = searchIndexes(config, database, threaded ? { feedsThreads: true } : {});
   const keepers = { catalogue: searchIndex, network: networkIndex };
   const threads = threaded
     ? new SearchThreads(
@@ -156,11 +156,7 @@ function prettyWhenWatched() {
  * The search indexes of our catalogue and of the partner network, over the database's reader
  * (`change`: those that feed search threads make shared snapshots and read nothing ahead).
  */
-function searchIndexes(
-  config: Config,
-  database: Database,
-  change: { shareSnapshots?: boolean; prewarmWords?: number } = {},
-): { searchIndex: SearchIndex; networkIndex: SearchIndex } {
+function searchIndexes(config: Config, database: Database, change: { feedsThreads?: boolean } = {}): { searchIndex: SearchIndex; networkIndex: SearchIndex } {
   const options = { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords, snapshotDir: config.searchSnapshotDir, ...change };
   return { searchIndex: new SearchIndex(database.reader, options), networkIndex: new SearchIndex(database.reader, { ...options, source: NETWORK }) };
 }

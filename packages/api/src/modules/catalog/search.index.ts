@@ -25,11 +25,13 @@ export type { FacetCount, SearchOutcome } from './search.run.js';
 
 /**
  * A snapshot handed to a search thread's index by the index that makes them (search.threads.ts):
- * its arrays in shared memory, and the version kept on disk beside which read-ahead words may be
- * kept (keepWords).
+ * its arrays in shared memory; the read-ahead kept on disk for its version, when it was loaded
+ * with it (also in shared memory: every thread starts from the same atoms); and the version kept
+ * on disk, beside which a thread may keep its read-ahead (keepWords).
  */
 export interface FedSnapshot {
   snapshot: Snapshot;
+  words: KeptWords | null;
   onDisk: number | null;
 }
 
@@ -93,12 +95,14 @@ export class SearchIndex implements RunSource {
   private onDisk: number | null = null;
   /** The last read-ahead's words and how many it asked for. */
   private readAhead: ReadAhead = { words: [], limit: 0 };
-  /** Snapshots made in shared memory (the index that feeds search threads: sharedSnapshot). */
-  private readonly shareSnapshots: boolean;
+  /** The index that feeds search threads: snapshots (and the kept read-ahead) in shared memory, no searches of its own. */
+  private readonly feedsThreads: boolean;
   /** A search thread's index: snapshots come from this feed, not from the database or the disk. */
   private readonly feed: SnapshotFeed | null;
   /** A fed index that keeps its read-ahead on disk (one search thread of several does). */
   private readonly keepsWords: boolean;
+  /** The searches a search thread answers (the rest go to the others): only theirs are counted ahead (warmFacets). */
+  private readonly owns: ((state: SearchState) => boolean) | null;
 
   /**
    * `cacheMegabytes` bounds the atoms kept; `prewarmWords` frequent words are read ahead after
@@ -107,9 +111,10 @@ export class SearchIndex implements RunSource {
    * texts keep their whole ranking; `snapshotDir` where snapshots are kept across restarts
    * (search.persist.ts; none by default); `waitForSnapshotMs` which snapshots count as slow to
    * make (not waited for after a change; the version read at most every VERSION_EVERY_MS).
-   * Search threads (search.threads.ts): `shareSnapshots` makes snapshots in shared memory for
-   * them; a thread's own index takes its snapshots from `snapshots` (a feed) and, when
-   * `keepsWords`, keeps its read-ahead on disk beside the feeding index's snapshot file.
+   * Search threads (search.threads.ts): `feedsThreads` makes snapshots, and loads the read-ahead
+   * kept on disk, in shared memory for them, and reads nothing ahead itself; a thread's own index
+   * takes both from `snapshots` (a feed) and, when `keepsWords`, keeps its read-ahead on disk
+   * beside the feeding index's snapshot file.
    */
   constructor(
     private readonly db: Db,
@@ -121,20 +126,22 @@ export class SearchIndex implements RunSource {
       source?: CatalogueSource;
       keepRankingsFrom?: number;
       snapshotDir?: string | null;
-      shareSnapshots?: boolean;
+      feedsThreads?: boolean;
       snapshots?: SnapshotFeed;
       keepsWords?: boolean;
+      owns?: (state: SearchState) => boolean;
     } = {},
   ) {
-    this.shareSnapshots = options.shareSnapshots ?? false;
+    this.feedsThreads = options.feedsThreads ?? false;
     this.feed = options.snapshots ?? null;
     this.keepsWords = options.keepsWords ?? false;
+    this.owns = options.owns ?? null;
     this.prewarmFrom = options.prewarmFromTitles ?? PREWARM_FROM_TITLES;
     this.waitForSnapshotMs = options.waitForSnapshotMs ?? WAIT_FOR_SNAPSHOT_MS;
     this.snapshotDir = options.snapshotDir ?? null;
     this.keepRankingsFrom = options.keepRankingsFrom ?? KEEP_RANKINGS_FROM;
     this.maxBytes = (options.cacheMegabytes ?? 256) * 1024 * 1024;
-    this.prewarmWords = options.prewarmWords ?? 0;
+    this.prewarmWords = this.feedsThreads ? 0 : (options.prewarmWords ?? 0);
     this.source = options.source ?? CATALOGUE;
     this.textKeys = new TextKeys(db);
   }
@@ -189,7 +196,8 @@ export class SearchIndex implements RunSource {
           if (s === previous) return s;
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
           this.snapshot = s;
-          const loaded = previous ? null : this.keptAtoms(s);
+          // The read-ahead loaded for search threads is theirs (fed with the snapshot).
+          const loaded = previous || this.feedsThreads ? null : this.keptAtoms(s);
           this.atoms = patched?.atoms ?? loaded?.atoms ?? new Map();
           this.atomBytes = patched?.bytes ?? loaded?.bytes ?? 0;
           // A new snapshot is read ahead unless its atoms were carried over from one that was read
@@ -218,12 +226,12 @@ export class SearchIndex implements RunSource {
   private async nextSnapshot(): Promise<Snapshot> {
     if (this.feed) return this.fedSnapshot(this.feed);
     const next = await this.ownSnapshot();
-    return this.shareSnapshots ? sharedSnapshot(next) : next;
+    return this.feedsThreads ? sharedSnapshot(next) : next;
   }
 
   /**
    * A search thread's next snapshot, from the index that makes them; at the first, the
-   * read-ahead kept on disk beside it (loaded as a whole index loads it).
+   * read-ahead kept on disk for it, when there was one.
    */
   private async fedSnapshot(feed: SnapshotFeed): Promise<Snapshot> {
     const held = this.snapshot;
@@ -233,11 +241,7 @@ export class SearchIndex implements RunSource {
       throw new Error('the snapshot feed answered nothing newer to an index holding none');
     }
     if (this.keepsWords) this.onDisk = fed.onDisk;
-    if (this.snapshotDir && !this.diskTried && this.prewarmWords > 0) {
-      const { file, identity } = await this.keptFile();
-      this.diskTried = true;
-      this.keptWords = await loadWords(wordsFile(file), identity, this.source);
-    }
+    if (!held && this.prewarmWords > 0) this.keptWords = fed.words;
     return fed.snapshot;
   }
 
@@ -247,7 +251,10 @@ export class SearchIndex implements RunSource {
    */
   async snapshotFor(after: number | null): Promise<FedSnapshot | null> {
     const snapshot = await this.current();
-    return snapshot.version === after ? null : { snapshot, onDisk: this.onDisk };
+    if (snapshot.version === after) return null;
+    // Kept while threads may still ask for it (each asks once, at its first snapshot).
+    if (this.keptWords && this.keptWords.version !== snapshot.version) this.keptWords = null;
+    return { snapshot, words: this.keptWords, onDisk: this.onDisk };
   }
 
   private async ownSnapshot(): Promise<Snapshot> {
@@ -255,11 +262,11 @@ export class SearchIndex implements RunSource {
       // Marked tried once the database answered who it is (a start during an outage tries again).
       const { file, identity } = await this.keptFile();
       this.diskTried = true;
-      const kept = await loadSnapshot(file, identity, this.source);
+      const kept = await loadSnapshot(file, identity, this.source, this.feedsThreads);
       if (kept) {
         this.onDisk = kept.version;
-        // An index that reads nothing ahead (one feeding search threads) has no use for the words.
-        if (this.prewarmWords > 0) this.keptWords = await loadWords(wordsFile(file), identity, this.source);
+        // An index that reads nothing ahead has no use for the words; one feeding threads loads them for them.
+        if (this.prewarmWords > 0 || this.feedsThreads) this.keptWords = await loadWords(wordsFile(file), identity, this.source, this.feedsThreads);
         return kept;
       }
     }
@@ -444,7 +451,10 @@ export class SearchIndex implements RunSource {
     for (const { campo, termo } of await frequentHeadingSearches(this.db, FACETS_AHEAD_FROM, FACETS_AHEAD_LIMIT)) searches.push(searchRow(termo, { campo }));
     for (const row of searches.slice(0, FACETS_AHEAD_LIMIT)) {
       if (this.snapshot !== snapshot) return;
-      await new Run(this, snapshot, newSearchState({ linhas: [row], quantPag: 1 })).execute();
+      const state = newSearchState({ linhas: [row], quantPag: 1 });
+      // A search thread counts only those that will be asked of it.
+      if (this.owns && !this.owns(state)) continue;
+      await new Run(this, snapshot, state).execute();
     }
   }
 

@@ -1,9 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { SearchState } from '@estante/contracts';
 import { isDatabaseUnavailable, openDatabase } from '../../db/client.js';
 import { type FedSnapshot, SearchIndex, type SnapshotFeed } from './search.index.js';
 import { answerFrom, errorOf, wireError } from './search.remote.js';
 import { CATALOGUE, type CatalogueSource, NETWORK } from './search.source.js';
-import type { FromThread, ThreadData, ToThread } from './search.threads.js';
+import { type FromThread, homeOf, type ThreadData, type ToThread } from './search.threads.js';
 
 /**
  * One search thread of the primary process (search.threads.ts, decision 0040): its own index of
@@ -37,9 +38,11 @@ const options = {
   snapshotDir: settings.snapshotDir,
   keepsWords: settings.keepsWords,
 };
+// The broad searches counted ahead are only those this thread will be asked (the rest are another's).
+const owns = (source: CatalogueSource['name']) => (state: SearchState) => homeOf({ op: 'run', source, args: [state] }, settings.count) === settings.position;
 const indexes = {
-  catalogue: new SearchIndex(database.reader, { ...options, source: CATALOGUE, snapshots: feed('catalogue') }),
-  network: new SearchIndex(database.reader, { ...options, source: NETWORK, snapshots: feed('network') }),
+  catalogue: new SearchIndex(database.reader, { ...options, source: CATALOGUE, snapshots: feed('catalogue'), owns: owns('catalogue') }),
+  network: new SearchIndex(database.reader, { ...options, source: NETWORK, snapshots: feed('network'), owns: owns('network') }),
 };
 const answer = answerFrom(indexes);
 

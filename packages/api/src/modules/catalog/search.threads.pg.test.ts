@@ -26,8 +26,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await importMarcRecords(database.db, generateTitleRecords(300));
   keepers = {
-    catalogue: new SearchIndex(database.db, { shareSnapshots: true, prewarmWords: 0 }),
-    network: new SearchIndex(database.db, { shareSnapshots: true, prewarmWords: 0, source: NETWORK }),
+    catalogue: new SearchIndex(database.db, { feedsThreads: true }),
+    network: new SearchIndex(database.db, { feedsThreads: true, source: NETWORK }),
   };
   threads = new SearchThreads(
     keepers,

@@ -20,6 +20,9 @@ export interface ThreadData {
   snapshotDir: string | null;
   /** The one thread that writes its read-ahead there. */
   keepsWords: boolean;
+  /** Which thread it is, of how many (the searches it answers: homeOf). */
+  position: number;
+  count: number;
 }
 
 /** The main thread to a search thread: a worker's call, a read-ahead to wait for, or a snapshot it asked for. */
@@ -59,8 +62,8 @@ export class SearchThreads {
 
   constructor(
     private readonly keepers: Record<SourceName, SearchIndex>,
-    private readonly settings: Omit<ThreadData, 'keepsWords' | 'poolSize'>,
-    count: number,
+    private readonly settings: Omit<ThreadData, 'keepsWords' | 'poolSize' | 'position' | 'count'>,
+    private readonly count: number,
     /** Told when a thread stops (its error), before another is started. */
     private readonly stopped: (error: unknown) => void = () => undefined,
   ) {
@@ -72,7 +75,7 @@ export class SearchThreads {
   }
 
   private start(position: number): Thread {
-    const data: ThreadData = { ...this.settings, poolSize: THREAD_POOL, keepsWords: position === 0 };
+    const data: ThreadData = { ...this.settings, poolSize: THREAD_POOL, keepsWords: position === 0, position, count: this.count };
     const worker = threadWorker(data);
     const thread: Thread = { worker, waiting: new Map() };
     worker.on('message', (message: FromThread) => this.onMessage(thread, message));
@@ -130,10 +133,10 @@ export class SearchThreads {
   private pick(call: Call): Thread {
     let least = this.threads[0]!;
     for (const thread of this.threads) if (thread.waiting.size < least.waiting.size) least = thread;
-    const text = textOf(call);
-    if (text === null) return least;
-    const home = this.threads[(keyHash(text) >>> 0) % this.threads.length]!;
-    return home.waiting.size > least.waiting.size + SPILL ? least : home;
+    const home = homeOf(call, this.threads.length);
+    if (home === null) return least;
+    const thread = this.threads[home]!;
+    return thread.waiting.size > least.waiting.size + SPILL ? least : thread;
   }
 
   /** The same call answered by every thread (each from its own index and caches). */
@@ -153,17 +156,24 @@ export class SearchThreads {
   }
 }
 
-/** What routes a call to a thread: its search's rows (texts, fields, kinds), or a word's key; null: any thread. */
-function textOf(call: Call): string | null {
+/**
+ * The thread (of `count`) a call belongs to: by its search's rows (texts, fields, kinds) or a
+ * word's key, so that a text's pages, sorts and filters meet one thread's caches; null: any.
+ */
+export function homeOf(call: Pick<Call, 'op' | 'source' | 'args'>, count: number): number | null {
+  let text: string;
   switch (call.op) {
     case 'run':
     case 'count':
-      return `${call.source}${JSON.stringify((call.args[0] as SearchState).linhas)}`;
+      text = `${call.source}${JSON.stringify((call.args[0] as SearchState).linhas)}`;
+      break;
     case 'wordTitles':
-      return `${call.source}${String(call.args[0])}`;
+      text = `${call.source}${String(call.args[0])}`;
+      break;
     case 'summary':
       return null;
   }
+  return (keyHash(text) >>> 0) % count;
 }
 
 /**
