@@ -60,10 +60,10 @@ export class SearchIndex implements RunSource {
   private atoms = new Map<string, AtomEntry>();
   private readonly textKeys: TextKeys;
   /** Facets of unfiltered texts (facetsFor), rankings of broad texts (rankingFor), filtered searches (filteredFor). */
-  private readonly facets = new KeptPerSnapshot<FacetCount[]>({ maxEntries: FACET_SETS });
-  private readonly rankings = new KeptPerSnapshot<Promise<Int32Array>>({ maxBytes: RANKINGS_MEGABYTES * 2 ** 20 });
-  private readonly filtered = new KeptPerSnapshot<Filtered>({ maxBytes: FILTERED_MEGABYTES * 2 ** 20 });
-  private readonly phrases = new KeptPerSnapshot<Promise<IdSet | null>>({ maxBytes: PHRASES_MEGABYTES * 2 ** 20 });
+  private readonly facets: KeptPerSnapshot<FacetCount[]>;
+  private readonly rankings: KeptPerSnapshot<Promise<Int32Array>>;
+  private readonly filtered: KeptPerSnapshot<Filtered>;
+  private readonly phrases: KeptPerSnapshot<Promise<IdSet | null>>;
   private atomBytes = 0;
   /** Reading ahead after the last new snapshot (how many words), while it runs and after. */
   private warming: Promise<number> | null = null;
@@ -114,7 +114,9 @@ export class SearchIndex implements RunSource {
    * Search threads (search.threads.ts): `feedsThreads` makes snapshots, and loads the read-ahead
    * kept on disk, in shared memory for them, and reads nothing ahead itself; a thread's own index
    * takes both from `snapshots` (a feed) and, when `keepsWords`, keeps its read-ahead on disk
-   * beside the feeding index's snapshot file.
+   * beside the feeding index's snapshot file; `owns` tells which searches are the thread's (it
+   * counts only those ahead) and `textShare` what share of the texts it answers (its share of
+   * the memory for kept facets, rankings, filtered searches and phrases).
    */
   constructor(
     private readonly db: Db,
@@ -130,8 +132,15 @@ export class SearchIndex implements RunSource {
       snapshots?: SnapshotFeed;
       keepsWords?: boolean;
       owns?: (state: SearchState) => boolean;
+      textShare?: number;
     } = {},
   ) {
+    // A search thread answers its share of the texts (search.threads.ts): its share of the room.
+    const share = options.textShare ?? 1;
+    this.facets = new KeptPerSnapshot({ maxEntries: Math.ceil(FACET_SETS * share) });
+    this.rankings = new KeptPerSnapshot({ maxBytes: RANKINGS_MEGABYTES * share * 2 ** 20 });
+    this.filtered = new KeptPerSnapshot({ maxBytes: FILTERED_MEGABYTES * share * 2 ** 20 });
+    this.phrases = new KeptPerSnapshot({ maxBytes: PHRASES_MEGABYTES * share * 2 ** 20 });
     this.feedsThreads = options.feedsThreads ?? false;
     this.feed = options.snapshots ?? null;
     this.keepsWords = options.keepsWords ?? false;

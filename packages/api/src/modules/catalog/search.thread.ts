@@ -41,8 +41,14 @@ const options = {
 // The broad searches counted ahead are only those this thread will be asked (the rest are another's).
 const owns = (source: CatalogueSource['name']) => (state: SearchState) => homeOf({ op: 'run', source, args: [state] }, settings.count) === settings.position;
 const indexes = {
-  catalogue: new SearchIndex(database.reader, { ...options, source: CATALOGUE, snapshots: feed('catalogue'), owns: owns('catalogue') }),
-  network: new SearchIndex(database.reader, { ...options, source: NETWORK, snapshots: feed('network'), owns: owns('network') }),
+  catalogue: new SearchIndex(database.reader, {
+    ...options,
+    source: CATALOGUE,
+    snapshots: feed('catalogue'),
+    owns: owns('catalogue'),
+    textShare: 1 / settings.count,
+  }),
+  network: new SearchIndex(database.reader, { ...options, source: NETWORK, snapshots: feed('network'), owns: owns('network'), textShare: 1 / settings.count }),
 };
 const answer = answerFrom(indexes);
 
