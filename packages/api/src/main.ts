@@ -47,14 +47,13 @@ async function main(): Promise<void> {
   if (sink) config = { ...config, smtpUrl: sink.url };
   // `npm start` alone may begin a new embedded database with the demo catalogue in it (the CLIs
   // that import or generate into one must not find 2,000 demo titles there).
-  // The primary of several workers runs every worker's index queries: a larger pool (within
-  // PostgreSQL's default 100 connections with the workers' own at four workers).
+  // The primary's pool is sized by what it runs (primaryPool).
   const database = await openDatabase(
     config.database.kind === 'pglite'
       ? config.seedDemo
         ? { ...config.database, templates: [`demo-${config.demoTitles}`, ...config.database.templates] }
         : config.database
-      : { ...config.database, poolSize: Math.min(20, 10 * config.apiWorkers) },
+      : { ...config.database, poolSize: primaryPool(config) },
   );
   await database.migrate();
   // Imported here: an API worker needs neither (nor the generator of demo titles they bring).
@@ -133,6 +132,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
   await searchReady(searchIndex, log);
+}
+
+/**
+ * The primary's connections. Alone, one process's 10. With several workers searching in its one
+ * index on its main thread, every worker's index queries: 20 (within PostgreSQL's default 100
+ * with the workers' own at four workers). With search threads, which open their own (8 each),
+ * only the snapshots, migrations and demo seed: 5.
+ */
+function primaryPool(config: Config): number {
+  if (config.apiWorkers === 1) return 10;
+  return config.searchThreads > 1 ? 5 : Math.min(20, 10 * config.apiWorkers);
 }
 
 /**

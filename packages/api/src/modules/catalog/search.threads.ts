@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { SearchState } from '@estante/contracts';
 import type { DatabaseTarget } from '../../db/client.js';
 import type { FedSnapshot, SearchIndex } from './search.index.js';
-import { type Call, errorOf, type WireError, wireError } from './search.remote.js';
+import { type Call, errorOf, JsonAnswer, type WireError, wireError } from './search.remote.js';
 import { keyHash } from './search.snapshot.js';
 import type { CatalogueSource } from './search.source.js';
 
@@ -28,13 +28,13 @@ export interface ThreadData {
 /** The main thread to a search thread: a worker's call, a read-ahead to wait for, or a snapshot it asked for. */
 export type ToThread = { id: number; call: Call } | { id: number; warm: SourceName } | { fed: number; value?: FedSnapshot | null; error?: WireError };
 
-/** A search thread to the main thread: an answer, or a request for the snapshot newer than `after`. */
-export type FromThread = { id: number; value?: unknown; error?: WireError } | { feed: number; source: SourceName; after: number | null };
+/** A search thread to the main thread: an answer (as JSON text), or a request for the snapshot newer than `after`. */
+export type FromThread = { id: number; json?: string; error?: WireError } | { feed: number; source: SourceName; after: number | null };
 
 interface Thread {
   worker: Worker;
   /** Calls handed to it and not yet answered. */
-  waiting: Map<number, { resolve: (value: unknown) => void; reject: (error: unknown) => void }>;
+  waiting: Map<number, { resolve: (json: string) => void; reject: (error: unknown) => void }>;
 }
 
 /**
@@ -110,11 +110,12 @@ export class SearchThreads {
       if (!call) return;
       thread.waiting.delete(message.id);
       if (message.error) call.reject(errorOf(message.error));
-      else call.resolve(message.value);
+      else call.resolve(message.json ?? 'null');
     }
   }
 
-  private ask(thread: Thread, message: { call: Call } | { warm: SourceName }): Promise<unknown> {
+  /** Resolves to the answer's JSON text. */
+  private ask(thread: Thread, message: { call: Call } | { warm: SourceName }): Promise<string> {
     return new Promise((resolve, reject) => {
       const id = ++this.lastCall;
       thread.waiting.set(id, { resolve, reject });
@@ -128,7 +129,7 @@ export class SearchThreads {
   }
 
   /** A worker's call, answered by the thread its text belongs to (or the least busy). */
-  answer = (call: Call): Promise<unknown> => this.ask(this.pick(call), { call });
+  answer = async (call: Call): Promise<JsonAnswer> => new JsonAnswer(await this.ask(this.pick(call), { call }));
 
   private pick(call: Call): Thread {
     let least = this.threads[0]!;
@@ -141,12 +142,12 @@ export class SearchThreads {
 
   /** The same call answered by every thread (each from its own index and caches). */
   each(call: Call): Promise<unknown[]> {
-    return Promise.all(this.threads.map((thread) => this.ask(thread, { call })));
+    return Promise.all(this.threads.map(async (thread) => JSON.parse(await this.ask(thread, { call })) as unknown));
   }
 
   /** Every thread's index of `source` made ready and read ahead (warm); resolves to how many words each read ahead. */
   warm(source: SourceName): Promise<number[]> {
-    return Promise.all(this.threads.map((thread) => this.ask(thread, { warm: source }) as Promise<number>));
+    return Promise.all(this.threads.map(async (thread) => JSON.parse(await this.ask(thread, { warm: source })) as number));
   }
 
   /** Every thread stopped (their connections closed with them). */
