@@ -117,7 +117,8 @@ export interface Config {
   apiWorkers: number;
   /**
    * With several API workers, the threads the primary searches its one index on (decision
-   * 0040): one per core (at most 4) unless SEARCH_THREADS says; 1: its main thread alone.
+   * 0040, session 27): 1 (its main thread alone) unless SEARCH_THREADS says — on this 2-core
+   * machine threads bought no searches a second and cost memory (bench/README, "Session 27").
    */
   searchThreads: number;
   /**
@@ -195,7 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchPrewarmWords: e.SEARCH_PREWARM_WORDS,
     searchSnapshotDir: e.SEARCH_SNAPSHOTS ? path.resolve(e.DATA_DIR, 'search') : null,
     apiWorkers: apiWorkers(e.API_WORKERS, Boolean(e.DATABASE_URL)),
-    searchThreads: e.SEARCH_THREADS ?? Math.min(availableParallelism(), 4),
+    searchThreads: e.SEARCH_THREADS ?? 1,
     adminSocket: e.DATABASE_URL ? null : path.resolve(e.DATA_DIR, 'admin.sock'),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
