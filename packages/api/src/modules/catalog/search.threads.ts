@@ -16,7 +16,7 @@ export interface ThreadData {
   /** Memory for its own cached word and phrase matches (atoms). */
   cacheMegabytes: number;
   prewarmWords: number;
-  /** Where the read-ahead words are kept beside the snapshot file (loaded by every thread). */
+  /** Where the snapshot file is kept: the thread that keeps its read-ahead writes it beside (the threads get it loaded, with the snapshot). */
   snapshotDir: string | null;
   /** The one thread that writes its read-ahead there. */
   keepsWords: boolean;
