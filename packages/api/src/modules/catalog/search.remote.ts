@@ -58,9 +58,13 @@ export interface Call {
  * channel writes JSON), the multi-valued facets' names only for the codes it shows.
  */
 interface WireAnswer extends Omit<SearchOutcome, 'snapshot' | 'facets'> {
-  facets: [faceta: string, codigo: string, total: number, semFiltro: number][];
+  /** A multi-valued facet's value carries its name (FacetCount.nome). */
+  facets: (
+    [faceta: string, codigo: string, total: number, semFiltro: number] | [faceta: string, codigo: string, total: number, semFiltro: number, nome: string]
+  )[];
   version: number;
   names?: Snapshot['names'];
+  /** The names of multi-valued values filtered on (those among the facets come with them). */
   multi: [MultiFacet, string, string][];
 }
 
@@ -178,16 +182,17 @@ function send(worker: Worker, reply: Reply) {
   }
 }
 
-/** The outcome without its snapshot: the names of the multi-valued values it shows and filters on. */
+/** The outcome without its snapshot: the names of the multi-valued values it shows (with their counts) and filters on. */
 function wireAnswer({ snapshot, ...outcome }: SearchOutcome, state: SearchState, namesOf: number | null): WireAnswer {
   const multi: [MultiFacet, string, string][] = [];
-  const codes = [...outcome.facets.map((f) => [f.faceta, f.codigo] as const), ...state.filtros.map((f) => [f.tipo, f.codigo] as const)];
-  for (const [facet, code] of codes) {
-    if (!isMultiFacet(facet)) continue;
-    const value = snapshot.multi[facet].byCode.get(code);
-    if (value !== undefined) multi.push([facet, code, snapshot.multi[facet].names[value]!]);
+  for (const { tipo, codigo } of state.filtros) {
+    if (!isMultiFacet(tipo)) continue;
+    const value = snapshot.multi[tipo].byCode.get(codigo);
+    if (value !== undefined) multi.push([tipo, codigo, snapshot.multi[tipo].names[value]!]);
   }
-  const facets = outcome.facets.map((f): WireAnswer['facets'][number] => [f.faceta, f.codigo, f.total, f.sem_filtro]);
+  const facets = outcome.facets.map(({ faceta, codigo, total, sem_filtro, nome }): WireAnswer['facets'][number] =>
+    nome === undefined ? [faceta, codigo, total, sem_filtro] : [faceta, codigo, total, sem_filtro, nome],
+  );
   return { ...outcome, facets, version: snapshot.version, multi, ...(namesOf === snapshot.version ? {} : { names: snapshot.names }) };
 }
 
@@ -276,10 +281,14 @@ export class RemoteIndex implements Searcher {
     const multi = Object.fromEntries(
       MULTI_FACETS.map((facet) => [facet, { byCode: new Map<string, number>(), names: [] as string[] }]),
     ) as SnapshotNames['multi'];
-    for (const [facet, code, name] of shown) multi[facet].byCode.set(code, multi[facet].names.push(name) - 1);
+    const named = (facet: MultiFacet, code: string, name: string) => multi[facet].byCode.set(code, multi[facet].names.push(name) - 1);
+    for (const [facet, code, name] of shown) named(facet, code, name);
     return {
       ...outcome,
-      facets: facets.map(([faceta, codigo, total, sem_filtro]) => ({ faceta, codigo, total, sem_filtro })),
+      facets: facets.map(([faceta, codigo, total, sem_filtro, nome]) => {
+        if (nome !== undefined && isMultiFacet(faceta)) named(faceta, codigo, nome);
+        return { faceta, codigo, total, sem_filtro };
+      }),
       snapshot: { version, names: names ?? held!.names, multi },
     };
   }

@@ -40,6 +40,11 @@ export interface FacetCount {
   codigo: string;
   total: number;
   sem_filtro: number;
+  /**
+   * A multi-valued facet's value (author, subject, publisher…): its name, read with its code
+   * when counted, so an answer names it without looking the code up among hundreds of thousands.
+   */
+  nome?: string;
 }
 
 export interface SearchOutcome {
@@ -380,7 +385,9 @@ export class Run {
       const own = (bits as Record<string, number>)[c.faceta] ?? 0;
       // With one filter type, the others always pass: that facet's figures are the text's own.
       const total = single && own !== 0 ? c.sem_filtro : complement ? c.sem_filtro - counted : counted;
-      return { faceta: c.faceta, codigo: c.codigo, total, sem_filtro: c.sem_filtro };
+      return c.nome === undefined
+        ? { faceta: c.faceta, codigo: c.codigo, total, sem_filtro: c.sem_filtro }
+        : { faceta: c.faceta, codigo: c.codigo, total, sem_filtro: c.sem_filtro, nome: c.nome };
     });
     for (const t of Object.values(tally)) t.reset();
     return { passing: passing.subarray(0, n), facets };
@@ -462,7 +469,16 @@ export class Run {
       // Libraries and courses are few; authors, subjects and publishers can be thousands: the most frequent.
       const { limit } = facetDefinition(facet);
       const shown = limit === null ? values : tally.M.mostFrequent(values, limit, chosen);
-      for (const g of shown) push(facet, s.multi[facet].codes[g - s.tagOffset[facet]]!, tally.M, g);
+      const { codes, names } = s.multi[facet];
+      const offset = s.tagOffset[facet];
+      for (const g of shown)
+        facets.push({
+          faceta: facet,
+          codigo: codes[g - offset]!,
+          total: own ? tally.M.all(g) : tally.M.total(g),
+          sem_filtro: tally.M.all(g),
+          nome: names[g - offset]!,
+        });
     });
     return facets;
   }

@@ -150,18 +150,23 @@ const COLLATORS: Record<Language, Intl.Collator> = { pt: new Intl.Collator('pt-B
 /** Facets in configuration order; years newest first ("no date" last), others by name. */
 function buildFacets(state: SearchState, counts: FacetCount[], name: Namer, language: Language, scope: 'catalogue' | 'network' = 'catalogue'): Faceta[] {
   const collator = COLLATORS[language];
+  // The counts by facet, in one pass (a broad search's are some hundreds).
+  const byFacet = new Map<string, FacetCount[]>();
+  for (const c of counts) {
+    if (c.sem_filtro <= 0) continue;
+    const list = byFacet.get(c.faceta);
+    if (list) list.push(c);
+    else byFacet.set(c.faceta, [c]);
+  }
   return facetsFor(state.novas !== null, scope).map(({ codigo, nome, sort }) => {
     // NA_A shows the knowledge-area counts (facet K) of a new-acquisitions list.
-    const counted = countedAs(codigo);
-    const itens = counts
-      .filter((c) => c.faceta === counted && c.sem_filtro > 0)
-      .map((c) => ({
-        codigo: c.codigo,
-        descricao: name(codigo, c.codigo),
-        total: c.total,
-        totalSemFiltro: c.sem_filtro,
-        mostrarQtdOriginal: state.filtros.length > 0,
-      }));
+    const itens = (byFacet.get(countedAs(codigo)) ?? []).map((c) => ({
+      codigo: c.codigo,
+      descricao: name(codigo, c.codigo),
+      total: c.total,
+      totalSemFiltro: c.sem_filtro,
+      mostrarQtdOriginal: state.filtros.length > 0,
+    }));
     itens.sort(
       sort === 'newest'
         ? (a, b) => (a.codigo === NO_YEAR ? 1 : b.codigo === NO_YEAR ? -1 : Number(b.codigo) - Number(a.codigo))
