@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+
+/** The cores the machine reports (node:os availableParallelism), as a test sets them. */
+const machine = vi.hoisted(() => ({ cores: 2 }));
+vi.mock('node:os', async (original) => ({ ...(await original<typeof import('node:os')>()), availableParallelism: () => machine.cores }));
 
 describe('loadConfig', () => {
   it('uses the documented defaults when nothing is set', () => {
@@ -13,6 +17,18 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db', replicas: [] });
+  });
+
+  it('runs one API worker per core less the primary searching process, 1 to 4, on PostgreSQL; one process on PGlite', () => {
+    const workers = (cores: number, env: Record<string, string> = {}) => {
+      machine.cores = cores;
+      return loadConfig({ DATABASE_URL: 'postgres://u@h/db', ...env }).apiWorkers;
+    };
+    // Two cores: one process serves and searches (decision 0041).
+    expect([1, 2, 3, 4, 5, 16].map((cores) => workers(cores))).toEqual([1, 1, 2, 3, 4, 4]);
+    expect(workers(2, { API_WORKERS: '3' })).toBe(3);
+    machine.cores = 8;
+    expect(loadConfig({}).apiWorkers).toBe(1);
   });
 
   it('reads replicas from DATABASE_REPLICA_URL, one or more, only beside DATABASE_URL', () => {

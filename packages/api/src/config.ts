@@ -110,9 +110,10 @@ export interface Config {
   /** Where search snapshots are kept across restarts (search.persist.ts); null: never kept. */
   searchSnapshotDir: string | null;
   /**
-   * How many API processes share the port (node:cluster), each with its own search index:
-   * on PostgreSQL one per core (at most 4) unless API_WORKERS says; the embedded database
-   * lives in one process, so 1 there.
+   * How many API processes share the port (node:cluster), searching in the one index the
+   * primary holds (decision 0040); 1: one process serves and searches. On PostgreSQL one per
+   * core less the primary's (1–4) unless API_WORKERS says — so one process on 2 cores
+   * (decision 0041); the embedded database lives in one process, so 1 there.
    */
   apiWorkers: number;
   /**
@@ -157,7 +158,8 @@ function apiWorkers(asked: number | undefined, postgres: boolean): number {
       throw new ConfigError(`Invalid configuration: API_WORKERS=${asked}: the embedded database runs in one process; set DATABASE_URL for more`);
     return 1;
   }
-  return asked ?? Math.min(availableParallelism(), 4);
+  // The primary's search thread keeps a core busy under load (decision 0041): the workers get the rest.
+  return asked ?? Math.max(1, Math.min(availableParallelism() - 1, 4));
 }
 
 /**
