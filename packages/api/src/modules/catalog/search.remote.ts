@@ -7,8 +7,9 @@ import { isMultiFacet, MULTI_FACETS, type MultiFacet, type MultiValued, type Sna
 import { CATALOGUE, type CatalogueSource, NETWORK } from './search.source.js';
 
 /**
- * What a search's answer carries of its snapshot: the names of the facet values it shows
- * (search.service.ts describes them), and the snapshot's version.
+ * What a search's answer carries of its snapshot: the names it describes facet values and
+ * filters by (search.service.ts; a multi-valued value shown also carries its own, FacetCount.nome),
+ * and the snapshot's version.
  */
 export interface SnapshotNames {
   version: number;
@@ -281,14 +282,11 @@ export class RemoteIndex implements Searcher {
     const multi = Object.fromEntries(
       MULTI_FACETS.map((facet) => [facet, { byCode: new Map<string, number>(), names: [] as string[] }]),
     ) as SnapshotNames['multi'];
-    const named = (facet: MultiFacet, code: string, name: string) => multi[facet].byCode.set(code, multi[facet].names.push(name) - 1);
-    for (const [facet, code, name] of shown) named(facet, code, name);
+    for (const [facet, code, name] of shown) multi[facet].byCode.set(code, multi[facet].names.push(name) - 1);
     return {
       ...outcome,
-      facets: facets.map(([faceta, codigo, total, sem_filtro, nome]) => {
-        if (nome !== undefined && isMultiFacet(faceta)) named(faceta, codigo, nome);
-        return { faceta, codigo, total, sem_filtro };
-      }),
+      // A multi-valued value shown keeps its name (FacetCount.nome); `multi` names the filters.
+      facets: facets.map(([faceta, codigo, total, sem_filtro, nome]) => ({ faceta, codigo, total, sem_filtro, ...(nome === undefined ? {} : { nome }) })),
       snapshot: { version, names: names ?? held!.names, multi },
     };
   }

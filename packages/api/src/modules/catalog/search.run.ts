@@ -385,9 +385,7 @@ export class Run {
       const own = (bits as Record<string, number>)[c.faceta] ?? 0;
       // With one filter type, the others always pass: that facet's figures are the text's own.
       const total = single && own !== 0 ? c.sem_filtro : complement ? c.sem_filtro - counted : counted;
-      return c.nome === undefined
-        ? { faceta: c.faceta, codigo: c.codigo, total, sem_filtro: c.sem_filtro }
-        : { faceta: c.faceta, codigo: c.codigo, total, sem_filtro: c.sem_filtro, nome: c.nome };
+      return { ...c, total };
     });
     for (const t of Object.values(tally)) t.reset();
     return { passing: passing.subarray(0, n), facets };
@@ -453,8 +451,8 @@ export class Run {
   private facetList(tally: Tallies, f: FilterTables | null, own: boolean): FacetCount[] {
     const s = this.s;
     const facets: FacetCount[] = [];
-    const push = (faceta: string, codigo: string, t: Tally, value: number) =>
-      facets.push({ faceta, codigo, total: own ? t.all(value) : t.total(value), sem_filtro: t.all(value) });
+    const push = (faceta: string, codigo: string, t: Tally, value: number, nome?: string) =>
+      facets.push({ faceta, codigo, total: own ? t.all(value) : t.total(value), sem_filtro: t.all(value), ...(nome === undefined ? {} : { nome }) });
     for (const v of tally.T.seen) push('T', String(v), tally.T, v);
     for (const v of tally.Y.seen) push('Y', v === 0 ? NO_YEAR : String(v - 1), tally.Y, v);
     for (const v of tally.I.seen) push('I', s.languages[v - 1]!, tally.I, v);
@@ -471,14 +469,7 @@ export class Run {
       const shown = limit === null ? values : tally.M.mostFrequent(values, limit, chosen);
       const { codes, names } = s.multi[facet];
       const offset = s.tagOffset[facet];
-      for (const g of shown)
-        facets.push({
-          faceta: facet,
-          codigo: codes[g - offset]!,
-          total: own ? tally.M.all(g) : tally.M.total(g),
-          sem_filtro: tally.M.all(g),
-          nome: names[g - offset]!,
-        });
+      for (const g of shown) push(facet, codes[g - offset]!, tally.M, g, names[g - offset]!);
     });
     return facets;
   }

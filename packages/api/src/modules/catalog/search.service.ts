@@ -162,7 +162,7 @@ function buildFacets(state: SearchState, counts: FacetCount[], name: Namer, lang
     // NA_A shows the knowledge-area counts (facet K) of a new-acquisitions list.
     const itens = (byFacet.get(countedAs(codigo)) ?? []).map((c) => ({
       codigo: c.codigo,
-      // An author's, subject's… name came with its count (in this process's index); others are named here.
+      // An author's, subject's… name came with its count; others are named here.
       descricao: c.nome ?? name(codigo, c.codigo),
       total: c.total,
       totalSemFiltro: c.sem_filtro,
