@@ -1,10 +1,11 @@
 import * as contracts from '@estante/contracts';
-import type { Endpoint } from '@estante/contracts';
+import { type Endpoint, needsPatron, STAFF_ROLES, type StaffRole, staffRolesOf } from '@estante/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { createTestApp, publicToken, type TestApp } from '../test/app.js';
-import { createInstitution } from '../test/factories.js';
+import { createTestApp, patronToken, publicToken, type TestApp } from '../test/app.js';
+import { createInstitution, createPatron, grantStaffRoles } from '../test/factories.js';
+import { DEMO_PATRONS, DEMO_STAFF } from './seed/demo.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,9 +139,96 @@ describe('endpoints declared once in contracts', () => {
       const url = `/svc${withValues(e.path)}`;
       expect((await t.app.inject({ method: e.method, url })).statusCode, `${e.method} ${e.path}`).toBe(401);
       const asAnonymous = await t.app.inject({ method: e.method, url, headers: anonymous });
-      if (e.access === 'private' || e.access === 'staff') expect(asAnonymous.statusCode, `${e.method} ${e.path}`).toBe(403);
+      if (needsPatron(e.access)) expect(asAnonymous.statusCode, `${e.method} ${e.path}`).toBe(403);
       else expect(asAnonymous.statusCode, `${e.method} ${e.path}`).not.toBe(401);
     }
+  });
+});
+
+/**
+ * Access enforced from the declaration (issue 51): every staff operation of the OpenAPI document
+ * (read from the document, so a call declared without its roles is caught too) refuses every demo
+ * patron and a staff member who lacks its roles, and lets one who holds them through to the handler.
+ */
+describe('staff operations, from the OpenAPI document', () => {
+  type Operation = { method: string; url: string; access: unknown; security?: Record<string, string[]>[] };
+  const tokenOf: Record<string, string> = {};
+  let operations: Operation[];
+  const password = 'senha-acesso-1';
+  const patrons = DEMO_PATRONS.filter((p) => p.login !== DEMO_STAFF.login);
+
+  beforeAll(async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/svc/docs/json' })).json<{
+      paths: Record<string, Record<string, { 'x-estante-access'?: unknown; security?: Record<string, string[]>[] }>>;
+    }>();
+    operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        url: path.replace(/\{[A-Za-z_]+\}/g, '1'),
+        access: op['x-estante-access'],
+        security: op.security,
+      })),
+    );
+    // Every demo patron as the demo seeds them (unblocked here, so each gets a token to try), and
+    // for each role one staff member holding every role but it, and one holding only it.
+    for (const patron of patrons) {
+      await createPatron(t.database.db, { login: patron.login, nome: patron.nome, password, categoria: patron.categoria });
+      tokenOf[patron.login] = await patronToken(t.app, patron.login, password);
+    }
+    for (const role of STAFF_ROLES) {
+      for (const [login, roles] of [
+        [`sem-${role}`, STAFF_ROLES.filter((r) => r !== role)],
+        [`so-${role}`, [role]],
+      ] as const) {
+        await createPatron(t.database.db, { login, nome: `Equipe ${login}`, password });
+        await grantStaffRoles(t.database.db, login, roles);
+        tokenOf[login] = await patronToken(t.app, login, password);
+      }
+    }
+  });
+
+  const staffOperations = () => operations.filter((op) => typeof op.access === 'object');
+  const call = (op: Operation, login: string) =>
+    t.app.inject({ method: op.method as 'GET', url: op.url, headers: { authorization: `Bearer ${tokenOf[login]}` }, ...(op.method === 'GET' ? {} : { payload: {} }) });
+
+  it('every staff operation names its roles, as the security requirement and x-estante-access', () => {
+    const declaredStaff = declared.filter((d) => staffRolesOf(d.access));
+    expect(staffOperations().length).toBe(declaredStaff.length);
+    expect(declaredStaff.length).toBeGreaterThan(0);
+    for (const op of staffOperations()) {
+      const roles = (op.access as { staff: string[] }).staff;
+      expect(roles.length, op.url).toBeGreaterThan(0);
+      for (const role of roles) expect(STAFF_ROLES).toContain(role);
+      expect(op.security).toEqual([{ bearer: roles }]);
+    }
+    for (const op of operations.filter((o) => typeof o.access !== 'object')) expect(['public', 'private', 'either', 'open']).toContain(op.access);
+  });
+
+  it('answer 403 to every demo patron and to a staff member without their role, never to one with it', async () => {
+    for (const op of staffOperations()) {
+      const where = `${op.method} ${op.url}`;
+      for (const patron of patrons) expect((await call(op, patron.login)).statusCode, `${where} as ${patron.login}`).toBe(403);
+      const roles = (op.access as { staff: StaffRole[] }).staff;
+      for (const role of STAFF_ROLES) {
+        const without = await call(op, `sem-${role}`);
+        // Someone holding every role but this one gets through exactly when the call takes another of theirs.
+        if (roles.every((r) => r === role)) expect(without.statusCode, `${where} without ${role}`).toBe(403);
+        const only = await call(op, `so-${role}`);
+        if (roles.includes(role)) expect([401, 403], `${where} with ${role}: ${only.body}`).not.toContain(only.statusCode);
+        else expect(only.statusCode, `${where} with only ${role}`).toBe(403);
+      }
+    }
+  });
+
+  it('refuses in the language of the call, naming the roles', async () => {
+    const op = staffOperations().find((o) => (o.access as { staff: string[] }).staff.includes('circulacao'))!;
+    const response = await t.app.inject({
+      method: op.method as 'GET',
+      url: op.url,
+      headers: { authorization: `Bearer ${tokenOf['aluno']}`, 'x-idioma': '5' },
+      ...(op.method === 'GET' ? {} : { payload: {} }),
+    });
+    expect(response.json()).toEqual({ status: 403, key: 'PapelNecessario', message: 'Only library staff with the circulation role can do this.' });
   });
 });
 

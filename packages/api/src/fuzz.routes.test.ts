@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { STAFF_ROLES } from '@estante/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../test/app.js';
-import { createCopies, createInstitution, createLibraries, createLoan, createPatron, createTitles, enableActivities } from '../test/factories.js';
+import { createCopies, createInstitution, createLibraries, createLoan, createPatron, createTitles, enableActivities, grantStaffRoles } from '../test/factories.js';
 import { queryRows } from './db/client.js';
 import { startMailSink } from './lib/mail.js';
 
@@ -38,6 +39,8 @@ interface Operation {
   method: string;
   path: string;
   security: boolean;
+  /** A staff call (`x-estante-access: { staff: [...] }`): made with the staff member's token, who holds every role. */
+  staff: boolean;
   params: { name: string; in: 'path' | 'query'; schema: JsonSchema }[];
   body: JsonSchema | null;
 }
@@ -66,8 +69,8 @@ beforeAll(async () => {
   ]);
   const ana = await createPatron(db, { login: 'ana', nome: 'Ana Souza', password: 'senha-ana-1', email: 'ana@example.org' });
   await createLoan(db, { tombo: 'F2', codPessoa: ana.codPessoa, dueInDays: 3 });
-  const staff = await createPatron(db, { login: 'fernanda', nome: 'Fernanda Rocha', password: 'senha-fer-1' });
-  await db.execute(sql`update people set papel = 'circulacao' where cod_pessoa = ${staff.codPessoa}`);
+  await createPatron(db, { login: 'fernanda', nome: 'Fernanda Rocha', password: 'senha-fer-1' });
+  await grantStaffRoles(db, 'fernanda', STAFF_ROLES);
   tokens = {
     patron: await patronToken(t.app, 'ana', 'senha-ana-1'),
     staff: await patronToken(t.app, 'fernanda', 'senha-fer-1'),
@@ -103,6 +106,7 @@ interface OpenApi {
       string,
       {
         security?: unknown[];
+        'x-estante-access'?: unknown;
         parameters?: { name: string; in: string; schema?: JsonSchema }[];
         requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
       }
@@ -122,6 +126,7 @@ function openApiOperations(doc: OpenApi): Operation[] {
       method: method.toUpperCase(),
       path: route,
       security: Boolean(op.security?.length),
+      staff: typeof op['x-estante-access'] === 'object',
       params: (op.parameters ?? [])
         .filter((p) => p.in === 'path' || p.in === 'query')
         .map((p) => ({ name: p.name, in: p.in as 'path' | 'query', schema: resolve(p.schema) ?? {} })),
@@ -340,8 +345,7 @@ describe('hostile input on every operation (issue 17)', () => {
     const failures: string[] = [];
     const seen: Record<string, number[]> = {};
     for (const [n, op] of operations.entries()) {
-      const staffOnly = /\/circulacao\//.test(op.path);
-      const token = staffOnly ? tokens.staff : tokens.patron;
+      const token = op.staff ? tokens.staff : tokens.patron;
       await fc.assert(
         fc.asyncProperty(callFor(op), async (call) => {
           const before = await fingerprint();
@@ -367,8 +371,7 @@ describe('hostile input on every operation (issue 17)', () => {
     }
     // Then every leaf of a plausible input, one at a time, turned hostile.
     for (const op of operations) {
-      const staffOnly = /\/circulacao\//.test(op.path);
-      const headers: Record<string, string> = { authorization: `Bearer ${staffOnly ? tokens.staff : tokens.patron}`, 'content-type': 'application/json' };
+      const headers: Record<string, string> = { authorization: `Bearer ${op.staff ? tokens.staff : tokens.patron}`, 'content-type': 'application/json' };
       const pathValues = Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, baseValue(p.schema, p.name)]));
       const queryValues = Object.fromEntries(op.params.filter((p) => p.in === 'query').map((p) => [p.name, baseValue(p.schema, p.name)]));
       const input = { path: pathValues, query: queryValues, body: op.body ? baseValue(op.body) : undefined };

@@ -1,4 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
+import type { StaffRole } from '@estante/contracts';
+import { grantRoles, personOfLogin } from '../src/modules/staff/staff.queries.js';
 import type { Db } from '../src/db/client.js';
 import {
   campuses,
@@ -143,4 +145,13 @@ export async function createHold(
 ) {
   const [row] = await db.insert(holds).values(hold).returning({ codReserva: holds.codReserva });
   return row!.codReserva;
+}
+
+/** Makes the person behind `login` a staff member with these roles (and only these). */
+export async function grantStaffRoles(db: Db, login: string, roles: readonly StaffRole[]) {
+  const person = await personOfLogin(db, login);
+  if (!person) throw new Error(`no login ${login}`);
+  await db.execute(sql`delete from staff_roles where cod_pessoa = ${person.cod_pessoa}`);
+  await grantRoles(db, person.cod_pessoa, roles);
+  return person.cod_pessoa;
 }

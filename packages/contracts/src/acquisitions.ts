@@ -242,7 +242,7 @@ export const acquisitionsEndpoints = {
   queue: endpoint({
     method: 'GET',
     path: '/api/aquisicao/balcao/sugestoes',
-    access: 'staff',
+    access: { staff: ['aquisicao'] },
     tag: TAG,
     summary: "The library's suggestions of a status, oldest first (staff)",
     query: filaSugestoesQuerySchema,
@@ -251,7 +251,7 @@ export const acquisitionsEndpoints = {
   act: endpoint({
     method: 'PUT',
     path: '/api/aquisicao/balcao/sugestoes/:id',
-    access: 'staff',
+    access: { staff: ['aquisicao'] },
     tag: TAG,
     summary: 'Take up, quote, negotiate, refuse or receive a suggestion; the patron is e-mailed (staff)',
     params: idParams,
@@ -262,7 +262,7 @@ export const acquisitionsEndpoints = {
   order: endpoint({
     method: 'POST',
     path: '/api/aquisicao/balcao/pedidos',
-    access: 'staff',
+    access: { staff: ['aquisicao'] },
     tag: TAG,
     summary: 'Group suggestions in a purchase order; each patron is e-mailed (staff)',
     body: novoPedidoCompraSchema,
@@ -273,7 +273,7 @@ export const acquisitionsEndpoints = {
   closeOrder: endpoint({
     method: 'PUT',
     path: '/api/aquisicao/balcao/pedidos/:id/encerrar',
-    access: 'staff',
+    access: { staff: ['aquisicao'] },
     tag: TAG,
     summary: 'Close a purchase order: what was partly delivered is finished incomplete, the rest not attended (staff)',
     params: idParams,

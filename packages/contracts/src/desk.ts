@@ -9,7 +9,7 @@ export const deskEndpoints = {
   checkOut: endpoint({
     method: 'POST',
     path: '/api/circulacao/emprestimo',
-    access: 'staff',
+    access: { staff: ['circulacao'] },
     tag: 'Balcão',
     summary: 'Lend a copy (by accession number) to the person behind a login',
     body: z.object({ tombo, login: z.string().trim().min(1).max(200) }),
@@ -19,7 +19,7 @@ export const deskEndpoints = {
   checkIn: endpoint({
     method: 'POST',
     path: '/api/circulacao/devolucao',
-    access: 'staff',
+    access: { staff: ['circulacao'] },
     tag: 'Balcão',
     summary: 'Take a copy back: a late return is fined; the next hold is released',
     body: z.object({ tombo }),

@@ -1,12 +1,34 @@
 import type { z } from 'zod';
 
 /**
- * Who may call an endpoint (spec §7): `public` takes the anonymous token (a patron's is accepted
- * too), `private` a patron's, `either` both (the patron's preferred), `staff` a patron's whose
- * person has a staff role (checked by the handler's service), `open` no token at all (the token
- * endpoint, health, the SSO callbacks).
+ * The staff's roles (issue 51): a staff member is a person with one or more of them, kept in
+ * `staff_roles` and granted with `npm run staff -- staff grant <login> <role>`.
+ * `circulacao` lends and takes back copies and moves loan requests on; `atendimento` answers the
+ * patrons' requests and reference questions; `aquisicao` takes suggestions through to orders;
+ * `catalogacao` catalogues titles and copies; `moderacao` publishes or rejects comments;
+ * `administracao` runs the institution's settings and grants the other roles.
  */
-export type Access = 'public' | 'private' | 'either' | 'staff' | 'open';
+export const STAFF_ROLES = ['circulacao', 'atendimento', 'aquisicao', 'catalogacao', 'moderacao', 'administracao'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * Who may call an endpoint (spec §7): `public` takes the anonymous token (a patron's is accepted
+ * too), `private` a patron's, `either` both (the patron's preferred), `open` no token at all (the
+ * token endpoint, health, the SSO callbacks), and `{ staff: [roles] }` a patron's token whose
+ * person holds at least one of the roles. The API's auth plugin enforces it before the handler
+ * runs; the OpenAPI document names it (`x-estante-access`).
+ */
+export type Access = 'public' | 'private' | 'either' | 'open' | { readonly staff: readonly [StaffRole, ...StaffRole[]] };
+
+/** The roles a staff endpoint asks for (one of them is enough), or null for any other access. */
+export function staffRolesOf(access: Access): readonly StaffRole[] | null {
+  return typeof access === 'object' ? access.staff : null;
+}
+
+/** Whether a patron's token is needed (private and staff calls): the anonymous one is refused with 403. */
+export function needsPatron(access: Access): boolean {
+  return access === 'private' || typeof access === 'object';
+}
 
 /** How the success answer travels: JSON checked against `response`, a file's bytes, or a redirect. */
 export type AnswerKind = 'json' | 'file' | 'redirect';

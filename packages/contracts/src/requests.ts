@@ -372,7 +372,7 @@ export const requestsEndpoints = {
   queue: endpoint({
     method: 'GET',
     path: '/api/solicitacoes/balcao/fila',
-    access: 'staff',
+    access: { staff: ['atendimento'] },
     tag: TAG,
     summary: "The library's queue of requests, by type and status (staff)",
     query: filaPedidosQuerySchema,
@@ -381,7 +381,7 @@ export const requestsEndpoints = {
   change: endpoint({
     method: 'PUT',
     path: '/api/solicitacoes/balcao/:id',
-    access: 'staff',
+    access: { staff: ['atendimento'] },
     tag: TAG,
     summary: "Move a request on, with the library's note; the patron is e-mailed (staff)",
     params: idParams,

@@ -1,3 +1,5 @@
+import type { StaffRole } from '@estante/contracts';
+import { AppError } from './errors.js';
 import { defineMessages } from './i18n.js';
 
 /**
@@ -40,6 +42,17 @@ export const messages = defineMessages('common', {
     en: 'This operation requires a signed-in user.',
     es: 'Esta operación requiere que el usuario inicie sesión.',
   },
+  PapelNecessario: {
+    pt: 'Somente a equipe da biblioteca com o papel de {roles} pode fazer isto.',
+    en: "Only library staff with the {roles} role can do this.",
+    es: 'Solo el personal de la biblioteca con el rol de {roles} puede hacer esto.',
+  },
+  Papel_circulacao: { pt: 'circulação', en: 'circulation', es: 'circulación' },
+  Papel_atendimento: { pt: 'atendimento', en: 'patron services', es: 'atención' },
+  Papel_aquisicao: { pt: 'aquisição', en: 'acquisitions', es: 'adquisición' },
+  Papel_catalogacao: { pt: 'catalogação', en: 'cataloguing', es: 'catalogación' },
+  Papel_moderacao: { pt: 'moderação', en: 'moderation', es: 'moderación' },
+  Papel_administracao: { pt: 'administração', en: 'administration', es: 'administración' },
   ACESSO_BLOQUEADO: {
     pt: 'Senha ou conta bloqueada. Use "Esqueci minha senha" ou procure a biblioteca.',
     en: 'Password or account blocked. Use "Forgot password" or contact the library.',
@@ -81,6 +94,11 @@ export const errors = {
   tokenMissing: () => messages.error(401, 'TokenAusente'),
   tokenInvalid: () => messages.error(401, 'TokenInvalido'),
   patronRequired: () => messages.error(403, 'AcessoPessoalNecessario'),
+  /** A staff call by someone without any of its roles, the roles named in the call's language. */
+  roleRequired: (roles: readonly StaffRole[]) =>
+    new AppError(403, 'PapelNecessario', { roles: roles.join(', ') }, (language) =>
+      messages.t('PapelNecessario', language, { roles: roles.map((role) => messages.t(`Papel_${role}`, language)).join(' / ') }),
+    ),
   accountBlocked: () => messages.error(430, 'ACESSO_BLOQUEADO'),
   notFound: (method: string, path: string) => messages.error(404, 'RecursoNaoEncontrado', { method, path }),
   campusNotFound: (id: number) => messages.error(404, 'CampusNaoEncontrado', { id }),

@@ -1,6 +1,7 @@
-import { type Endpoint, errorSchema, operationId } from '@estante/contracts';
+import { type Access, type Endpoint, errorSchema, needsPatron, operationId, staffRolesOf } from '@estante/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
+import type { Patron, StaffMember } from '../plugins/auth.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -11,8 +12,22 @@ declare module 'fastify' {
 
 type Out<S> = S extends z.ZodType ? z.output<S> : unknown;
 
-/** The request a route's handler gets: params, query and body as the endpoint's schemas parsed them. */
-export type RouteRequest<E extends Endpoint> = FastifyRequest<{ Params: Out<E['params']>; Querystring: Out<E['query']>; Body: Out<E['body']> }>;
+/**
+ * Who a handler serves, from its endpoint's access (the auth plugin has checked it before the
+ * handler runs): a private call's `patron` is always there, a staff call's `staff` member (with
+ * the roles checked) too; a public or either call's `patron` is there when a patron's token came.
+ */
+type Caller<A extends Access> = A extends 'private'
+  ? { patron: Patron }
+  : A extends { readonly staff: readonly unknown[] }
+    ? { patron: Patron; staff: StaffMember }
+    : A extends 'public' | 'either'
+      ? { patron: Patron | null }
+      : unknown;
+
+/** The request a route's handler gets: params, query and body as the endpoint's schemas parsed them, and its caller. */
+export type RouteRequest<E extends Endpoint> = FastifyRequest<{ Params: Out<E['params']>; Querystring: Out<E['query']>; Body: Out<E['body']> }> &
+  Caller<E['access']>;
 
 /** What a handler gives back: the JSON answer as its schema takes it, or the reply it sent itself (a file, a redirect). */
 type Answer<E extends Endpoint> = E['answer'] extends 'file' | 'redirect'
@@ -31,13 +46,25 @@ function errorStatuses(endpoint: Endpoint): number[] {
   const statuses = new Set<number>([...(endpoint.errors ?? []), 503]);
   if (endpoint.params || endpoint.query || endpoint.body) statuses.add(400);
   if (endpoint.access !== 'open') statuses.add(401);
-  if (endpoint.access === 'private' || endpoint.access === 'staff') statuses.add(403);
+  if (needsPatron(endpoint.access)) statuses.add(403);
   return [...statuses].sort();
 }
 
 /**
+ * The access as the OpenAPI document shows it: the bearer security requirement (with the roles a
+ * staff call needs as its scopes, as OpenAPI 3.1 allows for any scheme) and `x-estante-access`.
+ */
+function accessDocument(access: Access) {
+  const roles = staffRolesOf(access);
+  return {
+    ...(access === 'open' ? {} : { security: [{ bearer: roles ? [...roles] : [] }] }),
+    'x-estante-access': roles ? { staff: [...roles] } : access,
+  };
+}
+
+/**
  * Registers the route of an endpoint declared in contracts: its method and path, its access (the
- * auth plugin checks the token; `staff` is a patron whose role the service checks), its schemas
+ * auth plugin checks the token and a staff call's roles before the handler runs), its schemas
  * for validation and the OpenAPI document, and its success status. The handler only answers.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>): void {
@@ -49,13 +76,13 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { endpoint, ...(endpoint.access === 'open' ? {} : { access: endpoint.access === 'staff' ? 'private' : endpoint.access }) },
+    config: { endpoint, ...(endpoint.access === 'open' ? {} : { access: endpoint.access }) },
     schema: {
       operationId: operationId(endpoint),
       tags: [endpoint.tag],
       summary: endpoint.summary,
       ...(endpoint.description ? { description: endpoint.description } : {}),
-      ...(endpoint.access === 'open' ? {} : { security: [{ bearer: [] }] }),
+      ...accessDocument(endpoint.access),
       ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { type Access, needsPatron, type StaffRole, staffRolesOf } from '@estante/contracts';
 import { errors } from '../lib/messages.js';
 
 /** Who is calling: the catalogue's own client (anonymous token) or a signed-in patron. */
@@ -13,8 +14,20 @@ export interface TokenVerifier {
   verify(token: string): Promise<Principal | null>;
 }
 
-/** Who may call a route (spec §7): anonymous token, patron token, or either. */
-export type Access = 'public' | 'private' | 'either';
+/** A signed-in patron, as a private call's handler gets them (`request.patron`). */
+export interface Patron {
+  codPessoa: number;
+  /** The login the session was signed in with (null for a single sign-on, or an older token). */
+  login: string | null;
+}
+
+/** A staff member, as a staff call's handler gets them (`request.staff`): the person and all their roles. */
+export interface StaffMember extends Patron {
+  roles: readonly StaffRole[];
+}
+
+/** What this plugin needs to know of a staff call's caller (modules/auth reads `staff_roles`). */
+export type RolesOf = (codPessoa: number) => Promise<readonly StaffRole[]>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,16 +36,23 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The signed-in patron, on a route whose access takes one (always there on private and staff routes). */
+    patron: Patron | null;
+    /** The staff member, on a staff route (their roles checked against the route's). */
+    staff: StaffMember | null;
   }
 }
 
 /**
- * Authentication by scope: a route declares `config.access` and this hook checks the bearer
- * token before the handler runs. Public and either routes accept the anonymous token and a
- * patron's; private routes need a patron's.
+ * Access by declaration: a route declares `config.access` (from its contracts endpoint) and this
+ * hook enforces it before the handler runs. Public and either routes accept the anonymous token
+ * and a patron's; private routes need a patron's; staff routes a patron's whose person holds one
+ * of the route's roles (`staff_roles`), else 403 naming the roles.
  */
-export const authPlugin = fp<{ tokens: TokenVerifier }>(async (app, { tokens }) => {
+export const authPlugin = fp<{ tokens: TokenVerifier; rolesOf: RolesOf }>(async (app, { tokens, rolesOf }) => {
   app.decorateRequest('principal', null);
+  app.decorateRequest('patron', null);
+  app.decorateRequest('staff', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
@@ -41,20 +61,15 @@ export const authPlugin = fp<{ tokens: TokenVerifier }>(async (app, { tokens }) 
     if (!match) throw errors.tokenMissing();
     const principal = await tokens.verify(match[1]!);
     if (!principal) throw errors.tokenInvalid();
-    if (access === 'private' && principal.kind !== 'patron') throw errors.patronRequired();
+    if (needsPatron(access) && principal.kind !== 'patron') throw errors.patronRequired();
     request.principal = principal;
+    if (principal.kind !== 'patron') return;
+    const patron: Patron = { codPessoa: principal.codPessoa, login: principal.login };
+    request.patron = patron;
+    const wanted = staffRolesOf(access);
+    if (!wanted) return;
+    const roles = await rolesOf(patron.codPessoa);
+    if (!wanted.some((role) => roles.includes(role))) throw errors.roleRequired(wanted);
+    request.staff = { ...patron, roles };
   });
 });
-
-/** The signed-in patron's person code on a private route (403 for an anonymous token). */
-export function patronOf(request: FastifyRequest): number {
-  const principal = request.principal;
-  if (principal?.kind !== 'patron') throw errors.patronRequired();
-  return principal.codPessoa;
-}
-
-/** The login the signed-in patron's session began with, when the token carries it. */
-export function signedInLogin(request: FastifyRequest): string | null {
-  const principal = request.principal;
-  return principal?.kind === 'patron' ? principal.login : null;
-}

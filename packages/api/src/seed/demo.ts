@@ -28,6 +28,8 @@ import { seedSerialIssues } from './serials.js';
 import { seedTeachingPlans } from './teaching.js';
 import { seedAcquisitions } from './acquisitions.js';
 import { seedInstitutionContent } from './content.js';
+import { STAFF_ROLES } from '@estante/contracts';
+import { grantRoles, personOfLogin } from '../modules/staff/staff.queries.js';
 
 const dataDir = fileURLToPath(new URL('./data/', import.meta.url));
 
@@ -64,6 +66,9 @@ export const DEMO_PATRONS = [
   { login: 'leitora', nome: 'Isabela Castro Moura', categoria: '10', email: 'isabela.moura@demo.estante.local', bloqueio: false },
   { login: 'pesquisador', nome: 'João Pedro Antunes', categoria: '10', email: 'joao.antunes@demo.estante.local', bloqueio: false },
 ] as const;
+
+/** The demo's staff member: Fernanda holds every staff role (the others are patrons only). */
+export const DEMO_STAFF = { login: 'funcionario', roles: STAFF_ROLES } as const;
 
 /**
  * Isabela keeps her personal data in Meu Pergamum (a CPF, an address, a phone) and her
@@ -339,8 +344,9 @@ async function seedPatrons(db: Db): Promise<number> {
     });
     count++;
   }
-  // Fernanda works at the circulation desk: the staff API lends and takes back copies for her.
-  await db.execute(sql`update people set papel = 'circulacao' where cod_pessoa = (select cod_pessoa from logins where login = 'funcionario')`);
+  // Fernanda is the library's staff, with every role: the staff calls and commands answer her.
+  const staff = await personOfLogin(db, DEMO_STAFF.login);
+  if (staff) await grantRoles(db, staff.cod_pessoa, DEMO_STAFF.roles);
   const isabela = DEMO_PERSONAL_DATA;
   await db.execute(
     sql`update people set cpf = ${isabela.cpf}, validade = current_date + ${isabela.validInDays}::int

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { StaffRole } from '@estante/contracts';
 import { activities } from './institution.js';
 
 /** Patron categories (undergraduate, professor, staff …). */
@@ -43,8 +44,6 @@ export const people = pgTable(
     /** Blocked patrons are refused with status 430 (spec §6). */
     bloqueio: boolean('bloqueio').notNull().default(false),
     cpf: text('cpf'),
-    /** Staff work this person does at the desk: 'circulacao' lends and takes back copies (the staff API). */
-    papel: text('papel'),
     /** The last day of the registration (null: no end); spec §8 warns the patron 30 days before. */
     validade: date('validade', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,7 +51,26 @@ export const people = pgTable(
   (t) => [
     check('people_cpf_digits', sql`${t.cpf} ~ '^[0-9]{11}$'`),
     check('people_nome_not_blank', sql`btrim(${t.nome}) <> ''`),
-    check('people_papel_valid', sql`${t.papel} is null or ${t.papel} in ('circulacao')`),
+  ],
+);
+
+/**
+ * Staff roles (issue 51): what a person may do on the library's side, one row a role. Every staff
+ * call declares the roles it needs (contracts `access: { staff: [...] }`) and the API's auth
+ * plugin checks them here before the handler runs (migration 0041).
+ */
+export const staffRoles = pgTable(
+  'staff_roles',
+  {
+    codPessoa: integer('cod_pessoa')
+      .notNull()
+      .references(() => people.codPessoa, { onDelete: 'cascade' }),
+    papel: text('papel').$type<StaffRole>().notNull(),
+    concedidoEm: timestamp('concedido_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'staff_roles_pk', columns: [t.codPessoa, t.papel] }),
+    check('staff_roles_papel_valid', sql`${t.papel} in ('circulacao', 'atendimento', 'aquisicao', 'catalogacao', 'moderacao', 'administracao')`),
   ],
 );
 

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
 import { route } from '../../lib/route.js';
-import { patronOf } from '../../plugins/auth.js';
 import {
   checkNoDebts,
   declarationPdf,
@@ -22,17 +21,17 @@ const sendPdf = (reply: FastifyReply, { pdf, filename }: { pdf: Uint8Array; file
 
 /** The patron's account (spec §7): debts and their payment slip, deviations, the no-debts declaration, the loan token. */
 export const accountRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async (app, { db, mailer }) => {
-  route(app, accountEndpoints.debts, (request) => pendingDebts(db, patronOf(request)));
+  route(app, accountEndpoints.debts, (request) => pendingDebts(db, request.patron.codPessoa));
   route(app, accountEndpoints.paymentSlip, async (request, reply) =>
-    sendPdf(reply, await paymentSlip(db, patronOf(request), request.body.debitos, request.language)),
+    sendPdf(reply, await paymentSlip(db, request.patron.codPessoa, request.body.debitos, request.language)),
   );
-  route(app, accountEndpoints.deviations, (request) => myDeviations(db, patronOf(request)));
-  route(app, accountEndpoints.noDebtsCheck, (request) => checkNoDebts(db, patronOf(request), request.language));
-  route(app, accountEndpoints.issueNoDebts, (request) => issueNoDebts(db, patronOf(request), request.language));
+  route(app, accountEndpoints.deviations, (request) => myDeviations(db, request.patron.codPessoa));
+  route(app, accountEndpoints.noDebtsCheck, (request) => checkNoDebts(db, request.patron.codPessoa, request.language));
+  route(app, accountEndpoints.issueNoDebts, (request) => issueNoDebts(db, request.patron.codPessoa, request.language));
   route(app, accountEndpoints.declarationPdf, async (request, reply) =>
-    sendPdf(reply, await declarationPdf(db, patronOf(request), request.params.codigo, request.language)),
+    sendPdf(reply, await declarationPdf(db, request.patron.codPessoa, request.params.codigo, request.language)),
   );
-  route(app, accountEndpoints.mailDeclaration, (request) => mailDeclaration(db, mailer, patronOf(request), request.language));
-  route(app, accountEndpoints.loanToken, (request) => loanToken(db, patronOf(request)));
-  route(app, accountEndpoints.newLoanToken, (request) => newLoanToken(db, patronOf(request)));
+  route(app, accountEndpoints.mailDeclaration, (request) => mailDeclaration(db, mailer, request.patron.codPessoa, request.language));
+  route(app, accountEndpoints.loanToken, (request) => loanToken(db, request.patron.codPessoa));
+  route(app, accountEndpoints.newLoanToken, (request) => newLoanToken(db, request.patron.codPessoa));
 };

@@ -2,7 +2,7 @@ import type { EstatisticasAquisicao, PedidoCompra, Sugestao } from '@estante/con
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
-import { createInstitution, createLibraries, createPatron, createTitles, enableActivities } from '../../../test/factories.js';
+import { createInstitution, createLibraries, createPatron, createTitles, enableActivities, grantStaffRoles } from '../../../test/factories.js';
 import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
 import { runAdminCommand } from '../../admin/commands.js';
 import { queryRows } from '../../db/client.js';
@@ -33,7 +33,7 @@ beforeAll(async () => {
     await createPatron(db, { login, nome: `${login[0]!.toUpperCase()}${login.slice(1)} Teste`, password: `senha-${login}`, email: `${login}@example.org` });
     token[login] = await patronToken(t.app, login, `senha-${login}`);
   }
-  await db.execute(sql`update people set papel = 'circulacao' where cod_pessoa = (select cod_pessoa from logins where login = 'fernanda')`);
+  await grantStaffRoles(db, 'fernanda', ['aquisicao']);
   titleId = (await createTitles(db, [{ id: 'acq-1', title: 'Pedagogia da autonomia', author: 'Freire, Paulo' }]))['acq-1']!;
 });
 afterAll(async () => {

@@ -4,7 +4,6 @@ import type { Captcha } from './captcha.js';
 import { route } from '../../lib/route.js';
 import { errors } from './auth.messages.js';
 import type { Db } from '../../db/client.js';
-import { patronOf, signedInLogin } from '../../plugins/auth.js';
 import { externalAccess } from '../links/links.service.js';
 import { loginLabel } from '../parameters/parameters.service.js';
 import type { Config } from '../../config.js';
@@ -79,19 +78,19 @@ export const revokeRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
 /** `GET /pessoas` (the signed-in patron) and the person choosers of spec §2/§4. */
 export const peopleRoutes: FastifyPluginAsync<{ db: Db; tokens: TokenService; session: SessionConfig }> = async (app, { db, tokens, session }) => {
   route(app, authEndpoints.duplicates, (request) => duplicatesOf(db, request.query.usuario));
-  route(app, authEndpoints.registrations, (request) => loginOptions(db, patronOf(request)));
+  route(app, authEndpoints.registrations, (request) => loginOptions(db, request.patron.codPessoa));
   route(app, authEndpoints.switchRegistration, async (request) => {
-    const codPessoa = await switchRegistration(db, patronOf(request), request.body.codigo, request.body.base);
+    const codPessoa = await switchRegistration(db, request.patron.codPessoa, request.body.codigo, request.body.base);
     // Spec §7 "switch person (code, optional external-resource key)": the resource's address for
     // the registration switched to, generated before any token is (a refusal changes nothing).
     const { recurso } = request.body;
     const acesso = recurso ? await externalAccess(db, session.providerSecret, codPessoa, recurso, undefined, request.language) : null;
     // The swapped-to registration's session keeps the login signed in with.
-    return { ...(await signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl, signedInLogin(request))), acesso };
+    return { ...(await signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl, request.patron.login)), acesso };
   });
   route(app, authEndpoints.me, (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return currentPerson(db, patronOf(request), signedInLogin(request));
+    return currentPerson(db, request.patron.codPessoa, request.patron.login);
   });
 };
 

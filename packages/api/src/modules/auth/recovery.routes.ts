@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
 import { messages } from './auth.messages.js';
 import { route } from '../../lib/route.js';
-import { patronOf, signedInLogin } from '../../plugins/auth.js';
 import type { Captcha } from './captcha.js';
 import { changePassword, checkRecoveryCode, finishRecovery, startRecovery } from './recovery.service.js';
 
@@ -20,7 +19,7 @@ export const recoveryRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; captch
     return { key: 'SenhaAlteradaSucesso' as const, message: messages.t('SenhaAlteradaSucesso', request.language) };
   });
   route(app, recoveryEndpoints.changePassword, async (request) => {
-    await changePassword(db, patronOf(request), signedInLogin(request), request.body.senhaAtual, request.body.senhaNova);
+    await changePassword(db, request.patron.codPessoa, request.patron.login, request.body.senhaAtual, request.body.senhaNova);
     return { key: 'SenhaAlteradaSucesso' as const, message: messages.t('SenhaAlteradaSucesso', request.language) };
   });
 };

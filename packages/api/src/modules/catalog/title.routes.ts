@@ -2,7 +2,6 @@ import { serialsEndpoints, titleEndpoints as calls } from '@estante/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
-import { patronOf } from '../../plugins/auth.js';
 import { isActivityEnabled } from '../parameters/parameters.service.js';
 import {
   colour,
@@ -48,7 +47,7 @@ export const titleRoutes: FastifyPluginAsync<{ db: Db; read: Db; providerSecret:
   route(app, calls.resultLinks, (request) => linksForTitles(read, request.query.acervos, providerSecret));
   route(app, calls.restrictedLink, (request) => {
     const { browser, device, os } = request.body;
-    const access = { codPessoa: patronOf(request), browser, device, os };
+    const access = { codPessoa: request.patron.codPessoa, browser, device, os };
     return restrictedLink(db, providerSecret, request.params.acervo, request.params.seq, access, request.language);
   });
   route(app, calls.totals, (request) => totals(read, request.params.id, request.query));

@@ -118,11 +118,6 @@ export const messages = defineMessages('circulation', {
     en: 'Request cancelled: an identical request is already open.',
     es: 'Solicitud cancelada: ya existe una solicitud idéntica abierta.',
   },
-  SomenteBalcao: {
-    pt: 'Somente a equipe do balcão de circulação pode fazer isto.',
-    en: 'Only circulation desk staff can do this.',
-    es: 'Solo el personal del mostrador de circulación puede hacer esto.',
-  },
   ArmazemSemExemplar: {
     pt: 'Nenhum exemplar de "{title}" pode ser retirado agora do acervo fechado da {library}. Nada foi solicitado.',
     en: 'No copy of "{title}" can be fetched from the closed stacks of {library} now. Nothing was requested.',
@@ -192,6 +187,5 @@ export const errors = {
   requestAllPromised: () => messages.error(422, 'SolicitacaoExemplaresComprometidos'),
   requestLimit: (limit: number) => messages.error(422, 'SolicitacaoLimiteExcedido', { limit }),
   requestDuplicate: () => messages.error(422, 'SolicitacaoIdentica'),
-  staffOnly: () => messages.error(403, 'SomenteBalcao'),
   closedStackUnavailable: (title: string, library: string) => messages.error(422, 'ArmazemSemExemplar', { title, library }),
 };

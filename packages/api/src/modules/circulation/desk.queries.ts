@@ -81,12 +81,6 @@ export async function insertFine(db: Db, codPessoa: number, codEmprestimo: numbe
   );
 }
 
-/** Whether the person works at the circulation desk (people.papel). */
-export async function isDeskStaff(db: Db, codPessoa: number): Promise<boolean> {
-  const [row] = await queryRows<{ papel: string | null }>(db, sql`select papel from people where cod_pessoa = ${codPessoa}`);
-  return row?.papel === 'circulacao';
-}
-
 /** Released holds whose pick-up deadline has passed, locked. */
 export async function lapsedHolds(db: Db) {
   return queryRows<{ cod_reserva: number; cod_exemplar: number }>(

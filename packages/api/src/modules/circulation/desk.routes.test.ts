@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
-import { createLibraries, createPatron } from '../../../test/factories.js';
+import { createLibraries, createPatron, grantStaffRoles } from '../../../test/factories.js';
 import { asItems } from '../../../test/marc.js';
 import { queryRows } from '../../db/client.js';
 import { copies, titles } from '../../db/schema/index.js';
@@ -25,7 +25,7 @@ beforeAll(async () => {
     await createPatron(db, { login, nome: `${login} Teste`, password: `senha-${login}` });
     token[login] = await patronToken(t.app, login, `senha-${login}`);
   }
-  await db.execute(sql`update people set papel = 'circulacao' where cod_pessoa = (select cod_pessoa from logins where login = 'fernanda')`);
+  await grantStaffRoles(db, 'fernanda', ['circulacao']);
 });
 afterAll(() => t.close());
 
@@ -37,7 +37,7 @@ describe('the circulation desk over HTTP', () => {
   it('is for desk staff only', async () => {
     const refused = await post('ana', '/api/circulacao/emprestimo', { tombo: 'K1', login: 'ana' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().key).toBe('SomenteBalcao');
+    expect(refused.json()).toMatchObject({ key: 'PapelNecessario', message: 'Somente a equipe da biblioteca com o papel de circulação pode fazer isto.' });
     expect(await status()).toBe('disponivel');
   });
 

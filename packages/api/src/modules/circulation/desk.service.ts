@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { errors } from './circulation.messages.js';
-import { closeLoan, insertFine, insertLoan, isDeskStaff, keptFor, lapsedHolds, lockCopy, personByLogin, policyFor, setCopyStatus } from './desk.queries.js';
+import { closeLoan, insertFine, insertLoan, keptFor, lapsedHolds, lockCopy, personByLogin, policyFor, setCopyStatus } from './desk.queries.js';
 import { activeDeviation, patronCategory } from '../account/account.service.js';
 import { closeHolds, openDayFrom } from './holds.queries.js';
 import { passOnCopy } from './holds.service.js';
@@ -74,9 +74,4 @@ export async function expireHolds(db: Db): Promise<number> {
     for (const hold of lapsed) await passOnCopy(tx, hold.cod_exemplar);
     return lapsed.length;
   });
-}
-
-/** The staff API's gate: 403 unless the signed-in person works at the circulation desk. */
-export async function requireDeskStaff(db: Db, codPessoa: number): Promise<void> {
-  if (!(await isDeskStaff(db, codPessoa))) throw errors.staffOnly();
 }

@@ -2,14 +2,13 @@ import { loanRequestsEndpoints } from '@estante/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
-import { patronOf } from '../../plugins/auth.js';
 import { myRequests, requestLoan, requestStart } from './loan-requests.service.js';
 
 /** Loan requests (spec §7): where a copy can come from, asking for it, the patron's requests by status. */
 export const loanRequestsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   route(app, loanRequestsEndpoints.start, (request) =>
-    requestStart(db, request.params.id, request.principal?.kind === 'patron' ? request.principal.codPessoa : null),
+    requestStart(db, request.params.id, request.patron?.codPessoa ?? null),
   );
-  route(app, loanRequestsEndpoints.request, (request) => requestLoan(db, patronOf(request), request.params.id, request.body));
-  route(app, loanRequestsEndpoints.mine, (request) => myRequests(db, patronOf(request), request.query.dataIni, request.query.dataFim, request.query.status));
+  route(app, loanRequestsEndpoints.request, (request) => requestLoan(db, request.patron.codPessoa, request.params.id, request.body));
+  route(app, loanRequestsEndpoints.mine, (request) => myRequests(db, request.patron.codPessoa, request.query.dataIni, request.query.dataFim, request.query.status));
 };

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
-import { patronOf } from '../../plugins/auth.js';
 import type { Searcher } from '../catalog/search.remote.js';
 import { alertsFeed, dueDatesFeed, feeds, makeFeed, revokeFeed, searchFeed, type Site } from './feeds.service.js';
 
@@ -26,9 +25,9 @@ export const feedsRoutes: FastifyPluginAsync<Options> = async (app, { db, index,
   });
   const language = (request: FastifyRequest<{ Querystring: { idioma?: 'pt' | 'en' | 'es' } }>) => request.query.idioma ?? request.language;
 
-  route(app, feedsEndpoints.list, (request) => feeds(db, patronOf(request)));
-  route(app, feedsEndpoints.create, (request) => makeFeed(db, patronOf(request), request.params.tipo, site(request), request.language));
-  route(app, feedsEndpoints.revoke, (request) => revokeFeed(db, patronOf(request), request.params.tipo));
+  route(app, feedsEndpoints.list, (request) => feeds(db, request.patron.codPessoa));
+  route(app, feedsEndpoints.create, (request) => makeFeed(db, request.patron.codPessoa, request.params.tipo, site(request), request.language));
+  route(app, feedsEndpoints.revoke, (request) => revokeFeed(db, request.patron.codPessoa, request.params.tipo));
   route(app, feedsEndpoints.alerts, async (request, reply) =>
     send(reply, 'application/atom+xml; charset=utf-8', await alertsFeed(db, request.params.chave, site(request), language(request)), 'private'),
   );

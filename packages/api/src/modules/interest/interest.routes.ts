@@ -2,7 +2,6 @@ import { alertsEndpoints, interestEndpoints } from '@estante/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
-import { patronOf } from '../../plugins/auth.js';
 import {
   addAreas,
   addSerials,
@@ -28,24 +27,24 @@ import {
 
 /** The interest profile and its alerts (spec §7 "Interest profile", "Requests" alerts). */
 export const interestRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  route(app, interestEndpoints.info, (request) => auxiliary(db, patronOf(request), request.language));
+  route(app, interestEndpoints.info, (request) => auxiliary(db, request.patron.codPessoa, request.language));
   route(app, interestEndpoints.lookup, (request) => lookup(db, request.query.tipoPesquisa, request.query.termoPesquisa));
-  route(app, interestEndpoints.addAreas, (request) => addAreas(db, patronOf(request), request.body));
-  route(app, interestEndpoints.areas, (request) => areas(db, patronOf(request)));
-  route(app, interestEndpoints.removeArea, (request) => removeArea(db, patronOf(request), request.query.codigo, request.query.tipoDSI));
-  route(app, interestEndpoints.areaValidity, (request) => changeAreaValidity(db, patronOf(request), request.body));
-  route(app, interestEndpoints.addWorkTypes, (request) => addWorkTypes(db, patronOf(request), request.body));
-  route(app, interestEndpoints.workTypes, (request) => workTypes(db, patronOf(request)));
-  route(app, interestEndpoints.changeWorkType, (request) => changeWorkType(db, patronOf(request), request.body));
-  route(app, interestEndpoints.removeWorkType, (request) => removeWorkType(db, patronOf(request), request.query.codigo));
+  route(app, interestEndpoints.addAreas, (request) => addAreas(db, request.patron.codPessoa, request.body));
+  route(app, interestEndpoints.areas, (request) => areas(db, request.patron.codPessoa));
+  route(app, interestEndpoints.removeArea, (request) => removeArea(db, request.patron.codPessoa, request.query.codigo, request.query.tipoDSI));
+  route(app, interestEndpoints.areaValidity, (request) => changeAreaValidity(db, request.patron.codPessoa, request.body));
+  route(app, interestEndpoints.addWorkTypes, (request) => addWorkTypes(db, request.patron.codPessoa, request.body));
+  route(app, interestEndpoints.workTypes, (request) => workTypes(db, request.patron.codPessoa));
+  route(app, interestEndpoints.changeWorkType, (request) => changeWorkType(db, request.patron.codPessoa, request.body));
+  route(app, interestEndpoints.removeWorkType, (request) => removeWorkType(db, request.patron.codPessoa, request.query.codigo));
   route(app, interestEndpoints.serialLookup, (request) => lookupSerials(db, request.query.termoPesquisa, request.query.bibliotecas));
-  route(app, interestEndpoints.addSerials, (request) => addSerials(db, patronOf(request), request.body));
-  route(app, interestEndpoints.serials, (request) => serials(db, patronOf(request)));
-  route(app, interestEndpoints.changeSerial, (request) => changeSerial(db, patronOf(request), request.body));
-  route(app, interestEndpoints.removeSerial, (request) => removeSerial(db, patronOf(request), request.query.codigo));
-  route(app, interestEndpoints.frequency, (request) => changeFrequency(db, patronOf(request), request.body.frequencia));
-  route(app, interestEndpoints.titles, (request) => titles(db, patronOf(request), request.query));
-  route(app, alertsEndpoints.list, (request) => alerts(db, patronOf(request), request.query));
-  route(app, alertsEndpoints.read, (request) => readAlert(db, patronOf(request), request.params.id));
-  route(app, alertsEndpoints.remove, (request) => removeAlert(db, patronOf(request), request.params.id));
+  route(app, interestEndpoints.addSerials, (request) => addSerials(db, request.patron.codPessoa, request.body));
+  route(app, interestEndpoints.serials, (request) => serials(db, request.patron.codPessoa));
+  route(app, interestEndpoints.changeSerial, (request) => changeSerial(db, request.patron.codPessoa, request.body));
+  route(app, interestEndpoints.removeSerial, (request) => removeSerial(db, request.patron.codPessoa, request.query.codigo));
+  route(app, interestEndpoints.frequency, (request) => changeFrequency(db, request.patron.codPessoa, request.body.frequencia));
+  route(app, interestEndpoints.titles, (request) => titles(db, request.patron.codPessoa, request.query));
+  route(app, alertsEndpoints.list, (request) => alerts(db, request.patron.codPessoa, request.query));
+  route(app, alertsEndpoints.read, (request) => readAlert(db, request.patron.codPessoa, request.params.id));
+  route(app, alertsEndpoints.remove, (request) => removeAlert(db, request.patron.codPessoa, request.params.id));
 };

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
-import { patronOf } from '../../plugins/auth.js';
 import { signInPair, type TokenService } from '../auth/auth.service.js';
 import {
   accountRedirect,
@@ -26,20 +25,20 @@ export type LinksConfig = Pick<Config, 'providerSecret' | 'publicUrl' | 'refresh
 export const linksRoutes: FastifyPluginAsync<{ db: Db; config: LinksConfig; tokens: TokenService }> = async (app, { db, config, tokens }) => {
   const secret = config.providerSecret;
   const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
-  const patronOrNull = (request: FastifyRequest) => (request.principal?.kind === 'patron' ? request.principal.codPessoa : null);
+  const patronOrNull = (request: FastifyRequest) => (request.patron?.codPessoa ?? null);
 
   route(app, calls.providers, (request) => providerList(db, secret, patronOrNull(request), request.language));
-  route(app, calls.externalAccess, (request) => externalAccess(db, secret, patronOf(request), request.params.recurso, request.body.base, request.language));
-  route(app, calls.target, (request) => standardAccess(db, secret, patronOf(request), request.params.id, request.language));
-  route(app, calls.grupoa, (request) => grupoaAccess(db, secret, patronOf(request), request.body.sessionid, request.language));
+  route(app, calls.externalAccess, (request) => externalAccess(db, secret, request.patron.codPessoa, request.params.recurso, request.body.base, request.language));
+  route(app, calls.target, (request) => standardAccess(db, secret, request.patron.codPessoa, request.params.id, request.language));
+  route(app, calls.grupoa, (request) => grupoaAccess(db, secret, request.patron.codPessoa, request.body.sessionid, request.language));
   route(app, calls.validate, (request) => redeemHandover(db, secret, request.body.token));
-  route(app, calls.redirectToken, (request) => redirectCode(db, patronOf(request), request.query.destino));
+  route(app, calls.redirectToken, (request) => redirectCode(db, request.patron.codPessoa, request.query.destino));
   route(app, calls.redirectTrade, async (request) => {
     const { codPessoa, destino } = await tradeRedirectCode(db, request.body.token);
     return { ...(await signInPair(db, tokens, codPessoa, request.principal!.clientId, config.refreshTokenTtl)), destino };
   });
-  route(app, calls.accountRedirect, (request) => accountRedirect(db, secret, patronOf(request), request.language));
-  route(app, calls.accountBase, (request) => chooseAccountBase(db, secret, patronOf(request), request.body.base, request.language));
-  route(app, calls.paperPosting, (request) => paperPosting(db, secret, patronOf(request), request.language));
-  route(app, calls.appLayers, (request) => appLayersAddress(db, patronOf(request), origin(request)));
+  route(app, calls.accountRedirect, (request) => accountRedirect(db, secret, request.patron.codPessoa, request.language));
+  route(app, calls.accountBase, (request) => chooseAccountBase(db, secret, request.patron.codPessoa, request.body.base, request.language));
+  route(app, calls.paperPosting, (request) => paperPosting(db, secret, request.patron.codPessoa, request.language));
+  route(app, calls.appLayers, (request) => appLayersAddress(db, request.patron.codPessoa, origin(request)));
 };

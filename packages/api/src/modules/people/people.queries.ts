@@ -135,7 +135,7 @@ export async function registrationNamed(db: Db, codPessoa: number, login: string
 export async function personRecord(db: Db, codPessoa: number) {
   const [person] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select p.cod_pessoa, p.nome_pessoa, p.email, p.cpf, p.cod_categoria, c.descricao as categoria, p.bloqueio, p.papel,
+    sql`select p.cod_pessoa, p.nome_pessoa, p.email, p.cpf, p.cod_categoria, c.descricao as categoria, p.bloqueio,
                p.validade::text as validade, p.created_at::text as criado_em
         from people p join patron_categories c on c.cod_categoria = p.cod_categoria where p.cod_pessoa = ${codPessoa}`,
   );

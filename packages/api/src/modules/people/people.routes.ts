@@ -4,7 +4,6 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
 import { route } from '../../lib/route.js';
-import { patronOf, signedInLogin } from '../../plugins/auth.js';
 import { signInPair, type TokenService } from '../auth/auth.service.js';
 import { passwordRules } from '../parameters/parameters.service.js';
 import {
@@ -26,23 +25,23 @@ export const peopleRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; tokens: 
 ) => {
   route(app, peopleEndpoints.personalData, (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return personalData(db, patronOf(request));
+    return personalData(db, request.patron.codPessoa);
   });
-  route(app, peopleEndpoints.savePersonalData, (request) => savePersonalData(db, patronOf(request), request.body, request.language));
+  route(app, peopleEndpoints.savePersonalData, (request) => savePersonalData(db, request.patron.codPessoa, request.body, request.language));
   route(app, peopleEndpoints.departments, () => listDepartments(db));
-  route(app, peopleEndpoints.registrationName, (request) => registrationName(db, patronOf(request), request.params.user));
+  route(app, peopleEndpoints.registrationName, (request) => registrationName(db, request.patron.codPessoa, request.params.user));
   route(app, peopleEndpoints.passwordRules, () => passwordRules(db));
-  route(app, peopleEndpoints.signedInEmail, (request) => signedInEmail(db, patronOf(request)));
+  route(app, peopleEndpoints.signedInEmail, (request) => signedInEmail(db, request.patron.codPessoa));
   route(app, peopleEndpoints.swapUser, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const codPessoa = await swapUser(db, patronOf(request), request.body.usuario);
+    const codPessoa = await swapUser(db, request.patron.codPessoa, request.body.usuario);
     // The new registration's session keeps the login signed in with (GET /pessoas reports it).
-    return signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl, signedInLogin(request));
+    return signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl, request.patron.login);
   });
   route(app, peopleEndpoints.myData, (request, reply) => {
     reply.header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="meus-dados.json"');
-    return myData(db, patronOf(request));
+    return myData(db, request.patron.codPessoa);
   });
-  route(app, peopleEndpoints.erasureRequests, (request) => erasureRequests(db, patronOf(request)));
-  route(app, peopleEndpoints.requestErasure, (request) => requestErasure(db, mailer, patronOf(request), request.body.motivo, request.language));
+  route(app, peopleEndpoints.erasureRequests, (request) => erasureRequests(db, request.patron.codPessoa));
+  route(app, peopleEndpoints.requestErasure, (request) => requestErasure(db, mailer, request.patron.codPessoa, request.body.motivo, request.language));
 };

@@ -6,7 +6,7 @@ import type { FichaBody, Pedido } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
-import { createLibraries, createPatron } from '../../../test/factories.js';
+import { createLibraries, createPatron, grantStaffRoles } from '../../../test/factories.js';
 import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
 import { type Database, openDatabase, queryRows } from '../../db/client.js';
 import { runAdminCommand } from '../../admin/commands.js';
@@ -33,7 +33,7 @@ beforeAll(async () => {
     await createPatron(db, { login, nome: `${login[0]!.toUpperCase()}${login.slice(1)} Teste`, password: `senha-${login}`, email: `${login}@example.org` });
     token[login] = await patronToken(t.app, login, `senha-${login}`);
   }
-  await db.execute(sql`update people set papel = 'circulacao' where cod_pessoa = (select cod_pessoa from logins where login = 'fernanda')`);
+  await grantStaffRoles(db, 'fernanda', ['atendimento']);
 });
 afterAll(async () => {
   await t.close();

@@ -3,44 +3,37 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
 import { route } from '../../lib/route.js';
-import { patronOf } from '../../plugins/auth.js';
-import { createRequest, moveRequest, myRequests, parseSwitching, queue, requireStaff, reviewedSheet, sheetDraft, startData } from './requests.service.js';
+import { createRequest, moveRequest, myRequests, parseSwitching, queue, reviewedSheet, sheetDraft, startData } from './requests.service.js';
 
 const sendPdf = (reply: FastifyReply, pdf: Uint8Array, filename: string, disposition: 'inline' | 'attachment') =>
   reply.header('content-type', 'application/pdf').header('content-disposition', `${disposition}; filename="${filename}"`).send(Buffer.from(pdf));
 
 /** The patron's requests (spec §7 "Requests") and the library's queue (staff). */
 export const requestsRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async (app, { db, mailer }) => {
-  route(app, requestsEndpoints.startData, (request) => startData(db, patronOf(request)));
+  route(app, requestsEndpoints.startData, (request) => startData(db, request.patron.codPessoa));
   route(app, requestsEndpoints.switching, (request) => {
     const body = parseSwitching(request.params.tipo, request.body);
-    return createRequest(db, mailer, patronOf(request), 'comutacao-bibliografica', request.params.tipo, body, request.language);
+    return createRequest(db, mailer, request.patron.codPessoa, 'comutacao-bibliografica', request.params.tipo, body, request.language);
   });
   route(app, requestsEndpoints.survey, (request) =>
-    createRequest(db, mailer, patronOf(request), 'levantamento-bibliografico', null, request.body, request.language),
+    createRequest(db, mailer, request.patron.codPessoa, 'levantamento-bibliografico', null, request.body, request.language),
   );
-  route(app, requestsEndpoints.sheet, (request) => createRequest(db, mailer, patronOf(request), 'ficha-catalografica', null, request.body, request.language));
+  route(app, requestsEndpoints.sheet, (request) => createRequest(db, mailer, request.patron.codPessoa, 'ficha-catalografica', null, request.body, request.language));
   route(app, requestsEndpoints.sheetDraft, async (request, reply) => {
-    patronOf(request);
+    request.patron.codPessoa;
     return sendPdf(reply, await sheetDraft(request.body), 'ficha-catalografica-rascunho.pdf', 'inline');
   });
   route(app, requestsEndpoints.sheetPdf, async (request, reply) => {
-    const { pdf, name } = await reviewedSheet(db, patronOf(request), request.params.id);
+    const { pdf, name } = await reviewedSheet(db, request.patron.codPessoa, request.params.id);
     return sendPdf(reply, pdf, name, 'attachment');
   });
   route(app, requestsEndpoints.specialised, (request) =>
-    createRequest(db, mailer, patronOf(request), 'pesquisa-especializada', null, request.body, request.language),
+    createRequest(db, mailer, request.patron.codPessoa, 'pesquisa-especializada', null, request.body, request.language),
   );
   route(app, requestsEndpoints.interLibrary, (request) =>
-    createRequest(db, mailer, patronOf(request), 'emprestimo-inter-bibliotecas', null, request.body, request.language),
+    createRequest(db, mailer, request.patron.codPessoa, 'emprestimo-inter-bibliotecas', null, request.body, request.language),
   );
-  route(app, requestsEndpoints.list, (request) => myRequests(db, patronOf(request), request.params.tipo, request.query.status));
-  route(app, requestsEndpoints.queue, async (request) => {
-    await requireStaff(db, patronOf(request));
-    return queue(db, request.query.tipo, request.query.status);
-  });
-  route(app, requestsEndpoints.change, async (request) => {
-    await requireStaff(db, patronOf(request));
-    return moveRequest(db, mailer, request.params.id, request.body);
-  });
+  route(app, requestsEndpoints.list, (request) => myRequests(db, request.patron.codPessoa, request.params.tipo, request.query.status));
+  route(app, requestsEndpoints.queue, (request) => queue(db, request.query.tipo, request.query.status));
+  route(app, requestsEndpoints.change, (request) => moveRequest(db, mailer, request.params.id, request.body));
 };

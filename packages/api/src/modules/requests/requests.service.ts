@@ -14,7 +14,6 @@ import type { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
 import { lockPatron } from '../account/account.service.js';
-import { requireDeskStaff } from '../circulation/desk.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
 import { errors, messages } from './requests.messages.js';
 import { changeRequest, insertRequest, libraryOf, openCount, personOf, queueOf, type RequestRow, requestById, requestsOf } from './requests.queries.js';
@@ -183,8 +182,5 @@ export async function moveRequest(
   });
   return asPedido((await requestById(db, id))!);
 }
-
-/** The staff API's guard: the desk's staff role. */
-export const requireStaff = requireDeskStaff;
 
 export type SwitchingBody = z.output<(typeof COMUTACAO_SCHEMAS)[SwitchingKind]>;
