@@ -189,7 +189,12 @@ describe('staff operations, from the OpenAPI document', () => {
 
   const staffOperations = () => operations.filter((op) => typeof op.access === 'object');
   const call = (op: Operation, login: string) =>
-    t.app.inject({ method: op.method as 'GET', url: op.url, headers: { authorization: `Bearer ${tokenOf[login]}` }, ...(op.method === 'GET' ? {} : { payload: {} }) });
+    t.app.inject({
+      method: op.method as 'GET',
+      url: op.url,
+      headers: { authorization: `Bearer ${tokenOf[login]}` },
+      ...(op.method === 'GET' ? {} : { payload: {} }),
+    });
 
   it('every staff operation names its roles, as the security requirement and x-estante-access', () => {
     const declaredStaff = declared.filter((d) => staffRolesOf(d.access));

@@ -11,27 +11,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { SearchIndex } from './modules/catalog/search.index.js';
 import type { Searcher } from './modules/catalog/search.remote.js';
 import { NETWORK } from './modules/catalog/search.source.js';
-import { networkModule } from './modules/network/network.module.js';
-import { opensearchModule } from './modules/opensearch/opensearch.module.js';
-import { sruModule } from './modules/sru/sru.module.js';
-import { oaiModule } from './modules/oai/oai.module.js';
-import type { ApiModule, ModuleDeps } from './lib/module.js';
-import { accountModule } from './modules/account/account.module.js';
-import { peopleModule } from './modules/people/people.module.js';
-import { authModule } from './modules/auth/auth.module.js';
-import { basketModule } from './modules/basket/basket.module.js';
-import { catalogModule } from './modules/catalog/catalog.module.js';
-import { circulationModule } from './modules/circulation/circulation.module.js';
-import { commentsModule } from './modules/comments/comments.module.js';
-import { feedsModule } from './modules/feeds/feeds.module.js';
-import { savedModule } from './modules/saved/saved.module.js';
-import { linksModule } from './modules/links/links.module.js';
-import { acquisitionsModule } from './modules/acquisitions/acquisitions.module.js';
-import { collectionModule } from './modules/collection/collection.module.js';
-import { requestsModule } from './modules/requests/requests.module.js';
-import { interestModule } from './modules/interest/interest.module.js';
-import { parametersModule } from './modules/parameters/parameters.module.js';
-import { unitsModule } from './modules/units/units.module.js';
+import { discoverModules, type ModuleDeps } from './lib/module.js';
 import { configuredMailer, type Mailer } from './lib/mail.js';
 import { Scheduler } from './lib/scheduler.js';
 import { authPlugin } from './plugins/auth.js';
@@ -44,33 +24,6 @@ import { languagePlugin } from './plugins/language.js';
 import { readYourWritesPlugin } from './plugins/read-your-writes.js';
 import { webPlugin } from './plugins/web.js';
 import { getFuncionalidades, getGuiasPesquisa, getInstituicao } from './modules/parameters/parameters.service.js';
-
-/** The API's modules, each one plugin registering its own routes under the base path. */
-const MODULES: ApiModule[] = [
-  authModule,
-  parametersModule,
-  unitsModule,
-  catalogModule,
-  commentsModule,
-  circulationModule,
-  accountModule,
-  peopleModule,
-  interestModule,
-  feedsModule,
-  savedModule,
-  requestsModule,
-  collectionModule,
-  acquisitionsModule,
-  basketModule,
-  linksModule,
-  networkModule,
-];
-
-/**
- * The open interfaces other systems speak to, at stable root paths outside the API base
- * (OAI-PMH at /oai, SRU at /sru): each one plugin, registered without the base path.
- */
-const OPEN_INTERFACES: ApiModule[] = [opensearchModule, sruModule, oaiModule];
 
 export interface AppDeps {
   config: Config;
@@ -88,7 +41,8 @@ export interface AppDeps {
 
 /**
  * Builds the Fastify app: the database decorated once, cross-cutting plugins (errors, language,
- * auth), then the API modules (MODULES) under the base path, then the web app. Used by main.ts and by tests (`app.inject`).
+ * auth), then the API modules (every `modules/<name>/<name>.module.ts`, lib/module.ts) under the
+ * base path or at the root, then the web app. Used by main.ts and by tests (`app.inject`).
  */
 export async function buildApp({
   config,
@@ -158,13 +112,14 @@ export async function buildApp({
     networkIndex,
     scheduler,
   };
+  const modules = await discoverModules();
   await app.register(
     async (api) => {
-      for (const module of MODULES) await api.register(module, deps);
+      for (const module of modules.filter((m) => m.at !== 'root')) await api.register(module.plugin, deps);
     },
     { prefix: config.apiBasePath },
   );
-  for (const module of OPEN_INTERFACES) await app.register(module, deps);
+  for (const module of modules.filter((m) => m.at === 'root')) await app.register(module.plugin, deps);
   await app.register(webPlugin, {
     dist: config.webDist,
     runtime: {

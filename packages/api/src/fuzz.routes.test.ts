@@ -6,7 +6,16 @@ import { STAFF_ROLES } from '@estante/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../test/app.js';
-import { createCopies, createInstitution, createLibraries, createLoan, createPatron, createTitles, enableActivities, grantStaffRoles } from '../test/factories.js';
+import {
+  createCopies,
+  createInstitution,
+  createLibraries,
+  createLoan,
+  createPatron,
+  createTitles,
+  enableActivities,
+  grantStaffRoles,
+} from '../test/factories.js';
 import { queryRows } from './db/client.js';
 import { startMailSink } from './lib/mail.js';
 

@@ -1,44 +1,33 @@
 import { callAdmin } from '../admin/channel.js';
-import { printable, runAdminCommand, USAGE } from '../admin/commands.js';
+import { printable, runAdminCommand } from '../admin/commands.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { configuredMailer } from '../lib/mail.js';
-import { ACQUISITIONS_VERBS } from '../modules/acquisitions/acquisitions.desk.js';
-import { NETWORK_VERBS } from '../modules/network/network.desk.js';
-import { describeProviderKey } from '../modules/links/links.service.js';
-
-const VERBS: Record<string, string[]> = {
-  comments: ['list', 'approve', 'reject', 'general', 'suggestions'],
-  institution: ['show', 'code', 'activity', 'oidc', 'provider', 'provider-key'],
-  circ: ['checkout', 'checkin', 'expire', 'request'],
-  jobs: ['list'],
-  serials: ['receive', 'article'],
-  requests: ['list', 'status', 'ficha'],
-  acquisitions: [...ACQUISITIONS_VERBS],
-  network: [...NETWORK_VERBS],
-};
+import { loadStaffCommands, staffCommands } from '../lib/staff-commands.js';
 
 /**
- * Staff commands: `npm run comments -- list | approve <id> | reject <id>` (moderation) and
- * `npm run institution -- show | code <n> | activity <n> on|off` (the institution's sign-in
- * behaviours and features).
+ * `npm run staff -- <group> <verb> [args]`: the staff commands every module defines in its
+ * `<module>.commands.ts` (`npm run staff` alone lists them; the older `npm run circ -- …`,
+ * `npm run comments -- …` are the same with the group given).
  * Asks the running server over its local admin socket when one runs (the embedded database
  * belongs to it then); otherwise opens the configured database itself.
  */
 async function main(): Promise<void> {
-  const [group = '', verb, ...args] = process.argv.slice(2);
-  if (!verb || !VERBS[group]?.includes(verb)) {
-    process.stderr.write(`${USAGE}\n`);
+  await loadStaffCommands();
+  const [group = '', verb = '', ...args] = process.argv.slice(2);
+  const command = staffCommands.find(group, verb);
+  if (!command) {
+    const known = staffCommands.all.some((c) => c.group === group && !c.hidden);
+    process.stderr.write(`${staffCommands.usage(known ? group : undefined)}\n`);
     process.exit(1);
   }
-  const request = { command: `${group}.${verb}`, args };
   const config = loadConfig();
-  // The provider's key comes from this process's PROVIDER_SECRET (the server's configuration), not from the database.
-  if (request.command === 'institution.provider-key') {
-    process.stdout.write(`${describeProviderKey(config.providerSecret, args[0] ?? '')}\n`);
+  if (command.local) {
+    process.stdout.write(`${command.local(args, config)}\n`);
     return;
   }
-  // A long command (npm run network -- harvest) reports how it gets on, a line at a time.
+  const request = { command: `${group}.${verb}`, args };
+  // A long command (network harvest) reports how it gets on, a line at a time.
   const onProgress = (progress: Record<string, number | string>) => {
     if (typeof progress.line === 'string') process.stderr.write(`${printable(progress.line)}\n`);
   };

@@ -44,7 +44,7 @@ export const messages = defineMessages('common', {
   },
   PapelNecessario: {
     pt: 'Somente a equipe da biblioteca com o papel de {roles} pode fazer isto.',
-    en: "Only library staff with the {roles} role can do this.",
+    en: 'Only library staff with the {roles} role can do this.',
     es: 'Solo el personal de la biblioteca con el rol de {roles} puede hacer esto.',
   },
   Papel_circulacao: { pt: 'circulação', en: 'circulation', es: 'circulación' },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { importModuleFiles } from './discover.js';
 import type { Mailer } from './mail.js';
 import type { Scheduler } from './scheduler.js';
 import type { TokenService } from '../modules/auth/auth.service.js';
@@ -38,6 +39,25 @@ export interface ModuleDeps {
 
 /**
  * An API module: one Fastify plugin that registers its own routes (from the endpoints declared in
- * contracts) under the base path. `app.ts` lists the modules; adding one is one line there.
+ * contracts) and defines its jobs.
  */
 export type ApiModule = FastifyPluginAsync<ModuleDeps>;
+
+/**
+ * What a module's `modules/<name>/<name>.module.ts` exports by default: found there by buildApp
+ * (no shared list), its plugin registered under the API base path, or at the server's root for
+ * the open interfaces other systems speak to at stable paths (OAI-PMH at /oai, SRU at /sru…).
+ */
+export interface ModuleDefinition {
+  plugin: ApiModule;
+  at?: 'api' | 'root';
+}
+
+/** Every module's definition, in folder order. */
+export async function discoverModules(): Promise<ModuleDefinition[]> {
+  return (await importModuleFiles('module')).map(({ file, exports }) => {
+    const definition = exports.default as ModuleDefinition | undefined;
+    if (typeof definition?.plugin !== 'function') throw new Error(`${file} must export a module definition by default ({ plugin })`);
+    return definition;
+  });
+}

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Access, needsPatron, type StaffRole, staffRolesOf } from '@estante/contracts';
 import { errors } from '../lib/messages.js';

@@ -48,10 +48,7 @@ export const people = pgTable(
     validade: date('validade', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('people_cpf_digits', sql`${t.cpf} ~ '^[0-9]{11}$'`),
-    check('people_nome_not_blank', sql`btrim(${t.nome}) <> ''`),
-  ],
+  (t) => [check('people_cpf_digits', sql`${t.cpf} ~ '^[0-9]{11}$'`), check('people_nome_not_blank', sql`btrim(${t.nome}) <> ''`)],
 );
 
 /**

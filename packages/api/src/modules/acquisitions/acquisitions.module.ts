@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { acquisitionsRoutes } from './acquisitions.routes.js';
 
 /**
@@ -9,3 +9,5 @@ import { acquisitionsRoutes } from './acquisitions.routes.js';
 export const acquisitionsModule: ApiModule = async (app, { mailer, config }) => {
   await app.register(acquisitionsRoutes, { db: app.db, mailer, config });
 };
+
+export default { plugin: acquisitionsModule } satisfies ModuleDefinition;

@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { authRoutes, peopleRoutes, revokeRoutes } from './auth.routes.js';
 import { recoveryRoutes } from './recovery.routes.js';
 import { ssoRoutes } from './sso.routes.js';
@@ -12,3 +12,5 @@ export const authModule: ApiModule = async (app, { config, tokens, captcha, sso,
   await app.register(peopleRoutes, { db, tokens, session: config });
   await app.register(recoveryRoutes, { db, mailer, captcha });
 };
+
+export default { plugin: authModule } satisfies ModuleDefinition;

@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { ExportPool } from './basket.pool.js';
 import { basketRoutes } from './basket.routes.js';
 
@@ -8,3 +8,5 @@ export const basketModule: ApiModule = async (app, { mailer }) => {
   app.addHook('onClose', () => exports.close());
   await app.register(basketRoutes, { db: app.db, mailer, exports });
 };
+
+export default { plugin: basketModule } satisfies ModuleDefinition;

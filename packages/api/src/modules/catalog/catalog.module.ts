@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { authorityRoutes } from './authority.routes.js';
 import { lookupsRoutes } from './lookups.routes.js';
 import { searchRoutes } from './search.routes.js';
@@ -13,3 +13,5 @@ export const catalogModule: ApiModule = async (app, { searchIndex, networkIndex,
   await app.register(titleRoutes, { db, read: readDb, providerSecret: config.providerSecret });
   await app.register(authorityRoutes, { db: readDb });
 };
+
+export default { plugin: catalogModule } satisfies ModuleDefinition;

@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { closedStacksRoutes } from './closed-stacks.routes.js';
 import { expireHolds } from './desk.service.js';
 import { sendLoanNotices } from './notices.service.js';
@@ -31,3 +31,5 @@ export const circulationModule: ApiModule = async (app, { mailer, scheduler }) =
   await app.register(loanRequestsRoutes, { db });
   await app.register(deskRoutes, { db });
 };
+
+export default { plugin: circulationModule } satisfies ModuleDefinition;

@@ -7,5 +7,7 @@ import { closedStackData, requestFromClosedStacks } from './closed-stacks.servic
 /** Closed stacks (acervo fechado): what is there, and requests to fetch it. */
 export const closedStacksRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   route(app, closedStacksEndpoints.data, (request) => closedStackData(db, request.params.id, request.query));
-  route(app, closedStacksEndpoints.request, (request) => requestFromClosedStacks(db, request.patron.codPessoa, request.query.cod_biblioteca, request.body.cesta));
+  route(app, closedStacksEndpoints.request, (request) =>
+    requestFromClosedStacks(db, request.patron.codPessoa, request.query.cod_biblioteca, request.body.cesta),
+  );
 };

@@ -6,9 +6,9 @@ import { myRequests, requestLoan, requestStart } from './loan-requests.service.j
 
 /** Loan requests (spec §7): where a copy can come from, asking for it, the patron's requests by status. */
 export const loanRequestsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  route(app, loanRequestsEndpoints.start, (request) =>
-    requestStart(db, request.params.id, request.patron?.codPessoa ?? null),
-  );
+  route(app, loanRequestsEndpoints.start, (request) => requestStart(db, request.params.id, request.patron?.codPessoa ?? null));
   route(app, loanRequestsEndpoints.request, (request) => requestLoan(db, request.patron.codPessoa, request.params.id, request.body));
-  route(app, loanRequestsEndpoints.mine, (request) => myRequests(db, request.patron.codPessoa, request.query.dataIni, request.query.dataFim, request.query.status));
+  route(app, loanRequestsEndpoints.mine, (request) =>
+    myRequests(db, request.patron.codPessoa, request.query.dataIni, request.query.dataFim, request.query.status),
+  );
 };

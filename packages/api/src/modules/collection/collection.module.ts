@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { collectionRoutes } from './collection.routes.js';
 
 /**
@@ -10,3 +10,5 @@ import { collectionRoutes } from './collection.routes.js';
 export const collectionModule: ApiModule = async (app, { config }) => {
   await app.register(collectionRoutes, { db: app.db, providerSecret: config.providerSecret });
 };
+
+export default { plugin: collectionModule } satisfies ModuleDefinition;

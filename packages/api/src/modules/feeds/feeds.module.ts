@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { feedsRoutes } from './feeds.routes.js';
 
 /**
@@ -8,3 +8,5 @@ import { feedsRoutes } from './feeds.routes.js';
 export const feedsModule: ApiModule = async (app, { config, searchIndex }) => {
   await app.register(feedsRoutes, { db: app.db, index: searchIndex, config });
 };
+
+export default { plugin: feedsModule } satisfies ModuleDefinition;

@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { interestRoutes } from './interest.routes.js';
 import { matchAndNotify, sendDigests } from './interest.service.js';
 
@@ -24,3 +24,5 @@ export const interestModule: ApiModule = async (app, { mailer, scheduler }) => {
   });
   await app.register(interestRoutes, { db });
 };
+
+export default { plugin: interestModule } satisfies ModuleDefinition;

@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { purgeHandovers } from './links.queries.js';
 import { linksRoutes } from './links.routes.js';
 
@@ -19,3 +19,5 @@ export const linksModule: ApiModule = async (app, { config, tokens, scheduler })
   });
   await app.register(linksRoutes, { db, config, tokens });
 };
+
+export default { plugin: linksModule } satisfies ModuleDefinition;

@@ -25,10 +25,12 @@ export type LinksConfig = Pick<Config, 'providerSecret' | 'publicUrl' | 'refresh
 export const linksRoutes: FastifyPluginAsync<{ db: Db; config: LinksConfig; tokens: TokenService }> = async (app, { db, config, tokens }) => {
   const secret = config.providerSecret;
   const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
-  const patronOrNull = (request: FastifyRequest) => (request.patron?.codPessoa ?? null);
+  const patronOrNull = (request: FastifyRequest) => request.patron?.codPessoa ?? null;
 
   route(app, calls.providers, (request) => providerList(db, secret, patronOrNull(request), request.language));
-  route(app, calls.externalAccess, (request) => externalAccess(db, secret, request.patron.codPessoa, request.params.recurso, request.body.base, request.language));
+  route(app, calls.externalAccess, (request) =>
+    externalAccess(db, secret, request.patron.codPessoa, request.params.recurso, request.body.base, request.language),
+  );
   route(app, calls.target, (request) => standardAccess(db, secret, request.patron.codPessoa, request.params.id, request.language));
   route(app, calls.grupoa, (request) => grupoaAccess(db, secret, request.patron.codPessoa, request.body.sessionid, request.language));
   route(app, calls.validate, (request) => redeemHandover(db, secret, request.body.token));

@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { defineNetworkJobs } from './network.jobs.js';
 import { networkRoutes } from './network.routes.js';
 
@@ -11,3 +11,5 @@ export const networkModule: ApiModule = async (app, { scheduler }) => {
   defineNetworkJobs(scheduler, app.db);
   await app.register(networkRoutes, { db: app.db });
 };
+
+export default { plugin: networkModule } satisfies ModuleDefinition;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { createTitles } from '../../../test/factories.js';
 import { queryRows } from '../../db/client.js';
-import { networkCommand } from './network.desk.js';
+import { runAdminCommand } from '../../admin/commands.js';
 import { harvestNow } from './network.harvest.js';
 
 /**
@@ -63,7 +63,7 @@ const countB = async () => (await queryRows<{ n: number }>(b.database.db, sql`se
 
 describe('one Estante harvesting another over OAI-PMH', () => {
   it('adds A as a partner (recognised as an Estante) and harvests its whole catalogue, cut off midway and resumed', async () => {
-    const added = await networkCommand(b.database.db, 'add', [`http://127.0.0.1:${proxyPort}/oai`, 'Biblioteca', 'A'], () => undefined, '');
+    const added = await runAdminCommand(b.database.db, { command: 'network.add', args: [`http://127.0.0.1:${proxyPort}/oai`, 'Biblioteca', 'A'] });
     expect(added).toContain('another Estante');
     // The link drops after the first page: the harvest fails there, its resumption token kept.
     let pages = 0;

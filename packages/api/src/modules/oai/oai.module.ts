@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { oaiRoutes } from './oai.routes.js';
 
 /**
@@ -9,3 +9,5 @@ import { oaiRoutes } from './oai.routes.js';
 export const oaiModule: ApiModule = async (app, { config }) => {
   await app.register(oaiRoutes, { db: app.readDb, config });
 };
+
+export default { plugin: oaiModule, at: 'root' } satisfies ModuleDefinition;

@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { openSearchRoutes } from './opensearch.routes.js';
 
 /**
@@ -9,3 +9,5 @@ import { openSearchRoutes } from './opensearch.routes.js';
 export const opensearchModule: ApiModule = async (app, { config }) => {
   await app.register(openSearchRoutes, { db: app.readDb, config });
 };
+
+export default { plugin: opensearchModule, at: 'root' } satisfies ModuleDefinition;

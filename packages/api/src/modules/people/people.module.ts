@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { peopleRoutes } from './people.routes.js';
 
 /**
@@ -9,3 +9,5 @@ import { peopleRoutes } from './people.routes.js';
 export const peopleModule: ApiModule = async (app, { config, mailer, tokens }) => {
   await app.register(peopleRoutes, { db: app.db, mailer, tokens, session: config });
 };
+
+export default { plugin: peopleModule } satisfies ModuleDefinition;

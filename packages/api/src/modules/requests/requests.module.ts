@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { requestsRoutes } from './requests.routes.js';
 
 /**
@@ -10,3 +10,5 @@ import { requestsRoutes } from './requests.routes.js';
 export const requestsModule: ApiModule = async (app, { mailer }) => {
   await app.register(requestsRoutes, { db: app.db, mailer });
 };
+
+export default { plugin: requestsModule } satisfies ModuleDefinition;

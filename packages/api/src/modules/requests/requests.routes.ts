@@ -18,11 +18,12 @@ export const requestsRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = as
   route(app, requestsEndpoints.survey, (request) =>
     createRequest(db, mailer, request.patron.codPessoa, 'levantamento-bibliografico', null, request.body, request.language),
   );
-  route(app, requestsEndpoints.sheet, (request) => createRequest(db, mailer, request.patron.codPessoa, 'ficha-catalografica', null, request.body, request.language));
-  route(app, requestsEndpoints.sheetDraft, async (request, reply) => {
-    request.patron.codPessoa;
-    return sendPdf(reply, await sheetDraft(request.body), 'ficha-catalografica-rascunho.pdf', 'inline');
-  });
+  route(app, requestsEndpoints.sheet, (request) =>
+    createRequest(db, mailer, request.patron.codPessoa, 'ficha-catalografica', null, request.body, request.language),
+  );
+  route(app, requestsEndpoints.sheetDraft, async (request, reply) =>
+    sendPdf(reply, await sheetDraft(request.body), 'ficha-catalografica-rascunho.pdf', 'inline'),
+  );
   route(app, requestsEndpoints.sheetPdf, async (request, reply) => {
     const { pdf, name } = await reviewedSheet(db, request.patron.codPessoa, request.params.id);
     return sendPdf(reply, pdf, name, 'attachment');

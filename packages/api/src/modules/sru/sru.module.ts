@@ -1,4 +1,4 @@
-import type { ApiModule } from '../../lib/module.js';
+import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { sruRoutes } from './sru.routes.js';
 
 /**
@@ -8,3 +8,5 @@ import { sruRoutes } from './sru.routes.js';
 export const sruModule: ApiModule = async (app, { config, searchIndex }) => {
   await app.register(sruRoutes, { db: app.readDb, index: searchIndex, config });
 };
+
+export default { plugin: sruModule, at: 'root' } satisfies ModuleDefinition;

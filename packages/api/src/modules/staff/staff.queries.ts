@@ -24,9 +24,7 @@ export async function personOfLogin(db: Db, login: string): Promise<{ cod_pessoa
 /** Grants roles to a person; a role already held is kept as it was. */
 export async function grantRoles(db: Db, codPessoa: number, roles: readonly StaffRole[]): Promise<void> {
   if (roles.length === 0) return;
-  await db.execute(
-    sql`insert into staff_roles (cod_pessoa, papel) select ${codPessoa}, unnest(${roleArray(roles)}::text[]) on conflict do nothing`,
-  );
+  await db.execute(sql`insert into staff_roles (cod_pessoa, papel) select ${codPessoa}, unnest(${roleArray(roles)}::text[]) on conflict do nothing`);
 }
 
 /** Takes roles from a person (those not held are ignored). */

@@ -2,33 +2,8 @@ import { type AcaoSugestao, acaoSugestaoSchema, novoPedidoCompraSchema, SUGGESTI
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
+import { staffCommands } from '../../lib/staff-commands.js';
 import { act, closeOrder, placeOrder, queue } from './acquisitions.service.js';
-
-export const ACQUISITIONS_VERBS = ['list', 'accept', 'quote', 'trade', 'refuse', 'order', 'deliver', 'close'] as const;
-
-export const ACQUISITIONS_USAGE = `  npm run acquisitions -- list [status]
-                                      acquisition suggestions, oldest first (every status unless one
-                                      is given: pre_sugestao, sugestao_compra, em_cotacao, …)
-  npm run acquisitions -- accept <n> [note]
-                                      take pre-suggestion n up as a purchase suggestion
-  npm run acquisitions -- quote <n> [copies] [foreign] [note]
-                                      quote suggestion n today (copies to buy; "foreign" marks an
-                                      imported work)
-  npm run acquisitions -- trade <n> [note]
-                                      a quoted suggestion is being negotiated with the supplier
-  npm run acquisitions -- refuse <n> <status> [title] [note]
-                                      end suggestion n: cancelada, duplicada, esgotada, ja_existe (with
-                                      the title the library holds), nao_atendida or nao_localizada
-  npm run acquisitions -- order <library> <supplier> <n[,n…]> [YYYY-MM-DD] [note]
-                                      group suggestions of a library in a purchase order (with the
-                                      expected delivery date)
-  npm run acquisitions -- deliver <n> <copies> [title] [note]
-                                      copies of suggestion n received (with the catalogue title
-                                      they are now under); all of them: attended, some: partial
-  npm run acquisitions -- close <order>
-                                      close a purchase order: partly delivered suggestions finish
-                                      incomplete, undelivered ones are not attended
-                                      (every step is e-mailed to the patron)`;
 
 const number = /^\d{1,9}$/;
 
@@ -42,8 +17,9 @@ function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   return result.data;
 }
 
-/** `npm run acquisitions -- <verb> …`: the staff side of a suggestion's life, from a terminal. */
-export async function acquisitionsCommand(db: Db, verb: string, args: string[], mailer: Mailer, usage: string): Promise<string> {
+/** `npm run staff -- acquisitions <verb> …`: the staff side of a suggestion's life, from a terminal. */
+async function acquisitionsCommand(db: Db, verb: string, args: string[], mailer: Mailer): Promise<string> {
+  const usage = staffCommands.usage('acquisitions');
   const deps = { mailer, origin: process.env.PUBLIC_URL?.replace(/\/+$/, '') || null };
   const need = (what: string) => new Error(`${what}\n${usage}`);
   const [first = '', ...rest] = args;
@@ -112,4 +88,39 @@ export async function acquisitionsCommand(db: Db, verb: string, args: string[], 
   const body: AcaoSugestao = parsed(acaoSugestaoSchema, { ...(action as object), nota: words.join(' ').trim() || undefined });
   const done = await act(db, deps, Number(first), body, 'pt');
   return `suggestion ${done.codigo} is now ${done.situacao} (${done.descricao_situacao})${done.cod_acervo ? `, title ${done.cod_acervo}` : ''}; shown in Meu Pergamum and e-mailed to the patron`;
+}
+
+const VERBS: { verb: string; args?: string; summary: string }[] = [
+  {
+    verb: 'list',
+    args: '[status]',
+    summary: 'acquisition suggestions, oldest first (every status unless one\nis given: pre_sugestao, sugestao_compra, em_cotacao, …)',
+  },
+  { verb: 'accept', args: '<n> [note]', summary: 'take pre-suggestion n up as a purchase suggestion' },
+  { verb: 'quote', args: '<n> [copies] [foreign] [note]', summary: 'quote suggestion n today (copies to buy; "foreign" marks an\nimported work)' },
+  { verb: 'trade', args: '<n> [note]', summary: 'a quoted suggestion is being negotiated with the supplier' },
+  {
+    verb: 'refuse',
+    args: '<n> <status> [title] [note]',
+    summary: 'end suggestion n: cancelada, duplicada, esgotada, ja_existe (with\nthe title the library holds), nao_atendida or nao_localizada',
+  },
+  {
+    verb: 'order',
+    args: '<library> <supplier> <n[,n…]> [YYYY-MM-DD] [note]',
+    summary: 'group suggestions of a library in a purchase order (with the\nexpected delivery date)',
+  },
+  {
+    verb: 'deliver',
+    args: '<n> <copies> [title] [note]',
+    summary: 'copies of suggestion n received (with the catalogue title\nthey are now under); all of them: attended, some: partial',
+  },
+  {
+    verb: 'close',
+    args: '<order>',
+    summary:
+      'close a purchase order: partly delivered suggestions finish\nincomplete, undelivered ones are not attended\n(every step is e-mailed to the patron)',
+  },
+];
+for (const { verb, args, summary } of VERBS) {
+  staffCommands.define({ group: 'acquisitions', verb, args, summary, run: (words, { db, mailer }) => acquisitionsCommand(db, verb, words, mailer) });
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { marcRecord } from '../../../test/marc.js';
 import { type OaiPartner, startOaiPartner } from '../../../test/oai-partner.js';
-import { runAdminCommand, USAGE } from '../../admin/commands.js';
+import { runAdminCommand } from '../../admin/commands.js';
+import { loadStaffCommands, staffCommands } from '../../lib/staff-commands.js';
 import { queryRows } from '../../db/client.js';
 
 /**
@@ -78,7 +79,7 @@ describe('npm run network -- add', () => {
       [
         'partner "Biblioteca Municipal" added (institution 1): Biblioteca Parceira, marc21, datestamps by day',
         '    records link to https://municipal.example/registro?n={id}',
-        '    first harvest within the hour, or now: npm run network -- harvest "Biblioteca Municipal"',
+        '    first harvest within the hour, or now: npm run staff -- network harvest "Biblioteca Municipal"',
       ].join('\n'),
     );
     expect(partner.requests.map((r) => r.verb)).toEqual(['Identify', 'ListMetadataFormats']);
@@ -142,8 +143,9 @@ describe('npm run network -- list, harvest, remove', () => {
     expect(await run('list', [])).toMatch(/^#2 {2}Quebrada /);
   });
 
-  it('is in the staff commands usage', () => {
-    expect(USAGE).toContain('npm run network -- add <OAI base URL> <name> [--registro <address with {id}>]');
-    expect(USAGE).toContain('npm run network -- harvest [name]');
+  it('is in the staff commands usage', async () => {
+    await loadStaffCommands();
+    expect(staffCommands.usage()).toContain('npm run staff -- network add <OAI base URL> <name> [--registro <address with {id}>]');
+    expect(staffCommands.usage()).toContain('npm run staff -- network harvest [name]');
   });
 });

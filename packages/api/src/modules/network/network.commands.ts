@@ -1,18 +1,7 @@
 import type { Db } from '../../db/client.js';
+import { staffCommands } from '../../lib/staff-commands.js';
 import { describeHarvest, discover, harvestNow, type HarvestProgress } from './network.harvest.js';
 import { allPartners, deletePartner, insertPartner, partnerByName, partnerByUrl, recordCounts } from './network.harvest.queries.js';
-
-export const NETWORK_VERBS = ['add', 'list', 'remove', 'harvest'] as const;
-
-export const NETWORK_USAGE = `  npm run network -- add <OAI base URL> <name> [--registro <address with {id}>]
-                                      add a partner library whose catalogue is harvested over
-                                      OAI-PMH (it must answer Identify); its records link to the
-                                      --registro address ({id}: the record's number), to
-                                      <origin>/acervo/{id} for another Estante, else to their own
-  npm run network -- list             the partners: records, last harvest, last error, next attempt
-  npm run network -- remove <name>    remove a partner and every record harvested from it
-  npm run network -- harvest [name]   harvest now, every partner or the one named (the server
-                                      also does it by itself, each partner about once a day)`;
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -52,14 +41,9 @@ function progressLine(p: HarvestProgress): string {
   return `${p.partner}: page ${p.pages}, ${p.received}${total} record(s) read — ${p.inserted} new, ${p.updated} updated, ${p.deleted} deleted, ${p.skipped} skipped`;
 }
 
-/** `npm run network -- <verb> …`: the partner network from a terminal (through the running server when there is one). */
-export async function networkCommand(
-  db: Db,
-  verb: string,
-  args: string[],
-  progress: (line: Record<string, string | number>) => void,
-  usage: string,
-): Promise<string> {
+/** `npm run staff -- network <verb> …`: the partner network from a terminal (through the running server when there is one). */
+async function networkCommand(db: Db, verb: string, args: string[], progress: (line: Record<string, string | number>) => void): Promise<string> {
+  const usage = staffCommands.usage('network');
   const need = (what: string) => () => new Error(`${what}\n${usage}`);
   switch (verb) {
     case 'add': {
@@ -99,12 +83,12 @@ export async function networkCommand(
         `partner "${partner.nome}" added (institution ${partner.codEmpresa}): ${found.identity.repositoryName || 'a repository'}${found.estante ? ', another Estante' : ''}, ` +
           `${found.metadataPrefix}, datestamps by ${found.identity.granularity}`,
         `    records link to ${recordUrl ?? 'their own http(s) address, when they give one'}`,
-        `    first harvest within the hour, or now: npm run network -- harvest "${partner.nome}"`,
+        `    first harvest within the hour, or now: npm run staff -- network harvest "${partner.nome}"`,
       ].join('\n');
     }
     case 'list': {
       const partners = await allPartners(db);
-      if (partners.length === 0) return 'no partners yet: npm run network -- add <OAI base URL> <name>';
+      if (partners.length === 0) return 'no partners yet: npm run staff -- network add <OAI base URL> <name>';
       const counts = await recordCounts(db);
       return partners
         .map((p) => {
@@ -128,10 +112,29 @@ export async function networkCommand(
     case 'harvest': {
       const nome = args.length > 0 ? checkedName(args, need('a partner name')) : null;
       const results = await harvestNow(db, nome, { onProgress: (p) => progress({ line: progressLine(p) }) });
-      if (results.length === 0) return 'no partners yet: npm run network -- add <OAI base URL> <name>';
+      if (results.length === 0) return 'no partners yet: npm run staff -- network add <OAI base URL> <name>';
       return results.map(describeHarvest).join('\n');
     }
     default:
       throw new Error(`unknown command ${verb}\n${usage}`);
   }
+}
+
+const VERBS: { verb: string; args?: string; summary: string }[] = [
+  {
+    verb: 'add',
+    args: '<OAI base URL> <name> [--registro <address with {id}>]',
+    summary:
+      "add a partner library whose catalogue is harvested over\nOAI-PMH (it must answer Identify); its records link to the\n--registro address ({id}: the record's number), to\n<origin>/acervo/{id} for another Estante, else to their own",
+  },
+  { verb: 'list', summary: 'the partners: records, last harvest, last error, next attempt' },
+  { verb: 'remove', args: '<name>', summary: 'remove a partner and every record harvested from it' },
+  {
+    verb: 'harvest',
+    args: '[name]',
+    summary: 'harvest now, every partner or the one named (the server\nalso does it by itself, each partner about once a day)',
+  },
+];
+for (const { verb, args, summary } of VERBS) {
+  staffCommands.define({ group: 'network', verb, args, summary, run: (words, { db, progress }) => networkCommand(db, verb, words, progress) });
 }

@@ -1,0 +1,106 @@
+import { importFile } from '../../admin/import-file.js';
+import { hasControlCharacters, staffCommands } from '../../lib/staff-commands.js';
+import { addGeneratedTitles, seedDemoIfEmpty } from '../../seed/demo.js';
+import { indexArticle, receiveIssue } from './serials.desk.js';
+import { listValueTranslations, setValueTranslation, VALUE_KINDS, type ValueKind } from './value-names.js';
+
+staffCommands.define({
+  group: 'institution',
+  verb: 'translate',
+  args: "<kind> '<valor>' <en|es> '<text>'",
+  summary:
+    "a controlled value's name in English or Spanish: kind area,\ntipo_area, tipo_emprestimo (loan type) or colecao (collection),\nthe value as written in Portuguese; '' removes the translation",
+  run: async (args, { db }) => {
+    const [kind = '', value = '', language = '', text] = args;
+    if (!(VALUE_KINDS as readonly string[]).includes(kind) || !value.trim() || !['en', 'es'].includes(language) || text === undefined)
+      throw new Error(
+        `a kind (${VALUE_KINDS.join(', ')}), the value in Portuguese, a language (en, es) and a text are needed\n${staffCommands.usage('institution')}`,
+      );
+    if (hasControlCharacters(value + text) || value.length > 300 || text.length > 300)
+      throw new Error('a value and a text of at most 300 characters, without control characters');
+    await setValueTranslation(db, kind as ValueKind, value.trim(), language as 'en' | 'es', text);
+    return text.trim() ? `${kind} '${value.trim()}' in ${language}: ${text.trim()}` : `${kind} '${value.trim()}' in ${language} unset`;
+  },
+});
+
+staffCommands.define({
+  group: 'institution',
+  verb: 'translations',
+  summary: 'the controlled values translated so far',
+  run: async (_args, { db }) => {
+    const rows = await listValueTranslations(db);
+    return rows.length
+      ? rows.map((r) => `${r.kind} · ${r.valor} · en: ${r.en ?? '—'} · es: ${r.es ?? '—'}`).join('\n')
+      : 'no controlled value is translated yet';
+  },
+});
+
+staffCommands.define({
+  group: 'serials',
+  verb: 'receive',
+  args: '<title> <library> <year> <month> [volume] [number]',
+  summary: 'record a serial issue as received today (the patrons who\nfollow the serial are told within a minute)',
+  run: async (args, { db }) => {
+    const [title = '', library = '', year = '', month = '', volume, number] = args;
+    if (!/^\d{1,9}$/.test(title) || !/^\d{1,9}$/.test(library) || !/^\d{4}$/.test(year) || !/^(0?[1-9]|1[0-2])$/.test(month))
+      throw new Error(`a title number, a library number, a year and a month are needed\n${staffCommands.usage('serials')}`);
+    const text = (v: string | undefined) => (v && v.trim() ? v.trim().slice(0, 50) : null);
+    const issue = await receiveIssue(db, {
+      codAcervo: Number(title),
+      codBiblioteca: Number(library),
+      ano: Number(year),
+      mes: Number(month),
+      volume: text(volume),
+      numero: text(number),
+    });
+    return `issue ${issue.cod_fasciculo} ${issue.novo ? 'added and ' : ''}received today`;
+  },
+});
+
+staffCommands.define({
+  group: 'serials',
+  verb: 'article',
+  args: '<issue> <title> [authors] [pages]',
+  summary: "index an article in an issue's table of contents",
+  run: async (args, { db }) => {
+    const [issue = '', titulo = '', autores, paginas] = args;
+    if (!/^\d{1,9}$/.test(issue) || !titulo.trim()) throw new Error(`an issue number and an article title are needed\n${staffCommands.usage('serials')}`);
+    const seq = await indexArticle(db, Number(issue), {
+      titulo: titulo.trim().slice(0, 500),
+      autores: autores?.trim().slice(0, 500) || null,
+      paginas: paginas?.trim().slice(0, 50) || null,
+    });
+    return `article ${seq} of issue ${issue} indexed`;
+  },
+});
+
+// npm run import while the server runs: the server reads the file (same machine, same user).
+staffCommands.define({
+  group: 'catalog',
+  verb: 'import',
+  args: '<absolute file path>',
+  summary: 'import MARC records (what npm run import asks the running server)',
+  hidden: true,
+  run: async (args, { db, progress }) => {
+    const [file] = args;
+    if (!file || !file.startsWith('/')) throw new Error('an absolute file path is needed');
+    return JSON.stringify(await importFile(db, file, progress));
+  },
+});
+
+staffCommands.define({
+  group: 'catalog',
+  verb: 'generate',
+  args: '<count> [from]',
+  summary: 'add generated titles (what npm run generate asks the running server)',
+  hidden: true,
+  run: async (args, { db, progress }) => {
+    const [count = '', from = '1'] = args;
+    if (!/^\d{1,9}$/.test(count) || !/^\d{1,9}$/.test(from) || Number(count) < 1 || Number(from) < 1)
+      throw new Error('usage: npm run generate -- --titles N [--from K]');
+    await seedDemoIfEmpty(db, { titles: 0 });
+    const started = Date.now();
+    const made = await addGeneratedTitles(db, Number(count), Number(from), (n) => progress({ n, count: Number(count) }));
+    return `${made.titles} titles and ${made.copies} copies written in ${((Date.now() - started) / 1000).toFixed(1)} s (through the running server)`;
+  },
+});

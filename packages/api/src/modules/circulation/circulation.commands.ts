@@ -1,0 +1,52 @@
+import { staffCommands } from '../../lib/staff-commands.js';
+import { checkIn, checkOut, expireHolds } from './desk.service.js';
+import { advanceRequest } from './loan-requests.service.js';
+
+const usage = () => staffCommands.usage('circ');
+
+staffCommands.define({
+  group: 'circ',
+  verb: 'checkout',
+  args: '<tombo> <login>',
+  summary: 'lend a copy (by accession number) at the desk',
+  run: async (args, { db }) => {
+    const [tombo, login] = args;
+    if (!tombo || !login) throw new Error(`an accession number and a login are needed\n${usage()}`);
+    const loan = await checkOut(db, tombo, login);
+    return `${tombo} lent to ${loan.nome} until ${loan.devolucao} (loan ${loan.cod_emprestimo})`;
+  },
+});
+
+staffCommands.define({
+  group: 'circ',
+  verb: 'checkin',
+  args: '<tombo>',
+  summary: 'take a copy back: fines a late return, releases the next hold',
+  run: async (args, { db }) => {
+    const [tombo] = args;
+    if (!tombo) throw new Error(`an accession number is needed\n${usage()}`);
+    const done = await checkIn(db, tombo);
+    const fine = done.multa ? `; fine R$ ${done.multa}` : '';
+    const next = done.reserva ? `; kept for hold ${done.reserva.cod_reserva} until ${done.reserva.prazo}` : '; back on the shelf';
+    return `${tombo} returned${fine}${next}`;
+  },
+});
+
+staffCommands.define({
+  group: 'circ',
+  verb: 'expire',
+  summary: 'expire holds not picked up by their deadline (the server\nalso does it daily: npm run staff -- jobs list)',
+  run: async (_args, { db }) => `${await expireHolds(db)} hold(s) expired`,
+});
+
+staffCommands.define({
+  group: 'circ',
+  verb: 'request',
+  args: '<n> <status>',
+  summary: 'move loan request n on: em_transito, disponivel, retirada,\natendida, or cancelada',
+  run: async (args, { db }) => {
+    const [number = '', status = ''] = args;
+    if (!/^\d{1,9}$/.test(number)) throw new Error(`a loan request number and a status are needed\n${usage()}`);
+    return advanceRequest(db, Number(number), status);
+  },
+});

@@ -1,0 +1,98 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { STAFF_ROLES } from '@estante/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { createLibraries, createPatron } from '../../../test/factories.js';
+import { runAdminCommand } from '../../admin/commands.js';
+import { loadStaffCommands, staffCommands } from '../../lib/staff-commands.js';
+
+/**
+ * Staff roles from the command line (issue 51): `npm run staff -- staff grant | revoke | list`,
+ * and what a grant or a revocation does to the staff calls at once.
+ */
+let t: TestApp;
+const staff = (verb: string, ...args: string[]) => runAdminCommand(t.database.db, { command: `staff.${verb}`, args });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createLibraries(t.database.db, ['Central']);
+  await createPatron(t.database.db, { login: 'fernanda', nome: 'Fernanda Rocha', password: 'senha-fer-1' });
+});
+afterAll(() => t.close());
+
+const queue = async () => {
+  const token = await patronToken(t.app, 'fernanda', 'senha-fer-1');
+  return (await t.app.inject({ method: 'GET', url: '/svc/api/solicitacoes/balcao/fila', headers: { authorization: `Bearer ${token}` } })).statusCode;
+};
+
+describe('npm run staff -- staff', () => {
+  it('grants roles that open the staff calls at once, and revokes them', async () => {
+    expect(await staff('list')).toBe('no staff members yet: npm run staff -- staff grant <login> <role[,role…]>');
+    expect(await queue()).toBe(403);
+    expect(await staff('grant', 'fernanda', 'atendimento,circulacao')).toBe('Fernanda Rocha: circulacao, atendimento');
+    expect(await queue()).toBe(200);
+    // Granting a held role again keeps it once.
+    expect(await staff('grant', 'Fernanda', 'atendimento')).toBe('Fernanda Rocha: circulacao, atendimento');
+    expect(await staff('list')).toMatch(/^#\d+ {2}Fernanda Rocha \(fernanda\): circulacao, atendimento$/);
+    expect(await staff('revoke', 'fernanda', 'atendimento')).toBe('Fernanda Rocha: circulacao');
+    expect(await queue()).toBe(403);
+    expect(await staff('revoke', 'fernanda', 'circulacao')).toBe('Fernanda Rocha: no staff role (a patron only)');
+  });
+
+  it('refuses an unknown role or login, changing nothing', async () => {
+    await expect(staff('grant', 'fernanda', 'circulacao,chefe')).rejects.toThrow('unknown role chefe: the roles are circulacao, atendimento');
+    await expect(staff('grant', 'ninguem', 'circulacao')).rejects.toThrow('no active login ninguem');
+    await expect(staff('grant', 'fernanda')).rejects.toThrow(/a login and one or more roles/);
+    expect(await staff('list')).toMatch(/^no staff members yet/);
+  });
+});
+
+describe('the staff commands', () => {
+  it('are each defined once by their module, and listed in the usage with every role', async () => {
+    await loadStaffCommands();
+    const groups = new Set(staffCommands.all.map((c) => c.group));
+    expect([...groups].sort()).toEqual(['acquisitions', 'catalog', 'circ', 'comments', 'institution', 'jobs', 'network', 'requests', 'serials', 'staff']);
+    const usage = staffCommands.usage();
+    for (const command of staffCommands.all.filter((c) => !c.hidden)) expect(usage).toContain(`npm run staff -- ${command.group} ${command.verb}`);
+    expect(usage).not.toContain('catalog import');
+    for (const role of STAFF_ROLES) expect(staffCommands.usage('staff')).toContain(role);
+    await expect(runAdminCommand(t.database.db, { command: 'circ.lend', args: [] })).rejects.toThrow(/^unknown command circ\.lend\nusage:/);
+  });
+
+  it('answer from the command line, the usage listing every group', () => {
+    const root = fileURLToPath(new URL('../../../../../', import.meta.url));
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'estante-staff-cli-'));
+    try {
+      const run = (...args: string[]) => {
+        try {
+          return {
+            status: 0,
+            out: execFileSync('node', ['--import', 'tsx', 'packages/api/src/cli/staff.ts', ...args], {
+              cwd: root,
+              encoding: 'utf8',
+              env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+              stdio: 'pipe',
+            }),
+          };
+        } catch (error) {
+          const failed = error as { status: number; stderr: string };
+          return { status: failed.status, out: failed.stderr };
+        }
+      };
+      const usage = run();
+      expect(usage.status).toBe(1);
+      expect(usage.out).toContain('npm run staff -- institution text <field> <pt|en|es>');
+      expect(usage.out).toContain('npm run staff -- staff grant <login> <role[,role…]>');
+      const group = run('circ');
+      expect(group.out).toContain('npm run staff -- circ checkout <tombo> <login>');
+      expect(group.out).not.toContain('institution');
+      expect(run('staff', 'list')).toEqual({ status: 0, out: 'no staff members yet: npm run staff -- staff grant <login> <role[,role…]>\n' });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
