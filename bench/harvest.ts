@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../packages/api/src/config.js';
 import { openDatabase, queryRows } from '../packages/api/src/db/client.js';
-import { networkCommand } from '../packages/api/src/modules/network/network.desk.js';
+import { runAdminCommand } from '../packages/api/src/admin/commands.js';
 import { harvestNow } from '../packages/api/src/modules/network/network.harvest.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
 import { freePort, until } from './process.js';
@@ -71,7 +71,7 @@ const harvester = await openDatabase(harvesterConfig.database);
 await harvester.migrate();
 await harvester.db.execute(sql`delete from network_partners`);
 const url = `http://127.0.0.1:${port}/oai`;
-console.log(await networkCommand(harvester.db, 'add', [url, 'Parceiro', 'de', 'bancada'], () => undefined, ''));
+console.log(await runAdminCommand(harvester.db, { command: 'network.add', args: [url, 'Parceiro', 'de', 'bancada'] }));
 const started = performance.now();
 let last = 0;
 const [result] = await harvestNow(harvester.db, 'Parceiro de bancada', {

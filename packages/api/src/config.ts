@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { PREWARM_WORDS } from './modules/catalog/search.config.js';
+import { PREWARM_WORDS } from './modules/search/search.config.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -60,7 +60,6 @@ const envSchema = z.object({
   SEARCH_SNAPSHOTS: bool.default(true),
   /** API processes sharing the port (PostgreSQL only); default: one per core, at most 4. */
   API_WORKERS: int(1, 64).optional(),
-  SEARCH_THREADS: int(1, 64).optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, { error: 'expected smtp://[user:password@]host[:port] or smtps://…' })
@@ -116,12 +115,6 @@ export interface Config {
    * (decision 0041); the embedded database lives in one process, so 1 there.
    */
   apiWorkers: number;
-  /**
-   * With several API workers, the threads the primary searches its one index on (decision
-   * 0040, session 27): 1 (its main thread alone) unless SEARCH_THREADS says — on this 2-core
-   * machine threads bought no searches a second and cost memory (bench/README, "Session 27").
-   */
-  searchThreads: number;
   /**
    * The local admin channel of staff commands (admin/channel.ts), `DATA_DIR/admin.sock`, for
    * the embedded database only: a PostgreSQL server takes the commands' own connections.
@@ -198,7 +191,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchPrewarmWords: e.SEARCH_PREWARM_WORDS,
     searchSnapshotDir: e.SEARCH_SNAPSHOTS ? path.resolve(e.DATA_DIR, 'search') : null,
     apiWorkers: apiWorkers(e.API_WORKERS, Boolean(e.DATABASE_URL)),
-    searchThreads: e.SEARCH_THREADS ?? 1,
     adminSocket: e.DATABASE_URL ? null : path.resolve(e.DATA_DIR, 'admin.sock'),
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,

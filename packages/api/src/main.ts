@@ -4,10 +4,9 @@ import type { Server } from 'node:net';
 import path from 'node:path';
 import { startMailSink } from './lib/mail.js';
 import { pino } from 'pino';
-import { NETWORK } from './modules/catalog/search.source.js';
-import { SearchIndex } from './modules/catalog/search.index.js';
-import { answerFrom, RemoteIndex, serveSearches } from './modules/catalog/search.remote.js';
-import { SearchThreads } from './modules/catalog/search.threads.js';
+import { NETWORK } from './modules/search/search.source.js';
+import { SearchIndex } from './modules/search/search.index.js';
+import { answerFrom, RemoteIndex, serveSearches } from './modules/search/search.remote.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Database, isDatabaseUnavailable, openDatabase } from './db/client.js';
 
@@ -74,26 +73,12 @@ async function main(): Promise<void> {
   // The one search index of all workers, in this process (decision 0040). The workers are
   // started at once and load the app (seconds) while it is read or loaded from disk; each
   // listens only once it is ready (RemoteIndex.ready). Its frequent words are read ahead once
-  // they listen. With search threads, this thread makes the snapshot in shared memory and
-  // the threads search it, each with its own caches (search.threads.ts).
+  // they listen.
   const log = pino({ level: config.logLevel, ...prettyWhenWatched() });
-  // Several workers means PostgreSQL (config.apiWorkers): the threads open their own connections to it.
-  const postgres = config.database.kind === 'postgres' ? config.database : null;
-  const threaded = postgres !== null && config.searchThreads > 1;
-  const { searchIndex, networkIndex } = searchIndexes(config, database, threaded ? { feedsThreads: true } : {});
-  const keepers = { catalogue: searchIndex, network: networkIndex };
-  const threads = threaded
-    ? new SearchThreads(
-        keepers,
-        { database: postgres, cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords, snapshotDir: config.searchSnapshotDir },
-        config.searchThreads,
-        (error) => log.error({ err: error }, 'a search thread stopped: starting another'),
-      )
-    : null;
-  const stopServing = serveSearches(threads ? threads.answer : answerFrom(keepers), (error) =>
+  const { searchIndex, networkIndex } = searchIndexes(config, database);
+  const stopServing = serveSearches(answerFrom({ catalogue: searchIndex, network: networkIndex }), (error) =>
     isDatabaseUnavailable(error) ? log.warn({ err: error }, 'a search failed: database unavailable') : log.error({ err: error }, 'a search failed'),
   );
-  if (threads) say(`searching on ${threads.size} threads`);
   say(`starting ${config.apiWorkers} API workers`);
   const env = { SMTP_URL: config.smtpUrl!, ...(sink ? { [MAIL_SINK_ENV]: config.mailDir } : {}) };
   let closing = false;
@@ -104,8 +89,7 @@ async function main(): Promise<void> {
     if (listening === 1) {
       if (sink) say(`e-mail goes to the local sink: ${config.mailDir} (set SMTP_URL for a real server)`);
       say(`Estante is running at ${siteUrl(config, address.port)} (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
-      if (threads) readAheadOnThreads(threads, networkIndex, log);
-      else readAhead(searchIndex, networkIndex, log);
+      readAhead(searchIndex, networkIndex, log);
     }
     if (listening === config.apiWorkers) say(`all ${config.apiWorkers} API workers are ready`);
   });
@@ -126,7 +110,7 @@ async function main(): Promise<void> {
       if (Object.keys(cluster.workers ?? {}).length > 0) return;
       clearInterval(check);
       stopServing();
-      void Promise.allSettled([sink?.close(), threads?.close(), database.close()]).finally(() => process.exit(0));
+      void Promise.allSettled([sink?.close(), database.close()]).finally(() => process.exit(0));
     }, 100);
   };
   process.on('SIGTERM', shutdown);
@@ -136,13 +120,11 @@ async function main(): Promise<void> {
 
 /**
  * The primary's connections. Alone, one process's 10. With several workers searching in its one
- * index on its main thread, every worker's index queries: 20 (within PostgreSQL's default 100
- * with the workers' own at four workers). With search threads, which open their own (8 each),
- * only the snapshots, migrations and demo seed: 5.
+ * index, every worker's index queries: 20 (within PostgreSQL's default 100 with the workers' own
+ * at four workers).
  */
 function primaryPool(config: Config): number {
-  if (config.apiWorkers === 1) return 10;
-  return config.searchThreads > 1 ? 5 : Math.min(20, 10 * config.apiWorkers);
+  return config.apiWorkers === 1 ? 10 : Math.min(20, 10 * config.apiWorkers);
 }
 
 /**
@@ -162,12 +144,9 @@ function prettyWhenWatched() {
   return process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {};
 }
 
-/**
- * The search indexes of our catalogue and of the partner network, over the database's reader
- * (`change`: those that feed search threads make shared snapshots and read nothing ahead).
- */
-function searchIndexes(config: Config, database: Database, change: { feedsThreads?: boolean } = {}): { searchIndex: SearchIndex; networkIndex: SearchIndex } {
-  const options = { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords, snapshotDir: config.searchSnapshotDir, ...change };
+/** The search indexes of our catalogue and of the partner network, over the database's reader. */
+function searchIndexes(config: Config, database: Database): { searchIndex: SearchIndex; networkIndex: SearchIndex } {
+  const options = { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords, snapshotDir: config.searchSnapshotDir };
   return { searchIndex: new SearchIndex(database.reader, options), networkIndex: new SearchIndex(database.reader, { ...options, source: NETWORK }) };
 }
 
@@ -199,21 +178,6 @@ function readAhead(searchIndex: SearchIndex, networkIndex: SearchIndex, log: Pic
         { titles: network.snapshot.all.length, ms: Math.round(network.snapshot.buildMs), prewarmedWords: network.prewarmed },
         'network search index ready',
       ),
-    (error: unknown) => log.warn({ err: error }, 'the network search index could not be read yet: the first network search will'),
-  );
-}
-
-/**
- * readAhead with search threads: each thread's index takes the snapshot and reads its frequent
- * words ahead (from the words kept on disk, when they were, as one index does).
- */
-function readAheadOnThreads(threads: SearchThreads, networkIndex: SearchIndex, log: Pick<pino.Logger, 'info' | 'warn'>): void {
-  threads.warm('catalogue').then(
-    (words) => log.info({ prewarmedWords: words, threads: threads.size }, 'search index read ahead'),
-    (error: unknown) => log.warn({ err: error }, 'reading the search index ahead stopped'),
-  );
-  Promise.all([networkIndex.warm(), threads.warm('network')]).then(
-    ([network]) => log.info({ titles: network.snapshot.all.length, ms: Math.round(network.snapshot.buildMs) }, 'network search index ready'),
     (error: unknown) => log.warn({ err: error }, 'the network search index could not be read yet: the first network search will'),
   );
 }

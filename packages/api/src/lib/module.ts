@@ -7,7 +7,7 @@ import type { Scheduler } from './scheduler.js';
 import type { TokenService } from '../modules/auth/auth.service.js';
 import type { Captcha } from '../modules/auth/captcha.js';
 import type { SsoService } from '../modules/auth/sso.service.js';
-import type { Searcher } from '../modules/catalog/search.remote.js';
+import type { Searcher } from '../modules/search/search.remote.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import type { ExportFormat, Language } from '@estante/contracts';
 import { toIso2709, toMarcXml } from '../../marc/write.js';
-import { cslItem, formatReference, toBibtex, toRis } from '../catalog/citation.js';
+import { cslItem, formatReference, toBibtex, toRis } from '../citations/citation.js';
 import type { titlesForExport } from '../catalog/title.service.js';
 
 export type ExportTitle = Awaited<ReturnType<typeof titlesForExport>>[number];

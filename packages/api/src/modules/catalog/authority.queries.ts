@@ -2,7 +2,7 @@ import type { AuthorityType, SearchField } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { MarcRecord } from '../../marc/record.js';
-import { rowPredicate } from './search.queries.js';
+import { rowPredicate } from '../search/search.predicates.js';
 
 export async function authorityById(db: Db, id: number) {
   const [row] = await queryRows<{ cod_autoridade: number; tipo: AuthorityType; heading: string; marc: MarcRecord }>(

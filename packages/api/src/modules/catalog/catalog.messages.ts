@@ -23,11 +23,6 @@ export const messages = defineMessages('catalog', {
     en: 'Year {year} is out of the accepted range.',
     es: 'Año {year} fuera del intervalo aceptado.',
   },
-  PreenchaCampoPesquisa: {
-    pt: 'Preencha o campo de pesquisa.',
-    en: 'Please fill in the search field.',
-    es: 'Complete el campo de búsqueda.',
-  },
   BibliotecaNaoEncontrada: {
     pt: 'Biblioteca {id} não encontrada.',
     en: 'Library {id} not found.',
@@ -55,7 +50,6 @@ export const errors = {
   ...common,
   lookupNotFound: (missing: 'BibliotecaNaoEncontrada' | 'CursoNaoEncontrado' | 'DisciplinaNaoEncontrada' | 'ProfessorNaoEncontrado', id: number) =>
     messages.error(404, missing, { id }),
-  searchTermRequired: () => messages.error(422, 'PreenchaCampoPesquisa'),
   authorityNotFound: (id: number) => messages.error(404, 'AutoridadeNaoEncontrada', { id }),
   yearInvalid: (year: number) => messages.error(400, 'AnoInvalido', { year }),
   issueNotFound: (id: number, seq: number) => messages.error(404, 'FasciculoNaoEncontrado', { id, seq }),

@@ -20,12 +20,12 @@ import { dataFields, type MarcRecord, subfieldValues } from '../../marc/record.j
 import { toIso2709, toMarcXml } from '../../marc/write.js';
 import type { Principal } from '../auth/auth.service.js';
 import { configuredProviders, providerOfAddress, restrictedAddress } from '../links/links.service.js';
-import { cslItem, formatReference } from './citation.js';
-import { workTypeName } from './search.config.js';
+import { cslItem, formatReference } from '../citations/citation.js';
+import { workTypeName } from '../search/search.config.js';
 import { valueNamer } from './value-names.js';
-import { availability } from './search.queries.js';
+import { titlesAvailability as availability } from '../search/search.service.js';
 import { serialPresence } from './serials.queries.js';
-import { headingCode, headingKey } from './search.snapshot.js';
+import { headingCode, headingKey } from '../search/search.snapshot.js';
 import {
   authoritiesForHeadings,
   circulationCounts,
@@ -246,6 +246,11 @@ export async function totals(db: Db, id: number, query: { dataIni: string; dataF
 export async function links(db: Db, id: number, providerSecret: string | null): Promise<Link[]> {
   const [found] = await linksWithProviders(db, [(await requireTitle(db, id)).marc], providerSecret);
   return found!;
+}
+
+/** Titles' MARC records by id, for another module that describes them its own way (search's product look-up). */
+export function titleRecords(db: Db, ids: number[]) {
+  return exportRows(db, ids);
 }
 
 /** `GET /vinculos/links-resultado`: the online links of several titles (a results page). */

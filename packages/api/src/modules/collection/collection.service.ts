@@ -11,7 +11,7 @@ import {
   type TotaisAcervo,
 } from '@estante/contracts';
 import { valueNamer } from '../catalog/value-names.js';
-import { workTypeName } from '../catalog/search.config.js';
+import { workTypeName } from '../search/search.config.js';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { asExternalResource, configuredProviders, providerOfAddress } from '../links/links.service.js';

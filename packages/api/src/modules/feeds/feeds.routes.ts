@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
-import type { Searcher } from '../catalog/search.remote.js';
+import type { Searcher } from '../search/search.remote.js';
 import { alertsFeed, dueDatesFeed, feeds, makeFeed, revokeFeed, searchFeed, type Site } from './feeds.service.js';
 
 interface Options {

@@ -3,8 +3,8 @@ import { type ConsultaQuery, FEED_KINDS, type FeedKind, type FeedStatus, type La
 import { Feed } from 'feed';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Db } from '../../db/client.js';
-import type { Searcher } from '../catalog/search.remote.js';
-import { search } from '../catalog/search.service.js';
+import type { Searcher } from '../search/search.remote.js';
+import { search } from '../search/search.service.js';
 import { errors, messages } from './feeds.messages.js';
 import { cataloguedAt, deleteKey, feedAlerts, feedLoans, feedsOf, institutionName, ownerOf, replaceKey } from './feeds.queries.js';
 

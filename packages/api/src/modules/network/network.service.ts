@@ -1,6 +1,6 @@
 import type { AcervoRede, InstituicaoRede, Language } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { workTypeName } from '../catalog/search.config.js';
+import { workTypeName } from '../search/search.config.js';
 import { errors } from './network.messages.js';
 import { networkRecord, partnerInstitutions } from './network.search.queries.js';
 

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { type Db, isDatabaseUnavailable } from '../../db/client.js';
 import { route } from '../../lib/route.js';
 import { OWN_INPUT_CHECK } from '../../plugins/input.js';
-import type { Searcher } from '../catalog/search.remote.js';
+import type { Searcher } from '../search/search.remote.js';
 import type { ServerAddress } from './sru.explain.js';
 import { SruDiagnostic } from './sru.diagnostics.js';
 import { answerSru, contentType, responseVersion } from './sru.service.js';

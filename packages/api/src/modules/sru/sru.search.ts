@@ -1,5 +1,5 @@
 import { MAX_TERM_LENGTH, newSearchState, type SearchField, type SearchRow, searchRow } from '@estante/contracts';
-import type { Searcher } from '../catalog/search.remote.js';
+import type { Searcher } from '../search/search.remote.js';
 import type { CqlClause, CqlIndex, CqlNode } from './cql.js';
 import { termShape } from './cql.js';
 import { SruDiagnostic } from './sru.diagnostics.js';

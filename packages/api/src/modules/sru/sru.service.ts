@@ -1,7 +1,7 @@
 import { MAX_RESULT_WINDOW, SRU_DEFAULT_RECORDS, SRU_MAX_RECORDS, SRU_PARAMETERS, SRU_VERSIONS, type SruQuery, type SruVersion } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { controlCharacterAt } from '../../plugins/input.js';
-import type { Searcher } from '../catalog/search.remote.js';
+import type { Searcher } from '../search/search.remote.js';
 import { type CqlNode, parseCql, toXcql } from './cql.js';
 import { type Diagnostic, SruDiagnostic } from './sru.diagnostics.js';
 import { explainRecord, type ServerAddress } from './sru.explain.js';

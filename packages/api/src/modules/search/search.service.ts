@@ -22,16 +22,16 @@ import {
   SORTS,
 } from '@estante/contracts';
 import { FEW_RESULTS, suggestSearch } from './search.suggest.js';
-import { type ValueNamer, valueNamer } from './value-names.js';
+import { type ValueNamer, valueNamer } from '../catalog/value-names.js';
 import type { Db } from '../../db/client.js';
-import { errors } from './catalog.messages.js';
+import { errors } from './search.messages.js';
 import { clean } from '../../marc/derive.js';
 import { BASE_FIELDS, countedAs, facet, facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
 import type { FacetCount } from './search.index.js';
 import type { Searcher, SnapshotNames } from './search.remote.js';
 import { dataFields, subfieldValues } from '../../marc/record.js';
-import { browseIndex, networkTitlesByIds, type TitleRow, titlesByIds } from './search.queries.js';
-import { exportRows } from './title.queries.js';
+import { availability, browseIndex, networkTitlesByIds, type TitleRow, titlesByIds } from './search.queries.js';
+import { titleRecords } from '../catalog/title.service.js';
 import { isMultiFacet } from './search.snapshot.js';
 
 /**
@@ -235,11 +235,16 @@ const PRODUCTS_LIMIT = 20;
 export async function targetProducts(index: Searcher, words: string): Promise<ProdutoTarget[]> {
   const outcome = await index.run(newSearchState({ base: TARGET_GEDWEB, linhas: [searchRow(words)], quantPag: PRODUCTS_LIMIT }));
   if (!outcome) return [];
-  return (await exportRows(index.database, outcome.page)).map(({ cod_acervo, marc }) => {
+  return (await titleRecords(index.database, outcome.page)).map(({ cod_acervo, marc }) => {
     // The title statement: 245 $a the standard's code, $b its title.
     const f245 = dataFields(marc, '245')[0];
     const codigo = clean(f245 ? subfieldValues(f245, 'a').join(' ') : '');
     const title = clean(f245 ? subfieldValues(f245, 'b').join(' ') : '');
     return { cod_acervo, codigo, descricao: title ? `${codigo} - ${title}` : codigo };
   });
+}
+
+/** Copies per library of the given titles, as results pages count them (the title record's holdings summary). */
+export function titlesAvailability(db: Db, ids: number[]) {
+  return availability(db, ids);
 }

@@ -113,44 +113,6 @@ export interface Snapshot {
   loadMs?: number;
 }
 
-/**
- * The same snapshot with its typed arrays in shared memory (SharedArrayBuffer), so that the
- * primary's search threads (search.threads.ts) all read one copy: posted to a thread, a typed
- * array over shared memory is shared, not copied; the strings (heading names, codes) are copied
- * into each thread. The per-search scratch (`counters`, `marks`) is left out: each thread makes
- * its own.
- */
-export function sharedSnapshot(s: Snapshot): Snapshot {
-  const order = Object.fromEntries(
-    Object.entries(s.order).map(([name, { rank, ids }]) => [name, { rank: inSharedMemory(rank), ids: inSharedMemory(ids) }]),
-  ) as Snapshot['order'];
-  const { counters: _counters, marks: _marks, ...rest } = s;
-  return {
-    ...rest,
-    all: inSharedMemory(s.all),
-    present: inSharedMemory(s.present),
-    stamp: inSharedMemory(s.stamp),
-    created: inSharedMemory(s.created),
-    order,
-    row: inSharedMemory(s.row),
-    tagStart: inSharedMemory(s.tagStart),
-    tags: inSharedMemory(s.tags),
-    tagFacet: inSharedMemory(s.tagFacet),
-    titleKeys: inSharedMemory(s.titleKeys),
-  };
-}
-
-type SharableArray = Int32Array | Uint32Array | Uint8Array | Float64Array;
-
-/** A copy of `array` over a SharedArrayBuffer of exactly its size (itself when it already is). */
-function inSharedMemory<T extends SharableArray>(array: T): T {
-  if (array.buffer instanceof SharedArrayBuffer) return array;
-  const Kind = array.constructor as new (buffer: SharedArrayBuffer) => T;
-  const copy = new Kind(new SharedArrayBuffer(array.byteLength));
-  copy.set(array as never);
-  return copy;
-}
-
 export async function readVersion(db: Db, source: CatalogueSource = CATALOGUE): Promise<number> {
   const rows = await queryRows<{ version: string | number }>(db, sql`select version from ${source.version}`);
   return Number(rows[0]?.version ?? 0);

@@ -5,9 +5,10 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database.js
 import { asItems } from '../../../test/marc.js';
 import { queryRows } from '../../db/client.js';
 import { generateTitleRecords } from '../../seed/generator.js';
-import { importMarcRecords } from './catalog.import.js';
+import { importMarcRecords } from '../catalog/catalog.import.js';
 import { SearchIndex } from './search.index.js';
-import { fetchPredicateAtom, rowPredicate } from './search.queries.js';
+import { rowPredicate } from './search.predicates.js';
+import { fetchPredicateAtom } from './search.queries.js';
 
 let database: TestDatabase;
 

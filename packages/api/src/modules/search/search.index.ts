@@ -16,27 +16,12 @@ import {
   snapshotFile,
   wordsFile,
 } from './search.persist.js';
-import { readSnapshot, readVersion, sharedSnapshot, type Snapshot } from './search.snapshot.js';
+import { readSnapshot, readVersion, type Snapshot } from './search.snapshot.js';
 import { PREWARM_WORDS } from './search.config.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
-import { frequentHeadingSearches } from './suggest.queries.js';
+import { frequentHeadingSearches } from './search.suggest.queries.js';
 
 export type { FacetCount, SearchOutcome } from './search.run.js';
-
-/**
- * A snapshot handed to a search thread's index by the index that makes them (search.threads.ts):
- * its arrays in shared memory; the read-ahead kept on disk for its version, when it was loaded
- * with it (also in shared memory: every thread starts from the same atoms); and the version kept
- * on disk, beside which a thread may keep its read-ahead (keepWords).
- */
-export interface FedSnapshot {
-  snapshot: Snapshot;
-  words: KeptWords | null;
-  onDisk: number | null;
-}
-
-/** Asks for the snapshot newer than the version `after` that the asker holds (null: that one is still the latest). */
-export type SnapshotFeed = (after: number | null) => Promise<FedSnapshot | null>;
 
 /**
  * The search index (decision 0007). PostgreSQL stays the one store and does all text matching
@@ -95,14 +80,6 @@ export class SearchIndex implements RunSource {
   private onDisk: number | null = null;
   /** The last read-ahead's words and how many it asked for. */
   private readAhead: ReadAhead = { words: [], limit: 0 };
-  /** The index that feeds search threads: snapshots (and the kept read-ahead) in shared memory, no searches of its own. */
-  private readonly feedsThreads: boolean;
-  /** A search thread's index: snapshots come from this feed, not from the database or the disk. */
-  private readonly feed: SnapshotFeed | null;
-  /** A fed index that keeps its read-ahead on disk (one search thread of several does). */
-  private readonly keepsWords: boolean;
-  /** The searches a search thread answers (the rest go to the others): only theirs are counted ahead (warmFacets). */
-  private readonly owns: ((state: SearchState) => boolean) | null;
 
   /**
    * `cacheMegabytes` bounds the atoms kept; `prewarmWords` frequent words are read ahead after
@@ -111,12 +88,6 @@ export class SearchIndex implements RunSource {
    * texts keep their whole ranking; `snapshotDir` where snapshots are kept across restarts
    * (search.persist.ts; none by default); `waitForSnapshotMs` which snapshots count as slow to
    * make (not waited for after a change; the version read at most every VERSION_EVERY_MS).
-   * Search threads (search.threads.ts): `feedsThreads` makes snapshots, and loads the read-ahead
-   * kept on disk, in shared memory for them, and reads nothing ahead itself; a thread's own index
-   * takes both from `snapshots` (a feed) and, when `keepsWords`, keeps its read-ahead on disk
-   * beside the feeding index's snapshot file; `owns` tells which searches are the thread's (it
-   * counts only those ahead) and `textShare` what share of the texts it answers (its share of
-   * the memory for kept facets, rankings, filtered searches and phrases).
    */
   constructor(
     private readonly db: Db,
@@ -128,29 +99,18 @@ export class SearchIndex implements RunSource {
       source?: CatalogueSource;
       keepRankingsFrom?: number;
       snapshotDir?: string | null;
-      feedsThreads?: boolean;
-      snapshots?: SnapshotFeed;
-      keepsWords?: boolean;
-      owns?: (state: SearchState) => boolean;
-      textShare?: number;
     } = {},
   ) {
-    // A search thread answers its share of the texts (search.threads.ts): its share of the room.
-    const share = options.textShare ?? 1;
-    this.facets = new KeptPerSnapshot({ maxEntries: Math.ceil(FACET_SETS * share) });
-    this.rankings = new KeptPerSnapshot({ maxBytes: RANKINGS_MEGABYTES * share * 2 ** 20 });
-    this.filtered = new KeptPerSnapshot({ maxBytes: FILTERED_MEGABYTES * share * 2 ** 20 });
-    this.phrases = new KeptPerSnapshot({ maxBytes: PHRASES_MEGABYTES * share * 2 ** 20 });
-    this.feedsThreads = options.feedsThreads ?? false;
-    this.feed = options.snapshots ?? null;
-    this.keepsWords = options.keepsWords ?? false;
-    this.owns = options.owns ?? null;
+    this.facets = new KeptPerSnapshot({ maxEntries: FACET_SETS });
+    this.rankings = new KeptPerSnapshot({ maxBytes: RANKINGS_MEGABYTES * 2 ** 20 });
+    this.filtered = new KeptPerSnapshot({ maxBytes: FILTERED_MEGABYTES * 2 ** 20 });
+    this.phrases = new KeptPerSnapshot({ maxBytes: PHRASES_MEGABYTES * 2 ** 20 });
     this.prewarmFrom = options.prewarmFromTitles ?? PREWARM_FROM_TITLES;
     this.waitForSnapshotMs = options.waitForSnapshotMs ?? WAIT_FOR_SNAPSHOT_MS;
     this.snapshotDir = options.snapshotDir ?? null;
     this.keepRankingsFrom = options.keepRankingsFrom ?? KEEP_RANKINGS_FROM;
     this.maxBytes = (options.cacheMegabytes ?? 256) * 1024 * 1024;
-    this.prewarmWords = this.feedsThreads ? 0 : (options.prewarmWords ?? 0);
+    this.prewarmWords = options.prewarmWords ?? 0;
     this.source = options.source ?? CATALOGUE;
     this.textKeys = new TextKeys(db);
   }
@@ -201,12 +161,9 @@ export class SearchIndex implements RunSource {
       this.building = this.nextSnapshot()
         .then(async (s) => {
           const previous = this.snapshot;
-          // A feed with nothing newer (the feeding index still making it) hands back the one held.
-          if (s === previous) return s;
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
           this.snapshot = s;
-          // The read-ahead loaded for search threads is theirs (fed with the snapshot).
-          const loaded = previous || this.feedsThreads ? null : this.keptAtoms(s);
+          const loaded = previous ? null : this.keptAtoms(s);
           this.atoms = patched?.atoms ?? loaded?.atoms ?? new Map();
           this.atomBytes = patched?.bytes ?? loaded?.bytes ?? 0;
           // A new snapshot is read ahead unless its atoms were carried over from one that was read
@@ -233,49 +190,15 @@ export class SearchIndex implements RunSource {
    * and kept on disk (at most every SAVE_EVERY_MS, in the background).
    */
   private async nextSnapshot(): Promise<Snapshot> {
-    if (this.feed) return this.fedSnapshot(this.feed);
-    const next = await this.ownSnapshot();
-    return this.feedsThreads ? sharedSnapshot(next) : next;
-  }
-
-  /**
-   * A search thread's next snapshot, from the index that makes them; at the first, the
-   * read-ahead kept on disk for it, when there was one.
-   */
-  private async fedSnapshot(feed: SnapshotFeed): Promise<Snapshot> {
-    const held = this.snapshot;
-    const fed = await feed(held?.version ?? null);
-    if (!fed) {
-      if (held) return held;
-      throw new Error('the snapshot feed answered nothing newer to an index holding none');
-    }
-    if (this.keepsWords) this.onDisk = fed.onDisk;
-    if (!held && this.prewarmWords > 0) this.keptWords = fed.words;
-    return fed.snapshot;
-  }
-
-  /**
-   * What a search thread's feed answers (search.threads.ts): the current snapshot, unless it is
-   * the one the thread holds (version `after`).
-   */
-  async snapshotFor(after: number | null): Promise<FedSnapshot | null> {
-    const snapshot = await this.current();
-    if (snapshot.version === after) return null;
-    // Kept while threads may still ask for it (each asks once, at its first snapshot).
-    if (this.keptWords && this.keptWords.version !== snapshot.version) this.keptWords = null;
-    return { snapshot, words: this.keptWords, onDisk: this.onDisk };
-  }
-
-  private async ownSnapshot(): Promise<Snapshot> {
     if (this.snapshotDir && !this.diskTried && !this.snapshot) {
       // Marked tried once the database answered who it is (a start during an outage tries again).
       const { file, identity } = await this.keptFile();
       this.diskTried = true;
-      const kept = await loadSnapshot(file, identity, this.source, this.feedsThreads);
+      const kept = await loadSnapshot(file, identity, this.source);
       if (kept) {
         this.onDisk = kept.version;
-        // An index that reads nothing ahead has no use for the words; one feeding threads loads them for them.
-        if (this.prewarmWords > 0 || this.feedsThreads) this.keptWords = await loadWords(wordsFile(file), identity, this.source, this.feedsThreads);
+        // An index that reads nothing ahead has no use for the words.
+        if (this.prewarmWords > 0) this.keptWords = await loadWords(wordsFile(file), identity, this.source);
         return kept;
       }
     }
@@ -462,7 +385,6 @@ export class SearchIndex implements RunSource {
       if (this.snapshot !== snapshot) return;
       const state = newSearchState({ linhas: [row], quantPag: 1 });
       // A search thread counts only those that will be asked of it.
-      if (this.owns && !this.owns(state)) continue;
       await new Run(this, snapshot, state).execute();
     }
   }

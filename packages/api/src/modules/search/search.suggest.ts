@@ -1,8 +1,8 @@
 import { type SearchRow, type SearchState, TYPEAHEAD_FIELDS, type Typeahead } from '@estante/contracts';
 import type { SearchAnswer, Searcher } from './search.remote.js';
-import { searchWords } from './search.queries.js';
+import { searchWords } from './search.predicates.js';
 import { headingKey } from './search.snapshot.js';
-import { HEADING_KIND, hasVocabulary, headingsStartingWith, headingTexts, type KnownWord, knownWords, nearWords } from './suggest.queries.js';
+import { HEADING_KIND, hasVocabulary, headingsStartingWith, headingTexts, type KnownWord, knownWords, nearWords } from './search.suggest.queries.js';
 
 /** A search that finds at most this many titles is checked for a better spelling. */
 export const FEW_RESULTS = 3;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { asItems } from '../../../test/marc.js';
 import { queryRows } from '../../db/client.js';
-import { importMarcRecords } from './catalog.import.js';
+import { importMarcRecords } from '../catalog/catalog.import.js';
 import { editDistance, spellingCost } from './search.suggest.js';
 
 let t: TestApp;

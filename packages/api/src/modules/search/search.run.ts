@@ -4,7 +4,8 @@ import type { CatalogueSource } from './search.source.js';
 import { EMPTY, type IdSet, idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
 import { type Atom, type AtomQuery, inSequence, singleLexeme, withBits } from './search.atoms.js';
 import { countedAs, facet as facetDefinition, FACETS } from './search.config.js';
-import { fetchPredicateAtom, planTitleIds, proximityPredicate, rowPredicate, searchWords, WEIGHT_BITS } from './search.queries.js';
+import { proximityPredicate, rowPredicate, searchWords, WEIGHT_BITS } from './search.predicates.js';
+import { fetchPredicateAtom, planTitleIds } from './search.queries.js';
 import {
   FLAG,
   isMultiFacet,
@@ -94,10 +95,18 @@ export interface RunSource {
 }
 
 /**
- * One search over one snapshot, in named steps: text match → teaching plan → new acquisitions
- * → base → filter and count → order and page.
+ * One search over one snapshot, as a list of named steps a newcomer can read and extend (the way
+ * Blacklight's `default_processor_chain` is a list): the NARROWING steps in order, then
+ * `filtered` (the facet filters, and every facet's counts), then `order` (the page, ranked or sorted).
  */
 export class Run {
+  /**
+   * The steps that narrow the matches, in order. Each gets what the steps before it left (null:
+   * nothing narrowed yet, the whole catalogue) and returns fewer titles, or null still. A new way
+   * of narrowing a search (say, a library's own collection) is one name here and its method below.
+   */
+  static readonly NARROWING = ['textMatch', 'inTeachingPlan', 'newAcquisitions', 'inBase'] as const;
+
   constructor(
     private index: RunSource,
     private s: Snapshot,
@@ -134,12 +143,11 @@ export class Run {
     return passing;
   }
 
-  /** The titles the text, the plan, the period and the base leave (before the facet filters). */
+  /** The titles the NARROWING steps leave (before the facet filters); null when none narrowed. */
   private async matched(): Promise<IdSet | null> {
-    let matched = await this.textMatch();
-    matched = await this.inTeachingPlan(matched);
-    matched = this.newAcquisitions(matched);
-    return this.inBase(matched);
+    let matched: IdSet | null = null;
+    for (const step of Run.NARROWING) matched = await this[step](matched);
+    return matched;
   }
 
   // ---- narrowing: plan, new acquisitions, base ----------------------------------------------
@@ -185,9 +193,10 @@ export class Run {
   /**
    * The rows joined left to right by their operators (E, OU, NAO); null when none has words.
    * Sets `matchKey`: what the joined matches depend on, so that texts typed differently with the
-   * same matches ("Saúde", "saude", "saúde saúde") share their kept facets.
+   * same matches ("Saúde", "saude", "saúde saúde") share their kept facets. Always the first
+   * step (its key is the text's alone): there is nothing narrowed before it to take.
    */
-  private async textMatch(): Promise<IdSet | null> {
+  private async textMatch(_first: null | IdSet): Promise<IdSet | null> {
     const rows = this.state.linhas;
     const sets = await Promise.all(rows.map((row) => this.rowIds(row)));
     // A proximity operator relates a row to the previous row that has words.

@@ -5,7 +5,7 @@ import { route } from '../../lib/route.js';
 import { DEFAULT_COVER } from './search.config.js';
 import type { Searcher } from './search.remote.js';
 import { additionalTitles, baseOptions, browse, facetOptions, indexOptions, search, sortOptions, targetProducts } from './search.service.js';
-import { indexedTitles } from './serials.service.js';
+import { indexedTitles } from '../catalog/serials.service.js';
 import { typeahead } from './search.suggest.js';
 
 /** The catalogue search calls (spec §7 "Search"). */

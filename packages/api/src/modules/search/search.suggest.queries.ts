@@ -1,7 +1,7 @@
 import type { SearchRow } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
-import { FIELD_WEIGHT } from './search.queries.js';
+import { FIELD_WEIGHT } from './search.predicates.js';
 
 // The catalogue's vocabulary (migration 0040: search_terms, search_headings, estante_sound),
 // kept by triggers on titles, read for "did you mean" and suggestions as you type (issue 26).

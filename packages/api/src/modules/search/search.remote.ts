@@ -80,19 +80,7 @@ export interface WireError {
 interface Reply {
   estanteSearch: number;
   value?: unknown;
-  /** The value as JSON text, as a search thread wrote it (JsonAnswer): parsed by the worker. */
-  json?: string;
   error?: WireError;
-}
-
-/**
- * An answer already written as JSON (by a search thread, search.threads.ts): passed on as text.
- * Handing an object between threads clones it value by value — for a results page's hundreds
- * of facet tuples ~0.3 ms each way, more than the cached search itself; its JSON text is
- * written in a fraction of that and crosses as one string.
- */
-export class JsonAnswer {
-  constructor(readonly json: string) {}
 }
 
 /** How long a worker waits for the primary's answer before the request fails (as the request itself would). */
@@ -122,8 +110,7 @@ function isCall(message: unknown): message is Call {
 
 /**
  * A worker's call answered from `indexes`, as the worker's own index would (reading on the
- * primary database when the request carried the read-your-writes cookie): what the primary's
- * main thread does with one search index, or a search thread with its own (search.threads.ts).
+ * primary database when the request carried the read-your-writes cookie).
  */
 export function answerFrom(indexes: Record<CatalogueSource['name'], SearchIndex>): (call: Call) => Promise<unknown> {
   const answer = async (call: Call): Promise<unknown> => {
@@ -146,8 +133,7 @@ export function answerFrom(indexes: Record<CatalogueSource['name'], SearchIndex>
 }
 
 /**
- * The primary's side: answers the workers' calls (`answer`: answerFrom its index, or its search
- * threads'); a failure goes back as an error the worker throws (a database away stays a 503).
+ * The primary's side: answers the workers' calls (`answer`: answerFrom its index); a failure goes back as an error the worker throws (a database away stays a 503).
  * Returns the function that stops answering.
  */
 export function serveSearches(
@@ -158,11 +144,7 @@ export function serveSearches(
   const onMessage = (worker: Worker, message: unknown) => {
     if (!isCall(message)) return;
     answer(message).then(
-      (value) =>
-        send(
-          worker,
-          value instanceof JsonAnswer ? { estanteSearch: message.estanteSearch, json: value.json } : { estanteSearch: message.estanteSearch, value },
-        ),
+      (value) => send(worker, { estanteSearch: message.estanteSearch, value }),
       (error: unknown) => {
         failed(error);
         send(worker, { estanteSearch: message.estanteSearch, error: wireError(error) });
@@ -212,7 +194,6 @@ function listen() {
     if (!call) return;
     waiting.delete(reply.estanteSearch);
     if (reply.error) call.reject(errorOf(reply.error));
-    else if (reply.json !== undefined) call.resolve(JSON.parse(reply.json));
     else call.resolve(reply.value);
   });
   // The primary gone, no answer will come: the calls waiting fail (the worker is ending too).

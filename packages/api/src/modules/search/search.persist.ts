@@ -153,14 +153,13 @@ async function writeArrays(file: string, header: object, arrays: Record<string, 
 }
 
 /**
- * The header and arrays `writeArrays` wrote to `file`, as views onto one buffer (`shared`: a
- * SharedArrayBuffer, for search threads to share); null when there is no file, it is not one of
- * ours, or an array runs past its end.
+ * The header and arrays `writeArrays` wrote to `file`, as views onto one buffer; null when there
+ * is no file, it is not one of ours, or an array runs past its end.
  */
-async function readArrays<H extends { arrays: Header['arrays'] }>(file: string, shared = false): Promise<{ header: H; a: Record<string, Typed> } | null> {
+async function readArrays<H extends { arrays: Header['arrays'] }>(file: string): Promise<{ header: H; a: Record<string, Typed> } | null> {
   let bytes: Buffer;
   try {
-    bytes = shared ? await readShared(file) : await readFile(file);
+    bytes = await readFile(file);
   } catch {
     return null;
   }
@@ -179,31 +178,14 @@ async function readArrays<H extends { arrays: Header['arrays'] }>(file: string, 
   return { header, a };
 }
 
-/** A whole file read into shared memory (a Buffer over a SharedArrayBuffer, at offset 0). */
-async function readShared(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    const bytes = Buffer.from(new SharedArrayBuffer(size));
-    for (let at = 0; at < size;) {
-      const { bytesRead } = await handle.read(bytes, at, size - at, at);
-      if (bytesRead === 0) throw new Error(`${file} ended early`);
-      at += bytesRead;
-    }
-    return bytes;
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * The snapshot kept in `file`, or null when there is none, or it was made from another
  * database, another source or by other code, or it cannot be read whole.
  */
-export async function loadSnapshot(file: string, identity: string, source: CatalogueSource, shared = false): Promise<Snapshot | null> {
+export async function loadSnapshot(file: string, identity: string, source: CatalogueSource): Promise<Snapshot | null> {
   const started = performance.now();
   try {
-    const read = await readArrays<Header>(file, shared);
+    const read = await readArrays<Header>(file);
     if (!read) return null;
     const { header, a } = read;
     if (!madeFor(header, identity, source)) return null;
@@ -306,9 +288,9 @@ export async function saveWords(file: string, identity: string, source: Catalogu
 }
 
 /** The read-ahead kept in `file` for this database, source and code; null when there is none or it is damaged. */
-export async function loadWords(file: string, identity: string, source: CatalogueSource, shared = false): Promise<KeptWords | null> {
+export async function loadWords(file: string, identity: string, source: CatalogueSource): Promise<KeptWords | null> {
   try {
-    const read = await readArrays<WordsHeader>(file, shared);
+    const read = await readArrays<WordsHeader>(file);
     if (!read) return null;
     const { header, a } = read;
     if (!madeFor(header, identity, source)) return null;

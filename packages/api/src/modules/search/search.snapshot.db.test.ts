@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { asItems } from '../../../test/marc.js';
 import { queryRows } from '../../db/client.js';
-import { importMarcRecords } from './catalog.import.js';
+import { importMarcRecords } from '../catalog/catalog.import.js';
 import { readSnapshot } from './search.snapshot.js';
 
 let database: TestDatabase;

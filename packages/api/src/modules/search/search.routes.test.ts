@@ -4,7 +4,7 @@ import { type ConsultaResponse, consultaQueryFromParams, consultaQuerySchema, pa
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { asItems } from '../../../test/marc.js';
 import { campuses, copies, courses, disciplines, libraries, loanTypes, planTitles, professors, teachingPlans, titles } from '../../db/schema/index.js';
-import { importMarcRecords } from './catalog.import.js';
+import { importMarcRecords } from '../catalog/catalog.import.js';
 import { SearchIndex } from './search.index.js';
 import { frequentWords } from './search.queries.js';
 import { search as searchService } from './search.service.js';

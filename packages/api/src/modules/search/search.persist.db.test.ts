@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { asItems } from '../../../test/marc.js';
 import { generateTitleRecords } from '../../seed/generator.js';
-import { importMarcRecords } from './catalog.import.js';
+import { importMarcRecords } from '../catalog/catalog.import.js';
 import { SearchIndex } from './search.index.js';
 import { databaseIdentity, loadSnapshot, loadWords, saveSnapshot, snapshotFile, wordsFile } from './search.persist.js';
 import { MULTI_FACETS, readSnapshot } from './search.snapshot.js';
@@ -142,36 +142,6 @@ describe('SearchIndex: reading ahead', () => {
     expect(again.stats().atoms).toBe(0);
     expect((await again.warm()).prewarmed).toBe(20);
     expect(await Promise.all(samples.map((w) => searched(again, w)))).toEqual(before);
-  });
-
-  it('feed search threads: the kept snapshot and read-ahead loaded once into shared memory, a fed index starting from them', async () => {
-    const keptDir = path.join(dir, 'fed');
-    const options = { snapshotDir: keptDir, prewarmWords: 20, prewarmFromTitles: 1 };
-    const identity = await databaseIdentity(database.db);
-    const words = wordsFile(snapshotFile(keptDir, identity, CATALOGUE));
-    const first = new SmallIndex(database.db, options);
-    await first.warm();
-    for (let i = 0; i < 400 && !existsSync(words); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    const samples = ['brasil', 'historia', 'educacao'];
-    const before = await Promise.all(samples.map((w) => searched(first, w)));
-
-    // The main thread's index of a restarted primary: both from disk, in shared memory, none of the words its own.
-    const keeper = new SmallIndex(database.db, { ...options, feedsThreads: true });
-    const fed = (await keeper.snapshotFor(null))!;
-    expect(fed.snapshot.row.buffer).toBeInstanceOf(SharedArrayBuffer);
-    expect(fed.snapshot.order.author.rank.buffer).toBeInstanceOf(SharedArrayBuffer);
-    expect(fed.words!.atoms.size).toBeGreaterThanOrEqual(20);
-    for (const atom of fed.words!.atoms.values()) expect(atom.ids.buffer).toBeInstanceOf(SharedArrayBuffer);
-    expect(keeper.stats().atoms).toBe(0);
-    // A thread holding the current version is told so, not sent it again.
-    expect(await keeper.snapshotFor(fed.snapshot.version)).toBeNull();
-
-    // A thread's index: fed, with the words cached before its first search, answering as before.
-    const thread = new SmallIndex(database.db, { prewarmWords: 20, prewarmFromTitles: 1, snapshots: (after) => keeper.snapshotFor(after) });
-    // The very arrays the keeper loaded, not a snapshot of its own.
-    expect((await thread.current()).row.buffer).toBe(fed.snapshot.row.buffer);
-    expect(thread.stats().atoms).toBeGreaterThanOrEqual(20);
-    expect(await Promise.all(samples.map((w) => searched(thread, w)))).toEqual(before);
   });
 
   it('keeps a longer read-ahead again when more words are asked for than its kept file holds (the setting raised)', async () => {
