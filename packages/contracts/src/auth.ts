@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STAFF_ROLES } from './endpoint.js';
 import { recordId } from './record-id.js';
 
 /**
@@ -50,6 +51,7 @@ export const pessoaSchema = z
     }),
     authPermissions: z.array(z.object({ cod_modulo: z.number().int(), cod_atividade: z.number().int() })),
     bloqueio: z.boolean(),
+    papeis: z.array(z.enum(STAFF_ROLES)).describe('the staff roles the person holds (none for a patron): the staff area shows what they open'),
   })
   .meta({ id: 'Pessoa' });
 export type Pessoa = z.infer<typeof pessoaSchema>;

@@ -12,13 +12,14 @@ function Refreshing() {
 afterEach(() => useSessionAuth.setState({ token: null, refresh: null, user: null }));
 
 describe('the stored patron', () => {
-  it('is kept current with GET /pessoas: the name, the permissions and the validity the library has now', async () => {
+  it('is kept current with GET /pessoas: the name, the permissions, the validity and the staff roles the library has now', async () => {
     useSessionAuth.setState({ token: 'patron-token', refresh: 'r', user: { login: 'aluno', cod_pessoa: 1, nome_pessoa: 'Ana Souza' } });
     fakeApi(
       answer(authEndpoints.me, {
         user: { login: 'aluno', cod_pessoa: 1, nome_pessoa: 'Ana Beatriz Souza', email: null, cod_categoria: '01', professor: false, validade: '2027-01-31' },
         authPermissions: [{ cod_modulo: 3, cod_atividade: 8 }],
         bloqueio: false,
+        papeis: ['circulacao'],
       }),
     );
     renderScreen(<Refreshing />);
@@ -30,6 +31,7 @@ describe('the stored patron', () => {
         professor: false,
         permissoes: [{ cod_modulo: 3, cod_atividade: 8 }],
         validade: '2027-01-31',
+        papeis: ['circulacao'],
       }),
     );
   });

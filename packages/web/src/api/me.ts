@@ -21,6 +21,7 @@ export function sessionUserOf(person: Pessoa): SessionUser {
     professor: person.user.professor,
     permissoes: person.authPermissions,
     validade: person.user.validade,
+    papeis: person.papeis,
   };
 }
 

@@ -11,6 +11,9 @@ export const paths = {
   basket: '/cesta',
   accountApp: '/meupergamum/app',
   account: '/meupergamum',
+  /** The staff area (issue 51): its sections below, each for the roles that open it. */
+  staff: '/equipe',
+  staffSection: (segment: string) => `/equipe/${segment}`,
   openingHours: '/atendimento',
   events: '/eventos',
   faq: '/faq',

@@ -25,6 +25,8 @@ const GrupoaRoute = lazyNamed(() => import('./routes/hand-over'), 'GrupoaRoute')
 const ProviderRoute = lazyNamed(() => import('./routes/hand-over'), 'ProviderRoute');
 const BasketRoute = lazyNamed(() => import('./routes/basket'), 'BasketRoute');
 const AccountSiteRoute = lazyNamed(() => withAccountStrings(import('./routes/account')), 'AccountSiteRoute');
+// The staff area's strings are in the account part too (vite/locale-parts.ts).
+const StaffRoute = lazyNamed(() => withAccountStrings(import('./routes/staff')), 'StaffRoute');
 const OpeningHoursRoute = lazyNamed(() => import('./routes/content'), 'OpeningHoursRoute');
 const EventsRoute = lazyNamed(() => import('./routes/content'), 'EventsRoute');
 const FaqRoute = lazyNamed(() => import('./routes/content'), 'FaqRoute');
@@ -77,6 +79,7 @@ function routes(): RouteObject[] {
         { path: paths.pearson, element: <ProviderRoute /> },
         { path: paths.basket, element: <BasketRoute /> },
         { path: `${paths.account}/*`, element: <AccountSiteRoute /> },
+        { path: `${paths.staff}/*`, element: <StaffRoute /> },
         { path: paths.openingHours, element: <OpeningHoursRoute /> },
         { path: paths.events, element: <EventsRoute /> },
         { path: paths.faq, element: <FaqRoute /> },

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@estante/contracts';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { encryptedStorage, forgetStored } from './encrypted-storage';
@@ -12,6 +13,8 @@ export interface SessionUser {
   permissoes?: { cod_modulo: number; cod_atividade: number }[];
   /** The registration's last day (YYYY-MM-DD), null when it has none (spec §8 notice). */
   validade?: string | null;
+  /** The person's staff roles (none for a patron): which staff sections to offer; the API checks them again. */
+  papeis?: StaffRole[];
 }
 
 /** A signed-in patron's credentials and user data (spec §3 "Credentials", "User"). */

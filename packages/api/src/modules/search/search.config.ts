@@ -4,7 +4,7 @@ type Names = Record<Language, string>;
 
 /**
  * How many of the most frequent words are read ahead after a large catalogue's snapshot
- * (SEARCH_PREWARM_WORDS's default; bench/README "Reading ahead 2,000 words").
+ * (SEARCH_PREWARM_WORDS's default; bench/results/2026-11-27-to-28-search-at-a-million.md, "Reading ahead 2,000 words").
  */
 export const PREWARM_WORDS = 2000;
 

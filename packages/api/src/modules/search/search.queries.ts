@@ -155,7 +155,7 @@ export async function titlesByIds(db: Db, ids: number[]): Promise<(TitleRow & { 
  * titlesByIds as a prepared statement, one per database: every results page asks it, always
  * with the same text (the ids travel as one array), so PostgreSQL plans it once a connection
  * instead of on every page (0.23–0.34 ms of its time a search at a million titles, against
- * 0.33 ms running it; bench/README, "Session 26").
+ * 0.33 ms running it; bench/results/2026-11-27-to-28-search-at-a-million.md, "Session 26").
  */
 const titlesByIdsStatements = new WeakMap<Db, ReturnType<typeof prepareTitlesByIds>>();
 

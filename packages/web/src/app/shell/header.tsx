@@ -101,6 +101,11 @@ function Navigation({ id, vertical = false, onNavigate }: { id?: string; vertica
         )}
       </Anchor>
       {signedIn && permissions.hasAll(ACTIVITY.accountArea) && <AccountAreaLink to={paths.account}>{t('app.account')}</AccountAreaLink>}
+      {signedIn && (user?.papeis?.length ?? 0) > 0 && (
+        <Anchor component={Link} to={paths.staff}>
+          {t('app.staff')}
+        </Anchor>
+      )}
       <KioskButton />
       {signedIn && user && (
         <>

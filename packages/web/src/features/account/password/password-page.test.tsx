@@ -11,6 +11,7 @@ const person = {
   user: { ...JOAO, email: null, cod_categoria: '10', professor: false, validade: null },
   authPermissions: [{ cod_modulo: 3, cod_atividade: 8 }],
   bloqueio: false,
+  papeis: [],
 };
 beforeEach(() => useSessionAuth.setState({ token: 'patron-token', refresh: 'old-refresh', user: JOAO }));
 afterEach(() => useSessionAuth.setState({ token: null, refresh: null, user: null }));

@@ -14,6 +14,7 @@ const doctorate = {
   user: { login: 'docente', cod_pessoa: 12, nome_pessoa: 'Helena Prado Vieira', email: null, cod_categoria: '09', professor: false, validade: null },
   authPermissions: [{ cod_modulo: 3, cod_atividade: 8 }],
   bloqueio: false,
+  papeis: [],
 };
 beforeEach(() => useSessionAuth.setState({ token: 'patron-token', refresh: 'old-refresh', user: HELENA }));
 afterEach(() => useSessionAuth.setState({ token: null, refresh: null, user: null }));
