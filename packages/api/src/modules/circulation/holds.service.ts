@@ -1,6 +1,7 @@
 import type { Reserva, ReservaInicial } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import { errors } from './circulation.messages.js';
+import { holdRefusal } from './circulation.policy.js';
 import { titleExists, titlesForExport } from '../catalog/title.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
 import { setCopyStatus } from './desk.queries.js';
@@ -60,28 +61,24 @@ interface HoldRequest extends HoldTarget {
 }
 
 /**
- * The hold rules (spec §8 "Hold"), in order: the title has copies at the library (else "none
- * registered for the library"); one of them, by status and loan type (and the patron's
- * category), allows holds (else "cancelled: no copy allows holds"); none is on the shelf (else
- * "unavailable while copies are available"); every part the title has is chosen; the patron
- * does not hold it already and is under the hold limit. A chosen location (`localizacao`) counts
- * only the copies shelved there, and queues apart like a volume. The caller has found the title
- * (placing a hold finds it by locking it). Answers the place the hold would take.
+ * The hold rules (spec §8 "Hold", holdRefusal in circulation.policy.ts) over what the patron and
+ * the title are now: copies counted by status and loan type (and the patron's category); a chosen
+ * location (`localizacao`) counts only the copies shelved there, and queues apart like a volume.
+ * The caller has found the title (placing a hold finds it by locking it). Answers the place the
+ * hold would take.
  */
 async function checkHold(db: Db, codPessoa: number, request: HoldRequest): Promise<number> {
-  const parts = await titleParts(db, request.cod_acervo);
-  const missing = (options: string[], chosen: string | null) => options.length > 0 && (chosen === null || !options.includes(chosen));
-  if (missing(parts.volumes, request.volume) || missing(parts.tomos, request.tomo) || missing(parts.partes, request.parte)) throw errors.holdOptionsRequired();
-  const away = await activeDeviation(db, codPessoa);
-  if (away) throw errors.personAway(away);
   const category = await patronCategory(db, codPessoa);
-  const here = (await holdCopiesByLibrary(db, request.cod_acervo, category, request)).find((l) => l.cod_biblioteca === request.biblioteca);
-  if (!here || here.total === 0) throw errors.holdNoCopyAtLibrary();
-  if (here.reservaveis === 0) throw errors.holdNotAllowed();
-  if (here.disponiveis > 0) throw errors.holdCopiesAvailable();
-  if (await hasActiveHold(db, codPessoa, request.cod_acervo, request.biblioteca, request)) throw errors.holdDuplicate();
-  const limit = await institutionNumber(db, 'limite_reservas', DEFAULT_HOLD_LIMIT);
-  if ((await activeHoldsOf(db, codPessoa)) >= limit) throw errors.holdLimit(limit);
+  const refusal = holdRefusal({
+    parts: await titleParts(db, request.cod_acervo),
+    chosen: request,
+    away: await activeDeviation(db, codPessoa),
+    here: (await holdCopiesByLibrary(db, request.cod_acervo, category, request)).find((l) => l.cod_biblioteca === request.biblioteca),
+    alreadyHeld: await hasActiveHold(db, codPessoa, request.cod_acervo, request.biblioteca, request),
+    activeHolds: await activeHoldsOf(db, codPessoa),
+    limit: await institutionNumber(db, 'limite_reservas', DEFAULT_HOLD_LIMIT),
+  });
+  if (refusal) throw refusal;
   return (await queueLength(db, request.cod_acervo, request.biblioteca, request)) + 1;
 }
 

@@ -3,6 +3,7 @@ import type { solicitacaoBodySchema } from '@estante/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { errors } from './circulation.messages.js';
+import { loanRequestRefusal } from './circulation.policy.js';
 import { currentPerson } from '../auth/auth.service.js';
 import { titleExists, titlesForExport } from '../catalog/title.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
@@ -44,28 +45,26 @@ export async function requestStart(db: Db, codAcervo: number, codPessoa: number 
 }
 
 /**
- * `POST /solicitacao-emprestimo/{id}` (spec §5, §8): every part the title has is chosen; the
- * receiving library exists; the origin library has a copy on the shelf ("no copies available")
- * not already promised to open requests ("already open for all available copies"); the patron
- * has no identical open request and is under the limit. The patron, then the title, are locked
- * meanwhile (parallel requests are counted one after the other).
+ * `POST /solicitacao-emprestimo/{id}` (spec §5, §8): the rules of loanRequestRefusal
+ * (circulation.policy.ts) over the title's parts, the libraries' copies and the patron's open
+ * requests as they are now. The patron, then the title, are locked meanwhile (parallel requests
+ * are counted one after the other).
  */
 export async function requestLoan(db: Db, codPessoa: number, codAcervo: number, body: Body): Promise<{ cod_solicitacao: number }> {
   return db.transaction(async (tx) => {
     await lockPatron(tx, codPessoa);
     if (!(await lockTitle(tx, codAcervo))) throw errors.titleNotFound(codAcervo);
-    const parts = await titleParts(tx, codAcervo);
-    const missing = (options: string[], chosen: string | null) => options.length > 0 && (chosen === null || !options.includes(chosen));
-    if (missing(parts.volumes, body.volume) || missing(parts.tomos, body.tomo) || missing(parts.partes, body.parte)) throw errors.holdOptionsRequired();
-    if (!(await libraryExists(tx, body.biblioteca_recebimento))) throw errors.libraryInvalid(body.biblioteca_recebimento);
-    const away = await activeDeviation(tx, codPessoa);
-    if (away) throw errors.personAway(away);
-    const origin = (await requestableCopies(tx, codAcervo, body)).find((l) => l.cod_biblioteca === body.biblioteca_origem);
-    if (!origin) throw errors.requestNoCopies();
-    if (await hasIdenticalRequest(tx, codPessoa, codAcervo, body.biblioteca_origem, body)) throw errors.requestDuplicate();
-    if (origin.abertas >= origin.disponiveis) throw errors.requestAllPromised();
-    const limit = await institutionNumber(tx, 'limite_solicitacoes', DEFAULT_REQUEST_LIMIT);
-    if ((await openRequestsOf(tx, codPessoa)) >= limit) throw errors.requestLimit(limit);
+    const refusal = loanRequestRefusal({
+      parts: await titleParts(tx, codAcervo),
+      chosen: body,
+      receivingLibrary: { id: body.biblioteca_recebimento, exists: await libraryExists(tx, body.biblioteca_recebimento) },
+      away: await activeDeviation(tx, codPessoa),
+      origin: (await requestableCopies(tx, codAcervo, body)).find((l) => l.cod_biblioteca === body.biblioteca_origem),
+      identicalOpen: await hasIdenticalRequest(tx, codPessoa, codAcervo, body.biblioteca_origem, body),
+      openRequests: await openRequestsOf(tx, codPessoa),
+      limit: await institutionNumber(tx, 'limite_solicitacoes', DEFAULT_REQUEST_LIMIT),
+    });
+    if (refusal) throw refusal;
     const id = await insertRequest(tx, {
       codPessoa,
       codAcervo,

@@ -15,6 +15,7 @@ import { type Db, queryRows } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
 import { lockPatron } from '../account/account.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
+import { requestRefusal } from './requests.policy.js';
 import { errors, messages } from './requests.messages.js';
 import { changeRequest, insertRequest, libraryOf, openCount, personOf, queueOf, type RequestRow, requestById, requestsOf } from './requests.queries.js';
 import { sheetPdf } from './requests.sheet.js';
@@ -92,7 +93,8 @@ export async function createRequest(
   const resumo = summaryOf(tipo, subtipo, body).slice(0, 600);
   const id = await db.transaction(async (tx) => {
     await lockPatron(tx, codPessoa);
-    if ((await openCount(tx, codPessoa, tipo)) >= limit) throw errors.requestLimit(limit);
+    const refusal = requestRefusal(await openCount(tx, codPessoa, tipo), limit);
+    if (refusal) throw refusal;
     const made = await insertRequest(tx, { codPessoa, tipo, subtipo, codBiblioteca: body.biblioteca, resumo, dados: body });
     if (library.email) {
       const type = messages.t(`type.${tipo}`, LIBRARY_LANGUAGE) + (subtipo ? ` (${subtipo})` : '');

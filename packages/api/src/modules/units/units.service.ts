@@ -1,4 +1,5 @@
-import { type Language, SUGGESTION_REQUIRED, type SugestaoAquisicaoBody } from '@estante/contracts';
+import { type Language, type SugestaoAquisicaoBody } from '@estante/contracts';
+import { suggestionFormRefusal, suggestionLibraryRefusal } from './units.policy.js';
 import type { Db } from '../../db/client.js';
 import { errors, messages } from './units.messages.js';
 import type { Mailer } from '../../lib/mail.js';
@@ -64,19 +65,17 @@ export async function sendGeneralComment(db: Db, mailer: Mailer, codPessoa: numb
 }
 
 /**
- * `POST /unidade-informacao/sugestao-aquisicao` (activity 12): `titulo` and `editor` must hold
- * more than blanks (422 CampoObrigatorioNaoPreenchido with the field's name), the library must be
- * on the chosen campus. Stored as a pre-suggestion and sent to the library like a comment.
+ * `POST /unidade-informacao/sugestao-aquisicao` (activity 12): the rules of units.policy.ts
+ * (`titulo` and `editor` more than blanks, 422 CampoObrigatorioNaoPreenchido with the field's
+ * name; the library on the chosen campus). Stored as a pre-suggestion and sent to the library like a comment.
  */
 export async function sendSuggestion(db: Db, mailer: Mailer, codPessoa: number, body: SugestaoAquisicaoBody, language: Language) {
-  if (!(await isActivityEnabled(db, SUGGESTION_ACTIVITY))) throw errors.suggestionsDisabled();
-  for (const field of SUGGESTION_REQUIRED) {
-    if (body[field].trim() === '') throw errors.requiredField(messages.t(`field.${field}`, language));
-  }
+  const form = suggestionFormRefusal(await isActivityEnabled(db, SUGGESTION_ACTIVITY), body, (field) => messages.t(`field.${field}`, language));
+  if (form) throw form;
   await findCampus(db, body.campus);
   const library = await findLibrary(db, body.biblioteca);
-  if (!library) throw errors.libraryInvalid(body.biblioteca);
-  if (library.codCampus !== body.campus) throw errors.libraryNotOnCampus(body.biblioteca, body.campus);
+  const where = suggestionLibraryRefusal(body, library?.codCampus ?? null);
+  if (where || !library) throw where ?? errors.libraryInvalid(body.biblioteca);
   const person = await findPerson(db, codPessoa);
   if (!person) throw errors.tokenInvalid();
   await throttle(db, [{ key: `sugestao-aquisicao:${codPessoa}`, limit: SENDS_PER_HOUR }], 3600);
