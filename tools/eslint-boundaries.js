@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -5,7 +6,9 @@ import path from 'node:path';
  * - contracts imports neither api nor web;
  * - web: ui/, api/, i18n/, stores/ import no feature and no app/; a feature imports no app/
  *   and no other feature (the page that needs two composes them in app/);
- * - api: a module never reaches into another module's queries (call its service).
+ * - api: a module never reaches into another module's queries (call its service);
+ * - contracts: a folder of packages/contracts/src is named after the API module that serves it
+ *   (packages/api/src/modules/<folder>); the shared kernel (endpoint, common, record-id) sits at the root.
  */
 const rule = {
   meta: { type: 'problem', messages: { boundary: '{{why}}' }, schema: [] },
@@ -18,9 +21,32 @@ const rule = {
       const why = violation(file, target);
       if (why) context.report({ node, messageId: 'boundary', data: { why } });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+    const folder = contractsFolder(file);
+    const module = folder && path.join(file.slice(0, file.indexOf('/packages/contracts/src/')), 'packages/api/src/modules', folder);
+    return {
+      Program(node) {
+        if (module && !existsSync(module)) {
+          context.report({
+            node,
+            messageId: 'boundary',
+            data: { why: `contracts folder ${folder} has no API module of its name (packages/api/src/modules/${folder})` },
+          });
+        }
+      },
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+    };
   },
 };
+
+/** The folder of packages/contracts/src a file is in, or null (the root's shared kernel, or not contracts). */
+function contractsFolder(file) {
+  const at = file.indexOf('/packages/contracts/src/');
+  if (at === -1) return null;
+  const parts = file.slice(at + '/packages/contracts/src/'.length).split('/');
+  return parts.length > 1 ? parts[0] : null;
+}
 
 function violation(file, target) {
   const area = (p, root) => {

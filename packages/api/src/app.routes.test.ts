@@ -120,7 +120,7 @@ describe('the API under /svc', () => {
  * Every endpoint declared in contracts (the `<area>Endpoints` objects of every contracts file, each
  * imported by its own subpath or through the index: read from the files, not from the index).
  */
-const contractFiles = import.meta.glob<Record<string, unknown>>(['../../contracts/src/*.ts', '!../../contracts/src/*.test.ts'], { eager: true });
+const contractFiles = import.meta.glob<Record<string, unknown>>(['../../contracts/src/**/*.ts', '!../../contracts/src/**/*.test.ts'], { eager: true });
 const declared: Endpoint[] = [
   ...new Set(
     Object.values(contractFiles)

@@ -6,7 +6,7 @@ import { DebtsPage } from './debts/debts-page';
 import { DeviationsPage } from './deviations/deviations-page';
 import { NoDebtsPage } from './no-debts/no-debts-page';
 import { lastTwelveMonths } from './period-form';
-import { RequestsPage } from './requests/requests-page';
+import { LoanRequestsPage } from './loan-requests/loan-requests-page';
 
 describe('Meu Pergamum, the other lists', () => {
   it('debts: each with its service and balance, the total in reais, and a refused slip explained', async () => {
@@ -86,7 +86,7 @@ describe('Meu Pergamum, the other lists', () => {
           : [],
       ),
     );
-    const { user } = renderScreen(<RequestsPage titleHref={(id) => `/acervo/${id}`} />);
+    const { user } = renderScreen(<LoanRequestsPage titleHref={(id) => `/acervo/${id}`} />);
     expect(await screen.findByText('Nenhuma solicitação no período.')).toBeTruthy();
     const asked = () => calls.filter((c) => c.path === '/api/solicitacao-emprestimo');
     const twelve = lastTwelveMonths();

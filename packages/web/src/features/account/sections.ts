@@ -53,7 +53,11 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = [
     component: lazy(() => import('./permanent-basket/permanent-basket-page').then((m) => ({ default: m.PermanentBasketPage }))),
   },
   { segment: 'reservas', label: 'account.holds', component: lazy(() => import('./holds/holds-page').then((m) => ({ default: m.HoldsPage }))) },
-  { segment: 'solicitacoes', label: 'account.requests', component: lazy(() => import('./requests/requests-page').then((m) => ({ default: m.RequestsPage }))) },
+  {
+    segment: 'solicitacoes',
+    label: 'account.requests',
+    component: lazy(() => import('./loan-requests/loan-requests-page').then((m) => ({ default: m.LoanRequestsPage }))),
+  },
   {
     segment: 'emprestimo-entre-bibliotecas',
     label: 'account.interLibrary',

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../../api/client';
 import { useAcervoRede } from '../../../api/network';
-import type { FieldSpec } from '../library-requests/request-form';
-import { SingleRequestPage } from '../library-requests/section';
+import type { FieldSpec } from '../requests/request-form';
+import { SingleRequestPage } from '../requests/request-section';
 
 /** The form's fields; started from a partner network record (`?rede=`) when the patron came from one. */
 function fieldsFor(record: AcervoRede | undefined, note: string): FieldSpec[] {

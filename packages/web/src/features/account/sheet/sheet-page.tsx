@@ -4,10 +4,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, downloadFile } from '../../../api/client';
 import { useNotify } from '../../../ui/notify';
-import { useSendRequest } from '../library-requests/library-requests.api';
-import { type FieldSpec, RequestForm } from '../library-requests/request-form';
-import { RequestHistory } from '../library-requests/request-history';
-import { RequestSection } from '../library-requests/section';
+import { useSendRequest } from '../requests/requests.api';
+import { type FieldSpec, RequestForm } from '../requests/request-form';
+import { RequestHistory } from '../requests/request-history';
+import { RequestSection } from '../requests/request-section';
 
 /** Meu Pergamum, "Ficha catalográfica": the thesis's data, the sheet previewed as it is typed, the sheets asked for and their PDFs. */
 export function SheetPage() {

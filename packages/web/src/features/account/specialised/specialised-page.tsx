@@ -1,7 +1,7 @@
 import { pesquisaEspecializadaSchema, requestsEndpoints } from '@estante/contracts';
 import { api } from '../../../api/client';
-import type { FieldSpec } from '../library-requests/request-form';
-import { SingleRequestPage } from '../library-requests/section';
+import type { FieldSpec } from '../requests/request-form';
+import { SingleRequestPage } from '../requests/request-section';
 
 const FIELDS: FieldSpec[] = [
   { name: 'biblioteca', kind: 'library', required: true },

@@ -1,8 +1,8 @@
 import { levantamentoSchema, PUBLICATION_TYPES, requestsEndpoints } from '@estante/contracts';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import type { FieldSpec } from '../library-requests/request-form';
-import { SingleRequestPage } from '../library-requests/section';
+import type { FieldSpec } from '../requests/request-form';
+import { SingleRequestPage } from '../requests/request-section';
 
 /** Meu Pergamum, "Levantamento bibliográfico" (spec §3 Bibliographic survey): the form and the surveys asked for. */
 export function SurveyPage() {

@@ -11,10 +11,10 @@ import { SegmentedControl, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import { useSendRequest } from '../library-requests/library-requests.api';
-import { type FieldSpec, RequestForm } from '../library-requests/request-form';
-import { RequestHistory } from '../library-requests/request-history';
-import { RequestSection } from '../library-requests/section';
+import { useSendRequest } from '../requests/requests.api';
+import { type FieldSpec, RequestForm } from '../requests/request-form';
+import { RequestHistory } from '../requests/request-history';
+import { RequestSection } from '../requests/request-section';
 
 const CONTACT: FieldSpec[] = [
   { name: 'email', kind: 'email', required: true },

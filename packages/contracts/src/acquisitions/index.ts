@@ -1,0 +1,2 @@
+/** The acquisitions module's schemas and calls (`@estante/contracts/acquisitions`). */
+export * from './acquisitions.js';

@@ -1,0 +1,7 @@
+/** The catalog module's schemas and calls (`@estante/contracts/catalog`). */
+export * from './authorities.js';
+export * from './lookups.js';
+export * from './serials.js';
+export * from './title.js';
+export * from './title.endpoints.js';
+export * from './catalog.endpoints.js';

@@ -1,0 +1,2 @@
+/** The interest module's schemas and calls (`@estante/contracts/interest`). */
+export * from './interest.js';

@@ -1,0 +1,2 @@
+/** The network module's schemas and calls (`@estante/contracts/network`). */
+export * from './network.js';

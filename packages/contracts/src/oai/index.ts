@@ -1,0 +1,2 @@
+/** The oai module's schemas and calls (`@estante/contracts/oai`). */
+export * from './oai.js';

@@ -1,0 +1,2 @@
+/** The people module's schemas and calls (`@estante/contracts/people`). */
+export * from './people.js';

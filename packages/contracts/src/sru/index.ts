@@ -1,0 +1,2 @@
+/** The sru module's schemas and calls (`@estante/contracts/sru`). */
+export * from './sru.js';
