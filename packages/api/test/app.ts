@@ -1,3 +1,4 @@
+import { type Endpoint, type EndpointInput, type EndpointOutput, endpointUrl } from '@estante/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -48,3 +49,38 @@ export async function patronToken(app: FastifyInstance, username: string, passwo
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return response.json<{ access_token: string }>().access_token;
 }
+
+/** What a call answered: its status and its JSON body (the endpoint's answer, or the error shape). */
+export interface CallResult<T> {
+  status: number;
+  body: T;
+}
+
+/**
+ * One call of the API as a client makes it, built from the endpoint's declaration like the web's
+ * `api()` (its method, its path with `params` filled, its `query`; no hand-typed paths), `as` a
+ * token (a patron's, a staff member's, the anonymous one) or nobody, `language` the x-idioma code.
+ * The body is the endpoint's answer on success, the error shape otherwise.
+ */
+export async function call<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  input: EndpointInput<E>,
+  as: string | null,
+  language = '1',
+): Promise<CallResult<EndpointOutput<E> & Partial<ErrorShape>>> {
+  const { body } = input as { body?: unknown };
+  const headers: Record<string, string> = { 'x-idioma': language };
+  if (as) headers.authorization = `Bearer ${as}`;
+  const response = await app.inject({
+    method: endpoint.method,
+    url: `/svc${endpointUrl(endpoint, input as { params?: unknown; query?: unknown })}`,
+    headers,
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+  const json = response.headers['content-type']?.toString().includes('json') && response.body ? (response.json() as unknown) : null;
+  return { status: response.statusCode, body: json as EndpointOutput<E> & Partial<ErrorShape> };
+}
+
+/** The error shape every refusal has (`{ status, key, message }`). */
+type ErrorShape = { status: number; key: string; message: string };

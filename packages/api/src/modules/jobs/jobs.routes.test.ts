@@ -1,6 +1,6 @@
-import type { Tarefa } from '@estante/contracts/jobs';
+import { jobsEndpoints, type Tarefa } from '@estante/contracts/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
 import { createPatron, grantStaffRoles } from '../../../test/factories.js';
 
 /** The staff area's jobs page (issue 51): `GET /api/equipe/tarefas`, for the administration. */
@@ -19,9 +19,9 @@ afterAll(async () => {
 });
 
 const jobs = async () => {
-  const response = await t.app.inject({ method: 'GET', url: '/svc/api/equipe/tarefas', headers: { authorization: `Bearer ${token}` } });
-  expect(response.statusCode).toBe(200);
-  return response.json<Tarefa[]>();
+  const response = await call(t.app, jobsEndpoints.list, {}, token);
+  expect(response.status).toBe(200);
+  return response.body;
 };
 
 describe('GET /api/equipe/tarefas', () => {

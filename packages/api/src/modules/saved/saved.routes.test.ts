@@ -1,7 +1,7 @@
-import { type ConsultaResponse, type PesquisaSalva, SAVED_SEARCH_LIMIT } from '@estante/contracts';
+import { SAVED_SEARCH_LIMIT, savedEndpoints, searchEndpoints } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
+import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createGuides, createInstitution, createPatron, createTitles } from '../../../test/factories.js';
 import { queryRows } from '../../db/client.js';
 
@@ -37,45 +37,48 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = async <T = unknown>(who: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, idioma = '1') => {
-  const headers: Record<string, string> = { 'x-idioma': idioma };
-  if (who !== 'nobody') headers.authorization = `Bearer ${who === 'anonymous' ? anonymous : token[who]}`;
-  const response = await t.app.inject({ method, url: `/svc${url}`, headers, ...(payload ? { payload } : {}) });
-  return { status: response.statusCode, body: (response.body ? response.json() : null) as T };
-};
+/** A login's token, the anonymous one, or none ('nobody'). */
+const as = (who: string) => (who === 'nobody' ? null : who === 'anonymous' ? anonymous : token[who]!);
 const stored = async (login: string) =>
   (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from saved_searches where cod_pessoa = ${patron[login]!}`))[0]!.n;
 
 describe('saved searches', () => {
   it('are for a signed-in patron only', async () => {
-    expect((await call('nobody', 'GET', '/api/pesquisas-salvas')).status).toBe(401);
-    const refused = await call('anonymous', 'POST', '/api/pesquisas-salvas', { nome: 'Freire', consulta: 'termo1=freire' });
+    expect((await call(t.app, savedEndpoints.list, {}, as('nobody'))).status).toBe(401);
+    const refused = await call(t.app, savedEndpoints.save, { body: { nome: 'Freire', consulta: 'termo1=freire' } }, as('anonymous'));
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ key: 'AcessoPessoalNecessario' });
     expect(await queryRows(t.database.db, sql`select 1 from saved_searches`)).toEqual([]);
   });
 
   it('keep the search from page 1 under its name and guide, and running it again finds what the page found', async () => {
-    const saved = await call<PesquisaSalva>('ana', 'POST', '/api/pesquisas-salvas', {
-      nome: '  Freire, educação  ',
-      consulta: '?termo1=pedagogia&campo1=titulo&filtro=Y:1970&pagina=2&exibicao=C',
-      guia: 'pesquisa-geral',
-    });
+    const saved = await call(
+      t.app,
+      savedEndpoints.save,
+      {
+        body: {
+          nome: '  Freire, educação  ',
+          consulta: '?termo1=pedagogia&campo1=titulo&filtro=Y:1970&pagina=2&exibicao=C',
+          guia: 'pesquisa-geral',
+        },
+      },
+      as('ana'),
+    );
     expect(saved.status).toBe(201);
     expect(saved.body).toMatchObject({ nome: 'Freire, educação', guia: 'pesquisa-geral' });
     expect(new URLSearchParams(saved.body.consulta).toString()).toBe('termo1=pedagogia&campo1=titulo&filtro=Y%3A1970');
     expect(Date.now() - Date.parse(saved.body.criado_em)).toBeLessThan(60_000);
 
-    const list = await call<PesquisaSalva[]>('ana', 'GET', '/api/pesquisas-salvas');
+    const list = await call(t.app, savedEndpoints.list, {}, as('ana'));
     expect(list.body).toEqual([saved.body]);
     // The saved query string is a search /consulta runs: the 1970 title whose title has "pedagogia".
-    const again = await call<ConsultaResponse>('ana', 'GET', `/consulta?${list.body[0]!.consulta}`);
+    const again = await call(t.app, searchEndpoints.search, { query: new URLSearchParams(list.body[0]!.consulta) }, as('ana'));
     expect(again.status).toBe(200);
     expect(again.body.acervos.map((a) => a.titulo)).toEqual(['Pedagogia do oprimido']);
   });
 
   it('keep a search without words when the results page runs one (new acquisitions of a period)', async () => {
-    const saved = await call<PesquisaSalva>('carla', 'POST', '/api/pesquisas-salvas', { nome: 'Novidades', consulta: 'novas=30', guia: 'novas-aquisicoes' });
+    const saved = await call(t.app, savedEndpoints.save, { body: { nome: 'Novidades', consulta: 'novas=30', guia: 'novas-aquisicoes' } }, as('carla'));
     expect(saved.status).toBe(201);
     expect(saved.body).toMatchObject({ consulta: 'novas=30', guia: 'novas-aquisicoes' });
   });
@@ -96,7 +99,7 @@ describe('saved searches', () => {
     ['a guide that is not a path segment', { nome: 'x', consulta: 'termo1=freire', guia: '../admin' }, 'guia'],
   ])('refuse %s with 400, storing nothing', async (_, payload, field) => {
     const before = await stored('bruno');
-    const refused = await call<{ key: string; message: string }>('bruno', 'POST', '/api/pesquisas-salvas', payload);
+    const refused = await call(t.app, savedEndpoints.save, { body: payload as never }, as('bruno'));
     expect(refused.status).toBe(400);
     expect(refused.body.key).toBe('RequisicaoInvalida');
     expect(refused.body.message).toContain(`body ${field}:`);
@@ -104,24 +107,31 @@ describe('saved searches', () => {
   });
 
   it('refuse a guide the institution does not offer with 422, in the language of the call', async () => {
-    const refused = await call('bruno', 'POST', '/api/pesquisas-salvas', { nome: 'x', consulta: 'termo1=freire', guia: 'pesquisa-secreta' }, '5');
-    expect(refused).toEqual({
-      status: 422,
-      body: { status: 422, key: 'GuiaPesquisaInexistente', message: 'The search guide "pesquisa-secreta" does not exist or is not active.' },
-    });
+    const refused = await call(t.app, savedEndpoints.save, { body: { nome: 'x', consulta: 'termo1=freire', guia: 'pesquisa-secreta' } }, as('bruno'), '5');
+    expect([refused.status, refused.body]).toEqual([
+      422,
+      { status: 422, key: 'GuiaPesquisaInexistente', message: 'The search guide "pesquisa-secreta" does not exist or is not active.' },
+    ]);
     expect(await stored('bruno')).toBe(0);
   });
 
   it('open in the general guide once the guide they were saved in is switched off', async () => {
-    const saved = await call<PesquisaSalva>('bruno', 'POST', '/api/pesquisas-salvas', {
-      nome: 'E-books',
-      consulta: 'termo1=foucault&filtro=X:O',
-      guia: 'ebooks',
-    });
+    const saved = await call(
+      t.app,
+      savedEndpoints.save,
+      {
+        body: {
+          nome: 'E-books',
+          consulta: 'termo1=foucault&filtro=X:O',
+          guia: 'ebooks',
+        },
+      },
+      as('bruno'),
+    );
     expect(saved.body.guia).toBe('ebooks');
     await t.database.db.execute(sql`update search_guides set ativo = false where codigo = 'ebooks'`);
     try {
-      const list = await call<PesquisaSalva[]>('bruno', 'GET', '/api/pesquisas-salvas');
+      const list = await call(t.app, savedEndpoints.list, {}, as('bruno'));
       expect(list.body.map((s) => [s.nome, s.guia])).toEqual([['E-books', 'pesquisa-geral']]);
     } finally {
       await t.database.db.execute(sql`update search_guides set ativo = true where codigo = 'ebooks'`);
@@ -129,22 +139,22 @@ describe('saved searches', () => {
   });
 
   it("are each patron's own: listed newest first to their owner; another patron's delete is a 404 that changes nothing", async () => {
-    const second = await call<PesquisaSalva>('ana', 'POST', '/api/pesquisas-salvas', { nome: 'Foucault', consulta: 'termo1=foucault' });
-    const list = await call<PesquisaSalva[]>('ana', 'GET', '/api/pesquisas-salvas');
+    const second = await call(t.app, savedEndpoints.save, { body: { nome: 'Foucault', consulta: 'termo1=foucault' } }, as('ana'));
+    const list = await call(t.app, savedEndpoints.list, {}, as('ana'));
     expect(list.body.map((s) => s.nome)).toEqual(['Foucault', 'Freire, educação']);
-    expect((await call<PesquisaSalva[]>('bruno', 'GET', '/api/pesquisas-salvas')).body.map((s) => s.nome)).toEqual(['E-books']);
+    expect((await call(t.app, savedEndpoints.list, {}, as('bruno'))).body.map((s) => s.nome)).toEqual(['E-books']);
 
-    const foreign = await call('bruno', 'DELETE', `/api/pesquisas-salvas/${second.body.id}`);
+    const foreign = await call(t.app, savedEndpoints.remove, { params: { id: String(second.body.id) } }, as('bruno'));
     expect(foreign).toEqual({
       status: 404,
       body: { status: 404, key: 'PesquisaSalvaNaoEncontrada', message: `Pesquisa salva ${second.body.id} não encontrada entre as suas.` },
     });
     expect(await stored('ana')).toBe(2);
 
-    const removed = await call('ana', 'DELETE', `/api/pesquisas-salvas/${second.body.id}`);
+    const removed = await call(t.app, savedEndpoints.remove, { params: { id: String(second.body.id) } }, as('ana'));
     expect(removed.status).toBe(204);
-    expect((await call<PesquisaSalva[]>('ana', 'GET', '/api/pesquisas-salvas')).body.map((s) => s.nome)).toEqual(['Freire, educação']);
-    expect((await call('ana', 'DELETE', `/api/pesquisas-salvas/${second.body.id}`)).status).toBe(404);
+    expect((await call(t.app, savedEndpoints.list, {}, as('ana'))).body.map((s) => s.nome)).toEqual(['Freire, educação']);
+    expect((await call(t.app, savedEndpoints.remove, { params: { id: String(second.body.id) } }, as('ana'))).status).toBe(404);
   });
 
   it(`stop at ${SAVED_SEARCH_LIMIT} per patron with 422, and take one again after a delete`, async () => {
@@ -153,7 +163,7 @@ describe('saved searches', () => {
     await db.execute(
       sql`insert into saved_searches (cod_pessoa, nome, consulta) select ${patron.carla!}, 'Pesquisa ' || n, 'termo1=t' || n from generate_series(1, ${missing}::int) n`,
     );
-    const full = await call('carla', 'POST', '/api/pesquisas-salvas', { nome: 'Mais uma', consulta: 'termo1=freire' });
+    const full = await call(t.app, savedEndpoints.save, { body: { nome: 'Mais uma', consulta: 'termo1=freire' } }, as('carla'));
     expect(full).toEqual({
       status: 422,
       body: {
@@ -164,11 +174,11 @@ describe('saved searches', () => {
     });
     expect(await stored('carla')).toBe(SAVED_SEARCH_LIMIT);
     // Another patron is not held by Carla's limit.
-    expect((await call('bruno', 'POST', '/api/pesquisas-salvas', { nome: 'Outra', consulta: 'termo1=freire' })).status).toBe(201);
+    expect((await call(t.app, savedEndpoints.save, { body: { nome: 'Outra', consulta: 'termo1=freire' } }, as('bruno'))).status).toBe(201);
 
-    const [oldest] = (await call<PesquisaSalva[]>('carla', 'GET', '/api/pesquisas-salvas')).body.slice(-1);
-    expect((await call('carla', 'DELETE', `/api/pesquisas-salvas/${oldest!.id}`)).status).toBe(204);
-    expect((await call('carla', 'POST', '/api/pesquisas-salvas', { nome: 'Mais uma', consulta: 'termo1=freire' })).status).toBe(201);
+    const [oldest] = (await call(t.app, savedEndpoints.list, {}, as('carla'))).body.slice(-1);
+    expect((await call(t.app, savedEndpoints.remove, { params: { id: String(oldest!.id) } }, as('carla'))).status).toBe(204);
+    expect((await call(t.app, savedEndpoints.save, { body: { nome: 'Mais uma', consulta: 'termo1=freire' } }, as('carla'))).status).toBe(201);
     expect(await stored('carla')).toBe(SAVED_SEARCH_LIMIT);
   });
 });
