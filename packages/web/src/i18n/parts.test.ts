@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import pt from './locales/pt.json';
+import { localeStrings } from '../../vite/locale-parts';
 import { ACCOUNT_KEYS } from './parts';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
@@ -16,8 +17,9 @@ function sources(dir = SRC): string[] {
   });
 }
 
-/** Only the account area draws these files, behind the routes that wait for its strings (app/router.tsx). */
-const inAccountArea = (file: string) => file.startsWith('features/account/') || file === 'app/routes/account.tsx';
+/** Only the account and staff areas draw these files, behind the routes that wait for their strings (app/router.tsx). */
+const inAccountArea = (file: string) =>
+  file.startsWith('features/account/') || file.startsWith('features/staff/') || file === 'app/routes/account.tsx' || file === 'app/routes/staff.tsx';
 
 describe('the account part of the strings', () => {
   it('names top-level keys of the Portuguese strings', () => {
@@ -28,7 +30,10 @@ describe('the account part of the strings', () => {
     const files = sources();
     const outside = files.filter((file) => !inAccountArea(file) && file !== 'i18n/parts.ts');
     const users = (key: string) => outside.filter((file) => new RegExp(`['"\`]${key}[.'"\`]`).test(readFileSync(path.join(SRC, file), 'utf8')));
-    expect(ACCOUNT_KEYS.flatMap((key) => users(key).map((file) => `${key} in ${file}`))).toEqual([]);
+    // The shared file's ACCOUNT_KEYS and every key of the account and staff sections' own locales/.
+    const accountKeys = [...localeStrings('pt').account];
+    expect(accountKeys).toEqual(expect.arrayContaining([...ACCOUNT_KEYS, 'loans', 'interest', 'staffJobs']));
+    expect(accountKeys.flatMap((key) => users(key).map((file) => `${key} in ${file}`))).toEqual([]);
     // And the check sees the account screens' own uses (it would pass vacuously otherwise).
     const loans = files.filter((file) => inAccountArea(file) && /['"`]loans[.'"`]/.test(readFileSync(path.join(SRC, file), 'utf8')));
     expect(loans.length).toBeGreaterThan(0);

@@ -6,25 +6,4 @@
  * A top-level key belongs here when no screen outside `features/account/` and
  * `app/routes/account.tsx` uses it (parts.test.ts checks).
  */
-export const ACCOUNT_KEYS: readonly string[] = [
-  'account',
-  'period',
-  'loans',
-  'debts',
-  'deviations',
-  'noDebts',
-  'interest',
-  'alerts',
-  'checkTitles',
-  'requestForms',
-  'acquisitions',
-  'permanentBasket',
-  'myComments',
-  'teachingPlan',
-  'databases',
-  'collectionTotals',
-  'personalData',
-  'swapUser',
-  'myData',
-  'paperPosting',
-];
+export const ACCOUNT_KEYS: readonly string[] = ['account', 'period'];
