@@ -1,6 +1,6 @@
 import { Alert, type MantineSpacing } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../api/client';
 
@@ -44,9 +44,16 @@ export function useNotify() {
 
 /** The notice in place: green with role status when done, yellow with role alert for a problem. */
 export function NoticeView({ notice, mb }: { notice: Notice | null; mb?: MantineSpacing }) {
+  const ref = useRef<HTMLDivElement>(null);
+  // A confirmation takes the focus when it appears (after every write): a keyboard or screen
+  // reader user is where the outcome is, not left on a button of a form that was reset. A problem
+  // is announced (role alert) and leaves the focus in the form, to be corrected.
+  useEffect(() => {
+    if (notice?.ok) ref.current?.focus();
+  }, [notice]);
   if (!notice) return null;
   return (
-    <Alert color={notice.ok ? 'green' : 'yellow'} variant="light" role={notice.ok ? 'status' : 'alert'} mb={mb}>
+    <Alert ref={ref} tabIndex={-1} color={notice.ok ? 'green' : 'yellow'} variant="light" role={notice.ok ? 'status' : 'alert'} mb={mb}>
       {notice.text}
     </Alert>
   );
