@@ -95,7 +95,8 @@ beforeAll(async () => {
     .map((r) => r.name)
     .filter((n) => !BOOKKEEPING.has(n) && !n.startsWith('__drizzle'));
   // Every committed row write to those tables leaves a row in fuzz_writes, in its own
-  // transaction (a write rolled back leaves none): what a refused call must not add to.
+  // transaction (a write rolled back leaves none): what a refused call must not add to. The
+  // `insert into` below is the trigger's own body, instrumentation rather than test data: it stays raw.
   await t.database.executeSql(`
     create table fuzz_writes (id bigserial primary key);
     create function fuzz_write() returns trigger language plpgsql as $$ begin insert into fuzz_writes default values; return null; end $$;

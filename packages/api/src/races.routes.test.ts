@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../test/app.js';
 import { createCopies, createInstitution, createLibraries, createLoan, createPatron, createTitles, enableActivities } from '../test/factories.js';
+import { createSavedSearches } from '../test/factories/saved.js';
 import { startTestMailSink, type TestMailSink } from '../test/mail.js';
 import { queryRows } from './db/client.js';
 import { MAIL_LIMITS } from './modules/basket/basket.service.js';
@@ -124,8 +125,10 @@ describe('limits under parallel requests', () => {
   });
 
   it(`saved searches: ${AT_ONCE} at once with ten places left keep ${SAVED_SEARCH_LIMIT}`, async () => {
-    await t.database.db.execute(
-      sql`insert into saved_searches (cod_pessoa, nome, consulta) select ${ana}, 'Pesquisa ' || n, 'termo1=t' || n from generate_series(1, ${SAVED_SEARCH_LIMIT - 10}::int) n`,
+    await createSavedSearches(
+      t.database.db,
+      ana,
+      Array.from({ length: SAVED_SEARCH_LIMIT - 10 }, (_, i) => ({ nome: `Pesquisa ${i + 1}`, consulta: `termo1=t${i + 1}` })),
     );
     const answers = await Promise.all(
       Array.from({ length: AT_ONCE }, (_, i) => post('/api/pesquisas-salvas', { nome: `Corrida ${i}`, consulta: `termo1=corrida+${i}` })),

@@ -172,6 +172,8 @@ describe('seedDemoIfEmpty', () => {
       database.db,
       sql`select cod_exemplar, cod_pessoa from loans where data_devolucao is null limit 1`,
     );
+    // Raw inserts on purpose: what is tested is that the database's own constraints refuse these
+    // rows, which no application path (nor factory) would write.
     await expect(
       database.db.execute(
         sql`insert into loans (cod_exemplar, cod_pessoa, data_devolucao_prevista) values (${loan!.cod_exemplar}, ${loan!.cod_pessoa}, current_date + 7)`,

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Afastamento, Debitos, NadaConstaVerifica } from '@estante/contracts';
-import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { accountEndpoints } from '@estante/contracts';
+import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
 import { createCopies, createInstitution, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
+import { createDebt } from '../../../test/factories/circulation.js';
 import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
 import { queryRows } from '../../db/client.js';
-import { circulationPolicies, debts } from '../../db/schema/index.js';
+import { circulationPolicies } from '../../db/schema/index.js';
 import { runAdminCommand } from '../../admin/commands.js';
 
 /**
@@ -47,9 +48,7 @@ beforeAll(async () => {
   await db.execute(sql`update copies set data_devolucao_prevista = current_date - 4 where tombo = 'M1'`);
   await desk('checkin', 'M1');
   const [ana] = await queryRows<{ cod_pessoa: number }>(db, sql`select cod_pessoa from logins where login = 'ana'`);
-  await db
-    .insert(debts)
-    .values({ codPessoa: ana!.cod_pessoa, service: 'perda_material', amount: '80.00', discount: '10.00', paid: '20.00', paidAt: sql`current_date` });
+  await createDebt(db, { codPessoa: ana!.cod_pessoa, service: 'perda_material', amount: '80.00', discount: '10.00', paid: '20.00', paidAt: sql`current_date` });
   await desk('checkout', 'M2', 'carla');
 });
 afterAll(async () => {
@@ -57,8 +56,8 @@ afterAll(async () => {
   await mail.close();
 });
 
-const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` }, payload });
+/** A login's token. */
+const as = (who: string) => token[who]!;
 
 /** The text of a PDF as `pdftotext` (poppler) reads it, its lines joined (a table cell wraps). */
 function pdfText(pdf: Buffer): string {
@@ -69,18 +68,19 @@ function pdfText(pdf: Buffer): string {
 
 describe('debts and the payment slip', () => {
   it('lists what is owed: service, expected return, discount, paid, balance, total', async () => {
-    const body = (await call('ana', 'GET', '/api/emprestimo/debitos-pendentes')).json<Debitos>();
+    const body = (await call(t.app, accountEndpoints.debts, {}, as('ana'))).body;
     expect(body.itens.map((d) => [d.tipo_servico, d.titulo, d.valor, d.desconto, d.valor_pago, d.saldo])).toEqual([
       ['multa_atraso', 'Memórias póstumas de Brás Cubas', '2.00', '0.00', '0.00', '2.00'],
       ['perda_material', null, '80.00', '10.00', '20.00', '50.00'],
     ]);
     expect(body.itens[0]!.data_devolucao_prevista).not.toBeNull();
     expect(body.total).toBe('52.00');
-    expect((await call('bruno', 'GET', '/api/emprestimo/debitos-pendentes')).json()).toEqual({ itens: [], total: '0.00' });
+    expect((await call(t.app, accountEndpoints.debts, {}, as('bruno'))).body).toEqual({ itens: [], total: '0.00' });
   });
 
   it('makes a PDF payment slip with the payer, the debts and the total', async () => {
-    const response = await call('ana', 'POST', '/unidade-informacao/gru', {});
+    // A PDF, not JSON: asked for as the browser does.
+    const response = await t.app.inject({ method: 'POST', url: '/svc/unidade-informacao/gru', headers: { authorization: `Bearer ${as('ana')}` }, payload: {} });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="guia-\d{16}\.pdf"$/);
@@ -93,66 +93,73 @@ describe('debts and the payment slip', () => {
   });
 
   it('refuses a slip with nothing to pay, and a debt that is not the patron’s', async () => {
-    expect((await call('bruno', 'POST', '/unidade-informacao/gru', {})).json().key).toBe('SemDebitos');
+    expect((await call(t.app, accountEndpoints.paymentSlip, { body: {} }, as('bruno'))).body.key).toBe('SemDebitos');
     const [debt] = await queryRows<{ cod_debito: number }>(t.database.db, sql`select cod_debito from debts limit 1`);
-    const foreign = await call('bruno', 'POST', '/unidade-informacao/gru', { debitos: [debt!.cod_debito] });
-    expect(foreign.statusCode).toBe(404);
-    expect((await call('ana', 'POST', '/unidade-informacao/gru', { debitos: [1, 1] })).statusCode).toBe(400);
+    const foreign = await call(t.app, accountEndpoints.paymentSlip, { body: { debitos: [debt!.cod_debito] } }, as('bruno'));
+    expect(foreign.status).toBe(404);
+    expect((await call(t.app, accountEndpoints.paymentSlip, { body: { debitos: [1, 1] } }, as('ana'))).status).toBe(400);
   });
 });
 
 describe('the no-debts declaration', () => {
   it('is refused with the reasons while loans or debts are open, changing nothing', async () => {
-    const carla = (await call('carla', 'GET', '/unidade-informacao/nada-consta/verifica')).json<NadaConstaVerifica>();
+    const carla = (await call(t.app, accountEndpoints.noDebtsCheck, {}, as('carla'))).body;
     expect(carla).toMatchObject({ pode_emitir: false, emprestimos_abertos: 1, debitos_abertos: '0.00', declaracao: null });
     expect(carla.motivos).toEqual(['Há 1 empréstimo(s) em aberto: devolva os exemplares.']);
-    const refused = await call('ana', 'POST', '/unidade-informacao/nada-consta');
-    expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toContain('Há débitos de R$ 52,00 a pagar.');
-    expect((await call('ana', 'GET', '/pessoas/afastamentos')).json()).toEqual([]);
+    const refused = await call(t.app, accountEndpoints.issueNoDebts, {}, as('ana'));
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toContain('Há débitos de R$ 52,00 a pagar.');
+    expect((await call(t.app, accountEndpoints.deviations, {}, as('ana'))).body).toEqual([]);
   });
 
   it('is issued once owing nothing: a deviation ends the link, in the same transaction; asked again, the same one', async () => {
-    expect((await call('bruno', 'GET', '/unidade-informacao/nada-consta/verifica')).json()).toMatchObject({ pode_emitir: true, motivos: [] });
-    const issued = await call('bruno', 'POST', '/unidade-informacao/nada-consta');
-    expect(issued.statusCode).toBe(200);
-    const { codigo } = issued.json<{ codigo: string }>();
+    expect((await call(t.app, accountEndpoints.noDebtsCheck, {}, as('bruno'))).body).toMatchObject({ pode_emitir: true, motivos: [] });
+    const issued = await call(t.app, accountEndpoints.issueNoDebts, {}, as('bruno'));
+    expect(issued.status).toBe(200);
+    const { codigo } = issued.body;
     expect(codigo).toMatch(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/);
-    expect((await call('bruno', 'POST', '/unidade-informacao/nada-consta')).json().codigo).toBe(codigo);
-    const deviations = (await call('bruno', 'GET', '/pessoas/afastamentos')).json<Afastamento[]>();
+    expect((await call(t.app, accountEndpoints.issueNoDebts, {}, as('bruno'))).body.codigo).toBe(codigo);
+    const deviations = (await call(t.app, accountEndpoints.deviations, {}, as('bruno'))).body;
     expect(deviations).toEqual([expect.objectContaining({ motivo: 'Nada consta emitido: vínculo com as bibliotecas encerrado', fim: null })]);
     // No longer a patron of the libraries: no loans, no holds.
     await expect(desk('checkout', 'M1', 'bruno')).rejects.toThrow(/^Operação não permitida: afastamento em vigor/);
   });
 
   it('comes as a PDF with its verification code, only to its owner, and by e-mail', async () => {
-    const { codigo } = (await call('bruno', 'GET', '/unidade-informacao/nada-consta/verifica')).json<NadaConstaVerifica>().declaracao!;
-    const pdf = await call('bruno', 'GET', `/unidade-informacao/nada-consta/${codigo}/pdf`);
+    const { codigo } = (await call(t.app, accountEndpoints.noDebtsCheck, {}, as('bruno'))).body.declaracao!;
+    // A PDF, not JSON: asked for as the browser does.
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/svc/unidade-informacao/nada-consta/${codigo}/pdf`,
+      headers: { authorization: `Bearer ${as('bruno')}` },
+    });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain(codigo);
     expect(text).toContain('Bruno Teste');
-    expect((await call('ana', 'GET', `/unidade-informacao/nada-consta/${codigo}/pdf`)).statusCode).toBe(404);
-    expect((await call('ana', 'GET', '/unidade-informacao/nada-consta/nope/pdf')).statusCode).toBe(400);
-    const sent = await call('bruno', 'POST', '/nada-consta/send-mail');
-    expect(sent.json()).toEqual({ enviado: true, email: 'bruno@example.org' });
+    expect((await call(t.app, accountEndpoints.declarationPdf, { params: { codigo } }, as('ana'))).status).toBe(404);
+    expect((await call(t.app, accountEndpoints.declarationPdf, { params: { codigo: 'nope' } }, as('ana'))).status).toBe(400);
+    const sent = await call(t.app, accountEndpoints.mailDeclaration, {}, as('bruno'));
+    expect(sent.body).toEqual({ enviado: true, email: 'bruno@example.org' });
     const [message] = (await mail.messages()).filter((m) => m.subject === 'Declaração de nada consta');
     expect(message!.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`nada-consta-${codigo}.pdf`, 'application/pdf']]);
-    expect((await call('ana', 'POST', '/nada-consta/send-mail')).statusCode).toBe(404);
+    expect((await call(t.app, accountEndpoints.mailDeclaration, {}, as('ana'))).status).toBe(404);
   });
 });
 
 describe('the loan token', () => {
   it('is null until asked for, then six digits for ten minutes; a new one replaces it', async () => {
-    expect((await call('ana', 'GET', '/api/emprestimo/token')).json()).toBeNull();
-    const first = (await call('ana', 'POST', '/api/emprestimo/token')).json<{ valor: string; valido_ate: string }>();
+    const current = async (who: string) => (await call(t.app, accountEndpoints.loanToken, {}, as(who))).body;
+    const renewed = async (who: string) => (await call(t.app, accountEndpoints.newLoanToken, {}, as(who))).body;
+    expect(await current('ana')).toBeNull();
+    const first = await renewed('ana');
     expect(first.valor).toMatch(/^\d{6}$/);
     const minutes = (new Date(first.valido_ate).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(9);
     expect(minutes).toBeLessThanOrEqual(10);
-    expect((await call('ana', 'GET', '/api/emprestimo/token')).json()).toEqual(first);
-    const second = (await call('ana', 'POST', '/api/emprestimo/token')).json<{ valido_ate: string }>();
+    expect(await current('ana')).toEqual(first);
+    const second = await renewed('ana');
     expect(new Date(second.valido_ate).getTime()).toBeGreaterThanOrEqual(new Date(first.valido_ate).getTime());
-    expect((await call('bruno', 'GET', '/api/emprestimo/token')).json()).toBeNull();
+    expect(await current('bruno')).toBeNull();
   });
 });

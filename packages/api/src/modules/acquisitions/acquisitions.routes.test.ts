@@ -1,8 +1,9 @@
-import type { EstatisticasAquisicao, PedidoCompra, Sugestao } from '@estante/contracts';
+import { acquisitionsEndpoints, type Endpoint, endpointUrl, type Sugestao, type SuggestionStatus, unitsEndpoints } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
 import { createInstitution, createLibraries, createPatron, createTitles, enableActivities, grantStaffRoles } from '../../../test/factories.js';
+import { createSuggestion } from '../../../test/factories/acquisitions.js';
 import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
 import { runAdminCommand } from '../../admin/commands.js';
 import { queryRows } from '../../db/client.js';
@@ -17,6 +18,7 @@ import { createMailer } from '../../lib/mail.js';
 let t: TestApp;
 let mail: TestMailSink;
 const token: Record<string, string> = {};
+const patron: Record<string, number> = {};
 let central: { codBiblioteca: number; codCampus: number };
 let branch: { codBiblioteca: number; codCampus: number };
 let titleId = 0;
@@ -30,7 +32,9 @@ beforeAll(async () => {
   const [first, second] = await createLibraries(db, ['Central', 'Setorial']);
   [central, branch] = [first!, second!];
   for (const login of ['ana', 'bia', 'fernanda']) {
-    await createPatron(db, { login, nome: `${login[0]!.toUpperCase()}${login.slice(1)} Teste`, password: `senha-${login}`, email: `${login}@example.org` });
+    patron[login] = (
+      await createPatron(db, { login, nome: `${login[0]!.toUpperCase()}${login.slice(1)} Teste`, password: `senha-${login}`, email: `${login}@example.org` })
+    ).codPessoa;
     token[login] = await patronToken(t.app, login, `senha-${login}`);
   }
   await grantStaffRoles(db, 'fernanda', ['aquisicao']);
@@ -41,10 +45,8 @@ afterAll(async () => {
   await mail.close();
 });
 
-const call = async <T = unknown>(who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, idioma = '1') => {
-  const response = await t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}`, 'x-idioma': idioma }, payload });
-  return { status: response.statusCode, body: response.json() as T };
-};
+/** A login's token. */
+const as = (login: string) => token[login]!;
 const staff = (verb: string, ...args: string[]) =>
   runAdminCommand(t.database.db, { command: `acquisitions.${verb}`, args }, undefined, createMailer(mail.url, 'Biblioteca <biblioteca@example.org>'));
 const state = async () =>
@@ -54,33 +56,33 @@ const state = async () =>
         from acquisition_suggestions s order by id`,
   );
 const mailsTo = async (address: string) => (await mail.messages()).filter((m) => m.to && JSON.stringify(m.to).includes(address));
-const suggestionOf = async (who: string, id: number) => (await call<Sugestao>(who, 'GET', `/aquisicao/sugestoes/${id}`)).body;
+const suggestionOf = async (who: string, id: number) => (await call(t.app, acquisitionsEndpoints.suggestion, { params: { id: String(id) } }, as(who))).body;
 
 /** Stores a suggestion as the footer form would have, sent `daysAgo` days ago. */
-async function suggestionRow(login: string, library: number, titulo: string, situacao = 'pre_sugestao', daysAgo = 0): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    t.database.db,
-    sql`insert into acquisition_suggestions (cod_pessoa, cod_biblioteca, titulo, editor, situacao, enviado_em)
-        select cod_pessoa, ${library}, ${titulo}, 'Editora', ${situacao}, now() - ${daysAgo} * interval '1 day' from logins where login = ${login}
-        returning id`,
-  );
-  return row!.id;
-}
+const suggestionRow = (login: string, library: number, titulo: string, situacao: SuggestionStatus = 'pre_sugestao', daysAgo = 0) =>
+  createSuggestion(t.database.db, { codPessoa: patron[login]!, codBiblioteca: library, titulo, situacao, daysAgo });
 
 describe('a suggestion from the footer to the shelf', () => {
   let id = 0;
 
   it('starts as a pre-suggestion the patron sees with its first step', async () => {
-    const sent = await call<{ codigo: number }>('ana', 'POST', '/unidade-informacao/sugestao-aquisicao', {
-      titulo: 'Pedagogia da autonomia',
-      autor: 'Paulo Freire',
-      editor: 'Paz e Terra',
-      campus: central.codCampus,
-      biblioteca: central.codBiblioteca,
-    });
+    const sent = await call(
+      t.app,
+      unitsEndpoints.suggestion,
+      {
+        body: {
+          titulo: 'Pedagogia da autonomia',
+          autor: 'Paulo Freire',
+          editor: 'Paz e Terra',
+          campus: central.codCampus,
+          biblioteca: central.codBiblioteca,
+        },
+      },
+      as('ana'),
+    );
     expect(sent.status).toBe(201);
     id = sent.body.codigo;
-    const list = await call<Sugestao[]>('ana', 'GET', '/aquisicao/sugestoes');
+    const list = await call(t.app, acquisitionsEndpoints.suggestions, { query: {} }, as('ana'));
     expect(list.body).toHaveLength(1);
     expect(list.body[0]).toMatchObject({
       codigo: id,
@@ -98,9 +100,9 @@ describe('a suggestion from the footer to the shelf', () => {
   });
 
   it('is invisible to another patron: 404 alone, absent from their list', async () => {
-    expect((await call('bia', 'GET', `/aquisicao/sugestoes/${id}`)).status).toBe(404);
-    expect((await call<Sugestao[]>('bia', 'GET', '/aquisicao/sugestoes')).body).toEqual([]);
-    expect((await call<PedidoCompra[]>('bia', 'GET', '/aquisicao/pedidos')).body).toEqual([]);
+    expect((await call(t.app, acquisitionsEndpoints.suggestion, { params: { id: String(id) } }, as('bia'))).status).toBe(404);
+    expect((await call(t.app, acquisitionsEndpoints.suggestions, { query: {} }, as('bia'))).body).toEqual([]);
+    expect((await call(t.app, acquisitionsEndpoints.orders, {}, as('bia'))).body).toEqual([]);
   });
 
   it('is quoted by command: three copies of a foreign work, dated today, and the patron is e-mailed', async () => {
@@ -120,7 +122,7 @@ describe('a suggestion from the footer to the shelf', () => {
     expect(s).toMatchObject({ situacao: 'aguardando_entrega', previsao_entrega: '2027-01-15' });
     expect(s.pedido).toEqual(expect.any(Number));
     expect((await mailsTo('ana@example.org')).at(-1)!.text).toContain(`Incluída no pedido de compra nº ${s.pedido}, entrega prevista para 15/01/2027`);
-    const orders = await call<PedidoCompra[]>('ana', 'GET', '/aquisicao/pedidos');
+    const orders = await call(t.app, acquisitionsEndpoints.orders, {}, as('ana'));
     expect(orders.body).toEqual([
       expect.objectContaining({
         codigo: s.pedido,
@@ -136,12 +138,12 @@ describe('a suggestion from the footer to the shelf', () => {
     expect(await staff('deliver', String(id), '1')).toContain('parcialmente_atendida');
     expect((await suggestionOf('ana', id)).total_entregue).toBe(1);
     await expect(staff('deliver', String(id), '3')).rejects.toThrow('Foram pedidos 3 exemplares e 1 já chegaram');
-    const delivered = await call<Sugestao>('fernanda', 'PUT', `/api/aquisicao/balcao/sugestoes/${id}`, {
-      acao: 'entregar',
-      quantidade: 2,
-      acervo: titleId,
-      nota: 'Já no acervo',
-    });
+    const delivered = await call(
+      t.app,
+      acquisitionsEndpoints.act,
+      { params: { id: String(id) }, body: { acao: 'entregar', quantidade: 2, acervo: titleId, nota: 'Já no acervo' } },
+      as('fernanda'),
+    );
     expect(delivered.status).toBe(200);
     const s = await suggestionOf('ana', id);
     expect(s).toMatchObject({ situacao: 'atendida', total_entregue: 3, cod_acervo: titleId });
@@ -155,7 +157,12 @@ describe('a suggestion from the footer to the shelf', () => {
   it('cannot move on once attended (409) and nothing changes', async () => {
     const before = await state();
     await expect(staff('quote', String(id))).rejects.toThrow('não é possível cotá-la agora');
-    const refused = await call('fernanda', 'PUT', `/api/aquisicao/balcao/sugestoes/${id}`, { acao: 'recusar', situacao: 'cancelada' });
+    const refused = await call(
+      t.app,
+      acquisitionsEndpoints.act,
+      { params: { id: String(id) }, body: { acao: 'recusar', situacao: 'cancelada' } },
+      as('fernanda'),
+    );
     expect(refused.status).toBe(409);
     expect(await state()).toEqual(before);
   });
@@ -163,19 +170,29 @@ describe('a suggestion from the footer to the shelf', () => {
 
 describe('the staff API', () => {
   it('is for the desk staff only', async () => {
-    expect((await call('ana', 'GET', '/api/aquisicao/balcao/sugestoes')).status).toBe(403);
-    expect((await call('ana', 'PUT', '/api/aquisicao/balcao/sugestoes/1', { acao: 'aceitar' })).status).toBe(403);
+    expect((await call(t.app, acquisitionsEndpoints.queue, { query: {} }, as('ana'))).status).toBe(403);
+    expect((await call(t.app, acquisitionsEndpoints.act, { params: { id: '1' }, body: { acao: 'aceitar' } }, as('ana'))).status).toBe(403);
   });
 
   it('takes up, refuses as already held (with the title), and words statuses in the language asked', async () => {
     const id = await suggestionRow('bia', central.codBiblioteca, 'Didática');
-    const accepted = await call<Sugestao>('fernanda', 'PUT', `/api/aquisicao/balcao/sugestoes/${id}`, { acao: 'aceitar' }, '5');
+    const accepted = await call(t.app, acquisitionsEndpoints.act, { params: { id: String(id) }, body: { acao: 'aceitar' } }, as('fernanda'), '5');
     expect(accepted.body).toMatchObject({ situacao: 'sugestao_compra', descricao_situacao: 'Purchase suggestion' });
-    const noTitle = await call<{ key: string }>('fernanda', 'PUT', `/api/aquisicao/balcao/sugestoes/${id}`, { acao: 'recusar', situacao: 'ja_existe' });
+    const noTitle = await call(
+      t.app,
+      acquisitionsEndpoints.act,
+      { params: { id: String(id) }, body: { acao: 'recusar', situacao: 'ja_existe' } },
+      as('fernanda'),
+    );
     expect(noTitle.status).toBe(422);
-    const held = await call<Sugestao>('fernanda', 'PUT', `/api/aquisicao/balcao/sugestoes/${id}`, { acao: 'recusar', situacao: 'ja_existe', acervo: titleId });
+    const held = await call(
+      t.app,
+      acquisitionsEndpoints.act,
+      { params: { id: String(id) }, body: { acao: 'recusar', situacao: 'ja_existe', acervo: titleId } },
+      as('fernanda'),
+    );
     expect(held.body).toMatchObject({ situacao: 'ja_existe', cod_acervo: titleId });
-    const queue = await call<Sugestao[]>('fernanda', 'GET', '/api/aquisicao/balcao/sugestoes?situacao=ja_existe');
+    const queue = await call(t.app, acquisitionsEndpoints.queue, { query: { situacao: 'ja_existe' } }, as('fernanda'));
     expect(queue.body.map((s) => s.codigo)).toEqual([id]);
   });
 
@@ -186,22 +203,33 @@ describe('the staff API', () => {
     const before = await state();
     const orders = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from purchase_orders`))[0]!.n;
     const ordersBefore = await orders();
-    const mixed = await call('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', { fornecedor: 'X', biblioteca: central.codBiblioteca, sugestoes: [a, b] });
+    const mixed = await call(
+      t.app,
+      acquisitionsEndpoints.order,
+      { body: { fornecedor: 'X', biblioteca: central.codBiblioteca, sugestoes: [a, b] } },
+      as('fernanda'),
+    );
     expect(mixed.status).toBe(422);
-    const early = await call('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', { fornecedor: 'X', biblioteca: central.codBiblioteca, sugestoes: [a, c] });
+    const early = await call(
+      t.app,
+      acquisitionsEndpoints.order,
+      { body: { fornecedor: 'X', biblioteca: central.codBiblioteca, sugestoes: [a, c] } },
+      as('fernanda'),
+    );
     expect(early.status).toBe(409);
-    const unknown = await call('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', { fornecedor: 'X', biblioteca: 999_999, sugestoes: [a] });
+    const unknown = await call(t.app, acquisitionsEndpoints.order, { body: { fornecedor: 'X', biblioteca: 999_999, sugestoes: [a] } }, as('fernanda'));
     expect(unknown.status).toBe(422);
     expect(
-      (await call('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', { fornecedor: 'X', biblioteca: central.codBiblioteca, sugestoes: [] })).status,
+      (await call(t.app, acquisitionsEndpoints.order, { body: { fornecedor: 'X', biblioteca: central.codBiblioteca, sugestoes: [] } }, as('fernanda'))).status,
     ).toBe(400);
     expect(await state()).toEqual(before);
     expect(await orders()).toBe(ordersBefore);
-    const made = await call<PedidoCompra>('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', {
-      fornecedor: 'Y',
-      biblioteca: central.codBiblioteca,
-      sugestoes: [a],
-    });
+    const made = await call(
+      t.app,
+      acquisitionsEndpoints.order,
+      { body: { fornecedor: 'Y', biblioteca: central.codBiblioteca, sugestoes: [a] } },
+      as('fernanda'),
+    );
     expect(made.status).toBe(201);
     expect(made.body.itens.map((i) => i.situacao)).toEqual(['aguardando_entrega']);
   });
@@ -210,19 +238,20 @@ describe('the staff API', () => {
     const a = await suggestionRow('bia', branch.codBiblioteca, 'Geometria', 'em_cotacao');
     const b = await suggestionRow('bia', branch.codBiblioteca, 'Topologia', 'em_cotacao');
     await t.database.db.execute(sql`update acquisition_suggestions set quantidade = 2 where id = ${a}`);
-    const made = await call<PedidoCompra>('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', {
-      fornecedor: 'Z',
-      biblioteca: branch.codBiblioteca,
-      sugestoes: [a, b],
-    });
+    const made = await call(
+      t.app,
+      acquisitionsEndpoints.order,
+      { body: { fornecedor: 'Z', biblioteca: branch.codBiblioteca, sugestoes: [a, b] } },
+      as('fernanda'),
+    );
     await staff('deliver', String(a), '1');
-    const closed = await call<PedidoCompra>('fernanda', 'PUT', `/api/aquisicao/balcao/pedidos/${made.body.codigo}/encerrar`);
+    const closed = await call(t.app, acquisitionsEndpoints.closeOrder, { params: { id: String(made.body.codigo) } }, as('fernanda'));
     expect(closed.body.encerrado).toBe(true);
     expect(closed.body.itens.map((i) => [i.sugestao, i.situacao])).toEqual([
       [a, 'finalizada_incompleta'],
       [b, 'nao_atendida'],
     ]);
-    expect((await call('fernanda', 'PUT', `/api/aquisicao/balcao/pedidos/${made.body.codigo}/encerrar`)).status).toBe(409);
+    expect((await call(t.app, acquisitionsEndpoints.closeOrder, { params: { id: String(made.body.codigo) } }, as('fernanda'))).status).toBe(409);
   });
 });
 
@@ -231,11 +260,17 @@ describe('statistics and filters', () => {
     await suggestionRow('bia', central.codBiblioteca, 'Antiga', 'nao_localizada', 70);
     await suggestionRow('bia', branch.codBiblioteca, 'Mais antiga', 'esgotada', 400);
     const today = new Date().toISOString().slice(0, 10);
-    const filters = ['', `?dataIni=${new Date(Date.now() - 100 * 864e5).toISOString().slice(0, 10)}&dataFim=${today}`, `?biblioteca=${branch.codBiblioteca}`];
+    const filters: { dataIni?: string; dataFim?: string; biblioteca?: string }[] = [
+      {},
+      { dataIni: new Date(Date.now() - 100 * 864e5).toISOString().slice(0, 10), dataFim: today },
+      { biblioteca: String(branch.codBiblioteca) },
+    ];
     for (const filter of filters) {
-      const stats = (await call<EstatisticasAquisicao>('bia', 'GET', `/aquisicao/estatisticas${filter}`)).body;
-      const library = filter.includes('biblioteca') ? branch.codBiblioteca : undefined;
-      const rows = (await call<Sugestao[]>('bia', 'GET', `/aquisicao/sugestoes${filter.includes('data') ? filter : ''}`)).body.filter(
+      const stats = (await call(t.app, acquisitionsEndpoints.statistics, { query: filter }, as('bia'))).body;
+      const library = filter.biblioteca ? branch.codBiblioteca : undefined;
+      // The list takes the period only.
+      const { biblioteca: _library, ...period } = filter;
+      const rows = (await call(t.app, acquisitionsEndpoints.suggestions, { query: period }, as('bia'))).body.filter(
         (s) => library === undefined || s.cod_biblioteca === library,
       );
       expect(stats.total).toBe(rows.length);
@@ -246,38 +281,41 @@ describe('statistics and filters', () => {
       expect(Object.fromEntries(stats.por_biblioteca.map((s) => [s.cod_biblioteca, s.total]))).toEqual(tally((s) => s.cod_biblioteca));
       expect(Object.fromEntries(stats.por_mes.map((s) => [s.mes, s.total]))).toEqual(tally((s) => s.criado_em.slice(0, 7)));
     }
-    const all = (await call<EstatisticasAquisicao>('bia', 'GET', '/aquisicao/estatisticas')).body;
+    const all = (await call(t.app, acquisitionsEndpoints.statistics, { query: {} }, as('bia'))).body;
     expect(all.total).toBeGreaterThanOrEqual(8);
     expect(all.por_mes.length).toBeGreaterThanOrEqual(3);
   });
 
   it('filter the list by status and period', async () => {
-    const esgotadas = (await call<Sugestao[]>('bia', 'GET', '/aquisicao/sugestoes?situacao=esgotada')).body;
+    const esgotadas = (await call(t.app, acquisitionsEndpoints.suggestions, { query: { situacao: 'esgotada' } }, as('bia'))).body;
     expect(esgotadas.map((s) => s.titulo)).toEqual(['Mais antiga']);
-    const recent = (await call<Sugestao[]>('bia', 'GET', `/aquisicao/sugestoes?dataIni=${new Date(Date.now() - 30 * 864e5).toISOString().slice(0, 10)}`)).body;
+    const recent = (
+      await call(t.app, acquisitionsEndpoints.suggestions, { query: { dataIni: new Date(Date.now() - 30 * 864e5).toISOString().slice(0, 10) } }, as('bia'))
+    ).body;
     expect(recent.map((s) => s.titulo)).not.toContain('Antiga');
     expect(recent.length).toBeGreaterThan(0);
   });
 
   it('refuse bad input with a clear 4xx', async () => {
-    const bad = [
-      ['/aquisicao/sugestoes?situacao=perdida', 400],
-      ['/aquisicao/sugestoes?dataIni=2026-05-01&dataFim=2026-04-01', 400],
-      ['/aquisicao/sugestoes?dataIni=2026-02-30', 400],
-      ['/aquisicao/estatisticas?biblioteca=999999', 422],
-      ['/aquisicao/estatisticas?biblioteca=abc', 400],
-      ['/aquisicao/sugestoes/abc', 400],
-    ] as const;
-    for (const [url, status] of bad) {
-      const answer = await call<{ message: string }>('bia', 'GET', url);
+    const bad: [Endpoint, { params?: object; query?: object }, number][] = [
+      [acquisitionsEndpoints.suggestions, { query: { situacao: 'perdida' } }, 400],
+      [acquisitionsEndpoints.suggestions, { query: { dataIni: '2026-05-01', dataFim: '2026-04-01' } }, 400],
+      [acquisitionsEndpoints.suggestions, { query: { dataIni: '2026-02-30' } }, 400],
+      [acquisitionsEndpoints.statistics, { query: { biblioteca: '999999' } }, 422],
+      [acquisitionsEndpoints.statistics, { query: { biblioteca: 'abc' } }, 400],
+      [acquisitionsEndpoints.suggestion, { params: { id: 'abc' } }, 400],
+    ];
+    for (const [endpoint, input, status] of bad) {
+      const url = endpointUrl(endpoint, input);
+      const answer = await call(t.app, endpoint, input as never, as('bia'));
       expect(answer.status, url).toBe(status);
-      expect(answer.body.message.length, url).toBeGreaterThan(5);
+      expect(answer.body.message!.length, url).toBeGreaterThan(5);
     }
   });
 
   it('name the statuses of §4 in the language asked', async () => {
-    const pt = (await call<{ codigo: string; descricao: string }[]>('bia', 'GET', '/aquisicao/sugestoes/situacao')).body;
-    const es = (await call<{ codigo: string; descricao: string }[]>('bia', 'GET', '/aquisicao/sugestoes/situacao', undefined, '3')).body;
+    const pt = (await call(t.app, acquisitionsEndpoints.statuses, {}, as('bia'))).body;
+    const es = (await call(t.app, acquisitionsEndpoints.statuses, {}, as('bia'), '3')).body;
     expect(pt).toHaveLength(14);
     expect(pt.find((s) => s.codigo === 'em_negociacao')!.descricao).toBe('Em negociação');
     expect(es.find((s) => s.codigo === 'ja_existe')!.descricao).toBe('Ya existe en el acervo');
@@ -288,9 +326,11 @@ describe('under a crowd', () => {
   it('twenty deliveries at once never receive more copies than were ordered', async () => {
     const id = await suggestionRow('bia', central.codBiblioteca, 'Concorrência', 'em_cotacao');
     await t.database.db.execute(sql`update acquisition_suggestions set quantidade = 3 where id = ${id}`);
-    await call('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', { fornecedor: 'W', biblioteca: central.codBiblioteca, sugestoes: [id] });
+    await call(t.app, acquisitionsEndpoints.order, { body: { fornecedor: 'W', biblioteca: central.codBiblioteca, sugestoes: [id] } }, as('fernanda'));
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call('fernanda', 'PUT', `/api/aquisicao/balcao/sugestoes/${id}`, { acao: 'entregar', quantidade: 1 })),
+      Array.from({ length: 20 }, () =>
+        call(t.app, acquisitionsEndpoints.act, { params: { id: String(id) }, body: { acao: 'entregar', quantidade: 1 } }, as('fernanda')),
+      ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409 || a.status === 422)).toBe(true);
@@ -302,7 +342,7 @@ describe('under a crowd', () => {
     const id = await suggestionRow('bia', central.codBiblioteca, 'Disputada', 'em_cotacao');
     const answers = await Promise.all(
       ['A', 'B', 'C'].map((f) =>
-        call('fernanda', 'POST', '/api/aquisicao/balcao/pedidos', { fornecedor: f, biblioteca: central.codBiblioteca, sugestoes: [id] }),
+        call(t.app, acquisitionsEndpoints.order, { body: { fornecedor: f, biblioteca: central.codBiblioteca, sugestoes: [id] } }, as('fernanda')),
       ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);

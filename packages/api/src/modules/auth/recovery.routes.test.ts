@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPasswordRules, type PasswordRules } from '@estante/contracts';
-import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
+import { authEndpoints, checkPasswordRules, type PasswordRules, recoveryEndpoints } from '@estante/contracts';
+import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createInstitution, createPatron } from '../../../test/factories.js';
 import { startTestMailSink } from '../../../test/mail.js';
 import { maskEmail } from './recovery.service.js';
@@ -22,26 +22,24 @@ afterAll(async () => {
   await sink.close();
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT', user: string, payload?: object, language = '1') =>
-  t.app.inject({
-    method,
-    url: `/svc/pessoas/${encodeURIComponent(user)}/recuperar-senha`,
-    headers: { authorization: `Bearer ${anonymous}`, 'x-idioma': language },
-    ...(payload ? { payload } : {}),
-  });
+/** Step 1 (e-mail a code), 2 (check it) and 3 (set the password) of the recovery of `user`, as the anonymous visitor. */
+const start = (user: string) => call(t.app, recoveryEndpoints.start, { params: { user }, query: {} }, anonymous);
+const checkCode = (user: string, body: { code: string }) => call(t.app, recoveryEndpoints.checkCode, { params: { user }, body }, anonymous);
+const finish = (user: string, body: { code: string; password: string }) => call(t.app, recoveryEndpoints.finish, { params: { user }, body }, anonymous);
 const lastCode = async () => /código para criar uma nova senha é (\d{6})/.exec((await sink.messages()).at(-1)!.text!)![1]!;
 const signIn = (password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/svc/oauth/token',
-    payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'ana', password },
-  });
+  call(
+    t.app,
+    authEndpoints.token,
+    { body: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'ana', password } },
+    null,
+  );
 
 describe('password recovery by e-mailed code', () => {
   it('step 1 e-mails a code and shows the masked address, first name, length and expiry', async () => {
-    const response = await call('GET', '  ANA ');
-    expect(response.statusCode).toBe(200);
-    const body = response.json<{ emails: string[]; name: string; length: number; tte: string }>();
+    const response = await start('  ANA ');
+    expect(response.status).toBe(200);
+    const body = response.body;
     expect(body).toMatchObject({ emails: ['an*******@d***.estante.local'], name: 'Ana', length: 6 });
     const minutes = (Date.parse(body.tte) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
@@ -53,14 +51,14 @@ describe('password recovery by e-mailed code', () => {
   });
 
   it('step 2 checks the code and answers the rules; a wrong code is a 422', async () => {
-    await call('GET', 'ana');
+    await start('ana');
     const code = await lastCode();
-    const wrong = await call('POST', 'ana', { code: code === '000000' ? '111111' : '000000' });
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toMatchObject({ key: 'CodigoInvalido' });
-    const right = await call('POST', 'ana', { code });
-    expect(right.statusCode).toBe(200);
-    expect(right.json<PasswordRules>()).toEqual({
+    const wrong = await checkCode('ana', { code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({ key: 'CodigoInvalido' });
+    const right = await checkCode('ana', { code });
+    expect(right.status).toBe(200);
+    expect(right.body).toEqual({
       length: { min: 8, max: 32 },
       has_numbers: true,
       only_numbers: false,
@@ -72,51 +70,52 @@ describe('password recovery by e-mailed code', () => {
   });
 
   it('step 3 sets a password that meets the rules, ends old sessions, and the code is used up', async () => {
-    await call('GET', 'ana');
+    await start('ana');
     const code = await lastCode();
     const session = await signIn('Antiga#2020');
-    const refresh = session.json<{ refresh_token: string }>().refresh_token;
+    const refresh = session.body.refresh_token!;
     for (const [password, key] of [
       ['Curt1#', 'SenhaNaoConfereCriterios'],
       ['semnumero#A', 'SenhaNaoConfereCriterios'],
       ['Beatriz#2026', 'SenhaNaoConfereCriterios'],
       ['Antiga#2020', 'SenhaRepetida'],
     ] as const) {
-      const refused = await call('PUT', 'ana', { code, password });
-      expect(refused.statusCode, password).toBe(422);
-      expect(refused.json(), password).toMatchObject({ key });
+      const refused = await finish('ana', { code, password });
+      expect(refused.status, password).toBe(422);
+      expect(refused.body, password).toMatchObject({ key });
     }
-    const done = await call('PUT', 'ana', { code, password: '  Nova#Senha2026  ' });
-    expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ key: 'SenhaAlteradaSucesso', message: 'Senha alterada com sucesso. Entre com a nova senha.' });
-    expect((await signIn('Antiga#2020')).statusCode).toBe(401);
-    expect((await signIn('Nova#Senha2026')).statusCode).toBe(200);
-    const renewed = await t.app.inject({
-      method: 'POST',
-      url: '/svc/oauth/token',
-      payload: { grant_type: 'refresh_token', client_id: 'estante-web', client_secret: 'estante-public', refresh_token: refresh },
-    });
-    expect(renewed.statusCode).toBe(401);
-    expect((await call('PUT', 'ana', { code, password: 'Outra#Senha2026' })).statusCode).toBe(422);
+    const done = await finish('ana', { code, password: '  Nova#Senha2026  ' });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ key: 'SenhaAlteradaSucesso', message: 'Senha alterada com sucesso. Entre com a nova senha.' });
+    expect((await signIn('Antiga#2020')).status).toBe(401);
+    expect((await signIn('Nova#Senha2026')).status).toBe(200);
+    const renewed = await call(
+      t.app,
+      authEndpoints.token,
+      { body: { grant_type: 'refresh_token', client_id: 'estante-web', client_secret: 'estante-public', refresh_token: refresh } },
+      null,
+    );
+    expect(renewed.status).toBe(401);
+    expect((await finish('ana', { code, password: 'Outra#Senha2026' })).status).toBe(422);
   });
 
   it('kills a code after five wrong tries', async () => {
-    await call('GET', 'ana');
+    await start('ana');
     const code = await lastCode();
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await call('POST', 'ana', { code: wrong })).statusCode).toBe(422);
-    const late = await call('POST', 'ana', { code });
-    expect(late.json()).toMatchObject({ key: 'CodigoExpirado' });
+    for (let i = 0; i < 5; i++) expect((await checkCode('ana', { code: wrong })).status).toBe(422);
+    const late = await checkCode('ana', { code });
+    expect(late.body).toMatchObject({ key: 'CodigoExpirado' });
   });
 
   it('answers the same 422 for an unknown user and for one without e-mail, and 429 after five requests', async () => {
-    const unknown = await call('GET', 'ninguem');
-    const noMail = await call('GET', 'semmail');
-    expect([unknown.statusCode, noMail.statusCode]).toEqual([422, 422]);
-    expect(unknown.json()).toEqual(noMail.json());
-    for (let i = 0; i < 4; i++) expect((await call('GET', 'semmail')).statusCode).toBe(422);
-    expect((await call('GET', 'semmail')).statusCode).toBe(429);
-    expect((await call('POST', 'ana', { code: '12ab' })).statusCode).toBe(400);
+    const unknown = await start('ninguem');
+    const noMail = await start('semmail');
+    expect([unknown.status, noMail.status]).toEqual([422, 422]);
+    expect(unknown.body).toEqual(noMail.body);
+    for (let i = 0; i < 4; i++) expect((await start('semmail')).status).toBe(422);
+    expect((await start('semmail')).status).toBe(429);
+    expect((await checkCode('ana', { code: '12ab' })).status).toBe(400);
   });
 });
 
@@ -124,13 +123,12 @@ describe('PUT /pessoas/meu-pergamum/senha', () => {
   it('changes the password with the current one and the rules, for a signed-in patron only', async () => {
     await createPatron(t.database.db, { login: 'bruno', nome: 'Bruno Lima', password: 'Velha#2024' });
     const token = await patronToken(t.app, 'bruno', 'Velha#2024');
-    const change = (payload: object, auth = token) =>
-      t.app.inject({ method: 'PUT', url: '/svc/pessoas/meu-pergamum/senha', headers: { authorization: `Bearer ${auth}` }, payload });
-    expect((await change({ senhaAtual: 'errada', senhaNova: 'Nova#2025x' })).json()).toMatchObject({ key: 'SenhaAtualIncorreta' });
-    expect((await change({ senhaAtual: 'Velha#2024', senhaNova: 'lima#2025X' })).json()).toMatchObject({ key: 'SenhaNaoConfereCriterios' });
-    expect((await change({ senhaAtual: 'Velha#2024', senhaNova: 'Nova#2025x' })).statusCode).toBe(200);
-    expect((await change({ senhaAtual: 'Nova#2025x', senhaNova: 'Velha#2024' })).json()).toMatchObject({ key: 'SenhaRepetida' });
-    expect((await change({ senhaAtual: 'x', senhaNova: 'y' }, anonymous)).statusCode).toBe(403);
+    const change = (body: { senhaAtual: string; senhaNova: string }, auth = token) => call(t.app, recoveryEndpoints.changePassword, { body }, auth);
+    expect((await change({ senhaAtual: 'errada', senhaNova: 'Nova#2025x' })).body).toMatchObject({ key: 'SenhaAtualIncorreta' });
+    expect((await change({ senhaAtual: 'Velha#2024', senhaNova: 'lima#2025X' })).body).toMatchObject({ key: 'SenhaNaoConfereCriterios' });
+    expect((await change({ senhaAtual: 'Velha#2024', senhaNova: 'Nova#2025x' })).status).toBe(200);
+    expect((await change({ senhaAtual: 'Nova#2025x', senhaNova: 'Velha#2024' })).body).toMatchObject({ key: 'SenhaRepetida' });
+    expect((await change({ senhaAtual: 'x', senhaNova: 'y' }, anonymous)).status).toBe(403);
   });
 });
 

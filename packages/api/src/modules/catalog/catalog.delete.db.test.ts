@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { createCopies, createHold, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
+import { createComment } from '../../../test/factories/comments.js';
 import { marcRecord, type TitleSpec } from '../../../test/marc.js';
 import { queryRows } from '../../db/client.js';
 import type { ReadItem } from '../../marc/iso2709.js';
@@ -86,9 +87,7 @@ describe('deletion records (leader/05 d)', () => {
     ]);
     const ana = await createPatron(database.db, { login: 'ana', nome: 'Ana Souza', password: 'senha-ana-1' });
     await createHold(database.db, { codAcervo: ids['held-1']!, codBiblioteca: library, codPessoa: ana.codPessoa });
-    await database.db.execute(
-      sql`insert into comments (cod_acervo, cod_pessoa, cod_biblioteca, texto) values (${ids['said-1']!}, ${ana.codPessoa}, ${library}, 'Ótimo')`,
-    );
+    await createComment(database.db, { codAcervo: ids['said-1']!, codPessoa: ana.codPessoa, codBiblioteca: library, texto: 'Ótimo' });
     const report = await importMarcRecords(database.db, items(deletion('held-1'), deletion('said-1')));
     expect(report.deleted).toBe(0);
     expect(report.rejected.map((r) => r.reason)).toEqual([

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Reserva, ReservaInicial } from '@estante/contracts';
-import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
+import { holdsEndpoints, type ReservaBody } from '@estante/contracts';
+import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createCopies, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
 import { queryRows } from '../../db/client.js';
 import { circulationPolicies, debts, libraryClosedDays } from '../../db/schema/index.js';
@@ -59,30 +59,30 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${who === 'anonymous' ? anonymous : token[who]}` }, payload });
-const hold = (who: string, body: object) => call(who, 'POST', '/reserva', body);
+/** A login's token, or the anonymous one. */
+const as = (who: string) => (who === 'anonymous' ? anonymous : token[who]!);
+const hold = (who: string, body: ReservaBody) => call(t.app, holdsEndpoints.place, { body }, as(who));
+const mine = async (who: string) => (await call(t.app, holdsEndpoints.mine, {}, as(who))).body;
 
 describe('placing a hold (spec §4, §8)', () => {
   it('tells where the title can be held, with the queues and its volumes', async () => {
-    const info = (await call('anonymous', 'GET', `/reserva/${id.casmurro}/informacoes-iniciais`)).json<ReservaInicial>();
+    const info = (await call(t.app, holdsEndpoints.start, { params: { id: String(id.casmurro) } }, as('anonymous'))).body;
     expect(info.bibliotecas).toEqual([
       { cod_biblioteca: central, desc_biblioteca: 'Biblioteca Central', exemplares: 2, disponiveis: 0, fila: 0 },
       { cod_biblioteca: norte, desc_biblioteca: 'Biblioteca Norte', exemplares: 1, disponiveis: 1, fila: 0 },
     ]);
-    expect((await call('anonymous', 'GET', `/reserva/${id.atlas}/informacoes-iniciais`)).json<ReservaInicial>().volumes).toEqual(['1', '2']);
-    expect((await call('anonymous', 'GET', '/reserva/999999/informacoes-iniciais')).statusCode).toBe(404);
+    expect((await call(t.app, holdsEndpoints.start, { params: { id: String(id.atlas) } }, as('anonymous'))).body.volumes).toEqual(['1', '2']);
+    expect((await call(t.app, holdsEndpoints.start, { params: { id: '999999' } }, as('anonymous'))).status).toBe(404);
   });
 
   it('queues patrons in order: validar-fila tells the place, the hold takes it', async () => {
-    const body = { cod_acervo: id.casmurro, biblioteca: central };
-    expect((await call('ana', 'POST', '/reserva/validar-fila', body)).json()).toEqual({ posicao: 1 });
+    const body = { cod_acervo: id.casmurro!, biblioteca: central };
+    expect((await call(t.app, holdsEndpoints.validate, { body }, as('ana'))).body).toEqual({ posicao: 1 });
     const first = await hold('ana', body);
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ posicao: 1, cod_reserva: expect.any(Number) });
-    expect((await hold('carla', body)).json().posicao).toBe(2);
-    const mine = (await call('carla', 'GET', '/api/reserva')).json<Reserva[]>();
-    expect(mine).toEqual([
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ posicao: 1, cod_reserva: expect.any(Number) });
+    expect((await hold('carla', body)).body.posicao).toBe(2);
+    expect(await mine('carla')).toEqual([
       expect.objectContaining({ titulo: 'Dom Casmurro', desc_biblioteca: 'Biblioteca Central', situacao: 'fila', posicao: 2, prazo_retirada: null }),
     ]);
   });
@@ -100,49 +100,49 @@ describe('placing a hold (spec §4, §8)', () => {
     ];
     const before = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from holds`);
     for (const [body, status, key] of cases) {
-      const response = await hold('ana', body);
-      expect({ body, status: response.statusCode, key: response.json().key }).toEqual({ body, status, key });
+      const response = await hold('ana', body as never);
+      expect({ body, status: response.status, key: response.body.key }).toEqual({ body, status, key });
     }
     expect(await queryRows(t.database.db, sql`select count(*)::int as n from holds`)).toEqual(before);
-    expect((await call('anonymous', 'POST', '/reserva', { cod_acervo: id.casmurro, biblioteca: central })).statusCode).toBe(403);
+    expect((await hold('anonymous', { cod_acervo: id.casmurro!, biblioteca: central })).status).toBe(403);
   });
 
   it('holds one volume of a title with volumes', async () => {
-    const response = await hold('ana', { cod_acervo: id.atlas, biblioteca: central, volume: '2' });
-    expect(response.json().posicao).toBe(1);
+    const response = await hold('ana', { cod_acervo: id.atlas!, biblioteca: central, volume: '2' });
+    expect(response.body.posicao).toBe(1);
   });
 
   it('holds the copies of one shelf location: its own queue, served only by a copy from there', async () => {
-    const reference = { cod_acervo: id.aurelio, biblioteca: central, localizacao: 'Referência' };
-    expect((await hold('ana', { ...reference, localizacao: 'Mapoteca' })).json()).toMatchObject({ key: 'ReservaSemExemplarBiblioteca' });
-    expect((await hold('ana', reference)).json().posicao).toBe(1);
-    expect((await hold('ana', reference)).json()).toMatchObject({ key: 'ReservaDuplicada' });
-    expect((await hold('carla', { cod_acervo: id.aurelio, biblioteca: central })).json().posicao).toBe(1);
-    const [mine] = (await call('ana', 'GET', '/api/reserva')).json<Reserva[]>().filter((h) => h.cod_acervo === id.aurelio);
-    expect(mine).toMatchObject({ localizacao: 'Referência', posicao: 1 });
+    const reference = { cod_acervo: id.aurelio!, biblioteca: central, localizacao: 'Referência' };
+    expect((await hold('ana', { ...reference, localizacao: 'Mapoteca' })).body).toMatchObject({ key: 'ReservaSemExemplarBiblioteca' });
+    expect((await hold('ana', reference)).body.posicao).toBe(1);
+    expect((await hold('ana', reference)).body).toMatchObject({ key: 'ReservaDuplicada' });
+    expect((await hold('carla', { cod_acervo: id.aurelio!, biblioteca: central })).body.posicao).toBe(1);
+    const [anas] = (await mine('ana')).filter((h) => h.cod_acervo === id.aurelio);
+    expect(anas).toMatchObject({ localizacao: 'Referência', posicao: 1 });
     // The general collection's copy comes back: it cannot serve Ana's hold, and goes to Carla.
     expect(await desk('checkin', 'D2')).toMatch(/^D2 returned; kept for hold \d+/);
-    expect((await call('carla', 'GET', '/api/reserva')).json<Reserva[]>().find((h) => h.cod_acervo === id.aurelio)).toMatchObject({
+    expect((await mine('carla')).find((h) => h.cod_acervo === id.aurelio)).toMatchObject({
       situacao: 'liberada',
       localizacao: null,
     });
-    expect((await call('ana', 'GET', '/api/reserva')).json<Reserva[]>().find((h) => h.cod_acervo === id.aurelio)).toMatchObject({ situacao: 'fila' });
+    expect((await mine('ana')).find((h) => h.cod_acervo === id.aurelio)).toMatchObject({ situacao: 'fila' });
     expect(await desk('checkin', 'D1')).toMatch(/^D1 returned; kept for hold \d+/);
-    expect((await call('ana', 'GET', '/api/reserva')).json<Reserva[]>().find((h) => h.cod_acervo === id.aurelio)).toMatchObject({
+    expect((await mine('ana')).find((h) => h.cod_acervo === id.aurelio)).toMatchObject({
       situacao: 'liberada',
       observacao: 'D1',
     });
   });
 
   it('never queues a double click twice, nor two patrons in the same place', async () => {
-    const body = { cod_acervo: id.atlas, biblioteca: central, volume: '1' };
+    const body = { cod_acervo: id.atlas!, biblioteca: central, volume: '1' };
     const [a, b, c] = await Promise.all([hold('bruno', body), hold('bruno', body), hold('carla', body)]);
-    const statuses = [a!.statusCode, b!.statusCode].sort();
+    const statuses = [a.status, b.status].sort();
     expect(statuses).toEqual([200, 422]);
-    expect(c!.statusCode).toBe(200);
+    expect(c.status).toBe(200);
     const places = [a, b, c]
-      .filter((r) => r!.statusCode === 200)
-      .map((r) => r!.json().posicao)
+      .filter((r) => r.status === 200)
+      .map((r) => r.body.posicao)
       .sort();
     expect(places).toEqual([1, 2]);
   });
@@ -154,15 +154,15 @@ describe('the desk releases holds and fines late returns', () => {
     await t.database.db.insert(libraryClosedDays).values({ codBiblioteca: central, dia: sql`current_date + 3`, motivo: 'Feriado' });
     const answer = await desk('checkin', 'C1');
     expect(answer).toMatch(/^C1 returned; kept for hold \d+ until \d{4}-\d{2}-\d{2}$/);
-    const [ana] = (await call('ana', 'GET', '/api/reserva')).json<Reserva[]>().filter((h) => h.cod_acervo === id.casmurro);
+    const [ana] = (await mine('ana')).filter((h) => h.cod_acervo === id.casmurro);
     expect(ana).toMatchObject({ situacao: 'liberada', posicao: null, observacao: 'C1' });
     const [expected] = await queryRows<{ d: string }>(t.database.db, sql`select (current_date + 4)::text as d`);
     expect(ana!.prazo_retirada).toBe(expected!.d);
     // Carla moves up; Ana's copy cannot be lent to anyone else, and goes to her.
-    expect((await call('carla', 'GET', '/api/reserva')).json<Reserva[]>().find((h) => h.cod_acervo === id.casmurro)?.posicao).toBe(1);
+    expect((await mine('carla')).find((h) => h.cod_acervo === id.casmurro)?.posicao).toBe(1);
     await expect(desk('checkout', 'C1', 'carla')).rejects.toThrow(/^O exemplar C1 não está disponível para empréstimo/);
     expect(await desk('checkout', 'C1', 'ana')).toMatch(/^C1 lent to Ana Souza until \d{4}-\d{2}-\d{2}/);
-    const history = (await call('ana', 'GET', `/api/reserva/historico?dataIni=2000-01-01&dataFim=2999-12-31`)).json<Reserva[]>();
+    const history = (await call(t.app, holdsEndpoints.history, { query: { dataIni: '2000-01-01', dataFim: '2999-12-31' } }, as('ana'))).body;
     expect(history.find((h) => h.cod_acervo === id.casmurro)?.situacao).toBe('atendida');
   });
 
@@ -192,28 +192,29 @@ describe('the desk releases holds and fines late returns', () => {
 
 describe('cancelling holds', () => {
   it('cancels several at once, all or none; another patron’s hold is not found', async () => {
-    const mine = (await call('carla', 'GET', '/api/reserva')).json<Reserva[]>();
-    expect(mine.length).toBeGreaterThanOrEqual(1);
-    const anas = (await call('ana', 'GET', '/api/reserva')).json<Reserva[]>();
-    const mixed = [...mine.map((h) => h.cod_reserva), anas[0]!.cod_reserva].join(',');
-    const foreign = await call('carla', 'DELETE', `/api/reserva?reservas=${mixed}`);
-    expect(foreign.statusCode).toBe(404);
-    expect((await call('carla', 'GET', '/api/reserva')).json<Reserva[]>()).toHaveLength(mine.length);
-    const ok = await call('carla', 'DELETE', `/api/reserva?reservas=${mine.map((h) => h.cod_reserva).join(',')}`);
-    expect(ok.json()).toEqual({ canceladas: mine.length });
-    expect((await call('carla', 'GET', '/api/reserva')).json()).toEqual([]);
-    const again = await call('carla', 'DELETE', `/api/reserva?reservas=${mine[0]!.cod_reserva}`);
-    expect(again.statusCode).toBe(422);
-    expect(again.json().key).toBe('ErroCancelarReserva');
-    expect((await call('carla', 'DELETE', '/api/reserva?reservas=abc')).statusCode).toBe(400);
+    const carlas = await mine('carla');
+    expect(carlas.length).toBeGreaterThanOrEqual(1);
+    const anas = await mine('ana');
+    const cancel = (reservas: string) => call(t.app, holdsEndpoints.cancel, { query: { reservas } }, as('carla'));
+    const mixed = [...carlas.map((h) => h.cod_reserva), anas[0]!.cod_reserva].join(',');
+    const foreign = await cancel(mixed);
+    expect(foreign.status).toBe(404);
+    expect(await mine('carla')).toHaveLength(carlas.length);
+    const ok = await cancel(carlas.map((h) => h.cod_reserva).join(','));
+    expect(ok.body).toEqual({ canceladas: carlas.length });
+    expect(await mine('carla')).toEqual([]);
+    const again = await cancel(String(carlas[0]!.cod_reserva));
+    expect(again.status).toBe(422);
+    expect(again.body.key).toBe('ErroCancelarReserva');
+    expect((await cancel('abc')).status).toBe(400);
   });
 
   it('a cancelled released hold passes its copy back to the shelf when no one else waits', async () => {
     // C2 came back for Carla's hold, which she cancelled: with nobody else in the queue it is on the shelf again.
     const [c2] = await queryRows<{ status: string }>(t.database.db, sql`select status from copies where tombo = 'C2'`);
     expect(c2!.status).toBe('disponivel');
-    const history = (await call('carla', 'GET', '/api/reserva/historico?dataIni=2000-01-01&dataFim=2999-12-31')).json<Reserva[]>();
+    const history = (await call(t.app, holdsEndpoints.history, { query: { dataIni: '2000-01-01', dataFim: '2999-12-31' } }, as('carla'))).body;
     expect(history.every((h) => h.situacao === 'cancelada' && h.data_cancelamento !== null)).toBe(true);
-    expect((await call('carla', 'GET', '/api/reserva/historico?dataIni=2030-01-02&dataFim=2030-01-01')).statusCode).toBe(400);
+    expect((await call(t.app, holdsEndpoints.history, { query: { dataIni: '2030-01-02', dataFim: '2030-01-01' } }, as('carla'))).status).toBe(400);
   });
 });

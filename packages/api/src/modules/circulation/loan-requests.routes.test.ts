@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Solicitacao, SolicitacaoInicial } from '@estante/contracts';
-import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
+import { type LOAN_REQUEST_FILTERS, loanRequestsEndpoints, type SolicitacaoBody } from '@estante/contracts';
+import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createCopies, createInstitution, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
 import { queryRows } from '../../db/client.js';
 import { runAdminCommand } from '../../admin/commands.js';
@@ -39,9 +39,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` }, payload });
-const form = (extra: object = {}) => ({
+/** A login's token (or the anonymous one). */
+const as = (who: string) => token[who]!;
+const form = (extra: Partial<SolicitacaoBody> = {}): SolicitacaoBody => ({
   biblioteca_origem: norte,
   biblioteca_recebimento: central,
   telefone: '(48) 3721-0000',
@@ -49,30 +49,32 @@ const form = (extra: object = {}) => ({
   cod_local_recebimento: 1,
   ...extra,
 });
-const ask = (who: string, title: number, extra: object = {}) => call(who, 'POST', `/solicitacao-emprestimo/${title}`, form(extra));
+const ask = (who: string, title: number, extra: Partial<SolicitacaoBody> = {}) =>
+  call(t.app, loanRequestsEndpoints.request, { params: { id: String(title) }, body: form(extra) }, as(who));
+const start = (who: string, title: number) => call(t.app, loanRequestsEndpoints.start, { params: { id: String(title) } }, as(who));
 
 describe('loan requests', () => {
   it('tells where copies are on the shelf and where they can go, with the patron’s e-mail', async () => {
-    const info = (await call('ana', 'GET', `/solicitacao-emprestimo/${id.gs}/informacoes-iniciais`)).json<SolicitacaoInicial>();
+    const info = (await start('ana', id.gs!)).body;
     expect(info.origens).toEqual([{ cod_biblioteca: norte, desc_biblioteca: 'Biblioteca Norte', disponiveis: 2 }]);
     expect(info.recebimento.map((l) => l.desc_biblioteca)).toEqual(['Biblioteca Central', 'Biblioteca Norte']);
     expect(info.email).toBe('ana@example.org');
-    expect((await call('anonymous', 'GET', `/solicitacao-emprestimo/${id.gs}/informacoes-iniciais`)).json().email).toBeNull();
+    expect((await start('anonymous', id.gs!)).body.email).toBeNull();
   });
 
   it('validates the form as spec §5 says, storing nothing', async () => {
-    const cases: [object, string][] = [
+    const cases: [Partial<SolicitacaoBody>, string][] = [
       [{ telefone: '' }, 'phone required'],
       [{ telefone: '48 99999-0000 ramal 2' }, 'phone: at most 16'],
       [{ email: 'ana@' }, 'not a valid e-mail'],
       [{ email: '' }, 'e-mail required'],
-      [{ cod_local_recebimento: 7 }, 'receipt location required'],
+      [{ cod_local_recebimento: 7 } as never, 'receipt location required'],
       [{ cod_local_recebimento: 2 }, 'home address required'],
       [{ biblioteca_recebimento: undefined }, 'receiving library required'],
     ];
     for (const [extra, message] of cases) {
       const response = await ask('ana', id.gs!, extra);
-      expect({ extra, status: response.statusCode, message: response.json().message }).toEqual({
+      expect({ extra, status: response.status, message: response.body.message }).toEqual({
         extra,
         status: 400,
         message: expect.stringContaining(message),
@@ -82,28 +84,29 @@ describe('loan requests', () => {
   });
 
   it('asks for a copy; refuses with the four reasons of spec §8', async () => {
-    expect((await ask('ana', id.gs!, { cod_local_recebimento: 2, domicilio: 'Rua das Flores, 12' })).statusCode).toBe(200);
-    expect((await ask('ana', id.gs!)).json().key).toBe('SolicitacaoIdentica');
-    expect((await ask('bruno', id.gs!)).statusCode).toBe(200);
-    expect((await ask('carla', id.gs!)).json().key).toBe('SolicitacaoExemplaresComprometidos');
-    expect((await ask('carla', id.x!)).json().key).toBe('SolicitacaoSemExemplares');
-    expect((await ask('carla', id.sg!)).json().key).toBe('ReservaSelecioneOpcoes');
-    expect((await ask('carla', id.sg!, { volume: '1' })).statusCode).toBe(200);
+    expect((await ask('ana', id.gs!, { cod_local_recebimento: 2, domicilio: 'Rua das Flores, 12' })).status).toBe(200);
+    expect((await ask('ana', id.gs!)).body.key).toBe('SolicitacaoIdentica');
+    expect((await ask('bruno', id.gs!)).status).toBe(200);
+    expect((await ask('carla', id.gs!)).body.key).toBe('SolicitacaoExemplaresComprometidos');
+    expect((await ask('carla', id.x!)).body.key).toBe('SolicitacaoSemExemplares');
+    expect((await ask('carla', id.sg!)).body.key).toBe('ReservaSelecioneOpcoes');
+    expect((await ask('carla', id.sg!, { volume: '1' })).status).toBe(200);
     await t.database.db.execute(sql`update institution set parametros = parametros || '{"limite_solicitacoes": 1}'`);
-    expect((await ask('carla', id.gs!, { biblioteca_origem: norte })).json().key).toBe('SolicitacaoExemplaresComprometidos');
+    expect((await ask('carla', id.gs!, { biblioteca_origem: norte })).body.key).toBe('SolicitacaoExemplaresComprometidos');
     await t.database.db.execute(sql`update loan_requests set situacao = 'cancelada' where cod_pessoa = (select cod_pessoa from logins where login = 'bruno')`);
     const limited = await ask('carla', id.gs!);
-    expect(limited.json()).toMatchObject({
+    expect(limited.body).toMatchObject({
       status: 422,
       key: 'SolicitacaoLimiteExcedido',
       message: 'Solicitação cancelada: limite de 1 solicitações em aberto excedido.',
     });
-    expect((await call('anonymous', 'POST', `/solicitacao-emprestimo/${id.gs}`, form())).statusCode).toBe(403);
+    expect((await ask('anonymous', id.gs!)).status).toBe(403);
   });
 
   it('lists the patron’s requests by status and period', async () => {
-    const list = (status: string, who = 'ana') => call(who, 'GET', `/api/solicitacao-emprestimo?dataIni=2000-01-01&dataFim=2999-12-31&status=${status}`);
-    const all = (await list('todas')).json<Solicitacao[]>();
+    const list = (status: (typeof LOAN_REQUEST_FILTERS)[number], who = 'ana') =>
+      call(t.app, loanRequestsEndpoints.mine, { query: { dataIni: '2000-01-01', dataFim: '2999-12-31', status } }, as(who));
+    const all = (await list('todas')).body;
     expect(all).toEqual([
       expect.objectContaining({
         titulo: 'Grande sertão: veredas',
@@ -113,11 +116,11 @@ describe('loan requests', () => {
         situacao: 'aguardando',
       }),
     ]);
-    expect((await list('aguardando')).json()).toHaveLength(1);
-    expect((await list('cancelada')).json()).toEqual([]);
-    expect((await list('cancelada', 'bruno')).json()).toHaveLength(1);
-    expect((await list('qualquer')).statusCode).toBe(400);
-    expect((await call('ana', 'GET', '/api/solicitacao-emprestimo?dataIni=2030-01-02&dataFim=2030-01-01')).statusCode).toBe(400);
+    expect((await list('aguardando')).body).toHaveLength(1);
+    expect((await list('cancelada')).body).toEqual([]);
+    expect((await list('cancelada', 'bruno')).body).toHaveLength(1);
+    expect((await list('qualquer' as never)).status).toBe(400);
+    expect((await call(t.app, loanRequestsEndpoints.mine, { query: { dataIni: '2030-01-02', dataFim: '2030-01-01' } }, as('ana'))).status).toBe(400);
   });
 
   it('moves through its statuses at the desk, in order', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmprestimoHistorico, EmprestimoPendente, Renovacao } from '@estante/contracts';
-import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { loansEndpoints } from '@estante/contracts';
+import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
 import { createCopies, createHold, createLibraries, createLoan, createPatron, createTitles } from '../../../test/factories.js';
 import { queryRows } from '../../db/client.js';
 import { circulationPolicies } from '../../db/schema/index.js';
@@ -50,13 +50,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` }, payload });
-const renew = (who: string, ids: number[]) => call(who, 'POST', '/api/emprestimo/renovacao', { emprestimos: ids });
+/** A login's token. */
+const as = (who: string) => token[who]!;
+const renew = (who: string, ids: number[]) => call(t.app, loansEndpoints.renew, { body: { emprestimos: ids } }, as(who));
 
 describe('open loans', () => {
   it('lists the patron’s loans: due dates, overdue marked, renewals used and the limit, a waiting hold', async () => {
-    const loans = (await call('ana', 'GET', '/api/emprestimo/titulos-pendentes?showDetails=true')).json<EmprestimoPendente[]>();
+    const loans = (await call(t.app, loansEndpoints.pending, { query: { showDetails: 'true' } }, as('ana'))).body;
     expect(loans.map((l) => l.tombo)).toEqual(['L2', 'L1', 'L3', 'L4']);
     expect(loans[0]).toMatchObject({ titulo: 'O guarani', atrasado: true, dias_atraso: 3 });
     expect(loans[1]).toMatchObject({
@@ -69,9 +69,9 @@ describe('open loans', () => {
     });
     expect(loans[2]).toMatchObject({ renovacoes: 2, limite_renovacoes: 2 });
     expect(loans[3]).toMatchObject({ reservado: true });
-    expect((await call('bruno', 'GET', '/api/emprestimo/titulos-pendentes')).json<EmprestimoPendente[]>().map((l) => l.tombo)).toEqual(['L5']);
+    expect((await call(t.app, loansEndpoints.pending, { query: {} }, as('bruno'))).body.map((l) => l.tombo)).toEqual(['L5']);
     // What a renewal would accept now: not the overdue one, not the one at its limit, not the one someone waits for.
-    expect((await call('ana', 'GET', '/pessoas/renovar')).json<EmprestimoPendente[]>().map((l) => l.tombo)).toEqual(['L1']);
+    expect((await call(t.app, loansEndpoints.renewable, {}, as('ana'))).body.map((l) => l.tombo)).toEqual(['L1']);
   });
 });
 
@@ -82,8 +82,8 @@ describe('renewing', () => {
       sql`update loans set data_emprestimo = now() - interval '3 days', data_devolucao_prevista = current_date + 4 where cod_emprestimo = ${loan.L1}`,
     );
     const response = await renew('ana', [loan.L1!, loan.L2!, loan.L3!, loan.L4!, loan.L5!]);
-    expect(response.statusCode).toBe(200);
-    const body = response.json<Renovacao>();
+    expect(response.status).toBe(200);
+    const body = response.body;
     expect(body.itens.map((i) => [i.cod_emprestimo, i.renovado, i.chave_motivo])).toEqual([
       [loan.L1, true, null],
       [loan.L2, false, 'EmprestimoEmAtraso'],
@@ -107,7 +107,7 @@ describe('renewing', () => {
   it('renews a double click once', async () => {
     await t.database.db.execute(sql`update loans set data_devolucao_prevista = current_date + 2, renovacoes = 0 where cod_emprestimo = ${loan.L1}`);
     const [a, b] = await Promise.all([renew('ana', [loan.L1!]), renew('ana', [loan.L1!])]);
-    const outcomes = [a!.json<Renovacao>().itens[0]!, b!.json<Renovacao>().itens[0]!];
+    const outcomes = [a.body.itens[0]!, b.body.itens[0]!];
     expect(outcomes.filter((o) => o.renovado)).toHaveLength(1);
     const refused = outcomes.find((o) => !o.renovado)!;
     expect(refused.chave_motivo).toBe('RenovacaoSemEfeito');
@@ -125,10 +125,10 @@ describe('renewing', () => {
 
   it('needs a selection; bad input is a 400', async () => {
     const empty = await renew('ana', []);
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toContain('select an item to renew');
-    expect((await renew('ana', [loan.L1!, loan.L1!])).statusCode).toBe(400);
-    expect((await call('ana', 'POST', '/api/emprestimo/renovacao', { emprestimos: ['x'] })).statusCode).toBe(400);
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toContain('select an item to renew');
+    expect((await renew('ana', [loan.L1!, loan.L1!])).status).toBe(400);
+    expect((await call(t.app, loansEndpoints.renew, { body: { emprestimos: ['x'] } as never }, as('ana'))).status).toBe(400);
   });
 });
 
@@ -139,15 +139,16 @@ describe('loan history', () => {
     await desk('checkin', 'L3');
     const from = await day(-30);
     const to = await day(0);
-    const all = (await call('ana', 'GET', `/api/emprestimo/historico?dataIni=${from}&dataFim=${to}`)).json<EmprestimoHistorico[]>();
+    const history = (who: string, query: { dataIni: string; dataFim: string; multa?: 'S' }) => call(t.app, loansEndpoints.history, { query }, as(who));
+    const all = (await history('ana', { dataIni: from, dataFim: to })).body;
     expect(all.map((l) => [l.tombo, l.multa]).sort()).toEqual([
       ['L2', '1.50'],
       ['L3', null],
     ]);
-    const fined = (await call('ana', 'GET', `/api/emprestimo/historico?dataIni=${from}&dataFim=${to}&multa=S`)).json<EmprestimoHistorico[]>();
+    const fined = (await history('ana', { dataIni: from, dataFim: to, multa: 'S' })).body;
     expect(fined.map((l) => l.tombo)).toEqual(['L2']);
-    expect((await call('bruno', 'GET', `/api/emprestimo/historico?dataIni=${from}&dataFim=${to}`)).json()).toEqual([]);
-    expect((await call('ana', 'GET', `/api/emprestimo/historico?dataIni=${to}&dataFim=${from}`)).statusCode).toBe(400);
-    expect((await call('ana', 'GET', `/api/emprestimo/historico?dataIni=${from}`)).statusCode).toBe(400);
+    expect((await history('bruno', { dataIni: from, dataFim: to })).body).toEqual([]);
+    expect((await history('ana', { dataIni: to, dataFim: from })).status).toBe(400);
+    expect((await history('ana', { dataIni: from } as never)).status).toBe(400);
   });
 });

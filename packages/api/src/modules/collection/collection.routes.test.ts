@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BaseDados, Bibliografia, BibliografiaTitulo, DisciplinasBibliotecas, TotaisAcervo } from '@estante/contracts';
+import { type Bibliografia, type BibliografiaTitulo, collectionEndpoints, type EndpointInput, endpointUrl, type TotaisAcervo } from '@estante/contracts';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
-import { createCopies, createLibraries, createLoan, createPatron, createTitles } from '../../../test/factories.js';
+import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { createCopies, createInstitution, createLibraries, createLoan, createPatron, createTitles } from '../../../test/factories.js';
+import { createEResources, createReturnedLoan } from '../../../test/factories/collection.js';
 import { courses, disciplines, planTitles, professors, teachingPlans } from '../../db/schema/index.js';
 
 /**
@@ -34,12 +35,7 @@ async function copies(title: string, library: number, count: number, prefix: str
 
 /** A returned loan of a copy, lent at `when` (a day, at noon, or a day and time) and back a week later. */
 async function pastLoan(tombo: string, codPessoa: number, when: string) {
-  const at = when.includes('T') ? when : `${when}T12:00:00`;
-  await t.database.db.execute(
-    sql`insert into loans (cod_exemplar, cod_pessoa, data_emprestimo, data_devolucao_prevista, data_devolucao)
-        select cod_exemplar, ${codPessoa}, ${at}::timestamp, ${at}::timestamp::date + 14, ${at}::timestamp + interval '7 days'
-        from copies where tombo = ${tombo}`,
-  );
+  await createReturnedLoan(t.database.db, { tombo, codPessoa, lentAt: when.includes('T') ? when : `${when}T12:00:00` });
 }
 
 beforeAll(async () => {
@@ -136,19 +132,19 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = async <T = unknown>(who: string | null, url: string, headers: Record<string, string> = {}) => {
+/** A patron's token, or none (null). */
+const as = (login: string | null) => (login ? token[login]! : null);
+const bibliography = (who: string, query: EndpointInput<typeof collectionEndpoints.bibliography>['query'], language?: string) =>
+  call(t.app, collectionEndpoints.bibliography, { query }, as(who), language);
+/** The bibliography as a file (CSV or PDF, not JSON): its status, headers and bytes; `language` the x-idioma code, if any. */
+const download = async (who: string, input: EndpointInput<typeof collectionEndpoints.bibliographyFile>, language?: string) => {
   const response = await t.app.inject({
     method: 'GET',
-    url: `/svc/api/acervo/meu-pergamum${url}`,
-    headers: { ...(who ? { authorization: `Bearer ${token[who]}` } : {}), ...headers },
+    url: `/svc${endpointUrl(collectionEndpoints.bibliographyFile, input)}`,
+    headers: { authorization: `Bearer ${token[who]}`, ...(language ? { 'x-idioma': language } : {}) },
   });
-  return {
-    status: response.statusCode,
-    headers: response.headers,
-    body: (response.headers['content-type']?.toString().startsWith('application/json') ? response.json() : response.rawPayload) as T,
-  };
+  return { status: response.statusCode, headers: response.headers, body: response.rawPayload };
 };
-const bibliography = (who: string, query: string) => call<Bibliografia>(who, `/plano-ensino/bibliografia?${query}`);
 const titleIn = (b: Bibliografia, title: string): BibliografiaTitulo => b.planos.flatMap((p) => p.titulos).find((x) => x.titulo === title)!;
 
 /** The text of a PDF as `pdftotext -layout` (poppler) reads it. */
@@ -160,7 +156,7 @@ function pdfText(pdf: Buffer): string {
 
 describe('teaching plans: the offers', () => {
   it("lists the signed-in professor's own plans (latest first), the libraries and the targets", async () => {
-    const { status, body } = await call<DisciplinasBibliotecas>('carlos', '/plano-ensino/disciplinas-bibliotecas');
+    const { status, body } = await call(t.app, collectionEndpoints.planOffers, {}, as('carlos'));
     expect(status).toBe(200);
     expect(body.professor).toBe(true);
     expect(body.planos.map((p) => [p.cod_plano, p.disciplina.sigla, p.ano, p.semestre, p.vagas])).toEqual([
@@ -173,17 +169,17 @@ describe('teaching plans: the offers', () => {
   });
 
   it('gives a patron who is not a professor no plans, without an error; refuses a call without a token', async () => {
-    const { status, body } = await call<DisciplinasBibliotecas>('ana', '/plano-ensino/disciplinas-bibliotecas');
+    const { status, body } = await call(t.app, collectionEndpoints.planOffers, {}, as('ana'));
     expect(status).toBe(200);
     expect(body).toMatchObject({ professor: false, planos: [] });
     expect(body.bibliotecas).toHaveLength(2);
-    expect((await call(null, '/plano-ensino/disciplinas-bibliotecas')).status).toBe(401);
+    expect((await call(t.app, collectionEndpoints.planOffers, {}, as(null))).status).toBe(401);
   });
 });
 
 describe('teaching plans: the bibliography', () => {
   it('counts copies per library, loans in the semester, and flags the titles below target', async () => {
-    const { status, body } = await bibliography('carlos', 'ano=2026');
+    const { status, body } = await bibliography('carlos', { ano: '2026' });
     expect(status).toBe(200);
     expect(body.planos.map((p) => p.cod_plano)).toEqual([plan.p1]);
     const [p1] = body.planos;
@@ -214,25 +210,28 @@ describe('teaching plans: the bibliography', () => {
   });
 
   it("counts the loans of each plan's own semester", async () => {
-    const { body } = await bibliography('carlos', 'ano=2025&semestre=2');
+    const { body } = await bibliography('carlos', { ano: '2025', semestre: '2' });
     expect(body.planos.map((p) => [p.cod_plano, p.emprestimos])).toEqual([[plan.p2, 1]]);
     expect(titleIn(body, 'Didática')).toMatchObject({ emprestimos: 1, exemplares: 4, vagas_por_exemplar: 7.5, abaixo_meta: true });
   });
 
   it("keeps to the professor's own plans: another's discipline gives none, and a non-professor has none", async () => {
-    expect((await bibliography('carlos', `disciplina=${id.dir}`)).body.planos).toEqual([]);
-    expect((await bibliography('carlos', `disciplina=${id.edu}&departamento=${id.pedagogia}`)).body.planos.map((p) => p.cod_plano)).toEqual([plan.p1, plan.p2]);
-    expect((await bibliography('carlos', 'periodo=3')).body.planos).toEqual([]);
-    const helena = await bibliography('helena', 'ano=2026');
+    expect((await bibliography('carlos', { disciplina: String(id.dir) })).body.planos).toEqual([]);
+    expect((await bibliography('carlos', { disciplina: String(id.edu), departamento: String(id.pedagogia) })).body.planos.map((p) => p.cod_plano)).toEqual([
+      plan.p1,
+      plan.p2,
+    ]);
+    expect((await bibliography('carlos', { periodo: '3' })).body.planos).toEqual([]);
+    const helena = await bibliography('helena', { ano: '2026' });
     expect(helena.body.planos.map((p) => [p.cod_plano, p.titulos.map((x) => x.titulo)])).toEqual([
       [plan.p3, ['Curso de direito constitucional', 'Prawo konstytucyjne (Łódź, Șerban, Конституция)']],
     ]);
-    const ana = await bibliography('ana', 'ano=2026');
+    const ana = await bibliography('ana', { ano: '2026' });
     expect([ana.status, ana.body.planos]).toEqual([200, []]);
   });
 
   it('counts only the copies of the library chosen', async () => {
-    const { body } = await bibliography('carlos', `ano=2026&biblioteca=${setorial}`);
+    const { body } = await bibliography('carlos', { ano: '2026', biblioteca: String(setorial) });
     expect(titleIn(body, 'Pedagogia do oprimido')).toMatchObject({
       exemplares: 2,
       por_biblioteca: [{ cod_biblioteca: setorial, biblioteca: 'Biblioteca Setorial', exemplares: 2, emprestados: 0 }],
@@ -246,16 +245,13 @@ describe('teaching plans: the bibliography', () => {
 
   it("reads the targets from the institution's settings", async () => {
     const db = t.database.db;
-    await db.execute(
-      sql`insert into institution (id, cod_empresa, sigla, nome, parametros)
-          values (1, 42, 'BIB', 'Biblioteca de Teste', ${JSON.stringify({ plano_ensino_vagas_por_exemplar: 4, plano_ensino_exemplares_complementar: 3 })}::jsonb)`,
-    );
+    await createInstitution(db, { parametros: { plano_ensino_vagas_por_exemplar: 4, plano_ensino_exemplares_complementar: 3 } });
     try {
-      const { body } = await bibliography('carlos', 'ano=2026');
+      const { body } = await bibliography('carlos', { ano: '2026' });
       expect(body.meta).toEqual({ vagas_por_exemplar: 4, exemplares_complementar: 3 });
       expect(titleIn(body, 'Pedagogia do oprimido').abaixo_meta).toBe(true);
       expect(titleIn(body, 'Escola e democracia').abaixo_meta).toBe(true);
-      expect((await call<DisciplinasBibliotecas>('carlos', '/plano-ensino/disciplinas-bibliotecas')).body.meta.vagas_por_exemplar).toBe(4);
+      expect((await call(t.app, collectionEndpoints.planOffers, {}, as('carlos'))).body.meta.vagas_por_exemplar).toBe(4);
     } finally {
       await db.execute(sql`delete from institution`);
     }
@@ -263,25 +259,28 @@ describe('teaching plans: the bibliography', () => {
 
   it('refuses bad filters with a 400 and an unknown library with a 422 that names it', async () => {
     for (const query of ['', 'ano=abc', 'semestre=3', 'periodo=0', 'ano=1800', 'disciplina=1.5']) {
-      expect((await bibliography('carlos', query)).status, query).toBe(400);
+      expect((await bibliography('carlos', new URLSearchParams(query))).status, query).toBe(400);
     }
-    expect((await call('carlos', '/plano-ensino/bibliografia/csv')).status).toBe(400);
-    expect((await call('carlos', '/plano-ensino/bibliografia/xls?ano=2026')).status).toBe(400);
-    for (const url of ['/plano-ensino/bibliografia?ano=2026&biblioteca=99999', '/plano-ensino/bibliografia/pdf?ano=2026&biblioteca=99999']) {
-      const refused = await call<{ message: string; key: string }>('carlos', url);
+    expect((await call(t.app, collectionEndpoints.bibliographyFile, { params: { formato: 'csv' }, query: {} }, as('carlos'))).status).toBe(400);
+    expect(
+      (await call(t.app, collectionEndpoints.bibliographyFile, { params: { formato: 'xls' } as never, query: { ano: '2026' } }, as('carlos'))).status,
+    ).toBe(400);
+    const unknownLibrary = { ano: '2026', biblioteca: '99999' };
+    for (const refused of [
+      await bibliography('carlos', unknownLibrary),
+      await call(t.app, collectionEndpoints.bibliographyFile, { params: { formato: 'pdf' }, query: unknownLibrary }, as('carlos')),
+    ]) {
       expect([refused.status, refused.body.key, refused.body.message]).toEqual([422, 'BibliotecaInvalida', 'Biblioteca 99999 não existe.']);
     }
-    expect((await call('carlos', '/plano-ensino/bibliografia?ano=2026', { 'x-idioma': '5' })).status).toBe(200);
-    expect((await call<{ message: string }>('carlos', '/plano-ensino/bibliografia?biblioteca=99999', { 'x-idioma': '5' })).body.message).toBe(
-      'Library 99999 does not exist.',
-    );
+    expect((await bibliography('carlos', { ano: '2026' }, '5')).status).toBe(200);
+    expect((await bibliography('carlos', { biblioteca: '99999' }, '5')).body.message).toBe('Library 99999 does not exist.');
   });
 });
 
 describe('teaching plans: the bibliography as a file', () => {
   it('CSV: UTF-8 with a BOM, a header, one row per plan title that agrees with the JSON', async () => {
-    const json = (await bibliography('carlos', `disciplina=${id.edu}`)).body;
-    const file = await call<Buffer>('carlos', `/plano-ensino/bibliografia/csv?disciplina=${id.edu}`);
+    const json = (await bibliography('carlos', { disciplina: String(id.edu) })).body;
+    const file = await download('carlos', { params: { formato: 'csv' }, query: { disciplina: String(id.edu) } });
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toMatch(/^text\/csv/);
     expect(file.headers['content-disposition']).toBe('attachment; filename="bibliografia-plano-ensino.csv"');
@@ -318,14 +317,14 @@ describe('teaching plans: the bibliography as a file', () => {
   });
 
   it('CSV: the headings in the language of the call', async () => {
-    const file = await call<Buffer>('carlos', '/plano-ensino/bibliografia/csv?ano=2026', { 'x-idioma': '5' });
+    const file = await download('carlos', { params: { formato: 'csv' }, query: { ano: '2026' } }, '5');
     expect(file.headers['content-disposition']).toBe('attachment; filename="teaching-plan-bibliography.csv"');
     const [first] = parse(file.body, { bom: true, columns: true }) as Record<string, string>[];
     expect(first).toMatchObject({ Title: 'Avaliação da aprendizagem', Bibliography: 'Basic', 'Below target': 'yes', 'Copies per vacancy': '0' });
   });
 
   it('PDF: the targets explained, a heading per plan, each title with its copies and a written flag', async () => {
-    const file = await call<Buffer>('carlos', '/plano-ensino/bibliografia/pdf?ano=2026');
+    const file = await download('carlos', { params: { formato: 'pdf' }, query: { ano: '2026' } });
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toBe('attachment; filename="bibliografia-plano-ensino.pdf"');
@@ -350,7 +349,7 @@ describe('teaching plans: the bibliography as a file', () => {
   });
 
   it('PDF: a title in Polish, Romanian and Russian prints as written', async () => {
-    const file = await call<Buffer>('helena', '/plano-ensino/bibliografia/pdf?ano=2026');
+    const file = await download('helena', { params: { formato: 'pdf' }, query: { ano: '2026' } });
     expect(file.status).toBe(200);
     const text = pdfText(file.body);
     // The title wraps in its column: its first line, then its second.
@@ -359,24 +358,44 @@ describe('teaching plans: the bibliography as a file', () => {
   });
 
   it('PDF: a filter that keeps no plan says so, in the language of the call', async () => {
-    const text = pdfText((await call<Buffer>('carlos', `/plano-ensino/bibliografia/pdf?disciplina=${id.dir}`, { 'x-idioma': '3' })).body);
+    const text = pdfText((await download('carlos', { params: { formato: 'pdf' }, query: { disciplina: String(id.dir) } }, '3')).body);
     expect(text.replace(/\s+/g, ' ')).toContain('Ninguno de sus planes de enseñanza corresponde a estos filtros.');
   });
 });
 
 describe('databases', () => {
   beforeAll(async () => {
-    await t.database.db.execute(
-      sql`insert into e_resources (nome, descricao, area, url, acesso_remoto, categorias) values
-          ('Portal de Periódicos CAPES', 'Textos completos', 'Multidisciplinar', 'https://www.periodicos.capes.gov.br', true, null),
-          ('Target GEDWeb', 'Normas técnicas', 'Engenharias', 'https://www.gedweb.com.br', false, array['04', '05']),
-          ('Biblioteca Virtual Pearson', 'Livros eletrônicos', null, 'https://plataforma.bvirtual.com.br', true, array['01']),
-          ('Éditions Législatives', null, 'Direito', 'https://www.editions-legislatives.fr', true, null)`,
-    );
+    await createEResources(t.database.db, [
+      {
+        nome: 'Portal de Periódicos CAPES',
+        descricao: 'Textos completos',
+        area: 'Multidisciplinar',
+        url: 'https://www.periodicos.capes.gov.br',
+        acessoRemoto: true,
+        categorias: null,
+      },
+      {
+        nome: 'Target GEDWeb',
+        descricao: 'Normas técnicas',
+        area: 'Engenharias',
+        url: 'https://www.gedweb.com.br',
+        acessoRemoto: false,
+        categorias: ['04', '05'],
+      },
+      {
+        nome: 'Biblioteca Virtual Pearson',
+        descricao: 'Livros eletrônicos',
+        area: null,
+        url: 'https://plataforma.bvirtual.com.br',
+        acessoRemoto: true,
+        categorias: ['01'],
+      },
+      { nome: 'Éditions Législatives', descricao: null, area: 'Direito', url: 'https://www.editions-legislatives.fr', acessoRemoto: true, categorias: null },
+    ]);
   });
 
   it("lists those open to every category or to the patron's, by name", async () => {
-    const carlos = await call<BaseDados[]>('carlos', '/bases-dados');
+    const carlos = await call(t.app, collectionEndpoints.databases, {}, as('carlos'));
     expect(carlos.status).toBe(200);
     expect(carlos.body.map((b) => b.nome)).toEqual(['Éditions Législatives', 'Portal de Periódicos CAPES', 'Target GEDWeb']);
     expect(carlos.body[2]).toEqual({
@@ -389,18 +408,19 @@ describe('databases', () => {
       // No provider is configured here: a plain link (links.routes.test.ts opens a provider's).
       recurso: null,
     });
-    const ana = await call<BaseDados[]>('ana', '/bases-dados');
+    const ana = await call(t.app, collectionEndpoints.databases, {}, as('ana'));
     expect(ana.body.map((b) => b.nome)).toEqual(['Biblioteca Virtual Pearson', 'Éditions Législatives', 'Portal de Periódicos CAPES']);
-    expect((await call(null, '/bases-dados')).status).toBe(401);
+    expect((await call(t.app, collectionEndpoints.databases, {}, as(null))).status).toBe(401);
   });
 });
 
 describe('collection totals', () => {
-  const totals = (query: string, headers: Record<string, string> = {}) => call<TotaisAcervo>('carlos', `/totais-acervo?${query}`, headers);
+  const totals = (query: EndpointInput<typeof collectionEndpoints.totals>['query'], language?: string) =>
+    call(t.app, collectionEndpoints.totals, { query }, as('carlos'), language);
   const copiesOf = (rows: TotaisAcervo['por_tipo_obra']) => rows.reduce((sum, r) => sum + r.exemplares, 0);
 
   it('counts the copies acquired in the period (both ends included) by work type, library and knowledge area', async () => {
-    const { status, body } = await totals('dataIni=2024-02-01&dataFim=2024-03-31');
+    const { status, body } = await totals({ dataIni: '2024-02-01', dataFim: '2024-03-31' });
     expect(status).toBe(200);
     expect([body.titulos, body.exemplares]).toEqual([2, 4]);
     const rows = (r: TotaisAcervo['por_tipo_obra']) => r.map((x) => [x.descricao, x.titulos, x.exemplares]);
@@ -421,24 +441,24 @@ describe('collection totals', () => {
   });
 
   it('keeps to the library chosen, and a wider period counts more', async () => {
-    const setorialOnly = (await totals(`dataIni=2024-02-01&dataFim=2024-03-31&biblioteca=${setorial}`)).body;
+    const setorialOnly = (await totals({ dataIni: '2024-02-01', dataFim: '2024-03-31', biblioteca: String(setorial) })).body;
     expect([setorialOnly.titulos, setorialOnly.exemplares, setorialOnly.por_biblioteca.map((b) => b.codigo)]).toEqual([1, 1, [String(setorial)]]);
-    const wider = (await totals('dataIni=2024-01-01&dataFim=2024-12-31', { 'x-idioma': '5' })).body;
+    const wider = (await totals({ dataIni: '2024-01-01', dataFim: '2024-12-31' }, '5')).body;
     expect([wider.titulos, wider.exemplares]).toEqual([3, 6]);
     expect(copiesOf(wider.por_tipo_obra)).toBe(6);
     // Areas and work types in the call's language (the CNPq areas come translated, migration 0039).
     expect(wider.por_area.map((a) => a.descricao)).toEqual(['Exact and Earth Sciences', 'Humanities', 'No knowledge area']);
     expect(wider.por_tipo_obra.map((w) => w.descricao)).toContain('Book');
     expect(wider.por_tipo_obra.map((w) => w.descricao)).not.toContain('Livro');
-    const none = (await totals('dataIni=2023-01-01&dataFim=2023-12-31')).body;
+    const none = (await totals({ dataIni: '2023-01-01', dataFim: '2023-12-31' })).body;
     expect(none).toEqual({ titulos: 0, exemplares: 0, por_tipo_obra: [], por_biblioteca: [], por_area: [] });
   });
 
   it('refuses a period out of order or incomplete (400) and an unknown library (422)', async () => {
-    expect((await totals('dataIni=2024-03-31&dataFim=2024-02-01')).status).toBe(400);
-    expect((await totals('dataIni=2024-03-31')).status).toBe(400);
-    expect((await totals('dataIni=2024-02-30&dataFim=2024-03-01')).status).toBe(400);
-    const refused = await totals('dataIni=2024-02-01&dataFim=2024-03-31&biblioteca=99999');
-    expect([refused.status, (refused.body as unknown as { message: string }).message]).toEqual([422, 'Biblioteca 99999 não existe.']);
+    expect((await totals({ dataIni: '2024-03-31', dataFim: '2024-02-01' })).status).toBe(400);
+    expect((await totals({ dataIni: '2024-03-31' } as never)).status).toBe(400);
+    expect((await totals({ dataIni: '2024-02-30', dataFim: '2024-03-01' })).status).toBe(400);
+    const refused = await totals({ dataIni: '2024-02-01', dataFim: '2024-03-31', biblioteca: '99999' });
+    expect([refused.status, refused.body.message]).toEqual([422, 'Biblioteca 99999 não existe.']);
   });
 });

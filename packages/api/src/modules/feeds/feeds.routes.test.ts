@@ -1,10 +1,11 @@
-import type { FeedStatus, NewFeed } from '@estante/contracts';
+import { feedsEndpoints } from '@estante/contracts';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
 import { createCopies, createLibraries, createLoan, createPatron, createTitles } from '../../../test/factories.js';
+import { createAlerts } from '../../../test/factories/interest.js';
 import { queryRows } from '../../db/client.js';
 
 /**
@@ -39,16 +40,15 @@ beforeAll(async () => {
   }
   await createLoan(db, { tombo: 'T-1', codPessoa: patron.ana!, dueInDays: 2, renewals: 1 });
   await createLoan(db, { tombo: 'T-3', codPessoa: patron.bruno!, dueInDays: 5 });
-  await db.execute(
-    sql`insert into patron_alerts (cod_pessoa, cod_acervo, motivo) values (${patron.ana!}, ${ids.f2!}, 'Educação'), (${patron.bruno!}, ${ids.f3!}, 'Prisões')`,
-  );
+  await createAlerts(db, [
+    { codPessoa: patron.ana!, codAcervo: ids.f2!, motivo: 'Educação' },
+    { codPessoa: patron.bruno!, codAcervo: ids.f3!, motivo: 'Prisões' },
+  ]);
 });
 afterAll(() => t.close());
 
-const call = async <T = unknown>(who: string, method: 'GET' | 'POST' | 'DELETE', url: string) => {
-  const response = await t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` } });
-  return { status: response.statusCode, body: response.json() as T };
-};
+/** A patron's token. */
+const as = (login: string) => token[login]!;
 /** Fetches a feed as a reader does: no token, just its address. */
 const read = async (url: string) => {
   const { pathname, search } = new URL(url);
@@ -59,7 +59,7 @@ const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 describe('private feeds', () => {
   it("Ana's alerts feed is Atom a feed reader reads: her alerts only, each linking to its title", async () => {
-    const made = await call<NewFeed>('ana', 'POST', '/api/feeds/alertas');
+    const made = await call(t.app, feedsEndpoints.create, { params: { tipo: 'alertas' } }, as('ana'));
     expect(made.status).toBe(201);
     expect(made.body.url).toMatch(/^https:\/\/biblioteca\.example\.org\/svc\/feeds\/[A-Za-z0-9_-]{43}\/alertas\.atom$/);
     const feed = await read(made.body.url);
@@ -76,7 +76,7 @@ describe('private feeds', () => {
   });
 
   it("Ana's due-date calendar is iCalendar: an all-day event on each open loan's due date", async () => {
-    const made = await call<NewFeed>('ana', 'POST', '/api/feeds/vencimentos?');
+    const made = await call(t.app, feedsEndpoints.create, { params: { tipo: 'vencimentos' } }, as('ana'));
     expect(made.status).toBe(201);
     const feed = await read(made.body.url);
     expect(feed.status).toBe(200);
@@ -91,45 +91,40 @@ describe('private feeds', () => {
   });
 
   it('speaks the language the address was made in', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/svc/api/feeds/vencimentos',
-      headers: { authorization: `Bearer ${token.ana}`, 'x-idioma': '5' },
-    });
-    const { url } = response.json<NewFeed>();
+    const { url } = (await call(t.app, feedsEndpoints.create, { params: { tipo: 'vencimentos' } }, as('ana'), '5')).body;
     expect(url).toMatch(/\?idioma=en$/);
     const events = new ICAL.Component(ICAL.parse((await read(url)).body)).getAllSubcomponents('vevent');
     expect(new ICAL.Event(events[0]!).summary).toBe('Return: Pedagogia do oprimido');
   });
 
   it('a new address replaces the old one, and a revoked one answers 404', async () => {
-    const first = await call<NewFeed>('ana', 'POST', '/api/feeds/alertas');
-    const second = await call<NewFeed>('ana', 'POST', '/api/feeds/alertas');
+    const first = await call(t.app, feedsEndpoints.create, { params: { tipo: 'alertas' } }, as('ana'));
+    const second = await call(t.app, feedsEndpoints.create, { params: { tipo: 'alertas' } }, as('ana'));
     expect(second.body.url).not.toBe(first.body.url);
     expect((await read(first.body.url)).status).toBe(404);
     expect((await read(second.body.url)).status).toBe(200);
-    const status = await call<FeedStatus[]>('ana', 'GET', '/api/feeds');
+    const status = await call(t.app, feedsEndpoints.list, {}, as('ana'));
     expect(status.body.find((f) => f.tipo === 'alertas')).toMatchObject({ ativo: true });
-    expect((await call('ana', 'DELETE', '/api/feeds/alertas')).status).toBe(200);
+    expect((await call(t.app, feedsEndpoints.revoke, { params: { tipo: 'alertas' } }, as('ana'))).status).toBe(200);
     expect((await read(second.body.url)).status).toBe(404);
-    expect((await call<FeedStatus[]>('ana', 'GET', '/api/feeds')).body.find((f) => f.tipo === 'alertas')).toEqual({
+    expect((await call(t.app, feedsEndpoints.list, {}, as('ana'))).body.find((f) => f.tipo === 'alertas')).toEqual({
       tipo: 'alertas',
       ativo: false,
       criado_em: null,
     });
-    expect((await call('ana', 'DELETE', '/api/feeds/alertas')).status).toBe(404);
+    expect((await call(t.app, feedsEndpoints.revoke, { params: { tipo: 'alertas' } }, as('ana'))).status).toBe(404);
   });
 
   it("one patron's address never opens another's feed, nor the other kind; bad addresses are refused", async () => {
-    const bruno = await call<NewFeed>('bruno', 'POST', '/api/feeds/alertas');
+    const bruno = await call(t.app, feedsEndpoints.create, { params: { tipo: 'alertas' } }, as('bruno'));
     const parsed = parseFeed((await read(bruno.body.url)).body);
     expect(parsed.items.map((i) => i.title)).toEqual(['Vigiar & punir <1975> / Foucault, Michel']);
     const key = bruno.body.url.split('/').at(-2)!;
     expect((await read(`https://x/svc/feeds/${key}/vencimentos.ics`)).status).toBe(404);
     expect((await read(`https://x/svc/feeds/${'A'.repeat(43)}/alertas.atom`)).status).toBe(404);
     expect((await read(`https://x/svc/feeds/${'A'.repeat(60)}/alertas.atom`)).status).toBe(400);
-    expect((await call('bruno', 'POST', '/api/feeds/outro')).status).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/svc/api/feeds/alertas' })).statusCode).toBe(401);
+    expect((await call(t.app, feedsEndpoints.create, { params: { tipo: 'outro' } as never }, as('bruno'))).status).toBe(400);
+    expect((await call(t.app, feedsEndpoints.create, { params: { tipo: 'alertas' } }, null)).status).toBe(401);
   });
 });
 

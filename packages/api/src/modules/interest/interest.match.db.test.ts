@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { createPatron, createTitles } from '../../../test/factories.js';
+import { createInterestEntries, queueAllTitlesForMatching } from '../../../test/factories/interest.js';
 import { queryRows } from '../../db/client.js';
 import { Pacer } from '../../lib/pacing.js';
 import { matchNewTitles } from './interest.queries.js';
@@ -20,10 +21,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const person = await createPatron(database.db, { login: 'leitora', nome: 'Leitora Teste', password: 'senha-leitora' });
   patron = person.codPessoa;
-  await database.db.execute(
-    sql`insert into interest_entries (cod_pessoa, tipo, termo, termo_fold, descricao, validade)
-        values (${patron}, 'assunto', 'Educação', estante_fold('Educação'), 'Educação', current_date + 30)`,
-  );
+  await createInterestEntries(database.db, patron, [{ tipo: 'assunto', termo: 'Educação', validForDays: 30 }]);
   await createTitles(
     database.db,
     Array.from({ length: IMPORT }, (_, i) => ({ id: `imp-${i}`, title: `Escola e sociedade ${i}`, subjects: ['Educação -- Brasil'] })),
@@ -67,7 +65,7 @@ describe('matching a large import', () => {
 
   it('on a machine it has to itself, goes from a first small slice to slices of 2,500', async () => {
     await database.db.execute(sql`delete from patron_alerts`);
-    await database.db.execute(sql`insert into interest_pending (cod_acervo) select cod_acervo from titles`);
+    await queueAllTitlesForMatching(database.db);
     const idle = new Watched(0.1);
     const outcome = await matchNewTitles(database.db, idle);
     // After the first 250 the other 350 go in one slice: one step, nothing left to a third.

@@ -1,8 +1,9 @@
-import { type Alerta, type EntradaPerfil, type InfoAuxiliarPerfil, MAX_INTEREST_ENTRIES, type TituloPerfil } from '@estante/contracts';
+import { alertsEndpoints, interestEndpoints, MAX_INTEREST_ENTRIES } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
 import { createCopies, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
+import { createInterestEntries } from '../../../test/factories/interest.js';
 import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
 import { type Database, openDatabase, queryRows } from '../../db/client.js';
 import { createMailer } from '../../lib/mail.js';
@@ -39,65 +40,51 @@ afterAll(async () => {
   await mail.close();
 });
 
-const call = async <T = unknown>(who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-  const response = await t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` }, payload });
-  return { status: response.statusCode, body: response.json() as T };
-};
+/** A patron's token. */
+const as = (login: string) => token[login]!;
 const mailer = () => createMailer(mail.url, 'Biblioteca <biblioteca@example.org>');
 const inAYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 const count = async (table: string) => (await queryRows<{ n: number }>(t.database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 
 describe('the interest profile', () => {
   it('finds subjects and authors as catalogued, each word at least 3 characters, without case or accents', async () => {
-    const subjects = await call<{ codigo: string; descricao: string; titulos: number }[]>(
-      'ana',
-      'GET',
-      '/api/perfil-interesse/area-autor-assunto/pesquisa?tipoPesquisa=assunto&termoPesquisa=EDUCACAO',
-    );
+    const subjects = await call(t.app, interestEndpoints.lookup, { query: { tipoPesquisa: 'assunto', termoPesquisa: 'EDUCACAO' } }, as('ana'));
     expect(subjects.body).toEqual([{ codigo: 'Educação', descricao: 'Educação', titulos: 1 }]);
-    const authors = await call<{ codigo: string }[]>(
-      'ana',
-      'GET',
-      '/api/perfil-interesse/area-autor-assunto/pesquisa?tipoPesquisa=autor&termoPesquisa=fou%20mic',
-    );
+    const authors = await call(t.app, interestEndpoints.lookup, { query: { tipoPesquisa: 'autor', termoPesquisa: 'fou mic' } }, as('ana'));
     expect(authors.body.map((a) => a.codigo)).toEqual(['Foucault, Michel']);
-    const short = await call('ana', 'GET', '/api/perfil-interesse/area-autor-assunto/pesquisa?tipoPesquisa=autor&termoPesquisa=fo');
+    const short = await call(t.app, interestEndpoints.lookup, { query: { tipoPesquisa: 'autor', termoPesquisa: 'fo' } }, as('ana'));
     expect(short.status).toBe(400);
   });
 
   it('keeps what the patron follows, with its validity; refuses what does not exist or a past date, changing nothing', async () => {
     const before = await count('interest_entries');
     expect(
-      (await call('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'assunto', validade: '2001-01-01', itens: ['Educação'] })).status,
+      (await call(t.app, interestEndpoints.addAreas, { body: { tipoDSI: 'assunto', validade: '2001-01-01', itens: ['Educação'] } }, as('ana'))).status,
     ).toBe(422);
-    expect((await call('ana', 'POST', '/api/perfil-interesse/tipo-obra', { validade: inAYear(), itens: [1, 9999] })).status).toBe(422);
+    expect((await call(t.app, interestEndpoints.addWorkTypes, { body: { validade: inAYear(), itens: [1, 9999] } }, as('ana'))).status).toBe(422);
+    expect((await call(t.app, interestEndpoints.addAreas, { body: { tipoDSI: 'area', validade: inAYear(), itens: ['no such area'] } }, as('ana'))).status).toBe(
+      422,
+    );
     expect(
-      (await call('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'area', validade: inAYear(), itens: ['no such area'] })).status,
-    ).toBe(422);
-    expect(
-      (await call('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'assunto', validade: inAYear(), itens: ['x'.repeat(1_000_000)] }))
-        .status,
+      (await call(t.app, interestEndpoints.addAreas, { body: { tipoDSI: 'assunto', validade: inAYear(), itens: ['x'.repeat(1_000_000)] } }, as('ana'))).status,
     ).toBe(400);
-    expect((await call('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'assunto', validade: inAYear(), itens: [] })).status).toBe(400);
+    expect((await call(t.app, interestEndpoints.addAreas, { body: { tipoDSI: 'assunto', validade: inAYear(), itens: [] } }, as('ana'))).status).toBe(400);
     expect(await count('interest_entries')).toBe(before);
 
-    const added = await call<EntradaPerfil[]>('ana', 'POST', '/api/perfil-interesse/area-autor-assunto', {
-      tipoDSI: 'assunto',
-      validade: inAYear(),
-      itens: ['Educação'],
-    });
+    const added = await call(t.app, interestEndpoints.addAreas, { body: { tipoDSI: 'assunto', validade: inAYear(), itens: ['Educação'] } }, as('ana'));
     expect(added.status).toBe(200);
     expect(added.body).toEqual([expect.objectContaining({ tipo: 'assunto', termo: 'Educação', expirada: false, validade: inAYear() })]);
-    const books = await call<EntradaPerfil[]>('ana', 'POST', '/api/perfil-interesse/tipo-obra', { validade: inAYear(), itens: [1] });
+    const books = await call(t.app, interestEndpoints.addWorkTypes, { body: { validade: inAYear(), itens: [1] } }, as('ana'));
     expect(books.body).toEqual([expect.objectContaining({ tipo: 'tipo_obra', termo: '1', bibliotecas: [], idiomas: [] })]);
-    const changed = await call<EntradaPerfil>('ana', 'PUT', '/api/perfil-interesse/tipo-obra', {
-      codigo: books.body[0]!.codigo,
-      bibliotecas: [central],
-      idiomas: ['por'],
-    });
+    const changed = await call(
+      t.app,
+      interestEndpoints.changeWorkType,
+      { body: { codigo: books.body[0]!.codigo, bibliotecas: [central], idiomas: ['por'] } },
+      as('ana'),
+    );
     expect(changed.body).toMatchObject({ bibliotecas: [central], idiomas: ['por'] });
-    expect((await call('ana', 'PUT', '/api/perfil-interesse/frequencia', { frequencia: 'imediata' })).status).toBe(200);
-    expect((await call<InfoAuxiliarPerfil>('ana', 'GET', '/api/perfil-interesse/areas-interesse/info-auxiliar')).body).toMatchObject({
+    expect((await call(t.app, interestEndpoints.frequency, { body: { frequencia: 'imediata' } }, as('ana'))).status).toBe(200);
+    expect((await call(t.app, interestEndpoints.info, {}, as('ana'))).body).toMatchObject({
       frequencia: 'imediata',
       tipos: [
         { codigo: 'area', descricao: 'Área do conhecimento' },
@@ -106,19 +93,15 @@ describe('the interest profile', () => {
       ],
     });
 
-    const bruno = await call<EntradaPerfil[]>('bruno', 'POST', '/api/perfil-interesse/area-autor-assunto', {
-      tipoDSI: 'autor',
-      validade: inAYear(),
-      itens: ['Foucault, Michel'],
-    });
+    const bruno = await call(t.app, interestEndpoints.addAreas, { body: { tipoDSI: 'autor', validade: inAYear(), itens: ['Foucault, Michel'] } }, as('bruno'));
     const brunos = bruno.body[0]!.codigo;
     // Ana can neither see, change nor remove Bruno's entry.
-    expect((await call<EntradaPerfil[]>('ana', 'GET', '/api/perfil-interesse/area-autor-assunto')).body.map((e) => e.codigo)).not.toContain(brunos);
-    expect(
-      (await call('ana', 'PUT', '/api/perfil-interesse/area-autor-assunto/validade', { codigo: brunos, tipoDSI: 'autor', validade: inAYear() })).status,
-    ).toBe(404);
-    expect((await call('ana', 'DELETE', `/api/perfil-interesse/area-autor-assunto?codigo=${brunos}&tipoDSI=autor`)).status).toBe(404);
-    expect((await call<EntradaPerfil[]>('bruno', 'GET', '/api/perfil-interesse/area-autor-assunto')).body).toHaveLength(1);
+    expect((await call(t.app, interestEndpoints.areas, {}, as('ana'))).body.map((e) => e.codigo)).not.toContain(brunos);
+    expect((await call(t.app, interestEndpoints.areaValidity, { body: { codigo: brunos, tipoDSI: 'autor', validade: inAYear() } }, as('ana'))).status).toBe(
+      404,
+    );
+    expect((await call(t.app, interestEndpoints.removeArea, { query: { codigo: brunos, tipoDSI: 'autor' } }, as('ana'))).status).toBe(404);
+    expect((await call(t.app, interestEndpoints.areas, {}, as('bruno'))).body).toHaveLength(1);
   });
 
   it('turns each new matching title into one alert for whom it matches, e-mailed at once to those who chose so', async () => {
@@ -135,13 +118,13 @@ describe('the interest profile', () => {
     // Again: nothing new.
     expect(await matchAndNotify(db, mailer())).toBe('0 alert(s) for 0 patron(s); 0 digest(s) sent');
 
-    const ana = await call<{ itens: Alerta[]; nao_lidos: number }>('ana', 'GET', '/api/solicitacoes/alertas');
+    const ana = await call(t.app, alertsEndpoints.list, { query: {} }, as('ana'));
     expect(ana.body.nao_lidos).toBe(2);
     expect(ana.body.itens.map((a) => [a.titulo, a.motivo]).sort()).toEqual([
       ['Dom Casmurro', 'Livro'],
       ['Educação como prática da liberdade', 'Educação'],
     ]);
-    const bruno = await call<{ itens: Alerta[] }>('bruno', 'GET', '/api/solicitacoes/alertas');
+    const bruno = await call(t.app, alertsEndpoints.list, { query: {} }, as('bruno'));
     expect(bruno.body.itens.map((a) => a.titulo)).toEqual(['Microfísica do poder']);
 
     // Ana's digest came at once; Bruno's is weekly: it waits for the digest job.
@@ -155,32 +138,32 @@ describe('the interest profile', () => {
     expect(((await mail.messages()).slice(before).at(-1)!.to as { value: { address: string }[] }).value[0]!.address).toBe('bruno@example.org');
 
     // "Check titles" lists what the profile matches of the last month.
-    const listed = await call<TituloPerfil[]>('ana', 'GET', '/api/perfil-interesse/titulos');
+    const listed = await call(t.app, interestEndpoints.titles, { query: {} }, as('ana'));
     expect(listed.body.map((x) => x.titulo).sort()).toEqual(['Dom Casmurro', 'Educação como prática da liberdade', 'Pedagogia do oprimido']);
-    expect((await call('ana', 'GET', '/api/perfil-interesse/titulos?dataIni=2026-02-01')).status).toBe(400);
-    expect((await call('ana', 'GET', '/api/perfil-interesse/titulos?dataIni=2026-02-01&dataFim=2026-01-01')).status).toBe(400);
+    expect((await call(t.app, interestEndpoints.titles, { query: { dataIni: '2026-02-01' } }, as('ana'))).status).toBe(400);
+    expect((await call(t.app, interestEndpoints.titles, { query: { dataIni: '2026-02-01', dataFim: '2026-01-01' } }, as('ana'))).status).toBe(400);
   });
 
   it('leaves an entry past its validity visible but matching nothing', async () => {
     const db = t.database.db;
     await db.execute(sql`update interest_entries set validade = current_date - 1 where termo = 'Foucault, Michel'`);
-    const entries = await call<EntradaPerfil[]>('bruno', 'GET', '/api/perfil-interesse/area-autor-assunto');
+    const entries = await call(t.app, interestEndpoints.areas, {}, as('bruno'));
     expect(entries.body).toEqual([expect.objectContaining({ termo: 'Foucault, Michel', expirada: true })]);
     await createTitles(db, [{ id: 'n4', title: 'História da loucura', author: 'Foucault, Michel', year: 1961 }]);
     expect(await matchAndNotify(db, mailer())).toBe('0 alert(s) for 0 patron(s); 0 digest(s) sent');
   });
 
   it('marks an alert read and removes it — only the patron’s own', async () => {
-    const { body } = await call<{ itens: Alerta[] }>('ana', 'GET', '/api/solicitacoes/alertas');
+    const { body } = await call(t.app, alertsEndpoints.list, { query: {} }, as('ana'));
     const first = body.itens[0]!;
-    const bruno = (await call<{ itens: Alerta[] }>('bruno', 'GET', '/api/solicitacoes/alertas')).body.itens[0]!;
-    expect((await call('ana', 'PUT', `/api/solicitacoes/alertas/${bruno.id}`)).status).toBe(404);
-    expect((await call('ana', 'DELETE', `/api/solicitacoes/alertas/${bruno.id}`)).status).toBe(404);
-    expect((await call<Alerta>('ana', 'PUT', `/api/solicitacoes/alertas/${first.id}`)).body).toMatchObject({ id: first.id, lido: true });
-    expect((await call<{ nao_lidos: number }>('ana', 'GET', '/api/solicitacoes/alertas')).body.nao_lidos).toBe(1);
-    expect((await call('ana', 'DELETE', `/api/solicitacoes/alertas/${first.id}`)).status).toBe(200);
-    expect((await call('ana', 'DELETE', `/api/solicitacoes/alertas/${first.id}`)).status).toBe(404);
-    expect((await call<{ itens: Alerta[] }>('bruno', 'GET', '/api/solicitacoes/alertas')).body.itens).toHaveLength(1);
+    const bruno = (await call(t.app, alertsEndpoints.list, { query: {} }, as('bruno'))).body.itens[0]!;
+    expect((await call(t.app, alertsEndpoints.read, { params: { id: String(bruno.id) } }, as('ana'))).status).toBe(404);
+    expect((await call(t.app, alertsEndpoints.remove, { params: { id: String(bruno.id) } }, as('ana'))).status).toBe(404);
+    expect((await call(t.app, alertsEndpoints.read, { params: { id: String(first.id) } }, as('ana'))).body).toMatchObject({ id: first.id, lido: true });
+    expect((await call(t.app, alertsEndpoints.list, { query: {} }, as('ana'))).body.nao_lidos).toBe(1);
+    expect((await call(t.app, alertsEndpoints.remove, { params: { id: String(first.id) } }, as('ana'))).status).toBe(200);
+    expect((await call(t.app, alertsEndpoints.remove, { params: { id: String(first.id) } }, as('ana'))).status).toBe(404);
+    expect((await call(t.app, alertsEndpoints.list, { query: {} }, as('bruno'))).body.itens).toHaveLength(1);
   });
 
   it('holds the profile’s limit when twenty additions arrive at once', async () => {
@@ -188,14 +171,14 @@ describe('the interest profile', () => {
     const [bruno] = await queryRows<{ cod_pessoa: number }>(db, sql`select cod_pessoa from logins where login = 'bruno'`);
     const kept = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from interest_entries where cod_pessoa = ${bruno!.cod_pessoa}`);
     // Bruno is five entries short of the limit.
-    await db.execute(
-      sql`insert into interest_entries (cod_pessoa, tipo, termo, termo_fold, descricao, validade)
-          select ${bruno!.cod_pessoa}, 'assunto', 'filler ' || g, 'filler ' || g, 'filler ' || g, current_date
-          from generate_series(1, ${MAX_INTEREST_ENTRIES - 5 - kept[0]!.n}) g`,
+    await createInterestEntries(
+      db,
+      bruno!.cod_pessoa,
+      Array.from({ length: MAX_INTEREST_ENTRIES - 5 - kept[0]!.n }, (_, i) => ({ tipo: 'assunto' as const, termo: `filler ${i + 1}`, validForDays: 0 })),
     );
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call('bruno', 'POST', '/api/perfil-interesse/area-autor-assunto', { tipoDSI: 'assunto', validade: inAYear(), itens: [`Assunto paralelo ${i}`] }),
+        call(t.app, interestEndpoints.addAreas, { body: { tipoDSI: 'assunto', validade: inAYear(), itens: [`Assunto paralelo ${i}`] } }, as('bruno')),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(5);

@@ -1,7 +1,7 @@
-import type { Alerta, EntradaPerfil, PeriodicoCandidato } from '@estante/contracts';
+import { alertsEndpoints, interestEndpoints } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
 import { createLibraries, createPatron, createTitles } from '../../../test/factories.js';
 import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
 import { queryRows } from '../../db/client.js';
@@ -49,10 +49,8 @@ afterAll(async () => {
   await mail.close();
 });
 
-const call = async <T = unknown>(who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
-  const response = await t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` }, payload });
-  return { status: response.statusCode, body: response.json() as T };
-};
+/** A patron's token. */
+const as = (login: string) => token[login]!;
 function mailer() {
   return createMailer(mail.url, 'Biblioteca <biblioteca@example.org>');
 }
@@ -61,44 +59,45 @@ const count = async (table: string) => (await queryRows<{ n: number }>(t.databas
 
 describe('serials in the interest profile', () => {
   it('finds serials by words of their title, at the libraries given; never a book', async () => {
-    const all = await call<PeriodicoCandidato[]>('ana', 'GET', '/api/perfil-interesse/periodicos/pesquisa?termoPesquisa=REVISTA');
+    const all = await call(t.app, interestEndpoints.serialLookup, { query: { termoPesquisa: 'REVISTA' } }, as('ana'));
     expect(all.body.map((s) => s.descricao).sort()).toEqual(['Revista Brasileira de Educação', 'Revista de Saúde Pública']);
-    const atCentral = await call<PeriodicoCandidato[]>('ana', 'GET', `/api/perfil-interesse/periodicos/pesquisa?termoPesquisa=revista&bibliotecas=${central}`);
+    const atCentral = await call(t.app, interestEndpoints.serialLookup, { query: { termoPesquisa: 'revista', bibliotecas: String(central) } }, as('ana'));
     expect(atCentral.body).toEqual([
       { codigo: ids.rbe, descricao: 'Revista Brasileira de Educação', issn: '1413-2478', fasciculos: 1, bibliotecas: ['Biblioteca Central'] },
     ]);
-    expect((await call('ana', 'GET', '/api/perfil-interesse/periodicos/pesquisa?termoPesquisa=re')).status).toBe(400);
-    expect((await call('ana', 'GET', '/api/perfil-interesse/periodicos/pesquisa?termoPesquisa=revista&bibliotecas=1;2')).status).toBe(400);
-    expect((await call('ana', 'GET', '/api/perfil-interesse/periodicos/pesquisa?termoPesquisa=revista&bibliotecas=99999')).status).toBe(422);
+    expect((await call(t.app, interestEndpoints.serialLookup, { query: { termoPesquisa: 're' } }, as('ana'))).status).toBe(400);
+    expect((await call(t.app, interestEndpoints.serialLookup, { query: { termoPesquisa: 'revista', bibliotecas: '1;2' } }, as('ana'))).status).toBe(400);
+    expect((await call(t.app, interestEndpoints.serialLookup, { query: { termoPesquisa: 'revista', bibliotecas: '99999' } }, as('ana'))).status).toBe(422);
   });
 
   it('follows serials (new issues by default), changes what each tells of; refuses what is not a serial, changing nothing', async () => {
     const before = await count('interest_entries');
-    expect((await call('ana', 'POST', '/api/perfil-interesse/periodicos', { validade: inAYear(), itens: [ids.livro] })).status).toBe(422);
-    expect((await call('ana', 'POST', '/api/perfil-interesse/periodicos', { validade: '2001-01-01', itens: [ids.rbe] })).status).toBe(422);
-    expect((await call('ana', 'POST', '/api/perfil-interesse/periodicos', { validade: inAYear(), itens: [] })).status).toBe(400);
-    expect((await call('ana', 'POST', '/api/perfil-interesse/periodicos', { validade: inAYear(), itens: [2 ** 31] })).status).toBe(400);
+    expect((await call(t.app, interestEndpoints.addSerials, { body: { validade: inAYear(), itens: [ids.livro!] } }, as('ana'))).status).toBe(422);
+    expect((await call(t.app, interestEndpoints.addSerials, { body: { validade: '2001-01-01', itens: [ids.rbe!] } }, as('ana'))).status).toBe(422);
+    expect((await call(t.app, interestEndpoints.addSerials, { body: { validade: inAYear(), itens: [] } }, as('ana'))).status).toBe(400);
+    expect((await call(t.app, interestEndpoints.addSerials, { body: { validade: inAYear(), itens: [2 ** 31] } }, as('ana'))).status).toBe(400);
     expect(await count('interest_entries')).toBe(before);
 
-    const added = await call<EntradaPerfil[]>('ana', 'POST', '/api/perfil-interesse/periodicos', { validade: inAYear(), itens: [ids.rbe] });
+    const added = await call(t.app, interestEndpoints.addSerials, { body: { validade: inAYear(), itens: [ids.rbe!] } }, as('ana'));
     expect(added.body).toEqual([
       expect.objectContaining({ tipo: 'periodico', descricao: 'Revista Brasileira de Educação', fasciculo: true, artigo: false, sumario: false }),
     ]);
     const codigo = added.body[0]!.codigo;
-    const changed = await call<EntradaPerfil>('ana', 'PUT', '/api/perfil-interesse/periodicos', { codigo, sumario: true, bibliotecas: [central] });
+    const changed = await call(t.app, interestEndpoints.changeSerial, { body: { codigo, sumario: true, bibliotecas: [central] } }, as('ana'));
     expect(changed.body).toMatchObject({ fasciculo: true, artigo: false, sumario: true, bibliotecas: [central] });
-    expect((await call('ana', 'PUT', '/api/perfil-interesse/periodicos', { codigo, bibliotecas: [99999] })).status).toBe(422);
-    expect((await call('ana', 'PUT', '/api/perfil-interesse/frequencia', { frequencia: 'imediata' })).status).toBe(200);
+    expect((await call(t.app, interestEndpoints.changeSerial, { body: { codigo, bibliotecas: [99999] } }, as('ana'))).status).toBe(422);
+    expect((await call(t.app, interestEndpoints.frequency, { body: { frequencia: 'imediata' } }, as('ana'))).status).toBe(200);
 
-    const bruno = await call<EntradaPerfil[]>('bruno', 'POST', '/api/perfil-interesse/periodicos', { validade: inAYear(), itens: [ids.rbe, ids.rev] });
-    for (const entry of bruno.body) await call('bruno', 'PUT', '/api/perfil-interesse/periodicos', { codigo: entry.codigo, fasciculo: false, artigo: true });
+    const bruno = await call(t.app, interestEndpoints.addSerials, { body: { validade: inAYear(), itens: [ids.rbe!, ids.rev!] } }, as('bruno'));
+    for (const entry of bruno.body)
+      await call(t.app, interestEndpoints.changeSerial, { body: { codigo: entry.codigo, fasciculo: false, artigo: true } }, as('bruno'));
     // Neither sees nor changes the other's.
     const brunos = bruno.body[0]!.codigo;
-    expect((await call('ana', 'PUT', '/api/perfil-interesse/periodicos', { codigo: brunos, artigo: false })).status).toBe(404);
-    expect((await call('ana', 'DELETE', `/api/perfil-interesse/periodicos?codigo=${brunos}`)).status).toBe(404);
-    expect((await call<EntradaPerfil[]>('ana', 'GET', '/api/perfil-interesse/periodicos')).body.map((e) => e.codigo)).toEqual([codigo]);
+    expect((await call(t.app, interestEndpoints.changeSerial, { body: { codigo: brunos, artigo: false } }, as('ana'))).status).toBe(404);
+    expect((await call(t.app, interestEndpoints.removeSerial, { query: { codigo: brunos } }, as('ana'))).status).toBe(404);
+    expect((await call(t.app, interestEndpoints.serials, {}, as('ana'))).body.map((e) => e.codigo)).toEqual([codigo]);
     // A serial entry is not an area, nor a work type.
-    expect((await call('ana', 'DELETE', `/api/perfil-interesse/tipo-obra?codigo=${codigo}`)).status).toBe(404);
+    expect((await call(t.app, interestEndpoints.removeWorkType, { query: { codigo } }, as('ana'))).status).toBe(404);
   });
 
   it('tells of a new issue received, each indexed article and the contents, once, to whom it concerns', async () => {
@@ -123,12 +122,12 @@ describe('serials in the interest profile', () => {
     expect(await matchAndNotify(db, mailer())).toBe('4 alert(s) for 2 patron(s); 1 digest(s) sent');
     expect(await matchAndNotify(db, mailer())).toBe('0 alert(s) for 0 patron(s); 0 digest(s) sent');
 
-    const ana = (await call<{ itens: Alerta[] }>('ana', 'GET', '/api/solicitacoes/alertas')).body.itens;
+    const ana = (await call(t.app, alertsEndpoints.list, { query: {} }, as('ana'))).body.itens;
     expect(ana.map((a) => [a.tipo, a.titulo, a.detalhe]).sort()).toEqual([
       ['fasciculo', 'Revista Brasileira de Educação', 'v. 31, n. 1, 01/2026'],
       ['sumario', 'Revista Brasileira de Educação', 'v. 31, n. 1, 01/2026'],
     ]);
-    const bruno = (await call<{ itens: Alerta[] }>('bruno', 'GET', '/api/solicitacoes/alertas')).body.itens;
+    const bruno = (await call(t.app, alertsEndpoints.list, { query: {} }, as('bruno'))).body.itens;
     expect(bruno.map((a) => a.detalhe).sort()).toEqual(['Escrita acadêmica (v. 31, n. 1, 01/2026)', 'Leitura na universidade (v. 31, n. 1, 01/2026)']);
     expect(bruno.every((a) => a.tipo === 'artigo')).toBe(true);
 
@@ -154,19 +153,19 @@ describe('serials in the interest profile', () => {
     expect(await staff('article', issue, 'Alfabetização e letramento', 'Soares, M.', '5-20')).toBe(`article 1 of issue ${issue} indexed`);
     await expect(staff('article', '99999', 'Nada')).rejects.toThrow(/does not exist/);
     expect(await matchAndNotify(db, mailer())).toBe('3 alert(s) for 2 patron(s); 1 digest(s) sent');
-    const bruno = (await call<{ itens: Alerta[] }>('bruno', 'GET', '/api/solicitacoes/alertas')).body.itens;
+    const bruno = (await call(t.app, alertsEndpoints.list, { query: {} }, as('bruno'))).body.itens;
     expect(bruno[0]).toMatchObject({ tipo: 'artigo', detalhe: 'Alfabetização e letramento (v. 31, n. 2, 03/2026)' });
   });
 
   it('an issue or article the Kardex loses takes its alerts with it', async () => {
     const db = t.database.db;
-    const before = (await call<{ itens: Alerta[] }>('bruno', 'GET', '/api/solicitacoes/alertas')).body.itens;
+    const before = (await call(t.app, alertsEndpoints.list, { query: {} }, as('bruno'))).body.itens;
     const article = before.find((a) => a.detalhe?.startsWith('Escrita acadêmica'))!;
     await db.execute(sql`delete from issue_articles where titulo = 'Escrita acadêmica'`);
-    const after = (await call<{ itens: Alerta[] }>('bruno', 'GET', '/api/solicitacoes/alertas')).body.itens;
+    const after = (await call(t.app, alertsEndpoints.list, { query: {} }, as('bruno'))).body.itens;
     expect(after.map((a) => a.id)).toEqual(before.filter((a) => a.id !== article.id).map((a) => a.id));
     await db.execute(sql`delete from serial_issues where ano = 2026 and mes = 1 and cod_biblioteca = ${central}`);
-    const ana = (await call<{ itens: Alerta[] }>('ana', 'GET', '/api/solicitacoes/alertas')).body.itens;
+    const ana = (await call(t.app, alertsEndpoints.list, { query: {} }, as('ana'))).body.itens;
     expect(ana.filter((a) => a.detalhe?.includes('01/2026'))).toEqual([]);
   });
 
@@ -179,9 +178,9 @@ describe('serials in the interest profile', () => {
       .returning();
     await db.insert(issueArticles).values({ codFasciculo: issue!.codFasciculo, seq: 1, titulo: 'Avaliação formativa' });
     expect(await matchAndNotify(db, mailer())).toBe('0 alert(s) for 0 patron(s); 0 digest(s) sent');
-    const [entry] = (await call<EntradaPerfil[]>('ana', 'GET', '/api/perfil-interesse/periodicos')).body;
+    const [entry] = (await call(t.app, interestEndpoints.serials, {}, as('ana'))).body;
     expect(entry).toMatchObject({ expirada: true });
-    expect((await call('ana', 'DELETE', `/api/perfil-interesse/periodicos?codigo=${entry!.codigo}`)).status).toBe(200);
-    expect((await call<EntradaPerfil[]>('ana', 'GET', '/api/perfil-interesse/periodicos')).body).toEqual([]);
+    expect((await call(t.app, interestEndpoints.removeSerial, { query: { codigo: entry!.codigo } }, as('ana'))).status).toBe(200);
+    expect((await call(t.app, interestEndpoints.serials, {}, as('ana'))).body).toEqual([]);
   });
 });

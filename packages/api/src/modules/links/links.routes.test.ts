@@ -1,15 +1,17 @@
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { BaseDados, MeuPergamumRedirect, Provedor, UrlAcesso } from '@estante/contracts';
+import { authEndpoints, collectionEndpoints, linksEndpoints, titleEndpoints } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
+import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createInstitution, createPatron } from '../../../test/factories.js';
+import { createEResources } from '../../../test/factories/collection.js';
+import { createHandover } from '../../../test/factories/links.js';
 import { startTestProvider, type TestProvider } from '../../../test/provider.js';
 import { df, items, record } from '../../../test/records.js';
 import { queryRows } from '../../db/client.js';
-import { eResources, titles } from '../../db/schema/index.js';
+import { titles } from '../../db/schema/index.js';
 import { importMarcRecords } from '../catalog/catalog.import.js';
 import { runAdminCommand } from '../../admin/commands.js';
 import { purgeHandovers } from './links.queries.js';
@@ -98,15 +100,12 @@ beforeAll(async () => {
   const report = await importMarcRecords(db, items([ebook, standard]));
   expect(report.rejected).toEqual([]);
   for (const row of await db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)) title[row.c] = row.id;
-  const inserted = await db
-    .insert(eResources)
-    .values([
-      { nome: 'Biblioteca Virtual Pearson', url: `${provider.url}/biblioteca`, categorias: null },
-      { nome: 'Minha Biblioteca', url: 'https://minhabiblioteca.com.br', categorias: ['01'] },
-      { nome: 'SciELO', url: 'https://www.scielo.br', categorias: null },
-      { nome: 'Pearson para docentes', url: `${provider.url}/docentes`, categorias: ['04'] },
-    ])
-    .returning({ codBase: eResources.codBase, nome: eResources.nome });
+  const inserted = await createEResources(db, [
+    { nome: 'Biblioteca Virtual Pearson', url: `${provider.url}/biblioteca`, categorias: null },
+    { nome: 'Minha Biblioteca', url: 'https://minhabiblioteca.com.br', categorias: ['01'] },
+    { nome: 'SciELO', url: 'https://www.scielo.br', categorias: null },
+    { nome: 'Pearson para docentes', url: `${provider.url}/docentes`, categorias: ['04'] },
+  ]);
   for (const row of inserted) base[row.nome] = row.codBase;
 });
 afterAll(async () => {
@@ -114,15 +113,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = async <T = unknown>(who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const response = await t.app.inject({
-    method,
-    url: `/svc${url}`,
-    headers: { authorization: `Bearer ${who === 'anonymous' ? anonymous : token[who]}` },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json<T>() };
-};
+/** A login's token, or the anonymous one. */
+const as = (who: string) => (who === 'anonymous' ? anonymous : token[who]!);
 const handovers = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from handovers`))[0]!.n;
 /** The browser follows the hand-over to the provider. */
 const follow = async (url: string) => {
@@ -130,11 +122,12 @@ const follow = async (url: string) => {
   return { status: response.status, text: await response.text() };
 };
 const tokenIn = (url: string) => new URL(url).searchParams.get('token')!;
-const validate = (body: object) => t.app.inject({ method: 'POST', url: '/svc/vinculos/provedor/validar', payload: body });
+/** The provider redeems a token, server to server: no Authorization header. */
+const validate = (body: object) => call(t.app, linksEndpoints.validate, { body: body as never }, null);
 
 describe('the configured providers', () => {
   it('lists those that work, and tells a patron which their category may use', async () => {
-    const list = (who: string) => call<Provedor[]>(who, 'GET', '/vinculos/provedores');
+    const list = (who: string) => call(t.app, linksEndpoints.providers, {}, as(who));
     const seen = (await list('anonymous')).body;
     expect(seen.map((p) => p.recurso).sort()).toEqual(['grupoa', 'meupergamum', 'minhabiblioteca', 'pearson', 'repositorio', 'target']);
     expect(seen.every((p) => p.permitido === null)).toBe(true);
@@ -154,7 +147,7 @@ describe('the configured providers', () => {
 describe('the hand-over to a signed provider', () => {
   it('takes the right patron over once, with a valid token; the replay is refused', async () => {
     const before = await handovers();
-    const answer = await call<UrlAcesso>('ana', 'POST', '/vinculos/acesso-externo/pearson', {});
+    const answer = await call(t.app, linksEndpoints.externalAccess, { params: { recurso: 'pearson' }, body: {} }, as('ana'));
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ recurso: 'pearson', nome: 'Biblioteca Virtual Pearson' });
     expect(answer.body.url.startsWith(`${provider.url}/entrada?token=`)).toBe(true);
@@ -181,15 +174,15 @@ describe('the hand-over to a signed provider', () => {
   });
 
   it('redeems a token once when twenty redemptions of it arrive at once', async () => {
-    const { body } = await call<UrlAcesso>('ana', 'POST', '/vinculos/acesso-externo/pearson', {});
+    const { body } = await call(t.app, linksEndpoints.externalAccess, { params: { recurso: 'pearson' }, body: {} }, as('ana'));
     const token = tokenIn(body.url);
     const answers = await Promise.all(Array.from({ length: 20 }, () => validate({ token })));
-    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.statusCode !== 200).every((a) => a.statusCode === 409)).toBe(true);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409)).toBe(true);
   });
 
   it('refuses a tampered token: another patron named, another signature, another provider, no algorithm', async () => {
-    const { body } = await call<UrlAcesso>('ana', 'POST', '/vinculos/acesso-externo/pearson', {});
+    const { body } = await call(t.app, linksEndpoints.externalAccess, { params: { recurso: 'pearson' }, body: {} }, as('ana'));
     const original = tokenIn(body.url);
     const [header, payload, signature] = original.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
@@ -207,8 +200,8 @@ describe('the hand-over to a signed provider', () => {
     // The library refuses them too, whoever asks, and the genuine token stays unused.
     for (const bad of [forged, resigned, crossed, unsigned, 'nao-e-um-jwt']) {
       const refused = await validate({ token: bad });
-      expect(refused.statusCode).toBe(401);
-      expect(refused.json()).toMatchObject({ status: 401, key: 'TokenProvedorInvalido', message: 'Token de acesso inválido ou expirado.' });
+      expect(refused.status).toBe(401);
+      expect(refused.body).toMatchObject({ status: 401, key: 'TokenProvedorInvalido', message: 'Token de acesso inválido ou expirado.' });
     }
     const genuine = await follow(body.url);
     expect(genuine.status).toBe(200);
@@ -216,7 +209,7 @@ describe('the hand-over to a signed provider', () => {
   });
 
   it('refuses an expired token', async () => {
-    const { body } = await call<UrlAcesso>('bia', 'POST', '/vinculos/acesso-externo/pearson', {});
+    const { body } = await call(t.app, linksEndpoints.externalAccess, { params: { recurso: 'pearson' }, body: {} }, as('bia'));
     const jti = (JSON.parse(Buffer.from(tokenIn(body.url).split('.')[1]!, 'base64url').toString()) as { jti: string }).jti;
     await t.database.db.execute(sql`update handovers set emitido_em = now() - interval '2 minutes', expira_em = now() - interval '1 second' where id = ${jti}`);
     const late = await follow(body.url);
@@ -235,12 +228,12 @@ describe('the hand-over to a signed provider', () => {
       .sign(Buffer.from(keyOf('pearson'), 'base64url'));
     expect((await follow(`${provider.url}/entrada?token=${stale}`)).status).toBe(401);
     expect(provider.refused.at(-1)!.reason).toBe('assinatura');
-    expect((await validate({ token: stale })).statusCode).toBe(401);
+    expect((await validate({ token: stale })).status).toBe(401);
   });
 
   it('denies a category without access, and says when a resource is not configured; nothing is issued', async () => {
     const before = await handovers();
-    const denied = await call('visitante', 'POST', '/vinculos/acesso-externo/pearson', {});
+    const denied = await call(t.app, linksEndpoints.externalAccess, { params: { recurso: 'pearson' }, body: {} }, as('visitante'));
     expect(denied).toEqual({
       status: 403,
       body: {
@@ -249,7 +242,7 @@ describe('the hand-over to a signed provider', () => {
         message: 'Sua categoria de usuário não tem permissão para acessar Biblioteca Virtual Pearson. Em caso de dúvida, entre em contato com a biblioteca.',
       },
     });
-    const missing = await call('ana', 'POST', '/vinculos/acesso-externo/cengage', {});
+    const missing = await call(t.app, linksEndpoints.externalAccess, { params: { recurso: 'cengage' }, body: {} }, as('ana'));
     expect(missing).toEqual({
       status: 404,
       body: {
@@ -258,40 +251,36 @@ describe('the hand-over to a signed provider', () => {
         message: 'O acesso a Cengage não está configurado nesta biblioteca. Em caso de dúvida, entre em contato com a biblioteca.',
       },
     });
-    const english = await t.app.inject({
-      method: 'POST',
-      url: '/svc/vinculos/acesso-externo/cengage',
-      headers: { authorization: `Bearer ${token.ana}`, 'x-idioma': '5' },
-      payload: {},
-    });
-    expect(english.json<{ message: string }>().message).toBe('Access to Cengage is not set up at this library. If in doubt, please contact the library.');
+    const english = await call(t.app, linksEndpoints.externalAccess, { params: { recurso: 'cengage' }, body: {} }, as('ana'), '5');
+    expect(english.body.message).toBe('Access to Cengage is not set up at this library. If in doubt, please contact the library.');
     expect(await handovers()).toBe(before);
   });
 
   it('refuses bad input with a 400 and anonymous callers with a 403, issuing nothing', async () => {
     const before = await handovers();
-    expect((await call('ana', 'POST', '/vinculos/acesso-externo/nao-existe', {})).status).toBe(400);
-    expect((await call('ana', 'POST', '/vinculos/acesso-externo/pearson', { base: 'x' })).status).toBe(400);
-    expect((await call('ana', 'POST', '/vinculos/acesso-externo/pearson', { base: -1 })).status).toBe(400);
-    expect((await call('anonymous', 'POST', '/vinculos/acesso-externo/pearson', {})).status).toBe(403);
-    expect((await validate({})).statusCode).toBe(400);
-    expect((await validate({ token: 'x'.repeat(5000) })).statusCode).toBe(400);
+    expect((await call(t.app, linksEndpoints.externalAccess, { params: { recurso: 'nao-existe' } as never, body: {} }, as('ana'))).status).toBe(400);
+    expect((await call(t.app, linksEndpoints.externalAccess, { params: { recurso: 'pearson' }, body: { base: 'x' } as never }, as('ana'))).status).toBe(400);
+    expect((await call(t.app, linksEndpoints.externalAccess, { params: { recurso: 'pearson' }, body: { base: -1 } }, as('ana'))).status).toBe(400);
+    expect((await call(t.app, linksEndpoints.externalAccess, { params: { recurso: 'pearson' }, body: {} }, as('anonymous'))).status).toBe(403);
+    expect((await validate({})).status).toBe(400);
+    expect((await validate({ token: 'x'.repeat(5000) })).status).toBe(400);
     expect(await handovers()).toBe(before);
   });
 });
 
 describe("a restricted e-book link at a provider's domain", () => {
   it('is marked with its provider, and opens through the hand-over for the patron who asked', async () => {
-    const links = await call<{ url: string | null; restrito: boolean; provedor: string | null; seq: number }[]>(
-      'anonymous',
-      'GET',
-      `/acervo/${title['ebook-pearson']}/links`,
-    );
+    const links = await call(t.app, titleEndpoints.links, { params: { id: String(title['ebook-pearson']) } }, as('anonymous'));
     expect(links.body.map((l) => [l.url, l.restrito, l.provedor, l.seq])).toEqual([
       [null, true, 'pearson', 0],
       [null, true, null, 1],
     ]);
-    const opened = await call<{ url: string }>('ana', 'POST', `/vinculos/acesso-restrito/${title['ebook-pearson']}/s/0`, { browser: 'Chromium' });
+    const opened = await call(
+      t.app,
+      titleEndpoints.restrictedLink,
+      { params: { acervo: String(title['ebook-pearson']), seq: '0' }, body: { browser: 'Chromium' } },
+      as('ana'),
+    );
     expect(opened.status).toBe(200);
     expect(opened.body.url.startsWith(`${provider.url}/entrada?token=`)).toBe(true);
     expect(new URL(opened.body.url).searchParams.get('destino')).toBe(`${provider.url}/livro/4321`);
@@ -299,14 +288,21 @@ describe("a restricted e-book link at a provider's domain", () => {
     expect(at.status).toBe(200);
     expect(provider.accepted.at(-1)).toMatchObject({ sub: String(patron.ana), destino: `${provider.url}/livro/4321` });
     // The library's own e-book is no provider's: its address as it is.
-    expect((await call('ana', 'POST', `/vinculos/acesso-restrito/${title['ebook-pearson']}/s/1`, {})).body).toEqual({
+    expect(
+      (await call(t.app, titleEndpoints.restrictedLink, { params: { acervo: String(title['ebook-pearson']), seq: '1' }, body: {} }, as('ana'))).body,
+    ).toEqual({
       url: 'https://acervo.example.org/ebooks/9',
     });
   });
 
   it("denies it to a category the provider's licence leaves out", async () => {
     const before = await handovers();
-    const denied = await call<{ key: string }>('visitante', 'POST', `/vinculos/acesso-restrito/${title['ebook-pearson']}/s/0`, {});
+    const denied = await call(
+      t.app,
+      titleEndpoints.restrictedLink,
+      { params: { acervo: String(title['ebook-pearson']), seq: '0' }, body: {} },
+      as('visitante'),
+    );
     expect([denied.status, denied.body.key]).toEqual([403, 'AcessoRecursoNegado']);
     expect(await handovers()).toBe(before);
   });
@@ -314,59 +310,76 @@ describe("a restricted e-book link at a provider's domain", () => {
 
 describe("Meu Pergamum's databases", () => {
   it("mark the provider's databases, and open one through the hand-over at its address", async () => {
-    const listed = await call<BaseDados[]>('ana', 'GET', '/api/acervo/meu-pergamum/bases-dados');
+    const listed = await call(t.app, collectionEndpoints.databases, {}, as('ana'));
     expect(listed.body.map((b) => [b.nome, b.recurso])).toEqual([
       ['Biblioteca Virtual Pearson', 'pearson'],
       ['Minha Biblioteca', 'minhabiblioteca'],
       ['SciELO', null],
     ]);
-    const opened = await call<UrlAcesso>('ana', 'POST', '/vinculos/acesso-externo/pearson', { base: base['Biblioteca Virtual Pearson'] });
+    const opened = await call(
+      t.app,
+      linksEndpoints.externalAccess,
+      { params: { recurso: 'pearson' }, body: { base: base['Biblioteca Virtual Pearson'] } },
+      as('ana'),
+    );
     expect(new URL(opened.body.url).searchParams.get('destino')).toBe(`${provider.url}/biblioteca`);
     expect((await follow(opened.body.url)).status).toBe(200);
     expect(provider.accepted.at(-1)).toMatchObject({ sub: String(patron.ana), destino: `${provider.url}/biblioteca` });
     // A plain-link provider: its own address, no token.
-    const plain = await call<UrlAcesso>('ana', 'POST', '/vinculos/acesso-externo/minhabiblioteca', { base: base['Minha Biblioteca'] });
+    const plain = await call(
+      t.app,
+      linksEndpoints.externalAccess,
+      { params: { recurso: 'minhabiblioteca' }, body: { base: base['Minha Biblioteca'] } },
+      as('ana'),
+    );
     expect(plain.body).toEqual({ url: 'https://dliportal.zbra.com.br/Login.aspx?key=TESTE', recurso: 'minhabiblioteca', nome: 'Minha Biblioteca' });
   });
 
   it("refuse a database that is not the patron's, or not the provider's", async () => {
-    const notHers = await call<{ key: string }>('ana', 'POST', '/vinculos/acesso-externo/pearson', { base: base['Pearson para docentes'] });
+    const notHers = await call(
+      t.app,
+      linksEndpoints.externalAccess,
+      { params: { recurso: 'pearson' }, body: { base: base['Pearson para docentes'] } },
+      as('ana'),
+    );
     expect([notHers.status, notHers.body.key]).toEqual([404, 'BaseDadosNaoEncontrada']);
-    const notTheProvider = await call('ana', 'POST', '/vinculos/acesso-externo/pearson', { base: base.SciELO });
+    const notTheProvider = await call(t.app, linksEndpoints.externalAccess, { params: { recurso: 'pearson' }, body: { base: base.SciELO } }, as('ana'));
     expect(notTheProvider.status).toBe(404);
-    expect((await call('prof', 'POST', '/vinculos/acesso-externo/pearson', { base: base['Pearson para docentes'] })).status).toBe(200);
+    expect(
+      (await call(t.app, linksEndpoints.externalAccess, { params: { recurso: 'pearson' }, body: { base: base['Pearson para docentes'] } }, as('prof'))).status,
+    ).toBe(200);
   });
 });
 
 describe('Target GEDWeb, Grupo A, paper posting', () => {
   it('hands a standard over with its code, to the categories the licence covers', async () => {
-    const opened = await call<UrlAcesso>('prof', 'GET', `/vinculos/target/${title['nbr-6023']}`);
+    const opened = await call(t.app, linksEndpoints.target, { params: { id: String(title['nbr-6023']) } }, as('prof'));
     expect(opened.status).toBe(200);
     expect(new URL(opened.body.url).searchParams.get('norma')).toBe('ABNT NBR 6023:2018');
     expect((await follow(opened.body.url)).status).toBe(200);
     expect(provider.accepted.at(-1)).toMatchObject({ recurso: 'target', sub: String(patron.prof) });
-    expect((await call('ana', 'GET', `/vinculos/target/${title['nbr-6023']}`)).status).toBe(403);
-    expect((await call<{ key: string }>('prof', 'GET', `/vinculos/target/${title['ebook-pearson']}`)).body.key).toBe('NormaNaoEncontrada');
-    expect((await call('prof', 'GET', '/vinculos/target/999999')).status).toBe(404);
-    expect((await call('prof', 'GET', '/vinculos/target/abc')).status).toBe(400);
+    expect((await call(t.app, linksEndpoints.target, { params: { id: String(title['nbr-6023']) } }, as('ana'))).status).toBe(403);
+    expect((await call(t.app, linksEndpoints.target, { params: { id: String(title['ebook-pearson']) } }, as('prof'))).body.key).toBe('NormaNaoEncontrada');
+    expect((await call(t.app, linksEndpoints.target, { params: { id: '999999' } }, as('prof'))).status).toBe(404);
+    expect((await call(t.app, linksEndpoints.target, { params: { id: 'abc' } }, as('prof'))).status).toBe(400);
   });
 
   it("answers Grupo A's session with the patron, for that session only", async () => {
-    const opened = await call<UrlAcesso>('bia', 'POST', '/vinculos/grupoa', { sessionid: 'sessao-grupoa-123' });
+    const opened = await call(t.app, linksEndpoints.grupoa, { body: { sessionid: 'sessao-grupoa-123' } }, as('bia'));
     expect(opened.status).toBe(200);
     expect(new URL(opened.body.url).pathname).toBe('/grupoa/retorno');
     expect((await follow(opened.body.url)).status).toBe(200);
     expect(provider.accepted.at(-1)).toMatchObject({ recurso: 'grupoa', sub: String(patron.bia), sessionid: 'sessao-grupoa-123' });
-    const again = await call<UrlAcesso>('bia', 'POST', '/vinculos/grupoa', { sessionid: 'sessao-grupoa-123' });
+    const again = await call(t.app, linksEndpoints.grupoa, { body: { sessionid: 'sessao-grupoa-123' } }, as('bia'));
     const otherSession = again.body.url.replace('sessao-grupoa-123', 'sessao-de-outra-pessoa');
     expect((await follow(otherSession)).status).toBe(401);
     expect(provider.refused.at(-1)!.reason).toBe('sessao');
-    expect((await call('bia', 'POST', '/vinculos/grupoa', { sessionid: 'curta' })).status).toBe(400);
-    expect((await call('bia', 'POST', '/vinculos/grupoa', { sessionid: '<script>alert(1)</script>' })).status).toBe(400);
+    expect((await call(t.app, linksEndpoints.grupoa, { body: { sessionid: 'curta' } }, as('bia'))).status).toBe(400);
+    expect((await call(t.app, linksEndpoints.grupoa, { body: { sessionid: '<script>alert(1)</script>' } }, as('bia'))).status).toBe(400);
   });
 
   it('hands the patron over to the institutional repository to post a paper', async () => {
-    const opened = await call<UrlAcesso>('visitante', 'POST', '/pessoas/postagem-trabalho/redirect');
+    const opened = await call(t.app, linksEndpoints.paperPosting, {}, as('visitante'));
     expect(opened.status).toBe(200);
     expect(opened.body.nome).toBe('o repositório institucional');
     expect((await follow(opened.body.url)).status).toBe(200);
@@ -376,70 +389,65 @@ describe('Target GEDWeb, Grupo A, paper posting', () => {
 
 describe('the account area', () => {
   it('opens here by default; a patron may choose the external one, which is handed over', async () => {
-    expect((await call<MeuPergamumRedirect>('ana', 'GET', '/pessoas/meu-pergamum/redirect')).body).toEqual({
+    expect((await call(t.app, linksEndpoints.accountRedirect, {}, as('ana'))).body).toEqual({
       base: 'interna',
       url: '/meupergamum',
       externa_disponivel: true,
     });
-    expect(await call('ana', 'PUT', '/pessoas/meu-pergamum/redirect-base', { base: 'externa' })).toEqual({ status: 200, body: { base: 'externa' } });
-    const external = await call<MeuPergamumRedirect>('ana', 'GET', '/pessoas/meu-pergamum/redirect');
+    expect(await call(t.app, linksEndpoints.accountBase, { body: { base: 'externa' } }, as('ana'))).toEqual({ status: 200, body: { base: 'externa' } });
+    const external = await call(t.app, linksEndpoints.accountRedirect, {}, as('ana'));
     expect(external.body).toMatchObject({ base: 'externa', externa_disponivel: true });
     expect((await follow(external.body.url)).status).toBe(200);
     expect(provider.accepted.at(-1)).toMatchObject({ recurso: 'meupergamum', sub: String(patron.ana) });
     // Another patron's choice is theirs alone.
-    expect((await call<MeuPergamumRedirect>('bia', 'GET', '/pessoas/meu-pergamum/redirect')).body.base).toBe('interna');
-    expect((await call('ana', 'PUT', '/pessoas/meu-pergamum/redirect-base', { base: 'interna' })).body).toEqual({ base: 'interna' });
-    expect((await call<MeuPergamumRedirect>('ana', 'GET', '/pessoas/meu-pergamum/redirect')).body.url).toBe('/meupergamum');
+    expect((await call(t.app, linksEndpoints.accountRedirect, {}, as('bia'))).body.base).toBe('interna');
+    expect((await call(t.app, linksEndpoints.accountBase, { body: { base: 'interna' } }, as('ana'))).body).toEqual({ base: 'interna' });
+    expect((await call(t.app, linksEndpoints.accountRedirect, {}, as('ana'))).body.url).toBe('/meupergamum');
   });
 
   it('keeps a category without the external area here, and refuses bad input, changing nothing', async () => {
-    const denied = await call<{ key: string }>('visitante', 'PUT', '/pessoas/meu-pergamum/redirect-base', { base: 'externa' });
+    const denied = await call(t.app, linksEndpoints.accountBase, { body: { base: 'externa' } }, as('visitante'));
     expect([denied.status, denied.body.key]).toEqual([403, 'AcessoRecursoNegado']);
-    expect((await call<MeuPergamumRedirect>('visitante', 'GET', '/pessoas/meu-pergamum/redirect')).body).toEqual({
+    expect((await call(t.app, linksEndpoints.accountRedirect, {}, as('visitante'))).body).toEqual({
       base: 'interna',
       url: '/meupergamum',
       externa_disponivel: false,
     });
-    expect((await call('bia', 'PUT', '/pessoas/meu-pergamum/redirect-base', { base: 'outra' })).status).toBe(400);
-    expect((await call('bia', 'PUT', '/pessoas/meu-pergamum/redirect-base', {})).status).toBe(400);
+    expect((await call(t.app, linksEndpoints.accountBase, { body: { base: 'outra' } as never }, as('bia'))).status).toBe(400);
+    expect((await call(t.app, linksEndpoints.accountBase, { body: {} as never }, as('bia'))).status).toBe(400);
     const rows = await queryRows<{ cod_pessoa: number }>(t.database.db, sql`select cod_pessoa from account_area_bases order by cod_pessoa`);
     expect(rows.map((r) => r.cod_pessoa)).toEqual([patron.ana]);
   });
 });
 
 describe('redirect codes (/pergamum_redireciona) and the mobile app', () => {
-  const trade = (code: string) =>
-    call<{ access_token: string; refresh_token: string; destino: string }>('anonymous', 'POST', '/pessoas/token-redireciona/validar', { token: code });
+  const trade = (code: string) => call(t.app, linksEndpoints.redirectTrade, { body: { token: code } }, as('anonymous'));
 
   it("trade once for the patron's own session, then go to the destination", async () => {
-    const issued = await call<{ token: string; url: string; expira_em: string }>(
-      'bia',
-      'GET',
-      '/pessoas/token-redireciona?destino=%2Fmeupergamum%2Femprestimos',
-    );
+    const issued = await call(t.app, linksEndpoints.redirectToken, { query: { destino: '/meupergamum/emprestimos' } }, as('bia'));
     expect(issued.status).toBe(200);
     expect(issued.body.url).toBe(`/pergamum_redireciona?token=${issued.body.token}`);
     expect(new Date(issued.body.expira_em).getTime() - Date.now()).toBeLessThanOrEqual(61_000);
     const traded = await trade(issued.body.token);
     expect(traded.status).toBe(200);
     expect(traded.body.destino).toBe('/meupergamum/emprestimos');
-    const me = await t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${traded.body.access_token}` } });
-    expect(me.json<{ user: { cod_pessoa: number } }>().user.cod_pessoa).toBe(patron.bia);
+    const me = await call(t.app, authEndpoints.me, {}, traded.body.access_token);
+    expect(me.body.user.cod_pessoa).toBe(patron.bia);
     const again = await trade(issued.body.token);
     expect(again).toMatchObject({ status: 422, body: { key: 'CodigoRedirecionamentoInvalido' } });
   });
 
   it('refuse an expired or unknown code, a destination off the site, and a blocked patron', async () => {
-    const issued = await call<{ token: string }>('ana', 'GET', '/pessoas/token-redireciona');
+    const issued = await call(t.app, linksEndpoints.redirectToken, { query: {} }, as('ana'));
     await t.database.db.execute(
       sql`update handovers set emitido_em = now() - interval '2 minutes', expira_em = now() - interval '1 second' where tipo = 'sessao' and usado_em is null`,
     );
     expect((await trade(issued.body.token)).status).toBe(422);
     expect((await trade('inventado')).status).toBe(422);
     for (const destino of ['https://evil.example', '//evil.example', 'meupergamum']) {
-      expect((await call('ana', 'GET', `/pessoas/token-redireciona?destino=${encodeURIComponent(destino)}`)).status).toBe(400);
+      expect((await call(t.app, linksEndpoints.redirectToken, { query: { destino } }, as('ana'))).status).toBe(400);
     }
-    const blocked = await call<{ token: string }>('visitante', 'GET', '/pessoas/token-redireciona');
+    const blocked = await call(t.app, linksEndpoints.redirectToken, { query: {} }, as('visitante'));
     await t.database.db.execute(sql`update people set bloqueio = true where cod_pessoa = ${patron.visitante}`);
     try {
       expect((await trade(blocked.body.token)).status).toBe(430);
@@ -449,7 +457,7 @@ describe('redirect codes (/pergamum_redireciona) and the mobile app', () => {
   });
 
   it("gives the app the account area's address on this site, when the app is configured", async () => {
-    const app = await call<{ url: string }>('prof', 'GET', '/pessoas/autenticar/app-layers');
+    const app = await call(t.app, linksEndpoints.appLayers, {}, as('prof'));
     expect(app.status).toBe(200);
     const url = new URL(app.body.url);
     expect(`${url.origin}${url.pathname}`).toBe('https://biblioteca.example.edu/pergamum_redireciona');
@@ -457,22 +465,20 @@ describe('redirect codes (/pergamum_redireciona) and the mobile app', () => {
     expect(traded.body.destino).toBe('/meupergamum/app');
     await t.database.db.execute(sql`update institution set parametros = parametros || '{"app_layers": {"ativo": false, "url": null}}'::jsonb`);
     try {
-      expect(await call('prof', 'GET', '/pessoas/autenticar/app-layers')).toMatchObject({ status: 404, body: { key: 'AplicativoNaoConfigurado' } });
+      expect(await call(t.app, linksEndpoints.appLayers, {}, as('prof'))).toMatchObject({ status: 404, body: { key: 'AplicativoNaoConfigurado' } });
     } finally {
       await t.database.db.execute(
         sql`update institution set parametros = parametros || '{"app_layers": {"ativo": true, "url": "https://app.example.edu"}}'::jsonb`,
       );
     }
-    expect((await call('anonymous', 'GET', '/pessoas/autenticar/app-layers')).status).toBe(403);
+    expect((await call(t.app, linksEndpoints.appLayers, {}, as('anonymous'))).status).toBe(403);
   });
 });
 
 describe('housekeeping', () => {
   it('forgets hand-overs a day past their expiry, and only those', async () => {
     const total = await handovers();
-    await t.database.db.execute(
-      sql`insert into handovers (id, tipo, recurso, cod_pessoa, emitido_em, expira_em) values ('velho', 'provedor', 'pearson', ${patron.ana}, now() - interval '3 days', now() - interval '2 days')`,
-    );
+    await createHandover(t.database.db, { id: 'velho', tipo: 'provedor', recurso: 'pearson', codPessoa: patron.ana!, issuedDaysAgo: 3, expiresInDays: -2 });
     expect(await purgeHandovers(t.database.db)).toBe(1);
     expect(await handovers()).toBe(total);
   });
@@ -486,7 +492,7 @@ describe('the staff commands', () => {
     expect(await command('cengage', JSON.stringify(entry))).toBe(
       'provider cengage: plain link to https://cengage.example.com/entrar; categories 04; links at cengage.example.com',
     );
-    expect((await call<Provedor[]>('prof', 'GET', '/vinculos/provedores')).body.find((p) => p.recurso === 'cengage')).toEqual({
+    expect((await call(t.app, linksEndpoints.providers, {}, as('prof'))).body.find((p) => p.recurso === 'cengage')).toEqual({
       recurso: 'cengage',
       nome: 'Cengage',
       entrega: 'link',
@@ -498,7 +504,7 @@ describe('the staff commands', () => {
     await expect(command('cengage', '{nao e json')).rejects.toThrow('the entry of cengage is not JSON');
     await expect(command('amazon', JSON.stringify(entry))).rejects.toThrow(/unknown provider amazon/);
     expect(await command('cengage', 'off')).toBe('provider cengage removed');
-    expect((await call<Provedor[]>('prof', 'GET', '/vinculos/provedores')).body.some((p) => p.recurso === 'cengage')).toBe(false);
+    expect((await call(t.app, linksEndpoints.providers, {}, as('prof'))).body.some((p) => p.recurso === 'cengage')).toBe(false);
   });
 
   it("print a provider's key as the provider verifies with it", () => {

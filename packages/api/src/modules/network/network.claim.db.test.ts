@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
-import { queryRows } from '../../db/client.js';
+import { createNetworkPartner } from '../../../test/factories/network.js';
 import { claimDuePartner } from './network.harvest.queries.js';
 
 /**
@@ -13,11 +13,11 @@ let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
   for (const n of [1, 2, 3, 4])
-    await queryRows(
-      database.db,
-      sql`insert into network_partners (nome, base_url, next_attempt_at)
-          values (${`Parceiro ${n}`}, ${`http://parceiro-${n}.invalid/oai`}, ${n === 4 ? sql`now() + interval '1 hour'` : null})`,
-    );
+    await createNetworkPartner(database.db, {
+      nome: `Parceiro ${n}`,
+      baseUrl: `http://parceiro-${n}.invalid/oai`,
+      nextAttemptAt: n === 4 ? sql`now() + interval '1 hour'` : null,
+    });
 });
 afterAll(() => database.dispose());
 

@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
+import { createNetworkPartner } from '../../../test/factories/network.js';
 import { marcRecord } from '../../../test/marc.js';
 import { type OaiPartner, startOaiPartner } from '../../../test/oai-partner.js';
 import { runAdminCommand } from '../../admin/commands.js';
@@ -119,7 +120,7 @@ describe('npm run network -- list, harvest, remove', () => {
   });
 
   it('shows a failed harvest and its error in the list; harvesting everyone goes on past it', async () => {
-    await database.db.execute(sql`insert into network_partners (nome, base_url) values ('Quebrada', ${broken.url})`);
+    await createNetworkPartner(database.db, { nome: 'Quebrada', baseUrl: broken.url });
     const output = await run('harvest', []);
     expect(output.split('\n')).toEqual([
       'Biblioteca Municipal: complete: 1 record(s) in 1 page(s): 0 new, 0 updated, 0 deleted, 0 skipped',

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { createTitles } from '../../../test/factories.js';
+import { createNetworkPartner, createNetworkTitle } from '../../../test/factories/network.js';
 import { queryRows } from '../../db/client.js';
 
 /**
@@ -15,22 +16,27 @@ let authorization: string;
 const partner = { norte: 0, sul: 0 };
 
 async function addPartner(nome: string): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    t.database.db,
-    sql`insert into network_partners (nome, base_url, record_url, last_harvest_at)
-        values (${nome}, ${`https://${nome.toLowerCase().replace(/\W+/g, '-')}.example/oai`}, ${`https://${nome.toLowerCase().replace(/\W+/g, '-')}.example/acervo/{id}`}, now())
-        returning cod_empresa as id`,
-  );
-  return row!.id;
+  const slug = nome.toLowerCase().replace(/\W+/g, '-');
+  return createNetworkPartner(t.database.db, {
+    nome,
+    baseUrl: `https://${slug}.example/oai`,
+    recordUrl: `https://${slug}.example/acervo/{id}`,
+    lastHarvestAt: sql`now()`,
+  });
 }
 
 async function addRecord(codEmpresa: number, local: string, r: { title: string; author?: string; year?: number; subjects?: string[]; idioma?: string }) {
-  await queryRows(
-    t.database.db,
-    sql`insert into network_titles (cod_empresa, identifier, datestamp, link, marc, cod_tipo_obra, title, author, ano_publicacao, subjects, idioma)
-        values (${codEmpresa}, ${`oai:partner:${local}`}, '2026-11-01T10:00:00Z', ${`https://partner.example/acervo/${local}`}, '{}'::jsonb, 1,
-                ${r.title}, ${r.author ?? null}, ${r.year ?? null}, array(select jsonb_array_elements_text(${JSON.stringify(r.subjects ?? [])}::jsonb)), ${r.idioma ?? 'por'})`,
-  );
+  await createNetworkTitle(t.database.db, {
+    codEmpresa,
+    identifier: `oai:partner:${local}`,
+    datestamp: '2026-11-01T10:00:00Z',
+    link: `https://partner.example/acervo/${local}`,
+    title: r.title,
+    author: r.author ?? null,
+    anoPublicacao: r.year ?? null,
+    subjects: r.subjects ?? [],
+    idioma: r.idioma ?? 'por',
+  });
 }
 
 beforeAll(async () => {

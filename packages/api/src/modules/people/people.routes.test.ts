@@ -1,8 +1,18 @@
-import type { DadosPessoais, MeusDados } from '@estante/contracts';
+import {
+  authEndpoints,
+  type DadosPessoaisBody,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+  endpointUrl,
+  peopleEndpoints,
+  recoveryEndpoints,
+} from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
+import { call, createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { createCopies, createInstitution, createLibraries, createLoan, createPatron, createRegistration, createTitles } from '../../../test/factories.js';
+import { createSsoSignIn } from '../../../test/factories/people.js';
 import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
 import { queryRows } from '../../db/client.js';
 import { courses, debts, logins } from '../../db/schema/index.js';
@@ -62,30 +72,46 @@ const PASSWORDS: Record<string, string> = {
   carla: 'Senha-da-carla1',
 };
 const grant = async (username: string, password = PASSWORDS[username]!) => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/svc/oauth/token',
-    payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username, password },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json<{ access_token: string; refresh_token: string }>();
+  const response = await call(
+    t.app,
+    authEndpoints.token,
+    { body: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username, password } },
+    null,
+  );
+  expect(response.status).toBe(200);
+  return response.body;
 };
+/** Trades a refresh token for a new pair. */
+const renew = (refreshToken: string | undefined) =>
+  call(
+    t.app,
+    authEndpoints.token,
+    { body: { grant_type: 'refresh_token', client_id: 'estante-web', client_secret: 'estante-public', refresh_token: refreshToken } },
+    null,
+  );
 const tokens: Record<string, string> = {};
 const tokenOf = async (login: string) => (tokens[login] ??= (await grant(login)).access_token);
 
-type Method = 'GET' | 'POST' | 'PUT';
-async function call<T = Record<string, unknown>>(token: string | null, method: Method, url: string, payload?: object, idioma = '1') {
-  const headers: Record<string, string> = { 'x-idioma': idioma };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await t.app.inject({ method, url: `/svc${url}`, headers, ...(payload ? { payload } : {}) });
-  return { status: response.statusCode, body: (response.body ? response.json() : null) as T, headers: response.headers };
+/** A call as the patron signed in with `login` (their token is asked for once). */
+const as = async <E extends Endpoint>(login: string, endpoint: E, input: EndpointInput<E>, language?: string) =>
+  call(t.app, endpoint, input, await tokenOf(login), language);
+/**
+ * A call whose answer's headers matter too, which call() does not give: the request built from the
+ * endpoint's declaration as call() builds it, the JSON body and the headers answered.
+ */
+async function withHeaders<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, token: string) {
+  const { body } = input as { body?: object };
+  const response = await t.app.inject({
+    method: endpoint.method,
+    url: `/svc${endpointUrl(endpoint, input)}`,
+    headers: { 'x-idioma': '1', authorization: `Bearer ${token}` },
+    ...(body === undefined ? {} : { payload: body }),
+  });
+  return { status: response.statusCode, body: response.json<EndpointOutput<E>>(), headers: response.headers };
 }
-const as = async <T = Record<string, unknown>>(login: string, method: Method, url: string, payload?: object, idioma = '1') =>
-  call<T>(await tokenOf(login), method, url, payload, idioma);
 
-const DATA = '/pessoas/meu-pergamum/dados-pessoais';
 /** Everything the form sends, as the web does. */
-const form = (over: Record<string, unknown> = {}) => ({
+const form = (over: Partial<DadosPessoaisBody> = {}): DadosPessoaisBody => ({
   email: 'ana.souza@example.org',
   telefone: '(48) 3721-0000',
   logradouro: 'Rua das Flores, 100',
@@ -114,20 +140,24 @@ const stored = async (codPessoa: number) => {
 };
 
 describe('access', () => {
-  it.each([
-    ['GET', DATA],
-    ['PUT', DATA],
-    ['GET', '/pessoas/ana/nome'],
-    ['GET', '/pessoas/email-pessoa-logada'],
-    ['GET', '/pessoas/meu-pergamum/senha/regras'],
-    ['POST', '/pessoas/meu-pergamum/troca-usuario'],
-    ['GET', '/pessoas/meu-pergamum/meus-dados'],
-    ['GET', '/pessoas/meu-pergamum/exclusao-dados'],
-    ['POST', '/pessoas/meu-pergamum/exclusao-dados'],
-  ] as const)('%s %s needs a signed-in patron: 401 without a token, 403 with the anonymous one', async (method, url) => {
+  it.each(
+    (
+      [
+        [peopleEndpoints.personalData, {}],
+        [peopleEndpoints.savePersonalData, {}],
+        [peopleEndpoints.registrationName, { params: { user: 'ana' } }],
+        [peopleEndpoints.signedInEmail, {}],
+        [peopleEndpoints.passwordRules, {}],
+        [peopleEndpoints.swapUser, {}],
+        [peopleEndpoints.myData, {}],
+        [peopleEndpoints.erasureRequests, {}],
+        [peopleEndpoints.requestErasure, {}],
+      ] as const
+    ).map(([endpoint, input]) => [endpoint.method, endpointUrl(endpoint, input), endpoint, input] as const),
+  )('%s %s needs a signed-in patron: 401 without a token, 403 with the anonymous one', async (method, _url, endpoint, input) => {
     const payload = method === 'GET' ? undefined : method === 'PUT' ? form() : { usuario: 'ana' };
-    expect((await call(null, method, url, payload)).status).toBe(401);
-    const refused = await call(anonymous, method, url, payload);
+    expect((await call(t.app, endpoint as Endpoint, { ...input, body: payload } as never, null)).status).toBe(401);
+    const refused = await call(t.app, endpoint as Endpoint, { ...input, body: payload } as never, anonymous);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ key: 'AcessoPessoalNecessario' });
   });
@@ -135,7 +165,7 @@ describe('access', () => {
 
 describe('personal data (GET/PUT /pessoas/meu-pergamum/dados-pessoais)', () => {
   it('starts with what the library holds and the library’s own fields, read-only', async () => {
-    const { status, body, headers } = await as<DadosPessoais>('bruno', 'GET', DATA);
+    const { status, body, headers } = await withHeaders(peopleEndpoints.personalData, {}, await tokenOf('bruno'));
     expect(status).toBe(200);
     expect(headers['cache-control']).toBe('no-store');
     expect(body).toEqual({
@@ -164,10 +194,10 @@ describe('personal data (GET/PUT /pessoas/meu-pergamum/dados-pessoais)', () => {
   });
 
   it('saves every field at once and reads them back (postal code without its hyphen, e-mail in lower case)', async () => {
-    const saved = await as<{ mensagem: string; dados: DadosPessoais }>('ana', 'PUT', DATA, form({ email: 'Ana.Souza@Example.org' }));
+    const saved = await as('ana', peopleEndpoints.savePersonalData, { body: form({ email: 'Ana.Souza@Example.org' }) });
     expect(saved.status).toBe(200);
     expect(saved.body.mensagem).toBe('Dados pessoais alterados com sucesso.');
-    const read = await as<DadosPessoais>('ana', 'GET', DATA);
+    const read = await as('ana', peopleEndpoints.personalData, {});
     expect(read.body).toEqual(saved.body.dados);
     expect(read.body).toMatchObject({
       nome: 'Ana Souza',
@@ -185,18 +215,20 @@ describe('personal data (GET/PUT /pessoas/meu-pergamum/dados-pessoais)', () => {
     });
     expect(read.body.atualizado_em).toMatch(/^\d{4}-\d\d-\d\dT/);
     // Blanks clear a field; a second save updates the same row.
-    const cleared = await as<{ dados: DadosPessoais }>('ana', 'PUT', DATA, form({ complemento: '   ', lotacao: null, genero: null }));
+    const cleared = await as('ana', peopleEndpoints.savePersonalData, { body: form({ complemento: '   ', lotacao: null, genero: null }) });
     expect(cleared.body.dados).toMatchObject({ complemento: null, lotacao: null, genero: null, logradouro: 'Rua das Flores, 100' });
     expect(await queryRows(t.database.db, sql`select 1 from personal_data where cod_pessoa = ${id.ana!}`)).toHaveLength(1);
   });
 
   it('keeps name and category the library’s: sent along, they are ignored', async () => {
-    await as('bruno', 'PUT', DATA, {
-      ...form({ email: 'bruno@example.org' }),
-      nome: 'Outro Nome',
-      nome_pessoa: 'Outro',
-      cod_categoria: '04',
-      categoria: { codigo: '04' },
+    await as('bruno', peopleEndpoints.savePersonalData, {
+      body: {
+        ...form({ email: 'bruno@example.org' }),
+        nome: 'Outro Nome',
+        nome_pessoa: 'Outro',
+        cod_categoria: '04',
+        categoria: { codigo: '04' },
+      } as never,
     });
     expect(await stored(id.bruno!)).toMatchObject({ nome_pessoa: 'Bruno Lima', cod_categoria: '01' });
   });
@@ -214,7 +246,7 @@ describe('personal data (GET/PUT /pessoas/meu-pergamum/dados-pessoais)', () => {
     ['no receive-e-mails flag', { recebe_emails: undefined }, 'recebe_emails'],
   ])('refuses %s with 400 naming the field, and changes nothing', async (_what, over, field) => {
     const before = await stored(id.bruno!);
-    const refused = await as('bruno', 'PUT', DATA, form({ email: 'bruno.novo@example.org', ...over }));
+    const refused = await as('bruno', peopleEndpoints.savePersonalData, { body: form({ email: 'bruno.novo@example.org', ...over } as never) });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain(field);
     expect(await stored(id.bruno!)).toEqual(before);
@@ -222,7 +254,9 @@ describe('personal data (GET/PUT /pessoas/meu-pergamum/dados-pessoais)', () => {
 
   it('tells a patron without a tax number to contact the library, and changes nothing', async () => {
     const before = await stored(id.ana!);
-    const refused = await as('ana', 'PUT', DATA, form({ email: 'ana.outra@example.org', telefone: '9999-9999', cpf: '11144477735' }));
+    const refused = await as('ana', peopleEndpoints.savePersonalData, {
+      body: form({ email: 'ana.outra@example.org', telefone: '9999-9999', cpf: '11144477735' }),
+    });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ key: 'CpfProcureBiblioteca', message: 'Seu cadastro não tem CPF. Procure a biblioteca para informá-lo.' });
     expect(await stored(id.ana!)).toEqual(before);
@@ -230,25 +264,25 @@ describe('personal data (GET/PUT /pessoas/meu-pergamum/dados-pessoais)', () => {
 
   it('refuses a tax number that is someone else’s (it would join their registrations), and changes nothing', async () => {
     const before = await stored(id.bruno!);
-    const refused = await as('bruno', 'PUT', DATA, form({ cpf: '52998224725' }), '5');
+    const refused = await as('bruno', peopleEndpoints.savePersonalData, { body: form({ cpf: '52998224725' }) }, '5');
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ key: 'CpfEmUso', message: 'This tax number (CPF) belongs to another record. Contact the library.' });
     expect(await stored(id.bruno!)).toEqual(before);
   });
 
   it('corrects a tax number on every registration sharing it, so the person’s registrations stay together', async () => {
-    const saved = await as<{ dados: DadosPessoais }>('helena', 'PUT', DATA, form({ email: null, cpf: '71428793860' }));
+    const saved = await as('helena', peopleEndpoints.savePersonalData, { body: form({ email: null, cpf: '71428793860' }) });
     expect(saved.status).toBe(200);
     expect(saved.body.dados.cpf).toBe('71428793860');
     expect((await stored(id.doutorado!)).cpf).toBe('71428793860');
-    const back = await as('helena', 'PUT', DATA, form({ email: null, cpf: '52998224725' }));
+    const back = await as('helena', peopleEndpoints.savePersonalData, { body: form({ email: null, cpf: '52998224725' }) });
     expect(back.status).toBe(200);
     expect((await stored(id.doutorado!)).cpf).toBe('52998224725');
   });
 
   it('refuses a department that does not exist (422) and changes nothing', async () => {
     const before = await stored(id.bruno!);
-    const refused = await as('bruno', 'PUT', DATA, form({ lotacao: 999_999 }));
+    const refused = await as('bruno', peopleEndpoints.savePersonalData, { body: form({ lotacao: 999_999 }) });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ key: 'DepartamentoInexistente' });
     expect(await stored(id.bruno!)).toEqual(before);
@@ -263,7 +297,7 @@ describe('personal data (GET/PUT /pessoas/meu-pergamum/dados-pessoais)', () => {
     await db.execute(sql.raw('create trigger test_refuse_phone before insert or update on personal_data for each row execute function test_refuse_phone()'));
     try {
       const before = await stored(id.bruno!);
-      const failed = await as('bruno', 'PUT', DATA, form({ email: 'bruno.transacao@example.org', telefone: '0000-0000' }));
+      const failed = await as('bruno', peopleEndpoints.savePersonalData, { body: form({ email: 'bruno.transacao@example.org', telefone: '0000-0000' }) });
       expect(failed.status).toBe(500);
       expect(await stored(id.bruno!)).toEqual(before);
     } finally {
@@ -273,16 +307,19 @@ describe('personal data (GET/PUT /pessoas/meu-pergamum/dados-pessoais)', () => {
   });
 
   it('never reads or writes another patron’s data: each token reaches its own registration only', async () => {
-    await as('bruno', 'PUT', DATA, form({ email: 'bruno@example.org', logradouro: 'Rua do Bruno, 1' }));
-    await as('ana', 'PUT', DATA, form({ logradouro: 'Rua da Ana, 2' }));
-    expect((await as<DadosPessoais>('bruno', 'GET', DATA)).body).toMatchObject({
+    await as('bruno', peopleEndpoints.savePersonalData, { body: form({ email: 'bruno@example.org', logradouro: 'Rua do Bruno, 1' }) });
+    await as('ana', peopleEndpoints.savePersonalData, { body: form({ logradouro: 'Rua da Ana, 2' }) });
+    expect((await as('bruno', peopleEndpoints.personalData, {})).body).toMatchObject({
       nome: 'Bruno Lima',
       logradouro: 'Rua do Bruno, 1',
       email: 'bruno@example.org',
     });
-    expect((await as<DadosPessoais>('ana', 'GET', DATA)).body).toMatchObject({ nome: 'Ana Souza', logradouro: 'Rua da Ana, 2' });
+    expect((await as('ana', peopleEndpoints.personalData, {})).body).toMatchObject({ nome: 'Ana Souza', logradouro: 'Rua da Ana, 2' });
     // No call takes a person: ids in the query or body are not read.
-    const aimed = await as('ana', 'PUT', `${DATA}?cod_pessoa=${id.bruno}`, { ...form({ logradouro: 'Rua da Ana, 3' }), cod_pessoa: id.bruno });
+    const aimed = await as('ana', peopleEndpoints.savePersonalData, {
+      query: { cod_pessoa: String(id.bruno) },
+      body: { ...form({ logradouro: 'Rua da Ana, 3' }), cod_pessoa: id.bruno },
+    } as never);
     expect(aimed.status).toBe(200);
     expect((await stored(id.bruno!)).logradouro).toBe('Rua do Bruno, 1');
     expect((await stored(id.ana!)).logradouro).toBe('Rua da Ana, 3');
@@ -291,7 +328,7 @@ describe('personal data (GET/PUT /pessoas/meu-pergamum/dados-pessoais)', () => {
 
 describe('departments, a registration’s name, the signed-in e-mail', () => {
   it('GET /pessoas/departamentos lists them by name, for anyone with a token', async () => {
-    const { status, body } = await call<unknown[]>(anonymous, 'GET', '/pessoas/departamentos');
+    const { status, body } = await call(t.app, peopleEndpoints.departments, {}, anonymous);
     expect(status).toBe(200);
     expect(body).toEqual([
       { codigo: dept.direito, nome: 'Direito' },
@@ -300,64 +337,59 @@ describe('departments, a registration’s name, the signed-in e-mail', () => {
   });
 
   it('GET /pessoas/{user}/nome names the person’s own registrations by login or code, and nobody else’s (404)', async () => {
-    expect((await as('helena', 'GET', '/pessoas/helena/nome')).body).toEqual({ nome: 'Helena Prado', categoria: 'Categoria 04' });
-    expect((await as('helena', 'GET', '/pessoas/HELENA/nome')).body).toEqual({ nome: 'Helena Prado', categoria: 'Categoria 04' });
-    expect((await as('helena', 'GET', `/pessoas/${id.doutorado}/nome`)).body).toEqual({ nome: 'Helena Prado', categoria: 'Categoria 09' });
-    expect((await as('ana', 'GET', '/pessoas/2024001234/nome')).body).toEqual({ nome: 'Ana Souza', categoria: 'Graduação' });
+    const nameOf = (login: string, user: string) => as(login, peopleEndpoints.registrationName, { params: { user } });
+    expect((await nameOf('helena', 'helena')).body).toEqual({ nome: 'Helena Prado', categoria: 'Categoria 04' });
+    expect((await nameOf('helena', 'HELENA')).body).toEqual({ nome: 'Helena Prado', categoria: 'Categoria 04' });
+    expect((await nameOf('helena', String(id.doutorado))).body).toEqual({ nome: 'Helena Prado', categoria: 'Categoria 09' });
+    expect((await nameOf('ana', '2024001234')).body).toEqual({ nome: 'Ana Souza', categoria: 'Graduação' });
     for (const user of ['bruno', String(id.bruno), String(id.doutorado), 'ninguem']) {
-      const refused = await as('ana', 'GET', `/pessoas/${user}/nome`);
+      const refused = await nameOf('ana', user);
       expect(refused.status).toBe(404);
       expect(refused.body).toMatchObject({ key: 'UsuarioNaoVinculado' });
     }
   });
 
   it('GET /pessoas/email-pessoa-logada answers the signed-in patron’s address, or null', async () => {
-    expect((await as('carla', 'GET', '/pessoas/email-pessoa-logada')).body).toEqual({ email: 'carla@example.org' });
-    expect((await as('davi', 'GET', '/pessoas/email-pessoa-logada')).body).toEqual({ email: null });
+    expect((await as('carla', peopleEndpoints.signedInEmail, {})).body).toEqual({ email: 'carla@example.org' });
+    expect((await as('davi', peopleEndpoints.signedInEmail, {})).body).toEqual({ email: null });
   });
 });
 
 describe('swapping to another registration (POST /pessoas/meu-pergamum/troca-usuario, decision 0022)', () => {
-  const whoIs = async (token: string) =>
-    (await call<{ user: { cod_pessoa: number; login: string; cod_categoria: string } }>(token, 'GET', '/pessoas')).body.user;
-  const SWAP = '/pessoas/meu-pergamum/troca-usuario';
+  const whoIs = async (token: string) => (await call(t.app, authEndpoints.me, {}, token)).body.user;
 
   it('continues as the other registration of the same person, keeping the login signed in with — across renewals too', async () => {
     const pair = await grant('helena');
-    const swapped = await call<{ access_token: string; refresh_token: string }>(pair.access_token, 'POST', SWAP, { usuario: String(id.doutorado) });
+    const swapped = await withHeaders(peopleEndpoints.swapUser, { body: { usuario: String(id.doutorado) } }, pair.access_token);
     expect(swapped.status).toBe(200);
     expect(swapped.headers['cache-control']).toBe('no-store');
     expect(await whoIs(swapped.body.access_token)).toMatchObject({ cod_pessoa: id.doutorado, cod_categoria: '09', login: 'helena' });
-    const renewed = await t.app.inject({
-      method: 'POST',
-      url: '/svc/oauth/token',
-      payload: { grant_type: 'refresh_token', client_id: 'estante-web', client_secret: 'estante-public', refresh_token: swapped.body.refresh_token },
-    });
-    expect(renewed.statusCode).toBe(200);
-    expect(await whoIs(renewed.json().access_token)).toMatchObject({ cod_pessoa: id.doutorado, login: 'helena' });
+    const renewed = await renew(swapped.body.refresh_token);
+    expect(renewed.status).toBe(200);
+    expect(await whoIs(renewed.body.access_token)).toMatchObject({ cod_pessoa: id.doutorado, login: 'helena' });
     // And back, by the login.
-    const back = await call<{ access_token: string }>(renewed.json().access_token, 'POST', SWAP, { usuario: 'Helena' });
+    const back = await call(t.app, peopleEndpoints.swapUser, { body: { usuario: 'Helena' } }, renewed.body.access_token);
     expect(back.status).toBe(200);
     expect(await whoIs(back.body.access_token)).toMatchObject({ cod_pessoa: id.helena, cod_categoria: '04' });
   });
 
   it('needs the user (400 naming it), and refuses someone else’s registration, the one in use and a blocked one', async () => {
-    const blank = await as('helena', 'POST', SWAP, { usuario: '  ' });
+    const blank = await as('helena', peopleEndpoints.swapUser, { body: { usuario: '  ' } });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toContain('usuario');
-    expect((await as('helena', 'POST', SWAP, {})).status).toBe(400);
+    expect((await as('helena', peopleEndpoints.swapUser, { body: {} as never })).status).toBe(400);
     for (const usuario of ['bruno', String(id.bruno), String(id.ana)]) {
-      const foreign = await as('helena', 'POST', SWAP, { usuario });
+      const foreign = await as('helena', peopleEndpoints.swapUser, { body: { usuario } });
       expect(foreign.status).toBe(422);
       expect(foreign.body).toMatchObject({ key: 'UsuarioNaoVinculado', message: `O usuário "${usuario}" não é um dos seus vínculos com a biblioteca.` });
     }
-    const same = await as('helena', 'POST', SWAP, { usuario: String(id.helena) });
+    const same = await as('helena', peopleEndpoints.swapUser, { body: { usuario: String(id.helena) } });
     expect(same.status).toBe(422);
     expect(same.body).toMatchObject({ key: 'UsuarioJaEmUso' });
-    const blocked = await as('davi', 'POST', SWAP, { usuario: String(id.daviBloqueado) });
+    const blocked = await as('davi', peopleEndpoints.swapUser, { body: { usuario: String(id.daviBloqueado) } });
     expect(blocked.status).toBe(430);
     // A person without a CPF has one registration: nothing to swap to.
-    expect((await as('ana', 'POST', SWAP, { usuario: String(id.carla) })).status).toBe(422);
+    expect((await as('ana', peopleEndpoints.swapUser, { body: { usuario: String(id.carla) } })).status).toBe(422);
   });
 });
 
@@ -366,21 +398,22 @@ describe('the login signed in with (GET /pessoas, the password change)', () => {
     await t.database.db.execute(sql`update people set validade = '2031-06-30' where cod_pessoa = ${id.ana!}`);
     for (const login of ['ana', '2024001234']) {
       const pair = await grant(login);
-      const me = await call<{ user: { login: string; validade: string | null } }>(pair.access_token, 'GET', '/pessoas');
+      const me = await call(t.app, authEndpoints.me, {}, pair.access_token);
       expect(me.body.user).toMatchObject({ login, validade: '2031-06-30' });
-      const renewed = await t.app.inject({
-        method: 'POST',
-        url: '/svc/oauth/token',
-        payload: { grant_type: 'refresh_token', client_id: 'estante-web', client_secret: 'estante-public', refresh_token: pair.refresh_token },
-      });
-      expect((await call<{ user: { login: string } }>(renewed.json().access_token, 'GET', '/pessoas')).body.user.login).toBe(login);
+      const renewed = await renew(pair.refresh_token);
+      expect((await call(t.app, authEndpoints.me, {}, renewed.body.access_token)).body.user.login).toBe(login);
     }
     await t.database.db.execute(sql`update people set validade = null where cod_pessoa = ${id.ana!}`);
   });
 
   it('PUT /pessoas/meu-pergamum/senha changes the password of the login signed in with, and only its', async () => {
     const pair = await grant('ana');
-    const changed = await call(pair.access_token, 'PUT', '/pessoas/meu-pergamum/senha', { senhaAtual: 'Senha-da-ana1', senhaNova: 'Outra-senha-9' });
+    const changed = await call(
+      t.app,
+      recoveryEndpoints.changePassword,
+      { body: { senhaAtual: 'Senha-da-ana1', senhaNova: 'Outra-senha-9' } },
+      pair.access_token,
+    );
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ key: 'SenhaAlteradaSucesso' });
     await grant('ana', 'Outra-senha-9');
@@ -390,7 +423,7 @@ describe('the login signed in with (GET /pessoas, the password change)', () => {
   });
 
   it('GET /pessoas/meu-pergamum/senha/regras answers the rules the password screen checks live', async () => {
-    expect((await as('bruno', 'GET', '/pessoas/meu-pergamum/senha/regras')).body).toEqual({
+    expect((await as('bruno', peopleEndpoints.passwordRules, {})).body).toEqual({
       length: { min: 8, max: 32 },
       has_numbers: true,
       only_numbers: false,
@@ -403,8 +436,13 @@ describe('the login signed in with (GET /pessoas, the password change)', () => {
 
   it('after a swap, the password changed is still that of the login signed in with', async () => {
     const pair = await grant('helena');
-    const swapped = await call<{ access_token: string }>(pair.access_token, 'POST', '/pessoas/meu-pergamum/troca-usuario', { usuario: String(id.doutorado) });
-    const changed = await call(swapped.body.access_token, 'PUT', '/pessoas/meu-pergamum/senha', { senhaAtual: 'Senha-da-helena1', senhaNova: 'Nova-senha-77' });
+    const swapped = await call(t.app, peopleEndpoints.swapUser, { body: { usuario: String(id.doutorado) } }, pair.access_token);
+    const changed = await call(
+      t.app,
+      recoveryEndpoints.changePassword,
+      { body: { senhaAtual: 'Senha-da-helena1', senhaNova: 'Nova-senha-77' } },
+      swapped.body.access_token,
+    );
     expect(changed.status).toBe(200);
     await grant('helena', 'Nova-senha-77');
     PASSWORDS.helena = 'Nova-senha-77';
@@ -415,11 +453,15 @@ describe('the login signed in with (GET /pessoas, the password change)', () => {
 describe('LGPD: my data (GET /pessoas/meu-pergamum/meus-dados)', () => {
   it('hands over everything held about the patron as JSON, without secrets and without anyone else’s rows', async () => {
     // A single sign-on answered but not yet traded: its handle would be a session.
-    await t.database.db.execute(
-      sql`insert into sso_sign_ins (handle, kind, state, code_verifier, oidc_nonce, cod_pessoa, expires_at)
-          values ('handle-secreto-da-carla', 'oidc', 'estado-secreto', 'verificador-secreto', 'nonce-secreto', ${id.carla!}, now() + interval '5 minutes')`,
-    );
-    const { status, body, headers } = await as<MeusDados>('carla', 'GET', '/pessoas/meu-pergamum/meus-dados');
+    await createSsoSignIn(t.database.db, {
+      handle: 'handle-secreto-da-carla',
+      kind: 'oidc',
+      state: 'estado-secreto',
+      codeVerifier: 'verificador-secreto',
+      oidcNonce: 'nonce-secreto',
+      codPessoa: id.carla!,
+    });
+    const { status, body, headers } = await withHeaders(peopleEndpoints.myData, {}, await tokenOf('carla'));
     expect(status).toBe(200);
     expect(headers['content-disposition']).toBe('attachment; filename="meus-dados.json"');
     expect(body.pessoa).toMatchObject({ cod_pessoa: id.carla, nome_pessoa: 'Carla Dias', email: 'carla@example.org' });
@@ -440,19 +482,18 @@ describe('LGPD: my data (GET /pessoas/meu-pergamum/meus-dados)', () => {
   });
 
   it('includes the personal data the patron saved', async () => {
-    const { body } = await as<MeusDados>('bruno', 'GET', '/pessoas/meu-pergamum/meus-dados');
+    const { body } = await as('bruno', peopleEndpoints.myData, {});
     expect(body.dados_pessoais).toMatchObject({ logradouro: 'Rua do Bruno, 1', cpf: '39053344705' });
   });
 });
 
 describe('LGPD: asking for erasure (POST /pessoas/meu-pergamum/exclusao-dados)', () => {
-  const ERASURE = '/pessoas/meu-pergamum/exclusao-dados';
   const requests = async (codPessoa: number) =>
     (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from erasure_requests where cod_pessoa = ${codPessoa}`))[0]!.n;
 
   it('is refused while loans or debts are open, saying which, and nothing is stored or sent', async () => {
     const mails = (await sink.messages()).length;
-    const refused = await as('carla', 'POST', ERASURE, { motivo: 'Vou me mudar.' });
+    const refused = await as('carla', peopleEndpoints.requestErasure, { body: { motivo: 'Vou me mudar.' } });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ key: 'ExclusaoPendencias' });
     expect(refused.body.message).toContain('1 empréstimo(s) em aberto');
@@ -465,7 +506,7 @@ describe('LGPD: asking for erasure (POST /pessoas/meu-pergamum/exclusao-dados)',
     const db = t.database.db;
     await db.execute(sql`update loans set data_devolucao = now() where cod_pessoa = ${id.carla!}`);
     await db.execute(sql`update debts set valor_pago = valor, data_pagamento = current_date where cod_pessoa = ${id.carla!}`);
-    const made = await as<{ codigo: number; mensagem: string }>('carla', 'POST', ERASURE, { motivo: '  Vou me mudar.  ' });
+    const made = await as('carla', peopleEndpoints.requestErasure, { body: { motivo: '  Vou me mudar.  ' } });
     expect(made.status).toBe(201);
     expect(made.body.mensagem).toBe(`Pedido de exclusão de dados nº ${made.body.codigo} enviado à biblioteca. A resposta virá por e-mail.`);
     const mail = (await sink.messages()).find((m) => m.subject?.includes(`nº ${made.body.codigo}`))!;
@@ -474,13 +515,13 @@ describe('LGPD: asking for erasure (POST /pessoas/meu-pergamum/exclusao-dados)',
     expect(mail.text).toContain('Carla Dias');
     expect(mail.text).toContain('Logins: carla');
     expect(mail.text).toContain('Motivo: Vou me mudar.');
-    const again = await as('carla', 'POST', ERASURE, {});
+    const again = await as('carla', peopleEndpoints.requestErasure, { body: {} });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ key: 'ExclusaoJaPedida' });
     expect(await requests(id.carla!)).toBe(1);
-    const list = await as<unknown[]>('carla', 'GET', ERASURE);
+    const list = await as('carla', peopleEndpoints.erasureRequests, {});
     expect(list.body).toEqual([{ codigo: made.body.codigo, situacao: 'aberta', criado_em: expect.stringMatching(/^\d{4}-/) }]);
-    expect((await as<unknown[]>('bruno', 'GET', ERASURE)).body).toEqual([]);
+    expect((await as('bruno', peopleEndpoints.erasureRequests, {})).body).toEqual([]);
   });
 
   it('stores nothing when the library’s e-mail cannot be sent (502)', async () => {
@@ -490,19 +531,15 @@ describe('LGPD: asking for erasure (POST /pessoas/meu-pergamum/exclusao-dados)',
       const [library] = await createLibraries(broken.database.db, ['Biblioteca Central']);
       await broken.database.db.execute(sql`update libraries set email = 'bc@biblioteca.test' where cod_biblioteca = ${library!.codBiblioteca}`);
       const eva = await createPatron(broken.database.db, { login: 'eva', nome: 'Eva Luz', password: 'Senha-da-eva1' });
-      const login = await broken.app.inject({
-        method: 'POST',
-        url: '/svc/oauth/token',
-        payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'eva', password: 'Senha-da-eva1' },
-      });
-      const response = await broken.app.inject({
-        method: 'POST',
-        url: `/svc${ERASURE}`,
-        headers: { authorization: `Bearer ${login.json().access_token}` },
-        payload: {},
-      });
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toMatchObject({ key: 'ErroEmailBiblioteca' });
+      const login = await call(
+        broken.app,
+        authEndpoints.token,
+        { body: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'eva', password: 'Senha-da-eva1' } },
+        null,
+      );
+      const response = await call(broken.app, peopleEndpoints.requestErasure, { body: {} }, login.body.access_token);
+      expect(response.status).toBe(502);
+      expect(response.body).toMatchObject({ key: 'ErroEmailBiblioteca' });
       expect(await queryRows(broken.database.db, sql`select 1 from erasure_requests where cod_pessoa = ${eva.codPessoa}`)).toEqual([]);
     } finally {
       await broken.close();

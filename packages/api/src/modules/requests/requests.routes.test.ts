@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FichaBody, Pedido } from '@estante/contracts';
+import { type Endpoint, type EndpointInput, endpointUrl, type FichaBody, requestsEndpoints } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
 import { createLibraries, createPatron, grantStaffRoles } from '../../../test/factories.js';
 import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
 import { type Database, openDatabase, queryRows } from '../../db/client.js';
@@ -40,13 +40,22 @@ afterAll(async () => {
   await mail.close();
 });
 
-const call = async <T = unknown>(who: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-  const response = await t.app.inject({ method, url: `/svc${url}`, headers: { authorization: `Bearer ${token[who]}` }, payload });
-  return {
-    status: response.statusCode,
-    body: (response.headers['content-type']?.toString().startsWith('application/json') ? response.json() : response.rawPayload) as T,
-  };
-};
+/** A login's token. */
+const as = (login: string) => token[login]!;
+/**
+ * A call answered with a file (the catalogue sheet's PDF), which call() does not read: the request
+ * built from the endpoint's declaration as call() builds it, the answer's bytes.
+ */
+async function file<E extends Endpoint>(endpoint: E, input: EndpointInput<E>, who: string) {
+  const { body } = input as { body?: object };
+  const response = await t.app.inject({
+    method: endpoint.method,
+    url: `/svc${endpointUrl(endpoint, input)}`,
+    headers: { authorization: `Bearer ${as(who)}` },
+    ...(body === undefined ? {} : { payload: body }),
+  });
+  return { status: response.statusCode, body: response.rawPayload };
+}
 const stored = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from patron_requests`))[0]!.n;
 const mailer = () => createMailer(mail.url, 'Biblioteca <biblioteca@example.org>');
 const staff = (...args: string[]) => runAdminCommand(t.database.db, { command: `requests.${args[0]}`, args: args.slice(1) }, undefined, mailer());
@@ -82,7 +91,7 @@ const article = () => ({
 describe('requests: from the form to the library', () => {
   it('stores a switching request, e-mails the library, and lists it for the patron only', async () => {
     const before = (await mail.messages()).length;
-    const made = await call<{ codigo: number; mensagem: string }>('ana', 'POST', '/api/solicitacoes/comutacao-bibliografica/artigo', article());
+    const made = await call(t.app, requestsEndpoints.switching, { params: { tipo: 'artigo' }, body: article() }, as('ana'));
     expect(made.status).toBe(201);
     expect(made.body.mensagem).toBe(`Solicitação ${made.body.codigo} enviada à biblioteca. Você receberá um e-mail a cada andamento.`);
     const sent = (await mail.messages()).slice(before);
@@ -90,97 +99,107 @@ describe('requests: from the form to the library', () => {
     expect(sent[0]!.to).toMatchObject({ value: [{ address: 'central@example.org' }] });
     expect(sent[0]!.subject).toBe(`Comutação bibliográfica (artigo) nº ${made.body.codigo}: Leitura na universidade (Revista Brasileira de Educação, 2025)`);
     expect(sent[0]!.text).toContain('Página inicial: 20\nPágina final: 30');
-    const mine = await call<Pedido[]>('ana', 'GET', '/api/solicitacoes/comutacao-bibliografica');
+    const mine = await call(t.app, requestsEndpoints.list, { params: { tipo: 'comutacao-bibliografica' }, query: {} }, as('ana'));
     expect(mine.body).toEqual([
       expect.objectContaining({ cod_solicitacao: made.body.codigo, subtipo: 'artigo', situacao: 'aguardando', biblioteca: 'Biblioteca Central', nota: null }),
     ]);
-    expect((await call<Pedido[]>('bruno', 'GET', '/api/solicitacoes/comutacao-bibliografica')).body).toEqual([]);
-    expect((await call<Pedido[]>('ana', 'GET', '/api/solicitacoes/comutacao-bibliografica?status=atendida')).body).toEqual([]);
+    expect((await call(t.app, requestsEndpoints.list, { params: { tipo: 'comutacao-bibliografica' }, query: {} }, as('bruno'))).body).toEqual([]);
+    expect((await call(t.app, requestsEndpoints.list, { params: { tipo: 'comutacao-bibliografica' }, query: { status: 'atendida' } }, as('ana'))).body).toEqual(
+      [],
+    );
   });
 
   it('refuses bad input with a 4xx, storing and sending nothing', async () => {
     const before = [await stored(), (await mail.messages()).length];
-    const bad: [string, object, number][] = [
-      ['/api/solicitacoes/comutacao-bibliografica/artigo', { ...article(), pagina_inicial: 40 }, 400],
-      ['/api/solicitacoes/comutacao-bibliografica/artigo', { ...article(), titulo_artigo: '   ' }, 400],
-      ['/api/solicitacoes/comutacao-bibliografica/artigo', { ...article(), titulo_artigo: 'x'.repeat(1_000_000) }, 400],
-      ['/api/solicitacoes/comutacao-bibliografica/artigo', { ...article(), email: 'ana@example.org; não é e-mail' }, 400],
-      ['/api/solicitacoes/comutacao-bibliografica/artigo', { ...article(), biblioteca: 99999 }, 422],
-      ['/api/solicitacoes/comutacao-bibliografica/livro', article(), 400],
+    const artigo = { params: { tipo: 'artigo' } };
+    const parte = { params: { tipo: 'parte' } };
+    const bad: [Endpoint, { params?: object; body: object }, number][] = [
+      [requestsEndpoints.switching, { ...artigo, body: { ...article(), pagina_inicial: 40 } }, 400],
+      [requestsEndpoints.switching, { ...artigo, body: { ...article(), titulo_artigo: '   ' } }, 400],
+      [requestsEndpoints.switching, { ...artigo, body: { ...article(), titulo_artigo: 'x'.repeat(1_000_000) } }, 400],
+      [requestsEndpoints.switching, { ...artigo, body: { ...article(), email: 'ana@example.org; não é e-mail' } }, 400],
+      [requestsEndpoints.switching, { ...artigo, body: { ...article(), biblioteca: 99999 } }, 422],
+      [requestsEndpoints.switching, { params: { tipo: 'livro' }, body: article() }, 400],
       [
-        '/api/solicitacoes/comutacao-bibliografica/parte',
-        { biblioteca: central, email: 'a@b.org', titulo_parte: 'Cap. 2', titulo_obra: 'Obra', paginas: '30-20' },
+        requestsEndpoints.switching,
+        { ...parte, body: { biblioteca: central, email: 'a@b.org', titulo_parte: 'Cap. 2', titulo_obra: 'Obra', paginas: '30-20' } },
         400,
       ],
       [
-        '/api/solicitacoes/comutacao-bibliografica/parte',
-        { biblioteca: central, email: 'a@b.org', titulo_parte: 'Cap. 2', titulo_obra: 'Obra', paginas: 'vinte' },
+        requestsEndpoints.switching,
+        { ...parte, body: { biblioteca: central, email: 'a@b.org', titulo_parte: 'Cap. 2', titulo_obra: 'Obra', paginas: 'vinte' } },
         400,
       ],
-      ['/api/solicitacoes/levantamento-bibliografico', { biblioteca: central, email: 'a@b.org', assunto: 'Educação', tipos_publicacao: [] }, 400],
+      [requestsEndpoints.survey, { body: { biblioteca: central, email: 'a@b.org', assunto: 'Educação', tipos_publicacao: [] } }, 400],
       [
-        '/api/solicitacoes/levantamento-bibliografico',
-        { biblioteca: central, email: 'a@b.org', assunto: 'Educação', tipos_publicacao: ['online'], ano_inicio: 2020, ano_fim: 2010 },
+        requestsEndpoints.survey,
+        { body: { biblioteca: central, email: 'a@b.org', assunto: 'Educação', tipos_publicacao: ['online'], ano_inicio: 2020, ano_fim: 2010 } },
         400,
       ],
-      ['/api/solicitacoes/emprestimo-inter-bibliotecas', { biblioteca: central, email: 'a@b.org', titulo: 'Obra' }, 400],
+      [requestsEndpoints.interLibrary, { body: { biblioteca: central, email: 'a@b.org', titulo: 'Obra' } }, 400],
     ];
-    for (const [url, body, status] of bad) expect([url, (await call('ana', 'POST', url, body)).status]).toEqual([url, status]);
-    const wrong = await call<{ message: string }>('ana', 'POST', '/api/solicitacoes/comutacao-bibliografica/parte', {
-      biblioteca: central,
-      email: 'a@b.org',
-      titulo_parte: 'Cap.',
-      titulo_obra: 'Obra',
-      paginas: '30-20',
-    });
+    for (const [endpoint, input, status] of bad) {
+      const url = endpointUrl(endpoint, input);
+      expect([url, (await call(t.app, endpoint, input as never, as('ana'))).status]).toEqual([url, status]);
+    }
+    const wrong = await call(
+      t.app,
+      requestsEndpoints.switching,
+      { params: { tipo: 'parte' }, body: { biblioteca: central, email: 'a@b.org', titulo_parte: 'Cap.', titulo_obra: 'Obra', paginas: '30-20' } },
+      as('ana'),
+    );
     expect(wrong.body.message).toContain('the start page cannot be after the end page');
     expect([await stored(), (await mail.messages()).length]).toEqual(before);
   });
 
   it('takes every type: a part, a thesis, a survey, a specialised search, an inter-library loan', async () => {
     const made = await Promise.all([
-      call('ana', 'POST', '/api/solicitacoes/comutacao-bibliografica/parte', {
-        biblioteca: central,
-        email: 'a@b.org',
-        titulo_parte: 'Cap. 2',
-        titulo_obra: 'Obra',
-        paginas: '20-30',
-      }),
-      call('ana', 'POST', '/api/solicitacoes/comutacao-bibliografica/tese', {
-        biblioteca: central,
-        email: 'a@b.org',
-        titulo: 'Uma tese',
-        autor: 'Souza, M.',
-        grau: 'doutorado',
-        ano: 2020,
-      }),
-      call('ana', 'POST', '/api/solicitacoes/levantamento-bibliografico', {
-        biblioteca: central,
-        email: 'a@b.org',
-        assunto: 'Educação inclusiva',
-        tipos_publicacao: ['impresso', 'online'],
-        ano_inicio: 2010,
-        ano_fim: 2025,
-      }),
-      call('ana', 'POST', '/api/solicitacoes/pesquisa-especializada', { biblioteca: central, email: 'a@b.org', assunto: 'Avaliação', objetivo: 'Tese' }),
-      call('ana', 'POST', '/api/solicitacoes/emprestimo-inter-bibliotecas', {
-        biblioteca: central,
-        email: 'a@b.org',
-        instituicao: 'USP, Biblioteca da FE',
-        titulo: 'Obra rara',
-      }),
+      call(
+        t.app,
+        requestsEndpoints.switching,
+        { params: { tipo: 'parte' }, body: { biblioteca: central, email: 'a@b.org', titulo_parte: 'Cap. 2', titulo_obra: 'Obra', paginas: '20-30' } },
+        as('ana'),
+      ),
+      call(
+        t.app,
+        requestsEndpoints.switching,
+        { params: { tipo: 'tese' }, body: { biblioteca: central, email: 'a@b.org', titulo: 'Uma tese', autor: 'Souza, M.', grau: 'doutorado', ano: 2020 } },
+        as('ana'),
+      ),
+      call(
+        t.app,
+        requestsEndpoints.survey,
+        {
+          body: {
+            biblioteca: central,
+            email: 'a@b.org',
+            assunto: 'Educação inclusiva',
+            tipos_publicacao: ['impresso', 'online'],
+            ano_inicio: 2010,
+            ano_fim: 2025,
+          },
+        },
+        as('ana'),
+      ),
+      call(t.app, requestsEndpoints.specialised, { body: { biblioteca: central, email: 'a@b.org', assunto: 'Avaliação', objetivo: 'Tese' } }, as('ana')),
+      call(
+        t.app,
+        requestsEndpoints.interLibrary,
+        { body: { biblioteca: central, email: 'a@b.org', instituicao: 'USP, Biblioteca da FE', titulo: 'Obra rara' } },
+        as('ana'),
+      ),
     ]);
     expect(made.map((m) => m.status)).toEqual([201, 201, 201, 201, 201]);
-    const survey = await call<Pedido[]>('ana', 'GET', '/api/solicitacoes/levantamento-bibliografico');
+    const survey = await call(t.app, requestsEndpoints.list, { params: { tipo: 'levantamento-bibliografico' }, query: {} }, as('ana'));
     expect(survey.body.map((r) => r.resumo)).toEqual(['Educação inclusiva']);
-    const ill = await call<Pedido[]>('ana', 'GET', '/api/solicitacoes/emprestimo-inter-bibliotecas');
+    const ill = await call(t.app, requestsEndpoints.list, { params: { tipo: 'emprestimo-inter-bibliotecas' }, query: {} }, as('ana'));
     expect(ill.body.map((r) => r.resumo)).toEqual(['Obra rara (USP, Biblioteca da FE)']);
   });
 
   it('the library moves a request on with a note: the patron sees it and is e-mailed; only staff may, only existing ones', async () => {
-    const [request] = (await call<Pedido[]>('ana', 'GET', '/api/solicitacoes/comutacao-bibliografica?status=aguardando')).body.filter(
-      (r) => r.subtipo === 'artigo',
-    );
+    const [request] = (
+      await call(t.app, requestsEndpoints.list, { params: { tipo: 'comutacao-bibliografica' }, query: { status: 'aguardando' } }, as('ana'))
+    ).body.filter((r) => r.subtipo === 'artigo');
     const id = request!.cod_solicitacao;
     expect(await staff('list', 'comutacao-bibliografica')).toContain(`#${id}`);
     const before = (await mail.messages()).length;
@@ -191,19 +210,26 @@ describe('requests: from the form to the library', () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.to).toMatchObject({ value: [{ address: 'ana@example.org' }] });
     expect(told[0]!.text).toContain('agora está: Disponível.\n\nNota da biblioteca: Cópia no balcão');
-    const seen = (await call<Pedido[]>('ana', 'GET', '/api/solicitacoes/comutacao-bibliografica?status=disponivel')).body;
+    const seen = (await call(t.app, requestsEndpoints.list, { params: { tipo: 'comutacao-bibliografica' }, query: { status: 'disponivel' } }, as('ana'))).body;
     expect(seen[0]).toMatchObject({ cod_solicitacao: id, situacao: 'disponivel', nota: 'Cópia no balcão' });
     expect(seen[0]!.historico.map((h) => [h.situacao, h.nota])).toEqual([
       ['aguardando', null],
       ['disponivel', 'Cópia no balcão'],
     ]);
     // The staff API: refused to a patron, allowed to the desk's staff.
-    expect((await call('bruno', 'PUT', `/api/solicitacoes/balcao/${id}`, { situacao: 'atendida' })).status).toBe(403);
-    expect((await call('fernanda', 'PUT', `/api/solicitacoes/balcao/99999`, { situacao: 'atendida' })).status).toBe(404);
-    expect((await call('fernanda', 'PUT', `/api/solicitacoes/balcao/${id}`, { situacao: 'perdida' })).status).toBe(400);
-    const done = await call<Pedido>('fernanda', 'PUT', `/api/solicitacoes/balcao/${id}`, { situacao: 'atendida', nota: 'Retirada pela aluna' });
+    expect((await call(t.app, requestsEndpoints.change, { params: { id: String(id) }, body: { situacao: 'atendida' } }, as('bruno'))).status).toBe(403);
+    expect((await call(t.app, requestsEndpoints.change, { params: { id: '99999' }, body: { situacao: 'atendida' } }, as('fernanda'))).status).toBe(404);
+    expect((await call(t.app, requestsEndpoints.change, { params: { id: String(id) }, body: { situacao: 'perdida' as never } }, as('fernanda'))).status).toBe(
+      400,
+    );
+    const done = await call(
+      t.app,
+      requestsEndpoints.change,
+      { params: { id: String(id) }, body: { situacao: 'atendida', nota: 'Retirada pela aluna' } },
+      as('fernanda'),
+    );
     expect(done.body).toMatchObject({ situacao: 'atendida', nota: 'Retirada pela aluna' });
-    const fila = await call<(Pedido & { pessoa: string })[]>('fernanda', 'GET', '/api/solicitacoes/balcao/fila?tipo=comutacao-bibliografica&status=atendida');
+    const fila = await call(t.app, requestsEndpoints.queue, { query: { tipo: 'comutacao-bibliografica', status: 'atendida' } }, as('fernanda'));
     expect(fila.body.map((r) => [r.cod_solicitacao, r.pessoa])).toEqual([[id, 'Ana Teste']]);
     await expect(staff('status', '99999', 'atendida')).rejects.toThrow(/não encontrada/);
   });
@@ -218,9 +244,7 @@ describe('requests: from the form to the library', () => {
         )
       )[0]!.n;
     const body = (i: number) => ({ biblioteca: central, email: 'bruno@example.org', assunto: `Assunto ${i}`, objetivo: 'Dissertação' });
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => call<{ message: string }>('bruno', 'POST', '/api/solicitacoes/pesquisa-especializada', body(i))),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(t.app, requestsEndpoints.specialised, { body: body(i) }, as('bruno'))));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
     expect(answers.filter((a) => a.status === 422)).toHaveLength(17);
     expect(answers.find((a) => a.status === 422)!.body.message).toMatch(/^Você já tem 3 solicitações deste tipo em aberto/);
@@ -356,13 +380,13 @@ const THESES: { ficha: FichaBody; expected: string[] }[] = [
 
 describe('the catalogue sheet', () => {
   it('previews a draft as the patron types: the sheet, marked as a draft, the classification to be assigned', async () => {
-    const draft = await call<Buffer>('ana', 'POST', '/api/solicitacoes/ficha-catalografica/previa', { ...THESES[0]!.ficha, biblioteca: central });
+    const draft = await file(requestsEndpoints.sheetDraft, { body: { ...THESES[0]!.ficha, biblioteca: central } }, 'ana');
     expect(draft.status).toBe(200);
     const text = pdfText(draft.body);
     inOrder(text, [...THESES[0]!.expected.slice(0, -1), 'CDD (a definir pela biblioteca)']);
     expect(text).toContain('RASCUNHO');
     expect(
-      (await call('ana', 'POST', '/api/solicitacoes/ficha-catalografica/previa', { ...THESES[0]!.ficha, biblioteca: central, bibliografia_fim: 170 })).status,
+      (await call(t.app, requestsEndpoints.sheetDraft, { body: { ...THESES[0]!.ficha, biblioteca: central, bibliografia_fim: 170 } }, as('ana'))).status,
     ).toBe(400);
   });
 
@@ -371,19 +395,21 @@ describe('the catalogue sheet', () => {
     const marks = ['S729e', 'O48r', 'L732g'];
     await t.database.db.execute(sql`update institution set parametros = coalesce(parametros, '{}'::jsonb) || '{"limite_solicitacoes": 5}'::jsonb`);
     for (const [i, thesis] of THESES.entries()) {
-      const made = await call<{ codigo: number }>('ana', 'POST', '/api/solicitacoes/ficha-catalografica', { ...thesis.ficha, biblioteca: central });
+      const made = await call(t.app, requestsEndpoints.sheet, { body: { ...thesis.ficha, biblioteca: central } }, as('ana'));
       expect(made.status).toBe(201);
       const id = made.body.codigo;
-      expect((await call('ana', 'GET', `/api/solicitacoes/ficha-catalografica/${id}/pdf`)).status).toBe(409);
+      expect((await call(t.app, requestsEndpoints.sheetPdf, { params: { id: String(id) } }, as('ana'))).status).toBe(409);
       await expect(staff('status', String(id), 'disponivel')).rejects.toThrow(/classificação e a notação de autor/);
       await staff('ficha', String(id), classification[i]!, marks[i]!, 'Ficha', 'revisada');
-      const pdf = await call<Buffer>('ana', 'GET', `/api/solicitacoes/ficha-catalografica/${id}/pdf`);
+      const pdf = await file(requestsEndpoints.sheetPdf, { params: { id: String(id) } }, 'ana');
       expect(pdf.status).toBe(200);
       const text = pdfText(pdf.body);
       inOrder(text, [marks[i]!, ...thesis.expected]);
       expect(text).not.toContain('RASCUNHO');
-      expect((await call('bruno', 'GET', `/api/solicitacoes/ficha-catalografica/${id}/pdf`)).status).toBe(404);
-      const listed = (await call<Pedido[]>('ana', 'GET', '/api/solicitacoes/ficha-catalografica')).body.find((r) => r.cod_solicitacao === id);
+      expect((await call(t.app, requestsEndpoints.sheetPdf, { params: { id: String(id) } }, as('bruno'))).status).toBe(404);
+      const listed = (await call(t.app, requestsEndpoints.list, { params: { tipo: 'ficha-catalografica' }, query: {} }, as('ana'))).body.find(
+        (r) => r.cod_solicitacao === id,
+      );
       expect(listed).toMatchObject({ ficha_pronta: true, situacao: 'disponivel', nota: 'Ficha revisada' });
     }
   });

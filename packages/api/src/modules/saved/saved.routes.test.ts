@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createGuides, createInstitution, createPatron, createTitles } from '../../../test/factories.js';
+import { createSavedSearches } from '../../../test/factories/saved.js';
 import { queryRows } from '../../db/client.js';
 
 /**
@@ -160,8 +161,10 @@ describe('saved searches', () => {
   it(`stop at ${SAVED_SEARCH_LIMIT} per patron with 422, and take one again after a delete`, async () => {
     const db = t.database.db;
     const missing = SAVED_SEARCH_LIMIT - (await stored('carla'));
-    await db.execute(
-      sql`insert into saved_searches (cod_pessoa, nome, consulta) select ${patron.carla!}, 'Pesquisa ' || n, 'termo1=t' || n from generate_series(1, ${missing}::int) n`,
+    await createSavedSearches(
+      db,
+      patron.carla!,
+      Array.from({ length: missing }, (_, i) => ({ nome: `Pesquisa ${i + 1}`, consulta: `termo1=t${i + 1}` })),
     );
     const full = await call(t.app, savedEndpoints.save, { body: { nome: 'Mais uma', consulta: 'termo1=freire' } }, as('carla'));
     expect(full).toEqual({

@@ -1,6 +1,7 @@
+import { unitsEndpoints } from '@estante/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
+import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createInstitution, createLibraries, createPatron, enableActivities } from '../../../test/factories.js';
 import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
 import { queryRows } from '../../db/client.js';
@@ -26,43 +27,47 @@ beforeAll(async () => {
   await db.execute(sql`update ${libraries} set email = 'central@biblioteca.example' where cod_biblioteca = ${central.codBiblioteca}`);
   await createPatron(db, { login: 'ana', nome: 'Ana Souza', password: 'senha-ana', email: 'ana@example.org' });
   await createPatron(db, { login: 'bia', nome: 'Bia Lima', password: 'senha-bia' });
-  publicAuth = `Bearer ${await publicToken(t.app)}`;
-  ana = `Bearer ${await patronToken(t.app, 'ana', 'senha-ana')}`;
-  bia = `Bearer ${await patronToken(t.app, 'bia', 'senha-bia')}`;
+  publicAuth = await publicToken(t.app);
+  ana = await patronToken(t.app, 'ana', 'senha-ana');
+  bia = await patronToken(t.app, 'bia', 'senha-bia');
 });
 afterAll(async () => {
   await t.close();
   await mail.close();
 });
 
-const call = (method: 'GET' | 'POST', url: string, authorization: string, payload?: unknown, idioma = '1') =>
-  t.app.inject({ method, url: `/svc${url}`, headers: { authorization, 'x-idioma': idioma }, payload: payload as object });
 const count = async (table: string) => (await queryRows<{ n: number }>(t.database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
 
 describe('campuses and libraries', () => {
   it('lists every campus and the libraries, of one campus when asked', async () => {
-    const campuses = (await call('GET', '/campus', publicAuth)).json();
+    const campuses = (await call(t.app, unitsEndpoints.campuses, {}, publicAuth)).body;
     expect(campuses).toHaveLength(2);
-    const all = (await call('GET', '/unidade-informacao', publicAuth)).json();
-    expect(all.map((l: { desc_biblioteca: string }) => l.desc_biblioteca)).toEqual(['Central', 'Litoral', 'Sem E-mail']);
-    const one = (await call('GET', `/unidade-informacao?campus=${elsewhere.codCampus}`, publicAuth)).json();
+    const all = (await call(t.app, unitsEndpoints.libraries, { query: {} }, publicAuth)).body;
+    expect(all.map((l) => l.desc_biblioteca)).toEqual(['Central', 'Litoral', 'Sem E-mail']);
+    const one = (await call(t.app, unitsEndpoints.libraries, { query: { campus: String(elsewhere.codCampus) } }, publicAuth)).body;
     expect(one).toEqual([{ cod_biblioteca: elsewhere.codBiblioteca, desc_biblioteca: 'Litoral', cod_campus: elsewhere.codCampus }]);
-    expect((await call('GET', '/unidade-informacao?campus=9999', publicAuth)).statusCode).toBe(404);
-    expect((await call('GET', '/unidade-informacao?campus=abc', publicAuth)).statusCode).toBe(400);
+    expect((await call(t.app, unitsEndpoints.libraries, { query: { campus: '9999' } }, publicAuth)).status).toBe(404);
+    expect((await call(t.app, unitsEndpoints.libraries, { query: { campus: 'abc' } }, publicAuth)).status).toBe(400);
   });
 });
 
 describe('POST /unidade-informacao/comentario', () => {
   it('asks an anonymous visitor to sign in', async () => {
-    const response = await call('POST', '/unidade-informacao/comentario', publicAuth, { content: 'Olá', b: central.codBiblioteca });
-    expect(response.statusCode).toBe(403);
+    const response = await call(t.app, unitsEndpoints.generalComment, { body: { content: 'Olá', b: central.codBiblioteca } }, publicAuth);
+    expect(response.status).toBe(403);
     expect(await count('general_comments')).toBe(0);
   });
 
   it('stores the trimmed comment and mails it to the library, replying to the patron', async () => {
-    const response = await call('POST', '/unidade-informacao/comentario', ana, { content: '  Faltam tomadas no 2º andar.  ', b: central.codBiblioteca }, '5');
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ codigo: expect.any(Number), mensagem: 'Comment sent successfully.' });
+    const response = await call(
+      t.app,
+      unitsEndpoints.generalComment,
+      { body: { content: '  Faltam tomadas no 2º andar.  ', b: central.codBiblioteca } },
+      ana,
+      '5',
+    );
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ codigo: expect.any(Number), mensagem: 'Comment sent successfully.' });
     const [row] = await queryRows<{ texto: string }>(t.database.db, sql`select texto from general_comments`);
     expect(row!.texto).toBe('Faltam tomadas no 2º andar.');
     const [message] = await mail.messages();
@@ -74,8 +79,8 @@ describe('POST /unidade-informacao/comentario', () => {
 
   it('stores a comment to a library without an e-mail address without sending anything', async () => {
     const before = (await mail.messages()).length;
-    const response = await call('POST', '/unidade-informacao/comentario', bia, { content: 'Obrigada!', b: silent.codBiblioteca });
-    expect(response.statusCode).toBe(201);
+    const response = await call(t.app, unitsEndpoints.generalComment, { body: { content: 'Obrigada!', b: silent.codBiblioteca } }, bia);
+    expect(response.status).toBe(201);
     expect((await mail.messages()).length).toBe(before);
   });
 
@@ -88,11 +93,11 @@ describe('POST /unidade-informacao/comentario', () => {
       { content: 'x'.repeat(2001), b: central.codBiblioteca },
       [1, 2],
     ]) {
-      expect((await call('POST', '/unidade-informacao/comentario', ana, payload)).statusCode).toBe(400);
+      expect((await call(t.app, unitsEndpoints.generalComment, { body: payload as never }, ana)).status).toBe(400);
     }
-    const unknown = await call('POST', '/unidade-informacao/comentario', ana, { content: 'x', b: 9999 });
-    expect(unknown.statusCode).toBe(422);
-    expect(unknown.json()).toMatchObject({ key: 'BibliotecaInvalida' });
+    const unknown = await call(t.app, unitsEndpoints.generalComment, { body: { content: 'x', b: 9999 } }, ana);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body).toMatchObject({ key: 'BibliotecaInvalida' });
     expect(await count('general_comments')).toBe(before);
   });
 });
@@ -108,43 +113,50 @@ describe('POST /unidade-informacao/sugestao-aquisicao', () => {
   });
 
   it('is refused while the institution does not take suggestions (activity 12)', async () => {
-    const response = await call('POST', '/unidade-informacao/sugestao-aquisicao', ana, suggestion());
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ key: 'SugestoesDesativadas' });
+    const response = await call(t.app, unitsEndpoints.suggestion, { body: suggestion() }, ana);
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ key: 'SugestoesDesativadas' });
     await enableActivities(t.database.db, [12]);
   });
 
   it('names the required field left blank, in the call’s language, and stores nothing', async () => {
-    const blankTitle = await call('POST', '/unidade-informacao/sugestao-aquisicao', ana, { ...suggestion(), titulo: '   ' });
-    expect(blankTitle.statusCode).toBe(422);
-    expect(blankTitle.json()).toMatchObject({ key: 'CampoObrigatorioNaoPreenchido', message: 'Preencha o campo obrigatório: Título.' });
-    const blankPublisher = await call('POST', '/unidade-informacao/sugestao-aquisicao', ana, { ...suggestion(), editor: ' ' }, '3');
-    expect(blankPublisher.json()).toMatchObject({ message: 'Complete el campo obligatorio: Editorial.' });
+    const blankTitle = await call(t.app, unitsEndpoints.suggestion, { body: { ...suggestion(), titulo: '   ' } }, ana);
+    expect(blankTitle.status).toBe(422);
+    expect(blankTitle.body).toMatchObject({ key: 'CampoObrigatorioNaoPreenchido', message: 'Preencha o campo obrigatório: Título.' });
+    const blankPublisher = await call(t.app, unitsEndpoints.suggestion, { body: { ...suggestion(), editor: ' ' } }, ana, '3');
+    expect(blankPublisher.body).toMatchObject({ message: 'Complete el campo obligatorio: Editorial.' });
     expect(await count('acquisition_suggestions')).toBe(0);
   });
 
   it('refuses a library of another campus, an unknown campus, a missing library or campus', async () => {
-    const wrongCampus = await call('POST', '/unidade-informacao/sugestao-aquisicao', ana, { ...suggestion(), biblioteca: elsewhere.codBiblioteca });
-    expect(wrongCampus.statusCode).toBe(422);
-    expect(wrongCampus.json()).toMatchObject({ key: 'BibliotecaForaDoCampus' });
-    expect((await call('POST', '/unidade-informacao/sugestao-aquisicao', ana, { ...suggestion(), campus: 9999 })).statusCode).toBe(404);
+    const wrongCampus = await call(t.app, unitsEndpoints.suggestion, { body: { ...suggestion(), biblioteca: elsewhere.codBiblioteca } }, ana);
+    expect(wrongCampus.status).toBe(422);
+    expect(wrongCampus.body).toMatchObject({ key: 'BibliotecaForaDoCampus' });
+    expect((await call(t.app, unitsEndpoints.suggestion, { body: { ...suggestion(), campus: 9999 } }, ana)).status).toBe(404);
     const { biblioteca: _b, ...noLibrary } = suggestion();
-    expect((await call('POST', '/unidade-informacao/sugestao-aquisicao', ana, noLibrary)).statusCode).toBe(400);
+    expect((await call(t.app, unitsEndpoints.suggestion, { body: noLibrary as never }, ana)).status).toBe(400);
     const { campus: _c, ...noCampus } = suggestion();
-    expect((await call('POST', '/unidade-informacao/sugestao-aquisicao', ana, noCampus)).statusCode).toBe(400);
-    expect((await call('POST', '/unidade-informacao/sugestao-aquisicao', ana, { ...suggestion(), titulo: 'x'.repeat(501) })).statusCode).toBe(400);
+    expect((await call(t.app, unitsEndpoints.suggestion, { body: noCampus as never }, ana)).status).toBe(400);
+    expect((await call(t.app, unitsEndpoints.suggestion, { body: { ...suggestion(), titulo: 'x'.repeat(501) } }, ana)).status).toBe(400);
     expect(await count('acquisition_suggestions')).toBe(0);
   });
 
   it('stores a pre-suggestion and mails the library', async () => {
     const before = (await mail.messages()).length;
-    const response = await call('POST', '/unidade-informacao/sugestao-aquisicao', ana, {
-      ...suggestion(),
-      outras_inf: '  Para a disciplina de Literatura  ',
-      edicao: '',
-    });
-    expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ mensagem: 'Sugestão de aquisição enviada com sucesso.' });
+    const response = await call(
+      t.app,
+      unitsEndpoints.suggestion,
+      {
+        body: {
+          ...suggestion(),
+          outras_inf: '  Para a disciplina de Literatura  ',
+          edicao: '',
+        },
+      },
+      ana,
+    );
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ mensagem: 'Sugestão de aquisição enviada com sucesso.' });
     const [row] = await queryRows<{ titulo: string; situacao: string; outras_inf: string; edicao: string | null }>(
       t.database.db,
       sql`select titulo, situacao, outras_inf, edicao from acquisition_suggestions`,
@@ -156,7 +168,7 @@ describe('POST /unidade-informacao/sugestao-aquisicao', () => {
   });
 
   it('asks an anonymous visitor to sign in', async () => {
-    expect((await call('POST', '/unidade-informacao/sugestao-aquisicao', publicAuth, suggestion())).statusCode).toBe(403);
+    expect((await call(t.app, unitsEndpoints.suggestion, { body: suggestion() }, publicAuth)).status).toBe(403);
   });
 });
 
@@ -169,15 +181,10 @@ describe('when the library’s e-mail cannot be sent', () => {
       const [library] = await createLibraries(db, ['Central']);
       await db.execute(sql`update ${libraries} set email = 'central@biblioteca.example'`);
       await createPatron(db, { login: 'ana', nome: 'Ana Souza', password: 'senha-ana' });
-      const token = `Bearer ${await patronToken(broken.app, 'ana', 'senha-ana')}`;
-      const response = await broken.app.inject({
-        method: 'POST',
-        url: '/svc/unidade-informacao/comentario',
-        headers: { authorization: token },
-        payload: { content: 'Olá', b: library!.codBiblioteca },
-      });
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toMatchObject({ key: 'ErroEmailBiblioteca' });
+      const token = await patronToken(broken.app, 'ana', 'senha-ana');
+      const response = await call(broken.app, unitsEndpoints.generalComment, { body: { content: 'Olá', b: library!.codBiblioteca } }, token);
+      expect(response.status).toBe(502);
+      expect(response.body).toMatchObject({ key: 'ErroEmailBiblioteca' });
       expect((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from general_comments`))[0]!.n).toBe(0);
     } finally {
       await broken.close();

@@ -43,6 +43,21 @@ describe('Meu Pergamum, password', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
+  it('refuses a missing current password (the change call’s body schema) with the same one notice, marking no field', async () => {
+    const calls = fakeApi(answer(peopleEndpoints.passwordRules, RULES));
+    const { user } = renderScreen(<PasswordPage />);
+    const current = await screen.findByLabelText(/^Senha atual/, { selector: 'input' });
+    await user.type(screen.getByLabelText(/^Nova senha/, { selector: 'input' }), 'Estante#2026');
+    await user.type(screen.getByLabelText(/^Repita a nova senha/, { selector: 'input' }), 'Estante#2026');
+    await user.click(screen.getByRole('button', { name: 'Alterar a senha' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'A senha não confere com os critérios: preencha todos os campos, repita a nova senha igual e atenda a todas as regras.',
+    );
+    expect(current.getAttribute('aria-invalid')).toBeNull();
+    expect(current.getAttribute('data-invalid')).toBeNull();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
   it('changes it (trimmed), says SenhaAlteradaSucesso, and keeps the patron signed in with the new password', async () => {
     const calls = fakeApi(
       answer(peopleEndpoints.passwordRules, RULES),

@@ -1,19 +1,23 @@
-import { checkPasswordRules, LIVE_RULES, type PasswordRules } from '@estante/contracts';
+import { checkPasswordRules, LIVE_RULES, type PasswordRules, recoveryEndpoints } from '@estante/contracts';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../api/client';
 import { NewPasswordFields } from '../../../ui/password-rules';
+import { type BodyOf, useContractForm } from '../../../ui/use-contract-form';
 import { CaptchaField } from './captcha-field';
 import { checkCode, type RecoveryStart, setNewPassword, startRecovery } from '../api/recovery';
 
 type Step = { kind: 'user' } | { kind: 'code'; start: RecoveryStart } | { kind: 'password'; start: RecoveryStart; code: string; rules: PasswordRules };
+type PasswordStep = Extract<Step, { kind: 'password' }>;
 
 /**
  * Password recovery (spec §4): 1 the username → a code by e-mail (masked address, expiry shown);
  * 2 the code, checked as soon as it is complete, with "send a new code" after a refusal;
- * 3 the new password with the live rules of spec §5; then back to sign-in with the success
- * message. Nothing can be sent again while a request is pending.
+ * 3 the new password with the live rules of spec §5 (useContractForm on the last call's body);
+ * then back to sign-in with the success message. Nothing can be sent again while a request is
+ * pending. Steps 1 and 2 send no body (the username is in the address, the code is checked as it
+ * is typed), so they keep their own state.
  */
 export function RecoveryForm({
   loginLabel,
@@ -31,8 +35,6 @@ export function RecoveryForm({
   const [step, setStep] = useState<Step>({ kind: 'user' });
   const [user, setUser] = useState('');
   const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ text: string; resend: boolean } | null>(null);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
@@ -82,13 +84,7 @@ export function RecoveryForm({
     if (digits.length === start.length) void run(async () => setStep({ kind: 'password', start, code: digits, rules: await checkCode(user, digits) }), true);
   };
 
-  const save = (event: FormEvent, s: Extract<Step, { kind: 'password' }>) => {
-    event.preventDefault();
-    const met = checkPasswordRules(password.trim(), s.rules, s.start.name);
-    if (!password.trim() || password.trim() !== confirm.trim() || LIVE_RULES.some((r) => !met[r]))
-      return setProblem({ text: t('recovery.rulesNotMet'), resend: false });
-    void run(async () => onDone((await setNewPassword(user, s.code, password)).message));
-  };
+  const save = (body: BodyOf<typeof recoveryEndpoints.finish>) => void run(async () => onDone((await setNewPassword(user, body.code, body.password)).message));
 
   const expiry = (tte: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(tte));
 
@@ -132,21 +128,7 @@ export function RecoveryForm({
         </>
       )}
       {step.kind === 'password' && (
-        <form onSubmit={(e) => save(e, step)} noValidate>
-          <Stack gap="sm">
-            <NewPasswordFields
-              password={password}
-              confirm={confirm}
-              onPassword={setPassword}
-              onConfirm={setConfirm}
-              rules={step.rules}
-              met={checkPasswordRules(password.trim(), step.rules, step.start.name)}
-            />
-            <Button type="submit" loading={busy}>
-              {t('recovery.save')}
-            </Button>
-          </Stack>
-        </form>
+        <NewPasswordStep step={step} busy={busy} onSave={save} onRulesNotMet={() => setProblem({ text: t('recovery.rulesNotMet'), resend: false })} />
       )}
       <Group>
         <Anchor component="button" type="button" onClick={onCancel} underline="always">
@@ -154,5 +136,51 @@ export function RecoveryForm({
         </Anchor>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * Step 3: the new password typed twice with the live rules, for the finishing call's body (the
+ * code from step 2, the password): both fields, alike and meeting every live rule, or the one
+ * "rules not met" notice (no field is marked).
+ */
+function NewPasswordStep({
+  step,
+  busy,
+  onSave,
+  onRulesNotMet,
+}: {
+  step: PasswordStep;
+  busy: boolean;
+  onSave: (body: BodyOf<typeof recoveryEndpoints.finish>) => void;
+  onRulesNotMet: () => void;
+}) {
+  const { t } = useTranslation();
+  const meets = (password: string) => checkPasswordRules(password.trim(), step.rules, step.start.name);
+  const form = useContractForm(recoveryEndpoints.finish, {
+    initialValues: { password: '', confirm: '' },
+    toBody: ({ password }) => ({ code: step.code, password }),
+    rules: ({ password, confirm }) => ({
+      password: password.trim() && LIVE_RULES.every((r) => meets(password)[r]) ? null : t('recovery.rulesNotMet'),
+      confirm: password.trim() === confirm.trim() ? null : t('recovery.rulesNotMet'),
+    }),
+  });
+  const { password, confirm } = form.values;
+  return (
+    <form onSubmit={form.onSubmit(onSave, onRulesNotMet)} noValidate>
+      <Stack gap="sm">
+        <NewPasswordFields
+          password={password}
+          confirm={confirm}
+          onPassword={(value) => form.setFieldValue('password', value)}
+          onConfirm={(value) => form.setFieldValue('confirm', value)}
+          rules={step.rules}
+          met={meets(password)}
+        />
+        <Button type="submit" loading={busy}>
+          {t('recovery.save')}
+        </Button>
+      </Stack>
+    </form>
   );
 }

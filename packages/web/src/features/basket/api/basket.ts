@@ -1,4 +1,12 @@
-import { basketEndpoints, endpointUrl, type ExportarEmail, type ExportarTexto, type ExportFormat, searchEndpoints } from '@estante/contracts';
+import {
+  basketEndpoints,
+  type EndpointInput,
+  endpointUrl,
+  type ExportarEmail,
+  type ExportarTexto,
+  type ExportFormat,
+  searchEndpoints,
+} from '@estante/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../api/client';
 
@@ -22,18 +30,10 @@ export function fetchReferences(style: 'abnt' | 'apa' | 'vancouver', ids: number
   return api(basketEndpoints.export, { body: { tipo: 'texto', dados: style, acervos: ids } });
 }
 
-/** E-mails the chosen titles (tipo email). */
+/** E-mails the chosen titles: the body the e-mail form made (tipo email, useContractForm). */
 export function useEmailBasket() {
   return useMutation({
-    mutationFn: (input: { format: ExportFormat; ids: number[]; emails: string; mensagem?: string }): Promise<ExportarEmail> =>
-      api(basketEndpoints.export, {
-        body: {
-          tipo: 'email',
-          dados: input.format,
-          acervos: input.ids,
-          opcoesEmail: { emails: input.emails, ...(input.mensagem ? { mensagem: input.mensagem } : {}) },
-        },
-      }),
+    mutationFn: (body: EndpointInput<typeof basketEndpoints.export>['body']): Promise<ExportarEmail> => api(basketEndpoints.export, { body }),
   });
 }
 

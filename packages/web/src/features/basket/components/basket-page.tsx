@@ -1,6 +1,6 @@
-import { EMAIL_PATTERN, EXPORT_FORMATS, type ExportFormat, MAX_EMAIL_RECIPIENTS, MAX_EMAIL_TITLES, splitEmails } from '@estante/contracts';
+import { basketEndpoints, EXPORT_FORMATS, type ExportFormat, MAX_EMAIL_RECIPIENTS, MAX_EMAIL_TITLES } from '@estante/contracts';
 import { Anchor, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../../api/client';
@@ -8,6 +8,7 @@ import { useBasket } from '../../../stores/basket';
 import { copyRich } from '../../../ui/clipboard';
 import { Cover } from '../../../ui/cover';
 import { NoticeView, useNotify } from '../../../ui/notify';
+import { useContractForm } from '../../../ui/use-contract-form';
 import { downloadExport, fetchReferences, useBasketTitles, useEmailBasket, useKeepPermanent } from '../api/basket';
 
 /** The server's message for a 4xx (already in the interface language), else the generic one. */
@@ -44,8 +45,6 @@ export function BasketPage({
   const [unselected, setUnselected] = useState<number[]>([]);
   const chosen = basket.items.filter((id) => !unselected.includes(id));
   const [format, setFormat] = useState<ExportFormat>('abnt');
-  const [emails, setEmails] = useState('');
-  const [message, setMessage] = useState('');
   const notify = useNotify();
   const [confirmClear, setConfirmClear] = useState(false);
   const email = useEmailBasket();
@@ -53,20 +52,33 @@ export function BasketPage({
   const problem = useProblem();
   const say = (tone: 'ok' | 'problem', text: string) => (tone === 'ok' ? notify.success(text) : notify.problem(text));
 
-  const sendEmail = (event: FormEvent) => {
-    event.preventDefault();
-    const list = splitEmails(emails);
-    if (list.length === 0 || list.length > MAX_EMAIL_RECIPIENTS || !list.every((e) => EMAIL_PATTERN.test(e)))
-      return say('problem', t('basket.badEmails', { max: MAX_EMAIL_RECIPIENTS }));
-    if (chosen.length > MAX_EMAIL_TITLES) return say('problem', t('basket.tooManyForEmail', { max: MAX_EMAIL_TITLES }));
-    email.mutate(
-      { format, ids: chosen, emails, mensagem: message.trim() || undefined },
-      {
+  // The e-mail form: the export call's body (tipo email) with the chosen titles and format; the
+  // schema's problems said in one notice, the addresses first, then too many titles.
+  const emailForm = useContractForm(basketEndpoints.export, {
+    initialValues: { emails: '', mensagem: '' },
+    toBody: (values) => ({
+      tipo: 'email' as const,
+      dados: format,
+      acervos: chosen,
+      opcoesEmail: { emails: values.emails, ...(values.mensagem.trim() ? { mensagem: values.mensagem.trim() } : {}) },
+    }),
+  });
+  const sendEmail = emailForm.onSubmit(
+    (body) =>
+      email.mutate(body, {
         onSuccess: (r) => say('ok', t('basket.emailed', { count: r.titulos, recipients: t('basket.addressCount', { count: r.destinatarios }) })),
         onError: (e) => say('problem', problem(e)),
-      },
-    );
-  };
+      }),
+    (errors) =>
+      say(
+        'problem',
+        errors.opcoesEmail
+          ? t('basket.badEmails', { max: MAX_EMAIL_RECIPIENTS })
+          : errors.acervos
+            ? t('basket.tooManyForEmail', { max: MAX_EMAIL_TITLES })
+            : String(Object.values(errors)[0]),
+      ),
+  );
 
   if (basket.items.length === 0) {
     return (
@@ -177,12 +189,18 @@ export function BasketPage({
               <TextInput
                 label={t('basket.emails')}
                 description={t('basket.emailsHelp', { max: MAX_EMAIL_RECIPIENTS })}
-                value={emails}
-                onChange={(e) => setEmails(e.currentTarget.value)}
+                value={emailForm.values.emails}
+                onChange={(e) => emailForm.setFieldValue('emails', e.currentTarget.value)}
                 autoComplete="email"
                 required
               />
-              <Textarea label={t('basket.message')} rows={3} maxLength={2000} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+              <Textarea
+                label={t('basket.message')}
+                rows={3}
+                maxLength={2000}
+                value={emailForm.values.mensagem}
+                onChange={(e) => emailForm.setFieldValue('mensagem', e.currentTarget.value)}
+              />
               <Group>
                 <Button type="submit" loading={email.isPending} disabled={chosen.length === 0}>
                   {t('basket.send')}

@@ -1,32 +1,45 @@
-import type { ReservaBody } from '@estante/contracts';
+import { holdsEndpoints, type ReservaBody } from '@estante/contracts';
 import { Alert, Anchor, Button, Group, List, Loader, Select, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NoticeView, useNotify } from '../../../ui/notify';
+import { useContractForm } from '../../../ui/use-contract-form';
 import { messageOf } from '../../../api/client';
 import { useHoldStart, usePlaceHold, validateHold } from '../api/holds';
 
+/** The parts a title may ask the patron to pick, named as the hold's body names them. */
+const PARTS = ['volume', 'tomo', 'parte'] as const;
+type Field = 'biblioteca' | (typeof PARTS)[number] | 'material_adicional';
+
 /**
  * The hold form of the title's "Reserva" tab (spec §3, §4, §5, §8): the library, and the
- * volume / tome / part when the title has them ("select all options"); the server tells the
- * place in the queue (validar-fila), the patron confirms, the hold is placed.
+ * volume / tome / part when the title has them ("select all options"), checked with the hold's
+ * body schema (useContractForm) and said in one notice; the server tells the place in the queue
+ * (validar-fila), the patron confirms, the hold is placed.
  */
 export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHref: string }) {
   const { t } = useTranslation();
   const start = useHoldStart(codAcervo);
   const place = usePlaceHold(codAcervo);
-  const [library, setLibrary] = useState<string | null>(null);
-  const [parts, setParts] = useState<{ volume: string | null; tomo: string | null; parte: string | null; material: string | null }>({
-    volume: null,
-    tomo: null,
-    parte: null,
-    material: null,
-  });
   const [checked, setChecked] = useState<{ body: ReservaBody; posicao: number } | null>(null);
   const [placed, setPlaced] = useState<number | null>(null);
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
+  const needed = { volume: start.data?.volumes ?? [], tomo: start.data?.tomos ?? [], parte: start.data?.partes ?? [] };
+  const form = useContractForm(holdsEndpoints.validate, {
+    initialValues: {
+      biblioteca: null as string | null,
+      volume: null as string | null,
+      tomo: null as string | null,
+      parte: null as string | null,
+      material_adicional: null as string | null,
+    },
+    toBody: (values) => ({ cod_acervo: codAcervo, ...values, biblioteca: Number(values.biblioteca) }),
+    rules: (values) => ({
+      biblioteca: values.biblioteca ? null : t('holds.chooseLibrary'),
+      ...Object.fromEntries(PARTS.map((k) => [k, needed[k].length > 0 && !values[k] ? t('holds.chooseAll') : null])),
+    }),
+  });
 
   if (start.isPending) return <Loader size="sm" aria-label={t('loading.title')} />;
   if (start.isError || !start.data)
@@ -57,32 +70,22 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
       </Stack>
     );
   }
-  const needed = { volume: info.volumes, tomo: info.tomos, parte: info.partes };
-
   const message = (error: unknown) => messageOf(error, t('errors.unexpected'));
 
-  const check = async (event: FormEvent) => {
-    event.preventDefault();
+  const check = (event: FormEvent<HTMLFormElement>) => {
     notify.clear();
     setPlaced(null);
-    if (!library) return notify.problem(t('holds.chooseLibrary'));
-    if ((Object.keys(needed) as (keyof typeof needed)[]).some((k) => needed[k].length > 0 && !parts[k])) return notify.problem(t('holds.chooseAll'));
-    const body: ReservaBody = {
-      cod_acervo: codAcervo,
-      biblioteca: Number(library),
-      volume: parts.volume,
-      tomo: parts.tomo,
-      parte: parts.parte,
-      material_adicional: parts.material,
-    };
-    setBusy(true);
-    try {
-      setChecked({ body, posicao: (await validateHold(body)).posicao });
-    } catch (error) {
-      notify.problem(message(error));
-    } finally {
-      setBusy(false);
-    }
+    form.onSubmit(
+      async (body) => {
+        try {
+          setChecked({ body, posicao: (await validateHold(body)).posicao });
+        } catch (error) {
+          notify.problem(message(error));
+        }
+      },
+      // The library first, then the parts: one notice, no field marked.
+      (errors) => notify.problem(String(errors.biblioteca ?? Object.values(errors)[0])),
+    )(event);
   };
 
   const confirm = async () => {
@@ -97,13 +100,13 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
     }
   };
 
-  const choose = (key: keyof typeof parts) => (value: string | null) => {
-    setParts((p) => ({ ...p, [key]: value }));
+  const choose = (key: Field) => (value: string | null) => {
+    form.setFieldValue(key, value);
     setChecked(null);
   };
 
   return (
-    <form onSubmit={check} noValidate aria-busy={busy || place.isPending}>
+    <form onSubmit={check} noValidate aria-busy={form.submitting || place.isPending}>
       <Stack gap="sm" maw={560}>
         {shelfNotice}
         <NoticeView notice={notify.notice} />
@@ -122,25 +125,22 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
             value: String(l.cod_biblioteca),
             label: t('holds.libraryOption', { library: l.desc_biblioteca, count: l.fila }),
           }))}
-          value={library}
-          onChange={(v) => {
-            setLibrary(v);
-            setChecked(null);
-          }}
+          value={form.values.biblioteca}
+          onChange={choose('biblioteca')}
           allowDeselect={false}
           required
         />
         {needed.volume.length > 0 && (
-          <Select label={t('holds.volume')} data={needed.volume} value={parts.volume} onChange={choose('volume')} allowDeselect={false} required />
+          <Select label={t('holds.volume')} data={needed.volume} value={form.values.volume} onChange={choose('volume')} allowDeselect={false} required />
         )}
         {needed.tomo.length > 0 && (
-          <Select label={t('holds.tomo')} data={needed.tomo} value={parts.tomo} onChange={choose('tomo')} allowDeselect={false} required />
+          <Select label={t('holds.tomo')} data={needed.tomo} value={form.values.tomo} onChange={choose('tomo')} allowDeselect={false} required />
         )}
         {needed.parte.length > 0 && (
-          <Select label={t('holds.parte')} data={needed.parte} value={parts.parte} onChange={choose('parte')} allowDeselect={false} required />
+          <Select label={t('holds.parte')} data={needed.parte} value={form.values.parte} onChange={choose('parte')} allowDeselect={false} required />
         )}
         {info.materiais.length > 0 && (
-          <Select label={t('holds.material')} data={info.materiais} value={parts.material} onChange={choose('material')} clearable />
+          <Select label={t('holds.material')} data={info.materiais} value={form.values.material_adicional} onChange={choose('material_adicional')} clearable />
         )}
         {checked ? (
           <Group>
@@ -150,7 +150,7 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
             </Button>
           </Group>
         ) : (
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={form.submitting}>
             {t('holds.check')}
           </Button>
         )}
