@@ -103,26 +103,37 @@ export function RequestForm<B>({
   );
 
   const input = (field: FieldSpec) => {
+    // The key goes on the element itself: React reads no key from a spread.
+    const key = form.key(field.name);
     const common = {
       label: field.label ? t(field.label) : label(field.name),
       withAsterisk: field.required,
       description: field.help ? t(field.help) : undefined,
-      key: form.key(field.name),
     };
     switch (field.kind) {
       case 'textarea':
-        return <Textarea {...common} autosize minRows={2} maxRows={8} {...form.getInputProps(field.name)} />;
+        return <Textarea key={key} {...common} autosize minRows={2} maxRows={8} {...form.getInputProps(field.name)} />;
       case 'number':
         return (
-          <NumberInput {...common} min={field.min} max={field.max} allowDecimal={false} allowNegative={false} w={200} {...form.getInputProps(field.name)} />
+          <NumberInput
+            key={key}
+            {...common}
+            min={field.min}
+            max={field.max}
+            allowDecimal={false}
+            allowNegative={false}
+            w={200}
+            {...form.getInputProps(field.name)}
+          />
         );
       case 'date':
-        return <TextInput {...common} type="date" w={200} {...form.getInputProps(field.name)} />;
+        return <TextInput key={key} {...common} type="date" w={200} {...form.getInputProps(field.name)} />;
       case 'pages':
-        return <TextInput {...common} placeholder="20-30" w={200} {...form.getInputProps(field.name)} />;
+        return <TextInput key={key} {...common} placeholder="20-30" w={200} {...form.getInputProps(field.name)} />;
       case 'email':
         return (
           <TextInput
+            key={key}
             {...common}
             type="text"
             inputMode="email"
@@ -132,12 +143,13 @@ export function RequestForm<B>({
           />
         );
       case 'check':
-        return <Checkbox label={common.label} key={common.key} {...form.getInputProps(field.name, { type: 'checkbox' })} />;
+        return <Checkbox label={common.label} key={key} {...form.getInputProps(field.name, { type: 'checkbox' })} />;
       case 'tags':
-        return <TagsInput {...common} description={t('requestForms.tagsHelp')} maxTags={5} {...form.getInputProps(field.name)} />;
+        return <TagsInput key={key} {...common} description={t('requestForms.tagsHelp')} maxTags={5} {...form.getInputProps(field.name)} />;
       case 'library':
         return (
           <NativeSelect
+            key={key}
             {...common}
             data={[
               { value: '', label: t('requestForms.chooseLibrary') },
@@ -150,6 +162,7 @@ export function RequestForm<B>({
       case 'select':
         return (
           <NativeSelect
+            key={key}
             {...common}
             data={[{ value: '', label: t('requestForms.choose') }, ...field.options.map((o) => ({ value: o, label: field.optionLabel(o) }))]}
             {...form.getInputProps(field.name)}
@@ -158,7 +171,7 @@ export function RequestForm<B>({
         );
       case 'checks':
         return (
-          <Checkbox.Group {...common} {...form.getInputProps(field.name)}>
+          <Checkbox.Group key={key} {...common} {...form.getInputProps(field.name)}>
             <Group gap="md" mt={4}>
               {field.options.map((o) => (
                 <Checkbox key={o} value={o} label={field.optionLabel(o)} />
@@ -167,7 +180,7 @@ export function RequestForm<B>({
           </Checkbox.Group>
         );
       default:
-        return <TextInput {...common} {...form.getInputProps(field.name)} />;
+        return <TextInput key={key} {...common} {...form.getInputProps(field.name)} />;
     }
   };
 
