@@ -74,7 +74,8 @@ export function endpointAddresses(): Plugin {
     name: 'estante:endpoint-addresses',
     apply: 'build',
     transform(code, id) {
-      if (!/[\\/]packages[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/.test(id)) return null;
+      // Every contracts file: the shared kernel at the root and each module's folder (issue 51).
+      if (!/[\\/]packages[\\/]contracts[\\/]src[\\/](?:[^\\/]+[\\/])?[^\\/]+\.ts$/.test(id)) return null;
       return stripEndpointSchemas(code, (source) => this.parse(source) as unknown as Node);
     },
   };
