@@ -39,6 +39,14 @@ export default defineConfig(({ command }) => ({
     // Which chunks a route needs, so the server can preload them with the page (plugins/web.ts).
     manifest: true,
     chunkSizeWarningLimit: 900,
-    rollupOptions: { output: { experimentalMinChunkSize: 4_000 } },
+    rollupOptions: {
+      output: {
+        experimentalMinChunkSize: 4_000,
+        // zod in a chunk of its own, loaded by the forms that check with a contract schema
+        // (useContractForm, schemaResolver) and never merged with code the first script needs
+        // (first-load.spec: no schemas on the home page).
+        manualChunks: (id) => (/[\\/]node_modules[\\/]zod[\\/]/.test(id) ? 'zod' : undefined),
+      },
+    },
   },
 }));

@@ -1,59 +1,9 @@
 import { z } from 'zod';
 import { recordId } from '../record-id.js';
+import { exportarCestaBodySchema, titleIds } from './basket.forms.js';
+import { MAX_EXPORT_TITLES } from './basket.constants.js';
 import { endpoint } from '../endpoint.js';
 import { acervosListQuerySchema, isoDate, recordIdParamsSchema } from '../catalog/title.js';
-
-/** Export formats of the basket (spec §2 "basket: export"). */
-export const EXPORT_FORMATS = ['abnt', 'apa', 'vancouver', 'ris', 'bibtex', 'marc', 'marcxml', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-/** What a basket action does with the titles: a file to download, an e-mail, text to copy. */
-export const EXPORT_KINDS = ['arquivo', 'email', 'texto'] as const;
-
-/** Limits that keep one request cheap for the server (and e-mail from being a spam relay). */
-export const MAX_EXPORT_TITLES = 100;
-export const MAX_EMAIL_TITLES = 50;
-export const MAX_EMAIL_RECIPIENTS = 5;
-
-/** Spec §5: an e-mail address matches a standard pattern, case-insensitive. */
-export const EMAIL_PATTERN = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
-
-/** Several addresses separated by semicolons (spec §5); blanks between them are ignored. */
-export function splitEmails(value: string): string[] {
-  return value
-    .split(';')
-    .map((e) => e.trim())
-    .filter(Boolean);
-}
-
-const titleIds = (max: number) =>
-  z
-    .array(recordId)
-    .min(1, { error: 'choose at least one title' })
-    .max(max, { error: `at most ${max} titles at a time` })
-    .refine((ids) => new Set(ids).size === ids.length, { error: 'a title is listed twice' });
-
-/** `POST /acervo/exportar-cesta` (spec §7: tipo, dados, acervos, opcoesEmail). */
-export const exportarCestaBodySchema = z
-  .object({
-    tipo: z.enum(EXPORT_KINDS),
-    dados: z.enum(EXPORT_FORMATS),
-    acervos: titleIds(MAX_EXPORT_TITLES),
-    opcoesEmail: z
-      .object({
-        emails: z
-          .string()
-          .max(1000)
-          .refine((v) => splitEmails(v).length > 0, { error: 'at least one e-mail address' })
-          .refine((v) => splitEmails(v).length <= MAX_EMAIL_RECIPIENTS, { error: `at most ${MAX_EMAIL_RECIPIENTS} addresses` })
-          .refine((v) => splitEmails(v).every((e) => EMAIL_PATTERN.test(e)), { error: 'an e-mail address is not valid' }),
-        assunto: z.string().trim().max(200).optional(),
-        mensagem: z.string().trim().max(2000).optional(),
-      })
-      .optional(),
-  })
-  .refine((b) => b.tipo !== 'email' || b.opcoesEmail !== undefined, { error: 'opcoesEmail is required to send an e-mail', path: ['opcoesEmail'] })
-  .refine((b) => b.tipo !== 'email' || b.acervos.length <= MAX_EMAIL_TITLES, { error: `at most ${MAX_EMAIL_TITLES} titles per e-mail`, path: ['acervos'] });
-export type ExportarCesta = z.infer<typeof exportarCestaBodySchema>;
 
 /** The answer to `tipo: texto` (the references to copy) and to `tipo: email`. */
 export const exportarTextoSchema = z.object({ texto: z.string(), html: z.string() });

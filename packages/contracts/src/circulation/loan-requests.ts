@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX } from '../common.js';
 import { recordId } from '../record-id.js';
-import { EMAIL_PATTERN } from '../basket/basket.js';
+import { EMAIL_PATTERN } from '../basket/basket.constants.js';
 import { endpoint } from '../endpoint.js';
 import { PERIOD_ORDER, periodInOrder, periodShape, recordIdParamsSchema } from '../catalog/title.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tokenResponseSchema } from '../auth/auth.js';
-import { EMAIL_PATTERN } from '../basket/basket.js';
+import { EMAIL_PATTERN } from '../basket/basket.constants.js';
 import { recordId } from '../record-id.js';
 import { endpoint } from '../endpoint.js';
 import { PHONE_PATTERN } from '../circulation/loan-requests.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX } from '../common.js';
 import { recordId } from '../record-id.js';
-import { EMAIL_PATTERN, splitEmails } from '../basket/basket.js';
+import { EMAIL_PATTERN, splitEmails } from '../basket/basket.constants.js';
 import { endpoint } from '../endpoint.js';
 import { LOAN_REQUEST_FILTERS, LOAN_REQUEST_STATUS_CODES } from '../circulation/loan-requests.js';
 import { isoDate } from '../catalog/title.js';

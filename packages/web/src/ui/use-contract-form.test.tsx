@@ -1,4 +1,4 @@
-import { endpoint, recoveryEndpoints } from '@estante/contracts';
+import { endpoint, recoveryEndpoints, trocaSenhaSchema } from '@estante/contracts';
 import { Button, TextInput } from '@mantine/core';
 import { act, screen } from '@testing-library/react';
 import i18next from 'i18next';
@@ -13,6 +13,7 @@ type ChangeBody = BodyOf<typeof recoveryEndpoints.changePassword>;
 /** A form on the change-password call: the body's two fields and one of the form's own. */
 function ChangePassword({ onSend }: { onSend: (body: ChangeBody) => void }) {
   const form = useContractForm(recoveryEndpoints.changePassword, {
+    schema: trocaSenhaSchema,
     initialValues: { senhaAtual: '', senhaNova: '', confirmacao: '' },
     toBody: ({ senhaAtual, senhaNova }) => ({ senhaAtual, senhaNova }),
     rules: ({ senhaNova, confirmacao }) => ({ confirmacao: senhaNova === confirmacao ? null : 'As senhas não coincidem.' }),
@@ -89,6 +90,7 @@ describe('useContractForm', () => {
     function Rsvp() {
       const { t } = useTranslation();
       const form = useContractForm(rsvp, {
+        schema: rsvp.body,
         initialValues: { nome: '', email: '', lugares: '0' },
         toBody: (values) => ({ ...values, lugares: Number(values.lugares) }),
         rules: (values) => ({ lugares: values.lugares === '0' ? t('holds.chooseAll') : undefined, nome: null }),
@@ -110,5 +112,20 @@ describe('useContractForm', () => {
     expect(errorOf('Nome')).toBe('Fill in this field.'); // the schema's, in English (a rule's null keeps it)
     expect(errorOf('E-mail')).toBe('Not a valid e-mail: use addresses like name@example.org, separated by semicolons.'); // params.rule → validation.email
     expect(errorOf('Lugares')).toBe('Select every option to confirm the hold.'); // the rule's words, not "at least 1"
+  });
+});
+
+describe('useContractForm in the built app', () => {
+  it('refuses a schema that is not the endpoint’s body (the build strips the declaration’s, so the form names its own)', () => {
+    function Wrong() {
+      useContractForm(recoveryEndpoints.changePassword, {
+        schema: z.object({ senhaAtual: z.string() }) as never,
+        initialValues: { senhaAtual: '' },
+        toBody: (values) => values as never,
+      });
+      return null;
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderScreen(<Wrong />)).toThrow("PUT /pessoas/meu-pergamum/senha: the form's schema is not the endpoint's body");
   });
 });

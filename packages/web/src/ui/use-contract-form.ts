@@ -18,6 +18,13 @@ export interface ContractFormOptions<E extends BodyEndpoint, V> extends Omit<
   UseFormInput<V, (values: V) => BodyOf<E>>,
   'initialValues' | 'validate' | 'transformValues'
 > {
+  /**
+   * The endpoint's body schema itself (`trocaSenhaSchema` for `recoveryEndpoints.changePassword`):
+   * the web build strips the schemas out of the declarations (vite/endpoint-addresses.ts,
+   * decision 0034), so a form names the one it checks with, and only that one travels with it.
+   * Where the declaration still has it (development, tests) it must be the same object.
+   */
+  schema: E['body'];
   /** The fields as the form starts (and as `form.reset()` leaves them). */
   initialValues: V;
   /**
@@ -50,6 +57,7 @@ export interface ContractFormOptions<E extends BodyEndpoint, V> extends Omit<
  *
  * @example
  * const form = useContractForm(recoveryEndpoints.changePassword, {
+ *   schema: trocaSenhaSchema,
  *   initialValues: { senhaAtual: '', senhaNova: '' },
  *   toBody: (values) => values,
  * });
@@ -58,10 +66,11 @@ export interface ContractFormOptions<E extends BodyEndpoint, V> extends Omit<
  */
 export function useContractForm<E extends BodyEndpoint, V extends Record<string, unknown>>(
   endpoint: E,
-  { initialValues, toBody, rules, ...options }: ContractFormOptions<E, V>,
+  { schema, initialValues, toBody, rules, ...options }: ContractFormOptions<E, V>,
 ): ContractForm<E, V> {
   const { t } = useTranslation();
-  const bySchema = schemaResolver<V>(endpoint.body, toBody, t);
+  if (endpoint.body && endpoint.body !== schema) throw new Error(`${endpoint.method} ${endpoint.path}: the form's schema is not the endpoint's body`);
+  const bySchema = schemaResolver<V>(schema, toBody, t);
   return useForm<V, (values: V) => BodyOf<E>>({
     ...options,
     initialValues,

@@ -1,4 +1,4 @@
-import { checkPasswordRules, LIVE_RULES, type PasswordRules, recoveryEndpoints } from '@estante/contracts';
+import { checkPasswordRules, LIVE_RULES, type PasswordRules, recoveryEndpoints, trocaSenhaSchema } from '@estante/contracts';
 import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,7 @@ function PasswordForm({ rules }: { rules: PasswordRules }) {
   const notify = useNotify();
   const meets = (password: string) => checkPasswordRules(password.trim(), rules, user?.nome_pessoa ?? '');
   const form = useContractForm(recoveryEndpoints.changePassword, {
+    schema: trocaSenhaSchema,
     initialValues: { senhaAtual: '', senhaNova: '', confirmacao: '' },
     toBody: ({ senhaAtual, senhaNova }) => ({ senhaAtual, senhaNova }),
     rules: ({ senhaNova, confirmacao }) => ({

@@ -1,4 +1,4 @@
-import { checkPasswordRules, LIVE_RULES, type PasswordRules, recoveryEndpoints } from '@estante/contracts';
+import { checkPasswordRules, LIVE_RULES, type PasswordRules, recoveryEndpoints, recuperacaoSenhaSchema } from '@estante/contracts';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -158,6 +158,7 @@ function NewPasswordStep({
   const { t } = useTranslation();
   const meets = (password: string) => checkPasswordRules(password.trim(), step.rules, step.start.name);
   const form = useContractForm(recoveryEndpoints.finish, {
+    schema: recuperacaoSenhaSchema,
     initialValues: { password: '', confirm: '' },
     toBody: ({ password }) => ({ code: step.code, password }),
     rules: ({ password, confirm }) => ({

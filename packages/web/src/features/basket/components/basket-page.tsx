@@ -1,4 +1,4 @@
-import { basketEndpoints, EXPORT_FORMATS, type ExportFormat, MAX_EMAIL_RECIPIENTS, MAX_EMAIL_TITLES } from '@estante/contracts';
+import { basketEndpoints, EXPORT_FORMATS, type ExportFormat, MAX_EMAIL_RECIPIENTS, MAX_EMAIL_TITLES, exportarCestaBodySchema } from '@estante/contracts';
 import { Anchor, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +55,7 @@ export function BasketPage({
   // The e-mail form: the export call's body (tipo email) with the chosen titles and format; the
   // schema's problems said in one notice, the addresses first, then too many titles.
   const emailForm = useContractForm(basketEndpoints.export, {
+    schema: exportarCestaBodySchema,
     initialValues: { emails: '', mensagem: '' },
     toBody: (values) => ({
       tipo: 'email' as const,

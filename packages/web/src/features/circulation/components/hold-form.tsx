@@ -1,4 +1,4 @@
-import { holdsEndpoints, type ReservaBody } from '@estante/contracts';
+import { holdsEndpoints, type ReservaBody, reservaBodySchema } from '@estante/contracts';
 import { Alert, Anchor, Button, Group, List, Loader, Select, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
   const notify = useNotify();
   const needed = { volume: start.data?.volumes ?? [], tomo: start.data?.tomos ?? [], parte: start.data?.partes ?? [] };
   const form = useContractForm(holdsEndpoints.validate, {
+    schema: reservaBodySchema,
     initialValues: {
       biblioteca: null as string | null,
       volume: null as string | null,
