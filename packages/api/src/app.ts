@@ -15,7 +15,7 @@ import { discoverModules, type ModuleDeps } from './lib/module.js';
 import { configuredMailer, type Mailer } from './lib/mail.js';
 import { Scheduler } from './lib/scheduler.js';
 import { authPlugin } from './plugins/auth.js';
-import { staffRolesOf } from './modules/staff/staff.service.js';
+import { rolesOfPerson } from './modules/staff/staff.service.js';
 import { devMailPlugin } from './plugins/dev-mail.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -80,7 +80,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(languagePlugin);
   await app.register(inputPlugin);
-  await app.register(authPlugin, { tokens, rolesOf: (codPessoa) => staffRolesOf(database.db, codPessoa) });
+  await app.register(authPlugin, { tokens, rolesOf: (codPessoa) => rolesOfPerson(database.db, codPessoa) });
   await app.register(formbody);
   const libras = librasSources(config.librasWidgetUrl);
   await app.register(helmet, {

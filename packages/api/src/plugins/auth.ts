@@ -25,7 +25,7 @@ export interface StaffMember extends Patron {
   roles: readonly StaffRole[];
 }
 
-/** What this plugin needs to know of a staff call's caller (modules/auth reads `staff_roles`). */
+/** What this plugin needs to know of a staff call's caller (modules/staff reads `staff_roles`). */
 export type RolesOf = (codPessoa: number) => Promise<readonly StaffRole[]>;
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from 'jose'
 import { type Duplicadas, LOGIN_CHOICE_SEPARATOR, type PessoaOpcao } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../plugins/auth.js';
-import { staffRolesOf } from '../staff/staff.service.js';
+import { rolesOfPerson } from '../staff/staff.service.js';
 import { CATEGORY_INSTITUTION, institutionCode, TWO_STEP_INSTITUTION } from '../parameters/parameters.service.js';
 import { errors } from './auth.messages.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
@@ -227,7 +227,7 @@ export async function currentPerson(db: Db, codPessoa: number, login: string | n
     },
     authPermissions: person.permissions,
     bloqueio: person.bloqueio,
-    papeis: await staffRolesOf(db, codPessoa),
+    papeis: await rolesOfPerson(db, codPessoa),
   };
 }
 

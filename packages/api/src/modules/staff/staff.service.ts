@@ -1,8 +1,8 @@
 import type { StaffRole } from '@estante/contracts';
 import type { Db } from '../../db/client.js';
-import { rolesOfPerson } from './staff.queries.js';
+import { rolesOfPerson as readRoles } from './staff.queries.js';
 
 /** A person's staff roles (none for a patron): what the auth plugin checks and `GET /pessoas` shows. */
-export function staffRolesOf(db: Db, codPessoa: number): Promise<StaffRole[]> {
-  return rolesOfPerson(db, codPessoa);
+export function rolesOfPerson(db: Db, codPessoa: number): Promise<StaffRole[]> {
+  return readRoles(db, codPessoa);
 }
