@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { consultaQueryFromParams, consultaQuerySchema } from '@estante/contracts';
+import { consultaQueryFromParams, consultaQuerySchema } from '@estante/contracts/search';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../packages/api/src/config.js';
 import { executeCount, openDatabase, queryRows } from '../packages/api/src/db/client.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
-import { expectNoAxeViolations, signIn, staff } from './fixtures';
+import { expectNoAxeViolations, mailbox, signIn, staff } from './fixtures';
 
 /*
  * Acquisitions (issue 20): the professor suggests a title from the footer; the library quotes,
@@ -11,7 +11,7 @@ import { expectNoAxeViolations, signIn, staff } from './fixtures';
  */
 
 async function mailboxHas(request: APIRequestContext, text: string) {
-  await expect(async () => expect(await (await request.get('/svc/dev/correio')).text()).toContain(text)).toPass({ timeout: 20_000 });
+  await expect(async () => expect(await mailbox(request)).toContain(text)).toPass({ timeout: 20_000 });
 }
 
 /** The row of the suggestion in Consulta de sugestões, after a reload. */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** Asserts that axe-core finds no WCAG 2.2 A/AA violation on the page as it is now (2.2 adds target size, issue 24). */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -11,6 +11,11 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 
 /** The demo institution's name (packages/api/src/seed/demo.ts). */
 export const INSTITUTION = 'Universidade Estadual do Vale do Sabiá';
+
+/** The local mail sink's page (`/svc/dev/correio`, opened with its key): every message the server sent, newest first. */
+export async function mailbox(request: APIRequestContext): Promise<string> {
+  return (await request.get(`/svc/dev/correio?chave=${process.env.E2E_MAIL_KEY}`)).text();
+}
 
 /** A staff command, as a librarian runs it beside the server (README: npm run comments / institution). */
 export function staff(...args: string[]): string {

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn, staff } from './fixtures';
+import { expectNoAxeViolations, mailbox, signIn, staff } from './fixtures';
 
 /*
  * The interest profile (issue 18): the patron follows a subject and a work type with immediate
@@ -134,9 +134,9 @@ test('the interest profile: follow a subject, a new title on it becomes an alert
 
   // The e-mail went at once to the local sink.
   await expect(async () => {
-    const mailbox = await (await request.get('/svc/dev/correio')).text();
-    expect(mailbox).toContain(title);
-    expect(mailbox).toContain('Avaliação na escola básica');
+    const messages = await mailbox(request);
+    expect(messages).toContain(title);
+    expect(messages).toContain('Avaliação na escola básica');
   }).toPass({ timeout: 30_000 });
 
   // "Check titles" lists it too.

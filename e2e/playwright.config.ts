@@ -11,6 +11,8 @@ const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'e
 // The providers' hand-over secret (decision 0023), known to the workers: providers.spec.ts asks
 // `npm run institution -- provider-key` for its test provider's key with it.
 const providerSecret = (process.env.E2E_PROVIDER_SECRET ??= 'segredo-dos-provedores-e2e-0123456789');
+/** The local mail sink's key (its page answers only with it): e2e/fixtures.ts mailbox() reads it. */
+const mailKey = (process.env.E2E_MAIL_KEY ??= 'chave-do-correio-e2e-0123456789');
 // One browser per two cores. Each journey's Chromium renders the React app on the CPU; two of them
 // on a 2-core machine, beside the API and PGlite, made a results page take 4 s instead of 0.5 s to
 // draw and journeys fail their waits (issue 28: with the journeys squeezed onto one core, 2 workers
@@ -77,6 +79,7 @@ export default defineConfig({
         OIDC_CLIENT_ID: 'estante-e2e',
         OIDC_CLIENT_SECRET: 'segredo-e2e',
         PROVIDER_SECRET: providerSecret,
+        DEV_MAIL_KEY: mailKey,
       },
     },
   ],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn, staff } from './fixtures';
+import { expectNoAxeViolations, mailbox, signIn, staff } from './fixtures';
 
 /*
  * The patron's requests (issue 19), one journey per type: the form refuses a bad value with the
@@ -17,7 +17,7 @@ async function sent(page: Page): Promise<string> {
 }
 
 async function mailboxHas(request: APIRequestContext, text: string) {
-  await expect(async () => expect(await (await request.get('/svc/dev/correio')).text()).toContain(text)).toPass({ timeout: 20_000 });
+  await expect(async () => expect(await mailbox(request)).toContain(text)).toPass({ timeout: 20_000 });
 }
 
 /** The library answers; the patron reloads and sees the status and the note, and has the e-mail. */

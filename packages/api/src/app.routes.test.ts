@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import { type Endpoint, needsPatron, STAFF_ROLES, type StaffRole, staffRolesOf } from '@estante/contracts';
+import { type Endpoint, needsPatron, STAFF_ROLES, type StaffRole, staffRolesOf } from '@estante/contracts/kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';

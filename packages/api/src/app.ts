@@ -16,7 +16,7 @@ import { configuredMailer, type Mailer } from './lib/mail.js';
 import { Scheduler } from './lib/scheduler.js';
 import { authPlugin } from './plugins/auth.js';
 import { rolesOfPerson } from './modules/staff/staff.service.js';
-import { devMailPlugin } from './plugins/dev-mail.js';
+import { devMailKey, devMailPlugin } from './plugins/dev-mail.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputPlugin } from './plugins/input.js';
@@ -100,7 +100,7 @@ export async function buildApp({
     },
   });
   await app.register(docsPlugin, { basePath: config.apiBasePath });
-  if (mailSinkDir) await app.register(devMailPlugin, { dir: mailSinkDir, basePath: config.apiBasePath });
+  if (mailSinkDir) await app.register(devMailPlugin, { dir: mailSinkDir, basePath: config.apiBasePath, key: devMailKey(mailSinkDir, config.devMailKey) });
   await app.register(healthRoutes, { ping: database.ping, replicas: database.replicas });
   const deps: ModuleDeps = {
     config,

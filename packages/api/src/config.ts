@@ -60,6 +60,11 @@ const envSchema = z.object({
   SEARCH_SNAPSHOTS: bool.default(true),
   /** API processes sharing the port (PostgreSQL only); default: one per core, at most 4. */
   API_WORKERS: int(1, 64).optional(),
+  /** The key of the local mail sink's page (`/dev/correio?chave=`); made once and kept in the sink's folder when unset. */
+  DEV_MAIL_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/)
+    .optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, { error: 'expected smtp://[user:password@]host[:port] or smtps://…' })
@@ -125,6 +130,8 @@ export interface Config {
   mailFrom: string;
   /** The local mail sink's folder, used when no SMTP_URL is set. */
   mailDir: string;
+  /** DEV_MAIL_KEY: the key of the sink's page, when set. */
+  devMailKey: string | null;
   /** The site's address as browsers reach it (SSO callbacks); by default taken from each request. */
   publicUrl: string | null;
   /** The Libras (sign-language) widget's script (VLibras by default); null when switched off. */
@@ -195,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     mailDir: path.resolve(e.DATA_DIR, 'mail'),
+    devMailKey: e.DEV_MAIL_KEY ?? null,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     librasWidgetUrl: e.LIBRAS_WIDGET_URL || null,
     recaptcha: both('RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET', e.RECAPTCHA_SITE_KEY, e.RECAPTCHA_SECRET)

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { STAFF_ROLES } from '@estante/contracts';
+import { STAFF_ROLES } from '@estante/contracts/kernel';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../test/app.js';
@@ -21,8 +21,9 @@ import { startMailSink } from './lib/mail.js';
 
 /**
  * Every operation of the OpenAPI document, fed hostile input (fast-check, fixed seed): numbers
- * past what a column holds, NUL and escape characters, empty and oversized lists, wrong types,
- * malformed Basic credentials. Whatever comes in, the answer is never a 5xx, and a refusal (4xx)
+ * past what a column holds or a double can, NUL and escape characters, lone UTF-16 surrogates,
+ * empty, oversized and deeply nested lists, wrong types and content types, malformed Basic
+ * credentials. Whatever comes in, the answer is never a 5xx, and a refusal (4xx)
  * changes nothing in the database.
  */
 const SEED = 20261124;
@@ -274,6 +275,13 @@ function baseValue(schema: JsonSchema, key = '', depth = 0): unknown {
   return BY_NAME.find(([pattern]) => pattern.test(key))?.[1] ?? 'Vidas secas';
 }
 
+/** A list nested `depth` deep: `[[[…]]]`. */
+function deeplyNested(depth: number): unknown {
+  let value: unknown = [];
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
+
 /** The same value with the leaf at `at` (a path of keys) replaced. */
 function replaced(value: unknown, at: (string | number)[], by: unknown): unknown {
   if (at.length === 0) return by;
@@ -287,8 +295,9 @@ function replaced(value: unknown, at: (string | number)[], by: unknown): unknown
 function leaves(value: unknown, at: (string | number)[] = []): { at: (string | number)[]; hostile: unknown[] }[] {
   if (Array.isArray(value)) return [{ at, hostile: [[], Array.from({ length: 1000 }, (_, i) => i + 1)] }, ...value.flatMap((v, i) => leaves(v, [...at, i]))];
   if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => leaves(v, [...at, k]));
-  if (typeof value === 'number') return [{ at, hostile: [2_147_483_648, 9_007_199_254_740_991, -1, 0, 1.5, 'a\u0000'] }];
-  if (typeof value === 'string') return [{ at, hostile: ['a\u0000b', '\u001b[2J', '', 'x'.repeat(5000), '2147483648', 7] }];
+  if (typeof value === 'number') return [{ at, hostile: [2_147_483_648, 9_007_199_254_740_991, -1, 0, 1.5, 1e308, -1e308, 'a\u0000', deeplyNested(50)] }];
+  if (typeof value === 'string')
+    return [{ at, hostile: ['a\u0000b', '\u001b[2J', '', 'x'.repeat(5000), '2147483648', 7, '\ud800', 'a\udc00b', deeplyNested(50)] }];
   return [{ at, hostile: [null, 'a\u0000b'] }];
 }
 
@@ -405,6 +414,36 @@ describe('hostile input on every operation (issue 17)', () => {
           if (response.statusCode >= 500) failures.push(`${response.statusCode} ${where}: ${response.body.slice(0, 200)}`);
           else if (response.statusCode >= 400 && (await fingerprint()) !== before) failures.push(`${response.statusCode} changed the database: ${where}`);
         }
+      }
+    }
+    // Then every operation with a body, its plausible body sent the wrong ways: as another content
+    // type, as JSON nested ten thousand deep, with a number no double holds, and cut short.
+    for (const op of operations.filter((o) => o.body && o.method !== 'GET')) {
+      const json = JSON.stringify(baseValue(op.body!));
+      const payloads: [string, string][] = [
+        ['text/plain', json],
+        ['application/x-www-form-urlencoded', 'a=1&b=%00'],
+        ['multipart/form-data; boundary=x', `--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--`],
+        ['application/xml', '<a>1</a>'],
+        ['application/json', `${'['.repeat(10_000)}${']'.repeat(10_000)}`],
+        ['application/json', `{"a":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_001)}`],
+        ['application/json', json.replace(/(:\s*)(-?\d+(?:\.\d+)?)/, '$11e400')],
+        ['application/json', json.slice(0, Math.max(1, json.length - 2))],
+        ['application/json', '"\\ud800"'],
+      ];
+      let url = op.path;
+      for (const p of op.params.filter((x) => x.in === 'path')) url = url.replace(`{${p.name}}`, encodePath(String(baseValue(p.schema, p.name))));
+      for (const [type, payload] of payloads) {
+        const before = await fingerprint();
+        const response = await t.app.inject({
+          method: op.method as 'POST',
+          url,
+          headers: { authorization: `Bearer ${op.staff ? tokens.staff : tokens.patron}`, 'content-type': type },
+          payload,
+        });
+        const where = `${op.method} ${url} as ${type}: ${payload.slice(0, 80)}`;
+        if (response.statusCode >= 500) failures.push(`${response.statusCode} ${where}: ${response.body.slice(0, 200)}`);
+        else if (response.statusCode >= 400 && (await fingerprint()) !== before) failures.push(`${response.statusCode} changed the database: ${where}`);
       }
     }
     if (process.env.FUZZ_REPORT) for (const [op, statuses] of Object.entries(seen)) console.log(op, [...new Set(statuses)].sort().join(' '));

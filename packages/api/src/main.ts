@@ -8,6 +8,7 @@ import { NETWORK } from './modules/search/search.source.js';
 import { SearchIndex } from './modules/search/search.index.js';
 import { answerFrom, RemoteIndex, serveSearches } from './modules/search/search.remote.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { devMailKey } from './plugins/dev-mail.js';
 import { type Database, isDatabaseUnavailable, openDatabase } from './db/client.js';
 
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
@@ -87,7 +88,10 @@ async function main(): Promise<void> {
   cluster.on('listening', (_worker, address) => {
     listening++;
     if (listening === 1) {
-      if (sink) say(`e-mail goes to the local sink: ${config.mailDir} (set SMTP_URL for a real server)`);
+      if (sink)
+        say(
+          `e-mail goes to the local sink: ${config.mailDir}, shown at http://localhost:${address.port}${config.apiBasePath}/dev/correio?chave=${devMailKey(config.mailDir, config.devMailKey)} (set SMTP_URL for a real server)`,
+        );
       say(`Estante is running at ${siteUrl(config, address.port)} (API at ${config.apiBasePath}, docs at ${config.apiBasePath}/docs)`);
       readAhead(searchIndex, networkIndex, log);
     }
@@ -260,7 +264,7 @@ async function serve(
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
   if (mailSinkDir)
     app.log.info(
-      `e-mail goes to the local sink: ${config.mailDir}, shown at http://localhost:${port}${config.apiBasePath}/dev/correio (set SMTP_URL for a real server)`,
+      `e-mail goes to the local sink: ${config.mailDir}, shown at http://localhost:${port}${config.apiBasePath}/dev/correio?chave=${devMailKey(mailSinkDir, config.devMailKey)} (set SMTP_URL for a real server)`,
     );
   app.log.info(
     { database: database.kind },

@@ -1,4 +1,4 @@
-import { SAVED_SEARCH_LIMIT } from '@estante/contracts';
+import { SAVED_SEARCH_LIMIT } from '@estante/contracts/saved';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../test/app.js';

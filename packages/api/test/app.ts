@@ -1,4 +1,4 @@
-import { type Endpoint, type EndpointInput, type EndpointOutput, endpointUrl } from '@estante/contracts';
+import { type Endpoint, type EndpointInput, type EndpointOutput, endpointUrl } from '@estante/contracts/kernel';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { StaffRole } from '@estante/contracts';
+import type { StaffRole } from '@estante/contracts/kernel';
 import { grantRoles, personOfLogin } from '../src/modules/staff/staff.queries.js';
 import type { Db } from '../src/db/client.js';
 import {

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
       return;
     }
   }
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database.kind === 'postgres' ? { ...config.database, work: 'batch' } : config.database);
   try {
     await database.migrate();
     await seedDemoIfEmpty(database.db, { titles: 0 });

@@ -58,7 +58,7 @@ async function main(): Promise<number> {
       return rejected > 0 ? 2 : 0;
     }
   }
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database.kind === 'postgres' ? { ...config.database, work: 'batch' } : config.database);
   try {
     await database.migrate();
     await run((file, bar) => importFile(database.db, file, progress(bar)));

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${answer.output}\n`);
     return;
   }
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database.kind === 'postgres' ? { ...config.database, work: 'batch' } : config.database);
   try {
     await database.migrate();
     process.stdout.write(`${await runAdminCommand(database.db, request, onProgress, configuredMailer(config.smtpUrl, config.mailFrom))}\n`);

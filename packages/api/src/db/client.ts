@@ -18,8 +18,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Where the database lives: a PostgreSQL server, or embedded PGlite (a directory or memory). */
 export type DatabaseTarget =
-  /** `poolSize`: connections per pool (the primary's and each replica's), 10 by default. */
-  | { kind: 'postgres'; url: string; replicas?: string[]; poolSize?: number }
+  /**
+   * `poolSize`: connections per pool (the primary's and each replica's), 10 by default. `work`:
+   * what the connections are for, which sets their lock and statement timeouts (WORK_TIMEOUTS):
+   * `calls` (the API, by default) or `batch` (imports, the command lines).
+   */
+  | { kind: 'postgres'; url: string; replicas?: string[]; poolSize?: number; work?: Work }
   /**
    * `templates`: the installation's templates a new `dataDir` may start from, first found wins;
    * `image`: a data directory as PGlite's tarball to start from instead (the tests' in-memory
@@ -36,6 +40,11 @@ export interface Database {
    * (replicas.ts, decision 0038). Writes and a patron's own data use `db`.
    */
   reader: Db;
+  /**
+   * For scheduled jobs (and whatever else is long but no patron waits on): PostgreSQL connections
+   * of their own, with the `batch` timeouts; `db` itself on the embedded database.
+   */
+  batch: Db;
   /** The replicas and whether each is read now (empty without replicas). */
   replicas(): ReplicaState[];
   /** The installation's template this (new) embedded database was made from, if any (pglite-template.ts). */
@@ -56,6 +65,43 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** What a PostgreSQL connection is for: a patron's or a client's call, or long work no one waits on. */
+export type Work = 'calls' | 'batch';
+
+/**
+ * Lock and statement timeouts by kind of work, in ms (0: none), set on every connection (issue 52).
+ * A call waits at most `lock_timeout` for a lock: a table locked by a migration, a VACUUM FULL or a
+ * forgotten admin transaction answers 503 in two seconds instead of holding the pool until the
+ * lock goes (15 s of one lock filled the pool of 10 and refused 28 % of unrelated searches). A
+ * runaway statement of a call is cancelled at 30 s. Imports and jobs wait longer and run as long
+ * as they need. A transaction left idle is ended, whatever the work.
+ */
+export const WORK_TIMEOUTS: Record<Work, { lock_timeout: number; statement_timeout: number; idle_in_transaction_session_timeout: number }> = {
+  calls: { lock_timeout: 2_000, statement_timeout: 30_000, idle_in_transaction_session_timeout: 60_000 },
+  batch: { lock_timeout: 30_000, statement_timeout: 0, idle_in_transaction_session_timeout: 600_000 },
+};
+
+/** Connections of the catalogue's reads (searches, title pages) on the primary when there is no replica: a pool apart from the writes'. */
+const READER_POOL_SIZE = 5;
+/** Connections of scheduled jobs. */
+const BATCH_POOL_SIZE = 2;
+
+/**
+ * SQLSTATEs that mean "the database is busy": a lock not granted within lock_timeout (55P03), a
+ * statement cancelled at statement_timeout (57014). The call is answered 503 (try again), the
+ * connection stays good.
+ */
+const BUSY_CODES = new Set(['55P03', '57014']);
+
+/** True when `error` (or what it wraps) is a lock or statement timeout. */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && BUSY_CODES.has(code)) return true;
+  }
+  return false;
+}
 
 /** How long a call waits for a PostgreSQL connection before it is answered 503. */
 const CONNECT_TIMEOUT_MS = 3000;
@@ -146,25 +192,54 @@ function routeTransactions(
 /** Opens the database named by `target`. The caller must `close()` it. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? 10,
-      // During an outage a call waits this long for a connection, then fails (503) instead of hanging.
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      application_name: APPLICATION_NAME,
-    });
-    // A dropped connection must never crash the process: idle ones are reported on the pool,
-    // ones in use on the client itself (an unhandled 'error' event would kill the process).
-    // The query in flight fails on its own; the pool discards the broken client and connects a
-    // new one for the next call, so service resumes by itself when the server is back.
-    pool.on('error', () => undefined);
-    pool.on('connect', (client) => client.on('error', () => undefined));
+    const work = target.work ?? 'calls';
+    const newPool = (max: number, kind: Work) => {
+      const created = new pg.Pool({
+        connectionString: target.url,
+        max,
+        // During an outage a call waits this long for a connection, then fails (503) instead of hanging.
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        application_name: APPLICATION_NAME,
+        ...WORK_TIMEOUTS[kind],
+      });
+      // A dropped connection must never crash the process: idle ones are reported on the pool,
+      // ones in use on the client itself (an unhandled 'error' event would kill the process).
+      // The query in flight fails on its own; the pool discards the broken client and connects a
+      // new one for the next call, so service resumes by itself when the server is back.
+      created.on('error', () => undefined);
+      created.on('connect', (client) => client.on('error', () => undefined));
+      return created;
+    };
+    const pool = newPool(target.poolSize ?? 10, work);
     const db = drizzlePg(pool, { schema });
     routeTransactions(db, () => [pool]);
+    // Pools connect on demand: one a process never uses costs nothing.
+    const pools = [pool];
+    let batch = db;
+    if (work === 'calls') {
+      const batchPool = newPool(BATCH_POOL_SIZE, 'batch');
+      pools.push(batchPool);
+      batch = drizzlePg(batchPool, { schema });
+      routeTransactions(batch, () => [batchPool]);
+    }
     let reader: Db = db;
     let replicas: ReplicaSet | null = null;
+    if (!target.replicas?.length && work === 'calls') {
+      // Searches and title pages read through a pool of their own: writes waiting on a lock or
+      // a slow statement never leave the catalogue without a connection.
+      const readPool = newPool(Math.min(READER_POOL_SIZE, target.poolSize ?? 10), 'calls');
+      pools.push(readPool);
+      const read = drizzlePg(readPool, { schema });
+      routeTransactions(read, () => [readPool]);
+      reader = read;
+    }
     if (target.replicas?.length) {
-      const set = new ReplicaSet(target.replicas, pool, { max: target.poolSize ?? 10, application_name: APPLICATION_NAME }, isDatabaseUnavailable);
+      const set = new ReplicaSet(
+        target.replicas,
+        pool,
+        { max: target.poolSize ?? 10, application_name: APPLICATION_NAME, ...WORK_TIMEOUTS[work] },
+        isDatabaseUnavailable,
+      );
       replicas = set;
       await set.start();
       const read = drizzlePg({ client: { query: set.query } as unknown as pg.Pool, schema });
@@ -178,10 +253,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       reader,
+      batch,
       replicas: () => replicas?.states ?? [],
       template: null,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      // Migrations may rewrite a large table: they run with the batch timeouts.
+      migrate: () => migratePg(batch, { migrationsFolder }),
       ping: () => ping(db),
       executeSql: async (text, values) => {
         const result = values?.length ? await pool.query(text, values) : await pool.query(text);
@@ -190,7 +267,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
       close: once(async () => {
         await replicas?.stop();
-        await pool.end();
+        await Promise.all(pools.map((p) => p.end()));
       }),
     };
   }
@@ -227,6 +304,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db: db as unknown as Db,
     reader: db as unknown as Db,
+    batch: db as unknown as Db,
     replicas: () => [],
     template,
     dump: () => client.dumpDataDir('gzip'),

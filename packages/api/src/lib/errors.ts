@@ -1,4 +1,4 @@
-import type { Language } from '@estante/contracts';
+import type { Language } from '@estante/contracts/kernel';
 
 /**
  * An error the client should see: an HTTP status and a message key, translated to the call's

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '@estante/contracts';
+import { LANGUAGES } from '@estante/contracts/kernel';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messageCatalogue, money } from './i18n.js';
 import { errors, messages } from './messages.js';

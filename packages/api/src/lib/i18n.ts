@@ -1,4 +1,4 @@
-import { type Language, LANGUAGES } from '@estante/contracts';
+import { type Language, LANGUAGES } from '@estante/contracts/kernel';
 import i18next from 'i18next';
 import { AppError } from './errors.js';
 

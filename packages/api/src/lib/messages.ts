@@ -1,4 +1,4 @@
-import type { StaffRole } from '@estante/contracts';
+import type { StaffRole } from '@estante/contracts/kernel';
 import { AppError } from './errors.js';
 import { defineMessages } from './i18n.js';
 

@@ -1,4 +1,4 @@
-import { type Access, type Endpoint, errorSchema, needsPatron, operationId, staffRolesOf } from '@estante/contracts';
+import { type Access, type Endpoint, errorSchema, needsPatron, operationId, staffRolesOf } from '@estante/contracts/kernel';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { z } from 'zod';
 import type { Patron, StaffMember } from '../plugins/auth.js';

@@ -10,8 +10,11 @@ export interface JobDefinition {
   cron: string;
   /** What `npm run jobs -- list` says the job does. */
   description: string;
-  /** Does the work; answers a one-line outcome (kept as the run's output). Must be idempotent. */
-  run: () => Promise<string>;
+  /**
+   * Does the work on `batch` (the database's connections for long work, with their longer lock and
+   * statement timeouts); answers a one-line outcome (kept as the run's output). Must be idempotent.
+   */
+  run: (batch: Db) => Promise<string>;
 }
 
 /** One row of `npm run jobs -- list`. */
@@ -89,7 +92,7 @@ export class Scheduler {
         if (!(await boss.getQueue(job.name))) await boss.createQueue(job.name, { name: job.name, ...RETRY });
       });
       await settled(() => boss.schedule(job.name, job.cron, {}, { tz: 'UTC', ...RETRY }));
-      await boss.work(job.name, { pollingIntervalSeconds: pollingSeconds }, async () => job.run());
+      await boss.work(job.name, { pollingIntervalSeconds: pollingSeconds }, async () => job.run(this.database.batch));
       // At start, once per half day whichever process starts first (pg-boss throttles at most
       // over 12 h): what came due while the server was stopped.
       if (catchUp) await settled(() => boss.send(job.name, {}, { ...RETRY, singletonKey: `catch-up:${day}`, singletonSeconds: 43_200 }));

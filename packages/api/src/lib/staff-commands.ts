@@ -11,6 +11,8 @@ export interface CommandContext {
   db: Db;
   mailer: Mailer;
   progress: CommandProgress;
+  /** Who runs it, as the staff audit names them: `command line (<user>)`. */
+  actor: string;
 }
 
 /**

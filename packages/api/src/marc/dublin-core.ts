@@ -1,4 +1,4 @@
-import type { DC_ELEMENTS } from '@estante/contracts';
+import type { DC_ELEMENTS } from '@estante/contracts/catalog';
 import { controlValue, type DataField, isDataField, type MarcRecord } from './record.js';
 
 export interface DcElement {

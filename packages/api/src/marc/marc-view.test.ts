@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGES } from '@estante/contracts';
+import { LANGUAGES } from '@estante/contracts/kernel';
 import { describe, expect, it } from 'vitest';
 import { generateRecord } from '../seed/generator.js';
 import { specialRecords } from '../seed/special.js';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Language, MarcCampo } from '@estante/contracts';
+import type { MarcCampo } from '@estante/contracts/catalog';
+import type { Language } from '@estante/contracts/kernel';
 import { isDataField, type MarcRecord } from './record.js';
 
 interface FieldLabels {

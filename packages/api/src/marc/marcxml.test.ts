@@ -69,6 +69,19 @@ ${record('4', 'Pens&ecirc;ra &amp; outros')}
     expect(items[1]).toMatchObject({ kind: 'rejected', position: 2, reason: expect.stringMatching(/entity/) });
   });
 
+  it('stops at an entity bomb: one long entity referenced over and over is refused once its expansion passes the bound (issue 52)', () => {
+    const bomb = 'x'.repeat(9_990);
+    const references = '&big;'.repeat(20_000);
+    const xml = `<?xml version="1.0"?><!DOCTYPE collection [<!ENTITY big "${bomb}">]>
+<collection xmlns="http://www.loc.gov/MARC21/slim"><record><leader>00000nam a2200000 a 4500</leader><controlfield tag="001">B1</controlfield>
+<datafield tag="245" ind1="1" ind2="0"><subfield code="a">${references}</subfield></datafield></record></collection>`;
+    const items = [...readMarcXml(xml)];
+    // Nothing of the 200 MB the references stand for was built: the read stopped with the reason.
+    expect(items).toEqual([
+      expect.objectContaining({ kind: 'rejected', reason: expect.stringMatching(/^entity references expand to more than 1000000 characters/) }),
+    ]);
+  });
+
   it('reads MARCXML streamed in chunks exactly as read whole', async () => {
     const whole = [...readMarcXml(text('melinda-100.marcxml.xml'))];
     const source = text('melinda-100.marcxml.xml');

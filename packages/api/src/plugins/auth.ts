@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { type Access, needsPatron, type StaffRole, staffRolesOf } from '@estante/contracts';
+import { type Access, needsPatron, type StaffRole, staffRolesOf } from '@estante/contracts/kernel';
 import { errors } from '../lib/messages.js';
 
 /** Who is calling: the catalogue's own client (anonymous token) or a signed-in patron. */

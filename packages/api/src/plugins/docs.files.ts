@@ -1,16 +1,12 @@
-import {
-  accountEndpoints,
-  basketEndpoints,
-  collectionEndpoints,
-  type Endpoint,
-  feedsEndpoints,
-  OPEN_METADATA_ENDPOINTS,
-  OPENSEARCH_TYPE,
-  oaiEndpoint,
-  oaiFormEndpoint,
-  requestsEndpoints,
-  sruEndpoint,
-} from '@estante/contracts';
+import { accountEndpoints } from '@estante/contracts/account';
+import { basketEndpoints } from '@estante/contracts/basket';
+import { collectionEndpoints } from '@estante/contracts/collection';
+import { feedsEndpoints } from '@estante/contracts/feeds';
+import { type Endpoint } from '@estante/contracts/kernel';
+import { oaiEndpoint, oaiFormEndpoint } from '@estante/contracts/oai';
+import { OPEN_METADATA_ENDPOINTS, OPENSEARCH_TYPE } from '@estante/contracts/opensearch';
+import { requestsEndpoints } from '@estante/contracts/requests';
+import { sruEndpoint } from '@estante/contracts/sru';
 
 /** Media types whose bytes are not text: documented as binary strings. */
 const BINARY = new Set(['application/pdf', 'application/marc']);

@@ -1,5 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { accountEndpoints, basketEndpoints, operationId } from '@estante/contracts';
+import { accountEndpoints } from '@estante/contracts/account';
+import { basketEndpoints } from '@estante/contracts/basket';
+import { operationId } from '@estante/contracts/kernel';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';

@@ -1,6 +1,6 @@
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Endpoint } from '@estante/contracts';
+import type { Endpoint } from '@estante/contracts/kernel';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { FILE_TYPES, fileContent, UNKNOWN_FILE_TYPE } from './docs.files.js';

@@ -1,9 +1,9 @@
-import type { ApiError, Language } from '@estante/contracts';
+import type { ApiError, Language } from '@estante/contracts/kernel';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isDatabaseUnavailable } from '../db/client.js';
+import { isDatabaseBusy, isDatabaseUnavailable } from '../db/client.js';
 import { AppError } from '../lib/errors.js';
 import { errors, messages } from '../lib/messages.js';
 
@@ -30,6 +30,14 @@ export const errorsPlugin = fp(async (app) => {
       // Fastify's own client errors: malformed JSON, unsupported media type, body too large …
       const body: ApiError = { status, message: messages.t('RequisicaoInvalida', request.language, { detail: error.message }), key: 'RequisicaoInvalida' };
       return reply.status(status).send(body);
+    }
+    if (isDatabaseBusy(error)) {
+      // A lock not granted in time, or a statement past its timeout (db/client.ts WORK_TIMEOUTS):
+      // the database is busy with something else (a migration, a VACUUM FULL, a long
+      // transaction); the call changed nothing and may be tried again.
+      request.log.warn({ err: error }, 'database busy');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+      return send(reply, request, errors.databaseUnavailable());
     }
     if (isDatabaseUnavailable(error)) {
       // The database is out of reach (restarting, connection cut): a 503 the client may retry;

@@ -1,4 +1,4 @@
-import { type Language, LANGUAGE_HEADER, languageFromCode } from '@estante/contracts';
+import { type Language, LANGUAGE_HEADER, languageFromCode } from '@estante/contracts/kernel';
 import fp from 'fastify-plugin';
 import { errors } from '../lib/messages.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { Atividade, GuiaPesquisa, Instituicao } from '@estante/contracts';
+import type { Atividade, GuiaPesquisa, Instituicao } from '@estante/contracts/parameters';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

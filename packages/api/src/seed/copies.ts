@@ -6,8 +6,11 @@ import { type Db, executeCount } from '../db/client.js';
  * every status and loan type (deterministic from the title's id). One SQL statement, so it
  * is as fast at a million titles as at a thousand. Online-only titles get none.
  * Loan type 4 (consulta local) never circulates, so its copies are never on loan.
+ * `generatedOnly`: only generated titles (control number GEN…) get copies, never a library's
+ * real titles imported beside them (`npm run generate` on a live catalogue, issue 52); the demo
+ * seed, whose every title is a sample, gives copies to all.
  */
-export async function insertCopiesForTitlesWithout(db: Db): Promise<number> {
+export async function insertCopiesForTitlesWithout(db: Db, { generatedOnly = false }: { generatedOnly?: boolean } = {}): Promise<number> {
   return executeCount(
     db,
     sql`
@@ -43,6 +46,7 @@ export async function insertCopiesForTitlesWithout(db: Db): Promise<number> {
              when hash.h = 18 then 'extraviado'
              else 'consulta_local' end as status) st
     where not t.acesso_remoto
+      and (not ${generatedOnly} or t.control_number like 'GEN%')
       and not exists (select 1 from copies c where c.cod_acervo = t.cod_acervo)
       and array_length(libs.ids, 1) > 0
   `,

@@ -4,7 +4,9 @@ import { createTestDatabase, type TestDatabase } from '../../test/database.js';
 import { queryRows } from '../db/client.js';
 import { COPY_STATUSES } from '../db/schema/index.js';
 import { verifyPassword } from '../lib/password.js';
-import { DEMO_PASSWORD, DEMO_PERSONAL_DATA, seedDemoIfEmpty, type SeedSummary } from './demo.js';
+import { readMarcXml } from '../marc/marcxml.js';
+import { importMarcRecords } from '../modules/catalog/catalog.import.js';
+import { addGeneratedTitles, DEMO_PASSWORD, DEMO_PERSONAL_DATA, seedDemoIfEmpty, type SeedSummary } from './demo.js';
 
 let database: TestDatabase;
 let summary: SeedSummary | null;
@@ -190,5 +192,21 @@ describe('seedDemoIfEmpty', () => {
     const titles = await count(sql`select count(*)::int as n from titles`);
     expect(await seedDemoIfEmpty(database.db, { titles: 10 })).toBeNull();
     expect(await count(sql`select count(*)::int as n from titles`)).toBe(titles);
+  });
+
+  it('gives generated titles copies, and never a real title imported beside them (npm run generate, issue 52)', async () => {
+    const record = `<collection xmlns="http://www.loc.gov/MARC21/slim"><record><leader>00000nam a2200000 a 4500</leader>
+      <controlfield tag="001">REAL-0001</controlfield><datafield tag="245" ind1="0" ind2="0"><subfield code="a">Um título real sem exemplares</subfield></datafield></record></collection>`;
+    expect((await importMarcRecords(database.db, readMarcXml(record))).inserted).toBe(1);
+    const generated = await count(sql`select count(*)::int as n from titles where control_number like 'GEN%'`);
+    const made = await addGeneratedTitles(database.db, 5, generated + 1);
+    expect(made.titles).toBe(5);
+    expect(made.copies).toBeGreaterThanOrEqual(5);
+    expect(await count(sql`select count(*)::int as n from copies c join titles t using (cod_acervo) where t.control_number = 'REAL-0001'`)).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from titles t where t.control_number like 'GEN%' and not t.acesso_remoto and not exists (select 1 from copies c where c.cod_acervo = t.cod_acervo)`,
+      ),
+    ).toBe(0);
   });
 });

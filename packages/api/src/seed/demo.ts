@@ -28,7 +28,7 @@ import { seedSerialIssues } from './serials.js';
 import { seedTeachingPlans } from './teaching.js';
 import { seedAcquisitions } from './acquisitions.js';
 import { seedInstitutionContent } from './content.js';
-import { STAFF_ROLES } from '@estante/contracts';
+import { STAFF_ROLES } from '@estante/contracts/kernel';
 import { grantRoles, personOfLogin } from '../modules/staff/staff.queries.js';
 
 const dataDir = fileURLToPath(new URL('./data/', import.meta.url));
@@ -214,7 +214,8 @@ export async function addGeneratedTitles(
   onProgress?: (done: number) => void,
 ): Promise<{ titles: number; copies: number }> {
   const titles = await importGenerated(db, count, onProgress, from);
-  const copies = await insertCopiesForTitlesWithout(db);
+  // Generated titles only: an imported catalogue's titles without copies stay without.
+  const copies = await insertCopiesForTitlesWithout(db, { generatedOnly: true });
   await seedLoansForLoanedCopies(db);
   return { titles, copies };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_TARGETS } from '@estante/contracts';
+import { DEFAULT_PLAN_TARGETS } from '@estante/contracts/collection';
 import { sql } from 'drizzle-orm';
 import { type Db, executeCount, queryRows } from '../db/client.js';
 import { courses, disciplines, planTitles, professors, teachingPlans } from '../db/schema/index.js';

@@ -1,4 +1,4 @@
-import type { SuggestionStatus } from '@estante/contracts';
+import type { SuggestionStatus } from '@estante/contracts/acquisitions';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
 import { acquisitionSuggestions } from '../../src/db/schema/index.js';

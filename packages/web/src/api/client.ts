@@ -1,3 +1,4 @@
+import { type TokenResponse } from '@estante/contracts/auth';
 import {
   type ApiError,
   type Endpoint,
@@ -6,8 +7,7 @@ import {
   endpointUrl,
   LANGUAGE_HEADER,
   type TakesNoInput,
-  type TokenResponse,
-} from '@estante/contracts';
+} from '@estante/contracts/kernel';
 import { languageCode } from '../i18n';
 import { usePublicCredentials } from '../stores/public-credentials';
 import { clearSessions, patronToken, sessionStoreInUse, usePersistentAuth, useSessionAuth } from '../stores/session';

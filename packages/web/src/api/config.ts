@@ -1,4 +1,4 @@
-import type { Atividade, GuiaPesquisa, Instituicao } from '@estante/contracts';
+import type { Atividade, GuiaPesquisa, Instituicao } from '@estante/contracts/parameters';
 
 /** What the shell waits for, inlined into the page by the API so the first screen needs no call. */
 export interface BootData {

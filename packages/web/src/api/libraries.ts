@@ -1,4 +1,4 @@
-import { unitsEndpoints } from '@estante/contracts';
+import { unitsEndpoints } from '@estante/contracts/parameters';
 import { useQuery } from '@tanstack/react-query';
 import { apiAnonymous } from './client';
 

@@ -1,4 +1,4 @@
-import { authEndpoints } from '@estante/contracts';
+import { authEndpoints } from '@estante/contracts/auth';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionAuth } from '../stores/session';

@@ -1,4 +1,4 @@
-import { authEndpoints, type Pessoa, type TokenResponse } from '@estante/contracts';
+import { authEndpoints, type Pessoa, type TokenResponse } from '@estante/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type SessionUser, sessionStoreInUse, useHasSession, useSessionUser } from '../stores/session';

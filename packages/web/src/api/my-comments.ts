@@ -1,4 +1,4 @@
-import { commentsEndpoints } from '@estante/contracts';
+import { commentsEndpoints } from '@estante/contracts/comments';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client';
 

@@ -1,4 +1,4 @@
-import { networkEndpoints } from '@estante/contracts';
+import { networkEndpoints } from '@estante/contracts/network';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 

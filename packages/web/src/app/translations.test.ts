@@ -2,27 +2,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  COPY_STATUS_CODES,
-  dadosPessoaisBodySchema,
-  DIGEST_FREQUENCIES,
-  EDUCATION_LEVELS,
-  GENDERS,
-  MARITAL_STATUSES,
-  pedidoExclusaoSchema,
-  EXPORT_FORMATS,
-  FREQUENCIES,
-  DEBT_SERVICE_CODES,
-  HOLD_STATUS_CODES,
-  LIVE_RULES,
-  LOAN_REQUEST_FILTERS,
-  LOGIN_CATEGORIES_87,
-  ISSUE_PART_CODES,
-  MATCH_TYPES,
-  OPERATORS,
-  REFERENCE_STYLES,
-  SEARCH_FIELDS,
-} from '@estante/contracts';
+import { DEBT_SERVICE_CODES } from '@estante/contracts/account';
+import { LIVE_RULES, LOGIN_CATEGORIES_87 } from '@estante/contracts/auth';
+import { EXPORT_FORMATS } from '@estante/contracts/basket';
+import { COPY_STATUS_CODES, FREQUENCIES, ISSUE_PART_CODES, REFERENCE_STYLES } from '@estante/contracts/catalog';
+import { HOLD_STATUS_CODES, LOAN_REQUEST_FILTERS } from '@estante/contracts/circulation';
+import { DIGEST_FREQUENCIES } from '@estante/contracts/interest';
+import { dadosPessoaisBodySchema, EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES, pedidoExclusaoSchema } from '@estante/contracts/people';
+import { MATCH_TYPES, OPERATORS, SEARCH_FIELDS } from '@estante/contracts/search';
 import { COLOUR_SCHEMES } from '../stores/page-settings';
 import { TITLE_TABS } from './paths';
 import { SHORTCUTS } from './shell/accessibility';

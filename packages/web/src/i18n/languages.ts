@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES, type Language, LANGUAGES } from '@estante/contracts';
+import { LANGUAGE_CODES, type Language, LANGUAGES } from '@estante/contracts/kernel';
 
 /**
  * The languages the interface offers: the three of the whole product (pt, en, es) and the two

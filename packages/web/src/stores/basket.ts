@@ -1,4 +1,4 @@
-import { MAX_EXPORT_TITLES } from '@estante/contracts';
+import { MAX_EXPORT_TITLES } from '@estante/contracts/basket';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 

@@ -1,4 +1,4 @@
-import type { StaffRole } from '@estante/contracts';
+import type { StaffRole } from '@estante/contracts/kernel';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { encryptedStorage, forgetStored } from './encrypted-storage';

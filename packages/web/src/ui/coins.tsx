@@ -1,4 +1,4 @@
-import { type CitationSource, coinsContextObject } from '@estante/contracts';
+import { type CitationSource, coinsContextObject } from '@estante/contracts/opensearch';
 
 /** An address made absolute against the page's own origin (a COinS `rft_id`, a JSON-LD `url`). */
 export function absoluteUrl(href: string): string {

@@ -1,4 +1,4 @@
-import { jsonForScript } from '@estante/contracts';
+import { jsonForScript } from '@estante/contracts/opensearch';
 
 /**
  * Structured data for search engines (decision 0027): a `<script type="application/ld+json">`

@@ -1,5 +1,5 @@
 import { ScrollTable } from './scroll-table';
-import type { MarcView } from '@estante/contracts';
+import type { MarcView } from '@estante/contracts/catalog';
 import { Code, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

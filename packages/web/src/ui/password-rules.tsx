@@ -1,4 +1,4 @@
-import { LIVE_RULES, type LiveRule, PASSWORD_SPECIALS, type PasswordRules } from '@estante/contracts';
+import { LIVE_RULES, type LiveRule, PASSWORD_SPECIALS, type PasswordRules } from '@estante/contracts/auth';
 import { List, PasswordInput, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

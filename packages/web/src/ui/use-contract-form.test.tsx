@@ -1,4 +1,5 @@
-import { endpoint, recoveryEndpoints, trocaSenhaSchema } from '@estante/contracts';
+import { recoveryEndpoints, trocaSenhaSchema } from '@estante/contracts/auth';
+import { endpoint } from '@estante/contracts/kernel';
 import { Button, TextInput } from '@mantine/core';
 import { act, screen } from '@testing-library/react';
 import i18next from 'i18next';

@@ -1,4 +1,4 @@
-import type { Endpoint } from '@estante/contracts';
+import type { Endpoint } from '@estante/contracts/kernel';
 import { type FormErrors, useForm, type UseFormInput, type UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { SUGGESTION_STATUSES } from '@estante/contracts';
+import { SUGGESTION_STATUSES } from '@estante/contracts/acquisitions';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { titles } from './catalog.js';

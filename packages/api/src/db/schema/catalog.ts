@@ -1,4 +1,4 @@
-import { AUTHORITY_TYPES } from '@estante/contracts';
+import { AUTHORITY_TYPES } from '@estante/contracts/catalog';
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { libraries } from './institution.js';

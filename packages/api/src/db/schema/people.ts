@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { StaffRole } from '@estante/contracts';
+import { bigserial, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { StaffRole } from '@estante/contracts/kernel';
 import { activities } from './institution.js';
 
 /** Patron categories (undergraduate, professor, staff …). */
@@ -43,6 +43,8 @@ export const people = pgTable(
       .references(() => patronCategories.codCategoria),
     /** Blocked patrons are refused with status 430 (spec §6). */
     bloqueio: boolean('bloqueio').notNull().default(false),
+    /** Why the library blocked the person (migration 0042): shown to staff, never to the patron. */
+    motivoBloqueio: text('motivo_bloqueio'),
     cpf: text('cpf'),
     /** The last day of the registration (null: no end); spec §8 warns the patron 30 days before. */
     validade: date('validade', { mode: 'string' }),
@@ -69,6 +71,25 @@ export const staffRoles = pgTable(
     primaryKey({ name: 'staff_roles_pk', columns: [t.codPessoa, t.papel] }),
     check('staff_roles_papel_valid', sql`${t.papel} in ('circulacao', 'atendimento', 'aquisicao', 'catalogacao', 'moderacao', 'administracao')`),
   ],
+);
+
+/**
+ * What the library's staff did that changed a person's standing (block, unblock, roles…): who
+ * (`autor`: a staff member `pessoa:12`, or the command line and its user), what (`acao`,
+ * `module.verb`), to whom (`alvo`, `pessoa:34`), when and why (migration 0042). Only appended.
+ */
+export const staffAudit = pgTable(
+  'staff_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    em: timestamp('em', { withTimezone: true }).notNull().defaultNow(),
+    autor: text('autor').notNull(),
+    acao: text('acao').notNull(),
+    alvo: text('alvo').notNull(),
+    motivo: text('motivo'),
+    detalhes: jsonb('detalhes'),
+  },
+  (t) => [check('staff_audit_acao_format', sql`${t.acao} ~ '^[a-z]+\.[a-z_]+$'`), index('staff_audit_alvo_em').on(t.alvo, t.em.desc())],
 );
 
 /** Logins: one person may have several (spec §4 person picker), each with its own password. */

@@ -1,4 +1,4 @@
-import type { Debitos } from '@estante/contracts';
+import type { Debitos } from '@estante/contracts/account';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 

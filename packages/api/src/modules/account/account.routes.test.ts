@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountEndpoints } from '@estante/contracts';
+import { accountEndpoints } from '@estante/contracts/account';
 import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
 import { createCopies, createInstitution, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
 import { createDebt } from '../../../test/factories/circulation.js';

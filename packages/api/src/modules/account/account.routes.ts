@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@estante/contracts';
+import { accountEndpoints } from '@estante/contracts/account';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';

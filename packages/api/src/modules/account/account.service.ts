@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { Afastamento, Debitos, Language, NadaConstaVerifica } from '@estante/contracts';
+import type { Afastamento, Debitos, NadaConstaVerifica } from '@estante/contracts/account';
+import type { Language } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
 import { errors, messages } from './account.messages.js';
 import type { Mailer } from '../../lib/mail.js';

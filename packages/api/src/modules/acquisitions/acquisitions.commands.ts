@@ -1,4 +1,4 @@
-import { type AcaoSugestao, acaoSugestaoSchema, novoPedidoCompraSchema, SUGGESTION_STATUSES, type SuggestionStatus } from '@estante/contracts';
+import { type AcaoSugestao, acaoSugestaoSchema, novoPedidoCompraSchema, SUGGESTION_STATUSES, type SuggestionStatus } from '@estante/contracts/acquisitions';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';

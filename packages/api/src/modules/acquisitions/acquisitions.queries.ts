@@ -1,4 +1,4 @@
-import type { SuggestionStatus } from '@estante/contracts';
+import type { SuggestionStatus } from '@estante/contracts/acquisitions';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 

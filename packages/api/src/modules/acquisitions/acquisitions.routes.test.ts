@@ -1,4 +1,6 @@
-import { acquisitionsEndpoints, type Endpoint, endpointUrl, type Sugestao, type SuggestionStatus, unitsEndpoints } from '@estante/contracts';
+import { acquisitionsEndpoints, type Sugestao, type SuggestionStatus } from '@estante/contracts/acquisitions';
+import { type Endpoint, endpointUrl } from '@estante/contracts/kernel';
+import { unitsEndpoints } from '@estante/contracts/parameters';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';

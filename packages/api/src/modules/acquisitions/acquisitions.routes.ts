@@ -1,4 +1,4 @@
-import { acquisitionsEndpoints } from '@estante/contracts';
+import { acquisitionsEndpoints } from '@estante/contracts/acquisitions';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';

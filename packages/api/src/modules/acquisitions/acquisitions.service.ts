@@ -1,14 +1,14 @@
 import {
   type AcaoSugestao,
   type EstatisticasAquisicao,
-  type Language,
   ORDERABLE_STATUSES,
   type PedidoCompra,
   SUGGESTION_ACTIONS,
   SUGGESTION_STATUSES,
   type Sugestao,
   type SuggestionStatus,
-} from '@estante/contracts';
+} from '@estante/contracts/acquisitions';
+import { type Language } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
 import { errors, messages } from './acquisitions.messages.js';

@@ -10,7 +10,7 @@ export const authModule: ApiModule = async (app, { config, tokens, captcha, sso,
   await app.register(revokeRoutes, { db });
   await app.register(ssoRoutes, { sso, tokens, db, session: config });
   await app.register(peopleRoutes, { db, tokens, session: config });
-  await app.register(recoveryRoutes, { db, mailer, captcha });
+  await app.register(recoveryRoutes, { db, mailer, captcha, session: config });
 };
 
 export default { plugin: authModule } satisfies ModuleDefinition;

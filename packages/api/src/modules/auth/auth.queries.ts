@@ -241,10 +241,18 @@ export async function loginOfPerson(db: Db, codPessoa: number, login: string | n
   return row;
 }
 
-/** Whether the person is blocked (spec §6); null when there is no such person. */
-export async function isBlocked(db: Db, codPessoa: number): Promise<boolean | null> {
-  const [row] = await queryRows<{ bloqueio: boolean }>(db, sql`select bloqueio from people where cod_pessoa = ${codPessoa}`);
-  return row ? row.bloqueio : null;
+/**
+ * A session's standing, in one query: whether its person is blocked (spec §6), and whether the
+ * login it was signed in with is still active (`logins.ativo`; a single sign-on's session has no
+ * login, and is the person's alone). Null when there is no such person.
+ */
+export async function sessionStanding(db: Db, codPessoa: number, login: string | null): Promise<{ blocked: boolean; loginActive: boolean } | null> {
+  const [row] = await queryRows<{ bloqueio: boolean; ativo: boolean }>(
+    db,
+    sql`select p.bloqueio, (${login}::text is null or exists (select 1 from logins l where l.login = ${login} and l.ativo)) as ativo
+        from people p where p.cod_pessoa = ${codPessoa}`,
+  );
+  return row ? { blocked: row.bloqueio, loginActive: row.ativo } : null;
 }
 
 /** Replaces a login's hash of the same password (stronger parameters): no history entry, the password did not change. */

@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
+import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createInstitution, createPatron } from '../../../test/factories.js';
 import { patronCategories, refreshTokens } from '../../db/schema/index.js';
 import { getOrCreateSecret } from './auth.queries.js';
+import { runAdminCommand } from '../../admin/commands.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -308,6 +309,62 @@ describe('a patron blocked after signing in (spec §6)', () => {
     // Unblocked, the old session stays ended: the family was revoked.
     await t.database.db.execute(sql`update people set bloqueio = false where cod_pessoa = ${person.codPessoa}`);
     expect((await grant({ grant_type: 'refresh_token', refresh_token: session.refresh_token })).statusCode).toBe(401);
+  });
+});
+
+describe('a login deactivated after signing in (issue 52)', () => {
+  it('ends its sessions at once: private calls answer 401, and the refresh token is dead for good', async () => {
+    await createPatron(t.database.db, { login: 'desativada', nome: 'Login Desativado', password: 'senha-desativada' });
+    const grant = (payload: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { client_id: 'estante-web', client_secret: 'estante-public', ...payload } });
+    const session = (await grant({ grant_type: 'password', username: 'desativada', password: 'senha-desativada' })).json<{
+      access_token: string;
+      refresh_token: string;
+    }>();
+    const me = () => t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${session.access_token}` } });
+    expect((await me()).statusCode).toBe(200);
+    await t.database.db.execute(sql`update logins set ativo = false where login = 'desativada'`);
+    expect((await me()).statusCode).toBe(401);
+    expect((await grant({ grant_type: 'refresh_token', refresh_token: session.refresh_token })).statusCode).toBe(401);
+    // Active again, the old session stays ended (its family was revoked); a new sign-in works.
+    await t.database.db.execute(sql`update logins set ativo = true where login = 'desativada'`);
+    expect((await grant({ grant_type: 'refresh_token', refresh_token: session.refresh_token })).statusCode).toBe(401);
+    expect((await grant({ grant_type: 'password', username: 'desativada', password: 'senha-desativada' })).statusCode).toBe(200);
+  });
+});
+
+describe('npm run staff -- people block|unblock (issue 52)', () => {
+  it('blocks with a reason and who did it in the audit, at once for the open session; unblocks the same way', async () => {
+    const person = await createPatron(t.database.db, { login: 'bloquear', nome: 'Paula Bloqueável', password: 'senha-bloquear' });
+    const token = await patronToken(t.app, 'bloquear', 'senha-bloquear');
+    const me = () => t.app.inject({ method: 'GET', url: '/svc/pessoas', headers: { authorization: `Bearer ${token}` } });
+    const staff = (verb: string, ...args: string[]) => runAdminCommand(t.database.db, { command: `people.${verb}`, args });
+    const audit = () =>
+      queryRows<{ autor: string; acao: string; motivo: string }>(
+        t.database.db,
+        sql`select autor, acao, motivo from staff_audit where alvo = ${`pessoa:${person.codPessoa}`} order by id`,
+      );
+    await expect(staff('block', 'bloquear')).rejects.toThrow(/a login and a reason are needed/);
+    await expect(staff('block', 'ninguem', 'Motivo')).rejects.toThrow(/no login ninguem/);
+    expect(await audit()).toEqual([]);
+
+    expect(await staff('block', 'bloquear', 'Livros', 'não', 'devolvidos')).toBe(`Paula Bloqueável (#${person.codPessoa}) blocked: Livros não devolvidos`);
+    expect((await me()).statusCode).toBe(430);
+    expect(await staff('block', 'bloquear', 'De novo')).toMatch(/was already blocked: nothing changed/);
+    const [blocked] = await queryRows<{ bloqueio: boolean; motivo_bloqueio: string }>(
+      t.database.db,
+      sql`select bloqueio, motivo_bloqueio from people where cod_pessoa = ${person.codPessoa}`,
+    );
+    expect(blocked).toEqual({ bloqueio: true, motivo_bloqueio: 'Livros não devolvidos' });
+
+    expect(await staff('unblock', 'bloquear', 'Devolveu tudo')).toMatch(/unblocked: Devolveu tudo/);
+    expect((await me()).statusCode).toBe(200);
+    const rows = await audit();
+    expect(rows.map((r) => [r.acao, r.motivo])).toEqual([
+      ['people.block', 'Livros não devolvidos'],
+      ['people.unblock', 'Devolveu tudo'],
+    ]);
+    expect(rows[0]!.autor).toMatch(/^command line \(.+\)$/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { authEndpoints } from '@estante/contracts';
+import { authEndpoints } from '@estante/contracts/auth';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Captcha } from './captcha.js';
 import { route } from '../../lib/route.js';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import { type Duplicadas, LOGIN_CHOICE_SEPARATOR, type PessoaOpcao } from '@estante/contracts';
+import { type Duplicadas, LOGIN_CHOICE_SEPARATOR, type PessoaOpcao } from '@estante/contracts/auth';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../plugins/auth.js';
 import { rolesOfPerson } from '../staff/staff.service.js';
@@ -10,7 +10,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js
 import {
   clearFailures,
   familyOf,
-  isBlocked,
+  sessionStanding,
   upgradePasswordHash,
   findLogin,
   findPerson,
@@ -108,12 +108,14 @@ export async function createTokenService(
         if (payload.typ === 'public' && clientId) return { kind: 'public', clientId };
         const match = /^pessoa:(\d+)$/.exec(payload.sub ?? '');
         if (payload.typ === 'patron' && match) {
-          // A patron blocked after signing in loses access at once (spec §6: treated as 430).
+          // A patron blocked after signing in loses access at once (spec §6: treated as 430); a
+          // session of a login deactivated since is no session (issue 52).
           const codPessoa = Number(match[1]);
-          const blocked = await isBlocked(db, codPessoa);
-          if (blocked === null) return null;
-          if (blocked) throw errors.accountBlocked();
-          return { kind: 'patron', codPessoa, clientId, login: typeof payload.lgn === 'string' ? payload.lgn : null };
+          const login = typeof payload.lgn === 'string' ? payload.lgn : null;
+          const standing = await sessionStanding(db, codPessoa, login);
+          if (standing === null || !standing.loginActive) return null;
+          if (standing.blocked) throw errors.accountBlocked();
+          return { kind: 'patron', codPessoa, clientId, login };
         }
         return null;
       } catch (error) {
@@ -277,8 +279,13 @@ export async function rotateRefreshToken(
     await revokeFamily(db, found.family_id);
     throw errors.refreshInvalid();
   }
-  // A blocked patron's session ends: no renewal (spec §6, 430).
-  if (await isBlocked(db, found.cod_pessoa)) {
+  // A blocked patron's session ends: no renewal (spec §6, 430); a deactivated login's ends too.
+  const standing = await sessionStanding(db, found.cod_pessoa, found.login);
+  if (!standing?.loginActive) {
+    await revokeFamily(db, found.family_id);
+    throw errors.refreshInvalid();
+  }
+  if (standing.blocked) {
     await revokeFamily(db, found.family_id);
     throw errors.accountBlocked();
   }
@@ -350,6 +357,24 @@ export async function reserveSignIn(db: Db, username: string | undefined, addres
     }
     reserved.push(entry);
   }
+}
+
+/**
+ * The key a password change's check of the current password counts against: the person, so a
+ * session (a refresh token lives two weeks) is no unthrottled oracle around the sign-in lock
+ * (issue 52). As strict as a username's sign-in: `maxFailures` wrong guesses lock it for `lockSeconds`.
+ */
+const passwordCheckKey = (codPessoa: number) => `pw:${codPessoa}`;
+
+/** Reserves a check of the current password before it is made (429 once the person's wrong guesses reached the limit). */
+export async function reservePasswordCheck(db: Db, codPessoa: number, limits: SignInLimits): Promise<void> {
+  await throttle(db, [{ key: passwordCheckKey(codPessoa), limit: limits.maxFailures }], limits.lockSeconds);
+}
+
+/** The current password was right (or never looked at): the reserved check does not count, and earlier wrong ones are forgotten when it was right. */
+export async function passwordCheckEnded(db: Db, codPessoa: number, limits: SignInLimits, right: boolean): Promise<void> {
+  if (right) await clearFailures(db, passwordCheckKey(codPessoa));
+  else await releaseUse(db, passwordCheckKey(codPessoa), limits.maxFailures);
 }
 
 /** The attempt ended without a wrong password (no captcha, a blocked account): it does not count. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authEndpoints, checkPasswordRules, type PasswordRules, recoveryEndpoints } from '@estante/contracts';
+import { authEndpoints, checkPasswordRules, type PasswordRules, recoveryEndpoints } from '@estante/contracts/auth';
 import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createInstitution, createPatron } from '../../../test/factories.js';
 import { startTestMailSink } from '../../../test/mail.js';
@@ -129,6 +129,31 @@ describe('PUT /pessoas/meu-pergamum/senha', () => {
     expect((await change({ senhaAtual: 'Velha#2024', senhaNova: 'Nova#2025x' })).status).toBe(200);
     expect((await change({ senhaAtual: 'Nova#2025x', senhaNova: 'Velha#2024' })).body).toMatchObject({ key: 'SenhaRepetida' });
     expect((await change({ senhaAtual: 'x', senhaNova: 'y' }, anonymous)).status).toBe(403);
+  });
+
+  it('counts wrong current passwords like sign-in failures: of twenty guesses at once five are checked, then 429, the right one too (issue 52)', async () => {
+    await createPatron(t.database.db, { login: 'carla', nome: 'Carla Dias', password: 'Certa#2024' });
+    const token = await patronToken(t.app, 'carla', 'Certa#2024');
+    const change = (senhaAtual: string) => call(t.app, recoveryEndpoints.changePassword, { body: { senhaAtual, senhaNova: 'Nova#2026xy' } }, token);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => change(`errada-${i}`)));
+    const statuses = answers.map((a) => a.status).sort();
+    // SIGNIN_MAX_FAILURES (5 by default) wrong guesses are looked at; every other one is refused unread.
+    expect(statuses.filter((s) => s === 422)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    const right = await change('Certa#2024');
+    expect(right.status).toBe(429);
+    // Nothing changed: the old password still signs in (the sign-in lock is the username's, apart).
+    expect((await patronToken(t.app, 'carla', 'Certa#2024')).length).toBeGreaterThan(0);
+  });
+
+  it('forgets wrong guesses once the current password is given right', async () => {
+    await createPatron(t.database.db, { login: 'davi', nome: 'Davi Reis', password: 'Certa#2024' });
+    const token = await patronToken(t.app, 'davi', 'Certa#2024');
+    const change = (senhaAtual: string, senhaNova = 'Nova#2026xy') => call(t.app, recoveryEndpoints.changePassword, { body: { senhaAtual, senhaNova } }, token);
+    for (let i = 0; i < 4; i++) expect((await change('errada')).status).toBe(422);
+    // Right, but the new password breaks the rules: the check does not count either way.
+    expect((await change('Certa#2024', 'curta')).body).toMatchObject({ key: 'SenhaNaoConfereCriterios' });
+    expect((await change('Certa#2024')).status).toBe(200);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { checkPasswordRules, LIVE_RULES, type Language, type PasswordRules } from '@estante/contracts';
+import { checkPasswordRules, LIVE_RULES, type PasswordRules } from '@estante/contracts/auth';
+import { type Language } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
 import { errors, messages } from './auth.messages.js';
 import type { Mailer } from '../../lib/mail.js';

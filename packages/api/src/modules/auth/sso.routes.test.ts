@@ -157,7 +157,7 @@ describe('SAML sign-in with signed assertions (node-saml)', () => {
     expect(await whoIs(t, (await validar(ticket)).json().access_token)).toBe('Ana Souza');
   });
 
-  it('refuses a tampered assertion, another key’s signature, another audience and a replayed response', async () => {
+  it('refuses a tampered assertion, another key’s signature, another audience, a DTD and a replayed response', async () => {
     const { privateKey } = generateKeyPairSync('rsa', {
       modulusLength: 2048,
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
@@ -171,6 +171,18 @@ describe('SAML sign-in with signed assertions (node-saml)', () => {
       ['foreign key', (id) => samlResponse({ inResponseTo: id, acsUrl, audience: 'estante-test', nameId: 'ana', signingKey: privateKey })],
       ['audience', (id) => samlResponse({ inResponseTo: id, acsUrl, audience: 'someone-else', nameId: 'ana' })],
       ['unsolicited', () => samlResponse({ inResponseTo: '_never-issued', acsUrl, audience: 'estante-test', nameId: 'ana' })],
+      // A rightly signed response with a DTD before it (its entities are XML bombs): never parsed (issue 52).
+      [
+        'DTD',
+        (id) =>
+          samlResponse({
+            inResponseTo: id,
+            acsUrl,
+            audience: 'estante-test',
+            nameId: 'ana',
+            tamper: (xml) => xml.replace(/^(<\?xml[^>]*\?>)?/, (declaration) => `${declaration}<!DOCTYPE r [<!ENTITY big "${'x'.repeat(1000)}">]>`),
+          }),
+      ],
     ];
     for (const [label, make] of cases) {
       const request = await start();

@@ -1,4 +1,4 @@
-import { ssoEndpoints } from '@estante/contracts';
+import { ssoEndpoints } from '@estante/contracts/auth';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';

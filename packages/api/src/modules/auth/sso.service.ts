@@ -183,6 +183,9 @@ export class SsoService {
   async samlAcs(site: string, samlResponse: string, relayState: string): Promise<string> {
     let outcome: { codPessoa: number } | { errorKey: SsoRefusal };
     try {
+      // A SAML message never carries a DTD (SAML 2.0 bindings, 3.5.x; its entities are the XML
+      // bombs of issue 52): refused before any XML parser sees it.
+      if (/<!DOCTYPE/i.test(Buffer.from(samlResponse, 'base64').toString('utf8'))) throw new Error('SAML response with a DTD');
       const { profile } = await this.saml(site).validatePostResponseAsync({ SAMLResponse: samlResponse });
       const identity = profile ? this.samlIdentity(profile) : undefined;
       const codPessoa = identity ? await findPersonByIdentity(this.db, identity) : undefined;

@@ -1,4 +1,5 @@
-import type { ExportFormat, Language } from '@estante/contracts';
+import type { ExportFormat } from '@estante/contracts/basket';
+import type { Language } from '@estante/contracts/kernel';
 import { toIso2709, toMarcXml } from '../../marc/write.js';
 import { cslItem, formatReference, toBibtex, toRis } from '../citations/citation.js';
 import type { titlesForExport } from '../catalog/title.service.js';

@@ -1,4 +1,5 @@
-import type { ExportFormat, Language } from '@estante/contracts';
+import type { ExportFormat } from '@estante/contracts/basket';
+import type { Language } from '@estante/contracts/kernel';
 import { Piscina } from 'piscina';
 import type { ExportFile, ExportTitle } from './basket.export.js';
 import type { ExportTask } from './basket.worker.js';

@@ -6,7 +6,7 @@ import { Cite } from '@citation-js/core';
 import '@citation-js/plugin-ris';
 import '@citation-js/plugin-bibtex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Colecao } from '@estante/contracts';
+import type { Colecao } from '@estante/contracts/basket';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createInstitution, createPatron } from '../../../test/factories.js';
 import { MAIL_LIMITS } from './basket.service.js';

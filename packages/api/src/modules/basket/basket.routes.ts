@@ -1,4 +1,4 @@
-import { basketEndpoints } from '@estante/contracts';
+import { basketEndpoints } from '@estante/contracts/basket';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';

@@ -1,4 +1,5 @@
-import { type Colecao, type ExportarCesta, type Language, splitEmails } from '@estante/contracts';
+import { type Colecao, type ExportarCesta, splitEmails } from '@estante/contracts/basket';
+import { type Language } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
 import { errors, messages } from './basket.messages.js';
 import type { Mailer } from '../../lib/mail.js';

@@ -1,4 +1,5 @@
-import type { ExportFormat, Language } from '@estante/contracts';
+import type { ExportFormat } from '@estante/contracts/basket';
+import type { Language } from '@estante/contracts/kernel';
 import { type ExportFile, type ExportTitle, exportFile, references } from './basket.export.js';
 
 /** What the export worker is asked: references in a style, or a file in a format. */

@@ -1,4 +1,5 @@
-import type { AuthorityType, SearchField } from '@estante/contracts';
+import type { AuthorityType } from '@estante/contracts/catalog';
+import type { SearchField } from '@estante/contracts/search';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { MarcRecord } from '../../marc/record.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Autoridade, MarcView } from '@estante/contracts';
+import type { Autoridade, MarcView } from '@estante/contracts/catalog';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { asItems } from '../../../test/marc.js';
 import { df } from '../../../test/records.js';

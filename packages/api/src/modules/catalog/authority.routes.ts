@@ -1,4 +1,4 @@
-import { authorityEndpoints } from '@estante/contracts';
+import { authorityEndpoints } from '@estante/contracts/catalog';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';

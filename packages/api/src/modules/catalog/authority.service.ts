@@ -1,4 +1,5 @@
-import { type Autoridade, authoritySearchField, type Language, type MarcView } from '@estante/contracts';
+import { type Autoridade, authoritySearchField, type MarcView } from '@estante/contracts/catalog';
+import { type Language } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
 import { errors } from './catalog.messages.js';
 import { marcView } from '../../marc/marc-view.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsultaResponse, OpcoesBase, ProdutoTarget } from '@estante/contracts';
+import type { ConsultaResponse, OpcoesBase, ProdutoTarget } from '@estante/contracts/search';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { asItems } from '../../../test/marc.js';
 import { queryRows } from '../../db/client.js';

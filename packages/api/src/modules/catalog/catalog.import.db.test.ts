@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/database.js
 import { queryRows } from '../../db/client.js';
 import { readIso2709, readIso2709Stream } from '../../marc/iso2709.js';
 import { readMarcXml } from '../../marc/marcxml.js';
-import { importMarcRecords } from './catalog.import.js';
+import { importMarcRecords, recordCharacters } from './catalog.import.js';
 
 const file = (name: string) => readFileSync(fileURLToPath(new URL(`../../seed/data/${name}`, import.meta.url)));
 
@@ -117,5 +117,18 @@ describe('importMarcRecords', () => {
     expect(report.inserted).toBeGreaterThanOrEqual(40);
     expect(before).toBeLessThan(3);
     expect(await analysed()).toBe(3);
+  });
+
+  it('closes a batch at its size in characters, not only its count: large records make smaller batches (issue 52)', async () => {
+    const items = [...readMarcXml(file('melinda-100.marcxml.xml').toString('utf8'))];
+    const records = items.flatMap((i) => (i.kind === 'record' ? [i.record] : []));
+    const total = records.reduce((sum, r) => sum + recordCharacters(r), 0);
+    expect(total).toBeGreaterThan(100_000);
+    const batches: number[] = [];
+    const report = await importMarcRecords(database.db, items, { batchCharacters: Math.ceil(total / 10), onProgress: (_, r) => batches.push(r.read) });
+    expect(report.read).toBe(100);
+    // Ten batches' worth of characters: about ten batches, never the one a count of 500 would make.
+    expect(batches.length).toBeGreaterThanOrEqual(9);
+    expect(batches.length).toBeLessThanOrEqual(12);
   });
 });

@@ -1,4 +1,4 @@
-import type { AuthorityType } from '@estante/contracts';
+import type { AuthorityType } from '@estante/contracts/catalog';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 

@@ -1,4 +1,4 @@
-import { lookupsEndpoints as calls } from '@estante/contracts';
+import { lookupsEndpoints as calls } from '@estante/contracts/catalog';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';

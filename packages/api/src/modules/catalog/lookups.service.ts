@@ -1,4 +1,4 @@
-import { type AuthorityType, authoritySearchField, LOOKUP_PAGE_SIZE } from '@estante/contracts';
+import { type AuthorityType, authoritySearchField, LOOKUP_PAGE_SIZE } from '@estante/contracts/catalog';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { errors } from './catalog.messages.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KardexData, KardexItem, Sumario } from '@estante/contracts';
+import type { KardexData, KardexItem, Sumario } from '@estante/contracts/catalog';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { createLibraries } from '../../../test/factories.js';
 import { df, items, record } from '../../../test/records.js';

@@ -1,4 +1,4 @@
-import type { AcervosIndexados, Frequency, KardexData, KardexItem, Sumario } from '@estante/contracts';
+import type { AcervosIndexados, Frequency, KardexData, KardexItem, Sumario } from '@estante/contracts/catalog';
 import type { Db } from '../../db/client.js';
 import { errors } from './catalog.messages.js';
 import { controlValue, dataFields, subfieldValues } from '../../marc/record.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Acervo, DadosEstatisticos, DublinCore, MarcView } from '@estante/contracts';
+import type { Acervo, DadosEstatisticos, DublinCore, MarcView } from '@estante/contracts/catalog';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createLibraries, createPatron, enableActivities } from '../../../test/factories.js';
 import { CITATION_RECORDS, df, items, record } from '../../../test/records.js';

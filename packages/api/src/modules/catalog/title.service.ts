@@ -4,12 +4,12 @@ import type {
   DadosEstatisticos,
   DublinCore,
   Exemplar,
-  Language,
   MarcView,
   Referencia,
   ReferenceStyle,
   TitleTabCode,
-} from '@estante/contracts';
+} from '@estante/contracts/catalog';
+import type { Language } from '@estante/contracts/kernel';
 import { type Db } from '../../db/client.js';
 import { throttle } from '../auth/auth.service.js';
 import { errors } from './catalog.messages.js';

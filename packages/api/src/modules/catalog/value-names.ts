@@ -1,4 +1,4 @@
-import type { Language } from '@estante/contracts';
+import type { Language } from '@estante/contracts/kernel';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { VALUE_KINDS, type ValueKind } from '../../db/schema/index.js';

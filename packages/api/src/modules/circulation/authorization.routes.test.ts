@@ -1,13 +1,6 @@
-import {
-  accountEndpoints,
-  type Endpoint,
-  type EndpointInput,
-  type EndpointOutput,
-  endpointUrl,
-  holdsEndpoints,
-  loanRequestsEndpoints,
-  loansEndpoints,
-} from '@estante/contracts';
+import { accountEndpoints } from '@estante/contracts/account';
+import { holdsEndpoints, loanRequestsEndpoints, loansEndpoints } from '@estante/contracts/circulation';
+import { type Endpoint, type EndpointInput, type EndpointOutput, endpointUrl } from '@estante/contracts/kernel';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';

@@ -17,13 +17,13 @@ export const circulationModule: ApiModule = async (app, { mailer, scheduler }) =
     name: 'circulation.expire-holds',
     cron: '0 4 * * *',
     description: 'expires holds not picked up by their deadline, passing the copy on (npm run circ -- expire)',
-    run: async () => `${await expireHolds(db)} hold(s) expired`,
+    run: async (batch) => `${await expireHolds(batch)} hold(s) expired`,
   });
   scheduler.define({
     name: 'circulation.loan-notices',
     cron: '0 9 * * *',
     description: 'e-mails each patron a reminder before loans are due and a notice when they are overdue, once each',
-    run: () => sendLoanNotices(db, mailer),
+    run: (batch) => sendLoanNotices(batch, mailer),
   });
   await app.register(closedStacksRoutes, { db });
   await app.register(holdsRoutes, { db });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DadosArmazem, ProtocoloArmazem } from '@estante/contracts';
+import type { DadosArmazem, ProtocoloArmazem } from '@estante/contracts/circulation';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createCopies, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
 import { closedStackRequestItems, closedStackRequests } from '../../db/schema/index.js';

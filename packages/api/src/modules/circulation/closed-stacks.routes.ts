@@ -1,4 +1,4 @@
-import { closedStacksEndpoints } from '@estante/contracts';
+import { closedStacksEndpoints } from '@estante/contracts/circulation';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';

@@ -1,4 +1,4 @@
-import { type DadosArmazem, MAX_CLOSED_STACK_ITEMS, type ProtocoloArmazem } from '@estante/contracts';
+import { type DadosArmazem, MAX_CLOSED_STACK_ITEMS, type ProtocoloArmazem } from '@estante/contracts/circulation';
 import type { Db } from '../../db/client.js';
 import { errors } from './circulation.messages.js';
 import { titleExists, titlesForExport } from '../catalog/title.service.js';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdsEndpoints, type ReservaBody } from '@estante/contracts';
+import { holdsEndpoints, type ReservaBody } from '@estante/contracts/circulation';
 import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createCopies, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
 import { queryRows } from '../../db/client.js';

@@ -1,4 +1,4 @@
-import { holdsEndpoints, type reservaBodySchema } from '@estante/contracts';
+import { holdsEndpoints, type reservaBodySchema } from '@estante/contracts/circulation';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';

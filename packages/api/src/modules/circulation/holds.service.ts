@@ -1,4 +1,4 @@
-import type { Reserva, ReservaInicial } from '@estante/contracts';
+import type { Reserva, ReservaInicial } from '@estante/contracts/circulation';
 import type { Db } from '../../db/client.js';
 import { errors } from './circulation.messages.js';
 import { holdRefusal } from './circulation.policy.js';

@@ -1,4 +1,4 @@
-import type { Solicitacao } from '@estante/contracts';
+import type { Solicitacao } from '@estante/contracts/circulation';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { HoldParts } from './holds.queries.js';

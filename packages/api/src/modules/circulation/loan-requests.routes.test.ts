@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LOAN_REQUEST_FILTERS, loanRequestsEndpoints, type SolicitacaoBody } from '@estante/contracts';
+import { type LOAN_REQUEST_FILTERS, loanRequestsEndpoints, type SolicitacaoBody } from '@estante/contracts/circulation';
 import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createCopies, createInstitution, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
 import { queryRows } from '../../db/client.js';

@@ -1,5 +1,5 @@
-import type { Solicitacao, SolicitacaoInicial } from '@estante/contracts';
-import type { solicitacaoBodySchema } from '@estante/contracts';
+import type { Solicitacao, SolicitacaoInicial } from '@estante/contracts/circulation';
+import type { solicitacaoBodySchema } from '@estante/contracts/circulation';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { errors } from './circulation.messages.js';

@@ -1,4 +1,4 @@
-import type { EmprestimoHistorico, EmprestimoPendente } from '@estante/contracts';
+import type { EmprestimoHistorico, EmprestimoPendente } from '@estante/contracts/circulation';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loansEndpoints } from '@estante/contracts';
+import { loansEndpoints } from '@estante/contracts/circulation';
 import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
 import { createCopies, createHold, createLibraries, createLoan, createPatron, createTitles } from '../../../test/factories.js';
 import { queryRows } from '../../db/client.js';

@@ -1,4 +1,5 @@
-import type { EmprestimoHistorico, EmprestimoPendente, Language, Renovacao } from '@estante/contracts';
+import type { EmprestimoHistorico, EmprestimoPendente, Renovacao } from '@estante/contracts/circulation';
+import type { Language } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
 import { verificationKey } from '../../lib/codes.js';
 import { formatDay, type Params } from '../../lib/i18n.js';

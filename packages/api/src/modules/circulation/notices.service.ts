@@ -1,4 +1,4 @@
-import type { Language } from '@estante/contracts';
+import type { Language } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
 import type { Params } from '../../lib/i18n.js';
 import type { Mailer } from '../../lib/mail.js';

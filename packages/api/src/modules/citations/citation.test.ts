@@ -1,7 +1,8 @@
 import { parse as parseBibtex } from '@retorquere/bibtex-parser';
 import { AST as RIS } from 'astrocite-ris';
 import { describe, expect, it } from 'vitest';
-import type { Language, ReferenceStyle } from '@estante/contracts';
+import type { ReferenceStyle } from '@estante/contracts/catalog';
+import type { Language } from '@estante/contracts/kernel';
 import { df } from '../../../test/records.js';
 import { deriveTitle } from '../../marc/derive.js';
 import type { MarcRecord } from '../../marc/record.js';

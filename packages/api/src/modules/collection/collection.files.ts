@@ -1,4 +1,5 @@
-import type { Bibliografia, BibliografiaTitulo, Language } from '@estante/contracts';
+import type { Bibliografia, BibliografiaTitulo } from '@estante/contracts/collection';
+import type { Language } from '@estante/contracts/kernel';
 import { stringify } from 'csv-stringify/sync';
 import { buildPdf, type PdfBlock } from '../../lib/pdf.js';
 import { messages } from './collection.messages.js';

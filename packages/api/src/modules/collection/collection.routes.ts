@@ -1,4 +1,4 @@
-import { collectionEndpoints } from '@estante/contracts';
+import { collectionEndpoints } from '@estante/contracts/collection';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';

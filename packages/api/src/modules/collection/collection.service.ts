@@ -5,11 +5,11 @@ import {
   type bibliografiaQuerySchema,
   DEFAULT_PLAN_TARGETS,
   type DisciplinasBibliotecas,
-  type Language,
   NO_AREA,
   type PlanoOferta,
   type TotaisAcervo,
-} from '@estante/contracts';
+} from '@estante/contracts/collection';
+import { type Language } from '@estante/contracts/kernel';
 import { valueNamer } from '../catalog/value-names.js';
 import { workTypeName } from '../search/search.config.js';
 import type { z } from 'zod';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Comentario, MeuComentario } from '@estante/contracts';
+import type { Comentario, MeuComentario } from '@estante/contracts/comments';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createInstitution, createLibraries, createPatron, enableActivities } from '../../../test/factories.js';
 import { asItems } from '../../../test/marc.js';

@@ -1,4 +1,4 @@
-import { commentsEndpoints } from '@estante/contracts';
+import { commentsEndpoints } from '@estante/contracts/comments';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';

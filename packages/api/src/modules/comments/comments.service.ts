@@ -1,4 +1,4 @@
-import type { Comentario, MeuComentario } from '@estante/contracts';
+import type { Comentario, MeuComentario } from '@estante/contracts/comments';
 import type { Db } from '../../db/client.js';
 import { errors } from './comments.messages.js';
 import { titleExists } from '../catalog/title.service.js';

@@ -1,4 +1,4 @@
-import type { FeedKind } from '@estante/contracts';
+import type { FeedKind } from '@estante/contracts/feeds';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 

@@ -1,4 +1,4 @@
-import { feedsEndpoints } from '@estante/contracts';
+import { feedsEndpoints } from '@estante/contracts/feeds';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';

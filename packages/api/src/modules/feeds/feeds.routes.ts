@@ -1,4 +1,4 @@
-import { feedsEndpoints } from '@estante/contracts';
+import { feedsEndpoints } from '@estante/contracts/feeds';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type ConsultaQuery, FEED_KINDS, type FeedKind, type FeedStatus, type Language, type NewFeed, SEARCH_FEED_SIZE } from '@estante/contracts';
+import { FEED_KINDS, type FeedKind, type FeedStatus, type NewFeed, SEARCH_FEED_SIZE } from '@estante/contracts/feeds';
+import { type Language } from '@estante/contracts/kernel';
+import { type ConsultaQuery } from '@estante/contracts/search';
 import { Feed } from 'feed';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Db } from '../../db/client.js';

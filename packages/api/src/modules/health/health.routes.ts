@@ -1,4 +1,4 @@
-import { healthEndpoint } from '@estante/contracts';
+import { healthEndpoint } from '@estante/contracts/health';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ReplicaState } from '../../db/replicas.js';
 import { route } from '../../lib/route.js';

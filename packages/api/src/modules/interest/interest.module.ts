@@ -14,13 +14,13 @@ export const interestModule: ApiModule = async (app, { mailer, scheduler }) => {
     name: 'interest.match',
     cron: '* * * * *',
     description: 'matches the titles catalogued since the last run against every interest profile: alerts, and the immediate digests',
-    run: () => matchAndNotify(db, mailer),
+    run: (batch) => matchAndNotify(batch, mailer),
   });
   scheduler.define({
     name: 'interest.digest',
     cron: '5 * * * *',
     description: 'e-mails the daily and weekly alert digests of the patrons due one',
-    run: () => sendDigests(db, mailer, ['diaria', 'semanal']),
+    run: (batch) => sendDigests(batch, mailer, ['diaria', 'semanal']),
   });
   await app.register(interestRoutes, { db });
 };

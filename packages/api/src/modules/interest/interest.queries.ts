@@ -1,4 +1,4 @@
-import type { DigestFrequency } from '@estante/contracts';
+import type { DigestFrequency } from '@estante/contracts/interest';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, executeCount, queryRows } from '../../db/client.js';
 import { Pacer } from '../../lib/pacing.js';

@@ -1,4 +1,4 @@
-import { alertsEndpoints, interestEndpoints } from '@estante/contracts';
+import { alertsEndpoints, interestEndpoints } from '@estante/contracts/interest';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';

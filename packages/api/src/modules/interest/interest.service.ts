@@ -5,9 +5,9 @@ import {
   type DsiType,
   type EntradaPerfil,
   type InfoAuxiliarPerfil,
-  type Language,
   MAX_INTEREST_ENTRIES,
-} from '@estante/contracts';
+} from '@estante/contracts/interest';
+import { type Language } from '@estante/contracts/kernel';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';

@@ -1,4 +1,4 @@
-import { alertsEndpoints, interestEndpoints } from '@estante/contracts';
+import { alertsEndpoints, interestEndpoints } from '@estante/contracts/interest';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';

@@ -15,7 +15,7 @@ export const linksModule: ApiModule = async (app, { config, tokens, scheduler })
     name: 'links.purge-handovers',
     cron: '40 3 * * *',
     description: 'forgets hand-over tokens and redirect codes a day past their expiry (used or not)',
-    run: async () => `${await purgeHandovers(db)} hand-over(s) forgotten`,
+    run: async (batch) => `${await purgeHandovers(batch)} hand-over(s) forgotten`,
   });
   await app.register(linksRoutes, { db, config, tokens });
 };

@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { authEndpoints, collectionEndpoints, linksEndpoints, titleEndpoints } from '@estante/contracts';
+import { authEndpoints } from '@estante/contracts/auth';
+import { titleEndpoints } from '@estante/contracts/catalog';
+import { collectionEndpoints } from '@estante/contracts/collection';
+import { linksEndpoints } from '@estante/contracts/links';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

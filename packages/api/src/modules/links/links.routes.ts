@@ -1,4 +1,4 @@
-import { linksEndpoints as calls } from '@estante/contracts';
+import { linksEndpoints as calls } from '@estante/contracts/links';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';

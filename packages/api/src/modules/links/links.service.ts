@@ -1,18 +1,17 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { INT4_MAX, type Language } from '@estante/contracts/kernel';
 import {
   EXTERNAL_RESOURCES,
   type ExternalResource,
   HANDOVER_KINDS,
   HANDOVER_TTL,
-  INT4_MAX,
-  type Language,
   type MeuPergamumRedirect,
   PROVIDERS,
   type Provedor,
   type Provider,
   type TokenProvedor,
   type UrlAcesso,
-} from '@estante/contracts';
+} from '@estante/contracts/links';
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';

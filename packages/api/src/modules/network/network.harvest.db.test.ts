@@ -361,11 +361,11 @@ describe('the scheduled run', () => {
 
   it('is the hourly job network.harvest, which answers a one-line outcome', async () => {
     const jobs: JobDefinition[] = [];
-    defineNetworkJobs({ define: (job: JobDefinition) => jobs.push(job) } as unknown as Scheduler, database.db);
+    defineNetworkJobs({ define: (job: JobDefinition) => jobs.push(job) } as unknown as Scheduler);
     expect(jobs.map((j) => [j.name, j.cron])).toEqual([['network.harvest', '25 * * * *']]);
-    expect(await jobs[0]!.run()).toBe('no partner due');
+    expect(await jobs[0]!.run(database.db)).toBe('no partner due');
     await database.db.execute(sql`update network_partners set next_attempt_at = null where nome in ('B recusa', 'D boa')`);
-    expect(await jobs[0]!.run()).toBe(
+    expect(await jobs[0]!.run(database.db)).toBe(
       '1 of 2 partner(s) harvested: 1 record(s), 0 new, 0 updated, 0 deleted, 0 skipped; failed: B recusa (OAI-PMH error badArgument: as configured)',
     );
   });

@@ -1,4 +1,3 @@
-import type { Db } from '../../db/client.js';
 import type { Scheduler } from '../../lib/scheduler.js';
 import { harvestDue, summarizeHarvests } from './network.harvest.js';
 
@@ -9,11 +8,11 @@ import { harvestDue, summarizeHarvests } from './network.harvest.js';
  * short goes on at the next run from its saved token. A partner's failure is recorded on the
  * partner, not thrown: only a database fault fails the job (and pg-boss retries it).
  */
-export function defineNetworkJobs(scheduler: Scheduler, db: Db): void {
+export function defineNetworkJobs(scheduler: Scheduler): void {
   scheduler.define({
     name: 'network.harvest',
     cron: '25 * * * *',
     description: "harvests the partner libraries' catalogues over OAI-PMH: each partner due (about once a day; sooner after a failure, with back-off)",
-    run: async () => summarizeHarvests(await harvestDue(db)),
+    run: async (batch) => summarizeHarvests(await harvestDue(batch)),
   });
 }

@@ -8,7 +8,7 @@ import { networkRoutes } from './network.routes.js';
  * own engine over network_titles, and each harvested record (network.routes.ts).
  */
 export const networkModule: ApiModule = async (app, { scheduler }) => {
-  defineNetworkJobs(scheduler, app.db);
+  defineNetworkJobs(scheduler);
   await app.register(networkRoutes, { db: app.db });
 };
 

@@ -53,6 +53,9 @@ describe('reading OAI-PMH answers', () => {
   });
 
   it('refuses text that is not well-formed OAI-PMH XML', () => {
+    // A partner's answer never expands entities its DTD declares (no "billion laughs", issue 52).
+    const bomb = `<?xml version="1.0"?><!DOCTYPE OAI-PMH [<!ENTITY big "${'x'.repeat(9_990)}">]><OAI-PMH><responseDate>${'&big;'.repeat(20_000)}</responseDate></OAI-PMH>`;
+    expect(() => readAnswer(bomb)).toThrow(HarvestError);
     expect(() => readAnswer('<html><body>Manutenção')).toThrow(HarvestError);
     expect(() => readAnswer('<html><body>Manutenção')).toThrow(/^malformed XML/);
     expect(() => readAnswer('<?xml version="1.0"?><rss><channel/></rss>')).toThrow('not an OAI-PMH answer (root element <rss>)');

@@ -1,4 +1,5 @@
-import type { AcervoRede, ConsultaResponse } from '@estante/contracts';
+import type { AcervoRede } from '@estante/contracts/network';
+import type { ConsultaResponse } from '@estante/contracts/search';
 import { sql } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

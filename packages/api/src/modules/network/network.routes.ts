@@ -1,4 +1,4 @@
-import { networkEndpoints as calls } from '@estante/contracts';
+import { networkEndpoints as calls } from '@estante/contracts/network';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';

@@ -1,4 +1,5 @@
-import type { AcervoRede, ConsultaResponse, InstituicaoRede } from '@estante/contracts';
+import type { AcervoRede, InstituicaoRede } from '@estante/contracts/network';
+import type { ConsultaResponse } from '@estante/contracts/search';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';

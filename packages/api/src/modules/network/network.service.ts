@@ -1,4 +1,5 @@
-import type { AcervoRede, InstituicaoRede, Language } from '@estante/contracts';
+import type { Language } from '@estante/contracts/kernel';
+import type { AcervoRede, InstituicaoRede } from '@estante/contracts/network';
 import type { Db } from '../../db/client.js';
 import { workTypeName } from '../search/search.config.js';
 import { errors } from './network.messages.js';

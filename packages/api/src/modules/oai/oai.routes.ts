@@ -1,4 +1,4 @@
-import { oaiEndpoint, oaiFormEndpoint } from '@estante/contracts';
+import { oaiEndpoint, oaiFormEndpoint } from '@estante/contracts/oai';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';

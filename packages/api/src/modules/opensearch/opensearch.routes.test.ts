@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { consultaQueryFromParams, consultaQuerySchema, parseSearchState } from '@estante/contracts';
+import { consultaQueryFromParams, consultaQuerySchema, parseSearchState } from '@estante/contracts/search';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { sql } from 'drizzle-orm';
 import { SaxesParser } from 'saxes';

@@ -1,4 +1,4 @@
-import { OPEN_METADATA_ENDPOINTS, OPENSEARCH_TYPE } from '@estante/contracts';
+import { OPEN_METADATA_ENDPOINTS, OPENSEARCH_TYPE } from '@estante/contracts/opensearch';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';

@@ -1,4 +1,7 @@
-import { feedsEndpoints, type Language, newSearchState, OPEN_METADATA_ENDPOINTS, searchRow, searchStateToParams } from '@estante/contracts';
+import { feedsEndpoints } from '@estante/contracts/feeds';
+import { type Language } from '@estante/contracts/kernel';
+import { OPEN_METADATA_ENDPOINTS } from '@estante/contracts/opensearch';
+import { newSearchState, searchRow, searchStateToParams } from '@estante/contracts/search';
 import type { Db } from '../../db/client.js';
 import { getGuiasPesquisa, getInstituicao } from '../parameters/parameters.service.js';
 import { messages } from './opensearch.messages.js';

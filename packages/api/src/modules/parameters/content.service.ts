@@ -1,4 +1,5 @@
-import { type AppLayers, type Atendimento, type Autoatendimento, type Conteudo, type Evento, type Faq, type Language, WEEKDAYS } from '@estante/contracts';
+import { type Language } from '@estante/contracts/kernel';
+import { type AppLayers, type Atendimento, type Autoatendimento, type Conteudo, type Evento, type Faq, WEEKDAYS } from '@estante/contracts/parameters';
 import type { Db } from '../../db/client.js';
 import { errors } from './parameters.messages.js';
 import { findContent, findActivity, listCampusLibraries, listEvents, listFaq, listOpeningHours } from './content.queries.js';

@@ -1,4 +1,4 @@
-import { INSTITUTION_TEXT_FIELDS } from '@estante/contracts';
+import { INSTITUTION_TEXT_FIELDS } from '@estante/contracts/parameters';
 import { staffCommands } from '../../lib/staff-commands.js';
 import { institutionCode, setActivity, setInstitutionCode, setInstitutionOidc, setInstitutionText } from './parameters.service.js';
 

@@ -1,4 +1,4 @@
-import { PAGE_ENDPOINTS, parametersEndpoints as parameters } from '@estante/contracts';
+import { PAGE_ENDPOINTS, parametersEndpoints as parameters } from '@estante/contracts/parameters';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';

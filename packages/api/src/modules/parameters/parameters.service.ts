@@ -1,13 +1,12 @@
+import { type PasswordRules, passwordRulesSchema } from '@estante/contracts/auth';
 import {
   type Atividade,
   type GuiaPesquisa,
   INSTITUTION_TEXT_FIELDS,
   type Instituicao,
   institutionTextsSchema,
-  type PasswordRules,
-  passwordRulesSchema,
   temaSchema,
-} from '@estante/contracts';
+} from '@estante/contracts/parameters';
 import type { Db } from '../../db/client.js';
 import { errors } from './parameters.messages.js';
 import {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.js';
+import { type Db, executeCount, queryRows, type Tx } from '../../db/client.js';
 
 /** The columns of the personal-data answer, as one registration's row. */
 export interface PersonalRow {
@@ -202,4 +202,25 @@ export async function firstLibraryEmail(db: Db): Promise<string | null> {
     sql`select email from libraries where email is not null and btrim(email) <> '' order by cod_biblioteca limit 1`,
   );
   return row?.email ?? null;
+}
+
+/** The person behind a login, active or not, with their standing: for the staff's block and unblock. */
+export async function personStanding(db: Db, login: string) {
+  const [row] = await queryRows<{ cod_pessoa: number; nome: string; bloqueio: boolean; motivo_bloqueio: string | null }>(
+    db,
+    sql`select p.cod_pessoa, p.nome_pessoa as nome, p.bloqueio, p.motivo_bloqueio
+        from logins l join people p on p.cod_pessoa = l.cod_pessoa where l.login = ${login}`,
+  );
+  return row;
+}
+
+/** Blocks or unblocks a person; answers whether their standing changed (a second block changes nothing). */
+export async function setBlocked(db: Db | Tx, codPessoa: number, blocked: boolean, reason: string | null): Promise<boolean> {
+  return (
+    (await executeCount(
+      db,
+      sql`update people set bloqueio = ${blocked}, motivo_bloqueio = ${blocked ? reason : null}
+          where cod_pessoa = ${codPessoa} and bloqueio <> ${blocked}`,
+    )) > 0
+  );
 }

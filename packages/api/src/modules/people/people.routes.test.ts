@@ -1,13 +1,6 @@
-import {
-  authEndpoints,
-  type DadosPessoaisBody,
-  type Endpoint,
-  type EndpointInput,
-  type EndpointOutput,
-  endpointUrl,
-  peopleEndpoints,
-  recoveryEndpoints,
-} from '@estante/contracts';
+import { authEndpoints, recoveryEndpoints } from '@estante/contracts/auth';
+import { type Endpoint, type EndpointInput, type EndpointOutput, endpointUrl } from '@estante/contracts/kernel';
+import { type DadosPessoaisBody, peopleEndpoints } from '@estante/contracts/people';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, publicToken, type TestApp } from '../../../test/app.js';

@@ -1,4 +1,4 @@
-import { peopleEndpoints } from '@estante/contracts';
+import { peopleEndpoints } from '@estante/contracts/people';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';

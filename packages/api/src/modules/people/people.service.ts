@@ -1,7 +1,9 @@
-import type { DadosPessoais, dadosPessoaisBodySchema, Departamento, Language, MeusDados } from '@estante/contracts';
+import type { Language } from '@estante/contracts/kernel';
+import type { DadosPessoais, dadosPessoaisBodySchema, Departamento, MeusDados } from '@estante/contracts/people';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
+import { recordStaffAct } from '../../lib/audit.js';
 import { checkNoDebts, lockPatron } from '../account/account.service.js';
 import { institutionSettings } from '../parameters/parameters.service.js';
 import { errors, messages } from './people.messages.js';
@@ -16,6 +18,8 @@ import {
   lockTaxNumber,
   openErasureRequest,
   personRecord,
+  personStanding,
+  setBlocked,
   personalRowOf,
   personTables,
   type PersonalRow,
@@ -209,4 +213,34 @@ export async function requestErasure(db: Db, mailer: Mailer, codPessoa: number, 
     return made;
   });
   return { codigo: id, mensagem: messages.t('ExclusaoEnviada', language, { id }) };
+}
+
+/** What a block or an unblock did: the person, and whether their standing changed. */
+export interface StandingChange {
+  codPessoa: number;
+  nome: string;
+  changed: boolean;
+}
+
+/**
+ * The library blocks (or unblocks) a patron, with its reason (issue 52): the person loses access
+ * at once (every private call and the session's renewal answer 430, spec §6), and the act is kept
+ * in the staff audit with who did it, in the same transaction. Undefined when no login has that name.
+ */
+export async function changeStanding(db: Db, login: string, blocked: boolean, reason: string, actor: string): Promise<StandingChange | undefined> {
+  const person = await personStanding(db, login);
+  if (!person) return undefined;
+  const changed = await db.transaction(async (tx) => {
+    const did = await setBlocked(tx, person.cod_pessoa, blocked, reason);
+    if (did)
+      await recordStaffAct(tx, {
+        autor: actor,
+        acao: blocked ? 'people.block' : 'people.unblock',
+        alvo: `pessoa:${person.cod_pessoa}`,
+        motivo: reason,
+        detalhes: { login },
+      });
+    return did;
+  });
+  return { codPessoa: person.cod_pessoa, nome: person.nome, changed };
 }

@@ -1,4 +1,4 @@
-import { REQUEST_FILTERS, REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from '@estante/contracts';
+import { REQUEST_FILTERS, REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from '@estante/contracts/requests';
 import { staffCommands } from '../../lib/staff-commands.js';
 import { moveRequest, queue } from './requests.service.js';
 

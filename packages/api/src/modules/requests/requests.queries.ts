@@ -1,4 +1,4 @@
-import type { Pedido, RequestStatus, RequestType, SwitchingKind } from '@estante/contracts';
+import type { Pedido, RequestStatus, RequestType, SwitchingKind } from '@estante/contracts/requests';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 

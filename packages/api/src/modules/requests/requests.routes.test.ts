@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Endpoint, type EndpointInput, endpointUrl, type FichaBody, requestsEndpoints } from '@estante/contracts';
+import { type Endpoint, type EndpointInput, endpointUrl } from '@estante/contracts/kernel';
+import { type FichaBody, requestsEndpoints } from '@estante/contracts/requests';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
@@ -137,6 +138,10 @@ describe('requests: from the form to the library', () => {
         400,
       ],
       [requestsEndpoints.interLibrary, { body: { biblioteca: central, email: 'a@b.org', titulo: 'Obra' } }, 400],
+      // A lone UTF-16 surrogate is no character: refused as control characters are (issue 52: jsonb refused it with a 500).
+      [requestsEndpoints.switching, { ...artigo, body: { ...article(), titulo_artigo: 'Metade \ud800 de um par' } }, 400],
+      [requestsEndpoints.specialised, { body: { biblioteca: central, email: 'a@b.org', assunto: '\udc00', objetivo: 'Tese' } }, 400],
+      [requestsEndpoints.interLibrary, { body: { biblioteca: central, email: 'a@b.org', instituicao: 'USP', titulo: 'Obra \ud83d' } }, 400],
     ];
     for (const [endpoint, input, status] of bad) {
       const url = endpointUrl(endpoint, input);

@@ -1,4 +1,4 @@
-import { requestsEndpoints } from '@estante/contracts';
+import { requestsEndpoints } from '@estante/contracts/requests';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';

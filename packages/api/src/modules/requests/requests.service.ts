@@ -1,14 +1,14 @@
+import { type Language } from '@estante/contracts/kernel';
 import {
   COMUTACAO_SCHEMAS,
   DEFAULT_REQUEST_LIMIT,
   type DadosPedido,
   type Ficha,
-  type Language,
   type Pedido,
   type RequestStatus,
   type RequestType,
   type SwitchingKind,
-} from '@estante/contracts';
+} from '@estante/contracts/requests';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.js';

@@ -1,4 +1,4 @@
-import { type Ficha, sheetText } from '@estante/contracts';
+import { type Ficha, sheetText } from '@estante/contracts/requests';
 import { A4, drawText, pdfLibrary, textWidth, wrapText } from '../../lib/pdf.js';
 
 const CM = 72 / 2.54;

@@ -1,4 +1,5 @@
-import { SAVED_SEARCH_LIMIT, savedEndpoints, searchEndpoints } from '@estante/contracts';
+import { SAVED_SEARCH_LIMIT, savedEndpoints } from '@estante/contracts/saved';
+import { searchEndpoints } from '@estante/contracts/search';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';

@@ -1,4 +1,4 @@
-import { savedEndpoints } from '@estante/contracts';
+import { savedEndpoints } from '@estante/contracts/saved';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';

@@ -1,4 +1,4 @@
-import { type PesquisaSalva, type PesquisaSalvaBody, SAVED_SEARCH_LIMIT, savedSearchQuery } from '@estante/contracts';
+import { type PesquisaSalva, type PesquisaSalvaBody, SAVED_SEARCH_LIMIT, savedSearchQuery } from '@estante/contracts/saved';
 import type { Db } from '../../db/client.js';
 import { lockPatron } from '../account/account.service.js';
 import { getGuiasPesquisa } from '../parameters/parameters.service.js';

@@ -1,4 +1,4 @@
-import { FACET_CODES } from '@estante/contracts';
+import { FACET_CODES } from '@estante/contracts/search';
 import { describe, expect, it } from 'vitest';
 import { ADDITIONAL_DATA } from '../../marc/derive.js';
 import { countedAs, facet, FACETS, facetsFor, MULTI_FACETS } from './search.config.js';

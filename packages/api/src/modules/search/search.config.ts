@@ -1,4 +1,5 @@
-import { type FacetCode, type IndexType, type Language, NO_YEAR, type Sort } from '@estante/contracts';
+import { type Language } from '@estante/contracts/kernel';
+import { type FacetCode, type IndexType, NO_YEAR, type Sort } from '@estante/contracts/search';
 
 type Names = Record<Language, string>;
 

@@ -1,4 +1,4 @@
-import { newSearchState, type SearchRow, type SearchState, searchRow } from '@estante/contracts';
+import { newSearchState, type SearchRow, type SearchState, searchRow } from '@estante/contracts/search';
 import type { Db } from '../../db/client.js';
 import { type IdSet, idSet, subtract } from './id-sets.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';

@@ -1,4 +1,4 @@
-import { type ConsultaResponse } from '@estante/contracts';
+import { type ConsultaResponse } from '@estante/contracts/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { seedDemoIfEmpty } from '../../seed/demo.js';

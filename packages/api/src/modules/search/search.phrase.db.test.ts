@@ -1,4 +1,4 @@
-import { newSearchState, type SearchField, searchRow } from '@estante/contracts';
+import { newSearchState, type SearchField, searchRow } from '@estante/contracts/search';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';

@@ -1,4 +1,4 @@
-import { PROXIMITY_WORDS, type SearchRow } from '@estante/contracts';
+import { PROXIMITY_WORDS, type SearchRow } from '@estante/contracts/search';
 import { type SQL, sql } from 'drizzle-orm';
 
 /*

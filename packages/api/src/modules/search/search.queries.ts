@@ -1,4 +1,4 @@
-import type { IndexType, PlanFilter } from '@estante/contracts';
+import type { IndexType, PlanFilter } from '@estante/contracts/search';
 import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { titles, workTypes as workTypesTable } from '../../db/schema/index.js';

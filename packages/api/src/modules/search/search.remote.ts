@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { SearchState } from '@estante/contracts';
+import type { SearchState } from '@estante/contracts/search';
 import type { Db } from '../../db/client.js';
 import { onPrimary, readingOnPrimary } from '../../db/replicas.js';
 import { type SearchIndex, type SearchOutcome, TextKeys } from './search.index.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ConsultaResponse, consultaQueryFromParams, consultaQuerySchema, parseSearchState } from '@estante/contracts';
+import { type ConsultaResponse, consultaQueryFromParams, consultaQuerySchema, parseSearchState } from '@estante/contracts/search';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { asItems } from '../../../test/marc.js';
 import { campuses, copies, courses, disciplines, libraries, loanTypes, planTitles, professors, teachingPlans, titles } from '../../db/schema/index.js';

@@ -1,4 +1,4 @@
-import { BASE_OPTIONS_ENDPOINTS, NETWORK_BASE, searchEndpoints as calls } from '@estante/contracts';
+import { BASE_OPTIONS_ENDPOINTS, NETWORK_BASE, searchEndpoints as calls } from '@estante/contracts/search';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';

@@ -1,4 +1,4 @@
-import { BASE_WORK_TYPES, NO_YEAR, type SearchFilter, type SearchRow, type SearchState } from '@estante/contracts';
+import { BASE_WORK_TYPES, NO_YEAR, type SearchFilter, type SearchRow, type SearchState } from '@estante/contracts/search';
 import type { Db } from '../../db/client.js';
 import type { CatalogueSource } from './search.source.js';
 import { EMPTY, type IdSet, idSet, intersect, lowerBound, subtract, union } from './id-sets.js';

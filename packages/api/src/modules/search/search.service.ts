@@ -1,13 +1,12 @@
+import { type Language } from '@estante/contracts/kernel';
 import {
   type ResultadoAcervo,
   type ConsultaQuery,
   type ConsultaResponse,
-  type Faceta,
   isEmptyTargetQuery,
   INDEX_TYPES,
   type IndiceQuery,
   type IndiceResponse,
-  type Language,
   newSearchState,
   NETWORK_BASE,
   NO_YEAR,
@@ -16,23 +15,18 @@ import {
   searchRow,
   TARGET_GEDWEB,
   parseSearchState,
-  type SearchFilter,
-  type SearchState,
-  searchStateToParams,
   SORTS,
-} from '@estante/contracts';
+} from '@estante/contracts/search';
 import { FEW_RESULTS, suggestSearch } from './search.suggest.js';
-import { type ValueNamer, valueNamer } from '../catalog/value-names.js';
+import { answer, buildFacets, namer, resultLines } from './search.answer.js';
 import type { Db } from '../../db/client.js';
 import { errors } from './search.messages.js';
 import { clean } from '../../marc/derive.js';
-import { BASE_FIELDS, countedAs, facet, facetsFor, INDEX_NAMES, NO_YEAR_NAME, ONLY_WITH, SORT_NAMES, workTypeName } from './search.config.js';
-import type { FacetCount } from './search.index.js';
-import type { Searcher, SnapshotNames } from './search.remote.js';
+import { BASE_FIELDS, facet, facetsFor, INDEX_NAMES, SORT_NAMES } from './search.config.js';
+import type { Searcher } from './search.remote.js';
 import { dataFields, subfieldValues } from '../../marc/record.js';
-import { availability, browseIndex, networkTitlesByIds, type TitleRow, titlesByIds } from './search.queries.js';
+import { availability, browseIndex } from './search.queries.js';
 import { titleRecords } from '../catalog/title.service.js';
-import { isMultiFacet } from './search.snapshot.js';
 
 /**
  * `GET /consulta`: the page of titles, the total and the facets for a search. An empty search
@@ -58,123 +52,12 @@ export async function search(
   // found what was typed costs what it cost. One that found nothing shows its suggestion's
   // titles at once, unless the patron asked for the words exactly as typed.
   const suggestion = suggest && !network && found.total <= FEW_RESULTS ? await suggestSearch(index, state, found) : null;
-  const applied = suggestion !== null && found.total === 0 && !state.exato;
-  const outcome = applied ? suggestion.outcome : found;
-  const names = describe(language, outcome.snapshot, await valueNamer(index.database, language, ['area']));
-  return {
-    ...(suggestion
-      ? {
-          sugestao: {
-            ...Object.fromEntries(searchStateToParams(newSearchState({ linhas: suggestion.linhas }))),
-            total: suggestion.outcome.total,
-            aplicada: applied,
-          },
-        }
-      : {}),
-    total: outcome.total,
-    pagina: state.pagina,
-    quantPag: state.quantPag,
-    acervos: network ? await networkResultLines(index.database, outcome.page, language) : await resultLines(index.database, outcome.page, language),
-    facetas: buildFacets(state, outcome.facets, names, language, network ? 'network' : 'catalogue'),
-    filtros: state.filtros.map((f) => ({ ...f, descricao: names(f.tipo, f.codigo) })),
-  };
-}
-
-/** Result lines (what a results page shows of a title) for titles in the order given; unknown ids are left out. */
-export async function resultLines(db: Db, ids: number[], language: Language): Promise<ResultadoAcervo[]> {
-  return (await titlesByIds(db, ids)).map((t) => ({ ...lineOf(t, language), disponibilidade: t.disponibilidade }));
-}
-
-/** What a result line shows of a title record, ours or a partner's. */
-function lineOf(t: TitleRow, language: Language): Omit<ResultadoAcervo, 'disponibilidade' | 'instituicao'> {
-  return {
-    cod_acervo: t.cod_acervo,
-    titulo: t.title,
-    autor: t.author,
-    ano_publicacao: t.ano_publicacao,
-    cod_tipo_obra: t.cod_tipo_obra,
-    desc_tipo_obra: workTypeName(t.cod_tipo_obra, t.desc_tipo_obra, language),
-    idioma: t.idioma,
-    link_capa: t.link_capa,
-    acesso_remoto: t.acesso_remoto,
-    possui_acessibilidade: t.possui_acessibilidade,
-  };
-}
-
-/** Result lines of partner-network records: no copies here, the partner institution instead. */
-async function networkResultLines(db: Db, ids: number[], language: Language): Promise<ResultadoAcervo[]> {
-  return (await networkTitlesByIds(db, ids)).map((t) => ({
-    ...lineOf(t, language),
-    disponibilidade: [],
-    instituicao: { cod_empresa: t.cod_empresa, desc_empresa: t.desc_empresa },
-  }));
+  return answer(index, state, suggestion ? { ...suggestion, applied: found.total === 0 && !state.exato } : null, found, language);
 }
 
 /** `GET /consulta/titulos-adicionais?acervos=`: result lines for titles by number (the basket page). */
 export async function additionalTitles(db: Db, ids: number[], language: Language): Promise<ResultadoAcervo[]> {
   return resultLines(db, ids, language);
-}
-
-type Namer = (facet: SearchFilter['tipo'], code: string) => string;
-
-/** Names facet values in `language`: work types, languages, years and the X options. */
-function describe(language: Language, snapshot: SnapshotNames, value: ValueNamer): Namer {
-  const { workTypes: types, languages, areas } = snapshot.names;
-  return (facet, code) => {
-    if (isMultiFacet(facet)) {
-      const { byCode, names } = snapshot.multi[facet];
-      const value = byCode.get(code);
-      return value === undefined ? code : names[value]!;
-    }
-    if (countedAs(facet) === 'K') {
-      const area = areas.find((a) => a.cod_area_conhecimento === Number(code));
-      // The route is the area's URL slug: the patron reads the area's name.
-      return area ? value('area', area.descricao) : code;
-    }
-    if (facet === 'T') {
-      const type = types.find((t) => t.cod_tipo_obra === Number(code));
-      return type ? workTypeName(type.cod_tipo_obra, type.desc_tipo_obra, language) : code;
-    }
-    if (facet === 'Y') return code === NO_YEAR ? NO_YEAR_NAME[language] : code;
-    if (facet === 'I') {
-      const row = languages.find((l) => l.codigo === code);
-      return row ? { pt: row.nome_pt, en: row.nome_en, es: row.nome_es }[language] : code;
-    }
-    return ONLY_WITH[code]?.[language] ?? code;
-  };
-}
-
-/** Facet values are ordered by name in the call's language (made once: a collator costs more to make than to use). */
-const COLLATORS: Record<Language, Intl.Collator> = { pt: new Intl.Collator('pt-BR'), en: new Intl.Collator('en'), es: new Intl.Collator('es') };
-
-/** Facets in configuration order; years newest first ("no date" last), others by name. */
-function buildFacets(state: SearchState, counts: FacetCount[], name: Namer, language: Language, scope: 'catalogue' | 'network' = 'catalogue'): Faceta[] {
-  const collator = COLLATORS[language];
-  // The counts by facet, in one pass (a broad search's are some hundreds).
-  const byFacet = new Map<string, FacetCount[]>();
-  for (const c of counts) {
-    if (c.sem_filtro <= 0) continue;
-    const list = byFacet.get(c.faceta);
-    if (list) list.push(c);
-    else byFacet.set(c.faceta, [c]);
-  }
-  return facetsFor(state.novas !== null, scope).map(({ codigo, nome, sort }) => {
-    // NA_A shows the knowledge-area counts (facet K) of a new-acquisitions list.
-    const itens = (byFacet.get(countedAs(codigo)) ?? []).map((c) => ({
-      codigo: c.codigo,
-      // An author's, subject's… name came with its count; others are named here.
-      descricao: c.nome ?? name(codigo, c.codigo),
-      total: c.total,
-      totalSemFiltro: c.sem_filtro,
-      mostrarQtdOriginal: state.filtros.length > 0,
-    }));
-    itens.sort(
-      sort === 'newest'
-        ? (a, b) => (a.codigo === NO_YEAR ? 1 : b.codigo === NO_YEAR ? -1 : Number(b.codigo) - Number(a.codigo))
-        : (a, b) => collator.compare(a.descricao, b.descricao),
-    );
-    return { codigo, descricao: nome[language], itens };
-  });
 }
 
 /** `GET /consulta/ordenacao`: the sort orders, named in the call's language. */
@@ -209,9 +92,7 @@ export function indexOptions(language: Language) {
 export async function baseOptions(index: Searcher, base: keyof typeof BASE_FIELDS, language: Language): Promise<OpcoesBase> {
   const state = newSearchState({ base, quantPag: 1 });
   const outcome = await index.run(state);
-  const facets = outcome
-    ? buildFacets(state, outcome.facets, describe(language, outcome.snapshot, await valueNamer(index.database, language, ['area'])), language)
-    : [];
+  const facets = outcome ? buildFacets(state, outcome.facets, await namer(index.database, outcome.snapshot, language), language) : [];
   return {
     base,
     campos: BASE_FIELDS[base].map(({ filtro, nome }) => ({

@@ -1,4 +1,4 @@
-import type { SearchRow } from '@estante/contracts';
+import type { SearchRow } from '@estante/contracts/search';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { FIELD_WEIGHT } from './search.predicates.js';

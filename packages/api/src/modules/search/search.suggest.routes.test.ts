@@ -1,4 +1,4 @@
-import { type ConsultaResponse, type Typeahead } from '@estante/contracts';
+import { type ConsultaResponse, type Typeahead } from '@estante/contracts/search';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';

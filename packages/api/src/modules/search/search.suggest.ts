@@ -1,4 +1,4 @@
-import { type SearchRow, type SearchState, TYPEAHEAD_FIELDS, type Typeahead } from '@estante/contracts';
+import { type SearchRow, type SearchState, TYPEAHEAD_FIELDS, type Typeahead } from '@estante/contracts/search';
 import type { SearchAnswer, Searcher } from './search.remote.js';
 import { searchWords } from './search.predicates.js';
 import { headingKey } from './search.snapshot.js';

@@ -1,4 +1,4 @@
-import { SRU_DEFAULT_RECORDS, SRU_MAX_RECORDS, type SruVersion } from '@estante/contracts';
+import { SRU_DEFAULT_RECORDS, SRU_MAX_RECORDS, type SruVersion } from '@estante/contracts/sru';
 import { RECORD_SCHEMAS } from './sru.records.js';
 import { CONTEXT_SETS, INDEXES, RELATIONS } from './sru.search.js';
 import { EXPLAIN_NAMESPACE, escapeXml } from './sru.xml.js';

@@ -1,4 +1,4 @@
-import { sruEndpoint } from '@estante/contracts';
+import { sruEndpoint } from '@estante/contracts/sru';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { type Db, isDatabaseUnavailable } from '../../db/client.js';

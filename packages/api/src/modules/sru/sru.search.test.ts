@@ -1,4 +1,4 @@
-import type { SearchRow } from '@estante/contracts';
+import type { SearchRow } from '@estante/contracts/search';
 import { describe, expect, it } from 'vitest';
 import { parseCql } from './cql.js';
 import { SruDiagnostic } from './sru.diagnostics.js';

@@ -1,4 +1,4 @@
-import { MAX_TERM_LENGTH, newSearchState, type SearchField, type SearchRow, searchRow } from '@estante/contracts';
+import { MAX_TERM_LENGTH, newSearchState, type SearchField, type SearchRow, searchRow } from '@estante/contracts/search';
 import type { Searcher } from '../search/search.remote.js';
 import type { CqlClause, CqlIndex, CqlNode } from './cql.js';
 import { termShape } from './cql.js';

@@ -1,4 +1,5 @@
-import { MAX_RESULT_WINDOW, SRU_DEFAULT_RECORDS, SRU_MAX_RECORDS, SRU_PARAMETERS, SRU_VERSIONS, type SruQuery, type SruVersion } from '@estante/contracts';
+import { MAX_RESULT_WINDOW } from '@estante/contracts/search';
+import { SRU_DEFAULT_RECORDS, SRU_MAX_RECORDS, SRU_PARAMETERS, SRU_VERSIONS, type SruQuery, type SruVersion } from '@estante/contracts/sru';
 import type { Db } from '../../db/client.js';
 import { controlCharacterAt } from '../../plugins/input.js';
 import type { Searcher } from '../search/search.remote.js';

@@ -1,4 +1,4 @@
-import type { SruVersion } from '@estante/contracts';
+import type { SruVersion } from '@estante/contracts/sru';
 import { toDublinCore } from '../../marc/dublin-core.js';
 import type { MarcRecord } from '../../marc/record.js';
 import { toMarcXml } from '../../marc/write.js';

@@ -1,4 +1,5 @@
-import { STAFF_ROLES, type StaffRole } from '@estante/contracts';
+import { STAFF_ROLES, type StaffRole } from '@estante/contracts/kernel';
+import { recordStaffAct } from '../../lib/audit.js';
 import { staffCommands } from '../../lib/staff-commands.js';
 import { grantRoles, personOfLogin, revokeRoles, rolesOfPerson, staffMembers } from './staff.queries.js';
 
@@ -32,9 +33,12 @@ staffCommands.define({
   verb: 'grant',
   args: '<login> <role[,role…]>',
   summary: `make the person behind a login staff with these roles (kept with those\nthey hold): ${STAFF_ROLES.join(', ')}`,
-  run: async (args, { db }) => {
+  run: async (args, { db, actor }) => {
     const { person, roles } = await personAndRoles(args, db);
-    await grantRoles(db, person.cod_pessoa, roles);
+    await db.transaction(async (tx) => {
+      await grantRoles(tx, person.cod_pessoa, roles);
+      await recordStaffAct(tx, { autor: actor, acao: 'staff.grant', alvo: `pessoa:${person.cod_pessoa}`, detalhes: { papeis: roles } });
+    });
     return describe(person.nome, await rolesOfPerson(db, person.cod_pessoa));
   },
 });
@@ -44,9 +48,12 @@ staffCommands.define({
   verb: 'revoke',
   args: '<login> <role[,role…]>',
   summary: 'take roles from a staff member (the staff calls refuse them at once)',
-  run: async (args, { db }) => {
+  run: async (args, { db, actor }) => {
     const { person, roles } = await personAndRoles(args, db);
-    await revokeRoles(db, person.cod_pessoa, roles);
+    await db.transaction(async (tx) => {
+      await revokeRoles(tx, person.cod_pessoa, roles);
+      await recordStaffAct(tx, { autor: actor, acao: 'staff.revoke', alvo: `pessoa:${person.cod_pessoa}`, detalhes: { papeis: roles } });
+    });
     return describe(person.nome, await rolesOfPerson(db, person.cod_pessoa));
   },
 });

@@ -1,4 +1,4 @@
-import { type StaffRole, STAFF_ROLES } from '@estante/contracts';
+import { type StaffRole, STAFF_ROLES } from '@estante/contracts/kernel';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STAFF_ROLES } from '@estante/contracts';
+import { STAFF_ROLES } from '@estante/contracts/kernel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
 import { createLibraries, createPatron } from '../../../test/factories.js';
@@ -55,7 +55,19 @@ describe('the staff commands', () => {
   it('are each defined once by their module, and listed in the usage with every role', async () => {
     await loadStaffCommands();
     const groups = new Set(staffCommands.all.map((c) => c.group));
-    expect([...groups].sort()).toEqual(['acquisitions', 'catalog', 'circ', 'comments', 'institution', 'jobs', 'network', 'requests', 'serials', 'staff']);
+    expect([...groups].sort()).toEqual([
+      'acquisitions',
+      'catalog',
+      'circ',
+      'comments',
+      'institution',
+      'jobs',
+      'network',
+      'people',
+      'requests',
+      'serials',
+      'staff',
+    ]);
     const usage = staffCommands.usage();
     for (const command of staffCommands.all.filter((c) => !c.hidden)) expect(usage).toContain(`npm run staff -- ${command.group} ${command.verb}`);
     expect(usage).not.toContain('catalog import');

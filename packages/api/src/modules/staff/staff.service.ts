@@ -1,4 +1,4 @@
-import type { StaffRole } from '@estante/contracts';
+import type { StaffRole } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
 import { rolesOfPerson as readRoles } from './staff.queries.js';
 

@@ -1,4 +1,4 @@
-import { SUGGESTION_REQUIRED, type SugestaoAquisicaoBody } from '@estante/contracts';
+import { SUGGESTION_REQUIRED, type SugestaoAquisicaoBody } from '@estante/contracts/parameters';
 import type { AppError } from '../../lib/errors.js';
 import { errors } from './units.messages.js';
 

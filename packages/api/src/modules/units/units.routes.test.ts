@@ -1,4 +1,4 @@
-import { unitsEndpoints } from '@estante/contracts';
+import { unitsEndpoints } from '@estante/contracts/parameters';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';

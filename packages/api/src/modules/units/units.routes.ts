@@ -1,4 +1,4 @@
-import { unitsEndpoints } from '@estante/contracts';
+import { unitsEndpoints } from '@estante/contracts/parameters';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';

@@ -1,4 +1,5 @@
-import { type Language, type SugestaoAquisicaoBody } from '@estante/contracts';
+import { type Language } from '@estante/contracts/kernel';
+import { type SugestaoAquisicaoBody } from '@estante/contracts/parameters';
 import { suggestionFormRefusal, suggestionLibraryRefusal } from './units.policy.js';
 import type { Db } from '../../db/client.js';
 import { errors, messages } from './units.messages.js';

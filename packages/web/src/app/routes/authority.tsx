@@ -1,4 +1,5 @@
-import { authoritySearchField, newSearchState, searchRow, searchStateToParams } from '@estante/contracts';
+import { authoritySearchField } from '@estante/contracts/catalog';
+import { newSearchState, searchRow, searchStateToParams } from '@estante/contracts/search';
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';

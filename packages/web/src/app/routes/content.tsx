@@ -1,5 +1,5 @@
 import { Accordion, Anchor, Badge, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { Evento, Horario } from '@estante/contracts';
+import type { Evento, Horario } from '@estante/contracts/parameters';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAtendimento } from '../../features/parameters/api/get-atendimento';

@@ -1,10 +1,10 @@
-import { NETWORK_BASE, type SearchFilter, searchStateToParams } from '@estante/contracts';
+import { NETWORK_BASE, type SearchFilter, searchStateToParams } from '@estante/contracts/search';
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
-import { BASE_OPTIONS_ENDPOINTS } from '@estante/contracts';
+import { BASE_OPTIONS_ENDPOINTS } from '@estante/contracts/search';
 import type { OptionsBase } from '../../features/search/api/get-opcoes-base';
 import { ResultsView } from '../../features/search/components/results-view';
 import { SearchForm } from '../../features/search/components/search-form';

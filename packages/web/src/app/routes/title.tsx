@@ -1,5 +1,5 @@
 import { accountSectionPath } from '../../features/account/sections';
-import { searchRow, searchStateToParams, newSearchState } from '@estante/contracts';
+import { searchRow, searchStateToParams, newSearchState } from '@estante/contracts/search';
 import { Anchor, Group, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { authEndpoints } from '@estante/contracts';
+import { authEndpoints } from '@estante/contracts/auth';
 import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

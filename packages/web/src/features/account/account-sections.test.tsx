@@ -1,4 +1,5 @@
-import { accountEndpoints, loanRequestsEndpoints } from '@estante/contracts';
+import { accountEndpoints } from '@estante/contracts/account';
+import { loanRequestsEndpoints } from '@estante/contracts/circulation';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../test/render';

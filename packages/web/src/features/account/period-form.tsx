@@ -1,4 +1,4 @@
-import { periodInOrder } from '@estante/contracts';
+import { periodInOrder } from '@estante/contracts/catalog';
 import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';

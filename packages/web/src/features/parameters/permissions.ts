@@ -1,4 +1,4 @@
-import type { Atividade } from '@estante/contracts';
+import type { Atividade } from '@estante/contracts/parameters';
 
 /** The module of the catalogue's activities (spec §9 "module code 3"). */
 export const CATALOGUE_MODULE = 3;

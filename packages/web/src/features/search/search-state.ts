@@ -6,7 +6,7 @@ import {
   type SearchState,
   searchesWithoutWords,
   searchStateToParams,
-} from '@estante/contracts';
+} from '@estante/contracts/search';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 

@@ -1,4 +1,4 @@
-import type { StaffRole } from '@estante/contracts';
+import type { StaffRole } from '@estante/contracts/kernel';
 import type { ComponentType } from 'react';
 
 /** A section of the staff area: its folder's `section.ts` exports one as `section`. */

@@ -1,4 +1,4 @@
-import { acquisitionsEndpoints } from '@estante/contracts';
+import { acquisitionsEndpoints } from '@estante/contracts/acquisitions';
 import { screen, waitFor } from '@testing-library/react';
 import { Navigate, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { acquisitionsEndpoints, type SuggestionStatus } from '@estante/contracts';
+import { acquisitionsEndpoints, type SuggestionStatus } from '@estante/contracts/acquisitions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';

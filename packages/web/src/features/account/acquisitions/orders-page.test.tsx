@@ -1,4 +1,4 @@
-import { acquisitionsEndpoints, type PedidoCompra } from '@estante/contracts';
+import { acquisitionsEndpoints, type PedidoCompra } from '@estante/contracts/acquisitions';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

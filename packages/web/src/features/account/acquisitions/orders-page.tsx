@@ -1,4 +1,4 @@
-import type { PedidoCompra } from '@estante/contracts';
+import type { PedidoCompra } from '@estante/contracts/acquisitions';
 import { Alert, Anchor, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { acquisitionsEndpoints, unitsEndpoints } from '@estante/contracts';
+import { acquisitionsEndpoints } from '@estante/contracts/acquisitions';
+import { unitsEndpoints } from '@estante/contracts/parameters';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, renderScreen } from '../../../test/render';

@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import type { EstatisticasAquisicao } from '@estante/contracts';
+import type { EstatisticasAquisicao } from '@estante/contracts/acquisitions';
 import { BarChart } from '@mantine/charts';
 import { Alert, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';

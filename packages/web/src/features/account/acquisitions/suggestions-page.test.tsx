@@ -1,4 +1,4 @@
-import { acquisitionsEndpoints, type PedidoCompra, type Sugestao } from '@estante/contracts';
+import { acquisitionsEndpoints, type PedidoCompra, type Sugestao } from '@estante/contracts/acquisitions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, renderScreen } from '../../../test/render';

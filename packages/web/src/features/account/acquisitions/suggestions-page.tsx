@@ -1,4 +1,4 @@
-import type { Sugestao, SuggestionStatus } from '@estante/contracts';
+import type { Sugestao, SuggestionStatus } from '@estante/contracts/acquisitions';
 import { Anchor, Badge, List, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type Alerta, alertsEndpoints } from '@estante/contracts';
+import { type Alerta, alertsEndpoints } from '@estante/contracts/interest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

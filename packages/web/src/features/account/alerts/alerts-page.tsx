@@ -1,4 +1,4 @@
-import type { Alerta } from '@estante/contracts';
+import type { Alerta } from '@estante/contracts/interest';
 import { Anchor, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { alertsEndpoints } from '@estante/contracts';
+import { alertsEndpoints } from '@estante/contracts/interest';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

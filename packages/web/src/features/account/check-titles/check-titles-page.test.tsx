@@ -1,4 +1,4 @@
-import { interestEndpoints, type TituloPerfil } from '@estante/contracts';
+import { interestEndpoints, type TituloPerfil } from '@estante/contracts/interest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useBasket } from '../../../stores/basket';

@@ -1,4 +1,4 @@
-import type { TituloPerfil } from '@estante/contracts';
+import type { TituloPerfil } from '@estante/contracts/interest';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { interestEndpoints } from '@estante/contracts';
+import { interestEndpoints } from '@estante/contracts/interest';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

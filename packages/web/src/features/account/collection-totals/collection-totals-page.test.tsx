@@ -1,4 +1,5 @@
-import { collectionEndpoints, type TotaisAcervo, unitsEndpoints } from '@estante/contracts';
+import { collectionEndpoints, type TotaisAcervo } from '@estante/contracts/collection';
+import { unitsEndpoints } from '@estante/contracts/parameters';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

@@ -1,4 +1,4 @@
-import type { TotaisAcervo } from '@estante/contracts';
+import type { TotaisAcervo } from '@estante/contracts/collection';
 import { NativeSelect, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

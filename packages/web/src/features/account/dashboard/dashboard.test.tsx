@@ -1,4 +1,6 @@
-import { accountEndpoints, alertsEndpoints, type EmprestimoPendente, holdsEndpoints, loansEndpoints, type Reserva } from '@estante/contracts';
+import { accountEndpoints } from '@estante/contracts/account';
+import { type EmprestimoPendente, holdsEndpoints, loansEndpoints, type Reserva } from '@estante/contracts/circulation';
+import { alertsEndpoints } from '@estante/contracts/interest';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

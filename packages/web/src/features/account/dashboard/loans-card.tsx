@@ -1,4 +1,4 @@
-import type { EmprestimoPendente } from '@estante/contracts';
+import type { EmprestimoPendente } from '@estante/contracts/circulation';
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useShortDate } from '../../../ui/dates';

@@ -1,4 +1,4 @@
-import { type BaseDados, collectionEndpoints } from '@estante/contracts';
+import { type BaseDados, collectionEndpoints } from '@estante/contracts/collection';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

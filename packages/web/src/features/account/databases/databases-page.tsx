@@ -1,4 +1,4 @@
-import type { BaseDados } from '@estante/contracts';
+import type { BaseDados } from '@estante/contracts/collection';
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../ui/loading';

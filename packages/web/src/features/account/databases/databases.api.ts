@@ -1,4 +1,4 @@
-import { collectionEndpoints } from '@estante/contracts';
+import { collectionEndpoints } from '@estante/contracts/collection';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import { accountEndpoints, type Debitos } from '@estante/contracts';
+import { accountEndpoints, type Debitos } from '@estante/contracts/account';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, renderScreen } from '../../../test/render';

@@ -1,4 +1,4 @@
-import type { Debitos } from '@estante/contracts';
+import type { Debitos } from '@estante/contracts/account';
 import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useShortDate } from '../../../ui/dates';

@@ -1,4 +1,5 @@
-import { accountEndpoints, endpointUrl } from '@estante/contracts';
+import { accountEndpoints } from '@estante/contracts/account';
+import { endpointUrl } from '@estante/contracts/kernel';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../api/client';
 

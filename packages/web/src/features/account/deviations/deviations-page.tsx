@@ -1,4 +1,4 @@
-import type { Afastamento } from '@estante/contracts';
+import type { Afastamento } from '@estante/contracts/account';
 import { useTranslation } from 'react-i18next';
 import { useShortDate } from '../../../ui/dates';
 import { type Column, ListSection } from '../../../ui/list-section';

@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@estante/contracts';
+import { accountEndpoints } from '@estante/contracts/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

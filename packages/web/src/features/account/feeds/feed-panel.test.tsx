@@ -1,4 +1,4 @@
-import { type FeedStatus, feedsEndpoints } from '@estante/contracts';
+import { type FeedStatus, feedsEndpoints } from '@estante/contracts/feeds';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, renderScreen } from '../../../test/render';

@@ -1,4 +1,4 @@
-import type { FeedKind, NewFeed } from '@estante/contracts';
+import type { FeedKind, NewFeed } from '@estante/contracts/feeds';
 import { Button, CopyButton, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

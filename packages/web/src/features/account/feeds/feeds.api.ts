@@ -1,4 +1,4 @@
-import { type FeedKind, feedsEndpoints } from '@estante/contracts';
+import { type FeedKind, feedsEndpoints } from '@estante/contracts/feeds';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

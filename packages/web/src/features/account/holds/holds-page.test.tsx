@@ -1,4 +1,4 @@
-import { holdsEndpoints, type Reserva } from '@estante/contracts';
+import { holdsEndpoints, type Reserva } from '@estante/contracts/circulation';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

@@ -1,4 +1,4 @@
-import type { Reserva } from '@estante/contracts';
+import type { Reserva } from '@estante/contracts/circulation';
 import { Anchor, Button, Checkbox, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { type AcervoRede, type DadosPedido, networkEndpoints, type Pedido, requestsEndpoints } from '@estante/contracts';
+import { type AcervoRede, networkEndpoints } from '@estante/contracts/network';
+import { type DadosPedido, type Pedido, requestsEndpoints } from '@estante/contracts/requests';
 import { screen, within } from '@testing-library/react';
 import { Navigate, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import { type AcervoRede, emprestimoInterSchema, requestsEndpoints } from '@estante/contracts';
+import { type AcervoRede } from '@estante/contracts/network';
+import { emprestimoInterSchema, requestsEndpoints } from '@estante/contracts/requests';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import type { EntradaPerfil } from '@estante/contracts';
+import type { EntradaPerfil } from '@estante/contracts/interest';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../ui/confirm';

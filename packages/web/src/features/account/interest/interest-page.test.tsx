@@ -1,4 +1,4 @@
-import { type EntradaPerfil, type InfoAuxiliarPerfil, interestEndpoints } from '@estante/contracts';
+import { type EntradaPerfil, type InfoAuxiliarPerfil, interestEndpoints } from '@estante/contracts/interest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

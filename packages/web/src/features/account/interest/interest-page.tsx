@@ -1,5 +1,5 @@
-import type { DigestFrequency, DsiType, EntradaPerfil, InfoAuxiliarPerfil } from '@estante/contracts';
-import { DIGEST_FREQUENCIES, DSI_TYPES } from '@estante/contracts';
+import type { DigestFrequency, DsiType, EntradaPerfil, InfoAuxiliarPerfil } from '@estante/contracts/interest';
+import { DIGEST_FREQUENCIES, DSI_TYPES } from '@estante/contracts/interest';
 import { Alert, Button, Checkbox, Group, Loader, MultiSelect, NativeSelect, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type FormEvent, useState } from 'react';

@@ -1,4 +1,4 @@
-import { type DigestFrequency, type DsiType, interestEndpoints } from '@estante/contracts';
+import { type DigestFrequency, type DsiType, interestEndpoints } from '@estante/contracts/interest';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import type { EntradaPerfil, InfoAuxiliarPerfil } from '@estante/contracts';
+import type { EntradaPerfil, InfoAuxiliarPerfil } from '@estante/contracts/interest';
 import { Alert, Button, Checkbox, Group, Loader, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type FormEvent, useState } from 'react';

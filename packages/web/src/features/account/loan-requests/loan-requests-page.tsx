@@ -1,4 +1,4 @@
-import { LOAN_REQUEST_FILTERS, type Solicitacao } from '@estante/contracts';
+import { LOAN_REQUEST_FILTERS, type Solicitacao } from '@estante/contracts/circulation';
 import { Anchor, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type LOAN_REQUEST_FILTERS, loanRequestsEndpoints } from '@estante/contracts';
+import { type LOAN_REQUEST_FILTERS, loanRequestsEndpoints } from '@estante/contracts/circulation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import { type EmprestimoPendente, loansEndpoints } from '@estante/contracts';
+import { type EmprestimoPendente, loansEndpoints } from '@estante/contracts/circulation';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, renderScreen } from '../../../test/render';

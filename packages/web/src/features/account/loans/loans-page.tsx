@@ -1,4 +1,4 @@
-import type { EmprestimoHistorico, EmprestimoPendente, Renovacao } from '@estante/contracts';
+import type { EmprestimoHistorico, EmprestimoPendente, Renovacao } from '@estante/contracts/circulation';
 import { Anchor, Badge, Button, Checkbox, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { loansEndpoints } from '@estante/contracts';
+import { loansEndpoints } from '@estante/contracts/circulation';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

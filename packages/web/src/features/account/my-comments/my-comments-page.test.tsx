@@ -1,4 +1,4 @@
-import { commentsEndpoints, type MeuComentario } from '@estante/contracts';
+import { commentsEndpoints, type MeuComentario } from '@estante/contracts/comments';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

@@ -1,4 +1,4 @@
-import type { MeuComentario } from '@estante/contracts';
+import type { MeuComentario } from '@estante/contracts/comments';
 import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { peopleEndpoints } from '@estante/contracts';
+import { peopleEndpoints } from '@estante/contracts/people';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

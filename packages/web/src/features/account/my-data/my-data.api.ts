@@ -1,4 +1,5 @@
-import { endpointUrl, peopleEndpoints } from '@estante/contracts';
+import { endpointUrl } from '@estante/contracts/kernel';
+import { peopleEndpoints } from '@estante/contracts/people';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../api/client';
 

@@ -1,4 +1,5 @@
-import { authEndpoints, peopleEndpoints, recoveryEndpoints } from '@estante/contracts';
+import { authEndpoints, recoveryEndpoints } from '@estante/contracts/auth';
+import { peopleEndpoints } from '@estante/contracts/people';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionAuth } from '../../../stores/session';

@@ -1,4 +1,4 @@
-import { checkPasswordRules, LIVE_RULES, type PasswordRules, recoveryEndpoints, trocaSenhaSchema } from '@estante/contracts';
+import { checkPasswordRules, LIVE_RULES, type PasswordRules, recoveryEndpoints, trocaSenhaSchema } from '@estante/contracts/auth';
 import { Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

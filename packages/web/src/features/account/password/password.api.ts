@@ -1,4 +1,5 @@
-import { authEndpoints, peopleEndpoints, recoveryEndpoints } from '@estante/contracts';
+import { authEndpoints, recoveryEndpoints } from '@estante/contracts/auth';
+import { peopleEndpoints } from '@estante/contracts/people';
 import { useQuery } from '@tanstack/react-query';
 import { api, apiWithToken, passwordGrant, revokeRefresh } from '../../../api/client';
 import { continueAs } from '../../../api/me';

@@ -1,4 +1,4 @@
-import { basketEndpoints, type Colecao } from '@estante/contracts';
+import { basketEndpoints, type Colecao } from '@estante/contracts/basket';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useBasket } from '../../../stores/basket';

@@ -1,4 +1,4 @@
-import type { Colecao } from '@estante/contracts';
+import type { Colecao } from '@estante/contracts/basket';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { basketEndpoints } from '@estante/contracts';
+import { basketEndpoints } from '@estante/contracts/basket';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import type { Period } from '../period-form';

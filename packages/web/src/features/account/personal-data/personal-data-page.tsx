@@ -1,4 +1,4 @@
-import { type DadosPessoais, type DadosPessoaisBody, dadosPessoaisBodySchema, EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES } from '@estante/contracts';
+import { type DadosPessoais, type DadosPessoaisBody, dadosPessoaisBodySchema, EDUCATION_LEVELS, GENDERS, MARITAL_STATUSES } from '@estante/contracts/people';
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-import { type DadosPessoaisBody, peopleEndpoints } from '@estante/contracts';
+import { type DadosPessoaisBody, peopleEndpoints } from '@estante/contracts/people';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

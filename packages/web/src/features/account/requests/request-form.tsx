@@ -1,4 +1,4 @@
-import type { DadosPedido } from '@estante/contracts';
+import type { DadosPedido } from '@estante/contracts/requests';
 import { Button, Checkbox, Group, NativeSelect, NumberInput, Paper, Stack, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ReactNode, useId, useMemo } from 'react';

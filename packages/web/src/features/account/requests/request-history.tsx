@@ -1,4 +1,4 @@
-import { type Pedido, REQUEST_FILTERS, type RequestStatus, type RequestType } from '@estante/contracts';
+import { type Pedido, REQUEST_FILTERS, type RequestStatus, type RequestType } from '@estante/contracts/requests';
 import { List, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

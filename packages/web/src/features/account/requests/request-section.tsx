@@ -1,4 +1,4 @@
-import type { DadosPedido, RequestType } from '@estante/contracts';
+import type { DadosPedido, RequestType } from '@estante/contracts/requests';
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type RequestStatus, type RequestType, requestsEndpoints } from '@estante/contracts';
+import { type RequestStatus, type RequestType, requestsEndpoints } from '@estante/contracts/requests';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import { type PesquisaSalva, savedEndpoints } from '@estante/contracts';
+import { type PesquisaSalva, savedEndpoints } from '@estante/contracts/saved';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';

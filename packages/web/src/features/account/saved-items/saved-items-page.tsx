@@ -1,4 +1,4 @@
-import { type PesquisaSalva, SAVED_SEARCH_LIMIT, savedSearchState } from '@estante/contracts';
+import { type PesquisaSalva, SAVED_SEARCH_LIMIT, savedSearchState } from '@estante/contracts/saved';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { savedEndpoints } from '@estante/contracts';
+import { savedEndpoints } from '@estante/contracts/saved';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import { type DadosPedido, type Pedido, requestsEndpoints } from '@estante/contracts';
+import { type DadosPedido, type Pedido, requestsEndpoints } from '@estante/contracts/requests';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { type Ficha, fichaSchema, type Pedido, requestsEndpoints, SHEET_DEGREES, sheetText } from '@estante/contracts';
+import { type Ficha, fichaSchema, type Pedido, requestsEndpoints, SHEET_DEGREES, sheetText } from '@estante/contracts/requests';
 import { Box, Button, Paper, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

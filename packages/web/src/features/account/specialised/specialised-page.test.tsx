@@ -1,4 +1,4 @@
-import { type DadosPedido, type Pedido, requestsEndpoints } from '@estante/contracts';
+import { type DadosPedido, type Pedido, requestsEndpoints } from '@estante/contracts/requests';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

@@ -1,4 +1,4 @@
-import { pesquisaEspecializadaSchema, requestsEndpoints } from '@estante/contracts';
+import { pesquisaEspecializadaSchema, requestsEndpoints } from '@estante/contracts/requests';
 import { api } from '../../../api/client';
 import type { FieldSpec } from '../requests/request-form';
 import { SingleRequestPage } from '../requests/request-section';

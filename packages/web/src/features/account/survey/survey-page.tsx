@@ -1,4 +1,4 @@
-import { levantamentoSchema, PUBLICATION_TYPES, requestsEndpoints } from '@estante/contracts';
+import { levantamentoSchema, PUBLICATION_TYPES, requestsEndpoints } from '@estante/contracts/requests';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import type { FieldSpec } from '../requests/request-form';

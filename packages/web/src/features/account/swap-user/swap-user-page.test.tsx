@@ -1,4 +1,5 @@
-import { authEndpoints, peopleEndpoints } from '@estante/contracts';
+import { authEndpoints } from '@estante/contracts/auth';
+import { peopleEndpoints } from '@estante/contracts/people';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useSessionAuth } from '../../../stores/session';

@@ -1,4 +1,4 @@
-import { trocaUsuarioSchema } from '@estante/contracts';
+import { trocaUsuarioSchema } from '@estante/contracts/people';
 import { Button, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId } from 'react';

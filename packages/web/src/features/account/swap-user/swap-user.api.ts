@@ -1,4 +1,5 @@
-import { authEndpoints, peopleEndpoints } from '@estante/contracts';
+import { authEndpoints } from '@estante/contracts/auth';
+import { peopleEndpoints } from '@estante/contracts/people';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { continueAs } from '../../../api/me';

@@ -6,7 +6,7 @@ import {
   SWITCHING_KINDS,
   type SwitchingKind,
   THESIS_DEGREES,
-} from '@estante/contracts';
+} from '@estante/contracts/requests';
 import { SegmentedControl, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type BibliografiaQuery, bibliografiaQuerySchema, type DisciplinasBibliotecas } from '@estante/contracts';
+import { type BibliografiaQuery, bibliografiaQuerySchema, type DisciplinasBibliotecas } from '@estante/contracts/collection';
 import { Alert, Button, Group, NativeSelect, Paper, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId, useMemo } from 'react';

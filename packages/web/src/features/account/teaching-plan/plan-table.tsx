@@ -1,4 +1,4 @@
-import type { Bibliografia, BibliografiaTitulo } from '@estante/contracts';
+import type { Bibliografia, BibliografiaTitulo } from '@estante/contracts/collection';
 import { Anchor, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type Bibliografia, type BibliografiaTitulo, collectionEndpoints, type DisciplinasBibliotecas } from '@estante/contracts';
+import { type Bibliografia, type BibliografiaTitulo, collectionEndpoints, type DisciplinasBibliotecas } from '@estante/contracts/collection';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

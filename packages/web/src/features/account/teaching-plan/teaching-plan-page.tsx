@@ -1,4 +1,4 @@
-import type { BibliografiaQuery } from '@estante/contracts';
+import type { BibliografiaQuery } from '@estante/contracts/collection';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

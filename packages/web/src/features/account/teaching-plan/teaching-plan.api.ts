@@ -1,4 +1,5 @@
-import { type BibliografiaQuery, collectionEndpoints, endpointUrl } from '@estante/contracts';
+import { type BibliografiaQuery, collectionEndpoints } from '@estante/contracts/collection';
+import { endpointUrl } from '@estante/contracts/kernel';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@estante/contracts';
+import { accountEndpoints } from '@estante/contracts/account';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

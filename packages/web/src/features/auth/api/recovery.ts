@@ -1,4 +1,4 @@
-import { recoveryEndpoints } from '@estante/contracts';
+import { recoveryEndpoints } from '@estante/contracts/auth';
 import { api } from '../../../api/client';
 
 export interface RecoveryStart {

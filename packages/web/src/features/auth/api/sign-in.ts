@@ -1,4 +1,4 @@
-import { authEndpoints, type Duplicadas, LOGIN_CHOICE_SEPARATOR, type Pessoa, type PessoaOpcao, type TokenResponse } from '@estante/contracts';
+import { authEndpoints, type Duplicadas, LOGIN_CHOICE_SEPARATOR, type Pessoa, type PessoaOpcao, type TokenResponse } from '@estante/contracts/auth';
 import { api, apiWithToken, passwordGrant, revokeRefresh } from '../../../api/client';
 import { sessionUserOf } from '../../../api/me';
 import { usePersistentAuth, useSessionAuth } from '../../../stores/session';

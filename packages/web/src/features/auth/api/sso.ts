@@ -1,4 +1,4 @@
-import { ssoEndpoints } from '@estante/contracts';
+import { ssoEndpoints } from '@estante/contracts/auth';
 import { api } from '../../../api/client';
 import { finishSignIn } from './sign-in';
 

@@ -1,4 +1,4 @@
-import { authEndpoints } from '@estante/contracts';
+import { authEndpoints } from '@estante/contracts/auth';
 import { Checkbox, Text } from '@mantine/core';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';

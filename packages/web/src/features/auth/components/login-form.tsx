@@ -1,4 +1,4 @@
-import { LOGIN_CATEGORIES_87, type PessoaOpcao } from '@estante/contracts';
+import { LOGIN_CATEGORIES_87, type PessoaOpcao } from '@estante/contracts/auth';
 import { ActionIcon, Alert, Button, Checkbox, Group, PasswordInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';

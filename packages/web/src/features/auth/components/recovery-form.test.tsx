@@ -1,4 +1,4 @@
-import { recoveryEndpoints } from '@estante/contracts';
+import { recoveryEndpoints } from '@estante/contracts/auth';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

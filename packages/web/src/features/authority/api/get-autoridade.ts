@@ -1,4 +1,4 @@
-import { authorityEndpoints } from '@estante/contracts';
+import { authorityEndpoints } from '@estante/contracts/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import type { Autoridade } from '@estante/contracts';
+import type { Autoridade } from '@estante/contracts/catalog';
 import { Anchor, Badge, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,12 +1,6 @@
-import {
-  basketEndpoints,
-  type EndpointInput,
-  endpointUrl,
-  type ExportarEmail,
-  type ExportarTexto,
-  type ExportFormat,
-  searchEndpoints,
-} from '@estante/contracts';
+import { basketEndpoints, type ExportarEmail, type ExportarTexto, type ExportFormat } from '@estante/contracts/basket';
+import { type EndpointInput, endpointUrl } from '@estante/contracts/kernel';
+import { searchEndpoints } from '@estante/contracts/search';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile } from '../../../api/client';
 

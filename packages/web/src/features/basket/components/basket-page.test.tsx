@@ -1,4 +1,5 @@
-import { basketEndpoints, searchEndpoints } from '@estante/contracts';
+import { basketEndpoints } from '@estante/contracts/basket';
+import { searchEndpoints } from '@estante/contracts/search';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useBasket } from '../../../stores/basket';

@@ -1,4 +1,4 @@
-import { basketEndpoints, EXPORT_FORMATS, type ExportFormat, MAX_EMAIL_RECIPIENTS, MAX_EMAIL_TITLES, exportarCestaBodySchema } from '@estante/contracts';
+import { basketEndpoints, EXPORT_FORMATS, type ExportFormat, MAX_EMAIL_RECIPIENTS, MAX_EMAIL_TITLES, exportarCestaBodySchema } from '@estante/contracts/basket';
 import { Anchor, Button, Checkbox, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { loanRequestsEndpoints, type SolicitacaoBody } from '@estante/contracts';
+import { loanRequestsEndpoints, type SolicitacaoBody } from '@estante/contracts/circulation';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import { holdsEndpoints } from '@estante/contracts';
+import { holdsEndpoints } from '@estante/contracts/circulation';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

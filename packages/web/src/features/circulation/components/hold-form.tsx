@@ -1,4 +1,4 @@
-import { holdsEndpoints, type ReservaBody, reservaBodySchema } from '@estante/contracts';
+import { holdsEndpoints, type ReservaBody, reservaBodySchema } from '@estante/contracts/circulation';
 import { Alert, Anchor, Button, Group, List, Loader, Select, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

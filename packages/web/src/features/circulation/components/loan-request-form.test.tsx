@@ -1,4 +1,4 @@
-import { loanRequestsEndpoints, solicitacaoBodySchema } from '@estante/contracts';
+import { loanRequestsEndpoints, solicitacaoBodySchema } from '@estante/contracts/circulation';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, renderScreen } from '../../../test/render';

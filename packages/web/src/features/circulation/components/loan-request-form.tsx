@@ -1,4 +1,5 @@
-import { EMAIL_PATTERN, PHONE_PATTERN, type SolicitacaoBody } from '@estante/contracts';
+import { EMAIL_PATTERN } from '@estante/contracts/basket';
+import { PHONE_PATTERN, type SolicitacaoBody } from '@estante/contracts/circulation';
 import { Alert, Anchor, Button, Loader, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';

@@ -1,4 +1,5 @@
-import { commentsEndpoints, lookupsEndpoints } from '@estante/contracts';
+import { lookupsEndpoints } from '@estante/contracts/catalog';
+import { commentsEndpoints } from '@estante/contracts/comments';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

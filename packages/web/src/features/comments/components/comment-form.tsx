@@ -1,5 +1,5 @@
 import { Button, Group, Select, Stack, Textarea, Title } from '@mantine/core';
-import { comentarioBodySchema, COMMENT_MAX_LENGTH } from '@estante/contracts';
+import { comentarioBodySchema, COMMENT_MAX_LENGTH } from '@estante/contracts/comments';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../api/client';

@@ -1,4 +1,4 @@
-import { linksEndpoints } from '@estante/contracts';
+import { linksEndpoints } from '@estante/contracts/links';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

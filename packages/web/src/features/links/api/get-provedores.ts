@@ -1,4 +1,4 @@
-import { linksEndpoints, type Provedor } from '@estante/contracts';
+import { linksEndpoints, type Provedor } from '@estante/contracts/links';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,5 @@
-import { EXTERNAL_RESOURCES, type ExternalResource, linksEndpoints, titleEndpoints } from '@estante/contracts';
+import { titleEndpoints } from '@estante/contracts/catalog';
+import { EXTERNAL_RESOURCES, type ExternalResource, linksEndpoints } from '@estante/contracts/links';
 import { api } from '../../../api/client';
 
 /**

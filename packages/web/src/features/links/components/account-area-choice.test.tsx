@@ -1,4 +1,4 @@
-import { linksEndpoints } from '@estante/contracts';
+import { linksEndpoints } from '@estante/contracts/links';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, fakeApi, renderScreen } from '../../../test/render';

@@ -1,4 +1,5 @@
-import { linksEndpoints, titleEndpoints } from '@estante/contracts';
+import { titleEndpoints } from '@estante/contracts/catalog';
+import { linksEndpoints } from '@estante/contracts/links';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

@@ -1,4 +1,4 @@
-import type { AcervoRede } from '@estante/contracts';
+import type { AcervoRede } from '@estante/contracts/network';
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { PAGE_ENDPOINTS, parametersEndpoints } from '@estante/contracts';
+import { PAGE_ENDPOINTS, parametersEndpoints } from '@estante/contracts/parameters';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import { parametersEndpoints } from '@estante/contracts';
+import { parametersEndpoints } from '@estante/contracts/parameters';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import { type Atividade, parametersEndpoints } from '@estante/contracts';
+import { type Atividade, parametersEndpoints } from '@estante/contracts/parameters';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import { type INSTITUTION_TEXT_FIELDS, type Instituicao, parametersEndpoints } from '@estante/contracts';
+import { type INSTITUTION_TEXT_FIELDS, type Instituicao, parametersEndpoints } from '@estante/contracts/parameters';
 import { useTranslation } from 'react-i18next';
 import { apiLanguage, isInterfaceLanguage } from '../../../i18n/languages';
 

@@ -1,4 +1,4 @@
-import { searchEndpoints } from '@estante/contracts';
+import { searchEndpoints } from '@estante/contracts/search';
 import { useQuery } from '@tanstack/react-query';
 import { apiAnonymous } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import { type AuthorityType, lookupsEndpoints } from '@estante/contracts';
+import { type AuthorityType, lookupsEndpoints } from '@estante/contracts/catalog';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

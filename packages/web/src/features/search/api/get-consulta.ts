@@ -1,4 +1,11 @@
-import { type ConsultaResponse, consultaQueryFromParams, isEmptyTargetQuery, type SearchState, searchEndpoints, searchStateToParams } from '@estante/contracts';
+import {
+  type ConsultaResponse,
+  consultaQueryFromParams,
+  isEmptyTargetQuery,
+  type SearchState,
+  searchEndpoints,
+  searchStateToParams,
+} from '@estante/contracts/search';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiAnonymous } from '../../../api/client';
 

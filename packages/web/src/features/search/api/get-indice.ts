@@ -1,4 +1,4 @@
-import { type IndexType, searchEndpoints } from '@estante/contracts';
+import { type IndexType, searchEndpoints } from '@estante/contracts/search';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiAnonymous } from '../../../api/client';
 

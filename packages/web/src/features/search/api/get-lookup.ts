@@ -1,4 +1,4 @@
-import { type Curso, type Disciplina, lookupsEndpoints, type Professor } from '@estante/contracts';
+import { type Curso, type Disciplina, lookupsEndpoints, type Professor } from '@estante/contracts/catalog';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

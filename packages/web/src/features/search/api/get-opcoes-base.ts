@@ -1,4 +1,4 @@
-import { BASE_OPTIONS_ENDPOINTS } from '@estante/contracts';
+import { BASE_OPTIONS_ENDPOINTS } from '@estante/contracts/search';
 import { useQuery } from '@tanstack/react-query';
 import { apiAnonymous } from '../../../api/client';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { searchEndpoints } from '@estante/contracts';
+import { searchEndpoints } from '@estante/contracts/search';
 import { api } from '../../../api/client';
 
 export const ordenacaoQuery = queryOptions({

@@ -1,4 +1,4 @@
-import { searchEndpoints, TYPEAHEAD_FIELDS, type Typeahead } from '@estante/contracts';
+import { searchEndpoints, TYPEAHEAD_FIELDS, type Typeahead } from '@estante/contracts/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiAnonymous } from '../../../api/client';

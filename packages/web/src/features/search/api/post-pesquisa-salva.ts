@@ -1,4 +1,4 @@
-import { type PesquisaSalvaBody, savedEndpoints } from '@estante/contracts';
+import { type PesquisaSalvaBody, savedEndpoints } from '@estante/contracts/saved';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

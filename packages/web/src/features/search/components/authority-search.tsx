@@ -1,4 +1,5 @@
-import { AUTHORITY_TYPES, type AuthorityType, LOOKUP_PAGE_SIZE, newSearchState, searchRow, type SearchState } from '@estante/contracts';
+import { AUTHORITY_TYPES, type AuthorityType, LOOKUP_PAGE_SIZE } from '@estante/contracts/catalog';
+import { newSearchState, searchRow, type SearchState } from '@estante/contracts/search';
 import { Alert, Anchor, Badge, Button, Group, Loader, NativeSelect, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,12 @@
-import { MAX_TERM_LENGTH, newSearchState, searchRow, searchStateToParams, type SearchField, type SearchFilter, type SearchState } from '@estante/contracts';
+import {
+  MAX_TERM_LENGTH,
+  newSearchState,
+  searchRow,
+  searchStateToParams,
+  type SearchField,
+  type SearchFilter,
+  type SearchState,
+} from '@estante/contracts/search';
 import { Button, Group, Loader, NativeSelect, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type ConsultaQuery, type ConsultaResponse, parseSearchState, type SearchState, searchStateToParams } from '@estante/contracts';
+import { type ConsultaQuery, type ConsultaResponse, parseSearchState, type SearchState, searchStateToParams } from '@estante/contracts/search';
 import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-import type { Faceta, SearchFilter } from '@estante/contracts';
+import type { Faceta, SearchFilter } from '@estante/contracts/search';
 import { Button, Checkbox, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

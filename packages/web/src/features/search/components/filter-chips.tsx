@@ -1,4 +1,4 @@
-import type { ConsultaResponse, SearchFilter } from '@estante/contracts';
+import type { ConsultaResponse, SearchFilter } from '@estante/contracts/search';
 import { Button, Group, Pill } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

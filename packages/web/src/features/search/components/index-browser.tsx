@@ -1,4 +1,4 @@
-import { INDEX_SEARCH_FIELD, INDEX_TYPES, type IndexType, newSearchState, searchRow, searchStateToParams } from '@estante/contracts';
+import { INDEX_SEARCH_FIELD, INDEX_TYPES, type IndexType, newSearchState, searchRow, searchStateToParams } from '@estante/contracts/search';
 import { Alert, Anchor, Button, Group, List, Loader, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

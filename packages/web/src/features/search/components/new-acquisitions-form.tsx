@@ -1,4 +1,4 @@
-import { newSearchState, searchRow, searchStateToParams, type SearchState } from '@estante/contracts';
+import { newSearchState, searchRow, searchStateToParams, type SearchState } from '@estante/contracts/search';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type ResultadoAcervo, searchEndpoints } from '@estante/contracts';
+import { type ResultadoAcervo, searchEndpoints } from '@estante/contracts/search';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';

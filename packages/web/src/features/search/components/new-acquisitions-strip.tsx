@@ -1,4 +1,4 @@
-import { newSearchState, type ResultadoAcervo, searchStateToParams } from '@estante/contracts';
+import { newSearchState, type ResultadoAcervo, searchStateToParams } from '@estante/contracts/search';
 import { Anchor, Box, Group, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { ResultadoAcervo } from '@estante/contracts';
+import type { ResultadoAcervo } from '@estante/contracts/search';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../../../test/render';

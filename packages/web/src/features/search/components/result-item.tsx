@@ -1,4 +1,4 @@
-import type { ResultadoAcervo } from '@estante/contracts';
+import type { ResultadoAcervo } from '@estante/contracts/search';
 import { Anchor, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

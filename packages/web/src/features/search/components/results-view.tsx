@@ -1,4 +1,5 @@
-import { feedsEndpoints, MAX_PAGE_SIZE, type SearchState, searchStateToParams } from '@estante/contracts';
+import { feedsEndpoints } from '@estante/contracts/feeds';
+import { MAX_PAGE_SIZE, type SearchState, searchStateToParams } from '@estante/contracts/search';
 import { Alert, Anchor, Button, Checkbox, Drawer, Grid, Group, Loader, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { pesquisaSalvaBodySchema, SAVED_SEARCH_NAME_MAX, type SearchState, searchStateToParams } from '@estante/contracts';
+import { pesquisaSalvaBodySchema, SAVED_SEARCH_NAME_MAX } from '@estante/contracts/saved';
+import { type SearchState, searchStateToParams } from '@estante/contracts/search';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';

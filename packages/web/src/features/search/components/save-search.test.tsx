@@ -1,4 +1,5 @@
-import { newSearchState, type PesquisaSalva, savedEndpoints, searchRow } from '@estante/contracts';
+import { type PesquisaSalva, savedEndpoints } from '@estante/contracts/saved';
+import { newSearchState, searchRow } from '@estante/contracts/search';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Navigate, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { SearchState } from '@estante/contracts';
+import type { SearchState } from '@estante/contracts/search';
 import { Suspense } from 'react';
 import { useHasSession } from '../../../stores/session';
 import { lazyNamed } from '../../../ui/lazy-named';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { searchEndpoints } from '@estante/contracts';
+import { searchEndpoints } from '@estante/contracts/search';
 import { answer, fakeApi, renderScreen } from '../../../test/render';
 import { readSearchState } from '../search-state';
 import { SearchForm } from './search-form';

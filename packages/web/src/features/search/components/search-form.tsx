@@ -9,7 +9,7 @@ import {
   searchRow,
   type SearchState,
   searchStateToParams,
-} from '@estante/contracts';
+} from '@estante/contracts/search';
 import { Button, Checkbox, Group, NativeSelect, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

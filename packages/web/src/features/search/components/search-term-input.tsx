@@ -1,4 +1,4 @@
-import type { TYPEAHEAD_FIELDS } from '@estante/contracts';
+import type { TYPEAHEAD_FIELDS } from '@estante/contracts/search';
 import { TextInput } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { newSearchState, type PlanFilter, searchRow, type SearchState, searchStateToParams } from '@estante/contracts';
+import { newSearchState, type PlanFilter, searchRow, type SearchState, searchStateToParams } from '@estante/contracts/search';
 import { Alert, Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

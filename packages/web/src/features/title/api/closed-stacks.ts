@@ -1,4 +1,4 @@
-import { closedStacksEndpoints } from '@estante/contracts';
+import { closedStacksEndpoints } from '@estante/contracts/circulation';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

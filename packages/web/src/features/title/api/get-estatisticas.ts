@@ -1,4 +1,4 @@
-import { titleEndpoints } from '@estante/contracts';
+import { titleEndpoints } from '@estante/contracts/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,5 @@
-import { type EndpointOutput, titleEndpoints } from '@estante/contracts';
+import { titleEndpoints } from '@estante/contracts/catalog';
+import { type EndpointOutput } from '@estante/contracts/kernel';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import { type ISSUE_PART_CODES, serialsEndpoints } from '@estante/contracts';
+import { type ISSUE_PART_CODES, serialsEndpoints } from '@estante/contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

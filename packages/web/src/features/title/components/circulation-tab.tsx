@@ -1,4 +1,4 @@
-import type { Acervo } from '@estante/contracts';
+import type { Acervo } from '@estante/contracts/catalog';
 import { Alert, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

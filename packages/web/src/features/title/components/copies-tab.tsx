@@ -1,6 +1,6 @@
 import { ScrollTable } from '../../../ui/scroll-table';
 import { StatusLine, type Tone } from '../../../ui/status-line';
-import type { Acervo, Exemplar } from '@estante/contracts';
+import type { Acervo, Exemplar } from '@estante/contracts/catalog';
 import { Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { KardexItem } from '@estante/contracts';
+import type { KardexItem } from '@estante/contracts/catalog';
 import { List, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-import { REFERENCE_STYLES, type ReferenceStyle } from '@estante/contracts';
+import { REFERENCE_STYLES, type ReferenceStyle } from '@estante/contracts/catalog';
 import { Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

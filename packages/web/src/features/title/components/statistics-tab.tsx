@@ -1,4 +1,4 @@
-import type { DadosEstatisticos } from '@estante/contracts';
+import type { DadosEstatisticos } from '@estante/contracts/catalog';
 import { Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

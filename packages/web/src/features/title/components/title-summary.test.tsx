@@ -1,4 +1,4 @@
-import { type Acervo, titleEndpoints } from '@estante/contracts';
+import { type Acervo, titleEndpoints } from '@estante/contracts/catalog';
 import { screen, waitFor } from '@testing-library/react';
 import { Navigate, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';

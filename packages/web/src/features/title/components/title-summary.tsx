@@ -1,4 +1,5 @@
-import { type Acervo, schemaOrgJsonLd } from '@estante/contracts';
+import { type Acervo } from '@estante/contracts/catalog';
+import { schemaOrgJsonLd } from '@estante/contracts/opensearch';
 import { Anchor, Badge, Button, Group, List, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

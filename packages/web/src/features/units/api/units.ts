@@ -1,4 +1,4 @@
-import { type ComentarioGeralBody, type SugestaoAquisicaoBody, unitsEndpoints } from '@estante/contracts';
+import { type ComentarioGeralBody, type SugestaoAquisicaoBody, unitsEndpoints } from '@estante/contracts/parameters';
 import { api } from '../../../api/client';
 
 export { useCampuses, useLibraries } from '../../../api/libraries';

@@ -1,4 +1,4 @@
-import { comentarioGeralBodySchema, GENERAL_TEXT_MAX } from '@estante/contracts';
+import { comentarioGeralBodySchema, GENERAL_TEXT_MAX } from '@estante/contracts/parameters';
 import { NativeSelect, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';

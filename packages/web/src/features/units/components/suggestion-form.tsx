@@ -1,4 +1,4 @@
-import { GENERAL_TEXT_MAX, SUGGESTION_REQUIRED, sugestaoAquisicaoBodySchema } from '@estante/contracts';
+import { GENERAL_TEXT_MAX, SUGGESTION_REQUIRED, sugestaoAquisicaoBodySchema } from '@estante/contracts/parameters';
 import { Checkbox, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
