@@ -71,7 +71,8 @@ export async function buildApp({
 
   app.decorate('db', database.db);
   app.decorate('readDb', database.reader);
-  if (database.reader !== database.db) await app.register(readYourWritesPlugin);
+  // Reads that may lag (replicas) only: a reader pool on the primary itself never lags.
+  if (database.replicas().length > 0) await app.register(readYourWritesPlugin);
   const scheduler = new Scheduler(database);
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
@@ -80,7 +81,6 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(languagePlugin);
   await app.register(inputPlugin);
-  await app.register(authPlugin, { tokens, rolesOf: (codPessoa) => rolesOfPerson(database.db, codPessoa) });
   await app.register(formbody);
   const libras = librasSources(config.librasWidgetUrl);
   await app.register(helmet, {
@@ -98,7 +98,17 @@ export async function buildApp({
         upgradeInsecureRequests: null,
       },
     },
+    strictTransportSecurity: false,
   });
+  // HSTS only over HTTPS (RFC 6797 §7.2: a browser ignores it over plain HTTP, and a server
+  // must not send it there). Behind a TLS-terminating proxy the proxy sends it (issue 58 trusts
+  // its X-Forwarded-Proto).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    return payload;
+  });
+  // After helmet: a call refused by the auth plugin (401, 403) carries the security headers too.
+  await app.register(authPlugin, { tokens, rolesOf: (codPessoa) => rolesOfPerson(database.db, codPessoa) });
   await app.register(docsPlugin, { basePath: config.apiBasePath });
   if (mailSinkDir) await app.register(devMailPlugin, { dir: mailSinkDir, basePath: config.apiBasePath, key: devMailKey(mailSinkDir, config.devMailKey) });
   await app.register(healthRoutes, { ping: database.ping, replicas: database.replicas });

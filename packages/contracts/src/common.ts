@@ -26,3 +26,15 @@ export function languageFromCode(code: string | number | undefined): Language | 
 
 /** The largest value of a PostgreSQL `integer` column: every id and count a client sends stays below it. */
 export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A path of this site, as a destination after signing in or a redirect: one leading slash, then
+ * neither a slash nor a backslash (browsers read `/\evil.example` as `//evil.example`, another
+ * site), no white space, no backslash anywhere.
+ */
+export const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
+
+/** Whether `value` is a path of this site (SITE_PATH): the only destinations a redirect follows. */
+export function isSitePath(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.length <= 500 && SITE_PATH.test(value);
+}

@@ -1,5 +1,5 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
-import type { Db } from '../db/client.js';
+import { type Db, isEmbedded } from '../db/client.js';
 import { readIso2709Stream } from '../marc/iso2709.js';
 import { readMarcXmlStream } from '../marc/marcxml.js';
 import { importMarcRecords } from '../modules/catalog/catalog.import.js';
@@ -31,21 +31,35 @@ function isXml(file: string): boolean {
 const CHUNK = 1 << 20;
 
 /**
+ * On the embedded database a running server shares its one connection with the import: each
+ * batch's transaction holds it, and every patron's call waits behind it. Batches of 500 held it
+ * for seconds (issue 52: /health p95 3.2 s during a 4,000-record import); batches this small
+ * hold it for tens of milliseconds, and the calls queued meanwhile run between two batches
+ * (PGlite serves its callers in order). bench/import-serving.ts measures it.
+ */
+const EMBEDDED_BATCH = { batchSize: 20, batchCharacters: 60_000 } as const;
+
+/**
  * Imports one MARC 21 file (ISO 2709 or MARCXML, chosen by content, read as a stream), upserting by control
  * number, telling `onProgress` how far it got (bytes of `size`, records read). Used by
- * `npm run import` itself and by a running server asked over its admin socket.
+ * `npm run import` itself and by a running server asked over its admin socket (`shared`: the
+ * database serves patrons meanwhile).
  */
 export async function importFile(
   db: Db,
   file: string,
   onProgress: (progress: { offset: number; size: number; read: number }) => void = () => undefined,
+  { shared = false }: { shared?: boolean } = {},
 ): Promise<FileImport> {
   const size = statSync(file).size;
   const items = isXml(file)
     ? readMarcXmlStream(createReadStream(file, { encoding: 'utf8', highWaterMark: CHUNK }))
     : readIso2709Stream(createReadStream(file, { highWaterMark: CHUNK }));
   onProgress({ offset: 0, size, read: 0 });
-  const report = await importMarcRecords(db, items, { onProgress: (offset, r) => onProgress({ offset, size, read: r.read }) });
+  const report = await importMarcRecords(db, items, {
+    onProgress: (offset, r) => onProgress({ offset, size, read: r.read }),
+    ...(shared && isEmbedded(db) ? EMBEDDED_BATCH : {}),
+  });
   onProgress({ offset: size, size, read: report.read });
   const rejected = report.rejected.length + report.omitted.rejected;
   const lines = [

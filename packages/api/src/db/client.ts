@@ -330,6 +330,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   };
 }
 
+/** Whether `db` is the embedded database (one connection, shared by everything the process does). */
+export function isEmbedded(db: Db): boolean {
+  // PGlite's client is the only one that can dump its data directory.
+  return typeof (db as unknown as { $client?: { dumpDataDir?: unknown } }).$client?.dumpDataDir === 'function';
+}
+
 /** Closing twice is harmless: the second call waits for the first. */
 function once(close: () => Promise<void>): () => Promise<void> {
   let closing: Promise<void> | undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SITE_PATH } from '../common.js';
 import { STAFF_ROLES } from '../endpoint.js';
 import { recordId } from '../record-id.js';
 
@@ -102,11 +103,7 @@ export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
 /** `GET /oidc/authorize?login=&redirect=` and `GET /saml/login?redirect=`. */
 export const ssoStartQuerySchema = z.object({
   login: z.string().trim().max(200).optional(),
-  redirect: z
-    .string()
-    .max(500)
-    .regex(/^\/(?!\/)[^\s]*$/, { error: 'expected a path of this site' })
-    .optional(),
+  redirect: z.string().max(500).regex(SITE_PATH, { error: 'expected a path of this site' }).optional(),
 });
 export const oidcAuthorizeSchema = z.object({ nonce: z.string(), link: z.string() });
 export const samlLoginSchema = z.object({ link: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tokenResponseSchema } from '../auth/auth.js';
+import { SITE_PATH } from '../common.js';
 import { recordId } from '../record-id.js';
 import { endpoint } from '../endpoint.js';
 import { recordIdParamsSchema } from '../catalog/title.js';
@@ -46,10 +47,7 @@ export const HANDOVER_KINDS = ['assinada', 'link'] as const;
 export const HANDOVER_TTL = { default: 60, min: 10, max: 300 } as const;
 
 /** A path of this site (a destination after a redirect): one leading slash, no scheme, no spaces. */
-export const sitePath = z
-  .string()
-  .max(500)
-  .regex(/^\/(?!\/)[^\s\\]*$/, { error: 'expected a path of this site' });
+export const sitePath = z.string().max(500).regex(SITE_PATH, { error: 'expected a path of this site' });
 
 /** `GET /vinculos/provedores`: the providers the institution has configured, and whether the caller may use each. */
 export const provedorSchema = z

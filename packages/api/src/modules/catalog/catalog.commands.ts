@@ -84,7 +84,7 @@ staffCommands.define({
   run: async (args, { db, progress }) => {
     const [file] = args;
     if (!file || !file.startsWith('/')) throw new Error('an absolute file path is needed');
-    return JSON.stringify(await importFile(db, file, progress));
+    return JSON.stringify(await importFile(db, file, progress, { shared: true }));
   },
 });
 

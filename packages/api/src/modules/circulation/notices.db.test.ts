@@ -1,10 +1,11 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { createCopies, createLibraries, createLoan, createPatron, createTitles } from '../../../test/factories.js';
 import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
 import { runAdminCommand } from '../../admin/commands.js';
-import { type Database, openDatabase } from '../../db/client.js';
+import { type Database, openDatabase, queryRows } from '../../db/client.js';
 import { createMailer } from '../../lib/mail.js';
 import { Scheduler } from '../../lib/scheduler.js';
 import { expireHolds } from './desk.service.js';
@@ -103,5 +104,46 @@ describe('loan notices on the scheduler', () => {
     expect(await sendLoanNotices(database.db, createMailer(sink.url, 'b@example.org'))).toBe('1 reminder(s) and 1 overdue notice(s) sent');
     expect((await sink.messages()).length).toBe(before + 2);
     expect(await expireHolds(database.db)).toBe(0);
+  });
+
+  it('sends outside any transaction: the claim is committed while the mail server talks, and given back when it refuses (issue 52)', async () => {
+    await database.db.execute((await import('drizzle-orm')).sql`delete from loan_notices`);
+    // A real SMTP server that greets, waits until told, then refuses the message.
+    let connected!: () => void;
+    const talking = new Promise<void>((resolve) => (connected = resolve));
+    let refuse!: () => void;
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
+    const sockets = new Set<Socket>();
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      socket.write('220 refusing.test ESMTP\r\n');
+      socket.on('data', (data) => {
+        const line = data.toString();
+        if (/^(EHLO|HELO)/i.test(line)) socket.write('250 refusing.test\r\n');
+        else if (/^MAIL FROM/i.test(line)) {
+          connected();
+          void refused.then(() => socket.end('554 5.7.1 no mail today\r\n'));
+        } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+      });
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const run = sendLoanNotices(database.db, createMailer(`smtp://127.0.0.1:${port}`, 'b@example.org'));
+      run.catch(() => undefined);
+      await talking;
+      // Mid-conversation: the claim is already committed (a transaction around the send would hide it, or hold this query).
+      const count = async () =>
+        (await queryRows<{ n: number }>(database.db, (await import('drizzle-orm')).sql`select count(*)::int as n from loan_notices`))[0]!.n;
+      expect(await count()).toBeGreaterThan(0);
+      refuse();
+      await expect(run).rejects.toThrow(/could not be e-mailed/);
+      expect(await count()).toBe(0);
+    } finally {
+      refuse();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

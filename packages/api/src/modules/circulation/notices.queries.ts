@@ -41,3 +41,9 @@ export async function claimNotices(db: Db, kind: NoticeKind, loans: number[]): P
   );
   return rows.map((r) => r.cod_emprestimo);
 }
+
+/** Gives back claims whose e-mail could not be sent: the next run sends them. */
+export async function releaseNotices(db: Db, kind: NoticeKind, loans: number[]): Promise<void> {
+  if (loans.length === 0) return;
+  await db.execute(sql`delete from loan_notices where tipo = ${kind} and cod_emprestimo = any(${`{${loans.join(',')}}`}::int[])`);
+}

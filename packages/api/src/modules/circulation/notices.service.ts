@@ -4,7 +4,7 @@ import type { Params } from '../../lib/i18n.js';
 import type { Mailer } from '../../lib/mail.js';
 import { messages } from './circulation.messages.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
-import { claimNotices, loansNeedingNotice, type NoticeKind, type NoticeLoan } from './notices.queries.js';
+import { claimNotices, loansNeedingNotice, type NoticeKind, type NoticeLoan, releaseNotices } from './notices.queries.js';
 
 /** Days before the due date the reminder goes, unless the institution sets `dias_aviso_vencimento`. */
 export const DEFAULT_REMINDER_DAYS = 2;
@@ -12,8 +12,9 @@ export const DEFAULT_REMINDER_DAYS = 2;
 /**
  * The loan notices job: each patron gets one e-mail listing their loans due within the
  * institution's reminder days, and one listing their overdue loans, each loan once per kind.
- * A patron's notices are claimed and sent in one transaction, so a failed send leaves them
- * unclaimed for the next run, and two runs at once (two servers) never both send one.
+ * A patron's notices are claimed (committed: two runs at once, on two servers, never both send
+ * one), then sent outside any transaction, so a slow mail server holds no connection and no lock
+ * (issue 52); a failed send gives the claim back for the next run.
  */
 export async function sendLoanNotices(db: Db, mailer: Mailer, language: Language = 'pt'): Promise<string> {
   const days = await institutionNumber(db, 'dias_aviso_vencimento', DEFAULT_REMINDER_DAYS);
@@ -23,27 +24,30 @@ export async function sendLoanNotices(db: Db, mailer: Mailer, language: Language
     const byPatron = new Map<number, NoticeLoan[]>();
     for (const loan of await loansNeedingNotice(db, kind, days)) byPatron.set(loan.cod_pessoa, [...(byPatron.get(loan.cod_pessoa) ?? []), loan]);
     for (const loans of byPatron.values()) {
+      const claimed = new Set(
+        await claimNotices(
+          db,
+          kind,
+          loans.map((l) => l.cod_emprestimo),
+        ),
+      );
+      const mine = loans.filter((l) => claimed.has(l.cod_emprestimo));
+      if (mine.length === 0) continue;
+      const t = (part: 'subject' | 'intro' | 'line' | 'close', params?: Params) => messages.t(`notice.${kind}.${part}`, language, params);
+      const lines = mine.map((l) => t('line', { title: l.titulo, copy: l.tombo, due: l.devolucao }));
       try {
-        await db.transaction(async (tx) => {
-          const claimed = new Set(
-            await claimNotices(
-              tx,
-              kind,
-              loans.map((l) => l.cod_emprestimo),
-            ),
-          );
-          const mine = loans.filter((l) => claimed.has(l.cod_emprestimo));
-          if (mine.length === 0) return;
-          const t = (part: 'subject' | 'intro' | 'line' | 'close', params?: Params) => messages.t(`notice.${kind}.${part}`, language, params);
-          const lines = mine.map((l) => t('line', { title: l.titulo, copy: l.tombo, due: l.devolucao }));
-          await mailer.send({
-            to: [mine[0]!.email],
-            subject: t('subject'),
-            text: [t('intro', { name: mine[0]!.nome.split(' ')[0] ?? '' }), ...lines, '', t('close')].join('\n'),
-          });
-          sent[kind] += mine.length;
+        await mailer.send({
+          to: [mine[0]!.email],
+          subject: t('subject'),
+          text: [t('intro', { name: mine[0]!.nome.split(' ')[0] ?? '' }), ...lines, '', t('close')].join('\n'),
         });
+        sent[kind] += mine.length;
       } catch {
+        await releaseNotices(
+          db,
+          kind,
+          mine.map((l) => l.cod_emprestimo),
+        );
         failures++;
       }
     }

@@ -496,18 +496,33 @@ export function dueDigests(tx: Db, frequencies: readonly DigestFrequency[], only
  * digest; answers those claimed. In the sending transaction: a failed send rolls the claim back,
  * and of two servers sending at once the second waits on the rows and then claims none.
  */
-export async function claimAlerts(tx: Db, codPessoa: number, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const claimed = await queryRows<{ id: number }>(
-    tx,
-    sql`update patron_alerts set enviado_em = now()
-        where cod_pessoa = ${codPessoa} and enviado_em is null and cod_alerta in (${inList(ids)})
-        returning cod_alerta as id`,
-  );
-  if (claimed.length > 0)
-    await tx.execute(
-      sql`insert into alert_settings (cod_pessoa, ultimo_envio) values (${codPessoa}, now())
-          on conflict (cod_pessoa) do update set ultimo_envio = now()`,
+export async function claimAlerts(db: Db, codPessoa: number, ids: number[]): Promise<{ ids: number[]; previousSend: string | null }> {
+  if (ids.length === 0) return { ids: [], previousSend: null };
+  return db.transaction(async (tx) => {
+    const [settings] = await queryRows<{ ultimo_envio: string | null }>(
+      tx,
+      sql`select ultimo_envio::text from alert_settings where cod_pessoa = ${codPessoa} for update`,
     );
-  return claimed.map((r) => r.id);
+    const claimed = await queryRows<{ id: number }>(
+      tx,
+      sql`update patron_alerts set enviado_em = now()
+          where cod_pessoa = ${codPessoa} and enviado_em is null and cod_alerta in (${inList(ids)})
+          returning cod_alerta as id`,
+    );
+    if (claimed.length > 0)
+      await tx.execute(
+        sql`insert into alert_settings (cod_pessoa, ultimo_envio) values (${codPessoa}, now())
+            on conflict (cod_pessoa) do update set ultimo_envio = now()`,
+      );
+    return { ids: claimed.map((r) => r.id), previousSend: settings?.ultimo_envio ?? null };
+  });
+}
+
+/** Gives back alerts whose digest could not be sent, and the patron's last-sent time as it was: the next run sends them. */
+export async function releaseAlerts(db: Db, codPessoa: number, ids: number[], previousSend: string | null): Promise<void> {
+  if (ids.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update patron_alerts set enviado_em = null where cod_pessoa = ${codPessoa} and cod_alerta in (${inList(ids)})`);
+    await tx.execute(sql`update alert_settings set ultimo_envio = ${previousSend}::timestamptz where cod_pessoa = ${codPessoa}`);
+  });
 }

@@ -18,6 +18,7 @@ import {
   areasNamed,
   auxiliaryInfo,
   claimAlerts,
+  releaseAlerts,
   deleteAlert,
   deleteEntry,
   type DigestRow,
@@ -270,8 +271,9 @@ function digestLines(a: DigestRow['alerts'][number], language: Language): string
 
 /**
  * The digests due, e-mailed: one message per patron listing their new alerts. Each patron's
- * alerts are claimed and sent in one transaction (a failed send leaves them for the next run;
- * two servers never both send one). The institution's language: patrons read it at the desk too.
+ * alerts are claimed (committed: two servers never both send one), then sent outside any
+ * transaction (a slow mail server holds no connection, issue 52); a failed send gives the claim
+ * back for the next run. The institution's language: patrons read it at the desk too.
  */
 export async function sendDigests(
   db: Db,
@@ -283,26 +285,24 @@ export async function sendDigests(
   let sent = 0;
   let failures = 0;
   for (const due of await dueDigests(db, frequencies, only)) {
+    const claim = await claimAlerts(
+      db,
+      due.cod_pessoa,
+      due.alerts.map((a) => a.id),
+    );
+    const claimed = new Set(claim.ids);
+    const mine = due.alerts.filter((a) => claimed.has(a.id));
+    if (mine.length === 0) continue;
+    const lines = mine.flatMap((a) => digestLines(a, language));
     try {
-      await db.transaction(async (tx) => {
-        const claimed = new Set(
-          await claimAlerts(
-            tx,
-            due.cod_pessoa,
-            due.alerts.map((a) => a.id),
-          ),
-        );
-        const mine = due.alerts.filter((a) => claimed.has(a.id));
-        if (mine.length === 0) return;
-        const lines = mine.flatMap((a) => digestLines(a, language));
-        await mailer.send({
-          to: [due.email],
-          subject: messages.t('digest.subject', language, { count: mine.length }),
-          text: [messages.t('digest.intro', language, { name: due.nome.split(' ')[0] ?? '' }), ...lines, '', messages.t('digest.close', language)].join('\n'),
-        });
-        sent++;
+      await mailer.send({
+        to: [due.email],
+        subject: messages.t('digest.subject', language, { count: mine.length }),
+        text: [messages.t('digest.intro', language, { name: due.nome.split(' ')[0] ?? '' }), ...lines, '', messages.t('digest.close', language)].join('\n'),
       });
+      sent++;
     } catch {
+      await releaseAlerts(db, due.cod_pessoa, claim.ids, claim.previousSend);
       failures++;
     }
   }

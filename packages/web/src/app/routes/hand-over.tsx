@@ -1,3 +1,4 @@
+import { isSitePath } from '@estante/contracts/kernel';
 import { Alert, Anchor, Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,7 +99,7 @@ export function GrupoaRoute() {
 }
 
 /** Only paths of this site are followed after a redirect. */
-const safePath = (value: string) => (value.startsWith('/') && !value.startsWith('//') ? value : paths.home);
+const safePath = (value: string) => (isSitePath(value) ? value : paths.home);
 
 /**
  * `/pergamum_redireciona?token=…` (spec §2): a one-time code (`GET /pessoas/token-redireciona`,

@@ -1,3 +1,4 @@
+import { isSitePath } from '@estante/contracts/kernel';
 import { Alert, Anchor, Image, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import { useSiteName } from './use-site-name';
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 function safeRedirect(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : paths.home;
+  return isSitePath(value) ? value : paths.home;
 }
 
 /** `/login?redirect=…`: the sign-in page; signed in, it goes straight to the destination. */

@@ -1,3 +1,4 @@
+import { isSitePath } from '@estante/contracts/kernel';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -9,7 +10,7 @@ import { PageTitle } from '../../ui/page-title';
 import { useSiteName } from './use-site-name';
 
 /** Only same-site paths are followed after sign-in. */
-const safe = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') ? value : paths.home);
+const safe = (value: string | null) => (isSitePath(value) ? value : paths.home);
 
 /**
  * The end of an external sign-in (spec §2 `/oauth-response`, `/saml-response`): the handle is
