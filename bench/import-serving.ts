@@ -59,6 +59,9 @@ try {
   const times: Record<Phase, Record<'health' | 'search', number[]>> = { before: { health: [], search: [] }, during: { health: [], search: [] } };
   let phase: Phase = 'before';
   let running = true;
+  let importStarted = 0;
+  /** Requests slower than a second during the import: when they started (s after the import began) and how long they took. */
+  const stalls: string[] = [];
   const client = async (n: number) => {
     for (let i = 0; running; i++) {
       const kind = (i + n) % 2 === 0 ? 'health' : 'search';
@@ -66,7 +69,9 @@ try {
       const started = performance.now();
       const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
       await response.arrayBuffer();
-      times[phase][kind].push(performance.now() - started);
+      const took = performance.now() - started;
+      times[phase][kind].push(took);
+      if (phase === 'during' && took > 1000) stalls.push(`${kind} at +${((started - importStarted) / 1000).toFixed(1)} s took ${(took / 1000).toFixed(1)} s`);
       await sleep(20);
     }
   };
@@ -74,6 +79,7 @@ try {
   await sleep(5_000);
   phase = 'during';
   const started = performance.now();
+  importStarted = started;
   const importer = spawn(process.execPath, ['--max-old-space-size=128', '--import', 'tsx', 'packages/api/src/cli/import.ts', file], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
@@ -94,6 +100,7 @@ try {
   console.log(`import: exit ${code}, ${records} records in ${seconds.toFixed(1)} s (${(records / seconds).toFixed(0)} records/s)`);
   for (const p of ['before', 'during'] as const)
     for (const kind of ['health', 'search'] as const) console.log(`${p} the import, ${kind}: ${stats(times[p][kind])}`);
+  if (stalls.length) console.log(`slower than a second: ${stalls.join('; ')}`);
 } finally {
   server.kill('SIGTERM');
   await once(server, 'exit');

@@ -1,3 +1,4 @@
+import { asImport } from '../../lib/import-window.js';
 import { importFile } from '../../admin/import-file.js';
 import { hasControlCharacters, staffCommands } from '../../lib/staff-commands.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../../seed/demo.js';
@@ -84,7 +85,7 @@ staffCommands.define({
   run: async (args, { db, progress }) => {
     const [file] = args;
     if (!file || !file.startsWith('/')) throw new Error('an absolute file path is needed');
-    return JSON.stringify(await importFile(db, file, progress, { shared: true }));
+    return JSON.stringify(await asImport(() => importFile(db, file, progress, { shared: true })));
   },
 });
 

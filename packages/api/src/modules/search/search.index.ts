@@ -20,6 +20,7 @@ import { readSnapshot, readVersion, type Snapshot } from './search.snapshot.js';
 import { PREWARM_WORDS } from './search.config.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
 import { frequentHeadingSearches } from './search.suggest.queries.js';
+import { importRunning } from '../../lib/import-window.js';
 
 export type { FacetCount, SearchOutcome } from './search.run.js';
 
@@ -124,6 +125,8 @@ export class SearchIndex implements RunSource {
    */
   async current(): Promise<Snapshot> {
     for (;;) {
+      // A catalogue being imported into (lib/import-window.ts) is read again once the import ends.
+      if (this.snapshot && importRunning()) return this.snapshot;
       const version = await this.latestVersion();
       const previous = this.snapshot;
       if (previous && previous.version >= version) return previous;
