@@ -34,10 +34,12 @@ const CHUNK = 1 << 20;
  * On the embedded database a running server shares its one connection with the import: each
  * batch's transaction holds it, and every patron's call waits behind it. Batches of 500 held it
  * for seconds (issue 52: /health p95 3.2 s during a 4,000-record import); batches this small
- * hold it for tens of milliseconds, and the calls queued meanwhile run between two batches
- * (PGlite serves its callers in order). bench/import-serving.ts measures it.
+ * hold it for tens of milliseconds, and after each the import yields to the event loop, so the
+ * calls that arrived meanwhile run between two batches (the embedded engine answers without
+ * returning to the event loop: without the yield, a megabyte of the file, a thousand records,
+ * went in before any call was read). bench/import-serving.ts measures it.
  */
-const EMBEDDED_BATCH = { batchSize: 20, batchCharacters: 60_000 } as const;
+const EMBEDDED_BATCH = { batchSize: 20, batchCharacters: 60_000, between: () => new Promise<void>((resolve) => setImmediate(resolve)) } as const;
 
 /**
  * Imports one MARC 21 file (ISO 2709 or MARCXML, chosen by content, read as a stream), upserting by control

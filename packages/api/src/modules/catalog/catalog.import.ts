@@ -55,6 +55,13 @@ export interface ImportOptions {
   batchSize?: number;
   /** Characters of record data a batch holds at most (BATCH_CHARACTERS): large records make smaller batches. */
   batchCharacters?: number;
+  /**
+   * Awaited after each batch is handed to the database. The embedded engine answers without ever
+   * returning to the event loop, and a file read a megabyte at a time gives a thousand records
+   * at once: a running server importing yields here (`setImmediate`), or its HTTP calls wait
+   * for the whole megabyte.
+   */
+  between?: () => Promise<void>;
   /** Called after each batch with the byte offset reached and the report so far. */
   onProgress?: (offset: number, report: ImportReport) => void;
   /** Titles written (inserted, updated, deleted) from which the import ends with ANALYZE; default 10,000. */
@@ -125,6 +132,7 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | Asyn
     writing = writeBatch(db, current, report).then(() => options.onProgress?.(offset, report));
     // Marked handled here; a failure still surfaces at the next `await writing`.
     writing.catch(() => undefined);
+    await options.between?.();
   };
   for await (const item of items) {
     if (item.kind === 'junk') {
