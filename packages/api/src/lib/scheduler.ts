@@ -78,7 +78,17 @@ export class Scheduler {
   }
 
   private async setUp({ pollingSeconds = 2, catchUp = true }: { pollingSeconds?: number; catchUp?: boolean }): Promise<void> {
-    const boss = new PgBoss({ db: { executeSql: (text, values) => this.database.executeSql(text, values) }, schema: SCHEMA, supervise: true, schedule: true });
+    // Once stopping, pg-boss's own bookkeeping of a job still in flight (marking it failed when its
+    // database closed under it) has no one to report to: it is dropped, not an unhandled rejection.
+    const executeSql = async (text: string, values?: unknown[]) => {
+      try {
+        return await this.database.executeSql(text, values);
+      } catch (error) {
+        if (this.stopping) return { rows: [], rowCount: 0 };
+        throw error;
+      }
+    };
+    const boss = new PgBoss({ db: { executeSql }, schema: SCHEMA, supervise: true, schedule: true });
     boss.on('error', (error) => process.stderr.write(`scheduler: ${error instanceof Error ? error.message : String(error)}\n`));
     // Several processes starting at once set up the same schema and queues: a deadlock or a
     // "already exists" between them is met by trying again.
