@@ -290,12 +290,14 @@ describe('sign-in rate limiting', () => {
   });
 });
 
+/** The token endpoint as the web client calls it. */
+const webGrant = (payload: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { client_id: 'estante-web', client_secret: 'estante-public', ...payload } });
+
 describe('a patron blocked after signing in (spec §6)', () => {
   it('loses access at once: private calls and the refresh grant answer 430, and the session cannot be renewed', async () => {
     const person = await createPatron(t.database.db, { login: 'depois', nome: 'Bloqueada Depois', password: 'senha-depois' });
-    const grant = (payload: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { client_id: 'estante-web', client_secret: 'estante-public', ...payload } });
-    const session = (await grant({ grant_type: 'password', username: 'depois', password: 'senha-depois' })).json<{
+    const session = (await webGrant({ grant_type: 'password', username: 'depois', password: 'senha-depois' })).json<{
       access_token: string;
       refresh_token: string;
     }>();
@@ -304,20 +306,18 @@ describe('a patron blocked after signing in (spec §6)', () => {
     await t.database.db.execute(sql`update people set bloqueio = true where cod_pessoa = ${person.codPessoa}`);
     expect((await me()).statusCode).toBe(430);
     expect((await me()).json()).toMatchObject({ key: 'ACESSO_BLOQUEADO' });
-    const renewed = await grant({ grant_type: 'refresh_token', refresh_token: session.refresh_token });
+    const renewed = await webGrant({ grant_type: 'refresh_token', refresh_token: session.refresh_token });
     expect(renewed.statusCode).toBe(430);
     // Unblocked, the old session stays ended: the family was revoked.
     await t.database.db.execute(sql`update people set bloqueio = false where cod_pessoa = ${person.codPessoa}`);
-    expect((await grant({ grant_type: 'refresh_token', refresh_token: session.refresh_token })).statusCode).toBe(401);
+    expect((await webGrant({ grant_type: 'refresh_token', refresh_token: session.refresh_token })).statusCode).toBe(401);
   });
 });
 
 describe('a login deactivated after signing in (issue 52)', () => {
   it('ends its sessions at once: private calls answer 401, and the refresh token is dead for good', async () => {
     await createPatron(t.database.db, { login: 'desativada', nome: 'Login Desativado', password: 'senha-desativada' });
-    const grant = (payload: Record<string, string>) =>
-      t.app.inject({ method: 'POST', url: '/svc/oauth/token', payload: { client_id: 'estante-web', client_secret: 'estante-public', ...payload } });
-    const session = (await grant({ grant_type: 'password', username: 'desativada', password: 'senha-desativada' })).json<{
+    const session = (await webGrant({ grant_type: 'password', username: 'desativada', password: 'senha-desativada' })).json<{
       access_token: string;
       refresh_token: string;
     }>();
@@ -325,11 +325,11 @@ describe('a login deactivated after signing in (issue 52)', () => {
     expect((await me()).statusCode).toBe(200);
     await t.database.db.execute(sql`update logins set ativo = false where login = 'desativada'`);
     expect((await me()).statusCode).toBe(401);
-    expect((await grant({ grant_type: 'refresh_token', refresh_token: session.refresh_token })).statusCode).toBe(401);
+    expect((await webGrant({ grant_type: 'refresh_token', refresh_token: session.refresh_token })).statusCode).toBe(401);
     // Active again, the old session stays ended (its family was revoked); a new sign-in works.
     await t.database.db.execute(sql`update logins set ativo = true where login = 'desativada'`);
-    expect((await grant({ grant_type: 'refresh_token', refresh_token: session.refresh_token })).statusCode).toBe(401);
-    expect((await grant({ grant_type: 'password', username: 'desativada', password: 'senha-desativada' })).statusCode).toBe(200);
+    expect((await webGrant({ grant_type: 'refresh_token', refresh_token: session.refresh_token })).statusCode).toBe(401);
+    expect((await webGrant({ grant_type: 'password', username: 'desativada', password: 'senha-desativada' })).statusCode).toBe(200);
   });
 });
 
