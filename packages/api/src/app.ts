@@ -14,6 +14,7 @@ import { NETWORK } from './modules/search/search.source.js';
 import { discoverModules, type ModuleDeps } from './lib/module.js';
 import { configuredMailer, type Mailer } from './lib/mail.js';
 import { Scheduler } from './lib/scheduler.js';
+import { closePdfWorkers } from './lib/pdf.pool.js';
 import { authPlugin } from './plugins/auth.js';
 import { rolesOfPerson } from './modules/staff/staff.service.js';
 import { devMailKey, devMailPlugin } from './plugins/dev-mail.js';
@@ -76,6 +77,7 @@ export async function buildApp({
   const scheduler = new Scheduler(database);
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
+  app.addHook('onClose', closePdfWorkers);
   const tokens = await createTokenService(database.db, config);
   const captcha = await createCaptcha(database.db, config.recaptcha);
   await app.register(errorsPlugin);

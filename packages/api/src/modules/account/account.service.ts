@@ -6,7 +6,7 @@ import { errors, messages } from './account.messages.js';
 import type { Mailer } from '../../lib/mail.js';
 import { formatDay, money as formatMoney } from '../../lib/i18n.js';
 import { verificationKey } from '../../lib/codes.js';
-import { buildPdf } from '../../lib/pdf.js';
+import { pdfDocument } from '../../lib/pdf.pool.js';
 import { currentPerson } from '../auth/auth.service.js';
 import { getInstituicao } from '../parameters/parameters.service.js';
 import {
@@ -105,7 +105,7 @@ export async function paymentSlip(db: Db, codPessoa: number, ids: number[] | und
     .padStart(30, '0')
     .slice(0, 30);
   const line = `${digits.slice(0, 5)}.${digits.slice(5, 10)} ${digits.slice(10, 15)}.${digits.slice(15, 21)} ${digits.slice(21, 26)}.${digits.slice(26)} ${String(total).padStart(10, '0')}`;
-  const pdf = await buildPdf({
+  const pdf = await pdfDocument({
     title: `${text.slip} — ${institution.sigla}`,
     subject: text.slip,
     author: institution.nome,
@@ -200,7 +200,7 @@ export async function declarationPdf(db: Db, codPessoa: number, codigo: string, 
   const person = await currentPerson(db, codPessoa);
   const institution = await getInstituicao(db);
   const text = documentTexts(language);
-  const pdf = await buildPdf({
+  const pdf = await pdfDocument({
     title: text.declaration,
     subject: text.declaration,
     author: institution.nome,

@@ -1,7 +1,8 @@
 import type { Bibliografia, BibliografiaTitulo } from '@estante/contracts/collection';
 import type { Language } from '@estante/contracts/kernel';
 import { stringify } from 'csv-stringify/sync';
-import { buildPdf, type PdfBlock } from '../../lib/pdf.js';
+import type { PdfBlock } from '../../lib/pdf.js';
+import { pdfDocument } from '../../lib/pdf.pool.js';
 import { messages } from './collection.messages.js';
 
 type Plan = Bibliografia['planos'][number];
@@ -114,5 +115,5 @@ export async function bibliographyPdf(data: Bibliografia, context: { library: st
       });
     }
   }
-  return buildPdf({ title: t('pdf.title', language), subject: t('pdf.subject', language), author: context.author, blocks });
+  return pdfDocument({ title: t('pdf.title', language), subject: t('pdf.subject', language), author: context.author, blocks });
 }

@@ -18,7 +18,7 @@ import { institutionNumber } from '../parameters/parameters.service.js';
 import { requestRefusal } from './requests.policy.js';
 import { errors, messages } from './requests.messages.js';
 import { changeRequest, insertRequest, libraryOf, openCount, personOf, queueOf, type RequestRow, requestById, requestsOf } from './requests.queries.js';
-import { sheetPdf } from './requests.sheet.js';
+import { drawSheet } from './requests.sheet.js';
 
 /** The library reads its requests in the institution's language. */
 const LIBRARY_LANGUAGE: Language = 'pt';
@@ -127,7 +127,7 @@ export async function myRequests(db: Db, codPessoa: number, tipo: RequestType, s
 
 /** The draft of a catalogue sheet, as the patron types it. */
 export function sheetDraft(ficha: Ficha): Promise<Uint8Array> {
-  return sheetPdf(ficha, { classificacao: null, cutter: null }, true);
+  return drawSheet(ficha, { classificacao: null, cutter: null }, true);
 }
 
 /** The reviewed sheet: the patron's own (404 otherwise), once the library released it (409 before). */
@@ -135,7 +135,7 @@ export async function reviewedSheet(db: Db, codPessoa: number, id: number): Prom
   const request = await requestById(db, id, codPessoa);
   if (!request || request.tipo !== 'ficha-catalografica') throw errors.requestNotFound(id);
   if (!request.ficha_pronta) throw errors.sheetNotReviewed();
-  const pdf = await sheetPdf(request.dados as Ficha, { classificacao: request.classificacao, cutter: request.cutter }, false);
+  const pdf = await drawSheet(request.dados as Ficha, { classificacao: request.classificacao, cutter: request.cutter }, false);
   return { pdf, name: `ficha-catalografica-${id}.pdf` };
 }
 

@@ -1,5 +1,6 @@
 import { type Ficha, sheetText } from '@estante/contracts/requests';
 import { A4, drawText, pdfLibrary, textWidth, wrapText } from '../../lib/pdf.js';
+import { offThread } from '../../lib/pdf.pool.js';
 
 const CM = 72 / 2.54;
 const BOX = { width: 12.5 * CM, height: 7.5 * CM };
@@ -61,3 +62,6 @@ export async function sheetPdf(ficha: Ficha, review: { classificacao: string | n
   await drawText(page, classification, { x: right - textWidth(classification, 'serif', SIZE), y: y0 + 0.35 * CM, size: SIZE, face: 'serif', color: ink });
   return doc.save();
 }
+
+/** sheetPdf, drawn in a worker thread (lib/pdf.pool.ts). */
+export const drawSheet = offThread<typeof sheetPdf>(import.meta.url, 'sheetPdf');
