@@ -100,7 +100,7 @@ export interface Config {
   accessTokenTtl: number;
   /** Refresh-token lifetime (seconds); each use rotates it. */
   refreshTokenTtl: number;
-  /** Failed sign-ins per username (ten times as many per address) before a 429 for signInLockSeconds. */
+  /** Failed sign-ins per username at one address before a 429 for signInLockSeconds; the captcha and lock steps beyond it are SIGN_IN_STEPS (auth.service.ts). */
   signInMaxFailures: number;
   signInLockSeconds: number;
   publicClient: { id: string; secret: string };

@@ -57,9 +57,11 @@ export function fakeApi(...answers: ReturnType<typeof answer>[]) {
     const url = new URL(input, 'http://localhost');
     const method = init.method ?? 'GET';
     const path = url.pathname.replace(/^\/svc/, '');
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     calls.push({ method, path, query: url.searchParams, body });
-    if (path === '/oauth/token') return json(200, { access_token: 'public-token', token_type: 'bearer', expires_in: 3600 });
+    // The anonymous token is given; a sign-in (the password grant) is answered only when a test answers authEndpoints.token.
+    const signingIn = body instanceof URLSearchParams && body.get('grant_type') === 'password';
+    if (path === '/oauth/token' && !signingIn) return json(200, { access_token: 'public-token', token_type: 'bearer', expires_in: 3600 });
     for (const { endpoint, respond } of answers) {
       if (endpoint.method !== method) continue;
       const names: string[] = [];

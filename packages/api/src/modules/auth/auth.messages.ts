@@ -23,6 +23,11 @@ export const messages = defineMessages('auth', {
     en: 'Complete the "I am not a robot" check before continuing.',
     es: 'Complete la verificación "No soy un robot" antes de continuar.',
   },
+  captcha_required: {
+    pt: 'Houve muitas tentativas com senha errada para este login ou a partir desta rede. Resolva a verificação "Não sou um robô" para continuar.',
+    en: 'There were too many attempts with a wrong password for this login or from this network. Complete the "I am not a robot" check to continue.',
+    es: 'Hubo demasiados intentos con contraseña incorrecta para este usuario o desde esta red. Complete la verificación "No soy un robot" para continuar.',
+  },
   captcha_invalid: {
     pt: 'A verificação "Não sou um robô" expirou ou não é válida. Faça-a novamente.',
     en: 'The "I am not a robot" check expired or is not valid. Please do it again.',
@@ -140,6 +145,7 @@ export const errors = {
   invalidGrant: (label: string) => messages.error(401, 'invalid_grant', { label }),
   captchaMissing: () => messages.error(400, 'captcha_missing'),
   captchaInvalid: () => messages.error(400, 'captcha_invalid'),
+  captchaRequired: () => messages.error(400, 'captcha_required'),
   captchaUnavailable: () => messages.error(503, 'CaptchaIndisponivel'),
   personNotLinked: () => messages.error(422, 'PessoaNaoVinculada'),
   duplicatesUnavailable: () => messages.error(404, 'DuplicadasIndisponivel'),

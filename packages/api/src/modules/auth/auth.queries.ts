@@ -133,6 +133,17 @@ export async function lockedUntil(db: Db, keys: string[]): Promise<Date | null> 
  * however many arrive at once.
  */
 export async function reserveUse(db: Db, key: string, limit: number, windowSeconds: number, lockSeconds: number): Promise<Date | null> {
+  return (await reserveCounted(db, key, limit, windowSeconds, lockSeconds)).lockedUntil;
+}
+
+/** reserveUse, telling also how many uses the window now holds (this one included) when it was not refused. */
+export async function reserveCounted(
+  db: Db,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  lockSeconds: number,
+): Promise<{ lockedUntil: null; count: number } | { lockedUntil: Date; count: null }> {
   const fresh = sql`f.window_start < now() - make_interval(secs => ${windowSeconds})`;
   const rows = await queryRows<{ failures: number }>(
     db,
@@ -146,8 +157,8 @@ export async function reserveUse(db: Db, key: string, limit: number, windowSecon
         where f.locked_until is null or f.locked_until <= now()
         returning f.failures`,
   );
-  if (rows.length > 0) return null;
-  return (await lockedUntil(db, [key])) ?? new Date(Date.now() + 1000);
+  if (rows.length > 0) return { lockedUntil: null, count: rows[0]!.failures };
+  return { lockedUntil: (await lockedUntil(db, [key])) ?? new Date(Date.now() + 1000), count: null };
 }
 
 /** Gives back a use reserved by reserveUse (the call turned out not to count): one less, unlocked below the limit. */

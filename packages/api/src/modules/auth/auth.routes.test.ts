@@ -4,6 +4,7 @@ import { queryRows } from '../../db/client.js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
+import { solvedCaptcha } from '../../../test/captcha.js';
 import { createInstitution, createPatron } from '../../../test/factories.js';
 import { patronCategories, refreshTokens } from '../../db/schema/index.js';
 import { getOrCreateSecret } from './auth.queries.js';
@@ -253,40 +254,92 @@ describe('refresh tokens: rotation, reuse detection, logout', () => {
   });
 });
 
-describe('sign-in rate limiting', () => {
-  it('answers 429 after repeated failures for one username, even with the right password, and not for others', async () => {
+describe('sign-in rate limiting: a step for the username at one address, a captcha, then a lock (spec §8, issue 52)', () => {
+  const attempt = (username: string, password: string, address = '127.0.0.1', captcha?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/svc/oauth/token',
+      remoteAddress: address,
+      payload: {
+        grant_type: 'password',
+        client_id: 'estante-web',
+        client_secret: 'estante-public',
+        username,
+        password,
+        ...(captcha ? { recaptcha_token: captcha } : {}),
+      },
+    });
+  /** The wrong passwords a key has had in the current window, as if they had happened. */
+  const failuresSoFar = (key: string, failures: number) =>
+    t.database.db.execute(sql`insert into sign_in_failures (key, failures, window_start) values (${key}, ${failures}, now())
+      on conflict (key) do update set failures = excluded.failures, window_start = now(), locked_until = null`);
+
+  it('answers 429 to a username at one address after five wrong passwords, even with the right one; the patron elsewhere and the neighbours there still sign in', async () => {
     await createPatron(t.database.db, { login: 'alvo', nome: 'Alvo Ataque', password: 'senha-certa' });
     await createPatron(t.database.db, { login: 'vizinho', nome: 'Vizinho Tranquilo', password: 'senha-vizinho' });
-    const attempt = (username: string, password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/svc/oauth/token',
-        payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username, password },
-      });
-    for (let i = 0; i < 5; i++) expect((await attempt('alvo', `errada-${i}`)).statusCode).toBe(401);
-    const locked = await attempt('ALVO', 'senha-certa');
+    for (let i = 0; i < 5; i++) expect((await attempt('alvo', `errada-${i}`, '10.1.1.1')).statusCode).toBe(401);
+    const locked = await attempt('ALVO', 'senha-certa', '10.1.1.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ key: 'TentativasExcedidas', message: expect.stringMatching(/15 minuto/) });
-    expect((await attempt('vizinho', 'senha-vizinho')).statusCode).toBe(200);
+    expect((await attempt('vizinho', 'senha-vizinho', '10.1.1.1')).statusCode).toBe(200);
+    // From another address the patron is asked for the captcha (five wrong passwords for the username), and signs in with it.
+    const asked = await attempt('alvo', 'senha-certa', '10.2.2.2');
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toMatchObject({ key: 'captcha_required', message: expect.stringContaining('Não sou um robô') });
+    expect((await attempt('alvo', 'senha-certa', '10.2.2.2', await solvedCaptcha(t))).statusCode).toBe(200);
+    // Signed in: the username's failures are forgotten (no captcha any more), the pair at the first address stays locked.
+    expect((await attempt('alvo', 'senha-certa', '10.3.3.3')).statusCode).toBe(200);
+    expect((await attempt('alvo', 'senha-certa', '10.1.1.1')).statusCode).toBe(429);
     // An unknown username is counted the same way: the answers do not tell which usernames exist.
-    for (let i = 0; i < 5; i++) expect((await attempt('fantasma', `x${i}`)).statusCode).toBe(401);
-    expect((await attempt('fantasma', 'y')).statusCode).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await attempt('fantasma', `x${i}`, '10.1.1.1')).statusCode).toBe(401);
+    expect((await attempt('fantasma', 'y', '10.1.1.1')).statusCode).toBe(429);
+    expect((await attempt('fantasma', 'y', '10.4.4.4')).json()).toMatchObject({ key: 'captcha_required' });
   });
 
-  it('counts forty guesses sent at once: five are checked, the rest refused, the right one among them too', async () => {
+  it('locks the username everywhere only after twenty wrong passwords, the captcha solved for the last fifteen', async () => {
+    await createPatron(t.database.db, { login: 'cercado', nome: 'Cercado Distribuído', password: 'senha-certa' });
+    await failuresSoFar('u:cercado', 18);
+    expect((await attempt('cercado', 'errada', '10.5.5.1')).json()).toMatchObject({ key: 'captcha_required' });
+    expect((await attempt('cercado', 'errada', '10.5.5.1', await solvedCaptcha(t))).statusCode).toBe(401);
+    expect((await attempt('cercado', 'errada', '10.5.5.2', await solvedCaptcha(t))).statusCode).toBe(401);
+    const locked = await attempt('cercado', 'senha-certa', '10.5.5.3', await solvedCaptcha(t));
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().key).toBe('TentativasExcedidas');
+  });
+
+  it('asks everyone at an address for the captcha after fifty wrong passwords there, and locks it after two hundred', async () => {
+    await createPatron(t.database.db, { login: 'campus', nome: 'Estudante do Campus', password: 'senha-certa' });
+    await failuresSoFar('ip:10.6.6.6', 50);
+    expect((await attempt('campus', 'senha-certa', '10.6.6.6')).json()).toMatchObject({ key: 'captcha_required' });
+    expect((await attempt('campus', 'senha-certa', '10.6.6.6', await solvedCaptcha(t))).statusCode).toBe(200);
+    expect((await attempt('campus', 'senha-certa', '10.6.6.7')).statusCode).toBe(200);
+    await failuresSoFar('ip:10.6.6.6', 199);
+    expect((await attempt('campus', 'errada', '10.6.6.6', await solvedCaptcha(t))).statusCode).toBe(401);
+    expect((await attempt('campus', 'senha-certa', '10.6.6.6', await solvedCaptcha(t))).statusCode).toBe(429);
+  });
+
+  it('counts forty guesses sent at once from one address: five are checked, the rest refused, the right one among them too', async () => {
     await createPatron(t.database.db, { login: 'rajada', nome: 'Rajada Paralela', password: 'senha-certa' });
-    const attempt = (password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/svc/oauth/token',
-        remoteAddress: '10.9.9.9',
-        payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'rajada', password },
-      });
     const guesses = Array.from({ length: 40 }, (_, i) => (i === 30 ? 'senha-certa' : `errada-${i}`));
-    const statuses = (await Promise.all(guesses.map(attempt))).map((r) => r.statusCode);
+    const statuses = (await Promise.all(guesses.map((guess) => attempt('rajada', guess, '10.9.9.9')))).map((r) => r.statusCode);
     expect(statuses.filter((s) => s !== 429)).toHaveLength(5);
     expect(statuses[30]).toBe(429);
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(1);
+  });
+
+  it('checks five of forty guesses sent at once from forty addresses and refuses the rest, without leaving the username locked', async () => {
+    await createPatron(t.database.db, { login: 'espalhada', nome: 'Rajada Espalhada', password: 'senha-certa' });
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt('espalhada', `errada-${i}`, `10.8.${i}.1`)));
+    expect(answers.filter((a) => a.statusCode === 401)).toHaveLength(5);
+    // Each attempt counts until it proves otherwise: while many are in flight the username may
+    // briefly reach its lock (429); the others are asked for the captcha. None is checked.
+    const refused = answers.filter((a) => a.statusCode !== 401).map((a) => a.json().key);
+    expect(refused).toHaveLength(35);
+    expect(refused.filter((key) => key !== 'captcha_required' && key !== 'TentativasExcedidas')).toEqual([]);
+    expect(refused).toContain('captcha_required');
+    // Afterwards only the five wrong passwords count: the captcha, and the patron is in.
+    expect((await attempt('espalhada', 'senha-certa', '10.8.99.1')).json()).toMatchObject({ key: 'captcha_required' });
+    expect((await attempt('espalhada', 'senha-certa', '10.8.99.1', await solvedCaptcha(t))).statusCode).toBe(200);
   });
 });
 

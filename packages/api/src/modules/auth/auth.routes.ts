@@ -50,13 +50,14 @@ export const authRoutes: FastifyPluginAsync<{ tokens: TokenService; db: Db; sess
       const { token, expiresIn } = await tokens.patron(rotated.codPessoa, clientId!, rotated.login);
       return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn, refresh_token: rotated.refresh };
     }
-    // Repeated failures for one username or one address cool down with 429 (spec §8). The
-    // attempt is counted before the password is checked, and given back unless it was wrong.
+    // Repeated failures step up (spec §8, SIGN_IN_STEPS): a captcha, then 429 for the username at
+    // that address, the username, the address. The attempt is counted before the password is
+    // checked, and given back unless it was wrong.
     const limits = { maxFailures: session.signInMaxFailures, lockSeconds: session.signInLockSeconds };
-    await reserveSignIn(db, body.username, request.ip, limits);
+    const step = await reserveSignIn(db, body.username, request.ip, limits);
     let signedIn: { codPessoa: number; login: string };
     try {
-      await captcha.require(body.recaptcha_token);
+      await captcha.require(body.recaptcha_token, step.captcha);
       signedIn = await checkPassword(db, body.username, body.password, await loginLabel(db, request.language));
     } catch (error) {
       if (!(error instanceof AppError && error.status === 401)) await releaseSignIn(db, body.username, request.ip, limits);

@@ -17,6 +17,7 @@ import {
   getOrCreateSecret,
   insertRefreshToken,
   releaseUse,
+  reserveCounted,
   reserveUse,
   registrationsOf,
   revokeFamily,
@@ -335,28 +336,54 @@ export async function throttle(db: Db, entries: { key: string; limit: number }[]
   }
 }
 
-/** The keys a sign-in counts against: the username (when there is one) and, ten times as tolerant (a library shares one address), the address. */
+/**
+ * How wrong passwords step up (spec §8, issue 52), with `maxFailures` (5 by default):
+ * - one username from one address: `maxFailures` wrong → that pair waits `lockSeconds` (429);
+ *   the same patron elsewhere, and everyone else at that address, still sign in;
+ * - one username from anywhere: after `maxFailures` wrong, every further attempt needs the
+ *   captcha (a robot pays a proof of work a guess, a person ticks a box); 4× as many → 429;
+ * - one address (a campus behind NAT): after 10× wrong, the captcha for everyone there; 40× → 429.
+ */
+export const SIGN_IN_STEPS = { usernameLock: 4, addressCaptcha: 10, addressLock: 40 } as const;
+
+/** The keys a sign-in counts against: the username at the address, the username, and the address. */
 function signInKeys(username: string | undefined, address: string, limits: SignInLimits) {
   const keys = keysOf(username, address);
-  return [...(splitUsername(username).login ? [{ key: keys.user, limit: limits.maxFailures }] : []), { key: keys.ip, limit: limits.maxFailures * 10 }];
+  const login = splitUsername(username).login;
+  const max = limits.maxFailures;
+  return [
+    ...(login
+      ? [
+          { key: `ua:${login}@${address}`, limit: max, captchaAfter: Number.POSITIVE_INFINITY },
+          { key: keys.user, limit: max * SIGN_IN_STEPS.usernameLock, captchaAfter: max },
+        ]
+      : []),
+    { key: keys.ip, limit: max * SIGN_IN_STEPS.addressLock, captchaAfter: max * SIGN_IN_STEPS.addressCaptcha },
+  ];
 }
 
 /**
  * Reserves a sign-in attempt before the password is checked (spec §8): each attempt counts as a
  * failure until it proves otherwise, so forty guesses sent at once are forty counted attempts —
- * the ones past the limit are refused (429) without their password being looked at.
+ * the ones past a limit are refused (429) without their password being looked at. Answers
+ * whether this attempt must come with a solved captcha (the username or the address has had
+ * too many wrong passwords), whatever activity 1120 says.
  */
-export async function reserveSignIn(db: Db, username: string | undefined, address: string, limits: SignInLimits): Promise<void> {
+export async function reserveSignIn(db: Db, username: string | undefined, address: string, limits: SignInLimits): Promise<{ captcha: boolean }> {
   const keys = signInKeys(username, address, limits);
   const reserved: typeof keys = [];
+  let captcha = false;
   for (const entry of keys) {
-    const until = await reserveUse(db, entry.key, entry.limit, limits.lockSeconds, limits.lockSeconds);
-    if (until) {
+    const use = await reserveCounted(db, entry.key, entry.limit, limits.lockSeconds, limits.lockSeconds);
+    if (use.lockedUntil) {
       for (const done of reserved) await releaseUse(db, done.key, done.limit);
-      throw errors.tooManyAttempts(minutesUntil(until));
+      throw errors.tooManyAttempts(minutesUntil(use.lockedUntil));
     }
+    // The failures before this attempt reached the step.
+    if (use.count - 1 >= entry.captchaAfter) captcha = true;
     reserved.push(entry);
   }
+  return { captcha };
 }
 
 /**
@@ -382,8 +409,10 @@ export async function releaseSignIn(db: Db, username: string | undefined, addres
   for (const entry of signInKeys(username, address, limits)) await releaseUse(db, entry.key, entry.limit);
 }
 
-/** A successful sign-in forgets the username's failures; the address gets its attempt back. */
+/** A successful sign-in forgets the username's failures (at that address and anywhere); the address gets its attempt back. */
 export async function signInSucceeded(db: Db, username: string, address: string, limits: SignInLimits): Promise<void> {
-  await clearFailures(db, keysOf(username, '').user);
-  await releaseUse(db, keysOf(username, address).ip, limits.maxFailures * 10);
+  const [pair, user, ip] = signInKeys(username, address, limits);
+  await clearFailures(db, pair!.key);
+  await clearFailures(db, user!.key);
+  await releaseUse(db, ip!.key, ip!.limit);
 }

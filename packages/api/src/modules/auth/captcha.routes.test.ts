@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
+import { solvedCaptcha } from '../../../test/captcha.js';
 import { createInstitution, createPatron, enableActivities } from '../../../test/factories.js';
 import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
 
@@ -13,17 +12,6 @@ const signIn = (t: TestApp, extra: Record<string, string>) =>
     url: '/svc/oauth/token',
     payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'ana', password: 'Senha-segura1', ...extra },
   });
-
-/** Asks the server for a challenge and solves it as the browser does. */
-async function solved(t: TestApp): Promise<string> {
-  const response = await t.app.inject({ method: 'GET', url: '/svc/captcha/desafio', headers: { authorization: `Bearer ${await publicToken(t.app)}` } });
-  expect(response.statusCode).toBe(200);
-  expect(response.headers['cache-control']).toBe('no-store');
-  const challenge = response.json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  expect(solution).not.toBeNull();
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
 
 describe('the sign-in captcha (ALTCHA, activity 1120)', () => {
   let t: TestApp;
@@ -47,7 +35,7 @@ describe('the sign-in captcha (ALTCHA, activity 1120)', () => {
   });
 
   it('signs in with a solved challenge, once: the same solution again is refused', async () => {
-    const captcha = await solved(t);
+    const captcha = await solvedCaptcha(t);
     expect((await signIn(t, { recaptcha_token: captcha })).statusCode).toBe(200);
     const replay = await signIn(t, { recaptcha_token: captcha });
     expect(replay.statusCode).toBe(400);
@@ -55,7 +43,7 @@ describe('the sign-in captcha (ALTCHA, activity 1120)', () => {
   });
 
   it('refuses a wrong answer, a forged challenge and garbage with 400 captcha_invalid', async () => {
-    const captcha = JSON.parse(Buffer.from(await solved(t), 'base64').toString('utf8'));
+    const captcha = JSON.parse(Buffer.from(await solvedCaptcha(t), 'base64').toString('utf8'));
     const wrongAnswer = { ...captcha, solution: { ...captcha.solution, counter: captcha.solution.counter + 1 } };
     const easier = { ...captcha, challenge: { ...captcha.challenge, parameters: { ...captcha.challenge.parameters, cost: 1 } } };
     for (const token of [wrongAnswer, easier].map((c) => Buffer.from(JSON.stringify(c)).toString('base64')).concat(['bm90IGpzb24=', 'x'.repeat(4500)])) {
@@ -70,7 +58,7 @@ describe('the sign-in captcha (ALTCHA, activity 1120)', () => {
     const without = await t.app.inject({ method: 'GET', url: '/svc/pessoas/ana/recuperar-senha', headers: { authorization } });
     expect(without.statusCode).toBe(400);
     expect(without.json().key).toBe('captcha_missing');
-    const query = new URLSearchParams({ recaptcha_token: await solved(t) });
+    const query = new URLSearchParams({ recaptcha_token: await solvedCaptcha(t) });
     const withCaptcha = await t.app.inject({ method: 'GET', url: `/svc/pessoas/ana/recuperar-senha?${query}`, headers: { authorization } });
     expect(withCaptcha.statusCode).toBe(200);
     expect(withCaptcha.json().emails).toHaveLength(1);

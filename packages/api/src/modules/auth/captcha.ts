@@ -28,8 +28,11 @@ export interface RecaptchaSettings {
 export interface Captcha {
   /** A new signed ALTCHA challenge (when reCAPTCHA is configured, the browser uses that instead). */
   challenge(): Promise<Challenge>;
-  /** Throws 400 when activity 1120 is on and `token` is missing, invalid, expired or already used. */
-  require(token: string | undefined): Promise<void>;
+  /**
+   * Throws 400 when activity 1120 is on (or `always`: sign-in after too many wrong passwords)
+   * and `token` is missing, invalid, expired or already used.
+   */
+  require(token: string | undefined, always?: boolean): Promise<void>;
 }
 
 const payloadSchema = z.object({
@@ -67,9 +70,9 @@ export async function createCaptcha(db: Db, recaptcha: RecaptchaSettings | null)
         expiresAt: new Date(Date.now() + VALIDITY_SECONDS * 1000),
         hmacSignatureSecret: secret,
       }),
-    async require(token) {
-      if (!(await isActivityEnabled(db, CAPTCHA_ACTIVITY))) return;
-      if (!token?.trim()) throw errors.captchaMissing();
+    async require(token, always = false) {
+      if (!always && !(await isActivityEnabled(db, CAPTCHA_ACTIVITY))) return;
+      if (!token?.trim()) throw always ? errors.captchaRequired() : errors.captchaMissing();
       if (recaptcha) return verifyRecaptcha(recaptcha, token);
       const payload = decodePayload(token);
       if (!payload || payload.challenge.parameters.algorithm !== ALGORITHM) throw errors.captchaInvalid();

@@ -36,7 +36,8 @@ export interface LoginFormProps {
  * modal. Phases: credentials → (institution 571) password with the duplicate chooser →
  * authenticating → (several registrations) the login-origin chooser. The server's answer
  * decides the message: 401 wrong credentials with the institution's login label, 430 blocked,
- * 429 too many attempts, 400 missing credentials or captcha, 500 in red.
+ * 429 too many attempts, 400 missing credentials or captcha, 500 in red. After too many wrong
+ * passwords the server asks for the captcha even without activity 1120: the form then shows it.
  */
 export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutional, onSignedIn, footer }: LoginFormProps) {
   const { t } = useTranslation();
@@ -47,6 +48,9 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
   const [choice, setChoice] = useState<string | null>(null);
   const [target, setTarget] = useState<Destination | undefined>(destination);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  /** The server asked for the captcha (too many wrong passwords for the username or from the network), activity 1120 or not. */
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const withCaptcha = captcha || captchaAsked;
   const [captchaRound, setCaptchaRound] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; severe: boolean } | null>(null);
@@ -61,6 +65,7 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
     try {
       await work();
     } catch (e) {
+      if (e instanceof ApiRequestError && e.key === 'captcha_required') setCaptchaAsked(true);
       setError(describe(e));
     } finally {
       setBusy(false);
@@ -71,6 +76,7 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
     if (!(e instanceof ApiRequestError)) return { text: t('errors.unexpected'), severe: true };
     if (e.status === 0) return { text: t('errors.unreachable'), severe: false };
     if (e.key === 'captcha_missing') return { text: t('login.captchaMissing'), severe: false };
+    if (e.key === 'captcha_required') return { text: t('login.captchaRequired'), severe: false };
     if (e.key === 'captcha_invalid') return { text: t('login.captchaInvalid'), severe: false };
     if (e.status === 401) return { text: t('login.wrongCredentials', { label: loginLabel }), severe: false };
     if (e.status === 430 || e.key === 'ACESSO_BLOQUEADO') return { text: t('login.blocked'), severe: false };
@@ -99,7 +105,7 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
       return setError({ text: t('login.chooseRequired'), severe: false });
     }
     if (!username.trim() || !password || (destination !== undefined && !target)) return setError({ text: t('login.fillAll'), severe: false });
-    if (captcha && !captchaToken) return setError({ text: t('login.captchaMissing'), severe: false });
+    if (withCaptcha && !captchaToken) return setError({ text: t('login.captchaMissing'), severe: false });
     void run(async () => {
       try {
         const result = await signIn({ username, password, keep, captcha: captchaToken, choice: needsChoice ? (choice ?? undefined) : undefined });
@@ -109,7 +115,7 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
         } else onSignedIn(target ?? null);
       } finally {
         // The server takes a captcha solution once: every attempt needs a new one.
-        if (captcha) {
+        if (withCaptcha) {
           setCaptchaToken(null);
           setCaptchaRound((n) => n + 1);
         }
@@ -229,7 +235,7 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
               required
             />
             <Checkbox label={t('login.keep')} checked={keep} onChange={(e) => setKeep(e.currentTarget.checked)} />
-            {captcha && <CaptchaField key={captchaRound} onChange={setCaptchaToken} />}
+            {withCaptcha && <CaptchaField key={captchaRound} onChange={setCaptchaToken} />}
             {destination !== undefined && (
               <Radio.Group label={t('login.destination')} value={target ?? null} onChange={(v) => setTarget(v as Destination)} required>
                 <Stack gap={4} mt={4}>
