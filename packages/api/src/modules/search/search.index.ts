@@ -20,6 +20,7 @@ import { readSnapshot, readVersion, type Snapshot } from './search.snapshot.js';
 import { PREWARM_WORDS } from './search.config.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
 import { frequentHeadingSearches } from './search.suggest.queries.js';
+import { type Suggestion, suggestSearch } from './search.suggest.js';
 import { importRunning } from '../../lib/import-window.js';
 
 export type { FacetCount, SearchOutcome } from './search.run.js';
@@ -495,6 +496,14 @@ export class SearchIndex implements RunSource {
   }
 
   /**
+   * "Did you mean" for a search that found `found` titles (search.suggest.ts): worked out here,
+   * where the word atoms and counts are, so an API worker asks it in one call.
+   */
+  suggest(state: SearchState, found: number): Promise<Suggestion<SearchOutcome> | null> {
+    return suggestSearch(this, state, found);
+  }
+
+  /**
    * A cached atom, fetched once however many searches ask for it at the same time. `query`
    * reads its rows (of just the given titles, when patching it for a new snapshot).
    */
@@ -548,7 +557,7 @@ export class SearchIndex implements RunSource {
 /**
  * The keys PostgreSQL gives a word (its lexemes, wordKey) and a phrase (its title key,
  * estante_key), asked once per spelling and remembered (up to 100,000 of each). An API worker
- * whose searches run in the primary's index (search.remote.ts) keeps its own.
+ * whose searches run in the primary's index (search.remote.ts) keeps its own, for typeahead's phrases.
  */
 export class TextKeys {
   private words = new Map<string, string | null>();

@@ -68,7 +68,7 @@ describe('one search index for all API workers (PostgreSQL, two workers)', () =>
     expect(filtered.total).toBeGreaterThan(0);
     expect(JSON.stringify(filtered)).toContain(author.descricao);
     await both(`/svc/consulta?termo1=${encodeURIComponent(surname)}&campo1=autor&ordenacao=T`);
-    // "Did you mean" asks the index how many titles a word is in.
+    // "Did you mean" is worked out in the primary's index, asked in one call.
     const suggested = (await both(`/svc/consulta?termo1=${encodeURIComponent(misspelt)}`)) as { sugestao?: unknown };
     expect(suggested.sugestao).toBeDefined();
     await both(`/svc/consulta?termo1=${encodeURIComponent(word)}&base=rede`);

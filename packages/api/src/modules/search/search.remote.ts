@@ -1,10 +1,11 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { SearchState } from '@estante/contracts/search';
+import type { SearchRow, SearchState } from '@estante/contracts/search';
 import type { Db } from '../../db/client.js';
 import { onPrimary, readingOnPrimary } from '../../db/replicas.js';
 import { type SearchIndex, type SearchOutcome, TextKeys } from './search.index.js';
 import { isMultiFacet, MULTI_FACETS, type MultiFacet, type MultiValued, type Snapshot } from './search.snapshot.js';
 import { CATALOGUE, type CatalogueSource, NETWORK } from './search.source.js';
+import type { Suggestion } from './search.suggest.js';
 
 /**
  * What a search's answer carries of its snapshot: the names it describes facet values and
@@ -32,15 +33,13 @@ export interface Searcher {
   readonly database: Db;
   readonly source: CatalogueSource;
   run(state: SearchState): Promise<SearchAnswer | null>;
-  count(state: SearchState): Promise<number | null>;
-  wordKey(word: string, similar: boolean): Promise<string | null>;
-  /** How many titles a word (by its key) is found in. */
-  wordTitles(key: string, word: string, similar: boolean): Promise<number>;
+  /** "Did you mean" for a search that found `found` titles (search.suggest.ts), worked out where the index is. */
+  suggest(state: SearchState, found: number): Promise<Suggestion | null>;
   titleKey(phrase: string): Promise<string>;
   summary(): Promise<{ version: number; titles: number }>;
 }
 
-type Op = 'run' | 'count' | 'wordTitles' | 'summary';
+type Op = 'run' | 'suggest' | 'summary';
 
 /** A worker's call, over the cluster's IPC channel. */
 export interface Call {
@@ -121,10 +120,11 @@ export function answerFrom(indexes: Record<CatalogueSource['name'], SearchIndex>
         const outcome = await index.run(state);
         return outcome && wireAnswer(outcome, state, call.namesOf);
       }
-      case 'count':
-        return index.count(call.args[0] as SearchState);
-      case 'wordTitles':
-        return index.wordTitles(call.args[0] as string, call.args[1] as string, call.args[2] as boolean);
+      case 'suggest': {
+        const state = call.args[0] as SearchState;
+        const suggestion = await index.suggest(state, call.args[1] as number);
+        return suggestion && { linhas: suggestion.linhas, outcome: wireAnswer(suggestion.outcome, { ...state, linhas: suggestion.linhas }, call.namesOf) };
+      }
       case 'summary':
         return index.summary();
     }
@@ -205,8 +205,9 @@ function listen() {
 
 /**
  * An API worker's search: the primary process holds the one index of all workers (decision
- * 0040), and this asks it over the cluster's IPC channel. The keys of words and phrases, and
- * the queries that fill a results page, stay in the worker (its own database connections).
+ * 0040), and this asks it over the cluster's IPC channel: a search in one call, its "did you
+ * mean" in one more. The keys of phrases (typeahead), and the queries that fill a results page,
+ * stay in the worker (its own database connections).
  */
 export class RemoteIndex implements Searcher {
   private names: { version: number; names: Snapshot['names'] } | null = null;
@@ -257,7 +258,18 @@ export class RemoteIndex implements Searcher {
     // The names held when asking: an answer without names is of their version (others may arrive meanwhile).
     const held = this.names;
     const wire = await this.call<WireAnswer | null>('run', state);
-    if (!wire) return null;
+    return wire && this.answerOf(wire, held);
+  }
+
+  /** One call: the primary works the suggestion out with its index's atoms and counts (several steps, none of them over the channel). */
+  async suggest(state: SearchState, found: number): Promise<Suggestion | null> {
+    const held = this.names;
+    const wire = await this.call<{ linhas: SearchRow[]; outcome: WireAnswer } | null>('suggest', state, found);
+    return wire && { linhas: wire.linhas, outcome: this.answerOf(wire.outcome, held) };
+  }
+
+  /** An answer as it travelled, made whole again: its facets as objects, its names (kept from an earlier answer of the same version when it came without). */
+  private answerOf(wire: WireAnswer, held: RemoteIndex['names']): SearchAnswer {
     const { version, names, multi: shown, facets, ...outcome } = wire;
     if (names && (!this.names || version >= this.names.version)) this.names = { version, names };
     const multi = Object.fromEntries(
@@ -270,14 +282,6 @@ export class RemoteIndex implements Searcher {
       facets: facets.map(([faceta, codigo, total, sem_filtro, nome]) => ({ faceta, codigo, total, sem_filtro, ...(nome === undefined ? {} : { nome }) })),
       snapshot: { version, names: names ?? held!.names, multi },
     };
-  }
-
-  count(state: SearchState): Promise<number | null> {
-    return this.call('count', state);
-  }
-
-  wordTitles(key: string, word: string, similar: boolean): Promise<number> {
-    return this.call('wordTitles', key, word, similar);
   }
 
   summary(): Promise<{ version: number; titles: number }> {
@@ -298,10 +302,6 @@ export class RemoteIndex implements Searcher {
         if (!(error instanceof CallTimeout)) throw error;
       }
     }
-  }
-
-  wordKey(word: string, similar: boolean): Promise<string | null> {
-    return this.textKeys.wordKey(word, similar);
   }
 
   titleKey(phrase: string): Promise<string> {

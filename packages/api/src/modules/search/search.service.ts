@@ -17,7 +17,7 @@ import {
   parseSearchState,
   SORTS,
 } from '@estante/contracts/search';
-import { FEW_RESULTS, suggestSearch } from './search.suggest.js';
+import { FEW_RESULTS } from './search.suggest.js';
 import { answer, buildFacets, namer, resultLines } from './search.answer.js';
 import type { Db } from '../../db/client.js';
 import { errors } from './search.messages.js';
@@ -51,7 +51,7 @@ export async function search(
   // Did you mean (issue 26): only a search that found few titles is checked, so a search that
   // found what was typed costs what it cost. One that found nothing shows its suggestion's
   // titles at once, unless the patron asked for the words exactly as typed.
-  const suggestion = suggest && !network && found.total <= FEW_RESULTS ? await suggestSearch(index, state, found) : null;
+  const suggestion = suggest && !network && found.total <= FEW_RESULTS ? await index.suggest(state, found.total) : null;
   return answer(index, state, suggestion ? { ...suggestion, applied: found.total === 0 && !state.exato } : null, found, language);
 }
 

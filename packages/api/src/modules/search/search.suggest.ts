@@ -1,4 +1,5 @@
 import { type SearchRow, type SearchState, TYPEAHEAD_FIELDS, type Typeahead } from '@estante/contracts/search';
+import type { SearchIndex, SearchOutcome } from './search.index.js';
 import type { SearchAnswer, Searcher } from './search.remote.js';
 import { searchWords } from './search.predicates.js';
 import { headingKey } from './search.snapshot.js';
@@ -17,9 +18,10 @@ const COMBINATIONS_TRIED = 6;
 /** At most this many words of a search are corrected, the rarest first (a pasted paragraph is not rewritten). */
 const MAX_WORDS_CORRECTED = 4;
 
-export interface Suggestion {
+/** The search suggested, and what it finds (the index's own outcome, or as it reached an API worker). */
+export interface Suggestion<A extends SearchAnswer = SearchAnswer> {
   linhas: SearchRow[];
-  outcome: SearchAnswer;
+  outcome: A;
 }
 
 interface Spelling {
@@ -45,15 +47,15 @@ interface Slot {
  * x/ch, doubled letters…); frequent words are preferred, and among combinations the one whose
  * words occur together in the most titles. Null when no better search is found.
  */
-export async function suggestSearch(index: Searcher, state: SearchState, found: SearchAnswer): Promise<Suggestion | null> {
+export async function suggestSearch(index: SearchIndex, state: SearchState, found: number): Promise<Suggestion<SearchOutcome> | null> {
   // A search that found something is only questioned when one of its words is rare: known from
   // the word atoms the search has just read (cached in the index), without asking the database.
-  if (found.total > 0 && !(await hasRareWord(index, state))) return null;
-  return suggestFor(index, state, found.total);
+  if (found > 0 && !(await hasRareWord(index, state))) return null;
+  return suggestFor(index, state, found);
 }
 
 /** Whether a text row holds a word found in at most RARE_WORD titles (of any field). */
-async function hasRareWord(index: Searcher, state: SearchState): Promise<boolean> {
+async function hasRareWord(index: SearchIndex, state: SearchState): Promise<boolean> {
   for (const row of state.linhas) {
     if (!hasVocabulary(row.campo)) continue;
     for (const word of searchWords(row.termo)) {
@@ -65,7 +67,7 @@ async function hasRareWord(index: Searcher, state: SearchState): Promise<boolean
   return false;
 }
 
-async function suggestFor(index: Searcher, state: SearchState, found: number): Promise<Suggestion | null> {
+async function suggestFor(index: SearchIndex, state: SearchState, found: number): Promise<Suggestion<SearchOutcome> | null> {
   const db = index.database;
   // The words worth correcting, those in no title of their field first.
   const words = state.linhas.flatMap((row, r) =>
@@ -214,7 +216,7 @@ function rewrite(linhas: SearchRow[], slots: Slot[], chosen: Spelling[]): Search
  * of the titles the suggestion finds first spells them (so "pedagogia" stays Portuguese when a
  * Portuguese title comes first); the patron's own words are left as typed.
  */
-async function withAccents(index: Searcher, linhas: SearchRow[], typed: SearchRow[], page: number[]): Promise<SearchRow[]> {
+async function withAccents(index: SearchIndex, linhas: SearchRow[], typed: SearchRow[], page: number[]): Promise<SearchRow[]> {
   const spelt = new Map<string, string>();
   for (const text of await headingTexts(index.database, page.slice(0, 5)))
     for (const word of text.match(/[\p{L}\p{N}]+/gu) ?? []) {
