@@ -10,27 +10,27 @@ export interface PendingSignIn {
   options: PessoaOpcao[];
 }
 
+/** The username the password grant sends: with the registration chosen before signing in (institution 571's person code, 87's category) after the separator. */
+export const usernameWithChoice = (username: string, choice: string | null) =>
+  choice ? `${username.trim()}${LOGIN_CHOICE_SEPARATOR}${choice}` : username.trim();
+
 /**
- * Signs a patron in with the password grant (spec §4 "Session"). `choice` is the registration
- * chosen before signing in (institution 571's person code, 87's category) and travels after the
- * username and separator. Without one, a person with several registrations is asked which to
- * continue as (the login-origin chooser: a PendingSignIn comes back); otherwise the credentials
- * and user are stored — in the browser-session store, or the persisted one with "keep me connected".
+ * Signs a patron in with the password grant (spec §4 "Session"), its body as the sign-in form
+ * made it (usernameWithChoice). Without a registration chosen, a person with several is asked
+ * which to continue as (the login-origin chooser: a PendingSignIn comes back); otherwise the
+ * credentials and user are stored — in the browser-session store, or the persisted one with
+ * "keep me connected".
  */
-export async function signIn(input: {
-  username: string;
-  password: string;
-  keep: boolean;
-  captcha: string | null;
-  choice?: string;
-}): Promise<Pessoa | PendingSignIn> {
-  const username = input.choice ? `${input.username.trim()}${LOGIN_CHOICE_SEPARATOR}${input.choice}` : input.username.trim();
-  const token = await passwordGrant(username, input.password, input.captcha);
-  if (input.choice === undefined) {
+export async function signIn(
+  body: { username: string; password: string; recaptcha_token?: string },
+  { keep, chosen }: { keep: boolean; chosen: boolean },
+): Promise<Pessoa | PendingSignIn> {
+  const token = await passwordGrant(body.username, body.password, body.recaptcha_token ?? null);
+  if (!chosen) {
     const options = await apiWithToken(authEndpoints.registrations, token.access_token);
-    if (options.length > 1) return { token, keep: input.keep, options };
+    if (options.length > 1) return { token, keep, options };
   }
-  return finishSignIn(token, input.keep);
+  return finishSignIn(token, keep);
 }
 
 /** The login-origin chooser's answer: continue as that registration (a new token pair). */

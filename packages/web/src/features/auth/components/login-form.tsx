@@ -1,9 +1,10 @@
-import { LOGIN_CATEGORIES_87, type PessoaOpcao } from '@estante/contracts/auth';
+import { authEndpoints, LOGIN_CATEGORIES_87, type PessoaOpcao, tokenRequestSchema } from '@estante/contracts/auth';
 import { ActionIcon, Alert, Button, Checkbox, Group, PasswordInput, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../../api/client';
-import { chooseRegistration, isPending, lookUpDuplicates, type PendingSignIn, signIn } from '../api/sign-in';
+import { type BodyOf, useContractForm } from '../../../ui/use-contract-form';
+import { chooseRegistration, isPending, lookUpDuplicates, type PendingSignIn, signIn, usernameWithChoice } from '../api/sign-in';
 import { CaptchaField } from './captcha-field';
 
 export type Destination = 'C' | 'M';
@@ -42,22 +43,44 @@ export interface LoginFormProps {
 export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutional, onSignedIn, footer }: LoginFormProps) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ kind: 'credentials' });
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [keep, setKeep] = useState(false);
-  const [choice, setChoice] = useState<string | null>(null);
-  const [target, setTarget] = useState<Destination | undefined>(destination);
-  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  /** The login-origin chooser's answer (after sign-in; not part of the grant). */
+  const [origin, setOrigin] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
   /** The server asked for the captcha (too many wrong passwords for the username or from the network), activity 1120 or not. */
   const [captchaAsked, setCaptchaAsked] = useState(false);
   const withCaptcha = captcha || captchaAsked;
-  const [captchaRound, setCaptchaRound] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ text: string; severe: boolean } | null>(null);
   const [choiceMissing, setChoiceMissing] = useState(false);
 
   const twoStepFirst = flow === 'two-step' && phase.kind === 'credentials';
   const needsChoice = (phase.kind === 'password' && phase.options.length > 1) || flow === 'category';
+
+  // The password grant's body (useContractForm, issue 51): checked against the token call's own
+  // schema, plus what the form asks besides; its problems are told in one notice, first first.
+  const form = useContractForm(authEndpoints.token, {
+    schema: tokenRequestSchema,
+    initialValues: { username: '', password: '', keep: false, choice: null as string | null, target: destination ?? null, captcha: null as string | null },
+    toBody: (values) => ({
+      grant_type: 'password',
+      username: usernameWithChoice(values.username, needsChoice ? values.choice : null),
+      password: values.password,
+      ...(values.captcha ? { recaptcha_token: values.captcha } : {}),
+    }),
+    rules: (values) => ({
+      choice: needsChoice && !values.choice ? t('login.chooseRequired') : null,
+      username: values.username.trim() ? null : t('login.fillAll'),
+      password: values.password ? null : t('login.fillAll'),
+      target: destination !== undefined && !values.target ? t('login.fillAll') : null,
+      recaptcha_token: withCaptcha && !values.captcha ? t('login.captchaMissing') : null,
+    }),
+  });
+  const { username, choice } = form.values;
+  /** A field's value and change handler (its problem is told in the notice, not under it). */
+  const field = (name: 'username' | 'password' | 'keep' | 'target' | 'choice', type?: 'checkbox') => {
+    const { error: _told, ...props } = form.getInputProps(name, type ? { type } : undefined);
+    return props;
+  };
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -91,48 +114,57 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
     if (onInstitutional && username.includes('@')) return onInstitutional(username.trim());
     void run(async () => {
       const found = await lookUpDuplicates(username);
-      setChoice(null);
+      form.setFieldValue('choice', null);
       setPhase({ kind: 'password', options: found.result ? found.pessoas : [] });
     });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (twoStepFirst) return continueTwoStep();
-    if (needsChoice && !choice) {
-      setChoiceMissing(true);
-      return setError({ text: t('login.chooseRequired'), severe: false });
-    }
-    if (!username.trim() || !password || (destination !== undefined && !target)) return setError({ text: t('login.fillAll'), severe: false });
-    if (withCaptcha && !captchaToken) return setError({ text: t('login.captchaMissing'), severe: false });
+  const send = (body: BodyOf<typeof authEndpoints.token>) =>
     void run(async () => {
       try {
-        const result = await signIn({ username, password, keep, captcha: captchaToken, choice: needsChoice ? (choice ?? undefined) : undefined });
+        const result = await signIn(
+          { username: body.username ?? '', password: body.password ?? '', recaptcha_token: body.recaptcha_token },
+          { keep: form.values.keep, chosen: needsChoice },
+        );
         if (isPending(result)) {
-          setChoice(null);
+          setOrigin(null);
           setPhase({ kind: 'person-picker', pending: result });
-        } else onSignedIn(target ?? null);
+        } else onSignedIn(form.values.target ?? null);
       } finally {
         // The server takes a captcha solution once: every attempt needs a new one.
         if (withCaptcha) {
-          setCaptchaToken(null);
+          form.setFieldValue('captcha', null);
           setCaptchaRound((n) => n + 1);
         }
       }
     });
+
+  /** The form's problems, in one notice: the missing choice first, then missing fields, then the captcha. */
+  const refused = (problems: Record<string, unknown>) => {
+    if (problems.choice) setChoiceMissing(true);
+    const first = ['choice', 'username', 'password', 'target', 'recaptcha_token'].map((name) => problems[name]).find(Boolean);
+    setError({ text: typeof first === 'string' ? first : t('login.fillAll'), severe: false });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (busy) return event.preventDefault();
+    if (twoStepFirst) {
+      event.preventDefault();
+      return continueTwoStep();
+    }
+    form.onSubmit(send, refused)(event);
   };
 
   const pick = (event: FormEvent, pending: PendingSignIn) => {
     event.preventDefault();
-    const option = pending.options.find((o) => String(o.codigo) === choice);
+    const option = pending.options.find((o) => String(o.codigo) === origin);
     if (!option) {
       setChoiceMissing(true);
       return setError({ text: t('login.chooseRequired'), severe: false });
     }
     void run(async () => {
       await chooseRegistration(pending, option);
-      onSignedIn(target ?? null);
+      onSignedIn(form.values.target ?? null);
     });
   };
 
@@ -150,9 +182,9 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
           <Radio.Group
             label={t('login.originTitle')}
             description={t('login.originHint')}
-            value={choice}
+            value={origin}
             onChange={(v) => {
-              setChoice(v);
+              setOrigin(v);
               setChoiceMissing(false);
             }}
             error={choiceMissing ? t('login.chooseRequired') : undefined}
@@ -188,7 +220,7 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
               color="gray.8"
               onClick={() => {
                 setPhase({ kind: 'credentials' });
-                setPassword('');
+                form.setFieldValue('password', '');
                 setError(null);
               }}
               aria-label={t('login.back')}
@@ -200,14 +232,7 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
             </Text>
           </Group>
         ) : (
-          <TextInput
-            label={loginLabel}
-            name="username"
-            autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.currentTarget.value)}
-            required
-          />
+          <TextInput label={loginLabel} name="username" autoComplete="username" {...field('username')} required />
         )}
         {needsChoice && (
           <Select
@@ -216,7 +241,7 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
             data={chooserOptions}
             value={choice}
             onChange={(v) => {
-              setChoice(v);
+              form.setFieldValue('choice', v);
               setChoiceMissing(false);
             }}
             error={choiceMissing ? t('login.chooseRequired') : undefined}
@@ -226,18 +251,11 @@ export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutio
         )}
         {!twoStepFirst && (
           <>
-            <PasswordInput
-              label={t('login.password')}
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              required
-            />
-            <Checkbox label={t('login.keep')} checked={keep} onChange={(e) => setKeep(e.currentTarget.checked)} />
-            {withCaptcha && <CaptchaField key={captchaRound} onChange={setCaptchaToken} />}
+            <PasswordInput label={t('login.password')} name="password" autoComplete="current-password" {...field('password')} required />
+            <Checkbox label={t('login.keep')} {...field('keep', 'checkbox')} />
+            {withCaptcha && <CaptchaField key={captchaRound} onChange={(token) => form.setFieldValue('captcha', token)} />}
             {destination !== undefined && (
-              <Radio.Group label={t('login.destination')} value={target ?? null} onChange={(v) => setTarget(v as Destination)} required>
+              <Radio.Group label={t('login.destination')} {...field('target')} required>
                 <Stack gap={4} mt={4}>
                   <Radio value="C" label={t('login.toCatalogue')} />
                   <Radio value="M" label={t('login.toAccount')} />
