@@ -1,4 +1,4 @@
-import { checkPasswordRules, LIVE_RULES, type PasswordRules, recoveryEndpoints, recuperacaoSenhaSchema } from '@estante/contracts/auth';
+import { checkPasswordRules, LIVE_RULES, type PasswordRules, recoveryEndpoints, recuperacaoCodigoSchema, recuperacaoSenhaSchema } from '@estante/contracts/auth';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +14,10 @@ type PasswordStep = Extract<Step, { kind: 'password' }>;
 /**
  * Password recovery (spec §4): 1 the username → a code by e-mail (masked address, expiry shown);
  * 2 the code, checked as soon as it is complete, with "send a new code" after a refusal;
- * 3 the new password with the live rules of spec §5 (useContractForm on the last call's body);
- * then back to sign-in with the success message. Nothing can be sent again while a request is
- * pending. Steps 1 and 2 send no body (the username is in the address, the code is checked as it
- * is typed), so they keep their own state.
+ * 3 the new password with the live rules of spec §5; then back to sign-in with the success
+ * message. Steps 2 and 3 are useContractForm on their calls' bodies; step 1 sends no body (the
+ * username is in the address, the captcha in the query), so it keeps its own state. Nothing can
+ * be sent again while a request is pending.
  */
 export function RecoveryForm({
   loginLabel,
@@ -34,7 +34,6 @@ export function RecoveryForm({
   const { t, i18n } = useTranslation();
   const [step, setStep] = useState<Step>({ kind: 'user' });
   const [user, setUser] = useState('');
-  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<{ text: string; resend: boolean } | null>(null);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
@@ -67,7 +66,6 @@ export function RecoveryForm({
     void run(async () => {
       try {
         const start = await startRecovery(user, captchaToken);
-        setCode('');
         setStep({ kind: 'code', start });
       } finally {
         if (captcha) {
@@ -78,11 +76,8 @@ export function RecoveryForm({
     });
   };
 
-  const typeCode = (value: string, start: RecoveryStart) => {
-    const digits = value.replace(/\D/g, '').slice(0, start.length);
-    setCode(digits);
-    if (digits.length === start.length) void run(async () => setStep({ kind: 'password', start, code: digits, rules: await checkCode(user, digits) }), true);
-  };
+  const check = (start: RecoveryStart, body: BodyOf<typeof recoveryEndpoints.checkCode>) =>
+    void run(async () => setStep({ kind: 'password', start, code: body.code, rules: await checkCode(user, body.code) }), true);
 
   const save = (body: BodyOf<typeof recoveryEndpoints.finish>) => void run(async () => onDone((await setNewPassword(user, body.code, body.password)).message));
 
@@ -115,16 +110,7 @@ export function RecoveryForm({
       {step.kind === 'code' && (
         <>
           <Text role="status">{t('recovery.sent', { name: step.start.name, emails: step.start.emails.join(', '), expiry: expiry(step.start.tte) })}</Text>
-          <TextInput
-            label={t('recovery.code')}
-            description={t('recovery.codeHelp', { length: step.start.length })}
-            value={code}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={step.start.length}
-            onChange={(e) => typeCode(e.currentTarget.value, step.start)}
-            disabled={busy}
-          />
+          <CodeStep key={step.start.tte} start={step.start} busy={busy} onCheck={(body) => check(step.start, body)} />
         </>
       )}
       {step.kind === 'password' && (
@@ -136,6 +122,36 @@ export function RecoveryForm({
         </Anchor>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * Step 2: the code from the e-mail, digits only, sent for the check as soon as it has its length
+ * (the check call's body: the schema the API applies, then the call).
+ */
+function CodeStep({ start, busy, onCheck }: { start: RecoveryStart; busy: boolean; onCheck: (body: BodyOf<typeof recoveryEndpoints.checkCode>) => void }) {
+  const { t } = useTranslation();
+  const form = useContractForm(recoveryEndpoints.checkCode, {
+    schema: recuperacaoCodigoSchema,
+    initialValues: { code: '' },
+    toBody: ({ code }) => ({ code }),
+  });
+  return (
+    <TextInput
+      label={t('recovery.code')}
+      description={t('recovery.codeHelp', { length: start.length })}
+      value={form.values.code}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={start.length}
+      onChange={(e) => {
+        const digits = e.currentTarget.value.replace(/\D/g, '').slice(0, start.length);
+        form.setFieldValue('code', digits);
+        if (digits.length === start.length) form.onSubmit(onCheck)();
+      }}
+      error={form.errors.code}
+      disabled={busy}
+    />
   );
 }
 
