@@ -14,7 +14,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '15' }, 'at-once': { type: 'string', default: '10' }, port: { type: 'string', default: '18432' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '15' }, 'at-once': { type: 'string', default: '10' }, port: { type: 'string', default: '18432' } },
+});
 const seconds = Number(values.seconds);
 const atOnce = Number(values['at-once']);
 const port = Number(values.port);
@@ -83,7 +85,8 @@ try {
       body: JSON.stringify(FICHA),
     });
     const bytes = new Uint8Array(await response.arrayBuffer());
-    if (!response.ok || new TextDecoder().decode(bytes.slice(0, 5)) !== '%PDF-') throw new Error(`the draft failed: ${response.status} ${new TextDecoder().decode(bytes).slice(0, 300)}`);
+    if (!response.ok || new TextDecoder().decode(bytes.slice(0, 5)) !== '%PDF-')
+      throw new Error(`the draft failed: ${response.status} ${new TextDecoder().decode(bytes).slice(0, 300)}`);
   };
   // One PDF first, so the fonts are parsed and the workers started before anything is timed.
   await draft();
@@ -117,7 +120,9 @@ try {
   const cpu = cpuOf(server.pid!) - cpuBefore;
   console.log(`/health alone: ${stats(alone)}`);
   console.log(`/health while ${atOnce} clients print: ${stats(during)}`);
-  console.log(`PDFs: ${made} in ${seconds} s (${(made / seconds).toFixed(1)}/s), server CPU ${cpu.toFixed(1)} s (${((cpu * 1000) / made).toFixed(0)} ms a PDF)`);
+  console.log(
+    `PDFs: ${made} in ${seconds} s (${(made / seconds).toFixed(1)}/s), server CPU ${cpu.toFixed(1)} s (${((cpu * 1000) / made).toFixed(0)} ms a PDF)`,
+  );
 } finally {
   server.kill('SIGTERM');
   await once(server, 'exit');

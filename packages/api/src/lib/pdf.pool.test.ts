@@ -26,7 +26,10 @@ describe('PDFs drawn off the event loop (issue 52)', () => {
       title: 'Declaração de nada consta',
       subject: 'teste',
       author: 'Biblioteca',
-      blocks: [{ kind: 'fields', rows: [['Leitor', 'Ana Souza']] }, { kind: 'paragraph', text: 'Война и мир' }],
+      blocks: [
+        { kind: 'fields', rows: [['Leitor', 'Ana Souza']] },
+        { kind: 'paragraph', text: 'Война и мир' },
+      ],
     });
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'estante-pdf-')), 'doc.pdf');
     writeFileSync(file, pdf);

@@ -23,7 +23,10 @@ function workers(): Piscina<PdfTask, Uint8Array> {
  * exports `draw` gives the same call, made by a worker that imports that module; its arguments
  * are copied to the worker (plain data: no functions, no class instances).
  */
-export function offThread<F extends (...args: never[]) => Promise<Uint8Array>>(moduleUrl: string, name: string): (...args: Parameters<F>) => Promise<Uint8Array> {
+export function offThread<F extends (...args: never[]) => Promise<Uint8Array>>(
+  moduleUrl: string,
+  name: string,
+): (...args: Parameters<F>) => Promise<Uint8Array> {
   return async (...args) => Buffer.from(await workers().run({ module: moduleUrl, name, args }));
 }
 

@@ -1,4 +1,11 @@
-import { checkPasswordRules, LIVE_RULES, type PasswordRules, recoveryEndpoints, recuperacaoCodigoSchema, recuperacaoSenhaSchema } from '@estante/contracts/auth';
+import {
+  checkPasswordRules,
+  LIVE_RULES,
+  type PasswordRules,
+  recoveryEndpoints,
+  recuperacaoCodigoSchema,
+  recuperacaoSenhaSchema,
+} from '@estante/contracts/auth';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
