@@ -282,9 +282,9 @@ async function seedReferenceData(db: Db): Promise<void> {
   await db
     .insert(patronCategories)
     .values([
-      { codCategoria: '01', descricao: 'Aluno de graduação' },
+      { codCategoria: '01', descricao: 'Aluno de graduação', limiteEmprestimos: 6 },
       { codCategoria: '19', descricao: 'Aluno de graduação a distância' },
-      { codCategoria: '03', descricao: 'Aluno de pós-graduação' },
+      { codCategoria: '03', descricao: 'Aluno de pós-graduação', limiteEmprestimos: 8 },
       { codCategoria: '06', descricao: 'Aluno especial' },
       { codCategoria: '07', descricao: 'Aluno de curso técnico' },
       { codCategoria: '21', descricao: 'Aluno de pós-graduação especial' },
@@ -294,7 +294,7 @@ async function seedReferenceData(db: Db): Promise<void> {
       { codCategoria: '12', descricao: 'Servidor do hospital universitário' },
       { codCategoria: 'Intercamb', descricao: 'Aluno de intercâmbio' },
       { codCategoria: 'MembroComun', descricao: 'Membro da comunidade' },
-      { codCategoria: '04', descricao: 'Professor', professor: true },
+      { codCategoria: '04', descricao: 'Professor', professor: true, limiteEmprestimos: 15 },
       { codCategoria: '10', descricao: 'Usuário especial' },
     ])
     .onConflictDoNothing();

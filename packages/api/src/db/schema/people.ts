@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StaffRole } from '@estante/contracts/kernel';
 import { activities } from './institution.js';
 
@@ -9,6 +9,8 @@ export const patronCategories = pgTable('patron_categories', {
   descricao: text('descricao').notNull(),
   /** Professors get the separate purchase-suggestion link (spec §6). */
   professor: boolean('professor').notNull().default(false),
+  /** Open loans a patron of the category may have at once (the desk refuses past it unless overridden with a reason). */
+  limiteEmprestimos: smallint('limite_emprestimos').notNull().default(5),
 });
 
 /** The activities each patron category is granted (cod_modulo + cod_atividade, spec §6). */

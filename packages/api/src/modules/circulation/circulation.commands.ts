@@ -7,13 +7,14 @@ const usage = () => staffCommands.usage('circ');
 staffCommands.define({
   group: 'circ',
   verb: 'checkout',
-  args: '<tombo> <login>',
-  summary: 'lend a copy (by accession number) at the desk',
-  run: async (args, { db }) => {
-    const [tombo, login] = args;
+  args: '<tombo> <login> [reason…]',
+  summary: "lend a copy (by accession number) at the desk; a reason lends\ndespite the desk's overridable refusals (recorded)",
+  run: async (args, { db, actor }) => {
+    const [tombo, login, ...why] = args;
     if (!tombo || !login) throw new Error(`an accession number and a login are needed\n${usage()}`);
-    const loan = await checkOut(db, tombo, login);
-    return `${tombo} lent to ${loan.nome} until ${loan.devolucao} (loan ${loan.cod_emprestimo})`;
+    const loan = await checkOut(db, { tombo, person: { login }, reason: why.join(' ') || undefined, actor });
+    const overridden = loan.liberado.length > 0 ? ` (despite ${loan.liberado.join(', ')})` : '';
+    return `${tombo} lent to ${loan.nome} until ${loan.devolucao} (loan ${loan.cod_emprestimo})${overridden}`;
   },
 });
 
@@ -22,10 +23,10 @@ staffCommands.define({
   verb: 'checkin',
   args: '<tombo>',
   summary: 'take a copy back: fines a late return, releases the next hold',
-  run: async (args, { db }) => {
+  run: async (args, { db, mailer, actor }) => {
     const [tombo] = args;
     if (!tombo) throw new Error(`an accession number is needed\n${usage()}`);
-    const done = await checkIn(db, tombo);
+    const done = await checkIn(db, mailer, { tombo, actor });
     const fine = done.multa ? `; fine R$ ${done.multa}` : '';
     const next = done.reserva ? `; kept for hold ${done.reserva.cod_reserva} until ${done.reserva.prazo}` : '; back on the shelf';
     return `${tombo} returned${fine}${next}`;

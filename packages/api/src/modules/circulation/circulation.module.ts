@@ -29,7 +29,7 @@ export const circulationModule: ApiModule = async (app, { mailer, scheduler }) =
   await app.register(holdsRoutes, { db });
   await app.register(loansRoutes, { db });
   await app.register(loanRequestsRoutes, { db });
-  await app.register(deskRoutes, { db });
+  await app.register(deskRoutes, { db, mailer });
 };
 
 export default { plugin: circulationModule } satisfies ModuleDefinition;

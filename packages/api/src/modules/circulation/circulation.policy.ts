@@ -104,3 +104,35 @@ export function renewalRefusal(loan: RenewalFacts): RenewalRefusal | null {
 export function renewalWithoutEffect(current: string, next: string): RenewalRefusal | null {
   return next <= current ? { key: 'RenovacaoSemEfeito', due: current } : null;
 }
+
+/** What the check-out rule needs to know (checkOut in desk.service.ts reads it, the copy and person locked). */
+export interface CheckoutFacts {
+  tombo: string;
+  /** The copy's loan type lends (not library use only). */
+  lendable: boolean;
+  /** The reason the patron is away from the library (an open deviation), or null. */
+  away: string | null;
+  openLoans: number;
+  /** The category's limit of open loans. */
+  limit: number;
+  /** What is left to pay of the patron's debts (decimal string). */
+  debts: string;
+  /** Others wait in the hold queue for the copy's title at its library. */
+  othersWaiting: boolean;
+}
+
+/**
+ * The refusals a check-out at the desk meets, in the order the desk shows them (issue 53): the
+ * copy's loan type, the patron away, the category's limit, debts, others waiting for the title.
+ * Each one a librarian may override with a reason (CHECKOUT_OVERRIDABLE); an empty list lends.
+ * Overdue loans do not refuse (Koha's default, OverduesBlockCirc = noblock): the desk shows them.
+ */
+export function checkoutRefusals(facts: CheckoutFacts): AppError[] {
+  const refusals: AppError[] = [];
+  if (!facts.lendable) refusals.push(errors.deskNotLendable(facts.tombo));
+  if (facts.away) refusals.push(errors.personAway(facts.away));
+  if (facts.openLoans >= facts.limit) refusals.push(errors.loanLimit(facts.openLoans, facts.limit));
+  if (Number(facts.debts) > 0) refusals.push(errors.hasDebts(facts.debts));
+  if (facts.othersWaiting) refusals.push(errors.othersWaiting(facts.tombo));
+  return refusals;
+}

@@ -88,3 +88,160 @@ export async function lapsedHolds(db: Db) {
     sql`select cod_reserva, cod_exemplar from holds where situacao = 'liberada' and prazo_retirada < current_date order by cod_reserva for update skip locked`,
   );
 }
+
+/** The patron the desk opens: who, their category and its loan limit, their block. */
+export async function deskPerson(db: Db, codPessoa: number) {
+  const [row] = await queryRows<{
+    cod_pessoa: number;
+    nome: string;
+    email: string | null;
+    validade: string | null;
+    bloqueio: boolean;
+    motivo_bloqueio: string | null;
+    categoria: string;
+    limite_emprestimos: number;
+    logins: string[];
+  }>(
+    db,
+    sql`select p.cod_pessoa, p.nome_pessoa as nome, p.email, p.validade::text as validade, p.bloqueio, p.motivo_bloqueio,
+               coalesce(c.descricao, p.cod_categoria, '') as categoria, coalesce(c.limite_emprestimos, 5)::int as limite_emprestimos,
+               coalesce((select array_agg(l.login order by l.login) from logins l where l.cod_pessoa = p.cod_pessoa and l.ativo), '{}') as logins
+        from people p left join patron_categories c on c.cod_categoria = p.cod_categoria where p.cod_pessoa = ${codPessoa}`,
+  );
+  return row;
+}
+
+/** The person a card or login read at the desk opens (any of their active logins, or their CPF's digits). */
+export async function personByCard(db: Db, code: string): Promise<number | undefined> {
+  const digits = code.replace(/\D/g, '');
+  const [row] = await queryRows<{ cod_pessoa: number }>(
+    db,
+    sql`select l.cod_pessoa from logins l where l.login = ${code.trim().toLowerCase()} and l.ativo
+        union all select p.cod_pessoa from people p where ${digits.length === 11} and p.cpf = ${digits}
+        limit 1`,
+  );
+  return row?.cod_pessoa;
+}
+
+/** Patrons whose name has every word typed (3 letters or more each), the closest first; at most 20. */
+export async function patronsNamed(db: Db, words: string[]) {
+  // Folded as titles are (no accents, lower case); % and _ typed are letters, not wildcards.
+  const pattern = words.map((w) => sql`estante_fold(p.nome_pessoa) like '%' || estante_fold(${w.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`);
+  return queryRows<{ cod_pessoa: number; nome: string; categoria: string; logins: string[]; bloqueio: boolean }>(
+    db,
+    sql`select p.cod_pessoa, p.nome_pessoa as nome, coalesce(c.descricao, p.cod_categoria, '') as categoria, p.bloqueio,
+               coalesce((select array_agg(l.login order by l.login) from logins l where l.cod_pessoa = p.cod_pessoa and l.ativo), '{}') as logins
+        from people p left join patron_categories c on c.cod_categoria = p.cod_categoria
+        where ${sql.join(pattern, sql` and `)}
+        order by length(p.nome_pessoa), p.nome_pessoa limit 20`,
+  );
+}
+
+/** A copy as the desk's input reads it: its title, status, and who has it. */
+export async function copyAtDesk(db: Db, tombo: string) {
+  const [row] = await queryRows<{ tombo: string; titulo: string; status: string; cod_pessoa: number | null; nome: string | null }>(
+    db,
+    sql`select c.tombo, t.title as titulo, c.status, p.cod_pessoa, p.nome_pessoa as nome
+        from copies c join titles t on t.cod_acervo = c.cod_acervo
+        left join loans l on l.cod_exemplar = c.cod_exemplar and l.data_devolucao is null left join people p on p.cod_pessoa = l.cod_pessoa
+        where c.tombo = ${tombo}`,
+  );
+  return row;
+}
+
+/** The title of a copy. */
+export async function titleOfCopy(db: Db, codExemplar: number): Promise<string> {
+  const [row] = await queryRows<{ titulo: string }>(
+    db,
+    sql`select t.title as titulo from copies c join titles t on t.cod_acervo = c.cod_acervo where c.cod_exemplar = ${codExemplar}`,
+  );
+  return row?.titulo ?? '';
+}
+
+/** What is left to pay of a person's debts, in total. */
+export async function debtsLeft(db: Db, codPessoa: number): Promise<string> {
+  const [row] = await queryRows<{ total: string }>(
+    db,
+    sql`select coalesce(sum(valor - desconto - valor_pago), 0)::numeric(10, 2)::text as total from debts where cod_pessoa = ${codPessoa}`,
+  );
+  return row?.total ?? '0.00';
+}
+
+/** Whether others wait in the queue for this copy's title at its library (a copy on the shelf they may be given). */
+export async function othersWaiting(db: Db, copy: DeskCopy, codPessoa: number): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from holds where cod_acervo = ${copy.cod_acervo} and cod_biblioteca = ${copy.cod_biblioteca}
+        and situacao = 'fila' and cod_pessoa <> ${codPessoa}`,
+  );
+  return (row?.n ?? 0) > 0;
+}
+
+/** A debt to settle, locked, with what is left of it. */
+export async function lockDebt(db: Db, codDebito: number) {
+  const [row] = await queryRows<{ cod_pessoa: number; saldo: string }>(
+    db,
+    sql`select cod_pessoa, (valor - desconto - valor_pago)::numeric(10, 2)::text as saldo from debts where cod_debito = ${codDebito} for update`,
+  );
+  return row;
+}
+
+/** Settles what is left of a debt: paid today, or waived (a discount). */
+export async function settleDebt(db: Db, codDebito: number, how: 'pagamento' | 'abono'): Promise<void> {
+  await db.execute(
+    how === 'pagamento'
+      ? sql`update debts set valor_pago = valor - desconto, data_pagamento = current_date where cod_debito = ${codDebito}`
+      : sql`update debts set desconto = valor - valor_pago where cod_debito = ${codDebito}`,
+  );
+}
+
+/** Sets a copy in transit (returned at a library not its own). */
+export async function setInTransit(db: Db, codExemplar: number): Promise<void> {
+  await db.execute(sql`update copies set status = 'em_transito', data_devolucao_prevista = null where cod_exemplar = ${codExemplar}`);
+}
+
+export async function libraryName(db: Db, codBiblioteca: number): Promise<string> {
+  const [row] = await queryRows<{ nome: string }>(db, sql`select desc_biblioteca as nome from libraries where cod_biblioteca = ${codBiblioteca}`);
+  return row?.nome ?? '';
+}
+
+/** The holds shelf: released holds with their kept copy, lapsed ones first, then by deadline. */
+export async function heldCopies(db: Db) {
+  return queryRows<{
+    cod_reserva: number;
+    tombo: string;
+    titulo: string;
+    biblioteca: string;
+    cod_pessoa: number;
+    nome: string;
+    prazo: string;
+    vencida: boolean;
+  }>(
+    db,
+    sql`select h.cod_reserva, c.tombo, t.title as titulo, b.desc_biblioteca as biblioteca, p.cod_pessoa, p.nome_pessoa as nome,
+               h.prazo_retirada::text as prazo, h.prazo_retirada < current_date as vencida
+        from holds h join copies c on c.cod_exemplar = h.cod_exemplar join titles t on t.cod_acervo = h.cod_acervo
+        join libraries b on b.cod_biblioteca = h.cod_biblioteca join people p on p.cod_pessoa = h.cod_pessoa
+        where h.situacao = 'liberada' order by h.prazo_retirada < current_date desc, h.prazo_retirada, h.cod_reserva`,
+  );
+}
+
+/** The person and e-mail a released hold is for, and where it is picked up. */
+export async function holdHolder(db: Db, codReserva: number) {
+  const [row] = await queryRows<{ nome: string; email: string | null; titulo: string; biblioteca: string; cod_biblioteca: number }>(
+    db,
+    sql`select p.nome_pessoa as nome, p.email, t.title as titulo, b.desc_biblioteca as biblioteca, b.cod_biblioteca
+        from holds h join people p on p.cod_pessoa = h.cod_pessoa join titles t on t.cod_acervo = h.cod_acervo
+        join libraries b on b.cod_biblioteca = h.cod_biblioteca where h.cod_reserva = ${codReserva}`,
+  );
+  return row;
+}
+
+/** The loan's patron (for a renewal at the desk). */
+export async function loanPatron(db: Db, codEmprestimo: number) {
+  const [row] = await queryRows<{ cod_pessoa: number; nome: string }>(
+    db,
+    sql`select p.cod_pessoa, p.nome_pessoa as nome from loans l join people p on p.cod_pessoa = l.cod_pessoa where l.cod_emprestimo = ${codEmprestimo} and l.data_devolucao is null`,
+  );
+  return row;
+}

@@ -1,11 +1,27 @@
 import { deskEndpoints } from '@estante/contracts/circulation';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { Mailer } from '../../lib/mail.js';
 import { route } from '../../lib/route.js';
-import { checkIn, checkOut } from './desk.service.js';
+import { changeStandingAtDesk, checkIn, checkOut, deskPatron, emailReceipt, holdsShelf, readAtDesk, renewAtDesk, settleDebt } from './desk.service.js';
 
-/** The circulation desk (staff only): lend a copy, take it back — what `npm run circ` does, over HTTP. */
-export const deskRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  route(app, deskEndpoints.checkOut, (request) => checkOut(db, request.body.tombo, request.body.login));
-  route(app, deskEndpoints.checkIn, (request) => checkIn(db, request.body.tombo));
+/** The staff member behind a desk call, as the staff audit names them. */
+const actorOf = (request: FastifyRequest) => `pessoa:${request.staff!.codPessoa}`;
+
+/** The circulation desk (role `circulacao`, checked from the declarations): what `npm run staff -- circ` does, and the desk screen's reads. */
+export const deskRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async (app, { db, mailer }) => {
+  route(app, deskEndpoints.read, (request) => readAtDesk(db, request.query.codigo));
+  route(app, deskEndpoints.patron, (request) => deskPatron(db, request.params.codPessoa));
+  route(app, deskEndpoints.checkOut, (request) => {
+    const { tombo, cod_pessoa: codPessoa, login, motivo } = request.body;
+    return checkOut(db, { tombo, person: codPessoa !== undefined ? { codPessoa } : { login: login! }, reason: motivo, actor: actorOf(request) });
+  });
+  route(app, deskEndpoints.checkIn, (request) => checkIn(db, mailer, { tombo: request.body.tombo, library: request.body.biblioteca, actor: actorOf(request) }));
+  route(app, deskEndpoints.renew, (request) => renewAtDesk(db, request.body.cod_emprestimo, request.language, actorOf(request)));
+  route(app, deskEndpoints.receipt, (request) => emailReceipt(db, mailer, request.params.codPessoa, request.body.idioma ?? request.language, actorOf(request)));
+  route(app, deskEndpoints.settleDebt, (request) => settleDebt(db, request.params.codDebito, request.body.forma, request.body.motivo, actorOf(request)));
+  route(app, deskEndpoints.standing, (request) =>
+    changeStandingAtDesk(db, request.params.codPessoa, request.body.bloquear, request.body.motivo, actorOf(request)),
+  );
+  route(app, deskEndpoints.holdsShelf, () => holdsShelf(db));
 };
