@@ -100,7 +100,7 @@ describe('the staff commands', () => {
       expect(usage.out).toContain('npm run staff -- institution text <field> <pt|en|es>');
       expect(usage.out).toContain('npm run staff -- staff grant <login> <role[,role…]>');
       const group = run('circ');
-      expect(group.out).toContain('npm run staff -- circ checkout <tombo> <login>');
+      expect(group.out).toContain('npm run staff -- circ checkout <tombo> <login> [reason…]');
       expect(group.out).not.toContain('institution');
       expect(run('staff', 'list')).toEqual({ status: 0, out: 'no staff members yet: npm run staff -- staff grant <login> <role[,role…]>\n' });
     } finally {
