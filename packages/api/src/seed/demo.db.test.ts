@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '@estante/contracts/kernel';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/database.js';
@@ -94,6 +95,22 @@ describe('seedDemoIfEmpty', () => {
     expect(await count(sql`select count(distinct cod_categoria)::int as n from people`)).toBeGreaterThanOrEqual(5);
     expect(await verifyPassword(DEMO_PASSWORD, patrons[0]!.password_hash)).toBe(true);
     expect(await verifyPassword('wrong', patrons[0]!.password_hash)).toBe(false);
+  });
+
+  it('has one staff member per role, and one with every role (issue 53)', async () => {
+    const staff = await queryRows<{ login: string; papeis: string[] }>(
+      database.db,
+      sql`select l.login, array_agg(r.papel order by r.papel) as papeis from staff_roles r join logins l using (cod_pessoa) group by l.login order by l.login`,
+    );
+    expect(staff).toEqual([
+      { login: 'administracao', papeis: ['administracao'] },
+      { login: 'aquisicao', papeis: ['aquisicao'] },
+      { login: 'atendimento', papeis: ['atendimento'] },
+      { login: 'balcao', papeis: ['circulacao'] },
+      { login: 'catalogacao', papeis: ['catalogacao'] },
+      { login: 'funcionario', papeis: [...STAFF_ROLES].sort() },
+      { login: 'moderacao', papeis: ['moderacao'] },
+    ]);
   });
 
   it('gives Isabela (leitora) her personal data and a registration ending in 20 days, and João (pesquisador) a login of his own', async () => {

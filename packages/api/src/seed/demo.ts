@@ -28,7 +28,7 @@ import { seedSerialIssues } from './serials.js';
 import { seedTeachingPlans } from './teaching.js';
 import { seedAcquisitions } from './acquisitions.js';
 import { seedInstitutionContent } from './content.js';
-import { STAFF_ROLES } from '@estante/contracts/kernel';
+import { STAFF_ROLES, type StaffRole } from '@estante/contracts/kernel';
 import { grantRoles, personOfLogin } from '../modules/staff/staff.queries.js';
 
 const dataDir = fileURLToPath(new URL('./data/', import.meta.url));
@@ -65,10 +65,27 @@ export const DEMO_PATRONS = [
   { login: 'comunidade', nome: 'Gustavo Nunes Teixeira', categoria: 'MembroComun', email: 'gustavo.teixeira@demo.estante.local', bloqueio: false },
   { login: 'leitora', nome: 'Isabela Castro Moura', categoria: '10', email: 'isabela.moura@demo.estante.local', bloqueio: false },
   { login: 'pesquisador', nome: 'João Pedro Antunes', categoria: '10', email: 'joao.antunes@demo.estante.local', bloqueio: false },
+  // One staff member per role (issue 53), each offered only that role's sections.
+  { login: 'balcao', nome: 'Luana Ferreira Dias', categoria: '05', email: 'luana.dias@demo.estante.local', bloqueio: false },
+  { login: 'atendimento', nome: 'Marcos Vinícius Rocha', categoria: '05', email: 'marcos.rocha@demo.estante.local', bloqueio: false },
+  { login: 'aquisicao', nome: 'Natália Campos Brito', categoria: '05', email: 'natalia.brito@demo.estante.local', bloqueio: false },
+  { login: 'catalogacao', nome: 'Otávio Lopes Siqueira', categoria: '05', email: 'otavio.siqueira@demo.estante.local', bloqueio: false },
+  { login: 'moderacao', nome: 'Priscila Mendes Araújo', categoria: '05', email: 'priscila.araujo@demo.estante.local', bloqueio: false },
+  { login: 'administracao', nome: 'Rafael Tavares Gomes', categoria: '05', email: 'rafael.gomes@demo.estante.local', bloqueio: false },
 ] as const;
 
-/** The demo's staff member: Fernanda holds every staff role (the others are patrons only). */
+/** The demo's staff member with every staff role: Fernanda. */
 export const DEMO_STAFF = { login: 'funcionario', roles: STAFF_ROLES } as const;
+
+/** The demo's staff with one role each, the login named after it (`balcao` for the desk's `circulacao`). */
+export const DEMO_ROLE_STAFF: readonly { login: string; role: StaffRole }[] = [
+  { login: 'balcao', role: 'circulacao' },
+  { login: 'atendimento', role: 'atendimento' },
+  { login: 'aquisicao', role: 'aquisicao' },
+  { login: 'catalogacao', role: 'catalogacao' },
+  { login: 'moderacao', role: 'moderacao' },
+  { login: 'administracao', role: 'administracao' },
+];
 
 /**
  * Isabela keeps her personal data in Meu Pergamum (a CPF, an address, a phone) and her
@@ -348,6 +365,10 @@ async function seedPatrons(db: Db): Promise<number> {
   // Fernanda is the library's staff, with every role: the staff calls and commands answer her.
   const staff = await personOfLogin(db, DEMO_STAFF.login);
   if (staff) await grantRoles(db, staff.cod_pessoa, DEMO_STAFF.roles);
+  for (const { login, role } of DEMO_ROLE_STAFF) {
+    const member = await personOfLogin(db, login);
+    if (member) await grantRoles(db, member.cod_pessoa, [role]);
+  }
   const isabela = DEMO_PERSONAL_DATA;
   await db.execute(
     sql`update people set cpf = ${isabela.cpf}, validade = current_date + ${isabela.validInDays}::int
