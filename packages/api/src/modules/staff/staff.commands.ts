@@ -1,7 +1,8 @@
 import { STAFF_ROLES, type StaffRole } from '@estante/contracts/kernel';
-import { recordStaffAct } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
 import { staffCommands } from '../../lib/staff-commands.js';
-import { grantRoles, personOfLogin, revokeRoles, rolesOfPerson, staffMembers } from './staff.queries.js';
+import { personOfLogin, staffMembers } from './staff.queries.js';
+import { grant, revoke } from './staff.service.js';
 
 /** `<login> <role[,role…]>` as typed: the person and the roles, or a refusal naming what is wrong. */
 async function personAndRoles(args: string[], db: Parameters<typeof personOfLogin>[0]) {
@@ -35,11 +36,8 @@ staffCommands.define({
   summary: `make the person behind a login staff with these roles (kept with those\nthey hold): ${STAFF_ROLES.join(', ')}`,
   run: async (args, { db, actor }) => {
     const { person, roles } = await personAndRoles(args, db);
-    await db.transaction(async (tx) => {
-      await grantRoles(tx, person.cod_pessoa, roles);
-      await recordStaffAct(tx, { autor: actor, acao: 'staff.grant', alvo: `pessoa:${person.cod_pessoa}`, detalhes: { papeis: roles } });
-    });
-    return describe(person.nome, await rolesOfPerson(db, person.cod_pessoa));
+    const member = await grant(db, args[0]!, roles, actor);
+    return describe(person.nome, member.papeis);
   },
 });
 
@@ -50,10 +48,11 @@ staffCommands.define({
   summary: 'take roles from a staff member (the staff calls refuse them at once)',
   run: async (args, { db, actor }) => {
     const { person, roles } = await personAndRoles(args, db);
-    await db.transaction(async (tx) => {
-      await revokeRoles(tx, person.cod_pessoa, roles);
-      await recordStaffAct(tx, { autor: actor, acao: 'staff.revoke', alvo: `pessoa:${person.cod_pessoa}`, detalhes: { papeis: roles } });
+    const member = await revoke(db, person.cod_pessoa, roles, actor).catch((error: unknown) => {
+      // A person with no role to take: nothing changes, as before.
+      if (error instanceof AppError && error.key === 'NaoEhEquipe') return null;
+      throw error;
     });
-    return describe(person.nome, await rolesOfPerson(db, person.cod_pessoa));
+    return describe(person.nome, member?.papeis ?? []);
   },
 });

@@ -44,3 +44,22 @@ export async function staffMembers(db: Db): Promise<{ cod_pessoa: number; nome: 
         group by p.cod_pessoa, p.nome_pessoa order by p.nome_pessoa, p.cod_pessoa`,
   );
 }
+
+/** One staff member as `staffMembers` lists them, or undefined for a person with no role. */
+export async function personStaff(db: Db, codPessoa: number) {
+  return (await staffMembers(db)).find((m) => m.cod_pessoa === codPessoa);
+}
+
+/** Locks the staff roles table against other role changes until the transaction ends. */
+export async function lockStaffRoles(db: Db): Promise<void> {
+  await db.execute(sql`lock table staff_roles in share row exclusive mode`);
+}
+
+/** How many people besides this one hold the administration role. */
+export async function administratorsBesides(db: Db, codPessoa: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from staff_roles where papel = 'administracao' and cod_pessoa <> ${codPessoa}`,
+  );
+  return row?.n ?? 0;
+}

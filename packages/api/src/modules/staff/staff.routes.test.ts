@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STAFF_ROLES } from '@estante/contracts/kernel';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
 import { createLibraries, createPatron } from '../../../test/factories.js';
 import { runAdminCommand } from '../../admin/commands.js';
+import { queryRows } from '../../db/client.js';
 import { loadStaffCommands, staffCommands } from '../../lib/staff-commands.js';
 
 /**
@@ -48,6 +50,45 @@ describe('npm run staff -- staff', () => {
     await expect(staff('grant', 'ninguem', 'circulacao')).rejects.toThrow('no active login ninguem');
     await expect(staff('grant', 'fernanda')).rejects.toThrow(/a login and one or more roles/);
     expect(await staff('list')).toMatch(/^no staff members yet/);
+  });
+});
+
+describe('the staff accounts over HTTP (issue 53, role administração)', () => {
+  it('lists the staff, grants and takes back roles with an audit row each, and never takes the last administrator', async () => {
+    await createPatron(t.database.db, { login: 'rafael', nome: 'Rafael Gomes', password: 'senha-raf-1' });
+    await createPatron(t.database.db, { login: 'luana', nome: 'Luana Dias', password: 'senha-lua-1' });
+    await staff('grant', 'rafael', 'administracao');
+    const rafael = await patronToken(t.app, 'rafael', 'senha-raf-1');
+    const call = (method: 'GET' | 'POST', url: string, payload?: object, token = rafael) =>
+      t.app.inject({ method, url: `/svc/api/equipe/membros${url}`, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+    const listed = (await call('GET', '')).json();
+    expect(listed).toEqual([{ cod_pessoa: expect.any(Number), nome: 'Rafael Gomes', logins: ['rafael'], papeis: ['administracao'] }]);
+    const granted = await call('POST', '', { login: ' LUANA ', papeis: ['circulacao', 'moderacao'] });
+    expect(granted.json()).toMatchObject({ nome: 'Luana Dias', papeis: ['circulacao', 'moderacao'] });
+    const luana = granted.json().cod_pessoa as number;
+    // Luana holds no administration role: the accounts are not hers to change.
+    const hers = await patronToken(t.app, 'luana', 'senha-lua-1');
+    expect((await call('POST', '', { login: 'luana', papeis: ['administracao'] }, hers)).statusCode).toBe(403);
+    expect((await call('POST', '', { login: 'ninguem', papeis: ['circulacao'] })).json()).toMatchObject({ key: 'LoginNaoEncontrado' });
+    expect((await call('POST', '', { login: 'luana', papeis: [] })).statusCode).toBe(400);
+    expect((await call('POST', '', { login: 'luana', papeis: ['circulacao', 'circulacao'] })).statusCode).toBe(400);
+    expect((await call('POST', '', { login: 'luana', papeis: ['chefe'] })).statusCode).toBe(400);
+    expect((await call('POST', `/${luana}/revogar`, { papeis: ['moderacao'] })).json()).toMatchObject({ papeis: ['circulacao'] });
+    expect((await call('POST', `/${luana}/revogar`, { papeis: ['circulacao'] })).json()).toBeNull();
+    expect((await call('POST', `/${luana}/revogar`, { papeis: ['circulacao'] })).json()).toMatchObject({ key: 'NaoEhEquipe' });
+    const me = listed[0].cod_pessoa as number;
+    const last = await call('POST', `/${me}/revogar`, { papeis: ['administracao'] });
+    expect(last.statusCode).toBe(422);
+    expect(last.json().key).toBe('UltimoAdministrador');
+    const audit = await queryRows<{ acao: string; autor: string; alvo: string }>(
+      t.database.db,
+      sql`select acao, autor, alvo from staff_audit where alvo = ${`pessoa:${luana}`} order by id`,
+    );
+    expect(audit).toEqual([
+      { acao: 'staff.grant', autor: `pessoa:${me}`, alvo: `pessoa:${luana}` },
+      { acao: 'staff.revoke', autor: `pessoa:${me}`, alvo: `pessoa:${luana}` },
+      { acao: 'staff.revoke', autor: `pessoa:${me}`, alvo: `pessoa:${luana}` },
+    ]);
   });
 });
 
