@@ -1,0 +1,234 @@
+import { type DeskPatron, deskEndpoints } from '@estante/contracts/circulation';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';
+import { sectionsFor, STAFF_SECTIONS } from '../sections';
+import { DeskPage } from './desk-page';
+import { section } from './section';
+
+/** Ana as the desk reads her: no loans, holds or debts unless a test gives her some. */
+function ana(over: Partial<DeskPatron> = {}): DeskPatron {
+  return {
+    cod_pessoa: 7,
+    nome: 'Ana Souza',
+    logins: ['aluno'],
+    categoria: 'Graduação',
+    email: 'ana@exemplo.org',
+    validade: '2027-01-31',
+    bloqueio: false,
+    motivo_bloqueio: null,
+    afastamento: null,
+    limite_emprestimos: 3,
+    emprestimos: [],
+    reservas: [],
+    debitos: [],
+    total_debitos: '0.00',
+    ...over,
+  };
+}
+
+const COPY = { tombo: 'T-100', titulo: 'Dom Casmurro', status: 'disponivel', emprestado_a: null };
+const LIMIT = 'A pessoa já tem 3 empréstimos abertos, o limite da sua categoria (3).';
+
+/** The desk's answers to a scan: Ana's login opens her, anything else is the copy T-100. */
+const reads = answer(deskEndpoints.read, ({ query }) =>
+  query.get('codigo') === 'aluno' ? { tipo: 'leitor' as const, leitor: ana() } : { tipo: 'exemplar' as const, exemplar: COPY },
+);
+
+const scanInput = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Leitor, exemplar ou nome' });
+const statusRegion = () => screen.getByRole('status');
+const posts = (calls: ReturnType<typeof fakeApi>, path: string) => calls.filter((c) => c.method === 'POST' && c.path === path);
+
+describe('the circulation desk', () => {
+  it('opens the patron whose card is scanned, then lends them the copy scanned next, ready for the next scan', async () => {
+    const loans: DeskPatron['emprestimos'] = [];
+    const calls = fakeApi(
+      answer(deskEndpoints.holdsShelf, []),
+      reads,
+      answer(deskEndpoints.patron, ({ params }) => (params.codPessoa === '7' ? ana({ emprestimos: loans }) : new Refusal(404, 'Pessoa não encontrada.'))),
+      answer(deskEndpoints.checkOut, () => {
+        loans.push({ cod_emprestimo: 55, tombo: 'T-100', titulo: 'Dom Casmurro', devolucao: '2026-12-15', atrasado: false, renovacoes: 0 });
+        return { cod_emprestimo: 55, devolucao: '2026-12-15', nome: 'Ana Souza', titulo: 'Dom Casmurro', tombo: 'T-100', liberado: [] };
+      }),
+    );
+    const { user } = renderScreen(<DeskPage />);
+    const input = scanInput();
+    expect(document.activeElement).toBe(input);
+
+    await user.type(input, 'aluno{Enter}');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Leitor: Ana Souza' })).toBeTruthy();
+    expect(statusRegion().textContent).toContain('Leitor aberto: Ana Souza.');
+    expect(screen.getByText('0 de 3 empréstimos')).toBeTruthy();
+    expect(screen.getByText('ana@exemplo.org')).toBeTruthy();
+    // The holds shelf is for when nobody is being served.
+    expect(screen.queryByRole('heading', { name: 'Estante de reservas' })).toBeNull();
+    expect(input.value).toBe('');
+    expect(document.activeElement).toBe(input);
+
+    await user.type(input, 'T-100{Enter}');
+    await waitFor(() => expect(statusRegion().textContent).toContain('Emprestado a Ana Souza: Dom Casmurro (exemplar T-100), devolver até 15/12/2026.'));
+    expect(posts(calls, '/api/circulacao/emprestimo').map((c) => c.body)).toEqual([{ tombo: 'T-100', cod_pessoa: 7 }]);
+    expect(posts(calls, '/api/circulacao/devolucao')).toHaveLength(0);
+    expect(input.value).toBe('');
+    expect(document.activeElement).toBe(input);
+    // Listed as lent in this visit, and the patron read again (the loan in their table, the count up).
+    const lentNow = screen.getByRole('heading', { name: 'Emprestados agora' }).closest('section')!;
+    expect(lentNow.textContent).toContain('Dom Casmurro (exemplar T-100) — devolver até 15/12/2026');
+    expect(await screen.findByText('1 de 3 empréstimos')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Empréstimos de Ana Souza' });
+    expect(within(table).getByRole('button', { name: 'Renovar: Dom Casmurro' })).toBeTruthy();
+  });
+
+  it('shows an overridable refusal with the form to lend anyway, which sends the reason', async () => {
+    const calls = fakeApi(
+      answer(deskEndpoints.holdsShelf, []),
+      reads,
+      answer(deskEndpoints.patron, () => ana()),
+      answer(deskEndpoints.checkOut, ({ body }) =>
+        (body as { motivo?: string }).motivo
+          ? { cod_emprestimo: 56, devolucao: '2026-12-15', nome: 'Ana Souza', titulo: 'Dom Casmurro', tombo: 'T-100', liberado: ['LimiteEmprestimos'] }
+          : new Refusal(422, LIMIT, 'LimiteEmprestimos'),
+      ),
+    );
+    const { user } = renderScreen(<DeskPage />);
+    const input = scanInput();
+    await user.type(input, 'aluno{Enter}');
+    await screen.findByRole('heading', { name: 'Leitor: Ana Souza' });
+    await user.type(input, 'T-100{Enter}');
+
+    const refusal = await screen.findByText(LIMIT);
+    expect(refusal.closest('[role="alert"]')).toBeTruthy();
+    expect(document.activeElement).toBe(input);
+    const form = screen.getByRole('form', { name: 'Emprestar mesmo assim' });
+    // A reason is required: nothing is sent without one.
+    await user.click(within(form).getByRole('button', { name: 'Emprestar mesmo assim' }));
+    expect(await within(form).findByText('Escreva o motivo, de 3 a 500 caracteres.')).toBeTruthy();
+    expect(posts(calls, '/api/circulacao/emprestimo')).toHaveLength(1);
+
+    await user.type(within(form).getByRole('textbox', { name: /^Motivo/ }), 'Trabalho de conclusão de curso');
+    await user.click(within(form).getByRole('button', { name: 'Emprestar mesmo assim' }));
+    await waitFor(() => expect(statusRegion().textContent).toContain('Emprestado a Ana Souza: Dom Casmurro'));
+    expect(posts(calls, '/api/circulacao/emprestimo').map((c) => c.body)).toEqual([
+      { tombo: 'T-100', cod_pessoa: 7 },
+      { tombo: 'T-100', cod_pessoa: 7, motivo: 'Trabalho de conclusão de curso' },
+    ]);
+    expect(screen.queryByRole('form', { name: 'Emprestar mesmo assim' })).toBeNull();
+    expect(screen.queryByText(LIMIT)).toBeNull();
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('shows a refusal no reason overrides (a blocked patron) without the form', async () => {
+    const blocked = 'Usuário bloqueado. Procure a biblioteca.';
+    fakeApi(
+      answer(deskEndpoints.holdsShelf, []),
+      reads,
+      answer(deskEndpoints.patron, () => ana()),
+      answer(deskEndpoints.checkOut, () => new Refusal(430, blocked, 'UsuarioBloqueado')),
+    );
+    const { user } = renderScreen(<DeskPage />);
+    await user.type(scanInput(), 'aluno{Enter}');
+    await screen.findByRole('heading', { name: 'Leitor: Ana Souza' });
+    await user.type(scanInput(), 'T-100{Enter}');
+    expect((await screen.findByText(blocked)).closest('[role="alert"]')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Emprestar mesmo assim' })).toBeNull();
+  });
+
+  it('takes back a copy scanned with no patron open, announcing the fine and the hold it now serves', async () => {
+    const calls = fakeApi(
+      answer(deskEndpoints.holdsShelf, [
+        {
+          cod_reserva: 9,
+          tombo: 'T-200',
+          titulo: 'Vidas secas',
+          biblioteca: 'Biblioteca Central',
+          cod_pessoa: 8,
+          nome: 'Bruno Lima',
+          prazo: '2026-11-20',
+          vencida: true,
+        },
+      ]),
+      reads,
+      answer(deskEndpoints.checkIn, ({ body }) => ({
+        tombo: (body as { tombo: string }).tombo,
+        titulo: 'Dom Casmurro',
+        pessoa: { cod_pessoa: 8, nome: 'Bruno Lima' },
+        multa: '2.50',
+        reserva: { cod_reserva: 3, prazo: '2026-12-05', nome: 'Carla Dias', biblioteca: 'Biblioteca Central' },
+        transito: null,
+      })),
+    );
+    const { user } = renderScreen(<DeskPage />);
+    const shelf = await screen.findByRole('table', { name: 'Estante de reservas' });
+    expect(shelf.textContent).toContain('Vidas secas');
+    expect(shelf.textContent).toContain('20/11/2026, vencida');
+
+    const input = scanInput();
+    await user.type(input, 'T-100{Enter}');
+    await waitFor(() => expect(statusRegion().textContent).toContain('Devolvido: Dom Casmurro (exemplar T-100).'));
+    const said = statusRegion().textContent;
+    expect(said).toContain('Estava com Bruno Lima.');
+    expect(said).toContain('Multa de R$ 2,50.');
+    expect(said).toContain('Separar para Carla Dias até 05/12/2026 — Biblioteca Central.');
+    expect(posts(calls, '/api/circulacao/devolucao').map((c) => c.body)).toEqual([{ tombo: 'T-100' }]);
+    expect(posts(calls, '/api/circulacao/emprestimo')).toHaveLength(0);
+    expect(input.value).toBe('');
+    expect(document.activeElement).toBe(input);
+  });
+
+  it('lists the patrons words name, and opens the one picked', async () => {
+    fakeApi(
+      answer(deskEndpoints.holdsShelf, []),
+      answer(deskEndpoints.read, ({ query }) =>
+        query.get('codigo') === 'souza'
+          ? { tipo: 'leitores' as const, leitores: [{ cod_pessoa: 7, nome: 'Ana Souza', categoria: 'Graduação', logins: ['aluno'], bloqueio: false }] }
+          : { tipo: 'leitores' as const, leitores: [] },
+      ),
+      answer(deskEndpoints.patron, () => ana()),
+    );
+    const { user } = renderScreen(<DeskPage />);
+    await user.type(scanInput(), 'ninguém{Enter}');
+    const hits = await screen.findByRole('heading', { name: 'Leitores encontrados' });
+    expect(hits.closest('section')!.textContent).toContain('Nenhum leitor encontrado.');
+    await user.type(scanInput(), 'souza{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Ana Souza' }));
+    expect(await screen.findByRole('heading', { name: 'Leitor: Ana Souza' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Leitores encontrados' })).toBeNull();
+    expect(document.activeElement).toBe(scanInput());
+  });
+
+  it('waives a debt with the reason asked in a modal, and shows the patron as the answer has them', async () => {
+    const owing = ana({
+      debitos: [{ cod_debito: 31, servico: 'multa_atraso', titulo: 'Dom Casmurro', valor: '4.00', data: '2026-11-02' }],
+      total_debitos: '4.00',
+    });
+    let settled = false;
+    const calls = fakeApi(
+      answer(deskEndpoints.holdsShelf, []),
+      answer(deskEndpoints.read, { tipo: 'leitor', leitor: owing }),
+      answer(deskEndpoints.patron, () => (settled ? ana() : owing)),
+      answer(deskEndpoints.settleDebt, () => {
+        settled = true;
+        return ana();
+      }),
+    );
+    const { user } = renderScreen(<DeskPage />);
+    await user.type(scanInput(), 'aluno{Enter}');
+    const debts = await screen.findByRole('table', { name: 'Débitos de Ana Souza' });
+    expect(screen.getByText('Total de débitos: R$ 4,00')).toBeTruthy();
+    await user.click(within(debts).getByRole('button', { name: 'Abonar: Multa por atraso, R$ 4,00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Abonar: Multa por atraso, R$ 4,00' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Motivo/ }), 'Atestado médico');
+    await user.click(within(dialog).getByRole('button', { name: 'Abonar' }));
+    await waitFor(() => expect(statusRegion().textContent).toContain('Débito abonado: Multa por atraso, R$ 4,00.'));
+    const sent = posts(calls, '/api/balcao/debitos/31');
+    expect(sent.map((c) => c.body)).toEqual([{ forma: 'abono', motivo: 'Atestado médico' }]);
+    expect(await screen.findByText('Nenhum débito em aberto.')).toBeTruthy();
+    expect(document.activeElement).toBe(scanInput());
+  });
+
+  it('is a section found by its folder, offered to the circulation staff', () => {
+    expect(STAFF_SECTIONS).toContain(section);
+    expect(sectionsFor(['circulacao'])).toContain(section);
+    expect(sectionsFor(['administracao', 'atendimento'])).not.toContain(section);
+  });
+});
