@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn, staff } from './fixtures';
+import { expectNoAxeViolations, mailbox, signIn, staff } from './fixtures';
 
 // Lends and returns copies at the desk, so it runs alone, after the other journeys (playwright.config.ts).
 test.describe.configure({ mode: 'serial' });
@@ -235,4 +235,128 @@ test('a loan request: the form’s rules, sent, then found among the requests by
   await expect(table).toContainText('The Great Ray Charles');
   await expect(table).toContainText('No meu domicílio');
   await expectNoAxeViolations(page);
+});
+
+/** A token of `login` (the demo password), for the calls a journey makes beside the screens. */
+async function tokenOf(page: Page, login: string): Promise<string> {
+  const response = await page.request.post('/svc/oauth/token', {
+    form: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: login, password: 'estante123' },
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * Copies of generated titles the desk may lend: on the shelf, of a loan type that lends, the only
+ * such copy of the title at its library (so a patron may hold the title there once it is lent).
+ */
+async function lendableCopies(page: Page, wanted: number): Promise<(Copy & { id: string })[]> {
+  const found: (Copy & { id: string })[] = [];
+  for (let id = 2150; found.length < wanted && id > 1500; id--) {
+    const copies = await copiesOf(page, String(id));
+    const lends = (c: Copy) => c.tipo_emprestimo === 'Normal' || c.tipo_emprestimo === 'Curto prazo';
+    const pick = copies.find(
+      (c) => c.situacao === 'disponivel' && lends(c) && copies.filter((o) => o.cod_biblioteca === c.cod_biblioteca && lends(o)).length === 1,
+    );
+    if (pick) found.push({ ...pick, id: String(id) });
+  }
+  return found;
+}
+
+test('the desk: three copies lent to aluno by barcode and Enter, a fourth refused past the limit, a late return fined, a hold released and its holder e-mailed', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const [first, second, third, fourth] = await lendableCopies(page, 4);
+  expect(fourth).toBeDefined();
+  await signIn(page, 'balcao');
+  const link = page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Equipe' });
+  await link.click();
+  await page.getByRole('navigation', { name: 'Seções da equipe' }).getByRole('link', { name: 'Balcão de circulação' }).click();
+  await expect(page).toHaveURL(/\/equipe\/balcao$/);
+  const input = page.getByRole('textbox', { name: 'Leitor, exemplar ou nome' });
+  await expect(input).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  // Keyboard only, as a scanner types: the card, three copies, then the receipt by e-mail.
+  let keys = 0;
+  const scan = async (code: string) => {
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    keys++;
+  };
+  const status = page.getByRole('status').filter({ hasText: /\S/ }).last();
+  await scan('aluno');
+  await expect(page.getByRole('heading', { name: 'Leitor: Ana Beatriz Souza' })).toBeVisible();
+  await expect(page.getByText('3 de 6 empréstimos')).toBeVisible();
+  for (const copy of [first!, second!, third!]) {
+    await expect(input).toBeFocused();
+    await scan(copy.tombo);
+    await expect(status).toContainText(`Emprestado a Ana Beatriz Souza:`);
+    await expect(status).toContainText(`(exemplar ${copy.tombo})`);
+  }
+  await expect(page.getByText('6 de 6 empréstimos')).toBeVisible();
+  const receipt = page.getByRole('button', { name: 'Enviar recibo por e-mail' });
+  while (!(await receipt.evaluate((button) => button === document.activeElement))) {
+    await page.keyboard.press('Tab');
+    keys++;
+    expect(keys).toBeLessThanOrEqual(14);
+  }
+  await page.keyboard.press('Enter');
+  keys++;
+  await expect(status).toContainText('Recibo de 6 empréstimos enviado para ana.souza@demo.estante.local.');
+  expect(keys).toBeLessThanOrEqual(15);
+  test.info().annotations.push({ type: 'key presses beyond the barcodes', description: String(keys) });
+  await expect
+    .poll(async () => mailbox(page.request))
+    .toMatch(/<h2>Seus empréstimos na biblioteca<\/h2><p><strong>Para:<\/strong> ana.souza@demo.estante.local/);
+
+  // A fourth copy passes her category's limit: refused, with the reason in words.
+  await input.focus();
+  await scan(fourth!.tombo);
+  await expect(page.getByRole('alert').filter({ hasText: /\S/ }).last()).toContainText('A pessoa já tem 6 empréstimos abertos, o limite da sua categoria (6).');
+  await expect(page.getByRole('button', { name: 'Emprestar mesmo assim' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Her overdue loan comes back late: fined.
+  const overdue = page.getByRole('table', { name: 'Empréstimos de Ana Beatriz Souza' }).getByRole('row').filter({ hasText: 'em atraso' });
+  const lateCopy = (await overdue.getByRole('cell').nth(1).textContent())!.trim();
+  await page.getByRole('button', { name: 'Fechar leitor' }).click();
+  await expect(input).toBeFocused();
+  await scan(lateCopy);
+  await expect(status).toContainText(`(exemplar ${lateCopy})`);
+  await expect(status).toContainText('Estava com Ana Beatriz Souza.');
+  await expect(status).toContainText(/Multa de R\$\s?\d+,\d{2}\./);
+
+  // Eduardo holds the first title where its copy is; the copy comes back and is kept for him, and he is e-mailed.
+  const eduardo = await tokenOf(page, 'mestrando');
+  const hold = await page.request.post('/svc/reserva', {
+    headers: { authorization: `Bearer ${eduardo}` },
+    data: { cod_acervo: Number(first!.id), biblioteca: first!.cod_biblioteca },
+  });
+  expect(hold.ok()).toBe(true);
+  await scan(first!.tombo);
+  await expect(status).toContainText('Separar para Eduardo Martins Alves até');
+  await expect(page.getByRole('table', { name: 'Estante de reservas' })).toContainText('Eduardo Martins Alves');
+  await expect
+    .poll(async () => mailbox(page.request))
+    .toMatch(/<h2>Sua reserva está disponível: [^<]+<\/h2><p><strong>Para:<\/strong> eduardo.alves@demo.estante.local/);
+  await expectNoAxeViolations(page);
+  await page.getByRole('region', { name: 'Barra de acessibilidade' }).getByLabel('Cores').selectOption('contraste');
+  await expect(page.locator('html')).toHaveClass(/cor-contraste/);
+  await expectNoAxeViolations(page);
+
+  // Ana sees the fine on her Débitos page.
+  const other = await browser.newContext({ baseURL, locale: 'pt-BR' });
+  const ana = await other.newPage();
+  await signIn(ana, 'aluno');
+  await ana.goto('/meupergamum/debitos');
+  await expect(ana.getByRole('table', { name: 'Débitos em aberto' })).toContainText('Multa por atraso');
+  await other.close();
+
+  // The other two copies back on the shelf: Ana as she was, less the late one.
+  await scan(second!.tombo);
+  await scan(third!.tombo);
+  await expect(status).toContainText(`(exemplar ${third!.tombo})`);
 });

@@ -1,7 +1,7 @@
 import { CHECKOUT_OVERRIDABLE, type DeskReading } from '@estante/contracts/circulation';
 import { Alert, Button, Group, List, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError, messageOf } from '../../../api/client';
 import { useShortDate } from '../../../ui/dates';
@@ -47,6 +47,10 @@ export function DeskPage() {
   const queue = useRef<Promise<void>>(Promise.resolve());
 
   const focusScan = () => scan.current?.focus();
+  // The desk opens ready for the first scan, however it was reached (a link keeps the focus where it was).
+  useEffect(() => {
+    focusScan();
+  }, []);
   const tell = (ok: boolean, lines: Line[]) => {
     setSaid((last) => ({ id: (last?.id ?? 0) + 1, ok, lines }));
     focusScan();
