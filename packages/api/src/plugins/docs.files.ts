@@ -7,6 +7,7 @@ import { oaiEndpoint, oaiFormEndpoint } from '@estante/contracts/oai';
 import { OPEN_METADATA_ENDPOINTS, OPENSEARCH_TYPE } from '@estante/contracts/opensearch';
 import { requestsEndpoints } from '@estante/contracts/requests';
 import { sruEndpoint } from '@estante/contracts/sru';
+import { auditEndpoints } from '@estante/contracts/staff';
 
 /** Media types whose bytes are not text: documented as binary strings. */
 const BINARY = new Set(['application/pdf', 'application/marc']);
@@ -22,6 +23,7 @@ export const FILE_TYPES: ReadonlyMap<Endpoint, readonly string[]> = new Map<Endp
   [requestsEndpoints.sheetDraft, ['application/pdf']],
   [requestsEndpoints.sheetPdf, ['application/pdf']],
   [collectionEndpoints.bibliographyFile, ['text/csv', 'application/pdf']],
+  [auditEndpoints.csv, ['text/csv']],
   [feedsEndpoints.alerts, ['application/atom+xml']],
   [feedsEndpoints.dueDates, ['text/calendar']],
   [feedsEndpoints.search, ['application/atom+xml']],

@@ -52,3 +52,57 @@ export const staffEndpoints = {
     errors: [404, 422],
   }),
 } as const;
+
+/** One act of the staff as the audit keeps it (staff_audit), with the names of who and whom. */
+export const atoEquipeSchema = z
+  .object({
+    id: z.number().int(),
+    em: z.string().describe('ISO 8601, UTC'),
+    autor: z.string().describe('`pessoa:<cod>` in the staff area, `command line (<user>)` at a shell'),
+    autor_nome: z.string().nullable(),
+    acao: z.string().describe('`<module>.<verb>`'),
+    alvo: z.string().describe('`pessoa:<cod>`, `exemplar:<tombo>`…'),
+    alvo_nome: z.string().nullable(),
+    motivo: z.string().nullable(),
+    detalhes: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: 'AtoEquipe' });
+export type AtoEquipe = z.infer<typeof atoEquipeSchema>;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+/** The audit's filters: who (person number), which action, whose record (patron number), a period of days (inclusive). */
+export const auditoriaQuerySchema = z.object({
+  autor: z.coerce.number().int().positive().max(INT4_MAX).optional(),
+  acao: z
+    .string()
+    .regex(/^[a-z]+(\.[a-z_]+)?$/)
+    .max(60)
+    .optional()
+    .describe('`<module>` or `<module>.<verb>`'),
+  pessoa: z.coerce.number().int().positive().max(INT4_MAX).optional().describe('acts on this patron'),
+  de: day.optional(),
+  ate: day.optional(),
+  pagina: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+
+export const auditEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/equipe/auditoria',
+    access: { staff: ['administracao'] },
+    tag: 'Equipe',
+    summary: 'The staff audit, newest first, 50 a page, filtered by person, action, patron and days',
+    query: auditoriaQuerySchema,
+    response: z.object({ total: z.number().int(), pagina: z.number().int(), itens: z.array(atoEquipeSchema) }),
+  }),
+  csv: endpoint({
+    method: 'GET',
+    path: '/api/equipe/auditoria/csv',
+    access: { staff: ['administracao'] },
+    tag: 'Equipe',
+    summary: 'The staff audit as CSV (the same filters, every page; at most 100,000 rows)',
+    query: auditoriaQuerySchema.omit({ pagina: true }),
+    response: z.string(),
+    answer: 'file',
+  }),
+} as const;

@@ -1,3 +1,4 @@
+import { AppError } from '../../lib/errors.js';
 import { staffCommands } from '../../lib/staff-commands.js';
 import { approveComment, pendingForModeration, rejectComment } from './comments.service.js';
 
@@ -21,14 +22,24 @@ staffCommands.define({
   },
 });
 
+/** The moderation's refusals (no such comment, or not awaiting approval), as the command line says them. */
+async function asCommand<T>(n: number, act: () => Promise<T>): Promise<T> {
+  try {
+    return await act();
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 404 || error.status === 409)) throw new Error(`comment ${n} does not exist or is already published`);
+    throw error;
+  }
+}
+
 staffCommands.define({
   group: 'comments',
   verb: 'approve',
   args: '<id>',
   summary: 'publish a comment',
-  run: async (args, { db }) => {
+  run: async (args, { db, actor }) => {
     const n = commentNumber(args);
-    if (!(await approveComment(db, n))) throw new Error(`comment ${n} does not exist or is already published`);
+    await asCommand(n, () => approveComment(db, n, actor));
     return `comment ${n} approved: it is now public`;
   },
 });
@@ -36,11 +47,11 @@ staffCommands.define({
 staffCommands.define({
   group: 'comments',
   verb: 'reject',
-  args: '<id>',
-  summary: 'delete a comment that awaits approval',
-  run: async (args, { db }) => {
+  args: '<id> [reason…]',
+  summary: 'delete a comment that awaits approval (its text and the reason\nstay in the staff audit)',
+  run: async (args, { db, actor }) => {
     const n = commentNumber(args);
-    if (!(await rejectComment(db, n))) throw new Error(`comment ${n} does not exist or is already published`);
+    await asCommand(n, () => rejectComment(db, n, args.slice(1).join(' ') || null, actor));
     return `comment ${n} rejected and deleted`;
   },
 });

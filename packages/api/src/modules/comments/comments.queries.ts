@@ -91,7 +91,7 @@ export async function deletePending(db: Db, codPessoa: number, codComentario: nu
 }
 
 /** Staff moderation (the `comments` command): approve or reject (delete) a pending comment. */
-export async function approve(db: Db, codComentario: number): Promise<boolean> {
+export async function approve(db: Db | Tx, codComentario: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`update comments set moderado = true, data_aprovacao = now() where cod_comentario = ${codComentario} and not moderado returning cod_comentario as id`,
@@ -99,7 +99,7 @@ export async function approve(db: Db, codComentario: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function reject(db: Db, codComentario: number): Promise<boolean> {
+export async function reject(db: Db | Tx, codComentario: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`delete from comments where cod_comentario = ${codComentario} and not moderado returning cod_comentario as id`,
@@ -115,4 +115,43 @@ export async function pendingComments(db: Db) {
         from comments c join titles t on t.cod_acervo = c.cod_acervo join people p on p.cod_pessoa = c.cod_pessoa
         where not c.moderado order by c.data_envio, c.cod_comentario`,
   );
+}
+
+/** Comments as the moderators see them: awaiting approval oldest first, or published newest first; one by number. */
+export async function moderationRows(db: Db | Tx, filter: { published: boolean } | { id: number; lock?: boolean }) {
+  const where = 'id' in filter ? sql`c.cod_comentario = ${filter.id}` : sql`c.moderado = ${filter.published}`;
+  const order =
+    'id' in filter
+      ? sql``
+      : filter.published
+        ? sql`order by c.data_aprovacao desc, c.cod_comentario desc limit 500`
+        : sql`order by c.data_envio, c.cod_comentario limit 500`;
+  return queryRows<{
+    cod_comentario: number;
+    cod_acervo: number;
+    titulo: string;
+    cod_pessoa: number;
+    nome: string;
+    biblioteca: string;
+    texto: string;
+    data_envio: string;
+    publicado: boolean;
+    data_aprovacao: string | null;
+  }>(
+    db,
+    sql`select c.cod_comentario, c.cod_acervo, t.title as titulo, c.cod_pessoa, p.nome_pessoa as nome, b.desc_biblioteca as biblioteca, c.texto,
+               to_char(c.data_envio at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as data_envio, c.moderado as publicado,
+               to_char(c.data_aprovacao at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as data_aprovacao
+        from comments c join titles t on t.cod_acervo = c.cod_acervo join people p on p.cod_pessoa = c.cod_pessoa
+        join libraries b on b.cod_biblioteca = c.cod_biblioteca
+        where ${where} ${order} ${'id' in filter && filter.lock ? sql`for update of c` : sql``}`,
+  );
+}
+
+export async function setCommentText(db: Db | Tx, codComentario: number, texto: string): Promise<void> {
+  await db.execute(sql`update comments set texto = ${texto} where cod_comentario = ${codComentario}`);
+}
+
+export async function unpublish(db: Db | Tx, codComentario: number): Promise<void> {
+  await db.execute(sql`update comments set moderado = false, data_aprovacao = null where cod_comentario = ${codComentario}`);
 }

@@ -1,5 +1,6 @@
 import type { Comentario, MeuComentario } from '@estante/contracts/comments';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { recordStaffAct } from '../../lib/audit.js';
 import { errors } from './comments.messages.js';
 import { titleExists } from '../catalog/title.service.js';
 import { institutionNumber, isActivityEnabled } from '../parameters/parameters.service.js';
@@ -11,10 +12,13 @@ import {
   insertComment,
   libraryExists,
   lockPerson,
+  moderationRows,
   ownComments,
   pendingComments,
   pendingCount,
   reject,
+  setCommentText,
+  unpublish,
 } from './comments.queries.js';
 
 /** Activity 13 switches comments on (spec §6). */
@@ -66,14 +70,70 @@ export async function deleteMyComment(db: Db, codPessoa: number, codComentario: 
   if (outcome === 'moderated') throw errors.commentAlreadyModerated();
 }
 
-/** Staff moderation (the `comments` command, docs in README): publish a pending comment. */
-export async function approveComment(db: Db, codComentario: number): Promise<boolean> {
-  return approve(db, codComentario);
+type ModerationRow = Awaited<ReturnType<typeof moderationRows>>[number];
+
+/** Moderation (issue 53): the comments awaiting approval (oldest first) or published (newest first). */
+export function moderationQueue(db: Db, published: boolean): Promise<ModerationRow[]> {
+  return moderationRows(db, { published });
 }
 
-/** Staff moderation: delete a comment that awaits approval. */
-export async function rejectComment(db: Db, codComentario: number): Promise<boolean> {
-  return reject(db, codComentario);
+/**
+ * A moderator's act on one comment, in one transaction with its staff_audit row: the comment
+ * locked, checked (404 none, 409 not in the state the act needs), changed, recorded with the
+ * text before (and after, for an edit). Answers the comment as it is now (null once deleted).
+ */
+async function moderate(
+  db: Db,
+  id: number,
+  act: { acao: string; needs: 'pending' | 'published' | 'any'; motivo: string | null; actor: string },
+  change: (tx: Tx, row: ModerationRow) => Promise<Record<string, unknown>>,
+): Promise<ModerationRow | null> {
+  await db.transaction(async (tx) => {
+    const [row] = await moderationRows(tx, { id, lock: true });
+    if (!row) throw errors.commentNotFound(id);
+    if ((act.needs === 'pending' && row.publicado) || (act.needs === 'published' && !row.publicado)) throw errors.commentAlreadyModerated();
+    const detalhes = await change(tx, row);
+    await recordStaffAct(tx, {
+      autor: act.actor,
+      acao: act.acao,
+      alvo: `comentario:${id}`,
+      motivo: act.motivo,
+      detalhes: { cod_acervo: row.cod_acervo, cod_pessoa: row.cod_pessoa, texto: row.texto, ...detalhes },
+    });
+  });
+  return (await moderationRows(db, { id }))[0] ?? null;
+}
+
+/** Publishes a comment awaiting approval (409 when it is published already). */
+export async function approveComment(db: Db, id: number, actor: string): Promise<ModerationRow> {
+  return (await moderate(db, id, { acao: 'comments.approve', needs: 'pending', motivo: null, actor }, async (tx) => {
+    await approve(tx, id);
+    return {};
+  }))!;
+}
+
+/** Deletes a comment awaiting approval; its text stays in the audit with the reason. */
+export async function rejectComment(db: Db, id: number, reason: string | null, actor: string): Promise<void> {
+  await moderate(db, id, { acao: 'comments.reject', needs: 'pending', motivo: reason, actor }, async (tx) => {
+    await reject(tx, id);
+    return {};
+  });
+}
+
+/** Changes a comment's text (to edit out a name), published or not. */
+export async function editComment(db: Db, id: number, texto: string, reason: string, actor: string): Promise<ModerationRow> {
+  return (await moderate(db, id, { acao: 'comments.edit', needs: 'any', motivo: reason, actor }, async (tx) => {
+    await setCommentText(tx, id, texto);
+    return { novo_texto: texto };
+  }))!;
+}
+
+/** Takes a published comment off its title page: it awaits approval again. */
+export async function unpublishComment(db: Db, id: number, reason: string, actor: string): Promise<ModerationRow> {
+  return (await moderate(db, id, { acao: 'comments.unpublish', needs: 'published', motivo: reason, actor }, async (tx) => {
+    await unpublish(tx, id);
+    return {};
+  }))!;
 }
 
 /** Staff moderation: the comments awaiting approval, oldest first. */

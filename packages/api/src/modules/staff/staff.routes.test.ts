@@ -5,8 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STAFF_ROLES } from '@estante/contracts/kernel';
 import { sql } from 'drizzle-orm';
+import { auditEndpoints } from '@estante/contracts/staff';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, patronToken, type TestApp } from '../../../test/app.js';
+import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
 import { createLibraries, createPatron } from '../../../test/factories.js';
 import { runAdminCommand } from '../../admin/commands.js';
 import { queryRows } from '../../db/client.js';
@@ -89,6 +91,57 @@ describe('the staff accounts over HTTP (issue 53, role administração)', () => 
       { acao: 'staff.revoke', autor: `pessoa:${me}`, alvo: `pessoa:${luana}` },
       { acao: 'staff.revoke', autor: `pessoa:${me}`, alvo: `pessoa:${luana}` },
     ]);
+  });
+});
+
+describe('the staff audit over HTTP (issue 53, role administração)', () => {
+  it('reads the acts newest first with the names of who and whom, filtered and paged, and exports them as CSV', async () => {
+    const rafael = await patronToken(t.app, 'rafael', 'senha-raf-1');
+    const admin = (await queryRows<{ cod_pessoa: number }>(t.database.db, sql`select cod_pessoa from logins where login = 'rafael'`))[0]!.cod_pessoa;
+    // Sixty acts of a desk, besides the role changes above.
+    await t.database.db.execute(
+      sql`insert into staff_audit (em, autor, acao, alvo, motivo, detalhes)
+          select now() - make_interval(mins => n), ${`pessoa:${admin}`}, 'circulation.checkout', 'exemplar:T' || n, case when n = 1 then 'Autorizado, "com aspas"; e vírgula' end,
+                 jsonb_build_object('cod_pessoa', ${admin}::int) from generate_series(1, 60) n`,
+    );
+    const page = (query: Record<string, string | number>) => call(t.app, auditEndpoints.list, { query }, rafael);
+    const first = await page({ acao: 'circulation' });
+    expect(first.body.total).toBe(60);
+    expect(first.body.itens).toHaveLength(50);
+    expect(first.body.itens[0]).toMatchObject({
+      acao: 'circulation.checkout',
+      alvo: 'exemplar:T1',
+      autor_nome: 'Rafael Gomes',
+      motivo: 'Autorizado, "com aspas"; e vírgula',
+    });
+    expect((await page({ acao: 'circulation', pagina: 2 })).body.itens.map((a) => a.alvo)).toEqual(Array.from({ length: 10 }, (_, i) => `exemplar:T${51 + i}`));
+    const grants = await page({ acao: 'staff.grant', autor: admin });
+    expect(grants.body.itens).toEqual([
+      expect.objectContaining({ alvo_nome: 'Luana Dias', autor_nome: 'Rafael Gomes', detalhes: { papeis: ['circulacao', 'moderacao'] } }),
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await page({ pessoa: admin, de: '2000-01-01', ate: '2000-12-31' })).body.total).toBe(0);
+    expect((await page({ pessoa: admin, de: today, ate: today })).body.total).toBeGreaterThanOrEqual(60);
+    expect((await page({ acao: 'DROP TABLE' })).status).toBe(400);
+    expect((await page({ de: '29/11/2026' })).status).toBe(400);
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/svc/api/equipe/auditoria/csv?acao=circulation.checkout',
+      headers: { authorization: `Bearer ${rafael}` },
+    });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = parse(csv.body, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(60);
+    expect(rows[0]).toMatchObject({
+      acao: 'circulation.checkout',
+      alvo: 'exemplar:T1',
+      autor_nome: 'Rafael Gomes',
+      motivo: 'Autorizado, "com aspas"; e vírgula',
+    });
+    expect(JSON.parse(rows[0]!.detalhes!)).toEqual({ cod_pessoa: admin });
+    const luana = await patronToken(t.app, 'luana', 'senha-lua-1');
+    expect((await call(t.app, auditEndpoints.list, { query: {} }, luana)).status).toBe(403);
   });
 });
 

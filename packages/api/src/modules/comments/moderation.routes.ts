@@ -1,0 +1,36 @@
+import { moderationEndpoints } from '@estante/contracts/comments';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { route } from '../../lib/route.js';
+import { latestGeneralComments, latestSuggestions } from '../units/units.queries.js';
+import { approveComment, editComment, moderationQueue, rejectComment, unpublishComment } from './comments.service.js';
+
+const actorOf = (request: FastifyRequest) => `pessoa:${request.staff!.codPessoa}`;
+const iso = (date: Date) => date.toISOString();
+
+/** Moderation (role `moderacao`, checked from the declarations): comments, and what the footer forms sent. */
+export const moderationRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  route(app, moderationEndpoints.comments, (request) => moderationQueue(db, request.query.situacao === 'publicado'));
+  route(app, moderationEndpoints.approve, (request) => approveComment(db, request.params.id, actorOf(request)));
+  route(app, moderationEndpoints.reject, async (request) => {
+    await rejectComment(db, request.params.id, request.body.motivo, actorOf(request));
+    return { cod_comentario: request.params.id };
+  });
+  route(app, moderationEndpoints.edit, (request) => editComment(db, request.params.id, request.body.texto, request.body.motivo, actorOf(request)));
+  route(app, moderationEndpoints.unpublish, (request) => unpublishComment(db, request.params.id, request.body.motivo, actorOf(request)));
+  route(app, moderationEndpoints.generalComments, async () =>
+    (await latestGeneralComments(db, 100)).map((c) => ({ id: c.id, enviado_em: iso(c.enviadoEm), nome: c.pessoa, biblioteca: c.biblioteca, texto: c.texto })),
+  );
+  route(app, moderationEndpoints.suggestions, async () =>
+    (await latestSuggestions(db, 100)).map((s) => ({
+      id: s.id,
+      enviado_em: iso(s.enviadoEm),
+      nome: s.pessoa,
+      biblioteca: s.biblioteca,
+      titulo: s.titulo,
+      autor: s.autor,
+      editor: s.editor,
+      situacao: s.situacao,
+    })),
+  );
+};
