@@ -2,7 +2,7 @@ import { moderationEndpoints } from '@estante/contracts/comments';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
-import { latestGeneralComments, latestSuggestions } from '../units/units.queries.js';
+import { recentGeneralComments, recentSuggestions } from '../units/units.service.js';
 import { approveComment, editComment, moderationQueue, rejectComment, unpublishComment } from './comments.service.js';
 
 const actorOf = (request: FastifyRequest) => `pessoa:${request.staff!.codPessoa}`;
@@ -19,10 +19,10 @@ export const moderationRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
   route(app, moderationEndpoints.edit, (request) => editComment(db, request.params.id, request.body.texto, request.body.motivo, actorOf(request)));
   route(app, moderationEndpoints.unpublish, (request) => unpublishComment(db, request.params.id, request.body.motivo, actorOf(request)));
   route(app, moderationEndpoints.generalComments, async () =>
-    (await latestGeneralComments(db, 100)).map((c) => ({ id: c.id, enviado_em: iso(c.enviadoEm), nome: c.pessoa, biblioteca: c.biblioteca, texto: c.texto })),
+    (await recentGeneralComments(db, 100)).map((c) => ({ id: c.id, enviado_em: iso(c.enviadoEm), nome: c.pessoa, biblioteca: c.biblioteca, texto: c.texto })),
   );
   route(app, moderationEndpoints.suggestions, async () =>
-    (await latestSuggestions(db, 100)).map((s) => ({
+    (await recentSuggestions(db, 100)).map((s) => ({
       id: s.id,
       enviado_em: iso(s.enviadoEm),
       nome: s.pessoa,
