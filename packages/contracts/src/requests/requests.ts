@@ -260,7 +260,25 @@ export type DadosPedido = z.infer<typeof dadosPedidoSchema>;
 export const pedidosQuerySchema = z.object({ status: z.enum(REQUEST_FILTERS).default('todas') });
 
 /** The staff queue's filter, and a status change with the library's note (and a sheet's classification). */
-export const filaPedidosQuerySchema = z.object({ tipo: z.enum(REQUEST_TYPES).optional(), status: z.enum(REQUEST_FILTERS).default('todas') });
+export const filaPedidosQuerySchema = z.object({
+  tipo: z.enum(REQUEST_TYPES).optional(),
+  status: z.enum(REQUEST_FILTERS).default('todas'),
+  biblioteca: z.coerce.number().int().positive().max(INT4_MAX).optional().describe('the library the request was made to'),
+});
+
+/** A request as the library's queue shows it: the patron's request and what the staff need to serve it. */
+export const pedidoFilaSchema = pedidoSchema
+  .extend({
+    pessoa: z.string(),
+    cod_pessoa: z.number().int(),
+    cod_biblioteca: z.number().int(),
+    dados: z.record(z.string(), z.unknown()).describe('every field the patron filled in'),
+    classificacao: z.string().nullable(),
+    cutter: z.string().nullable(),
+    responsavel: z.object({ cod_pessoa: z.number().int(), nome: z.string() }).nullable().describe('the colleague the request is assigned to'),
+  })
+  .meta({ id: 'PedidoFila' });
+export type PedidoFila = z.infer<typeof pedidoFilaSchema>;
 export const mudancaPedidoSchema = z.object({
   situacao: z.enum(REQUEST_STATUSES),
   nota: optional(2000),
@@ -376,7 +394,46 @@ export const requestsEndpoints = {
     tag: TAG,
     summary: "The library's queue of requests, by type and status (staff)",
     query: filaPedidosQuerySchema,
-    response: z.array(pedidoSchema.extend({ pessoa: z.string() })),
+    response: z.array(pedidoFilaSchema),
+  }),
+  queueCounts: endpoint({
+    method: 'GET',
+    path: '/api/solicitacoes/balcao/contagem',
+    access: { staff: ['atendimento'] },
+    tag: TAG,
+    summary: 'How many requests of each type are open (awaiting, in transit, available): the queue menu (staff)',
+    response: z.record(z.enum(REQUEST_TYPES), z.number().int()),
+  }),
+  colleagues: endpoint({
+    method: 'GET',
+    path: '/api/solicitacoes/balcao/equipe',
+    access: { staff: ['atendimento'] },
+    tag: TAG,
+    summary: 'The staff a request may be assigned to (those with the atendimento role)',
+    response: z.array(z.object({ cod_pessoa: z.number().int(), nome: z.string() })),
+  }),
+  assign: endpoint({
+    method: 'PUT',
+    path: '/api/solicitacoes/balcao/:id/responsavel',
+    access: { staff: ['atendimento'] },
+    tag: TAG,
+    summary: 'Assign a request to a colleague with the atendimento role, or to nobody (staff)',
+    params: idParams,
+    body: z.object({ cod_pessoa: z.number().int().positive().max(INT4_MAX).nullable() }),
+    response: pedidoFilaSchema,
+    errors: [404, 422],
+  }),
+  sheetPreview: endpoint({
+    method: 'POST',
+    path: '/api/solicitacoes/balcao/:id/ficha-previa',
+    access: { staff: ['atendimento'] },
+    tag: TAG,
+    summary: "A catalogue sheet request's sheet as it would be released, with the classification and author mark given (PDF, staff)",
+    params: idParams,
+    body: z.object({ classificacao: required(40), cutter: required(20) }),
+    response: z.string(),
+    answer: 'file',
+    errors: [404, 422],
   }),
   change: endpoint({
     method: 'PUT',
@@ -386,7 +443,7 @@ export const requestsEndpoints = {
     summary: "Move a request on, with the library's note; the patron is e-mailed (staff)",
     params: idParams,
     body: mudancaPedidoSchema,
-    response: pedidoSchema,
+    response: pedidoFilaSchema,
     errors: [404, 422],
   }),
 };

@@ -28,6 +28,8 @@ export const patronRequests = pgTable(
     nota: text('nota'),
     classificacao: text('classificacao'),
     cutter: text('cutter'),
+    /** The colleague (atendimento) the request is assigned to. */
+    responsavel: integer('responsavel').references(() => people.codPessoa, { onDelete: 'set null' }),
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
     atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -34,18 +34,24 @@ for (const sheet of [false, true]) {
     verb: sheet ? 'ficha' : 'status',
     args: sheet ? '<n> <classification> <author mark> [note]' : '<n> <status> [note]',
     summary: sheet ? 'release catalogue sheet n, reviewed: its PDF can be downloaded' : 'move request n on, with a note for the patron (e-mailed)',
-    run: async (args, { db, mailer }) => {
+    run: async (args, { db, mailer, actor }) => {
       const [n = '', ...rest] = args;
       const [situacao, classificacao, cutter] = sheet ? ['disponivel', rest[0], rest[1]] : [rest[0] ?? '', undefined, undefined];
       const nota = (sheet ? rest.slice(2) : rest.slice(1)).join(' ').trim().slice(0, 2000) || undefined;
       if (!/^\d{1,9}$/.test(n) || !(REQUEST_STATUSES as readonly string[]).includes(situacao) || (sheet && (!classificacao || !cutter)))
         throw new Error(`${sheet ? 'a request number, a classification and an author mark' : 'a request number and a status'} are needed\n${usage()}`);
-      const moved = await moveRequest(db, mailer, Number(n), {
-        situacao: situacao as RequestStatus,
-        nota,
-        classificacao: classificacao?.slice(0, 40),
-        cutter: cutter?.slice(0, 20),
-      });
+      const moved = await moveRequest(
+        db,
+        mailer,
+        Number(n),
+        {
+          situacao: situacao as RequestStatus,
+          nota,
+          classificacao: classificacao?.slice(0, 40),
+          cutter: cutter?.slice(0, 20),
+        },
+        actor,
+      );
       return `request ${moved.cod_solicitacao} is now ${moved.situacao}${moved.nota ? ` ("${moved.nota}")` : ''}; shown in Meu Pergamum and e-mailed to the patron`;
     },
   });

@@ -3,6 +3,11 @@ import { errors as common } from '../../lib/messages.js';
 
 /** The requests' texts in pt, en and es: their errors, the kinds of request, the e-mails. */
 export const messages = defineMessages('requests', {
+  ResponsavelSemPapel: {
+    pt: 'Só quem tem o papel de atendimento pode ser responsável por uma solicitação.',
+    en: 'Only staff with the atendimento role can be assigned a request.',
+    es: 'Solo quien tiene el rol de atención puede ser responsable de una solicitud.',
+  },
   SolicitacaoNaoEncontrada: {
     pt: 'Solicitação {id} não encontrada.',
     en: 'Request {id} not found.',
@@ -121,6 +126,7 @@ export const messages = defineMessages('requests', {
 /** The errors the requests throw: the common ones and their own. */
 export const errors = {
   ...common,
+  assigneeWithoutRole: () => messages.error(422, 'ResponsavelSemPapel'),
   requestNotFound: (id: number) => messages.error(404, 'SolicitacaoNaoEncontrada', { id }),
   requestLimit: (limit: number) => messages.error(422, 'LimiteSolicitacoes', { limit }),
   sheetNotReviewed: () => messages.error(409, 'FichaNaoRevisada'),

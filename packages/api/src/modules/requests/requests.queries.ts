@@ -10,6 +10,8 @@ export type RequestRow = Pedido & {
   dados: unknown;
   classificacao: string | null;
   cutter: string | null;
+  cod_biblioteca: number;
+  responsavel: { cod_pessoa: number; nome: string } | null;
 };
 
 const UTC = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -21,7 +23,8 @@ const COLUMNS = sql`r.cod_solicitacao, r.tipo, r.subtipo, r.resumo, b.desc_bibli
   coalesce((select json_agg(json_build_object('situacao', e.situacao, 'nota', e.nota, 'em', ${UTC(sql`e.em`)}) order by e.em, e.cod_evento)
             from request_events e where e.cod_solicitacao = r.cod_solicitacao), '[]'::json) as historico,
   (r.tipo = 'ficha-catalografica' and r.classificacao is not null and r.cutter is not null and r.situacao in ('disponivel', 'retirada', 'atendida')) as ficha_pronta,
-  r.cod_pessoa, p.nome_pessoa as pessoa, p.email as email_pessoa, r.dados, r.classificacao, r.cutter`;
+  r.cod_pessoa, p.nome_pessoa as pessoa, p.email as email_pessoa, r.dados, r.classificacao, r.cutter, r.cod_biblioteca,
+  (select json_build_object('cod_pessoa', a.cod_pessoa, 'nome', a.nome_pessoa) from people a where a.cod_pessoa = r.responsavel) as responsavel`;
 
 const FROM = sql`from patron_requests r join libraries b on b.cod_biblioteca = r.cod_biblioteca join people p on p.cod_pessoa = r.cod_pessoa`;
 
@@ -68,10 +71,28 @@ export async function requestById(db: Db, id: number, codPessoa?: number, lock =
   return row;
 }
 
-/** The library's queue: oldest first, of a type and status when given. */
-export function queueOf(db: Db, tipo: RequestType | undefined, status: RequestStatus | 'todas') {
+/** The library's queue: oldest first, of a type, status and library when given. */
+export function queueOf(db: Db, tipo: RequestType | undefined, status: RequestStatus | 'todas', codBiblioteca?: number) {
   const ofType = tipo ? sql`and r.tipo = ${tipo}` : sql``;
-  return queryRows<RequestRow>(db, sql`select ${COLUMNS} ${FROM} where ${statusIs(status)} ${ofType} order by r.criado_em, r.cod_solicitacao limit 500`);
+  const atLibrary = codBiblioteca === undefined ? sql`` : sql`and r.cod_biblioteca = ${codBiblioteca}`;
+  return queryRows<RequestRow>(
+    db,
+    sql`select ${COLUMNS} ${FROM} where ${statusIs(status)} ${ofType} ${atLibrary} order by r.criado_em, r.cod_solicitacao limit 500`,
+  );
+}
+
+/** Open requests (awaiting, in transit, available) by type. */
+export async function openByType(db: Db): Promise<Partial<Record<RequestType, number>>> {
+  const rows = await queryRows<{ tipo: RequestType; n: number }>(
+    db,
+    sql`select tipo, count(*)::int as n from patron_requests where situacao in ('aguardando', 'em_transito', 'disponivel') group by tipo`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.tipo, r.n]));
+}
+
+/** Whom a request is assigned to (null: nobody). */
+export async function assignRequest(db: Db, id: number, codPessoa: number | null): Promise<void> {
+  await db.execute(sql`update patron_requests set responsavel = ${codPessoa}, atualizado_em = now() where cod_solicitacao = ${id}`);
 }
 
 /** Moves a request on, with the library's note (and a sheet's classification), and records the step. */

@@ -23,12 +23,13 @@ let t: TestApp;
 let mail: TestMailSink;
 const token: Record<string, string> = {};
 let central = 0;
+let branch = 0;
 
 beforeAll(async () => {
   mail = await startTestMailSink();
   t = await createTestApp({ SMTP_URL: mail.url });
   const db = t.database.db;
-  central = (await createLibraries(db, ['Biblioteca Central']))[0]!.codBiblioteca;
+  [central, branch] = (await createLibraries(db, ['Biblioteca Central', 'Biblioteca Setorial'])).map((l) => l.codBiblioteca) as [number, number];
   await db.execute(sql`update libraries set email = 'central@example.org' where cod_biblioteca = ${central}`);
   for (const login of ['ana', 'bruno', 'fernanda']) {
     await createPatron(db, { login, nome: `${login[0]!.toUpperCase()}${login.slice(1)} Teste`, password: `senha-${login}`, email: `${login}@example.org` });
@@ -417,5 +418,77 @@ describe('the catalogue sheet', () => {
       );
       expect(listed).toMatchObject({ ficha_pronta: true, situacao: 'disponivel', nota: 'Ficha revisada' });
     }
+  });
+});
+
+describe("the library's queue over HTTP (issue 53, role atendimento)", () => {
+  it('counts open requests by type, filters by library, assigns to a colleague with the role, previews and releases a sheet; each act audited', async () => {
+    await t.database.db.execute(sql`update institution set parametros = coalesce(parametros, '{}'::jsonb) || '{"limite_solicitacoes": 9}'::jsonb`);
+    const made = await call(t.app, requestsEndpoints.sheet, { body: { ...THESES[1]!.ficha, biblioteca: branch } }, as('bruno'));
+    const id = made.body.codigo;
+    const counts = await call(t.app, requestsEndpoints.queueCounts, {}, as('fernanda'));
+    const open = await queryRows<{ tipo: string; n: number }>(
+      t.database.db,
+      sql`select tipo, count(*)::int as n from patron_requests where situacao in ('aguardando', 'em_transito', 'disponivel') group by tipo`,
+    );
+    expect(counts.body).toEqual({
+      'comutacao-bibliografica': 0,
+      'levantamento-bibliografico': 0,
+      'ficha-catalografica': 0,
+      'pesquisa-especializada': 0,
+      'emprestimo-inter-bibliotecas': 0,
+      ...Object.fromEntries(open.map((r) => [r.tipo, r.n])),
+    });
+    expect(counts.body['ficha-catalografica']).toBeGreaterThanOrEqual(1);
+    const atBranch = await call(t.app, requestsEndpoints.queue, { query: { tipo: 'ficha-catalografica', biblioteca: branch } }, as('fernanda'));
+    expect(atBranch.body.map((r) => r.cod_solicitacao)).toEqual([id]);
+    expect(atBranch.body[0]).toMatchObject({
+      pessoa: 'Bruno Teste',
+      cod_biblioteca: branch,
+      responsavel: null,
+      dados: expect.objectContaining({ titulo: THESES[1]!.ficha.titulo }),
+    });
+
+    // Only colleagues with the atendimento role: Fernanda, not Ana.
+    const colleagues = await call(t.app, requestsEndpoints.colleagues, {}, as('fernanda'));
+    expect(colleagues.body.map((c) => c.nome)).toEqual(['Fernanda Teste']);
+    const [{ cod_pessoa: ana }] = (await queryRows<{ cod_pessoa: number }>(t.database.db, sql`select cod_pessoa from logins where login = 'ana'`)) as [
+      { cod_pessoa: number },
+    ];
+    expect((await call(t.app, requestsEndpoints.assign, { params: { id: String(id) }, body: { cod_pessoa: ana } }, as('fernanda'))).body.key).toBe(
+      'ResponsavelSemPapel',
+    );
+    const assigned = await call(
+      t.app,
+      requestsEndpoints.assign,
+      { params: { id: String(id) }, body: { cod_pessoa: colleagues.body[0]!.cod_pessoa } },
+      as('fernanda'),
+    );
+    expect(assigned.body.responsavel).toEqual({ cod_pessoa: colleagues.body[0]!.cod_pessoa, nome: 'Fernanda Teste' });
+    // Patrons never see whose it is.
+    const mine = (await call(t.app, requestsEndpoints.list, { params: { tipo: 'ficha-catalografica' }, query: {} }, as('bruno'))).body.find(
+      (r) => r.cod_solicitacao === id,
+    );
+    expect(mine).not.toHaveProperty('responsavel');
+
+    const preview = await file(requestsEndpoints.sheetPreview, { params: { id: String(id) }, body: { classificacao: '006.32', cutter: 'O48r' } }, 'fernanda');
+    expect(preview.status).toBe(200);
+    inOrder(pdfText(preview.body), ['O48r', ...THESES[1]!.expected]);
+    expect((await call(t.app, requestsEndpoints.sheetPdf, { params: { id: String(id) } }, as('bruno'))).status).toBe(409);
+    const released = await call(
+      t.app,
+      requestsEndpoints.change,
+      { params: { id: String(id) }, body: { situacao: 'disponivel', classificacao: '006.32', cutter: 'O48r', nota: 'Pronta' } },
+      as('fernanda'),
+    );
+    expect(released.body).toMatchObject({ situacao: 'disponivel', ficha_pronta: true, classificacao: '006.32', cutter: 'O48r' });
+    expect((await call(t.app, requestsEndpoints.sheetPdf, { params: { id: String(id) } }, as('bruno'))).status).toBe(200);
+    const acts = await queryRows<{ acao: string; autor: string; detalhes: Record<string, unknown> }>(
+      t.database.db,
+      sql`select acao, autor, detalhes from staff_audit where alvo = ${`solicitacao:${id}`} order by id`,
+    );
+    expect(acts.map((a) => a.acao)).toEqual(['requests.assign', 'requests.move']);
+    expect(acts[1]!.detalhes).toMatchObject({ antes: 'aguardando', situacao: 'disponivel', classificacao: '006.32', cutter: 'O48r', nota: 'Pronta' });
+    expect((await call(t.app, requestsEndpoints.queueCounts, {}, as('ana'))).status).toBe(403);
   });
 });

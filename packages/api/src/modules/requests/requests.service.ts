@@ -5,6 +5,8 @@ import {
   type DadosPedido,
   type Ficha,
   type Pedido,
+  type PedidoFila,
+  REQUEST_TYPES,
   type RequestStatus,
   type RequestType,
   type SwitchingKind,
@@ -12,12 +14,26 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../../db/client.js';
+import { recordStaffAct } from '../../lib/audit.js';
 import type { Mailer } from '../../lib/mail.js';
 import { lockPatron } from '../account/account.service.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
 import { requestRefusal } from './requests.policy.js';
 import { errors, messages } from './requests.messages.js';
-import { changeRequest, insertRequest, libraryOf, openCount, personOf, queueOf, type RequestRow, requestById, requestsOf } from './requests.queries.js';
+import {
+  assignRequest,
+  changeRequest,
+  insertRequest,
+  libraryOf,
+  openByType,
+  openCount,
+  personOf,
+  queueOf,
+  type RequestRow,
+  requestById,
+  requestsOf,
+} from './requests.queries.js';
+import { members, rolesOfPerson } from '../staff/staff.service.js';
 import { drawSheet } from './requests.sheet.js';
 
 /** The library reads its requests in the institution's language. */
@@ -118,7 +134,29 @@ export async function createRequest(
   return { codigo: id, mensagem: messages.t('SolicitacaoEnviada', language, { id }) };
 }
 
-const asPedido = ({ cod_pessoa: _p, pessoa: _n, email_pessoa: _e, dados: _d, classificacao: _c, cutter: _k, ...pedido }: RequestRow): Pedido => pedido;
+const asPedido = ({
+  cod_pessoa: _p,
+  pessoa: _n,
+  email_pessoa: _e,
+  dados: _d,
+  classificacao: _c,
+  cutter: _k,
+  cod_biblioteca: _b,
+  responsavel: _r,
+  ...pedido
+}: RequestRow): Pedido => pedido;
+
+/** A request as the library's queue shows it: the patron's view, and what the staff need to serve it. */
+const asQueued = (row: RequestRow): PedidoFila => ({
+  ...asPedido(row),
+  pessoa: row.pessoa,
+  cod_pessoa: row.cod_pessoa,
+  cod_biblioteca: row.cod_biblioteca,
+  dados: (row.dados ?? {}) as Record<string, unknown>,
+  classificacao: row.classificacao,
+  cutter: row.cutter,
+  responsavel: row.responsavel,
+});
 
 /** `GET /api/solicitacoes/{tipo}?status=`: the patron's own, newest first. */
 export async function myRequests(db: Db, codPessoa: number, tipo: RequestType, status: RequestStatus | 'todas'): Promise<Pedido[]> {
@@ -140,8 +178,43 @@ export async function reviewedSheet(db: Db, codPessoa: number, id: number): Prom
 }
 
 /** The library's queue (staff). */
-export async function queue(db: Db, tipo: RequestType | undefined, status: RequestStatus | 'todas') {
-  return (await queueOf(db, tipo, status)).map((r) => ({ ...asPedido(r), pessoa: r.pessoa }));
+export async function queue(db: Db, tipo: RequestType | undefined, status: RequestStatus | 'todas', codBiblioteca?: number): Promise<PedidoFila[]> {
+  return (await queueOf(db, tipo, status, codBiblioteca)).map(asQueued);
+}
+
+/** The queue menu: open requests of every type (0 for none). */
+export async function queueCounts(db: Db): Promise<Record<RequestType, number>> {
+  const open = await openByType(db);
+  return Object.fromEntries(REQUEST_TYPES.map((tipo) => [tipo, open[tipo] ?? 0])) as Record<RequestType, number>;
+}
+
+/** The colleagues a request may be assigned to: staff with the atendimento role. */
+export async function colleagues(db: Db): Promise<{ cod_pessoa: number; nome: string }[]> {
+  return (await members(db)).filter((m) => m.papeis.includes('atendimento')).map(({ cod_pessoa, nome }) => ({ cod_pessoa, nome }));
+}
+
+/** Assigns a request to a colleague with the atendimento role (422 otherwise), or to nobody; one staff_audit row. */
+export async function assign(db: Db, id: number, codPessoa: number | null, actor: string): Promise<PedidoFila> {
+  if (codPessoa !== null && !(await rolesOfPerson(db, codPessoa)).includes('atendimento')) throw errors.assigneeWithoutRole();
+  await db.transaction(async (tx) => {
+    const request = await requestById(tx, id, undefined, true);
+    if (!request) throw errors.requestNotFound(id);
+    await assignRequest(tx, id, codPessoa);
+    await recordStaffAct(tx, {
+      autor: actor,
+      acao: 'requests.assign',
+      alvo: `solicitacao:${id}`,
+      detalhes: { responsavel: codPessoa, antes: request.responsavel?.cod_pessoa ?? null },
+    });
+  });
+  return asQueued((await requestById(db, id))!);
+}
+
+/** A catalogue sheet request's sheet as the library would release it, with the classification and author mark given (not stored). */
+export async function staffSheetPreview(db: Db, id: number, review: { classificacao: string; cutter: string }): Promise<Uint8Array> {
+  const request = await requestById(db, id);
+  if (!request || request.tipo !== 'ficha-catalografica') throw errors.requestNotFound(id);
+  return drawSheet(request.dados as Ficha, review, false);
 }
 
 /**
@@ -154,7 +227,8 @@ export async function moveRequest(
   mailer: Mailer,
   id: number,
   change: { situacao: RequestStatus; nota?: string; classificacao?: string; cutter?: string },
-): Promise<Pedido> {
+  actor: string,
+): Promise<PedidoFila> {
   await db.transaction(async (tx) => {
     const request = await requestById(tx, id, undefined, true);
     if (!request) throw errors.requestNotFound(id);
@@ -162,6 +236,19 @@ export async function moveRequest(
     if (request.tipo === 'ficha-catalografica' && released && !((change.classificacao ?? request.classificacao) && (change.cutter ?? request.cutter)))
       throw errors.sheetNeedsClassification();
     await changeRequest(tx, id, { situacao: change.situacao, nota: change.nota ?? null, classificacao: change.classificacao, cutter: change.cutter });
+    await recordStaffAct(tx, {
+      autor: actor,
+      acao: 'requests.move',
+      alvo: `solicitacao:${id}`,
+      detalhes: {
+        cod_pessoa: request.cod_pessoa,
+        antes: request.situacao,
+        situacao: change.situacao,
+        ...(change.nota ? { nota: change.nota } : {}),
+        ...(change.classificacao ? { classificacao: change.classificacao } : {}),
+        ...(change.cutter ? { cutter: change.cutter } : {}),
+      },
+    });
     if (request.email_pessoa) {
       const status = messages.t(`status.${change.situacao}`, LIBRARY_LANGUAGE);
       try {
@@ -182,7 +269,7 @@ export async function moveRequest(
       }
     }
   });
-  return asPedido((await requestById(db, id))!);
+  return asQueued((await requestById(db, id))!);
 }
 
 export type SwitchingBody = z.output<(typeof COMUTACAO_SCHEMAS)[SwitchingKind]>;
