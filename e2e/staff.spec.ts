@@ -40,3 +40,61 @@ test('a patron is not offered the staff area, and is told whom to ask there', as
   await expect(page.getByRole('table', { name: 'Tarefas agendadas' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+test('the administration grants a role and takes it back on screen, and reads both acts in the audit and its CSV', async ({ page }) => {
+  await signIn(page, 'administracao');
+  await page.goto('/equipe');
+  const menu = page.getByRole('navigation', { name: 'Seções da equipe' });
+  await expect(menu.getByRole('link')).toHaveText(['Área da equipe', 'Equipe e papéis', 'Auditoria', 'Tarefas agendadas']);
+  await menu.getByRole('link', { name: 'Equipe e papéis' }).click();
+  const grant = page
+    .getByRole('region', { name: 'Conceder papéis' })
+    .or(page.locator('form').filter({ has: page.getByRole('button', { name: 'Conceder papéis' }) }));
+  await grant
+    .first()
+    .getByRole('textbox', { name: /^Login/ })
+    .fill('comunidade');
+  await grant.first().getByRole('checkbox', { name: 'Atendimento' }).check();
+  await grant.first().getByRole('button', { name: 'Conceder papéis' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Papéis de Gustavo Nunes Teixeira: Atendimento.' })).toBeVisible();
+  const row = page.getByRole('table', { name: 'Membros da equipe e os seus papéis' }).getByRole('row').filter({ hasText: 'Gustavo Nunes Teixeira' });
+  await expect(row).toContainText('Atendimento');
+  await expectNoAxeViolations(page);
+  await row.getByRole('button', { name: 'Retirar papéis de Gustavo Nunes Teixeira' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Retirar papéis de Gustavo Nunes Teixeira' });
+  await dialog.getByRole('checkbox', { name: 'Atendimento' }).check();
+  await dialog.getByRole('button', { name: 'Retirar papéis' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Gustavo Nunes Teixeira não tem mais papéis de equipe.' })).toBeVisible();
+
+  await menu.getByRole('link', { name: 'Auditoria' }).click();
+  await page.getByRole('textbox', { name: /^Ação/ }).fill('staff');
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  const acts = page.getByRole('table', { name: /^Atos da equipe/ });
+  await expect(acts.getByRole('row').filter({ hasText: 'Gustavo Nunes Teixeira' })).toHaveCount(2);
+  await expect(acts).toContainText('staff.grant');
+  await expect(acts).toContainText('Rafael Tavares Gomes');
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const csv = Buffer.concat(await (await (await download).createReadStream()).toArray()).toString('utf8');
+  expect(csv.split('\r\n')[0]).toBe('\ufeffem,autor,autor_nome,acao,alvo,alvo_nome,motivo,detalhes');
+  expect(csv).toMatch(/,staff\.revoke,pessoa:\d+,Gustavo Nunes Teixeira,/);
+});
+
+test('every staff screen is clean for axe in the default and the high-contrast schemes', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'funcionario');
+  const screens = ['/equipe', '/equipe/balcao', '/equipe/solicitacoes', '/equipe/moderacao', '/equipe/membros', '/equipe/auditoria', '/equipe/tarefas'];
+  for (const scheme of ['default', 'contraste'] as const) {
+    if (scheme === 'contraste') {
+      await page.getByRole('region', { name: 'Barra de acessibilidade' }).getByLabel('Cores').selectOption('contraste');
+      await expect(page.locator('html')).toHaveClass(/cor-contraste/);
+    }
+    for (const screen of screens) {
+      await page.goto(screen);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Área da equipe');
+      await expect(page.getByRole('main').getByText(/Carregando|Loading/)).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    }
+  }
+});
