@@ -22,6 +22,7 @@ export const FILE_TYPES: ReadonlyMap<Endpoint, readonly string[]> = new Map<Endp
   [accountEndpoints.declarationPdf, ['application/pdf']],
   [requestsEndpoints.sheetDraft, ['application/pdf']],
   [requestsEndpoints.sheetPdf, ['application/pdf']],
+  [requestsEndpoints.sheetPreview, ['application/pdf']],
   [collectionEndpoints.bibliographyFile, ['text/csv', 'application/pdf']],
   [auditEndpoints.csv, ['text/csv']],
   [feedsEndpoints.alerts, ['application/atom+xml']],
