@@ -108,7 +108,29 @@ test('catalogue sheet: previewed as typed, sent, reviewed by the library, downlo
   await mailboxHas(request, `Ficha catalográfica nº ${id}: ${title}`);
   await expectNoAxeViolations(page);
 
-  expect(staff('requests', 'ficha', id, '378.2', 'A474l', 'Ficha', 'revisada')).toContain(`request ${id} is now disponivel`);
+  // The library reviews it on the staff area's queue: classification and author mark, a preview, then released.
+  const other = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin, locale: 'pt-BR' });
+  const desk = await other.newPage();
+  await signIn(desk, 'atendimento');
+  await desk.goto('/equipe/solicitacoes');
+  await desk.getByRole('tab', { name: /^Ficha catalográfica \(\d+\)$/ }).click();
+  await desk.getByRole('button', { name: `Abrir a solicitação nº ${id}` }).click();
+  const move = desk.getByRole('form', { name: `Mover a solicitação nº ${id}` });
+  await expect(desk.getByRole('heading', { name: new RegExp(`^Solicitação nº ${id}:`) })).toBeVisible();
+  await move.getByLabel(/^Classificação/).fill('378.2');
+  await move.getByLabel(/^Notação de autor/).fill('A474l');
+  const previewed = desk.waitForEvent('download');
+  await move.getByRole('button', { name: 'Pré-visualizar a ficha (PDF)' }).click();
+  expect((await previewed).suggestedFilename()).toBe(`ficha-catalografica-${id}-previa.pdf`);
+  await move.getByLabel(/^Nova situação/).selectOption({ label: 'Disponível' });
+  await move.getByLabel(/^Nota para o leitor/).fill('Ficha revisada');
+  await expectNoAxeViolations(desk);
+  await move.getByRole('button', { name: 'Mover' }).click();
+  await expect(desk.getByRole('status').filter({ hasText: `Solicitação nº ${id}: Disponível. O leitor foi avisado por e-mail.` })).toBeVisible();
+  await other.close();
   await page.reload();
   const row = page.getByRole('table', { name: 'Minhas fichas catalográficas' }).getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('Ficha revisada');

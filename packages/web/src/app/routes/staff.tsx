@@ -43,7 +43,7 @@ export function StaffRoute() {
               </Anchor>
             ))}
           </Group>
-          <Suspense fallback={<Loader size="sm" aria-label={t('loading.title')} />}>
+          <Suspense fallback={<Loader size="sm" role="status" aria-label={t('loading.title')} />}>
             <Routes>
               <Route
                 index

@@ -154,7 +154,7 @@ export function DeskPage() {
             />
             {/* Never disabled while a scan is read: a disabled submit button would stop Enter in the input. */}
             <Button type="submit">{t('staffDesk.scan.submit')}</Button>
-            {busy && <Loader size="sm" aria-label={t('loading.title')} />}
+            {busy && <Loader size="sm" role="status" aria-label={t('loading.title')} />}
           </Group>
         </form>
         <Announcer
@@ -184,7 +184,7 @@ export function DeskPage() {
           {t('staffDesk.patron.fetchError')}
         </Alert>
       ) : (
-        <Loader size="sm" aria-label={t('loading.title')} />
+        <Loader size="sm" role="status" aria-label={t('loading.title')} />
       )}
     </Stack>
   );

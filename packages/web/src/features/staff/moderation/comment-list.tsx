@@ -56,7 +56,7 @@ export function CommentList({
       </Title>
       <Text mb="sm">{intro}</Text>
       {query.isPending ? (
-        <Loader size="sm" aria-label={t('loading.title')} />
+        <Loader size="sm" role="status" aria-label={t('loading.title')} />
       ) : query.isError || !query.data ? (
         <Alert color="red" variant="filled">
           {errorText}
