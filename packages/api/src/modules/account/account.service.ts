@@ -255,6 +255,11 @@ export function newLoanToken(db: Db, codPessoa: number) {
   return saveLoanToken(db, codPessoa, String(randomInt(0, 1_000_000)).padStart(6, '0'), TOKEN_MINUTES);
 }
 
+/** How many loans the patron has open (the desk's limit per category counts them). */
+export function openLoansOf(db: Db, codPessoa: number): Promise<number> {
+  return openLoanCount(db, codPessoa);
+}
+
 /** The patron's category, which circulation policies and hold rules depend on (null: unknown person). */
 export function patronCategory(db: Db, codPessoa: number): Promise<string | null> {
   return categoryOf(db, codPessoa);

@@ -111,32 +111,6 @@ export async function deskPerson(db: Db, codPessoa: number) {
   return row;
 }
 
-/** The person a card or login read at the desk opens (any of their active logins, or their CPF's digits). */
-export async function personByCard(db: Db, code: string): Promise<number | undefined> {
-  const digits = code.replace(/\D/g, '');
-  const [row] = await queryRows<{ cod_pessoa: number }>(
-    db,
-    sql`select l.cod_pessoa from logins l where l.login = ${code.trim().toLowerCase()} and l.ativo
-        union all select p.cod_pessoa from people p where ${digits.length === 11} and p.cpf = ${digits}
-        limit 1`,
-  );
-  return row?.cod_pessoa;
-}
-
-/** Patrons whose name has every word typed (3 letters or more each), the closest first; at most 20. */
-export async function patronsNamed(db: Db, words: string[]) {
-  // Folded as titles are (no accents, lower case); % and _ typed are letters, not wildcards.
-  const pattern = words.map((w) => sql`estante_fold(p.nome_pessoa) like '%' || estante_fold(${w.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`);
-  return queryRows<{ cod_pessoa: number; nome: string; categoria: string; logins: string[]; bloqueio: boolean }>(
-    db,
-    sql`select p.cod_pessoa, p.nome_pessoa as nome, coalesce(c.descricao, p.cod_categoria, '') as categoria, p.bloqueio,
-               coalesce((select array_agg(l.login order by l.login) from logins l where l.cod_pessoa = p.cod_pessoa and l.ativo), '{}') as logins
-        from people p left join patron_categories c on c.cod_categoria = p.cod_categoria
-        where ${sql.join(pattern, sql` and `)}
-        order by length(p.nome_pessoa), p.nome_pessoa limit 20`,
-  );
-}
-
 /** A copy as the desk's input reads it: its title, status, and who has it. */
 export async function copyAtDesk(db: Db, tombo: string) {
   const [row] = await queryRows<{ tombo: string; titulo: string; status: string; cod_pessoa: number | null; nome: string | null }>(

@@ -22,8 +22,6 @@ import {
   lockCopy,
   lockDebt,
   othersWaiting,
-  patronsNamed,
-  personByCard,
   personByLogin,
   policyFor,
   setCopyStatus,
@@ -31,13 +29,13 @@ import {
   settleDebt as settle,
   titleOfCopy,
 } from './desk.queries.js';
-import { deviationInForce, lockPerson, openDebts, openLoanCount } from '../account/account.queries.js';
-import { patronCategory } from '../account/account.service.js';
+import { activeDeviation, lockPatron, openLoansOf, patronCategory, pendingDebts } from '../account/account.service.js';
 import { activeHoldsList, closeHolds, openDayFrom } from './holds.queries.js';
 import { passOnCopy } from './holds.service.js';
 import { openLoans } from './loans.queries.js';
 import { renewLoans } from './loans.service.js';
-import { setBlocked } from '../people/people.queries.js';
+import { findPatrons, personOfCard } from '../people/patron-record.service.js';
+import { changeStandingOf } from '../people/people.service.js';
 
 /** The language the library writes to patrons in when it does not know theirs (hold notices). */
 const LIBRARY_LANGUAGE: Language = 'pt';
@@ -52,8 +50,8 @@ export async function deskPatron(db: Db, codPessoa: number): Promise<DeskPatron>
   const [loans, holds, debts, away, total] = await Promise.all([
     openLoans(db, codPessoa),
     activeHoldsList(db, codPessoa),
-    openDebts(db, codPessoa),
-    deviationInForce(db, codPessoa),
+    pendingDebts(db, codPessoa),
+    activeDeviation(db, codPessoa),
     debtsLeft(db, codPessoa),
   ]);
   return {
@@ -83,7 +81,7 @@ export async function deskPatron(db: Db, codPessoa: number): Promise<DeskPatron>
       tombo: h.observacao ?? null,
       prazo: h.prazo_retirada ?? null,
     })),
-    debitos: debts.map((d) => ({
+    debitos: debts.itens.map((d) => ({
       cod_debito: d.cod_debito,
       servico: d.tipo_servico,
       titulo: d.titulo,
@@ -100,7 +98,7 @@ export async function deskPatron(db: Db, codPessoa: number): Promise<DeskPatron>
  * or more). A scanner is a keyboard ending with Enter: the same input takes both.
  */
 export async function readAtDesk(db: Db, code: string): Promise<DeskReading> {
-  const person = await personByCard(db, code);
+  const person = await personOfCard(db, code);
   if (person !== undefined) return { tipo: 'leitor', leitor: await deskPatron(db, person) };
   const copy = await copyAtDesk(db, code.trim());
   if (copy)
@@ -113,12 +111,7 @@ export async function readAtDesk(db: Db, code: string): Promise<DeskReading> {
         emprestado_a: copy.cod_pessoa === null ? null : { cod_pessoa: copy.cod_pessoa, nome: copy.nome! },
       },
     };
-  const words = code
-    .normalize('NFC')
-    .split(/\s+/)
-    .filter((w) => w.length >= 3)
-    .slice(0, 6);
-  return { tipo: 'leitores', leitores: words.length === 0 ? [] : await patronsNamed(db, words) };
+  return { tipo: 'leitores', leitores: await findPatrons(db, code) };
 }
 
 /**
@@ -139,7 +132,7 @@ export async function checkOut(
     const found = 'login' in input.person ? await personByLogin(tx, input.person.login) : await deskPerson(tx, input.person.codPessoa);
     if (!found) throw errors.deskPersonNotFound('login' in input.person ? input.person.login : String(input.person.codPessoa));
     const codPessoa = found.cod_pessoa;
-    await lockPerson(tx, codPessoa);
+    await lockPatron(tx, codPessoa);
     const copy = await lockCopy(tx, input.tombo);
     if (!copy) throw errors.deskCopyNotFound(input.tombo);
     const person = await deskPerson(tx, codPessoa);
@@ -151,8 +144,8 @@ export async function checkOut(
     const refusals = checkoutRefusals({
       tombo: copy.tombo,
       lendable: copy.permite_emprestimo,
-      away: await deviationInForce(tx, codPessoa),
-      openLoans: await openLoanCount(tx, codPessoa),
+      away: await activeDeviation(tx, codPessoa),
+      openLoans: await openLoansOf(tx, codPessoa),
       limit: person.limite_emprestimos,
       debts: await debtsLeft(tx, codPessoa),
       othersWaiting: kept ? false : await othersWaiting(tx, copy, codPessoa),
@@ -342,10 +335,7 @@ export async function settleDebt(db: Db, codDebito: number, how: 'pagamento' | '
 /** Blocks or unblocks a patron with the reason (a block ends their sessions at once: the access check reads it); answers the patron. */
 export async function changeStandingAtDesk(db: Db, codPessoa: number, block: boolean, reason: string, actor: Actor): Promise<DeskPatron> {
   if (!(await deskPerson(db, codPessoa))) throw errors.deskPersonNotFound(String(codPessoa));
-  await db.transaction(async (tx) => {
-    if (await setBlocked(tx, codPessoa, block, reason))
-      await recordStaffAct(tx, { autor: actor, acao: block ? 'people.block' : 'people.unblock', alvo: `pessoa:${codPessoa}`, motivo: reason });
-  });
+  await changeStandingOf(db, codPessoa, block, reason, actor);
   return deskPatron(db, codPessoa);
 }
 

@@ -3,6 +3,26 @@ import { errors as common } from '../../lib/messages.js';
 
 /** The patron's own record: personal data, swapping registrations, LGPD — its messages and the library's e-mail, in pt, en and es. */
 export const messages = defineMessages('people', {
+  LeitorNaoEncontrado: {
+    pt: 'Leitor {id} não encontrado.',
+    en: 'Patron {id} not found.',
+    es: 'Lector {id} no encontrado.',
+  },
+  LoginEmUso: {
+    pt: 'O login {login} já está em uso.',
+    en: 'The login {login} is already in use.',
+    es: 'El usuario {login} ya está en uso.',
+  },
+  CategoriaInexistente: {
+    pt: 'Não há categoria {codigo}.',
+    en: 'There is no category {codigo}.',
+    es: 'No existe la categoría {codigo}.',
+  },
+  LeitorSemLogin: {
+    pt: 'O leitor não tem login ativo: não há como recuperar a senha.',
+    en: 'The patron has no active login: there is no password to recover.',
+    es: 'El lector no tiene usuario activo: no hay contraseña que recuperar.',
+  },
   DadosPessoaisAlterados: {
     pt: 'Dados pessoais alterados com sucesso.',
     en: 'Personal data changed.',
@@ -79,6 +99,10 @@ export const messages = defineMessages('people', {
 export const errors = {
   ...common,
   taxNumberMissing: () => messages.error(422, 'CpfProcureBiblioteca'),
+  personNotFound: (id: number) => messages.error(404, 'LeitorNaoEncontrado', { id }),
+  loginTaken: (login: string) => messages.error(409, 'LoginEmUso', { login }),
+  categoryMissing: (codigo: string) => messages.error(422, 'CategoriaInexistente', { codigo }),
+  noLoginToRecover: () => messages.error(422, 'LeitorSemLogin'),
   taxNumberTaken: () => messages.error(422, 'CpfEmUso'),
   departmentMissing: (id: number) => messages.error(422, 'DepartamentoInexistente', { id }),
   userNotLinked: (user: string) => messages.error(422, 'UsuarioNaoVinculado', { user }),

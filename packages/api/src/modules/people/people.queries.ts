@@ -224,3 +224,117 @@ export async function setBlocked(db: Db | Tx, codPessoa: number, blocked: boolea
     )) > 0
   );
 }
+
+/** The person a login or card read opens (an active login, or the CPF's digits), or undefined. */
+export async function personByCard(db: Db, code: string): Promise<number | undefined> {
+  const digits = code.replace(/\D/g, '');
+  const [row] = await queryRows<{ cod_pessoa: number }>(
+    db,
+    sql`select l.cod_pessoa from logins l where l.login = ${code.trim().toLowerCase()} and l.ativo
+        union all select p.cod_pessoa from people p where ${digits.length === 11} and p.cpf = ${digits}
+        limit 1`,
+  );
+  return row?.cod_pessoa;
+}
+
+/** A person as a search lists them. */
+const HIT = sql`p.cod_pessoa, p.nome_pessoa as nome, coalesce(c.descricao, p.cod_categoria, '') as categoria, p.bloqueio,
+  coalesce((select array_agg(l.login order by l.login) from logins l where l.cod_pessoa = p.cod_pessoa and l.ativo), '{}') as logins`;
+
+/** Patrons whose name has every word (folded as titles are: no accents, lower case; % and _ are letters), the closest first; at most 20. */
+export async function patronsNamed(db: Db, words: string[]) {
+  const pattern = words.map((w) => sql`estante_fold(p.nome_pessoa) like '%' || estante_fold(${w.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`);
+  return queryRows<{ cod_pessoa: number; nome: string; categoria: string; logins: string[]; bloqueio: boolean }>(
+    db,
+    sql`select ${HIT} from people p left join patron_categories c on c.cod_categoria = p.cod_categoria
+        where ${sql.join(pattern, sql` and `)} order by length(p.nome_pessoa), p.nome_pessoa limit 20`,
+  );
+}
+
+/** One person as a search lists them. */
+export async function patronHit(db: Db, codPessoa: number) {
+  const [row] = await queryRows<{ cod_pessoa: number; nome: string; categoria: string; logins: string[]; bloqueio: boolean }>(
+    db,
+    sql`select ${HIT} from people p left join patron_categories c on c.cod_categoria = p.cod_categoria where p.cod_pessoa = ${codPessoa}`,
+  );
+  return row;
+}
+
+/** The library's side of a patron's record: logins, block, other registrations, open sessions. */
+export async function librarySide(db: Db, codPessoa: number) {
+  const [row] = await queryRows<{
+    bloqueio: boolean;
+    motivo_bloqueio: string | null;
+    logins: { login: string; ativo: boolean }[];
+    cadastros: { cod_pessoa: number; categoria: string; validade: string | null }[];
+    sessoes: number;
+  }>(
+    db,
+    sql`select p.bloqueio, p.motivo_bloqueio,
+               coalesce((select json_agg(json_build_object('login', l.login, 'ativo', l.ativo) order by l.login) from logins l where l.cod_pessoa = p.cod_pessoa), '[]'::json) as logins,
+               coalesce((select json_agg(json_build_object('cod_pessoa', o.cod_pessoa, 'categoria', coalesce(c.descricao, o.cod_categoria), 'validade', o.validade) order by o.cod_pessoa)
+                         from people o left join patron_categories c on c.cod_categoria = o.cod_categoria
+                         where p.cpf is not null and o.cpf = p.cpf and o.cod_pessoa <> p.cod_pessoa), '[]'::json) as cadastros,
+               (select count(distinct family_id)::int from refresh_tokens r where r.cod_pessoa = p.cod_pessoa and r.revoked_at is null and r.used_at is null and r.expires_at > now()) as sessoes
+        from people p where p.cod_pessoa = ${codPessoa}`,
+  );
+  return row;
+}
+
+/** The staff's latest acts on a person (by target or by the person named in the details), newest first. */
+export function actsOnPerson(db: Db, codPessoa: number) {
+  return queryRows<{ em: string; autor: string; autor_nome: string | null; acao: string; motivo: string | null; detalhes: Record<string, unknown> | null }>(
+    db,
+    sql`select to_char(a.em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as em, a.autor,
+               (select nome_pessoa from people where a.autor like 'pessoa:%' and cod_pessoa::text = substr(a.autor, 8)) as autor_nome,
+               a.acao, a.motivo, a.detalhes
+        from staff_audit a where a.alvo = ${`pessoa:${codPessoa}`} or a.detalhes->>'cod_pessoa' = ${String(codPessoa)}
+        order by a.em desc, a.id desc limit 50`,
+  );
+}
+
+/** The patron categories with their loan limits. */
+export function categoryList(db: Db) {
+  return queryRows<{ codigo: string; descricao: string; limite_emprestimos: number }>(
+    db,
+    sql`select cod_categoria as codigo, descricao, limite_emprestimos::int from patron_categories order by descricao`,
+  );
+}
+
+export async function categoryExists(db: Db, codigo: string): Promise<boolean> {
+  return (await queryRows(db, sql`select 1 from patron_categories where cod_categoria = ${codigo}`)).length > 0;
+}
+
+/** What the library controls of a registration. */
+export async function setRegistration(db: Db, codPessoa: number, r: { nome: string; categoria: string; validade: string | null }): Promise<void> {
+  await db.execute(
+    sql`update people set nome_pessoa = ${r.nome}, cod_categoria = ${r.categoria}, validade = ${r.validade}::date where cod_pessoa = ${codPessoa}`,
+  );
+}
+
+/** A registration and its login, made by the library; answers the person's number. */
+export async function insertPatron(
+  db: Db,
+  p: { nome: string; login: string; categoria: string; email: string | null; cpf: string | null; validade: string | null; passwordHash: string },
+): Promise<number> {
+  const [row] = await queryRows<{ cod_pessoa: number }>(
+    db,
+    sql`with person as (
+          insert into people (nome_pessoa, cod_categoria, email, cpf, validade) values (${p.nome}, ${p.categoria}, ${p.email}, ${p.cpf}, ${p.validade}::date)
+          returning cod_pessoa),
+        login as (insert into logins (login, cod_pessoa, password_hash) select ${p.login}, cod_pessoa, ${p.passwordHash} from person)
+        select cod_pessoa from person`,
+  );
+  return row!.cod_pessoa;
+}
+
+/** Locks a login's name against a concurrent creation of the same one, and tells whether it is taken. */
+export async function loginTaken(db: Db, login: string): Promise<boolean> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${login}`}))`);
+  return (await queryRows(db, sql`select 1 from logins where login = ${login}`)).length > 0;
+}
+
+/** Gives a registration without one its CPF (the library's act). */
+export async function setTaxNumber(db: Db, codPessoa: number, cpf: string): Promise<void> {
+  await db.execute(sql`update people set cpf = ${cpf} where cod_pessoa = ${codPessoa} and cpf is null`);
+}

@@ -27,6 +27,7 @@ import {
   replaceTaxNumber,
   rowsOfPerson,
   setEmail,
+  setTaxNumber,
   taxNumberInUse,
   upsertPersonalData,
 } from './people.queries.js';
@@ -75,12 +76,20 @@ export async function personalData(db: Db, codPessoa: number): Promise<DadosPess
  * person's registrations, decision 0022); one that has it may correct it to a valid CPF no one
  * else has, and the correction reaches every registration sharing the old one.
  */
-export async function savePersonalData(db: Db, codPessoa: number, body: Body, language: Language) {
+export async function savePersonalData(
+  db: Db,
+  codPessoa: number,
+  body: Body,
+  language: Language,
+  /** The library's staff: may add a missing CPF (linking the registrations that share it); the change is audited. */
+  library?: { actor: string },
+) {
   if (body.lotacao !== null && !(await departmentExists(db, body.lotacao))) throw errors.departmentMissing(body.lotacao);
   await db.transaction(async (tx) => {
     const current = await lockRegistration(tx, codPessoa);
-    if (!current) throw errors.tokenInvalid();
-    if (body.cpf !== undefined && body.cpf !== current.cpf) {
+    if (!current) throw library ? errors.personNotFound(codPessoa) : errors.tokenInvalid();
+    if (library && body.cpf !== undefined && body.cpf !== '' && current.cpf === null) await setTaxNumber(tx, codPessoa, body.cpf);
+    else if (body.cpf !== undefined && body.cpf !== current.cpf) {
       if (current.cpf === null) throw errors.taxNumberMissing();
       await lockTaxNumber(tx, body.cpf);
       if (await taxNumberInUse(tx, body.cpf)) throw errors.taxNumberTaken();
@@ -88,6 +97,7 @@ export async function savePersonalData(db: Db, codPessoa: number, body: Body, la
     }
     await setEmail(tx, codPessoa, body.email);
     await upsertPersonalData(tx, codPessoa, body);
+    if (library) await recordStaffAct(tx, { autor: library.actor, acao: 'people.edit', alvo: `pessoa:${codPessoa}`, detalhes: { campos: Object.keys(body) } });
   });
   return { mensagem: messages.t('DadosPessoaisAlterados', language), dados: await personalData(db, codPessoa) };
 }
@@ -230,17 +240,23 @@ export interface StandingChange {
 export async function changeStanding(db: Db, login: string, blocked: boolean, reason: string, actor: string): Promise<StandingChange | undefined> {
   const person = await personStanding(db, login);
   if (!person) return undefined;
-  const changed = await db.transaction(async (tx) => {
-    const did = await setBlocked(tx, person.cod_pessoa, blocked, reason);
+  const changed = await changeStandingOf(db, person.cod_pessoa, blocked, reason, actor, { login });
+  return { codPessoa: person.cod_pessoa, nome: person.nome, changed };
+}
+
+/** changeStanding of a person by number (the desk's block and unblock); true when it changed anything. */
+export function changeStandingOf(
+  db: Db,
+  codPessoa: number,
+  blocked: boolean,
+  reason: string,
+  actor: string,
+  detalhes: Record<string, unknown> | null = null,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const did = await setBlocked(tx, codPessoa, blocked, reason);
     if (did)
-      await recordStaffAct(tx, {
-        autor: actor,
-        acao: blocked ? 'people.block' : 'people.unblock',
-        alvo: `pessoa:${person.cod_pessoa}`,
-        motivo: reason,
-        detalhes: { login },
-      });
+      await recordStaffAct(tx, { autor: actor, acao: blocked ? 'people.block' : 'people.unblock', alvo: `pessoa:${codPessoa}`, motivo: reason, detalhes });
     return did;
   });
-  return { codPessoa: person.cod_pessoa, nome: person.nome, changed };
 }

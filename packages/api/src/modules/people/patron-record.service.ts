@@ -1,0 +1,124 @@
+import type { Language } from '@estante/contracts/kernel';
+import type { dadosPessoaisBodySchema, FichaLeitor, novoLeitorSchema } from '@estante/contracts/people';
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { recordStaffAct } from '../../lib/audit.js';
+import type { Mailer } from '../../lib/mail.js';
+import { hashPassword } from '../../lib/password.js';
+import { revokeAllSessions } from '../auth/auth.service.js';
+import { startRecovery } from '../auth/recovery.service.js';
+import { errors } from './people.messages.js';
+import {
+  actsOnPerson,
+  categoryExists,
+  categoryList,
+  insertPatron,
+  librarySide,
+  loginTaken,
+  patronHit,
+  patronsNamed,
+  personByCard,
+  setRegistration,
+} from './people.queries.js';
+import { personalData, savePersonalData } from './people.service.js';
+
+/**
+ * Patrons found by what the library types or scans (issue 53): a login or card (or CPF) finds its
+ * person; otherwise every word of three letters or more must be in the name. At most 20.
+ */
+export async function findPatrons(db: Db, text: string) {
+  const person = await personByCard(db, text);
+  if (person !== undefined) return [(await patronHit(db, person))!];
+  const words = text
+    .normalize('NFC')
+    .split(/\s+/)
+    .filter((w) => w.length >= 3)
+    .slice(0, 6);
+  return words.length === 0 ? [] : patronsNamed(db, words);
+}
+
+/** The person a login, card or CPF read at a desk opens, or undefined. */
+export function personOfCard(db: Db, code: string): Promise<number | undefined> {
+  return personByCard(db, code);
+}
+
+/** A patron's record for the staff: 404 when there is no such person. */
+export async function patronRecord(db: Db, codPessoa: number): Promise<FichaLeitor> {
+  const side = await librarySide(db, codPessoa);
+  if (!side) throw errors.personNotFound(codPessoa);
+  const [dados, historico] = await Promise.all([personalData(db, codPessoa), actsOnPerson(db, codPessoa)]);
+  return { cod_pessoa: codPessoa, dados, ...side, historico };
+}
+
+/** The categories a registration may have. */
+export function categories(db: Db) {
+  return categoryList(db);
+}
+
+/** The library corrects a patron's personal data (the patron's own rules; a missing CPF may be added); audited. */
+export async function saveDataByLibrary(db: Db, codPessoa: number, body: z.output<typeof dadosPessoaisBodySchema>, language: Language, actor: string) {
+  await savePersonalData(db, codPessoa, body, language, { actor });
+  return patronRecord(db, codPessoa);
+}
+
+/** The library changes a registration's name, category and validity; audited with what it was. */
+export async function saveRegistration(db: Db, codPessoa: number, r: { nome: string; categoria: string; validade: string | null }, actor: string) {
+  if (!(await categoryExists(db, r.categoria))) throw errors.categoryMissing(r.categoria);
+  const before = await patronRecord(db, codPessoa);
+  await db.transaction(async (tx) => {
+    await setRegistration(tx, codPessoa, r);
+    await recordStaffAct(tx, {
+      autor: actor,
+      acao: 'people.registration',
+      alvo: `pessoa:${codPessoa}`,
+      detalhes: { antes: { nome: before.dados.nome, categoria: before.dados.categoria.codigo, validade: before.dados.validade }, depois: r },
+    });
+  });
+  return patronRecord(db, codPessoa);
+}
+
+/** E-mails the patron a recovery code for their first active login (the patron's own step 1, its limits included); audited. */
+export async function sendRecoveryFor(db: Db, mailer: Mailer, codPessoa: number, language: Language, actor: string) {
+  const record = await patronRecord(db, codPessoa);
+  const login = record.logins.find((l) => l.ativo)?.login;
+  if (!login) throw errors.noLoginToRecover();
+  const started = await startRecovery(db, mailer, login, language);
+  await recordStaffAct(db, { autor: actor, acao: 'people.recovery', alvo: `pessoa:${codPessoa}`, detalhes: { login } });
+  return { emails: started.emails };
+}
+
+/** Ends every open session of the patron; audited. */
+export async function endSessions(db: Db, codPessoa: number, actor: string) {
+  const before = await patronRecord(db, codPessoa);
+  await db.transaction(async (tx) => {
+    await revokeAllSessions(tx, codPessoa);
+    await recordStaffAct(tx, { autor: actor, acao: 'people.sessions', alvo: `pessoa:${codPessoa}`, detalhes: { encerradas: before.sessoes } });
+  });
+  return patronRecord(db, codPessoa);
+}
+
+/**
+ * Registers a patron by hand: the person and a login with an unusable random password (they
+ * choose theirs through recovery, by e-mail); 409 when the login is taken (two desks typing the
+ * same one at once: one wins). Audited.
+ */
+export async function createPatron(db: Db, p: z.output<typeof novoLeitorSchema>, actor: string): Promise<FichaLeitor> {
+  if (!(await categoryExists(db, p.categoria))) throw errors.categoryMissing(p.categoria);
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const codPessoa = await db.transaction(async (tx) => {
+    if (await loginTaken(tx, p.login)) throw errors.loginTaken(p.login);
+    const made = await insertPatron(tx, {
+      nome: p.nome,
+      login: p.login,
+      categoria: p.categoria,
+      email: p.email,
+      cpf: p.cpf ?? null,
+      validade: p.validade,
+      passwordHash,
+    });
+    await recordStaffAct(tx, { autor: actor, acao: 'people.create', alvo: `pessoa:${made}`, detalhes: { login: p.login, categoria: p.categoria } });
+    return made;
+  });
+  return patronRecord(db, codPessoa);
+}
