@@ -60,7 +60,8 @@ export function fakeApi(...answers: ReturnType<typeof answer>[]) {
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
     calls.push({ method, path, query: url.searchParams, body });
     // Tokens are given (the anonymous one, and a sign-in's), unless a test answers authEndpoints.token for the password grant.
-    const signingIn = body instanceof URLSearchParams && body.get('grant_type') === 'password' && answers.some(({ endpoint }) => endpoint.path === '/oauth/token');
+    const signingIn =
+      body instanceof URLSearchParams && body.get('grant_type') === 'password' && answers.some(({ endpoint }) => endpoint.path === '/oauth/token');
     if (path === '/oauth/token' && !signingIn) return json(200, { access_token: 'public-token', token_type: 'bearer', expires_in: 3600 });
     for (const { endpoint, respond } of answers) {
       if (endpoint.method !== method) continue;
