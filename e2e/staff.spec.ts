@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './fixtures';
+import { expectNoAxeViolations, mailbox, signIn } from './fixtures';
 
 /*
  * The staff area (issue 51): offered to staff only, its sections those their roles open; the
@@ -84,7 +84,16 @@ test('the administration grants a role and takes it back on screen, and reads bo
 test('every staff screen is clean for axe in the default and the high-contrast schemes', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'funcionario');
-  const screens = ['/equipe', '/equipe/balcao', '/equipe/solicitacoes', '/equipe/moderacao', '/equipe/membros', '/equipe/auditoria', '/equipe/tarefas'];
+  const screens = [
+    '/equipe',
+    '/equipe/balcao',
+    '/equipe/leitores',
+    '/equipe/solicitacoes',
+    '/equipe/moderacao',
+    '/equipe/membros',
+    '/equipe/auditoria',
+    '/equipe/tarefas',
+  ];
   for (const scheme of ['default', 'contraste'] as const) {
     if (scheme === 'contraste') {
       await page.getByRole('region', { name: 'Barra de acessibilidade' }).getByLabel('Cores').selectOption('contraste');
@@ -98,4 +107,28 @@ test('every staff screen is clean for axe in the default and the high-contrast s
       await expectNoAxeViolations(page);
     }
   }
+});
+
+test('the desk registers a patron by hand, finds her, and e-mails her a code to choose a password', async ({ page }) => {
+  await signIn(page, 'balcao');
+  await page.goto('/equipe/leitores');
+  const login = `leitora${Date.now() % 100_000}`;
+  await page.getByRole('button', { name: 'Novo leitor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo leitor' });
+  await dialog.getByRole('textbox', { name: /^Nome/ }).fill('Tereza Batista Nova');
+  await dialog.getByRole('textbox', { name: /^Login/ }).fill(login);
+  await dialog.getByLabel(/^Categoria/).selectOption({ label: 'Aluno de graduação' });
+  await dialog.getByRole('textbox', { name: /^E-mail/ }).fill(`${login}@demo.estante.local`);
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cadastrar leitor' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Leitor Tereza Batista Nova cadastrado.' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Tereza Batista Nova' })).toBeVisible();
+
+  await page.getByRole('textbox', { name: /^Login, CPF ou nome/ }).fill('batista tereza');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('table', { name: 'Leitores encontrados para “batista tereza”' })).toContainText(login);
+  await page.getByRole('button', { name: 'Enviar e-mail de recuperação de senha' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Código enviado para / })).toBeVisible();
+  await expect.poll(async () => mailbox(page.request)).toContain(`${login}@demo.estante.local`);
+  await expectNoAxeViolations(page);
 });
