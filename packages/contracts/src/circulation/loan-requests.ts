@@ -114,3 +114,59 @@ export const loanRequestsEndpoints = {
     errors: [404, 422],
   }),
 };
+
+/** A loan request as the library's queue shows it: the patron's view, who asked, and how to reach and serve them. */
+export const solicitacaoFilaSchema = solicitacaoSchema
+  .extend({
+    cod_pessoa: z.number().int(),
+    pessoa: z.string(),
+    telefone: z.string(),
+    email: z.string(),
+    material: z.string().nullable(),
+    pessoa_autorizada: z.string().nullable(),
+    domicilio: z.string().nullable(),
+    recebimento_textual: z.string().nullable(),
+  })
+  .meta({ id: 'SolicitacaoFila' });
+export type SolicitacaoFila = z.infer<typeof solicitacaoFilaSchema>;
+
+const LOAN_QUEUE_STAFF = { staff: ['atendimento', 'circulacao'] } as const;
+
+/**
+ * The library's queue of loan requests (issue 53): oldest first, by status and receiving
+ * library; each moved one step at a time (awaiting → in transit → available → picked up →
+ * finished, or cancelled while open), audited. `npm run staff -- circ request` does the same.
+ */
+export const loanRequestQueueEndpoints = {
+  queue: endpoint({
+    method: 'GET',
+    path: '/api/circulacao/solicitacoes-emprestimo/fila',
+    access: LOAN_QUEUE_STAFF,
+    tag: 'Solicitações de empréstimo',
+    summary: 'The loan requests to serve, oldest first, by status and receiving library (staff)',
+    query: z.object({
+      status: z.enum(LOAN_REQUEST_FILTERS).default('aguardando'),
+      biblioteca: z.coerce.number().int().positive().max(INT4_MAX).optional().describe('the receiving library'),
+    }),
+    response: z.array(solicitacaoFilaSchema),
+  }),
+  openCount: endpoint({
+    method: 'GET',
+    path: '/api/circulacao/solicitacoes-emprestimo/fila/contagem',
+    access: LOAN_QUEUE_STAFF,
+    tag: 'Solicitações de empréstimo',
+    summary: 'How many loan requests are open (awaiting, in transit, available)',
+    response: z.object({ abertas: z.number().int() }),
+  }),
+  move: endpoint({
+    method: 'PUT',
+    path: '/api/circulacao/solicitacoes-emprestimo/:id',
+    access: LOAN_QUEUE_STAFF,
+    tag: 'Solicitações de empréstimo',
+    summary: 'Move a loan request one step on (409 when it is not at the step before)',
+    params: z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) }),
+    body: z.object({ situacao: z.enum(LOAN_REQUEST_STATUS_CODES).exclude(['aguardando']) }),
+    response: solicitacaoFilaSchema,
+    errors: [404, 409],
+  }),
+};

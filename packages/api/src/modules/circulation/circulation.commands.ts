@@ -1,3 +1,4 @@
+import { AppError } from '../../lib/errors.js';
 import { staffCommands } from '../../lib/staff-commands.js';
 import { checkIn, checkOut, expireHolds } from './desk.service.js';
 import { advanceRequest } from './loan-requests.service.js';
@@ -45,9 +46,12 @@ staffCommands.define({
   verb: 'request',
   args: '<n> <status>',
   summary: 'move loan request n on: em_transito, disponivel, retirada,\natendida, or cancelada',
-  run: async (args, { db }) => {
+  run: async (args, { db, actor }) => {
     const [number = '', status = ''] = args;
     if (!/^\d{1,9}$/.test(number)) throw new Error(`a loan request number and a status are needed\n${usage()}`);
-    return advanceRequest(db, Number(number), status);
+    const moved = await advanceRequest(db, Number(number), status, actor).catch((error: unknown) => {
+      throw error instanceof AppError ? new Error(error.text('en')) : error;
+    });
+    return `loan request ${moved.cod_solicitacao} is now ${moved.situacao}`;
   },
 });

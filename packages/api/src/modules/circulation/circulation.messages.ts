@@ -73,6 +73,21 @@ export const messages = defineMessages('circulation', {
     en: 'Copy {tombo} is kept for another patron’s hold.',
     es: 'El ejemplar {tombo} está apartado para la reserva de otra persona.',
   },
+  SolicitacaoEmprestimoNaoEncontrada: {
+    pt: 'Solicitação de empréstimo {id} não encontrada.',
+    en: 'Loan request {id} not found.',
+    es: 'Solicitud de préstamo {id} no encontrada.',
+  },
+  SolicitacaoEmprestimoForaDeOrdem: {
+    pt: 'A solicitação de empréstimo {id} está “{now}”: não pode passar a “{to}”.',
+    en: 'Loan request {id} is “{now}”: it cannot become “{to}”.',
+    es: 'La solicitud de préstamo {id} está “{now}”: no puede pasar a “{to}”.',
+  },
+  SolicitacaoEmprestimoPassoDesconhecido: {
+    pt: 'Situação desconhecida: {to}. As situações são em_transito, disponivel, retirada, atendida e cancelada.',
+    en: 'Unknown status: {to}. The statuses are em_transito, disponivel, retirada, atendida and cancelada.',
+    es: 'Situación desconocida: {to}. Las situaciones son em_transito, disponivel, retirada, atendida y cancelada.',
+  },
   RenovacaoRecusada: {
     pt: 'Não renovado: {reason}',
     en: 'Not renewed: {reason}',
@@ -259,6 +274,9 @@ export const errors = {
   noEmail: () => messages.error(422, 'LeitorSemEmail'),
   loanNotFound: (id: number) => messages.error(404, 'EmprestimoNaoEncontrado', { id }),
   renewalRefused: (reason: string) => messages.error(422, 'RenovacaoRecusada', { reason }),
+  loanRequestNotFound: (id: number) => messages.error(404, 'SolicitacaoEmprestimoNaoEncontrada', { id }),
+  loanRequestOutOfOrder: (id: number, now: string, to: string) => messages.error(409, 'SolicitacaoEmprestimoForaDeOrdem', { id, now, to }),
+  loanRequestStepUnknown: (to: string) => messages.error(422, 'SolicitacaoEmprestimoPassoDesconhecido', { to }),
   deskCopyUnavailable: (tombo: string, status: string) => messages.error(422, 'ExemplarIndisponivel', { tombo, status }),
   deskNotOnLoan: (tombo: string) => messages.error(422, 'ExemplarNaoEmprestado', { tombo }),
   personAway: (reason: string) => messages.error(422, 'PessoaAfastada', { reason }),

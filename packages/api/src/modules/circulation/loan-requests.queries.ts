@@ -1,4 +1,4 @@
-import type { Solicitacao } from '@estante/contracts/circulation';
+import type { Solicitacao, SolicitacaoFila } from '@estante/contracts/circulation';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { HoldParts } from './holds.queries.js';
@@ -98,4 +98,30 @@ export async function moveRequest(db: Db, codSolicitacao: number, from: readonly
   if (!from.includes(row.situacao)) return row.situacao;
   await db.execute(sql`update loan_requests set situacao = ${to}, atualizada_em = now() where cod_solicitacao = ${codSolicitacao}`);
   return to;
+}
+
+/** The library's queue of loan requests: oldest first, by status and receiving library; one by number. */
+export function queuedLoanRequests(db: Db, filter: { status: string; biblioteca?: number } | { id: number }) {
+  const where =
+    'id' in filter
+      ? sql`r.cod_solicitacao = ${filter.id}`
+      : sql`(${filter.status} = 'todas' or r.situacao = ${filter.status}) ${filter.biblioteca === undefined ? sql`` : sql`and r.biblioteca_recebimento = ${filter.biblioteca}`}`;
+  return queryRows<SolicitacaoFila>(
+    db,
+    sql`select r.cod_solicitacao, r.cod_acervo, t.title as titulo, o.desc_biblioteca as origem, d.desc_biblioteca as recebimento, r.volume, r.tomo, r.parte,
+               r.cod_local_recebimento::int as cod_local_recebimento, r.situacao, r.criada_em::text as data_solicitacao, r.atualizada_em::text as data_atualizacao,
+               r.cod_pessoa, p.nome_pessoa as pessoa, r.telefone, r.email, r.material, r.pessoa_autorizada, r.domicilio, r.recebimento_textual
+        from loan_requests r join titles t on t.cod_acervo = r.cod_acervo join people p on p.cod_pessoa = r.cod_pessoa
+        join libraries o on o.cod_biblioteca = r.biblioteca_origem join libraries d on d.cod_biblioteca = r.biblioteca_recebimento
+        where ${where} order by r.criada_em, r.cod_solicitacao limit 500`,
+  );
+}
+
+/** Loan requests still open (awaiting, in transit, available). */
+export async function openLoanRequestCount(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from loan_requests where situacao in ('aguardando', 'em_transito', 'disponivel')`,
+  );
+  return row?.n ?? 0;
 }

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LOAN_REQUEST_FILTERS, loanRequestsEndpoints, type SolicitacaoBody } from '@estante/contracts/circulation';
+import { type LOAN_REQUEST_FILTERS, loanRequestQueueEndpoints, loanRequestsEndpoints, type SolicitacaoBody } from '@estante/contracts/circulation';
 import { call, createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
-import { createCopies, createInstitution, createLibraries, createPatron, createTitles } from '../../../test/factories.js';
+import { createCopies, createInstitution, createLibraries, createPatron, createTitles, grantStaffRoles } from '../../../test/factories.js';
 import { queryRows } from '../../db/client.js';
 import { runAdminCommand } from '../../admin/commands.js';
 
@@ -31,10 +31,11 @@ beforeAll(async () => {
     { codAcervo: id.gs!, codBiblioteca: norte, tombo: 'G2', localizacao: '869.3 R694g' },
     { codAcervo: id.sg!, codBiblioteca: norte, tombo: 'S1', localizacao: '869.3 R694s', volume: '1' },
   ]);
-  for (const login of ['ana', 'bruno', 'carla']) {
+  for (const login of ['ana', 'bruno', 'carla', 'marcos']) {
     await createPatron(db, { login, nome: `${login} Teste`, password: `senha-${login}`, email: `${login}@example.org` });
     token[login] = await patronToken(t.app, login, `senha-${login}`);
   }
+  await grantStaffRoles(db, 'marcos', ['atendimento']);
   token.anonymous = await publicToken(t.app);
 });
 afterAll(() => t.close());
@@ -123,17 +124,44 @@ describe('loan requests', () => {
     expect((await call(t.app, loanRequestsEndpoints.mine, { query: { dataIni: '2030-01-02', dataFim: '2030-01-01' } }, as('ana'))).status).toBe(400);
   });
 
-  it('moves through its statuses at the desk, in order', async () => {
+  it('moves through its statuses at the desk, in order, by command and on the queue screen; each step audited', async () => {
     const staff = (...args: string[]) => runAdminCommand(t.database.db, { command: 'circ.request', args });
     const [request] = await queryRows<{ cod_solicitacao: number }>(
       t.database.db,
       sql`select cod_solicitacao from loan_requests where situacao = 'aguardando' order by 1 limit 1`,
     );
     const n = String(request!.cod_solicitacao);
-    await expect(staff(n, 'retirada')).rejects.toThrow(`loan request ${n} is aguardando: it cannot become retirada`);
-    for (const status of ['em_transito', 'disponivel', 'retirada', 'atendida']) expect(await staff(n, status)).toBe(`loan request ${n} is now ${status}`);
-    await expect(staff(n, 'cancelada')).rejects.toThrow('cannot become cancelada');
-    await expect(staff(n, 'voando')).rejects.toThrow('a status is needed');
-    await expect(staff('999999', 'cancelada')).rejects.toThrow('does not exist');
+    const open = (await call(t.app, loanRequestQueueEndpoints.openCount, {}, as('marcos'))).body.abertas;
+    const queued = await call(t.app, loanRequestQueueEndpoints.queue, { query: { status: 'aguardando' } }, as('marcos'));
+    expect(queued.body[0]).toMatchObject({
+      cod_solicitacao: Number(n),
+      pessoa: expect.stringMatching(/Teste$/),
+      telefone: expect.any(String),
+      email: expect.any(String),
+    });
+    expect(
+      (await call(t.app, loanRequestQueueEndpoints.queue, { query: { status: 'aguardando', biblioteca: norte } }, as('marcos'))).body.every(
+        (r) => r.recebimento === 'Biblioteca Norte',
+      ),
+    ).toBe(true);
+    expect((await call(t.app, loanRequestQueueEndpoints.queue, { query: {} }, as('ana'))).status).toBe(403);
+    await expect(staff(n, 'retirada')).rejects.toThrow(`Loan request ${n} is “aguardando”: it cannot become “retirada”.`);
+    const moved = await call(t.app, loanRequestQueueEndpoints.move, { params: { id: n }, body: { situacao: 'em_transito' } }, as('marcos'));
+    expect(moved.body).toMatchObject({ cod_solicitacao: Number(n), situacao: 'em_transito' });
+    expect((await call(t.app, loanRequestQueueEndpoints.move, { params: { id: n }, body: { situacao: 'atendida' } }, as('marcos'))).status).toBe(409);
+    expect((await call(t.app, loanRequestQueueEndpoints.move, { params: { id: '999999' }, body: { situacao: 'cancelada' } }, as('marcos'))).status).toBe(404);
+    expect((await call(t.app, loanRequestQueueEndpoints.move, { params: { id: n }, body: { situacao: 'aguardando' as never } }, as('marcos'))).status).toBe(
+      400,
+    );
+    for (const status of ['disponivel', 'retirada', 'atendida']) expect(await staff(n, status)).toBe(`loan request ${n} is now ${status}`);
+    expect((await call(t.app, loanRequestQueueEndpoints.openCount, {}, as('marcos'))).body.abertas).toBe(open - 1);
+    await expect(staff(n, 'cancelada')).rejects.toThrow('cannot become “cancelada”');
+    await expect(staff(n, 'voando')).rejects.toThrow('Unknown status: voando');
+    await expect(staff('999999', 'cancelada')).rejects.toThrow('Loan request 999999 not found.');
+    const steps = await queryRows<{ acao: string; situacao: string }>(
+      t.database.db,
+      sql`select acao, detalhes->>'situacao' as situacao from staff_audit where alvo = ${`solicitacao-emprestimo:${n}`} order by id`,
+    );
+    expect(steps).toEqual(['em_transito', 'disponivel', 'retirada', 'atendida'].map((situacao) => ({ acao: 'circulation.request', situacao })));
   });
 });

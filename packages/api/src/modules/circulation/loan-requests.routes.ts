@@ -1,8 +1,8 @@
-import { loanRequestsEndpoints } from '@estante/contracts/circulation';
+import { loanRequestQueueEndpoints, loanRequestsEndpoints } from '@estante/contracts/circulation';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
-import { myRequests, requestLoan, requestStart } from './loan-requests.service.js';
+import { advanceRequest, loanRequestQueue, myRequests, openLoanRequests, requestLoan, requestStart } from './loan-requests.service.js';
 
 /** Loan requests (spec §7): where a copy can come from, asking for it, the patron's requests by status. */
 export const loanRequestsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -11,4 +11,7 @@ export const loanRequestsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
   route(app, loanRequestsEndpoints.mine, (request) =>
     myRequests(db, request.patron.codPessoa, request.query.dataIni, request.query.dataFim, request.query.status),
   );
+  route(app, loanRequestQueueEndpoints.queue, (request) => loanRequestQueue(db, request.query.status, request.query.biblioteca));
+  route(app, loanRequestQueueEndpoints.openCount, () => openLoanRequests(db));
+  route(app, loanRequestQueueEndpoints.move, (request) => advanceRequest(db, request.params.id, request.body.situacao, `pessoa:${request.staff!.codPessoa}`));
 };

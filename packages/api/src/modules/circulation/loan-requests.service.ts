@@ -1,7 +1,8 @@
-import type { Solicitacao, SolicitacaoInicial } from '@estante/contracts/circulation';
+import type { Solicitacao, SolicitacaoFila, SolicitacaoInicial } from '@estante/contracts/circulation';
 import type { solicitacaoBodySchema } from '@estante/contracts/circulation';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { recordStaffAct } from '../../lib/audit.js';
 import { errors } from './circulation.messages.js';
 import { loanRequestRefusal } from './circulation.policy.js';
 import { currentPerson } from '../auth/auth.service.js';
@@ -15,7 +16,9 @@ import {
   insertRequest,
   libraryExists,
   moveRequest,
+  openLoanRequestCount,
   openRequestsOf,
+  queuedLoanRequests,
   requestableCopies,
   requestsOf,
 } from './loan-requests.queries.js';
@@ -99,14 +102,28 @@ const NEXT: Record<string, readonly string[]> = {
   cancelada: ['aguardando', 'em_transito', 'disponivel'],
 };
 
-/** Staff (`npm run circ -- request <n> <status>`): moves a loan request one step; refuses a step out of order. */
-export async function advanceRequest(db: Db, codSolicitacao: number, to: string): Promise<string> {
+/**
+ * Staff (the queue screen, `npm run staff -- circ request <n> <status>`): moves a loan request one
+ * step — 404 when there is none, 409 when it is not at the step before — with a staff_audit row.
+ */
+export async function advanceRequest(db: Db, codSolicitacao: number, to: string, actor: string): Promise<SolicitacaoFila> {
   const from = NEXT[to];
-  if (!from) throw new Error(`a status is needed: ${Object.keys(NEXT).join(', ')}`);
-  return db.transaction(async (tx) => {
+  if (!from) throw errors.loanRequestStepUnknown(to);
+  await db.transaction(async (tx) => {
     const now = await moveRequest(tx, codSolicitacao, from, to);
-    if (now === null) throw new Error(`loan request ${codSolicitacao} does not exist`);
-    if (now !== to) throw new Error(`loan request ${codSolicitacao} is ${now}: it cannot become ${to}`);
-    return `loan request ${codSolicitacao} is now ${to}`;
+    if (now === null) throw errors.loanRequestNotFound(codSolicitacao);
+    if (now !== to) throw errors.loanRequestOutOfOrder(codSolicitacao, now, to);
+    await recordStaffAct(tx, { autor: actor, acao: 'circulation.request', alvo: `solicitacao-emprestimo:${codSolicitacao}`, detalhes: { situacao: to } });
   });
+  return (await queuedLoanRequests(db, { id: codSolicitacao }))[0]!;
+}
+
+/** The library's queue of loan requests, oldest first. */
+export function loanRequestQueue(db: Db, status: string, biblioteca?: number): Promise<SolicitacaoFila[]> {
+  return queuedLoanRequests(db, { status, biblioteca });
+}
+
+/** Loan requests still open, for the queue's menu. */
+export async function openLoanRequests(db: Db): Promise<{ abertas: number }> {
+  return { abertas: await openLoanRequestCount(db) };
 }
