@@ -98,7 +98,7 @@ export function RequestDetail({
 }
 
 /** A part of the open request, under its own heading (h4, below the request's h3). */
-function Part({ title, children }: { title: string; children: ReactNode }) {
+export function Part({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>

@@ -6,15 +6,20 @@ import { useLibraries } from '../../../api/libraries';
 import { useShortDate } from '../../../ui/dates';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { Announcer, type Said } from './announcer';
+import { LOAN_TAB, LoanQueue } from './loan-requests';
 import { RequestDetail, type Say } from './request-detail';
-import { type QueueFilter, useQueue, useQueueCounts } from './requests.api';
+import { type QueueFilter, useLoanOpenCount, useQueue, useQueueCounts } from './requests.api';
 
 type Filter = QueueFilter['status'];
+/** A tab: one of the five kinds of request, or the loan requests. */
+type Tab = RequestType | typeof LOAN_TAB;
+const TABS: readonly Tab[] = [...REQUEST_TYPES, LOAN_TAB];
 
 /**
  * The staff area's "Solicitações" (/equipe/solicitacoes, role `atendimento`): the patrons'
  * requests by kind, in tabs that count the open ones, filtered by status (awaiting, at first) and
- * library, oldest first. A request opens below the list with everything the patron filled in, its
+ * library, oldest first; a sixth tab, the loan requests (a copy sent from one library to another,
+ * or home), with the same filters, the library being the receiving one, each moved a step on. A request opens below the list with everything the patron filled in, its
  * history, and the acts: move it on with a note (a catalogue sheet with its classification and
  * author mark, previewed as a PDF), and assign it to a colleague. Each outcome is announced in a
  * live region that takes the focus; a refusal is said beside the form that was sent.
@@ -22,20 +27,23 @@ type Filter = QueueFilter['status'];
 export function RequestsPage() {
   const { t } = useTranslation();
   const counts = useQueueCounts();
+  const loanCount = useLoanOpenCount();
   const libraries = useLibraries();
-  const [tipo, setTipo] = useState<RequestType>(REQUEST_TYPES[0]);
+  const [tab, setTab] = useState<Tab>(TABS[0]!);
   const [status, setStatus] = useState<Filter>('aguardando');
   const [library, setLibrary] = useState('');
   const [said, setSaid] = useState<Said | null>(null);
   const say: Say = (text, focus = true) => setSaid((last) => ({ id: (last?.id ?? 0) + 1, text, focus }));
 
-  const labelOf = (kind: RequestType) => {
+  const labelOf = (kind: Tab) => {
     const label = t(`staffRequests.kinds.${kind}`);
-    const n = counts.data?.[kind];
+    const n = kind === LOAN_TAB ? loanCount.data?.abertas : counts.data?.[kind];
     return n === undefined ? label : t('staffRequests.kinds.counted', { label, n });
   };
   const libraryName = libraries.data?.find((b) => String(b.cod_biblioteca) === library)?.desc_biblioteca;
-  const filter: QueueFilter = { tipo, status, biblioteca: library ? Number(library) : null };
+  const filter = { status, biblioteca: library ? Number(library) : null };
+  const statusWords = t(`staffRequests.statuses.${status}`);
+  const libraryWords = libraryName ?? t('staffRequests.filters.allLibraries');
 
   return (
     <Stack gap="lg">
@@ -50,6 +58,8 @@ export function RequestsPage() {
         />
         <NativeSelect
           label={t('staffRequests.filters.library')}
+          // On the loan requests' tab, the library is the receiving one.
+          description={tab === LOAN_TAB ? t('staffRequests.loans.libraryHelp') : undefined}
           value={library}
           onChange={(event) => setLibrary(event.currentTarget.value)}
           data={[
@@ -58,9 +68,9 @@ export function RequestsPage() {
           ]}
         />
       </Group>
-      <Tabs value={tipo} onChange={(value) => value && setTipo(value as RequestType)} keepMounted={false}>
+      <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
         <Tabs.List aria-label={t('staffRequests.kinds.label')}>
-          {REQUEST_TYPES.map((kind) => (
+          {TABS.map((kind) => (
             <Tabs.Tab key={kind} value={kind}>
               {labelOf(kind)}
             </Tabs.Tab>
@@ -68,14 +78,12 @@ export function RequestsPage() {
         </Tabs.List>
         {REQUEST_TYPES.map((kind) => (
           <Tabs.Panel key={kind} value={kind} pt="md">
-            <Queue
-              filter={filter}
-              statusWords={t(`staffRequests.statuses.${status}`)}
-              libraryWords={libraryName ?? t('staffRequests.filters.allLibraries')}
-              say={say}
-            />
+            <Queue filter={{ ...filter, tipo: kind }} statusWords={statusWords} libraryWords={libraryWords} say={say} />
           </Tabs.Panel>
         ))}
+        <Tabs.Panel value={LOAN_TAB} pt="md">
+          <LoanQueue filter={filter} statusWords={statusWords} libraryWords={libraryWords} say={say} />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
   );

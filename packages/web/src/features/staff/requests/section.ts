@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { StaffSection } from '../sections';
 
-/** The patrons' requests (copies, surveys, catalogue sheets, searches, inter-library loans): the queue the reference staff serve. */
+/** The patrons' requests (copies, surveys, catalogue sheets, searches, inter-library loans) and loan requests: the queues the reference staff serve. */
 export const section: StaffSection = {
   segment: 'solicitacoes',
   label: 'staffRequests.title',
