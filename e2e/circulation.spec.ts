@@ -262,7 +262,7 @@ async function lendableCopies(page: Page, wanted: number): Promise<(Copy & { id:
   return found;
 }
 
-test('the desk: three copies lent to aluno by barcode and Enter, a fourth refused past the limit, a late return fined, a hold released and its holder e-mailed', async ({
+test('the desk: three copies lent to aluno by barcode and Enter, a fourth refused past the limit, a late return fined, a hold released and its holder e-mailed, a copy sent in transit', async ({
   page,
   browser,
   baseURL,
@@ -355,8 +355,25 @@ test('the desk: three copies lent to aluno by barcode and Enter, a fourth refuse
   await expect(ana.getByRole('table', { name: 'Débitos em aberto' })).toContainText('Multa por atraso');
   await other.close();
 
-  // The other two copies back on the shelf: Ana as she was, less the late one.
+  // The second copy comes back at another library's desk: in transit home, with a slip to print.
+  const deskLibrary = page.getByLabel('Biblioteca do balcão');
+  const elsewhere = (await deskLibrary.locator('option').allTextContents()).find((name) => name !== 'Não informada' && name !== second!.desc_biblioteca)!;
+  await deskLibrary.selectOption({ label: elsewhere });
+  await input.focus();
   await scan(second!.tombo);
+  await expect(status).toContainText(`Enviar para ${second!.desc_biblioteca}.`);
+  const slip = page.getByRole('region', { name: 'Guia de trânsito' }).or(
+    page
+      .locator('section, div')
+      .filter({ has: page.getByRole('heading', { name: 'Guia de trânsito' }) })
+      .last(),
+  );
+  await expect(slip.first()).toContainText(second!.tombo);
+  await expect(page.getByRole('button', { name: 'Imprimir guia' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The third back at its own library (none chosen): on the shelf.
+  await deskLibrary.selectOption({ label: 'Não informada' });
+  await input.focus();
   await scan(third!.tombo);
   await expect(status).toContainText(`(exemplar ${third!.tombo})`);
 });

@@ -1,9 +1,14 @@
 import { type DeskPatron, deskEndpoints } from '@estante/contracts/circulation';
+import { unitsEndpoints } from '@estante/contracts/parameters';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';
 import { sectionsFor, STAFF_SECTIONS } from '../sections';
+import { DESK_LIBRARY_KEY } from './desk-library';
 import { DeskPage } from './desk-page';
+import english from './locales/en.json';
+import { type PrintSlip, SlipPrinter, slipText } from './print-slip';
 import { section } from './section';
 
 /** Ana as the desk reads her: no loans, holds or debts unless a test gives her some. */
@@ -35,14 +40,48 @@ const reads = answer(deskEndpoints.read, ({ query }) =>
   query.get('codigo') === 'aluno' ? { tipo: 'leitor' as const, leitor: ana() } : { tipo: 'exemplar' as const, exemplar: COPY },
 );
 
+/** The libraries a desk may be at. */
+const libraries = answer(unitsEndpoints.libraries, [
+  { cod_biblioteca: 1, desc_biblioteca: 'Biblioteca Central', cod_campus: 1 },
+  { cod_biblioteca: 2, desc_biblioteca: 'Biblioteca de Engenharia', cod_campus: 1 },
+]);
+
+/** A check-in of the copy scanned: Dom Casmurro, with nobody, no fine and no hold; travelling to `transito` when given. */
+const checkedIn = (transito: (count: number) => string | null = () => null) => {
+  let count = 0;
+  return answer(deskEndpoints.checkIn, ({ body }) => ({
+    tombo: (body as { tombo: string }).tombo,
+    titulo: 'Dom Casmurro',
+    pessoa: null,
+    multa: null,
+    reserva: null,
+    transito: transito(++count),
+  }));
+};
+
+/** Today, as a short date in `language` (a slip is dated the day it is made). */
+const today = (language = 'pt') => new Intl.DateTimeFormat(language, { dateStyle: 'short' }).format(new Date());
+
+/** The terms of a `<dl>` and what each says. */
+const terms = (element: HTMLElement) =>
+  Object.fromEntries([...element.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+
 const scanInput = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Leitor, exemplar ou nome' });
 const statusRegion = () => screen.getByRole('status');
 const posts = (calls: ReturnType<typeof fakeApi>, path: string) => calls.filter((c) => c.method === 'POST' && c.path === path);
+const librarySelect = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Biblioteca do balcão' });
+/** The desk's libraries, once listed in the select. */
+const librariesListed = () => screen.findByRole('option', { name: 'Biblioteca de Engenharia' });
+
+// The desk's library is remembered in the browser: each test starts from a browser that has none.
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
 
 describe('the circulation desk', () => {
   it('opens the patron whose card is scanned, then lends them the copy scanned next, ready for the next scan', async () => {
     const loans: DeskPatron['emprestimos'] = [];
     const calls = fakeApi(
+      libraries,
       answer(deskEndpoints.holdsShelf, []),
       reads,
       answer(deskEndpoints.patron, ({ params }) => (params.codPessoa === '7' ? ana({ emprestimos: loans }) : new Refusal(404, 'Pessoa não encontrada.'))),
@@ -81,6 +120,7 @@ describe('the circulation desk', () => {
 
   it('shows an overridable refusal with the form to lend anyway, which sends the reason', async () => {
     const calls = fakeApi(
+      libraries,
       answer(deskEndpoints.holdsShelf, []),
       reads,
       answer(deskEndpoints.patron, () => ana()),
@@ -120,6 +160,7 @@ describe('the circulation desk', () => {
   it('shows a refusal no reason overrides (a blocked patron) without the form', async () => {
     const blocked = 'Usuário bloqueado. Procure a biblioteca.';
     fakeApi(
+      libraries,
       answer(deskEndpoints.holdsShelf, []),
       reads,
       answer(deskEndpoints.patron, () => ana()),
@@ -135,6 +176,7 @@ describe('the circulation desk', () => {
 
   it('takes back a copy scanned with no patron open, announcing the fine and the hold it now serves', async () => {
     const calls = fakeApi(
+      libraries,
       answer(deskEndpoints.holdsShelf, [
         {
           cod_reserva: 9,
@@ -177,6 +219,7 @@ describe('the circulation desk', () => {
 
   it('lists the patrons words name, and opens the one picked', async () => {
     fakeApi(
+      libraries,
       answer(deskEndpoints.holdsShelf, []),
       answer(deskEndpoints.read, ({ query }) =>
         query.get('codigo') === 'souza'
@@ -203,6 +246,7 @@ describe('the circulation desk', () => {
     });
     let settled = false;
     const calls = fakeApi(
+      libraries,
       answer(deskEndpoints.holdsShelf, []),
       answer(deskEndpoints.read, { tipo: 'leitor', leitor: owing }),
       answer(deskEndpoints.patron, () => (settled ? ana() : owing)),
@@ -224,6 +268,168 @@ describe('the circulation desk', () => {
     expect(sent.map((c) => c.body)).toEqual([{ forma: 'abono', motivo: 'Atestado médico' }]);
     expect(await screen.findByText('Nenhum débito em aberto.')).toBeTruthy();
     expect(document.activeElement).toBe(scanInput());
+  });
+
+  it("sends the desk's library chosen with each check-in, and keeps it for the next visit", async () => {
+    const calls = fakeApi(libraries, answer(deskEndpoints.holdsShelf, []), reads, checkedIn());
+    const first = renderScreen(<DeskPage />);
+    await librariesListed();
+    const select = librarySelect();
+    expect(select.value).toBe('');
+    expect([...select.options].map((o) => o.text)).toEqual(['Não informada', 'Biblioteca Central', 'Biblioteca de Engenharia']);
+    // None chosen: none sent.
+    await first.user.type(scanInput(), 'T-100{Enter}');
+    await waitFor(() => expect(posts(calls, '/api/circulacao/devolucao')).toHaveLength(1));
+
+    await first.user.selectOptions(select, 'Biblioteca de Engenharia');
+    expect(select.value).toBe('2');
+    expect(localStorage.getItem(DESK_LIBRARY_KEY)).toBe('2');
+    // Choosing moves nothing: the focus stays on the select while the librarian picks.
+    expect(document.activeElement).toBe(select);
+    await first.user.type(scanInput(), 'T-100{Enter}');
+    await waitFor(() => expect(posts(calls, '/api/circulacao/devolucao')).toHaveLength(2));
+    // The choice leaves the scanning as it was: emptied, and the focus back in the input.
+    await waitFor(() => expect(statusRegion().textContent).toContain('Devolvido: Dom Casmurro (exemplar T-100).'));
+    expect(scanInput().value).toBe('');
+    expect(document.activeElement).toBe(scanInput());
+
+    // The next visit: the desk reads its library back, shows it and sends it.
+    first.unmount();
+    const second = renderScreen(<DeskPage />);
+    await librariesListed();
+    expect(librarySelect().value).toBe('2');
+    await second.user.type(scanInput(), 'T-100{Enter}');
+    await waitFor(() => expect(posts(calls, '/api/circulacao/devolucao')).toHaveLength(3));
+
+    // "Não informada" forgets it.
+    await second.user.selectOptions(librarySelect(), 'Não informada');
+    expect(localStorage.getItem(DESK_LIBRARY_KEY)).toBeNull();
+    await second.user.type(scanInput(), 'T-100{Enter}');
+    await waitFor(() => expect(posts(calls, '/api/circulacao/devolucao')).toHaveLength(4));
+    expect(posts(calls, '/api/circulacao/devolucao').map((c) => c.body)).toEqual([
+      { tombo: 'T-100' },
+      { tombo: 'T-100', biblioteca: 2 },
+      { tombo: 'T-100', biblioteca: 2 },
+      { tombo: 'T-100' },
+    ]);
+  });
+
+  it('gives a copy that must travel its transit slip, printed on its own', async () => {
+    localStorage.setItem(DESK_LIBRARY_KEY, '1');
+    const calls = fakeApi(
+      libraries,
+      answer(deskEndpoints.holdsShelf, []),
+      reads,
+      checkedIn((count) => (count === 1 ? 'Biblioteca de Engenharia' : null)),
+    );
+    const print = vi.fn<PrintSlip>();
+    const wholePage = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const { user } = renderScreen(
+      <SlipPrinter value={print}>
+        <DeskPage />
+      </SlipPrinter>,
+    );
+    await librariesListed();
+    expect(librarySelect().value).toBe('1');
+    await user.type(scanInput(), 'T-100{Enter}');
+    await waitFor(() => expect(statusRegion().textContent).toContain('Enviar para Biblioteca de Engenharia.'));
+    expect(posts(calls, '/api/circulacao/devolucao').map((c) => c.body)).toEqual([{ tombo: 'T-100', biblioteca: 1 }]);
+
+    const slip = screen.getByRole('region', { name: 'Guia de trânsito' });
+    expect(terms(slip)).toEqual({
+      Título: 'Dom Casmurro',
+      Exemplar: 'T-100',
+      De: 'Biblioteca Central',
+      Para: 'Biblioteca de Engenharia',
+      Data: today(),
+    });
+    await user.click(within(slip).getByRole('button', { name: 'Imprimir guia' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(slipText(print.mock.calls[0]![0])).toBe(
+      ['Guia de trânsito', 'Título: Dom Casmurro', 'Exemplar: T-100', 'De: Biblioteca Central', 'Para: Biblioteca de Engenharia', `Data: ${today()}`].join(
+        '\n',
+      ),
+    );
+    expect(print.mock.calls[0]![0].lang).toBe('pt');
+    expect(wholePage).not.toHaveBeenCalled();
+    // Printed, the desk is ready for the next scan.
+    expect(document.activeElement).toBe(scanInput());
+
+    // The next copy back stays here: no slip.
+    await user.type(scanInput(), 'T-100{Enter}');
+    await waitFor(() => expect(posts(calls, '/api/circulacao/devolucao')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Guia de trânsito' })).toBeNull());
+    expect(statusRegion().textContent).not.toContain('Enviar para');
+  });
+
+  it("prints the open patron's receipt on its own: their loans, copies and due dates, and the date", async () => {
+    const owing = ana({
+      emprestimos: [
+        { cod_emprestimo: 55, tombo: 'T-100', titulo: 'Dom Casmurro', devolucao: '2026-12-15', atrasado: false, renovacoes: 0 },
+        { cod_emprestimo: 56, tombo: 'T-200', titulo: 'Vidas secas', devolucao: '2026-11-01', atrasado: true, renovacoes: 1 },
+      ],
+    });
+    fakeApi(
+      libraries,
+      answer(deskEndpoints.holdsShelf, []),
+      answer(deskEndpoints.read, { tipo: 'leitor', leitor: owing }),
+      answer(deskEndpoints.patron, owing),
+    );
+    const print = vi.fn<PrintSlip>();
+    const wholePage = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const { user } = renderScreen(
+      <SlipPrinter value={print}>
+        <DeskPage />
+      </SlipPrinter>,
+    );
+    await user.type(scanInput(), 'aluno{Enter}');
+    await screen.findByRole('heading', { name: 'Leitor: Ana Souza' });
+    await user.click(screen.getByRole('button', { name: 'Imprimir recibo' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(slipText(print.mock.calls[0]![0])).toBe(
+      [
+        'Recibo de empréstimos',
+        'Leitor: Ana Souza',
+        `Data: ${today()}`,
+        'Empréstimos',
+        'Título | Exemplar | Devolução',
+        'Dom Casmurro | T-100 | 15/12/2026',
+        'Vidas secas | T-200 | 01/11/2026, em atraso',
+      ].join('\n'),
+    );
+    expect(wholePage).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(scanInput());
+  });
+
+  it('words the receipt and formats its dates in the interface language', async () => {
+    i18next.addResourceBundle('en', 'translation', english, true, false);
+    await i18next.changeLanguage('en');
+    try {
+      const owing = ana({
+        emprestimos: [{ cod_emprestimo: 55, tombo: 'T-100', titulo: 'Dom Casmurro', devolucao: '2026-12-15', atrasado: false, renovacoes: 0 }],
+      });
+      fakeApi(
+        libraries,
+        answer(deskEndpoints.holdsShelf, []),
+        answer(deskEndpoints.read, { tipo: 'leitor', leitor: owing }),
+        answer(deskEndpoints.patron, owing),
+      );
+      const print = vi.fn<PrintSlip>();
+      const { user } = renderScreen(
+        <SlipPrinter value={print}>
+          <DeskPage />
+        </SlipPrinter>,
+      );
+      await user.type(screen.getByRole('textbox', { name: 'Patron, copy or name' }), 'aluno{Enter}');
+      await user.click(await screen.findByRole('button', { name: 'Print the receipt' }));
+      const slip = print.mock.calls[0]![0];
+      expect(slip.lang).toBe('en');
+      expect(slipText(slip)).toBe(
+        ['Loan receipt', 'Patron: Ana Souza', `Date: ${today('en')}`, 'Loans', 'Title | Copy | Due', 'Dom Casmurro | T-100 | 12/15/26'].join('\n'),
+      );
+    } finally {
+      await i18next.changeLanguage('pt');
+    }
   });
 
   it('is a section found by its folder, offered to the circulation staff', () => {

@@ -7,10 +7,12 @@ import { ApiRequestError, messageOf } from '../../../api/client';
 import { useShortDate } from '../../../ui/dates';
 import { formatMoney } from '../../../ui/money';
 import { Announcer, type Line, type Said, type Voice } from './announcer';
+import { DeskLibrarySelect, useDeskLibrary } from './desk-library';
 import { type CheckOutBody, type LentNow, patronQuery, useCheckIn, useCheckOut, useDeskPatron, useDeskRead } from './desk.api';
 import { HoldsShelf } from './holds-shelf';
 import { PatronPanel } from './patron-panel';
 import { ReasonForm } from './reason-form';
+import { type Transit, TransitSlip } from './transit-slip';
 
 type PatronHit = Extract<DeskReading, { tipo: 'leitores' }>['leitores'][number];
 type CheckedIn = Awaited<ReturnType<ReturnType<typeof useCheckIn>['mutateAsync']>>;
@@ -24,6 +26,8 @@ const overridable = (error: unknown) =>
  * open) or words naming patrons (a list to pick from). Each outcome is announced in a live region
  * while the focus stays in the input, emptied for the next scan. An overridable refusal offers
  * to lend anyway with a reason. With no patron open, the holds shelf.
+ * The desk's library (remembered in this browser) goes with each check-in; a copy that must then
+ * travel gets its transit slip, printed on its own.
  */
 export function DeskPage() {
   const { t } = useTranslation();
@@ -32,6 +36,7 @@ export function DeskPage() {
   const checkOut = useCheckOut();
   const checkIn = useCheckIn();
   const checkInLines = useCheckInLines();
+  const desk = useDeskLibrary();
   const day = useShortDate();
   const [text, setText] = useState('');
   const [open, setOpen] = useState<number | null>(null);
@@ -39,6 +44,8 @@ export function DeskPage() {
   const [lent, setLent] = useState<LentNow[]>([]);
   const [said, setSaid] = useState<Said | null>(null);
   const [override, setOverride] = useState<{ id: number; body: CheckOutBody } | null>(null);
+  // The slip of the last check-in, when that copy must travel.
+  const [transit, setTransit] = useState<Transit | null>(null);
   const patron = useDeskPatron(open);
   const scan = useRef<HTMLInputElement>(null);
   // The open patron as the scans queued see it (state would be the one of the render that queued them).
@@ -95,8 +102,13 @@ export function DeskPage() {
     }
   };
   const giveBack = async (tombo: string) => {
+    const library = desk.chosen;
     try {
-      voice.say(checkInLines(await checkIn.mutateAsync(tombo)));
+      const back = await checkIn.mutateAsync(library ? { tombo, biblioteca: library.cod_biblioteca } : { tombo });
+      setTransit(
+        back.transito ? { tombo: back.tombo, titulo: back.titulo, from: library?.nome ?? null, to: back.transito, at: new Date().toISOString() } : null,
+      );
+      voice.say(checkInLines(back));
     } catch (error) {
       voice.refuse(error);
     }
@@ -136,6 +148,7 @@ export function DeskPage() {
   return (
     <Stack gap="lg">
       <Text>{t('staffDesk.intro')}</Text>
+      <DeskLibrarySelect desk={desk} />
       <Stack gap="xs">
         <form onSubmit={submit} noValidate aria-label={t('staffDesk.scan.form')}>
           <Group align="flex-end" gap="sm">
@@ -173,12 +186,13 @@ export function DeskPage() {
             )
           }
         />
+        {transit && <TransitSlip transit={transit} onPrinted={focusScan} />}
       </Stack>
       {hits && <Hits hits={hits} onPick={pick} />}
       {open === null ? (
         <HoldsShelf />
       ) : patron.data ? (
-        <PatronPanel patron={patron.data} lent={lent} voice={voice} onClose={closePatron} />
+        <PatronPanel patron={patron.data} lent={lent} voice={voice} onClose={closePatron} onPrinted={focusScan} />
       ) : patron.isError ? (
         <Alert color="red" variant="filled">
           {t('staffDesk.patron.fetchError')}

@@ -66,9 +66,15 @@ export function useCheckOut() {
   return useDeskWrite((body: CheckOutBody) => api(deskEndpoints.checkOut, { body }));
 }
 
+/** The body of a check-in: the copy, and the desk's library when one is chosen (a copy of another library then goes in transit). */
+export interface CheckInBody {
+  tombo: string;
+  biblioteca?: number;
+}
+
 /** `POST /api/circulacao/devolucao`: takes a copy back (the fine, the hold it serves, its transit). */
 export function useCheckIn() {
-  return useDeskWrite((tombo: string) => api(deskEndpoints.checkIn, { body: { tombo } }));
+  return useDeskWrite((body: CheckInBody) => api(deskEndpoints.checkIn, { body }));
 }
 
 /** `POST /api/balcao/renovacao`: renews one of the patron's loans. */

@@ -9,6 +9,7 @@ import { formatMoney } from '../../../ui/money';
 import { StatusLine } from '../../../ui/status-line';
 import type { Voice } from './announcer';
 import { type LentNow, useDeskRenew, useEmailReceipt, useSettleDebt, useStanding } from './desk.api';
+import { type Slip, useSlipPrinter } from './print-slip';
 import { ReasonModal, type ReasonRequest } from './reason-form';
 
 type Loan = DeskPatron['emprestimos'][number];
@@ -24,9 +25,22 @@ const ready = <Row,>(rows: readonly Row[]) => ({ isPending: false, isError: fals
 /**
  * The open patron at the desk: who they are and how they stand (a block or an absence in an
  * alert), the loans lent in this visit, then their loans (renew), holds and debts (pay or waive,
- * with a reason), and the acts on the patron: block, receipt by e-mail or on paper, close.
+ * with a reason), and the acts on the patron: block, receipt by e-mail or on paper (a slip printed
+ * on its own; `onPrinted` then gives the focus back to the desk), close.
  */
-export function PatronPanel({ patron, lent, voice, onClose }: { patron: DeskPatron; lent: LentNow[]; voice: Voice; onClose: () => void }) {
+export function PatronPanel({
+  patron,
+  lent,
+  voice,
+  onClose,
+  onPrinted,
+}: {
+  patron: DeskPatron;
+  lent: LentNow[];
+  voice: Voice;
+  onClose: () => void;
+  onPrinted: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const day = useShortDate();
   const money = (value: string) => formatMoney(value, i18n.language);
@@ -34,6 +48,7 @@ export function PatronPanel({ patron, lent, voice, onClose }: { patron: DeskPatr
   const receipt = useEmailReceipt();
   const settle = useSettleDebt();
   const standing = useStanding();
+  const print = useSlipPrinter();
   const [asking, setAsking] = useState<{ id: number; ask: ReasonRequest } | null>(null);
   const ask = (request: ReasonRequest) => setAsking((last) => ({ id: (last?.id ?? 0) + 1, ask: request }));
   const service = (debt: Debt) => t(`staffDesk.services.${debt.servico}`, { defaultValue: debt.servico });
@@ -48,6 +63,25 @@ export function PatronPanel({ patron, lent, voice, onClose }: { patron: DeskPatr
       .mutateAsync({ codPessoa: patron.cod_pessoa, idioma: language })
       .then((sent) => voice.say([{ tone: 'ok', text: t('staffDesk.receiptSent', { email: sent.email, count: sent.emprestimos }) }]), voice.refuse);
   };
+  const printReceipt = () => {
+    print(receiptSlip(patron));
+    onPrinted();
+  };
+  const dueText = (loan: Loan) => (loan.atrasado ? t('staffDesk.loans.overdue', { date: day(loan.devolucao) }) : day(loan.devolucao));
+  const receiptSlip = (of: DeskPatron): Slip => ({
+    lang: i18n.language,
+    title: t('staffDesk.receiptSlip.heading'),
+    fields: [
+      { label: t('staffDesk.receiptSlip.patron'), value: of.nome },
+      { label: t('staffDesk.receiptSlip.date'), value: day(new Date().toISOString()) },
+    ],
+    table: {
+      caption: t('staffDesk.receiptSlip.loans'),
+      columns: [t('staffDesk.loans.title'), t('staffDesk.loans.copy'), t('staffDesk.loans.due')],
+      rows: of.emprestimos.map((loan) => [loan.titulo, loan.tombo, dueText(loan)]),
+      empty: t('staffDesk.loans.none'),
+    },
+  });
   const askStanding = () =>
     ask({
       title: t(patron.bloqueio ? 'staffDesk.patron.unblockTitle' : 'staffDesk.patron.blockTitle', { name: patron.nome }),
@@ -172,7 +206,7 @@ export function PatronPanel({ patron, lent, voice, onClose }: { patron: DeskPatr
             <Button variant="default" onClick={() => void sendReceipt()} loading={receipt.isPending}>
               {t('staffDesk.patron.emailReceipt')}
             </Button>
-            <Button variant="default" onClick={() => window.print()}>
+            <Button variant="default" onClick={printReceipt}>
               {t('staffDesk.patron.printReceipt')}
             </Button>
             <Button onClick={onClose}>{t('staffDesk.patron.close')}</Button>
