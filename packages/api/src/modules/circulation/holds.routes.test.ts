@@ -54,6 +54,8 @@ beforeAll(async () => {
   await db
     .insert(circulationPolicies)
     .values({ codTipoEmprestimo: 1, codCategoria: '01', prazoDias: 7, limiteRenovacoes: 2, permiteReserva: true, multaDia: '0.75' });
+  // Bruno borrows every copy (six: past the category's default limit of five, so the category allows more).
+  await db.execute(sql`update patron_categories set limite_emprestimos = 10 where cod_categoria = '01'`);
   for (const tombo of ['C1', 'C2', 'V1', 'V2', 'D1', 'D2']) await desk('checkout', tombo, 'bruno');
   anonymous = await publicToken(t.app);
 });
@@ -160,7 +162,7 @@ describe('the desk releases holds and fines late returns', () => {
     expect(ana!.prazo_retirada).toBe(expected!.d);
     // Carla moves up; Ana's copy cannot be lent to anyone else, and goes to her.
     expect((await mine('carla')).find((h) => h.cod_acervo === id.casmurro)?.posicao).toBe(1);
-    await expect(desk('checkout', 'C1', 'carla')).rejects.toThrow(/^O exemplar C1 não está disponível para empréstimo/);
+    await expect(desk('checkout', 'C1', 'carla')).rejects.toThrow(/^O exemplar C1 está separado para a reserva de outra pessoa/);
     expect(await desk('checkout', 'C1', 'ana')).toMatch(/^C1 lent to Ana Souza until \d{4}-\d{2}-\d{2}/);
     const history = (await call(t.app, holdsEndpoints.history, { query: { dataIni: '2000-01-01', dataFim: '2999-12-31' } }, as('ana'))).body;
     expect(history.find((h) => h.cod_acervo === id.casmurro)?.situacao).toBe('atendida');
