@@ -53,24 +53,24 @@ test('the administration grants a role and takes it back on screen, and reads bo
   await grant
     .first()
     .getByRole('textbox', { name: /^Login/ })
-    .fill('comunidade');
+    .fill('catalogacao');
   await grant.first().getByRole('checkbox', { name: 'Atendimento' }).check();
   await grant.first().getByRole('button', { name: 'Conceder papéis' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Papéis de Gustavo Nunes Teixeira: Atendimento.' })).toBeVisible();
-  const row = page.getByRole('table', { name: 'Membros da equipe e os seus papéis' }).getByRole('row').filter({ hasText: 'Gustavo Nunes Teixeira' });
+  await expect(page.getByRole('status').filter({ hasText: 'Papéis de Otávio Lopes Siqueira: Atendimento e Catalogação.' })).toBeVisible();
+  const row = page.getByRole('table', { name: 'Membros da equipe e os seus papéis' }).getByRole('row').filter({ hasText: 'Otávio Lopes Siqueira' });
   await expect(row).toContainText('Atendimento');
   await expectNoAxeViolations(page);
-  await row.getByRole('button', { name: 'Retirar papéis de Gustavo Nunes Teixeira' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Retirar papéis de Gustavo Nunes Teixeira' });
+  await row.getByRole('button', { name: 'Retirar papéis de Otávio Lopes Siqueira' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Retirar papéis de Otávio Lopes Siqueira' });
   await dialog.getByRole('checkbox', { name: 'Atendimento' }).check();
   await dialog.getByRole('button', { name: 'Retirar papéis' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Gustavo Nunes Teixeira não tem mais papéis de equipe.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Papéis de Otávio Lopes Siqueira: Catalogação.' })).toBeVisible();
 
   await menu.getByRole('link', { name: 'Auditoria' }).click();
   await page.getByRole('textbox', { name: /^Ação/ }).fill('staff');
   await page.getByRole('button', { name: 'Filtrar' }).click();
   const acts = page.getByRole('table', { name: /^Atos da equipe/ });
-  await expect(acts.getByRole('row').filter({ hasText: 'Gustavo Nunes Teixeira' })).toHaveCount(2);
+  await expect(acts.getByRole('row').filter({ hasText: 'Otávio Lopes Siqueira' })).toHaveCount(2);
   await expect(acts).toContainText('staff.grant');
   await expect(acts).toContainText('Rafael Tavares Gomes');
   await expectNoAxeViolations(page);
@@ -78,7 +78,7 @@ test('the administration grants a role and takes it back on screen, and reads bo
   await page.getByRole('button', { name: 'Exportar CSV' }).click();
   const csv = Buffer.concat(await (await (await download).createReadStream()).toArray()).toString('utf8');
   expect(csv.split('\r\n')[0]).toBe('\ufeffem,autor,autor_nome,acao,alvo,alvo_nome,motivo,detalhes');
-  expect(csv).toMatch(/,staff\.revoke,pessoa:\d+,Gustavo Nunes Teixeira,/);
+  expect(csv).toMatch(/,staff\.revoke,pessoa:\d+,Otávio Lopes Siqueira,/);
 });
 
 test('every staff screen is clean for axe in the default and the high-contrast schemes', async ({ page }) => {
