@@ -80,7 +80,7 @@ describe('the API process (main.ts)', () => {
         expect(rows[0]!.n).toBeGreaterThanOrEqual(50);
       }
       child.kill('SIGTERM');
-      expect(await exited(child)).toBe(0);
+      expect(await exited(child), output()).toBe(0);
       expect(output(), output()).toMatch(/"msg":"closed"/);
     });
 

@@ -136,10 +136,12 @@ function primaryPool(config: Config): number {
  * only because the database is away is logged; the work it stood for is retried once the
  * database is back. Any other unhandled rejection still stops the process, as Node's default does.
  */
-function surviveDatabaseOutages(log: Pick<pino.Logger, 'warn'>): void {
+function surviveDatabaseOutages(log: Pick<pino.Logger, 'warn'>, closing: () => boolean = () => false): void {
   process.on('unhandledRejection', (reason) => {
-    if (!isDatabaseUnavailable(reason)) throw reason;
-    log.warn({ err: reason }, 'database unavailable in background work');
+    // Once shutting down, background work that meets the closed pool ("Cannot use a pool after
+    // calling end") is over anyway: it must not turn a clean stop into exit code 1.
+    if (!isDatabaseUnavailable(reason) && !closing()) throw reason;
+    log.warn({ err: reason }, closing() ? 'background work stopped by the shutdown' : 'database unavailable in background work');
   });
 }
 
@@ -247,7 +249,7 @@ async function serve(
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   // pg-boss 10 completes and fails jobs without awaiting (decision 0018).
-  surviveDatabaseOutages(app.log);
+  surviveDatabaseOutages(app.log, () => closing);
   // A worker leaves Ctrl-C to its primary, which stops the workers in turn.
   if (!cluster.isWorker) process.on('SIGINT', () => void shutdown('SIGINT'));
 
