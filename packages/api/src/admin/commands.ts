@@ -1,5 +1,5 @@
-import { userInfo } from 'node:os';
 import type { Db } from '../db/client.js';
+import { commandLineActor } from '../lib/audit.js';
 import { AppError } from '../lib/errors.js';
 import { configuredMailer, type Mailer } from '../lib/mail.js';
 import { loadStaffCommands, staffCommands } from '../lib/staff-commands.js';
@@ -13,15 +13,6 @@ import type { AdminProgress, AdminRequest } from './channel.js';
 export function printable(text: string): string {
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return text.replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, '\uFFFD');
-}
-
-/** The system user running the command (a container may have no name for its user). */
-function commandUser(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    return process.env.USER ?? `uid ${process.getuid?.() ?? '?'}`;
-  }
 }
 
 /**
@@ -40,7 +31,7 @@ export async function runAdminCommand(
   const found = dot > 0 ? staffCommands.find(command.slice(0, dot), command.slice(dot + 1)) : undefined;
   if (!found) throw new Error(`unknown command ${command}\n${staffCommands.usage()}`);
   try {
-    return printable(await found.run(args, { db, mailer, progress, actor: `command line (${commandUser()})` }));
+    return printable(await found.run(args, { db, mailer, progress, actor: commandLineActor() }));
   } catch (error) {
     // A service's refusal reads, at the desk, as the patron would read it (in Portuguese).
     if (error instanceof AppError) throw new Error(error.text('pt'));

@@ -1,5 +1,7 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { type Db, isEmbedded } from '../db/client.js';
+import { commandLineActor, recordStaffAct } from '../lib/audit.js';
 import { readIso2709Stream } from '../marc/iso2709.js';
 import { readMarcXmlStream } from '../marc/marcxml.js';
 import { importMarcRecords } from '../modules/catalog/catalog.import.js';
@@ -51,7 +53,7 @@ export async function importFile(
   db: Db,
   file: string,
   onProgress: (progress: { offset: number; size: number; read: number }) => void = () => undefined,
-  { shared = false }: { shared?: boolean } = {},
+  { shared = false, actor = commandLineActor() }: { shared?: boolean; actor?: string } = {},
 ): Promise<FileImport> {
   const size = statSync(file).size;
   const items = isXml(file)
@@ -64,6 +66,20 @@ export async function importFile(
   });
   onProgress({ offset: size, size, read: report.read });
   const rejected = report.rejected.length + report.omitted.rejected;
+  // An import commits batch by batch (a file can hold millions of records): one row when it ends, with its counts.
+  await recordStaffAct(db, {
+    autor: actor,
+    acao: 'catalog.import',
+    alvo: `arquivo:${basename(file)}`,
+    detalhes: {
+      lidos: report.read,
+      novos: report.inserted,
+      atualizados: report.updated,
+      iguais: report.unchanged,
+      apagados: report.deleted,
+      rejeitados: rejected,
+    },
+  });
   const lines = [
     `${file}: ${report.read} records read, ${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.deleted} deleted, ${rejected} rejected`,
     ...report.rejected.map((r) => `  rejected record ${r.position} (byte ${r.offset}): ${r.reason}`),

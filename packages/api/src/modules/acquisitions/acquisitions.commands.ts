@@ -18,9 +18,9 @@ function parsed<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
 }
 
 /** `npm run staff -- acquisitions <verb> …`: the staff side of a suggestion's life, from a terminal. */
-async function acquisitionsCommand(db: Db, verb: string, args: string[], mailer: Mailer): Promise<string> {
+async function acquisitionsCommand(db: Db, verb: string, args: string[], mailer: Mailer, actor: string): Promise<string> {
   const usage = staffCommands.usage('acquisitions');
-  const deps = { mailer, origin: process.env.PUBLIC_URL?.replace(/\/+$/, '') || null };
+  const deps = { mailer, origin: process.env.PUBLIC_URL?.replace(/\/+$/, '') || null, actor };
   const need = (what: string) => new Error(`${what}\n${usage}`);
   const [first = '', ...rest] = args;
   if (verb === 'list') {
@@ -122,5 +122,11 @@ const VERBS: { verb: string; args?: string; summary: string }[] = [
   },
 ];
 for (const { verb, args, summary } of VERBS) {
-  staffCommands.define({ group: 'acquisitions', verb, args, summary, run: (words, { db, mailer }) => acquisitionsCommand(db, verb, words, mailer) });
+  staffCommands.define({
+    group: 'acquisitions',
+    verb,
+    args,
+    summary,
+    run: (words, { db, mailer, actor }) => acquisitionsCommand(db, verb, words, mailer, actor),
+  });
 }

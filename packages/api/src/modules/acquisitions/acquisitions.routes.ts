@@ -3,13 +3,18 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
+import { staffActor } from '../../lib/audit.js';
 import { route } from '../../lib/route.js';
 import { act, closeOrder, myOrders, mySuggestion, mySuggestions, placeOrder, queue, type StaffDeps, statistics, statuses } from './acquisitions.service.js';
 
 /** The acquisition calls (spec §7 "Acquisition") and the staff API of a suggestion's life. */
 export const acquisitionsRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'> }> = async (app, { db, mailer, config }) => {
   /** What the staff's side needs (its role checked by the declaration): the mailer, the catalogue's address for links. */
-  const staff = (request: FastifyRequest): StaffDeps => ({ mailer, origin: config.publicUrl ?? `${request.protocol}://${request.host}` });
+  const staff = (request: FastifyRequest): StaffDeps => ({
+    mailer,
+    origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+    actor: staffActor(request),
+  });
 
   route(app, acquisitionsEndpoints.statuses, (request) => statuses(request.language));
   route(app, acquisitionsEndpoints.suggestions, (request) => mySuggestions(db, request.patron.codPessoa, request.query, request.language));

@@ -11,6 +11,7 @@ import {
 import { type Language } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
+import { recordStaffAct } from '../../lib/audit.js';
 import { errors, messages } from './acquisitions.messages.js';
 import {
   changeSuggestion,
@@ -106,6 +107,8 @@ export interface StaffDeps {
   mailer: Mailer;
   /** The catalogue's public address (PUBLIC_URL), for links in e-mails; null when not known. */
   origin: string | null;
+  /** Who acts, as the staff audit names them (`pessoa:<n>` or `command line (<user>)`). */
+  actor: string;
 }
 
 /** Tells the patron of a step; a failure undoes the step (the caller's transaction) with a 502. */
@@ -187,7 +190,18 @@ export async function act(db: Db, deps: StaffDeps, id: number, action: AcaoSuges
         break;
       }
     }
-    await tellPatron(deps, (await suggestionById(tx, id))!, nota);
+    const after = (await suggestionById(tx, id))!;
+    await tellPatron(deps, after, nota);
+    await recordStaffAct(tx, {
+      autor: deps.actor,
+      acao: `acquisitions.${action.acao}`,
+      alvo: `sugestao:${id}`,
+      motivo: nota,
+      detalhes: {
+        antes: { situacao: row.situacao, total_entregue: row.total_entregue, cod_acervo: row.cod_acervo },
+        depois: { situacao: after.situacao, total_entregue: after.total_entregue, cod_acervo: after.cod_acervo },
+      },
+    });
   });
   return asSugestao((await suggestionById(db, id))!, language);
 }
@@ -222,6 +236,13 @@ export async function placeOrder(
       await changeSuggestion(tx, id, { situacao: 'aguardando_entrega', nota: order.nota || null, codPedido: made });
       await tellPatron(deps, (await suggestionById(tx, id))!, order.nota || null);
     }
+    await recordStaffAct(tx, {
+      autor: deps.actor,
+      acao: 'acquisitions.order',
+      alvo: `pedido:${made}`,
+      motivo: order.nota || null,
+      detalhes: { fornecedor: order.fornecedor, biblioteca: order.biblioteca, sugestoes: order.sugestoes, previsao_entrega: order.previsao_entrega ?? null },
+    });
     return made;
   });
   return (await ordersWithItems(db, [codigo], language))[0]!;
@@ -242,13 +263,16 @@ export async function closeOrder(db: Db, deps: StaffDeps, id: number, language: 
       items.map((i) => i.codigo),
     );
     await markOrderClosed(tx, id);
+    const closed: { sugestao: number; antes: SuggestionStatus; depois: SuggestionStatus }[] = [];
     for (const item of items) {
       const situacao: SuggestionStatus | null =
         item.situacao === 'aguardando_entrega' ? 'nao_atendida' : item.situacao === 'parcialmente_atendida' ? 'finalizada_incompleta' : null;
       if (!situacao) continue;
       await changeSuggestion(tx, item.codigo, { situacao, nota: null });
       await tellPatron(deps, (await suggestionById(tx, item.codigo))!, null);
+      closed.push({ sugestao: item.codigo, antes: item.situacao, depois: situacao });
     }
+    await recordStaffAct(tx, { autor: deps.actor, acao: 'acquisitions.close', alvo: `pedido:${id}`, detalhes: { sugestoes: closed } });
   });
   return (await ordersWithItems(db, [id], language))[0]!;
 }

@@ -11,7 +11,7 @@ staffCommands.define({
   args: "<kind> '<valor>' <en|es> '<text>'",
   summary:
     "a controlled value's name in English or Spanish: kind area,\ntipo_area, tipo_emprestimo (loan type) or colecao (collection),\nthe value as written in Portuguese; '' removes the translation",
-  run: async (args, { db }) => {
+  run: async (args, { db, actor }) => {
     const [kind = '', value = '', language = '', text] = args;
     if (!(VALUE_KINDS as readonly string[]).includes(kind) || !value.trim() || !['en', 'es'].includes(language) || text === undefined)
       throw new Error(
@@ -19,7 +19,7 @@ staffCommands.define({
       );
     if (hasControlCharacters(value + text) || value.length > 300 || text.length > 300)
       throw new Error('a value and a text of at most 300 characters, without control characters');
-    await setValueTranslation(db, kind as ValueKind, value.trim(), language as 'en' | 'es', text);
+    await setValueTranslation(db, kind as ValueKind, value.trim(), language as 'en' | 'es', text, actor);
     return text.trim() ? `${kind} '${value.trim()}' in ${language}: ${text.trim()}` : `${kind} '${value.trim()}' in ${language} unset`;
   },
 });
@@ -41,19 +41,23 @@ staffCommands.define({
   verb: 'receive',
   args: '<title> <library> <year> <month> [volume] [number]',
   summary: 'record a serial issue as received today (the patrons who\nfollow the serial are told within a minute)',
-  run: async (args, { db }) => {
+  run: async (args, { db, actor }) => {
     const [title = '', library = '', year = '', month = '', volume, number] = args;
     if (!/^\d{1,9}$/.test(title) || !/^\d{1,9}$/.test(library) || !/^\d{4}$/.test(year) || !/^(0?[1-9]|1[0-2])$/.test(month))
       throw new Error(`a title number, a library number, a year and a month are needed\n${staffCommands.usage('serials')}`);
     const text = (v: string | undefined) => (v && v.trim() ? v.trim().slice(0, 50) : null);
-    const issue = await receiveIssue(db, {
-      codAcervo: Number(title),
-      codBiblioteca: Number(library),
-      ano: Number(year),
-      mes: Number(month),
-      volume: text(volume),
-      numero: text(number),
-    });
+    const issue = await receiveIssue(
+      db,
+      {
+        codAcervo: Number(title),
+        codBiblioteca: Number(library),
+        ano: Number(year),
+        mes: Number(month),
+        volume: text(volume),
+        numero: text(number),
+      },
+      actor,
+    );
     return `issue ${issue.cod_fasciculo} ${issue.novo ? 'added and ' : ''}received today`;
   },
 });
@@ -63,14 +67,19 @@ staffCommands.define({
   verb: 'article',
   args: '<issue> <title> [authors] [pages]',
   summary: "index an article in an issue's table of contents",
-  run: async (args, { db }) => {
+  run: async (args, { db, actor }) => {
     const [issue = '', titulo = '', autores, paginas] = args;
     if (!/^\d{1,9}$/.test(issue) || !titulo.trim()) throw new Error(`an issue number and an article title are needed\n${staffCommands.usage('serials')}`);
-    const seq = await indexArticle(db, Number(issue), {
-      titulo: titulo.trim().slice(0, 500),
-      autores: autores?.trim().slice(0, 500) || null,
-      paginas: paginas?.trim().slice(0, 50) || null,
-    });
+    const seq = await indexArticle(
+      db,
+      Number(issue),
+      {
+        titulo: titulo.trim().slice(0, 500),
+        autores: autores?.trim().slice(0, 500) || null,
+        paginas: paginas?.trim().slice(0, 50) || null,
+      },
+      actor,
+    );
     return `article ${seq} of issue ${issue} indexed`;
   },
 });
@@ -82,10 +91,10 @@ staffCommands.define({
   args: '<absolute file path>',
   summary: 'import MARC records (what npm run import asks the running server)',
   hidden: true,
-  run: async (args, { db, progress }) => {
+  run: async (args, { db, progress, actor }) => {
     const [file] = args;
     if (!file || !file.startsWith('/')) throw new Error('an absolute file path is needed');
-    return JSON.stringify(await asImport(() => importFile(db, file, progress, { shared: true })));
+    return JSON.stringify(await asImport(() => importFile(db, file, progress, { shared: true, actor })));
   },
 });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import { audited } from '../../lib/audit.js';
 
 /**
  * The serials desk (staff commands): an issue received into a library's Kardex, and an article
@@ -11,8 +12,23 @@ import { type Db, queryRows } from '../../db/client.js';
 export async function receiveIssue(
   db: Db,
   issue: { codAcervo: number; codBiblioteca: number; ano: number; mes: number; volume: string | null; numero: string | null },
+  actor: string,
 ): Promise<{ cod_fasciculo: number; novo: boolean }> {
-  return db.transaction(async (tx) => {
+  const act = (done: { cod_fasciculo: number; novo: boolean }) => ({
+    autor: actor,
+    acao: 'serials.receive',
+    alvo: `fasciculo:${done.cod_fasciculo}`,
+    detalhes: {
+      cod_acervo: issue.codAcervo,
+      cod_biblioteca: issue.codBiblioteca,
+      ano: issue.ano,
+      mes: issue.mes,
+      volume: issue.volume,
+      numero: issue.numero,
+      novo: done.novo,
+    },
+  });
+  return audited(db, act, async (tx) => {
     const [serial] = await queryRows<{ ok: boolean }>(
       tx,
       sql`select exists (select 1 from titles where cod_acervo = ${issue.codAcervo}) and exists (select 1 from libraries where cod_biblioteca = ${issue.codBiblioteca}) as ok`,
@@ -43,8 +59,14 @@ export async function receiveIssue(
 }
 
 /** Adds an article at the end of an issue's table of contents; answers its place. */
-export async function indexArticle(db: Db, codFasciculo: number, article: { titulo: string; autores: string | null; paginas: string | null }): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function indexArticle(
+  db: Db,
+  codFasciculo: number,
+  article: { titulo: string; autores: string | null; paginas: string | null },
+  actor: string,
+): Promise<number> {
+  const act = (seq: number) => ({ autor: actor, acao: 'serials.article', alvo: `fasciculo:${codFasciculo}`, detalhes: { seq, ...article } });
+  return audited(db, act, async (tx) => {
     const [issue] = await queryRows<{ next: number }>(
       tx,
       sql`select coalesce((select max(seq) from issue_articles where cod_fasciculo = s.cod_fasciculo), 0) + 1 as next

@@ -267,8 +267,8 @@ describe('copies', () => {
         .update(titles)
         .set({ codAreaConhecimento: before?.area ?? null })
         .where(eq(titles.codAcervo, id['ref-book']!));
-      await setValueTranslation(t.database.db, 'tipo_emprestimo', 'Normal', 'en', '');
-      await setValueTranslation(t.database.db, 'colecao', 'Acervo geral', 'es', '');
+      await setValueTranslation(t.database.db, 'tipo_emprestimo', 'Normal', 'en', '', 'test');
+      await setValueTranslation(t.database.db, 'colecao', 'Acervo geral', 'es', '', 'test');
     }
   });
 });

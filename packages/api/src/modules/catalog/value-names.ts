@@ -1,6 +1,7 @@
 import type { Language } from '@estante/contracts/kernel';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
+import { recordStaffAct } from '../../lib/audit.js';
 import { VALUE_KINDS, type ValueKind } from '../../db/schema/index.js';
 
 export { VALUE_KINDS, type ValueKind };
@@ -33,11 +34,21 @@ export async function valueNamer(db: Pick<Db, 'execute'>, language: Language, ki
  * Sets (or, with an empty text, removes) a value's name in English or Spanish; `npm run
  * institution -- translate`. The value is matched as written in Portuguese.
  */
-export async function setValueTranslation(db: Db, kind: ValueKind, portuguese: string, language: 'en' | 'es', text: string): Promise<void> {
+export async function setValueTranslation(db: Db, kind: ValueKind, portuguese: string, language: 'en' | 'es', text: string, actor: string): Promise<void> {
   const value = text.trim() || null;
   const column = language === 'en' ? sql`en` : sql`es`;
-  // One transaction: a row left with neither language is removed with the same write.
+  // One transaction: a row left with neither language is removed with the same write, and the act recorded.
   await db.transaction(async (tx) => {
+    const [before] = await queryRows<{ text: string | null }>(
+      tx,
+      sql`select ${column} as text from value_translations where kind = ${kind} and valor = ${portuguese}`,
+    );
+    await recordStaffAct(tx, {
+      autor: actor,
+      acao: 'institution.translate',
+      alvo: `${kind}:${portuguese}`,
+      detalhes: { idioma: language, antes: before?.text ?? null, depois: value },
+    });
     await tx.execute(
       sql`insert into value_translations (kind, valor, ${column}) values (${kind}, ${portuguese}, ${value})
           on conflict (kind, valor) do update set ${column} = excluded.${column}`,

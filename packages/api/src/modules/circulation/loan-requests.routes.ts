@@ -1,6 +1,7 @@
 import { loanRequestQueueEndpoints, loanRequestsEndpoints } from '@estante/contracts/circulation';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { staffActor } from '../../lib/audit.js';
 import { route } from '../../lib/route.js';
 import { advanceRequest, loanRequestQueue, myRequests, openLoanRequests, requestLoan, requestStart } from './loan-requests.service.js';
 
@@ -13,5 +14,5 @@ export const loanRequestsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { 
   );
   route(app, loanRequestQueueEndpoints.queue, (request) => loanRequestQueue(db, request.query.status, request.query.biblioteca));
   route(app, loanRequestQueueEndpoints.openCount, () => openLoanRequests(db));
-  route(app, loanRequestQueueEndpoints.move, (request) => advanceRequest(db, request.params.id, request.body.situacao, `pessoa:${request.staff!.codPessoa}`));
+  route(app, loanRequestQueueEndpoints.move, (request) => advanceRequest(db, request.params.id, request.body.situacao, staffActor(request)));
 };

@@ -7,10 +7,10 @@ staffCommands.define({
   args: "<key> '<json>' | off",
   summary:
     'configure an external provider (decision 0023), e.g.\npearson \'{"entrega":"assinada","url":"https://…?token={token}",\n"dominios":["plataforma.bvirtual.com.br"],"categorias":["01"]}\'',
-  run: async (args, { db }) => {
+  run: async (args, { db, actor }) => {
     const [recurso = '', entry = ''] = args;
     if (!recurso || !entry) throw new Error(`a provider key and its entry (JSON) or off are needed\n${staffCommands.usage('institution')}`);
-    return setProviderEntry(db, recurso, entry);
+    return setProviderEntry(db, recurso, entry, actor);
   },
 });
 

@@ -15,6 +15,7 @@ import {
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { recordStaffAct } from '../../lib/audit.js';
 import { clean, WORK_TYPE } from '../../marc/derive.js';
 import { dataFields, type MarcRecord, subfieldValues } from '../../marc/record.js';
 import { appLayers } from '../parameters/content.service.js';
@@ -412,10 +413,18 @@ export async function appLayersAddress(db: Db, codPessoa: number, origin: string
  * Staff (`npm run institution -- provider <key> <json> | off`): sets one provider's entry, checked
  * as the API reads it (a wrong entry is refused with what is wrong, never stored), or removes it.
  */
-export async function setProviderEntry(db: Db, recurso: string, entry: string): Promise<string> {
+export async function setProviderEntry(db: Db, recurso: string, entry: string, actor: string): Promise<string> {
   if (!(PROVIDERS as readonly string[]).includes(recurso)) throw new Error(`unknown provider ${recurso}: one of ${PROVIDERS.join(', ')}`);
+  /** Writes the entry (null removes it) and records the act, before and after, in one transaction. */
+  const write = (value: unknown) =>
+    db.transaction(async (tx) => {
+      const stored = (await institutionSettings(tx)).provedores as Record<string, unknown> | undefined;
+      const before = stored?.[recurso] ?? null;
+      if (!(await writeProviderEntry(tx, recurso, value))) throw new Error('the institution is not set up yet');
+      await recordStaffAct(tx, { autor: actor, acao: 'institution.provider', alvo: `provedor:${recurso}`, detalhes: { antes: before, depois: value } });
+    });
   if (entry === 'off') {
-    if (!(await writeProviderEntry(db, recurso, null))) throw new Error('the institution is not set up yet');
+    await write(null);
     return `provider ${recurso} removed`;
   }
   let value: unknown;
@@ -427,7 +436,7 @@ export async function setProviderEntry(db: Db, recurso: string, entry: string): 
   const parsed = entrySchema.safeParse(value);
   if (!parsed.success)
     throw new Error(`the entry of ${recurso} is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`).join('; ')}`);
-  if (!(await writeProviderEntry(db, recurso, value))) throw new Error('the institution is not set up yet');
+  await write(value);
   const e = parsed.data;
   return `provider ${recurso}: ${e.entrega === 'assinada' ? `signed hand-over (token for ${e.validade} s)` : 'plain link'} to ${e.url}; ${
     e.categorias === null ? 'every category' : `categories ${e.categorias.join(', ') || '(none)'}`

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client.js';
+import { audited, recordStaffAct } from '../../lib/audit.js';
 import { staffCommands } from '../../lib/staff-commands.js';
 import { describeHarvest, discover, harvestNow, type HarvestProgress } from './network.harvest.js';
-import { allPartners, deletePartner, insertPartner, partnerByName, partnerByUrl, recordCounts } from './network.harvest.queries.js';
+import { allPartners, deletePartner, insertPartner, type Partner, partnerByName, partnerByUrl, recordCounts } from './network.harvest.queries.js';
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -42,7 +43,7 @@ function progressLine(p: HarvestProgress): string {
 }
 
 /** `npm run staff -- network <verb> …`: the partner network from a terminal (through the running server when there is one). */
-async function networkCommand(db: Db, verb: string, args: string[], progress: (line: Record<string, string | number>) => void): Promise<string> {
+async function networkCommand(db: Db, verb: string, args: string[], progress: (line: Record<string, string | number>) => void, actor: string): Promise<string> {
   const usage = staffCommands.usage('network');
   const need = (what: string) => () => new Error(`${what}\n${usage}`);
   switch (verb) {
@@ -75,7 +76,12 @@ async function networkCommand(db: Db, verb: string, args: string[], progress: (l
       const recordUrl = template ?? found.defaultRecordUrl;
       let partner;
       try {
-        partner = await insertPartner(db, { nome, baseUrl, metadataPrefix: found.metadataPrefix, granularity: found.identity.granularity, recordUrl });
+        const row = { nome, baseUrl, metadataPrefix: found.metadataPrefix, granularity: found.identity.granularity, recordUrl };
+        partner = await audited(
+          db,
+          (made: Partner) => ({ autor: actor, acao: 'network.add', alvo: `parceiro:${made.codEmpresa}`, detalhes: { depois: row } }),
+          (tx) => insertPartner(tx, row),
+        );
       } catch {
         throw new Error(`"${nome}" or ${baseUrl} was added meanwhile`);
       }
@@ -105,13 +111,20 @@ async function networkCommand(db: Db, verb: string, args: string[], progress: (l
     }
     case 'remove': {
       const nome = checkedName(args, need('the name of the partner to remove is needed'));
-      const removed = await deletePartner(db, nome);
+      const removed = await audited(
+        db,
+        (n: number | null) => (n === null ? null : { autor: actor, acao: 'network.remove', alvo: `parceiro:${nome}`, detalhes: { registros: n } }),
+        (tx) => deletePartner(tx, nome),
+      );
       if (removed === null) throw new Error(`no partner named "${nome}"`);
       return `partner "${nome}" removed with its ${removed} harvested record(s)`;
     }
     case 'harvest': {
       const nome = args.length > 0 ? checkedName(args, need('a partner name')) : null;
       const results = await harvestNow(db, nome, { onProgress: (p) => progress({ line: progressLine(p) }) });
+      // A harvest commits page by page (a partner's list can take hours): one row when it ends, with what each partner gave.
+      if (results.length > 0)
+        await recordStaffAct(db, { autor: actor, acao: 'network.harvest', alvo: nome ? `parceiro:${nome}` : 'parceiros', detalhes: { resultados: results } });
       if (results.length === 0) return 'no partners yet: npm run staff -- network add <OAI base URL> <name>';
       return results.map(describeHarvest).join('\n');
     }
@@ -136,5 +149,5 @@ const VERBS: { verb: string; args?: string; summary: string }[] = [
   },
 ];
 for (const { verb, args, summary } of VERBS) {
-  staffCommands.define({ group: 'network', verb, args, summary, run: (words, { db, progress }) => networkCommand(db, verb, words, progress) });
+  staffCommands.define({ group: 'network', verb, args, summary, run: (words, { db, progress, actor }) => networkCommand(db, verb, words, progress, actor) });
 }

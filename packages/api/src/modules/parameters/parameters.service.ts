@@ -8,6 +8,7 @@ import {
   temaSchema,
 } from '@estante/contracts/parameters';
 import type { Db } from '../../db/client.js';
+import { recordStaffAct } from '../../lib/audit.js';
 import { errors } from './parameters.messages.js';
 import {
   findInstitution,
@@ -118,26 +119,41 @@ export async function setInstitutionText(
   field: (typeof INSTITUTION_TEXT_FIELDS)[number],
   language: 'pt' | 'en' | 'es',
   text: string,
+  actor: string,
 ): Promise<boolean> {
-  const row = await findInstitution(db);
-  if (!row) return false;
+  return db.transaction(async (tx) => {
+    const row = await findInstitution(tx);
+    if (!row) return false;
+    const before = language === 'pt' ? (row[INSTITUTION_TEXT_COLUMN[field]] ?? null) : (institutionTexts(row.traducoes)[language][field] ?? null);
+    await writeInstitutionText(tx, row, field, language, text);
+    await recordStaffAct(tx, { autor: actor, acao: 'institution.text', alvo: `${field}:${language}`, detalhes: { antes: before, depois: text || null } });
+    return true;
+  });
+}
+
+const INSTITUTION_TEXT_COLUMN = { denominacao_login: 'denominacaoLogin', msg_login: 'msgLogin', msg_suporte_consulta: 'msgSuporteConsulta' } as const;
+
+async function writeInstitutionText(
+  db: Db,
+  row: NonNullable<Awaited<ReturnType<typeof findInstitution>>>,
+  field: (typeof INSTITUTION_TEXT_FIELDS)[number],
+  language: 'pt' | 'en' | 'es',
+  text: string,
+): Promise<void> {
   if (text) {
     const checked = institutionTextsSchema.shape[field].safeParse(text);
     if (!checked.success) throw new Error(`${field} in ${language}: ${checked.error.issues[0]?.message ?? 'not accepted'}`);
   }
   if (language === 'pt') {
     if (field === 'denominacao_login' && !text) throw new Error('the Portuguese sign-in word cannot be empty');
-    await updateInstitutionTexts(db, {
-      [field === 'denominacao_login' ? 'denominacaoLogin' : field === 'msg_login' ? 'msgLogin' : 'msgSuporteConsulta']: text || null,
-    });
-    return true;
+    await updateInstitutionTexts(db, { [INSTITUTION_TEXT_COLUMN[field]]: text || null });
+    return;
   }
   const texts = institutionTexts(row.traducoes);
   const next = { ...texts[language] };
   if (text) next[field] = text;
   else delete next[field];
   await updateInstitutionTexts(db, { traducoes: { ...texts, [language]: next } });
-  return true;
 }
 
 /** Password rules when the institution sets none (`parametros.regras_senha` overrides any of them). */
@@ -171,17 +187,37 @@ export async function institutionCode(db: Db): Promise<number | null> {
   return (await findInstitution(db))?.codEmpresa ?? null;
 }
 
-/** Staff: switches the institution code (and with it the sign-in behaviour). */
-export function setInstitutionCode(db: Db, code: number): Promise<boolean> {
-  return updateInstitutionCode(db, code);
+/** Staff: switches the institution code (and with it the sign-in behaviour); recorded in the staff audit. */
+export function setInstitutionCode(db: Db, code: number, actor: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const before = await findInstitution(tx);
+    if (!before || !(await updateInstitutionCode(tx, code))) return false;
+    await recordStaffAct(tx, { autor: actor, acao: 'institution.code', alvo: 'instituicao', detalhes: { antes: before.codEmpresa, depois: code } });
+    return true;
+  });
 }
 
-/** Staff: switches one of the institution's activities (features, spec §6) on or off. */
-export function setActivity(db: Db, code: number, on: boolean): Promise<boolean> {
-  return updateActivity(db, code, on);
+/** Staff: switches one of the institution's activities (features, spec §6) on or off; recorded in the staff audit. */
+export function setActivity(db: Db, code: number, on: boolean, actor: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const before = (await listEnabledActivities(tx)).some((a) => a.codModulo === 3 && a.codAtividade === code);
+    if (!(await updateActivity(tx, code, on))) return false;
+    await recordStaffAct(tx, { autor: actor, acao: 'institution.activity', alvo: `atividade:${code}`, detalhes: { antes: before, depois: on } });
+    return true;
+  });
 }
 
-/** Staff: offers (or stops offering) the OIDC sign-in, with the provider's logout link. */
-export function setInstitutionOidc(db: Db, on: boolean, logoutLink: string | null): Promise<boolean> {
-  return updateInstitutionOidc(db, on, logoutLink);
+/** Staff: offers (or stops offering) the OIDC sign-in, with the provider's logout link; recorded in the staff audit. */
+export function setInstitutionOidc(db: Db, on: boolean, logoutLink: string | null, actor: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const before = await findInstitution(tx);
+    if (!before || !(await updateInstitutionOidc(tx, on, logoutLink))) return false;
+    await recordStaffAct(tx, {
+      autor: actor,
+      acao: 'institution.oidc',
+      alvo: 'instituicao',
+      detalhes: { antes: { oidc: before.usaOidc, logout: before.linkLogoutOidc }, depois: { oidc: on, logout: logoutLink } },
+    });
+    return true;
+  });
 }

@@ -1,7 +1,8 @@
 import { requestsEndpoints } from '@estante/contracts/requests';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
+import { staffActor } from '../../lib/audit.js';
 import { route } from '../../lib/route.js';
 import {
   assign,
@@ -48,12 +49,11 @@ export const requestsRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = as
     createRequest(db, mailer, request.patron.codPessoa, 'emprestimo-inter-bibliotecas', null, request.body, request.language),
   );
   route(app, requestsEndpoints.list, (request) => myRequests(db, request.patron.codPessoa, request.params.tipo, request.query.status));
-  const actor = (request: FastifyRequest) => `pessoa:${request.staff!.codPessoa}`;
   route(app, requestsEndpoints.queue, (request) => queue(db, request.query.tipo, request.query.status, request.query.biblioteca));
   route(app, requestsEndpoints.queueCounts, () => queueCounts(db));
   route(app, requestsEndpoints.colleagues, () => colleagues(db));
-  route(app, requestsEndpoints.assign, (request) => assign(db, request.params.id, request.body.cod_pessoa, actor(request)));
-  route(app, requestsEndpoints.change, (request) => moveRequest(db, mailer, request.params.id, request.body, actor(request)));
+  route(app, requestsEndpoints.assign, (request) => assign(db, request.params.id, request.body.cod_pessoa, staffActor(request)));
+  route(app, requestsEndpoints.change, (request) => moveRequest(db, mailer, request.params.id, request.body, staffActor(request)));
   route(app, requestsEndpoints.sheetPreview, async (request, reply) =>
     sendPdf(reply, await staffSheetPreview(db, request.params.id, request.body), `ficha-catalografica-${request.params.id}-previa.pdf`, 'inline'),
   );
