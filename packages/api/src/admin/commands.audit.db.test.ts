@@ -121,7 +121,10 @@ describe('the staff audit of the back-office commands', () => {
     expect(by('institution.activity')[0]).toMatchObject({ alvo: 'atividade:1120', detalhes: { antes: false, depois: true } });
     expect(by('institution.text')[0]).toMatchObject({ alvo: 'msg_login:en', detalhes: { antes: null, depois: 'Welcome to the library' } });
     expect(by('institution.translate')[0]).toMatchObject({ alvo: 'colecao:Acervo geral', detalhes: { antes: null, depois: 'General collection' } });
-    expect(by('institution.provider')[0]).toMatchObject({ alvo: 'provedor:cengage', detalhes: { antes: null, depois: { url: 'https://cengage.example.com/entrar' } } });
+    expect(by('institution.provider')[0]).toMatchObject({
+      alvo: 'provedor:cengage',
+      detalhes: { antes: null, depois: { url: 'https://cengage.example.com/entrar' } },
+    });
     expect(by('serials.receive')[0]).toMatchObject({ alvo: `fasciculo:${issue}`, detalhes: { cod_acervo: serial, ano: 2026, mes: 11, novo: true } });
     expect(by('serials.article')[0]).toMatchObject({ alvo: `fasciculo:${issue}`, detalhes: { seq: 1, titulo: 'Machado e a ironia' } });
     expect(by('acquisitions.cotar')[0]).toMatchObject({

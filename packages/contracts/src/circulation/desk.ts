@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INT4_MAX } from '../common.js';
 import { endpoint } from '../endpoint.js';
+import { notaLeitorSchema } from '../people/patron-record.js';
 
 /** A copy's accession number (tombo), as the desk types or scans it. */
 const tombo = z.string().trim().min(1).max(40);
@@ -33,6 +34,22 @@ export const deskPatronSchema = z
     /** The reason the patron is away from the library (an open deviation), or null. */
     afastamento: z.string().nullable(),
     limite_emprestimos: z.number().int(),
+    /** The libraries the patron is registered at. */
+    bibliotecas: z.array(z.string()),
+    /** The staff's notes about the patron, newest first. */
+    notas: z.array(notaLeitorSchema),
+    /** The patron's requests still open (loan requests and the service requests of §7), oldest first. */
+    solicitacoes: z.array(
+      z.object({
+        /** `solicitacoes-emprestimo` (a loan request) or a service request's kind: `comutacao-bibliografica`, `ficha-catalografica`… */
+        tipo: z.string(),
+        codigo: z.number().int(),
+        /** What is asked for: the title, or the request's subject. */
+        titulo: z.string(),
+        situacao: z.string(),
+        data: z.string().describe('When it was made, YYYY-MM-DD'),
+      }),
+    ),
     emprestimos: z.array(
       z.object({
         cod_emprestimo: z.number().int(),

@@ -24,6 +24,19 @@ export const leitorEncontradoSchema = z.object({
   bloqueio: z.boolean(),
 });
 
+/** A note the staff keep about a patron (never shown to the patron), newest first. */
+export const notaLeitorSchema = z.object({
+  id: z.number().int(),
+  texto: z.string(),
+  /** The staff member who wrote it (null once their record is gone). */
+  autor: z.string().nullable(),
+  em: z.string().describe('When it was written, ISO 8601'),
+});
+export type NotaLeitor = z.infer<typeof notaLeitorSchema>;
+
+/** A library a patron is registered at. */
+export const bibliotecaLeitorSchema = z.object({ cod_biblioteca: z.number().int(), nome: z.string() });
+
 /** A patron's record as the library's staff see it (issue 53): what the patron sees of themselves, and the library's side. */
 export const fichaLeitorSchema = z
   .object({
@@ -34,6 +47,10 @@ export const fichaLeitorSchema = z
     motivo_bloqueio: z.string().nullable(),
     /** The person's other registrations (sharing the CPF, decision 0022). */
     cadastros: z.array(z.object({ cod_pessoa: z.number().int(), categoria: z.string(), validade: z.string().nullable() })),
+    /** The libraries the patron is registered at (none: not said yet). */
+    bibliotecas: z.array(bibliotecaLeitorSchema),
+    /** The staff's notes about the patron, newest first. */
+    notas: z.array(notaLeitorSchema),
     /** Sessions open now (refresh-token families not revoked nor expired). */
     sessoes: z.number().int(),
     /** The staff's latest acts on this patron, newest first (at most 50). */
@@ -109,9 +126,19 @@ export const patronRecordEndpoints = {
     path: '/api/equipe/leitores/:codPessoa/cadastro',
     access: STAFF,
     tag: TAG,
-    summary: 'Change what the library controls of a registration: its name, category and validity',
+    summary: 'Change what the library controls of a registration: its name, category, validity and the libraries it is registered at',
     params,
-    body: z.object({ nome: z.string().trim().min(3).max(200), categoria: z.string().trim().min(1).max(20), validade: day.nullable() }),
+    body: z.object({
+      nome: z.string().trim().min(3).max(200),
+      categoria: z.string().trim().min(1).max(20),
+      validade: day.nullable(),
+      /** The libraries the patron is registered at (left out: unchanged; empty: none). */
+      bibliotecas: z
+        .array(z.number().int().positive().max(INT4_MAX))
+        .max(100)
+        .refine((ids) => new Set(ids).size === ids.length, 'each library once')
+        .optional(),
+    }),
     response: fichaLeitorSchema,
     errors: [404, 422],
   }),
@@ -133,6 +160,28 @@ export const patronRecordEndpoints = {
     summary: 'End every open session of the patron (a lost phone, a shared computer)',
     params,
     response: fichaLeitorSchema,
+    errors: [404],
+  }),
+  addNote: endpoint({
+    method: 'POST',
+    path: '/api/equipe/leitores/:codPessoa/notas',
+    access: STAFF,
+    tag: TAG,
+    summary: 'Note something about a patron for the staff (never shown to the patron); answers the notes now',
+    params,
+    body: z.object({ texto: z.string().trim().min(1).max(1000) }),
+    response: z.array(notaLeitorSchema),
+    status: 201,
+    errors: [404],
+  }),
+  removeNote: endpoint({
+    method: 'DELETE',
+    path: '/api/equipe/leitores/:codPessoa/notas/:id',
+    access: STAFF,
+    tag: TAG,
+    summary: 'Remove a note about a patron (it stays in the staff audit); answers the notes left',
+    params: z.object({ codPessoa, id: z.coerce.number().int().positive().max(INT4_MAX) }),
+    response: z.array(notaLeitorSchema),
     errors: [404],
   }),
   create: endpoint({

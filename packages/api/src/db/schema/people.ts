@@ -16,7 +16,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import type { StaffRole } from '@estante/contracts/kernel';
-import { activities } from './institution.js';
+import { activities, libraries } from './institution.js';
 
 /** Patron categories (undergraduate, professor, staff …). */
 export const patronCategories = pgTable('patron_categories', {
@@ -123,4 +123,33 @@ export const logins = pgTable(
     ativo: boolean('ativo').notNull().default(true),
   },
   (t) => [index('logins_pessoa_idx').on(t.codPessoa), check('logins_login_lower', sql`${t.login} = lower(btrim(${t.login})) and ${t.login} <> ''`)],
+);
+
+/** What the desk notes about a patron: staff-only, newest first, kept until a colleague removes it (migration 0045). */
+export const patronNotes = pgTable(
+  'patron_notes',
+  {
+    id: serial('id').primaryKey(),
+    codPessoa: integer('cod_pessoa')
+      .notNull()
+      .references(() => people.codPessoa, { onDelete: 'cascade' }),
+    texto: text('texto').notNull(),
+    autor: integer('autor').references(() => people.codPessoa, { onDelete: 'set null' }),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('patron_notes_texto', sql`char_length(${t.texto}) between 1 and 1000`), index('patron_notes_pessoa').on(t.codPessoa, t.criadoEm.desc())],
+);
+
+/** The libraries a patron is registered at (the record's "Bibliotecas", migration 0045). */
+export const patronLibraries = pgTable(
+  'patron_libraries',
+  {
+    codPessoa: integer('cod_pessoa')
+      .notNull()
+      .references(() => people.codPessoa, { onDelete: 'cascade' }),
+    codBiblioteca: integer('cod_biblioteca')
+      .notNull()
+      .references(() => libraries.codBiblioteca, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ name: 'patron_libraries_pk', columns: [t.codPessoa, t.codBiblioteca] })],
 );

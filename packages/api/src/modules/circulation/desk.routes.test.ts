@@ -155,6 +155,36 @@ describe('the circulation desk over HTTP', () => {
     expect((await get('fernanda', '/api/balcao/leitores/99999999999')).statusCode).toBe(400);
   });
 
+  it("shows on the patron's panel their libraries, their open requests (loan and service, oldest first) and the staff's notes", async () => {
+    const db = t.database.db;
+    await db.execute(sql`insert into patron_libraries (cod_pessoa, cod_biblioteca) values (${person.ana}, ${branch}), (${person.ana}, ${central})`);
+    await db.execute(
+      sql`insert into loan_requests (cod_pessoa, cod_acervo, biblioteca_origem, biblioteca_recebimento, telefone, email, cod_local_recebimento, situacao, criada_em)
+          values (${person.ana}, ${title}, ${central}, ${branch}, '4899', 'ana@example.org', 1, 'em_transito', now() - interval '3 days'),
+                 (${person.ana}, ${title}, ${central}, ${branch}, '4899', 'ana@example.org', 1, 'atendida', now() - interval '9 days')`,
+    );
+    await db.execute(
+      sql`insert into patron_requests (cod_pessoa, tipo, cod_biblioteca, resumo, dados, criado_em)
+          values (${person.ana}, 'ficha-catalografica', ${central}, 'Ficha de "Memórias da Ilha"', '{}'::jsonb, now() - interval '5 days')`,
+    );
+    const noted = await post('fernanda', `/api/equipe/leitores/${person.ana}/notas`, { texto: 'Pediu aviso por telefone.' });
+    expect(noted.statusCode).toBe(201);
+    const panel = (await get('fernanda', `/api/balcao/leitores/${person.ana}`)).json();
+    expect(panel.bibliotecas).toEqual(['Biblioteca Central', 'Biblioteca Setorial']);
+    expect(panel.notas).toEqual([{ id: expect.any(Number), texto: 'Pediu aviso por telefone.', autor: 'Fernanda Teste', em: expect.any(String) }]);
+    expect(panel.solicitacoes).toEqual([
+      {
+        tipo: 'ficha-catalografica',
+        codigo: expect.any(Number),
+        titulo: 'Ficha de "Memórias da Ilha"',
+        situacao: 'aguardando',
+        data: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      },
+      { tipo: 'solicitacoes-emprestimo', codigo: expect.any(Number), titulo: 'Capitães da areia', situacao: 'em_transito', data: expect.any(String) },
+    ]);
+    expect((await get('fernanda', `/api/balcao/leitores/${person.bruno}`)).json()).toMatchObject({ bibliotecas: [], notas: [], solicitacoes: [] });
+  });
+
   it("refuses past the category's limit, for debts and for library-use copies; a reason lends anyway, and the audit keeps it", async () => {
     await t.database.db.execute(sql`update patron_categories set limite_emprestimos = 2`);
     try {
@@ -248,7 +278,10 @@ describe('the circulation desk over HTTP', () => {
     await t.database.db.execute(sql`update patron_categories set limite_emprestimos = ${brunoHas + 1}`);
     try {
       const free = (
-        await queryRows<{ tombo: string }>(t.database.db, sql`select tombo from copies where status = 'disponivel' and cod_tipo_emprestimo = 1 and tombo <> 'K1' order by tombo`)
+        await queryRows<{ tombo: string }>(
+          t.database.db,
+          sql`select tombo from copies where status = 'disponivel' and cod_tipo_emprestimo = 1 and tombo <> 'K1' order by tombo`,
+        )
       ).map((r) => r.tombo);
       const burst = await Promise.all(free.map((tombo) => lend(tombo, 'bruno')));
       expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(1);

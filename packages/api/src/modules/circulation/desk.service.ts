@@ -34,7 +34,9 @@ import { activeHoldsList, closeHolds, openDayFrom } from './holds.queries.js';
 import { passOnCopy } from './holds.service.js';
 import { openLoans } from './loans.queries.js';
 import { renewLoans } from './loans.service.js';
-import { findPatrons, personOfCard } from '../people/patron-record.service.js';
+import { deskSideOf, findPatrons, personOfCard } from '../people/patron-record.service.js';
+import { openRequestsOf } from '../requests/requests.service.js';
+import { openLoanRequestsOf } from './loan-requests.queries.js';
 import { changeStandingOf } from '../people/people.service.js';
 
 /** The language the library writes to patrons in when it does not know theirs (hold notices). */
@@ -47,12 +49,15 @@ export type Actor = string;
 export async function deskPatron(db: Db, codPessoa: number): Promise<DeskPatron> {
   const person = await deskPerson(db, codPessoa);
   if (!person) throw errors.deskPersonNotFound(String(codPessoa));
-  const [loans, holds, debts, away, total] = await Promise.all([
+  const [loans, holds, debts, away, total, side, loanRequests, serviceRequests] = await Promise.all([
     openLoans(db, codPessoa),
     activeHoldsList(db, codPessoa),
     pendingDebts(db, codPessoa),
     activeDeviation(db, codPessoa),
     debtsLeft(db, codPessoa),
+    deskSideOf(db, codPessoa),
+    openLoanRequestsOf(db, codPessoa),
+    openRequestsOf(db, codPessoa),
   ]);
   return {
     cod_pessoa: person.cod_pessoa,
@@ -65,6 +70,9 @@ export async function deskPatron(db: Db, codPessoa: number): Promise<DeskPatron>
     motivo_bloqueio: person.motivo_bloqueio,
     afastamento: away,
     limite_emprestimos: person.limite_emprestimos,
+    bibliotecas: side.bibliotecas,
+    notas: side.notas,
+    solicitacoes: [...loanRequests, ...serviceRequests].sort((a, b) => a.data.localeCompare(b.data)),
     emprestimos: loans.map((l) => ({
       cod_emprestimo: l.cod_emprestimo,
       tombo: l.tombo,

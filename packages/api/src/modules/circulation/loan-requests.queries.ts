@@ -117,6 +117,17 @@ export function queuedLoanRequests(db: Db, filter: { status: string; biblioteca?
   );
 }
 
+/** A patron's loan requests still open, oldest first (the desk shows them with the service requests). */
+export function openLoanRequestsOf(db: Db, codPessoa: number) {
+  return queryRows<{ tipo: string; codigo: number; titulo: string; situacao: string; data: string }>(
+    db,
+    sql`select 'solicitacoes-emprestimo' as tipo, r.cod_solicitacao as codigo, t.title as titulo, r.situacao, to_char(r.criada_em, 'YYYY-MM-DD') as data
+        from loan_requests r join titles t on t.cod_acervo = r.cod_acervo
+        where r.cod_pessoa = ${codPessoa} and r.situacao in ('aguardando', 'em_transito', 'disponivel')
+        order by r.criada_em, r.cod_solicitacao`,
+  );
+}
+
 /** Loan requests still open (awaiting, in transit, available). */
 export async function openLoanRequestCount(db: Db): Promise<number> {
   const [row] = await queryRows<{ n: number }>(

@@ -2,7 +2,7 @@ import { patronRecordEndpoints } from '@estante/contracts/people';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
-import { createInstitution, createPatron, grantStaffRoles } from '../../../test/factories.js';
+import { createInstitution, createLibraries, createPatron, grantStaffRoles } from '../../../test/factories.js';
 import { startTestMailSink, type TestMailSink } from '../../../test/mail.js';
 import { queryRows } from '../../db/client.js';
 
@@ -120,5 +120,76 @@ describe("the patrons' records for the staff (issue 53)", () => {
     expect((await call(t.app, patronRecordEndpoints.sendRecovery, { params: { codPessoa: String(made.cod_pessoa) } }, token.marcos!)).status).toBe(200);
     expect((await call(t.app, patronRecordEndpoints.create, { body: { ...newcomer, login: 'x' } }, token.marcos!)).status).toBe(400);
     expect(await audit(made.cod_pessoa)).toEqual(['people.create', 'people.recovery']);
+  });
+
+  it('keeps the libraries a patron is registered at, and the staff’s notes about them, each change audited and none half made', async () => {
+    const [central, branch] = (await createLibraries(t.database.db, ['Biblioteca Central', 'Biblioteca Setorial'])).map((l) => l.codBiblioteca) as [
+      number,
+      number,
+    ];
+    const params = { codPessoa: String(person.ana) };
+    const registration = { nome: 'Ana Beatriz Souza', categoria: '01', validade: null };
+    const saved = await call(
+      t.app,
+      patronRecordEndpoints.saveRegistration,
+      { params, body: { ...registration, bibliotecas: [branch, central] } },
+      token.marcos!,
+    );
+    expect(saved.body.bibliotecas).toEqual([
+      { cod_biblioteca: central, nome: 'Biblioteca Central' },
+      { cod_biblioteca: branch, nome: 'Biblioteca Setorial' },
+    ]);
+    // A library that does not exist changes nothing; a list with a repeat is refused before; leaving the list out keeps it.
+    const unknown = await call(
+      t.app,
+      patronRecordEndpoints.saveRegistration,
+      { params, body: { ...registration, nome: 'Outra', bibliotecas: [central, 999999] } },
+      token.marcos!,
+    );
+    expect(unknown.body).toMatchObject({ key: 'BibliotecaInexistente', message: 'Não há biblioteca 999999.' });
+    expect(
+      (await call(t.app, patronRecordEndpoints.saveRegistration, { params, body: { ...registration, bibliotecas: [central, central] } }, token.marcos!)).status,
+    ).toBe(400);
+    const kept = await call(t.app, patronRecordEndpoints.saveRegistration, { params, body: registration }, token.marcos!);
+    expect(kept.body).toMatchObject({ dados: { nome: 'Ana Beatriz Souza' }, bibliotecas: [{ cod_biblioteca: central }, { cod_biblioteca: branch }] });
+    const none = await call(t.app, patronRecordEndpoints.saveRegistration, { params, body: { ...registration, bibliotecas: [] } }, token.marcos!);
+    expect(none.body.bibliotecas).toEqual([]);
+
+    const first = await call(t.app, patronRecordEndpoints.addNote, { params, body: { texto: '  Prefere contato por telefone.  ' } }, token.marcos!);
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual([
+      { id: expect.any(Number), texto: 'Prefere contato por telefone.', autor: 'Marcos Rocha', em: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+    ]);
+    const second = await call(t.app, patronRecordEndpoints.addNote, { params, body: { texto: 'Devolveu livro molhado em 10/11; avisada.' } }, token.marcos!);
+    expect(second.body.map((n) => n.texto)).toEqual(['Devolveu livro molhado em 10/11; avisada.', 'Prefere contato por telefone.']);
+    expect((await call(t.app, patronRecordEndpoints.addNote, { params, body: { texto: '   ' } }, token.marcos!)).status).toBe(400);
+    expect((await call(t.app, patronRecordEndpoints.addNote, { params: { codPessoa: '999999' }, body: { texto: 'Ninguém' } }, token.marcos!)).status).toBe(404);
+    expect((await call(t.app, patronRecordEndpoints.addNote, { params, body: { texto: 'Não pode' } }, token.ana!)).status).toBe(403);
+    const record = await call(t.app, patronRecordEndpoints.record, { params }, token.marcos!);
+    expect(record.body.notas).toEqual(second.body);
+
+    const id = first.body[0]!.id;
+    // Another patron's note number is not this patron's.
+    expect((await call(t.app, patronRecordEndpoints.removeNote, { params: { codPessoa: String(person.carla), id: String(id) } }, token.marcos!)).status).toBe(
+      404,
+    );
+    const left = await call(t.app, patronRecordEndpoints.removeNote, { params: { ...params, id: String(id) } }, token.marcos!);
+    expect(left.body.map((n) => n.texto)).toEqual(['Devolveu livro molhado em 10/11; avisada.']);
+    expect((await call(t.app, patronRecordEndpoints.removeNote, { params: { ...params, id: String(id) } }, token.marcos!)).body.key).toBe('NotaNaoEncontrada');
+
+    const acts = await queryRows<{ acao: string; detalhes: Record<string, unknown> }>(
+      t.database.db,
+      sql`select acao, detalhes from staff_audit where alvo = ${`pessoa:${person.ana}`} and acao in ('people.registration', 'people.note', 'people.unnote') order by id`,
+    );
+    expect(acts.map((a) => a.acao)).toEqual([
+      'people.registration',
+      'people.registration',
+      'people.registration',
+      'people.note',
+      'people.note',
+      'people.unnote',
+    ]);
+    expect(acts[0]!.detalhes).toMatchObject({ antes: { bibliotecas: [] }, depois: { bibliotecas: [central, branch] } });
+    expect(acts.at(-1)!.detalhes).toEqual({ nota: id, texto: 'Prefere contato por telefone.' });
   });
 });

@@ -13,12 +13,18 @@ import {
   actsOnPerson,
   categoryExists,
   categoryList,
+  deleteNote,
+  insertNote,
   insertPatron,
+  libraryNamesOf,
   librarySide,
   loginTaken,
+  missingLibraries,
+  notesOf,
   patronHit,
   patronsNamed,
   personByCard,
+  setLibraries,
   setRegistration,
 } from './people.queries.js';
 import { personalData, savePersonalData } from './people.service.js';
@@ -62,20 +68,61 @@ export async function saveDataByLibrary(db: Db, codPessoa: number, body: z.outpu
   return patronRecord(db, codPessoa);
 }
 
-/** The library changes a registration's name, category and validity; audited with what it was. */
-export async function saveRegistration(db: Db, codPessoa: number, r: { nome: string; categoria: string; validade: string | null }, actor: string) {
+/** The library changes a registration's name, category, validity and libraries; audited with what it was. */
+export async function saveRegistration(
+  db: Db,
+  codPessoa: number,
+  r: { nome: string; categoria: string; validade: string | null; bibliotecas?: number[] },
+  actor: string,
+) {
   if (!(await categoryExists(db, r.categoria))) throw errors.categoryMissing(r.categoria);
+  const [unknown] = await missingLibraries(db, r.bibliotecas ?? []);
+  if (unknown !== undefined) throw errors.libraryMissing(unknown);
   const before = await patronRecord(db, codPessoa);
+  const { bibliotecas, ...registration } = r;
   await db.transaction(async (tx) => {
-    await setRegistration(tx, codPessoa, r);
+    await setRegistration(tx, codPessoa, registration);
+    if (bibliotecas) await setLibraries(tx, codPessoa, bibliotecas);
+    const was = { nome: before.dados.nome, categoria: before.dados.categoria.codigo, validade: before.dados.validade };
     await recordStaffAct(tx, {
       autor: actor,
       acao: 'people.registration',
       alvo: `pessoa:${codPessoa}`,
-      detalhes: { antes: { nome: before.dados.nome, categoria: before.dados.categoria.codigo, validade: before.dados.validade }, depois: r },
+      detalhes: bibliotecas
+        ? {
+            antes: { ...was, bibliotecas: before.bibliotecas.map((b) => b.cod_biblioteca) },
+            depois: { ...registration, bibliotecas: [...bibliotecas].sort((a, b) => a - b) },
+          }
+        : { antes: was, depois: registration },
     });
   });
   return patronRecord(db, codPessoa);
+}
+
+/** A staff member notes something about a patron (404 without the patron); audited; answers the notes now. */
+export async function addNote(db: Db, codPessoa: number, texto: string, author: number) {
+  await db.transaction(async (tx) => {
+    const id = await insertNote(tx, codPessoa, texto, author);
+    if (id === undefined) throw errors.personNotFound(codPessoa);
+    await recordStaffAct(tx, { autor: `pessoa:${author}`, acao: 'people.note', alvo: `pessoa:${codPessoa}`, detalhes: { nota: id, texto } });
+  });
+  return notesOf(db, codPessoa);
+}
+
+/** A staff member removes a note about a patron (404 when the patron has no such note); the audit keeps its text. */
+export async function removeNote(db: Db, codPessoa: number, id: number, actor: string) {
+  await db.transaction(async (tx) => {
+    const texto = await deleteNote(tx, codPessoa, id);
+    if (texto === undefined) throw errors.noteNotFound(id);
+    await recordStaffAct(tx, { autor: actor, acao: 'people.unnote', alvo: `pessoa:${codPessoa}`, detalhes: { nota: id, texto } });
+  });
+  return notesOf(db, codPessoa);
+}
+
+/** What the desk shows of a patron beside their loans: the libraries they are registered at, and the staff's notes. */
+export async function deskSideOf(db: Db, codPessoa: number) {
+  const [bibliotecas, notas] = await Promise.all([libraryNamesOf(db, codPessoa), notesOf(db, codPessoa)]);
+  return { bibliotecas, notas };
 }
 
 /** E-mails the patron a recovery code for their first active login (the patron's own step 1, its limits included); audited. */

@@ -13,6 +13,16 @@ export const messages = defineMessages('people', {
     en: 'The login {login} is already in use.',
     es: 'El usuario {login} ya está en uso.',
   },
+  BibliotecaInexistente: {
+    pt: 'Não há biblioteca {id}.',
+    en: 'There is no library {id}.',
+    es: 'No existe la biblioteca {id}.',
+  },
+  NotaNaoEncontrada: {
+    pt: 'Este leitor não tem a nota {id}.',
+    en: 'This patron has no note {id}.',
+    es: 'Este lector no tiene la nota {id}.',
+  },
   CategoriaInexistente: {
     pt: 'Não há categoria {codigo}.',
     en: 'There is no category {codigo}.',
@@ -102,6 +112,8 @@ export const errors = {
   personNotFound: (id: number) => messages.error(404, 'LeitorNaoEncontrado', { id }),
   loginTaken: (login: string) => messages.error(409, 'LoginEmUso', { login }),
   categoryMissing: (codigo: string) => messages.error(422, 'CategoriaInexistente', { codigo }),
+  libraryMissing: (id: number) => messages.error(422, 'BibliotecaInexistente', { id }),
+  noteNotFound: (id: number) => messages.error(404, 'NotaNaoEncontrada', { id }),
   noLoginToRecover: () => messages.error(422, 'LeitorSemLogin'),
   taxNumberTaken: () => messages.error(422, 'CpfEmUso'),
   departmentMissing: (id: number) => messages.error(422, 'DepartamentoInexistente', { id }),

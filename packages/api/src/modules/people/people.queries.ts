@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, executeCount, queryRows, type Tx } from '../../db/client.js';
 
 /** The columns of the personal-data answer, as one registration's row. */
@@ -267,6 +267,8 @@ export async function librarySide(db: Db, codPessoa: number) {
     motivo_bloqueio: string | null;
     logins: { login: string; ativo: boolean }[];
     cadastros: { cod_pessoa: number; categoria: string; validade: string | null }[];
+    bibliotecas: { cod_biblioteca: number; nome: string }[];
+    notas: { id: number; texto: string; autor: string | null; em: string }[];
     sessoes: number;
   }>(
     db,
@@ -275,10 +277,73 @@ export async function librarySide(db: Db, codPessoa: number) {
                coalesce((select json_agg(json_build_object('cod_pessoa', o.cod_pessoa, 'categoria', coalesce(c.descricao, o.cod_categoria), 'validade', o.validade) order by o.cod_pessoa)
                          from people o left join patron_categories c on c.cod_categoria = o.cod_categoria
                          where p.cpf is not null and o.cpf = p.cpf and o.cod_pessoa <> p.cod_pessoa), '[]'::json) as cadastros,
+               coalesce((select json_agg(json_build_object('cod_biblioteca', b.cod_biblioteca, 'nome', b.desc_biblioteca) order by b.desc_biblioteca)
+                         from patron_libraries pl join libraries b using (cod_biblioteca) where pl.cod_pessoa = p.cod_pessoa), '[]'::json) as bibliotecas,
+               (${notesJson(sql`p.cod_pessoa`)}) as notas,
                (select count(distinct family_id)::int from refresh_tokens r where r.cod_pessoa = p.cod_pessoa and r.revoked_at is null and r.used_at is null and r.expires_at > now()) as sessoes
         from people p where p.cod_pessoa = ${codPessoa}`,
   );
   return row;
+}
+
+/** A person's notes as JSON, newest first (the record and the desk show them). */
+function notesJson(codPessoa: SQL) {
+  return sql`coalesce((select json_agg(json_build_object('id', n.id, 'texto', n.texto, 'autor', a.nome_pessoa,
+                                                      'em', to_char(n.criado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) order by n.criado_em desc, n.id desc)
+                      from patron_notes n left join people a on a.cod_pessoa = n.autor where n.cod_pessoa = ${codPessoa}), '[]'::json)`;
+}
+
+/** A person's notes, newest first. */
+export async function notesOf(db: Db, codPessoa: number): Promise<{ id: number; texto: string; autor: string | null; em: string }[]> {
+  const [row] = await queryRows<{ notas: { id: number; texto: string; autor: string | null; em: string }[] }>(
+    db,
+    sql`select ${notesJson(sql`${codPessoa}::int`)} as notas`,
+  );
+  return row!.notas;
+}
+
+/** Adds a note about a person by a staff member; answers its number, or undefined when there is no such person. */
+export async function insertNote(db: Db, codPessoa: number, texto: string, autor: number): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into patron_notes (cod_pessoa, texto, autor) select cod_pessoa, ${texto}, ${autor} from people where cod_pessoa = ${codPessoa} returning id`,
+  );
+  return row?.id;
+}
+
+/** Removes a note about a person; answers its text, or undefined when the person has no such note. */
+export async function deleteNote(db: Db, codPessoa: number, id: number): Promise<string | undefined> {
+  const [row] = await queryRows<{ texto: string }>(db, sql`delete from patron_notes where id = ${id} and cod_pessoa = ${codPessoa} returning texto`);
+  return row?.texto;
+}
+
+/** The names of the libraries a person is registered at, by name. */
+export async function libraryNamesOf(db: Db, codPessoa: number): Promise<string[]> {
+  const rows = await queryRows<{ nome: string }>(
+    db,
+    sql`select b.desc_biblioteca as nome from patron_libraries pl join libraries b using (cod_biblioteca) where pl.cod_pessoa = ${codPessoa} order by b.desc_biblioteca`,
+  );
+  return rows.map((r) => r.nome);
+}
+
+/** Which of these libraries do not exist (an empty list asks nothing of the database). */
+export async function missingLibraries(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ cod_biblioteca: number }>(
+    db,
+    sql`select cod_biblioteca from libraries where cod_biblioteca in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  const found = new Set(rows.map((r) => r.cod_biblioteca));
+  return ids.filter((id) => !found.has(id));
+}
+
+/** Sets the libraries a person is registered at (an empty list: none). */
+export async function setLibraries(db: Db, codPessoa: number, ids: readonly number[]): Promise<void> {
+  await db.execute(sql`delete from patron_libraries where cod_pessoa = ${codPessoa}`);
+  for (const id of ids) await db.execute(sql`insert into patron_libraries (cod_pessoa, cod_biblioteca) values (${codPessoa}, ${id})`);
 }
 
 /** The staff's latest acts on a person (by target or by the person named in the details), newest first. */

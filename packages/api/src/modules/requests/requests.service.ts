@@ -163,6 +163,16 @@ export async function myRequests(db: Db, codPessoa: number, tipo: RequestType, s
   return (await requestsOf(db, codPessoa, tipo, status)).map(asPedido);
 }
 
+/** A patron's service requests still open (waiting, in transit, available), oldest first: the desk shows them. */
+export function openRequestsOf(db: Db, codPessoa: number) {
+  return queryRows<{ tipo: string; codigo: number; titulo: string; situacao: string; data: string }>(
+    db,
+    sql`select tipo, cod_solicitacao as codigo, resumo as titulo, situacao, to_char(criado_em, 'YYYY-MM-DD') as data
+        from patron_requests where cod_pessoa = ${codPessoa} and situacao in ('aguardando', 'em_transito', 'disponivel')
+        order by criado_em, cod_solicitacao`,
+  );
+}
+
 /** The draft of a catalogue sheet, as the patron types it. */
 export function sheetDraft(ficha: Ficha): Promise<Uint8Array> {
   return drawSheet(ficha, { classificacao: null, cutter: null }, true);
