@@ -34,6 +34,8 @@ export const deskPatronSchema = z
     /** The reason the patron is away from the library (an open deviation), or null. */
     afastamento: z.string().nullable(),
     limite_emprestimos: z.number().int(),
+    /** The language the patron last signed in with (null: not yet): the receipt's, unless the desk chooses. */
+    idioma: z.enum(['pt', 'en', 'es']).nullable(),
     /** The libraries the patron is registered at. */
     bibliotecas: z.array(z.string()),
     /** The staff's notes about the patron, newest first. */
@@ -211,10 +213,11 @@ export const deskEndpoints = {
     path: '/api/balcao/leitores/:codPessoa/recibo',
     access: { staff: ['circulacao'] },
     tag: 'Balcão',
-    summary: "E-mail the patron a receipt of their loans and due dates, in the patron's language",
+    summary:
+      "E-mail the patron a receipt of their loans and due dates, in the patron's language (the one they last signed in with, unless the desk chooses another)",
     params: patronParams,
     body: z.object({ idioma: z.enum(['pt', 'en', 'es']).optional() }),
-    response: z.object({ email: z.string(), emprestimos: z.number().int() }),
+    response: z.object({ email: z.string(), emprestimos: z.number().int(), idioma: z.enum(['pt', 'en', 'es']) }),
     errors: [404, 422],
   }),
   settleDebt: endpoint({

@@ -1,5 +1,6 @@
 -- Issue 53: what the desk notes about a patron (shown to the staff on the desk and the record,
--- never to the patron), and the libraries a patron is registered at (the record's "Bibliotecas").
+-- never to the patron), the libraries a patron is registered at (the record's "Bibliotecas"), and
+-- the language the patron last signed in with (a receipt from the desk is written in it).
 CREATE TABLE "patron_notes" (
   "id" serial PRIMARY KEY,
   "cod_pessoa" integer NOT NULL REFERENCES "people"("cod_pessoa") ON DELETE CASCADE,
@@ -16,3 +17,5 @@ CREATE TABLE "patron_libraries" (
   "cod_biblioteca" integer NOT NULL REFERENCES "libraries"("cod_biblioteca") ON DELETE CASCADE,
   CONSTRAINT "patron_libraries_pk" PRIMARY KEY ("cod_pessoa", "cod_biblioteca")
 );
+--> statement-breakpoint
+ALTER TABLE "people" ADD COLUMN "idioma" text CONSTRAINT "people_idioma" CHECK ("idioma" in ('pt', 'en', 'es'));

@@ -65,9 +65,15 @@ export const people = pgTable(
     cpf: text('cpf'),
     /** The last day of the registration (null: no end); spec §8 warns the patron 30 days before. */
     validade: date('validade', { mode: 'string' }),
+    /** The language the patron last signed in with (migration 0045): the desk's receipt is written in it. */
+    idioma: text('idioma', { enum: ['pt', 'en', 'es'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('people_cpf_digits', sql`${t.cpf} ~ '^[0-9]{11}$'`), check('people_nome_not_blank', sql`btrim(${t.nome}) <> ''`)],
+  (t) => [
+    check('people_cpf_digits', sql`${t.cpf} ~ '^[0-9]{11}$'`),
+    check('people_nome_not_blank', sql`btrim(${t.nome}) <> ''`),
+    check('people_idioma', sql`${t.idioma} in ('pt', 'en', 'es')`),
+  ],
 );
 
 /**

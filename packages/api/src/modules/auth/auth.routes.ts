@@ -2,6 +2,7 @@ import { authEndpoints } from '@estante/contracts/auth';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Captcha } from './captcha.js';
 import { route } from '../../lib/route.js';
+import { rememberLanguage } from '../people/people.service.js';
 import { errors } from './auth.messages.js';
 import type { Db } from '../../db/client.js';
 import { externalAccess } from '../links/links.service.js';
@@ -64,6 +65,7 @@ export const authRoutes: FastifyPluginAsync<{ tokens: TokenService; db: Db; sess
       throw error;
     }
     await signInSucceeded(db, body.username!, request.ip, limits);
+    await rememberLanguage(db, signedIn.codPessoa, request.language);
     return signInPair(db, tokens, signedIn.codPessoa, clientId!, session.refreshTokenTtl, signedIn.login);
   });
 };

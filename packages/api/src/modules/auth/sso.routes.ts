@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { route } from '../../lib/route.js';
+import { rememberLanguage } from '../people/people.service.js';
 import { signInPair, type TokenService } from './auth.service.js';
 import type { SsoService } from './sso.service.js';
 
@@ -15,6 +16,7 @@ export const ssoRoutes: FastifyPluginAsync<{ sso: SsoService; tokens: TokenServi
 ) => {
   const issue = async (request: FastifyRequest, kind: 'oidc' | 'saml', handle: string) => {
     const { codPessoa, redirect } = await sso.trade(kind, handle);
+    await rememberLanguage(db, codPessoa, request.language);
     return { ...(await signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl, null)), redirect };
   };
   route(app, ssoEndpoints.oidcAuthorize, (request) =>

@@ -101,9 +101,10 @@ export async function deskPerson(db: Db, codPessoa: number) {
     categoria: string;
     limite_emprestimos: number;
     logins: string[];
+    idioma: 'pt' | 'en' | 'es' | null;
   }>(
     db,
-    sql`select p.cod_pessoa, p.nome_pessoa as nome, p.email, p.validade::text as validade, p.bloqueio, p.motivo_bloqueio,
+    sql`select p.cod_pessoa, p.nome_pessoa as nome, p.email, p.validade::text as validade, p.bloqueio, p.motivo_bloqueio, p.idioma,
                coalesce(c.descricao, p.cod_categoria, '') as categoria, coalesce(c.limite_emprestimos, 5)::int as limite_emprestimos,
                coalesce((select array_agg(l.login order by l.login) from logins l where l.cod_pessoa = p.cod_pessoa and l.ativo), '{}') as logins
         from people p left join patron_categories c on c.cod_categoria = p.cod_categoria where p.cod_pessoa = ${codPessoa}`,

@@ -244,9 +244,20 @@ describe('the circulation desk over HTTP', () => {
     expect(renewed.json()).toMatchObject({ cod_emprestimo: loan!.cod_emprestimo, devolucao: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     expect((await post('fernanda', '/api/balcao/renovacao', { cod_emprestimo: loan!.cod_emprestimo })).json().key).toBe('RenovacaoRecusada');
     const receipt = await post('fernanda', `/api/balcao/leitores/${person.ana}/recibo`, { idioma: 'en' });
-    expect(receipt.json()).toEqual({ email: 'ana@example.org', emprestimos: 1 });
+    expect(receipt.json()).toEqual({ email: 'ana@example.org', emprestimos: 1, idioma: 'en' });
     const sent = (await mail.messages()).find((m) => m.subject === 'Your library loans');
     expect(sent?.text).toMatch(/Vidas secas \(copy V6\): due /);
+    // Unless the desk chooses, the receipt is in the language Ana last signed in with: Spanish now.
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/svc/oauth/token',
+      headers: { 'x-idioma': '3' },
+      payload: { grant_type: 'password', client_id: 'estante-web', client_secret: 'estante-public', username: 'ana', password: 'senha-ana' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect((await get('fernanda', `/api/balcao/leitores/${person.ana}`)).json().idioma).toBe('es');
+    expect((await post('fernanda', `/api/balcao/leitores/${person.ana}/recibo`, {})).json()).toMatchObject({ idioma: 'es' });
+    expect((await mail.messages()).find((m) => m.subject === 'Sus préstamos en la biblioteca')?.text).toMatch(/Vidas secas/);
     await t.database.db.execute(
       sql`update loans set data_emprestimo = now() - interval '20 days', data_devolucao_prevista = current_date - 4 where cod_emprestimo = ${loan!.cod_emprestimo}`,
     );
@@ -305,7 +316,7 @@ describe('the circulation desk over HTTP', () => {
     // Every loan closed was a check-in, and one check-in received a copy in transit (no loan).
     expect(counted['circulation.checkin']).toBe(writes!.checkins);
     expect(counted['circulation.renew']).toBe(1);
-    expect(counted['circulation.receipt']).toBe(1);
+    expect(counted['circulation.receipt']).toBe(2);
     expect(rows.every((r) => r.autores === 1)).toBe(true);
   });
 

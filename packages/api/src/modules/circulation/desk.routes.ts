@@ -20,9 +20,7 @@ export const deskRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async 
     checkIn(db, mailer, { tombo: request.body.tombo, library: request.body.biblioteca, actor: staffActor(request) }),
   );
   route(app, deskEndpoints.renew, (request) => renewAtDesk(db, request.body.cod_emprestimo, request.language, staffActor(request)));
-  route(app, deskEndpoints.receipt, (request) =>
-    emailReceipt(db, mailer, request.params.codPessoa, request.body.idioma ?? request.language, staffActor(request)),
-  );
+  route(app, deskEndpoints.receipt, (request) => emailReceipt(db, mailer, request.params.codPessoa, request.body.idioma, staffActor(request)));
   route(app, deskEndpoints.settleDebt, (request) => settleDebt(db, request.params.codDebito, request.body.forma, request.body.motivo, staffActor(request)));
   route(app, deskEndpoints.standing, (request) =>
     changeStandingAtDesk(db, request.params.codPessoa, request.body.bloquear, request.body.motivo, staffActor(request)),

@@ -70,6 +70,7 @@ export async function deskPatron(db: Db, codPessoa: number): Promise<DeskPatron>
     motivo_bloqueio: person.motivo_bloqueio,
     afastamento: away,
     limite_emprestimos: person.limite_emprestimos,
+    idioma: person.idioma,
     bibliotecas: side.bibliotecas,
     notas: side.notas,
     solicitacoes: [...loanRequests, ...serviceRequests].sort((a, b) => a.data.localeCompare(b.data)),
@@ -298,12 +299,14 @@ export async function emailReceipt(
   db: Db,
   mailer: Mailer,
   codPessoa: number,
-  language: Language,
+  chosen: Language | undefined,
   actor: Actor,
-): Promise<{ email: string; emprestimos: number }> {
+): Promise<{ email: string; emprestimos: number; idioma: Language }> {
   const person = await deskPerson(db, codPessoa);
   if (!person) throw errors.deskPersonNotFound(String(codPessoa));
   if (!person.email) throw errors.noEmail();
+  // The language the desk chose, else the one the patron last signed in with, else the catalogue's default.
+  const language = chosen ?? person.idioma ?? 'pt';
   const loans = await openLoans(db, codPessoa);
   const t = (key: Parameters<typeof messages.t>[0], params?: Parameters<typeof messages.t>[2]) => messages.t(key, language, params);
   await mailer.send({
@@ -317,8 +320,13 @@ export async function emailReceipt(
         : loans.map((l) => t('desk.receipt.line', { title: l.titulo, copy: l.tombo, due: formatDay(language, l.data_devolucao_prevista) }))),
     ].join('\n'),
   });
-  await recordStaffAct(db, { autor: actor, acao: 'circulation.receipt', alvo: `pessoa:${codPessoa}`, detalhes: { emprestimos: loans.length } });
-  return { email: person.email, emprestimos: loans.length };
+  await recordStaffAct(db, {
+    autor: actor,
+    acao: 'circulation.receipt',
+    alvo: `pessoa:${codPessoa}`,
+    detalhes: { emprestimos: loans.length, idioma: language },
+  });
+  return { email: person.email, emprestimos: loans.length, idioma: language };
 }
 
 /** Records the payment of what is left of a debt, or waives it, with the reason; answers the patron as the desk shows them. */

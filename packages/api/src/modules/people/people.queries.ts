@@ -317,6 +317,11 @@ export async function deleteNote(db: Db, codPessoa: number, id: number): Promise
   return row?.texto;
 }
 
+/** Keeps the language a person signed in with (written only when it changed). */
+export async function setLanguage(db: Db, codPessoa: number, language: 'pt' | 'en' | 'es'): Promise<void> {
+  await db.execute(sql`update people set idioma = ${language} where cod_pessoa = ${codPessoa} and idioma is distinct from ${language}`);
+}
+
 /** The names of the libraries a person is registered at, by name. */
 export async function libraryNamesOf(db: Db, codPessoa: number): Promise<string[]> {
   const rows = await queryRows<{ nome: string }>(

@@ -30,6 +30,7 @@ import {
   setTaxNumber,
   taxNumberInUse,
   upsertPersonalData,
+  setLanguage,
 } from './people.queries.js';
 
 type Body = z.output<typeof dadosPessoaisBodySchema>;
@@ -63,6 +64,11 @@ function asDadosPessoais(r: PersonalRow): DadosPessoais {
 }
 
 /** `GET /pessoas/meu-pergamum/dados-pessoais`: the signed-in registration's data. */
+/** A patron signed in with the catalogue in `language`: kept, so what the library sends them later (a desk receipt) is in it. */
+export function rememberLanguage(db: Db, codPessoa: number, language: Language): Promise<void> {
+  return setLanguage(db, codPessoa, language);
+}
+
 export async function personalData(db: Db, codPessoa: number): Promise<DadosPessoais> {
   const row = await personalRowOf(db, codPessoa);
   if (!row) throw errors.tokenInvalid();
