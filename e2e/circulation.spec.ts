@@ -305,7 +305,7 @@ test('the desk: three copies lent to aluno by barcode and Enter, a fourth refuse
   }
   await page.keyboard.press('Enter');
   keys++;
-  await expect(status).toContainText('Recibo de 6 empréstimos enviado para ana.souza@demo.estante.local.');
+  await expect(status).toContainText('Recibo de 6 empréstimos enviado para ana.souza@demo.estante.local, em português.');
   expect(keys).toBeLessThanOrEqual(15);
   test.info().annotations.push({ type: 'key presses beyond the barcodes', description: String(keys) });
   await expect

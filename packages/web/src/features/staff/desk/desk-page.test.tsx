@@ -1,5 +1,6 @@
 import { type DeskPatron, deskEndpoints } from '@estante/contracts/circulation';
 import { unitsEndpoints } from '@estante/contracts/parameters';
+import { patronRecordEndpoints } from '@estante/contracts/people';
 import { screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +12,7 @@ import english from './locales/en.json';
 import { type PrintSlip, SlipPrinter, slipText } from './print-slip';
 import { section } from './section';
 
-/** Ana as the desk reads her: no loans, holds or debts unless a test gives her some. */
+/** Ana as the desk reads her: no libraries, requests, notes, loans, holds or debts unless a test gives her some. */
 function ana(over: Partial<DeskPatron> = {}): DeskPatron {
   return {
     cod_pessoa: 7,
@@ -24,6 +25,10 @@ function ana(over: Partial<DeskPatron> = {}): DeskPatron {
     motivo_bloqueio: null,
     afastamento: null,
     limite_emprestimos: 3,
+    idioma: null,
+    bibliotecas: [],
+    notas: [],
+    solicitacoes: [],
     emprestimos: [],
     reservas: [],
     debitos: [],
@@ -66,8 +71,12 @@ const today = (language = 'pt') => new Intl.DateTimeFormat(language, { dateStyle
 const terms = (element: HTMLElement) =>
   Object.fromEntries([...element.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
 
+/** A note about Ana, written on 12 November 2026 (midday, so the date is that day in any time zone the tests run in). */
+const NOTE = { id: 3, texto: 'Prefere ser avisada por telefone.', autor: 'Bruno Lima', em: '2026-11-12T12:00:00Z' };
+
 const scanInput = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Leitor, exemplar ou nome' });
 const statusRegion = () => screen.getByRole('status');
+const sentTo = (calls: ReturnType<typeof fakeApi>, method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
 const posts = (calls: ReturnType<typeof fakeApi>, path: string) => calls.filter((c) => c.method === 'POST' && c.path === path);
 const librarySelect = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Biblioteca do balcão' });
 /** The desk's libraries, once listed in the select. */
@@ -430,6 +439,128 @@ describe('the circulation desk', () => {
     } finally {
       await i18next.changeLanguage('pt');
     }
+  });
+
+  it("shows the patron's libraries, open requests and the staff's notes", async () => {
+    const known = ana({
+      bibliotecas: ['Biblioteca Central', 'Biblioteca de Engenharia'],
+      solicitacoes: [
+        { tipo: 'solicitacoes-emprestimo', codigo: 12, titulo: 'Grande sertão: veredas', situacao: 'aguardando', data: '2026-11-03' },
+        { tipo: 'comutacao-bibliografica', codigo: 4, titulo: 'Artigo sobre cerrado', situacao: 'em_transito', data: '2026-11-10' },
+      ],
+      notas: [NOTE],
+    });
+    fakeApi(
+      libraries,
+      answer(deskEndpoints.holdsShelf, []),
+      answer(deskEndpoints.read, { tipo: 'leitor', leitor: known }),
+      answer(deskEndpoints.patron, known),
+    );
+    const { user } = renderScreen(<DeskPage />);
+    await user.type(scanInput(), 'aluno{Enter}');
+    const panel = (await screen.findByRole('heading', { level: 2, name: 'Leitor: Ana Souza' })).closest('section')!;
+    expect(terms(panel.querySelector('dl')!)).toMatchObject({ Categoria: 'Graduação', Bibliotecas: 'Biblioteca Central e Biblioteca de Engenharia' });
+
+    const requests = within(panel).getByRole('table', { name: 'Solicitações em aberto de Ana Souza' });
+    const rows = [...requests.querySelectorAll('tbody tr')].map((row) =>
+      ['Tipo', 'Número', 'Pedido', 'Situação', 'Data'].map((column) => row.querySelector(`[data-label="${column}"]`)!.textContent),
+    );
+    expect(rows).toEqual([
+      ['Solicitação de empréstimo', '12', 'Grande sertão: veredas', 'Aguardando', '03/11/2026'],
+      ['Comutação bibliográfica', '4', 'Artigo sobre cerrado', 'Em trânsito', '10/11/2026'],
+    ]);
+
+    const notes = within(panel).getByRole('region', { name: 'Notas' });
+    const note = within(notes).getByRole('listitem');
+    expect(note.textContent).toContain('Prefere ser avisada por telefone.');
+    expect(note.textContent).toMatch(/Bruno Lima, 12\/11\/2026/);
+    expect(within(note).getByRole('button', { name: /^Remover nota de 12\/11\/2026/ })).toBeTruthy();
+  });
+
+  it('says when the patron has no libraries, open requests or notes', async () => {
+    fakeApi(
+      libraries,
+      answer(deskEndpoints.holdsShelf, []),
+      reads,
+      answer(deskEndpoints.patron, () => ana()),
+    );
+    const { user } = renderScreen(<DeskPage />);
+    await user.type(scanInput(), 'aluno{Enter}');
+    const panel = (await screen.findByRole('heading', { level: 2, name: 'Leitor: Ana Souza' })).closest('section')!;
+    expect(terms(panel.querySelector('dl')!).Bibliotecas).toBe('Nenhuma informada');
+    expect(within(panel).getByRole('region', { name: 'Solicitações' }).textContent).toContain('Nenhuma solicitação em aberto.');
+    expect(within(panel).getByRole('region', { name: 'Notas' }).textContent).toContain('Nenhuma nota sobre este leitor.');
+  });
+
+  it('adds a note (nothing sent without words), shows and announces it, then removes one with DELETE', async () => {
+    let notas = [NOTE];
+    const calls = fakeApi(
+      libraries,
+      answer(deskEndpoints.holdsShelf, []),
+      reads,
+      answer(deskEndpoints.patron, () => ana({ notas })),
+      answer(patronRecordEndpoints.addNote, ({ params, body }) => {
+        if (params.codPessoa !== '7') return new Refusal(404, 'Leitor não encontrado.');
+        notas = [{ id: 4, texto: (body as { texto: string }).texto, autor: 'Carla Dias', em: '2026-11-20T12:00:00Z' }, ...notas];
+        return notas;
+      }),
+      answer(patronRecordEndpoints.removeNote, ({ params }) => {
+        notas = notas.filter((n) => String(n.id) !== params.id);
+        return notas;
+      }),
+    );
+    const { user } = renderScreen(<DeskPage />);
+    await user.type(scanInput(), 'aluno{Enter}');
+    await screen.findByRole('heading', { level: 2, name: 'Leitor: Ana Souza' });
+    const notes = screen.getByRole('region', { name: 'Notas' });
+    const form = within(notes).getByRole('form', { name: 'Nova nota' });
+    const text = within(form).getByRole<HTMLTextAreaElement>('textbox', { name: /^Texto da nota/ });
+
+    await user.type(text, '   ');
+    await user.click(within(form).getByRole('button', { name: 'Adicionar nota' }));
+    expect(await within(form).findByText('Escreva a nota, com até 1000 caracteres.')).toBeTruthy();
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(sentTo(calls, 'POST', '/api/equipe/leitores/7/notas')).toHaveLength(0);
+
+    await user.clear(text);
+    await user.type(text, '  Devolve sempre na Engenharia.  ');
+    await user.click(within(form).getByRole('button', { name: 'Adicionar nota' }));
+    await waitFor(() => expect(statusRegion().textContent).toContain('Nota adicionada.'));
+    expect(sentTo(calls, 'POST', '/api/equipe/leitores/7/notas').map((c) => c.body)).toEqual([{ texto: 'Devolve sempre na Engenharia.' }]);
+    expect(
+      within(notes)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')!.textContent),
+    ).toEqual(['Devolve sempre na Engenharia.', 'Prefere ser avisada por telefone.']);
+    expect(text.value).toBe('');
+    // As after every act at the desk: said in the live region, the focus back in the input for the next scan.
+    expect(document.activeElement).toBe(scanInput());
+
+    await user.click(within(notes).getByRole('button', { name: /^Remover nota de 12\/11\/2026/ }));
+    await waitFor(() => expect(statusRegion().textContent).toMatch(/^Nota de 12\/11\/2026.* removida\.$/));
+    expect(sentTo(calls, 'DELETE', '/api/equipe/leitores/7/notas/3')).toHaveLength(1);
+    expect(within(notes).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(notes).queryByText('Prefere ser avisada por telefone.')).toBeNull();
+    expect(document.activeElement).toBe(scanInput());
+  });
+
+  it('says a refused removal beside the notes, the note kept', async () => {
+    fakeApi(
+      libraries,
+      answer(deskEndpoints.holdsShelf, []),
+      reads,
+      answer(deskEndpoints.patron, () => ana({ notas: [NOTE] })),
+      answer(patronRecordEndpoints.removeNote, () => new Refusal(404, 'Nota não encontrada.')),
+    );
+    const { user } = renderScreen(<DeskPage />);
+    await user.type(scanInput(), 'aluno{Enter}');
+    await screen.findByRole('heading', { level: 2, name: 'Leitor: Ana Souza' });
+    const notes = screen.getByRole('region', { name: 'Notas' });
+    const remove = within(notes).getByRole('button', { name: /^Remover nota de 12\/11\/2026/ });
+    await user.click(remove);
+    await waitFor(() => expect(within(notes).getAllByRole('alert')[0]!.textContent).toBe('Nota não encontrada.'));
+    expect(within(notes).getByText('Prefere ser avisada por telefone.')).toBeTruthy();
+    expect(document.activeElement).toBe(remove);
   });
 
   it('is a section found by its folder, offered to the circulation staff', () => {

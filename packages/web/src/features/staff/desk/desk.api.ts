@@ -2,6 +2,7 @@ import { deskEndpoints, type DeskPatron } from '@estante/contracts/circulation';
 import type { EndpointOutput } from '@estante/contracts/kernel';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
+import type { KeepNotes } from '../patrons/patrons.api';
 
 /** Every desk query starts with this key: a write at the desk reads them all again. */
 const DESK = ['balcao'] as const;
@@ -105,4 +106,17 @@ export function useStanding() {
       api(deskEndpoints.standing, { params: { codPessoa }, body: { bloquear, motivo } }),
     (patron) => patron,
   );
+}
+
+/**
+ * Where the desk keeps a patron's notes once a note call ends (the notes are the patrons' screen's
+ * calls, allowed to the desk): the notes answered set at once in the patron, then the desk's
+ * queries read again.
+ */
+export function useKeepDeskNotes(): KeepNotes {
+  const client = useQueryClient();
+  return (codPessoa, notas) => {
+    if (notas) client.setQueryData(patronQuery(codPessoa).queryKey, (patron) => patron && { ...patron, notas });
+    void client.invalidateQueries({ queryKey: DESK });
+  };
 }

@@ -7,8 +7,10 @@ import { DescriptionRow } from '../../../ui/description-row';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { formatMoney } from '../../../ui/money';
 import { StatusLine } from '../../../ui/status-line';
+import { PatronNotes } from '../patrons/patron-notes';
 import type { Voice } from './announcer';
-import { type LentNow, useDeskRenew, useEmailReceipt, useSettleDebt, useStanding } from './desk.api';
+import { type LentNow, useDeskRenew, useEmailReceipt, useKeepDeskNotes, useSettleDebt, useStanding } from './desk.api';
+import { PatronRequests } from './patron-requests';
 import { type Slip, useSlipPrinter } from './print-slip';
 import { ReasonModal, type ReasonRequest } from './reason-form';
 
@@ -17,16 +19,16 @@ type Hold = DeskPatron['reservas'][number];
 type Debt = DeskPatron['debitos'][number];
 
 /** The languages a receipt is written in; another interface language leaves it to the patron's own. */
-const RECEIPT_LANGUAGES = ['pt', 'en', 'es'] as const;
 
 /** A list the panel already has, in the shape ListSection draws. */
 const ready = <Row,>(rows: readonly Row[]) => ({ isPending: false, isError: false, data: rows });
 
 /**
- * The open patron at the desk: who they are and how they stand (a block or an absence in an
- * alert), the loans lent in this visit, then their loans (renew), holds and debts (pay or waive,
- * with a reason), and the acts on the patron: block, receipt by e-mail or on paper (a slip printed
- * on its own; `onPrinted` then gives the focus back to the desk), close.
+ * The open patron at the desk: who they are (their libraries too) and how they stand (a block or
+ * an absence in an alert), the loans lent in this visit, then their loans (renew), holds, open
+ * requests and debts (pay or waive, with a reason), the staff's notes (added and removed, each
+ * said as the desk's other acts are), and the acts on the patron: block, receipt by e-mail or on
+ * paper (a slip printed on its own; `onPrinted` then gives the focus back to the desk), close.
  */
 export function PatronPanel({
   patron,
@@ -44,11 +46,13 @@ export function PatronPanel({
   const { t, i18n } = useTranslation();
   const day = useShortDate();
   const money = (value: string) => formatMoney(value, i18n.language);
+  const libraries = new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' });
   const renew = useDeskRenew();
   const receipt = useEmailReceipt();
   const settle = useSettleDebt();
   const standing = useStanding();
   const print = useSlipPrinter();
+  const keepNotes = useKeepDeskNotes();
   const [asking, setAsking] = useState<{ id: number; ask: ReasonRequest } | null>(null);
   const ask = (request: ReasonRequest) => setAsking((last) => ({ id: (last?.id ?? 0) + 1, ask: request }));
   const service = (debt: Debt) => t(`staffDesk.services.${debt.servico}`, { defaultValue: debt.servico });
@@ -57,12 +61,12 @@ export function PatronPanel({
     renew
       .mutateAsync(loan.cod_emprestimo)
       .then((done) => voice.say([{ tone: 'ok', text: t('staffDesk.renewed', { title: loan.titulo, date: day(done.devolucao) }) }]), voice.refuse);
-  const sendReceipt = () => {
-    const language = RECEIPT_LANGUAGES.find((code) => code === i18n.language.slice(0, 2));
-    return receipt
-      .mutateAsync({ codPessoa: patron.cod_pessoa, idioma: language })
-      .then((sent) => voice.say([{ tone: 'ok', text: t('staffDesk.receiptSent', { email: sent.email, count: sent.emprestimos }) }]), voice.refuse);
-  };
+  // E-mailed in the patron's language (the one they last signed in with), which the server knows; said in the desk's.
+  const sendReceipt = () =>
+    receipt.mutateAsync({ codPessoa: patron.cod_pessoa }).then((sent) => {
+      const language = new Intl.DisplayNames(i18n.language, { type: 'language' }).of(sent.idioma) ?? sent.idioma;
+      voice.say([{ tone: 'ok', text: t('staffDesk.receiptSent', { email: sent.email, count: sent.emprestimos, language }) }]);
+    }, voice.refuse);
   const printReceipt = () => {
     print(receiptSlip(patron));
     onPrinted();
@@ -194,6 +198,9 @@ export function PatronPanel({
             <DescriptionRow label={t('staffDesk.patron.logins')}>{patron.logins.join(', ') || '—'}</DescriptionRow>
             <DescriptionRow label={t('staffDesk.patron.category')}>{patron.categoria}</DescriptionRow>
             <DescriptionRow label={t('staffDesk.patron.validity')}>{patron.validade ? day(patron.validade) : t('staffDesk.patron.noValidity')}</DescriptionRow>
+            <DescriptionRow label={t('staffDesk.patron.libraries')}>
+              {patron.bibliotecas.length ? libraries.format(patron.bibliotecas) : t('staffDesk.patron.noLibraries')}
+            </DescriptionRow>
             <DescriptionRow label={t('staffDesk.patron.email')}>{patron.email ?? t('staffDesk.patron.noEmail')}</DescriptionRow>
             <DescriptionRow label={t('staffDesk.patron.loans')}>
               {t('staffDesk.patron.limit', { used: patron.emprestimos.length, limit: patron.limite_emprestimos })}
@@ -249,6 +256,9 @@ export function PatronPanel({
             rowKey={(h) => h.cod_reserva}
           />
         </Block>
+        <Block id="desk-requests" heading={t('staffDesk.requests.heading')}>
+          <PatronRequests patron={patron} />
+        </Block>
         <Block id="desk-debts" heading={t('staffDesk.debts.heading')}>
           <ListSection
             query={ready(patron.debitos)}
@@ -263,6 +273,15 @@ export function PatronPanel({
                 {t('staffDesk.debts.total', { total: money(patron.total_debitos) })}
               </Text>
             }
+          />
+        </Block>
+        <Block id="desk-notes" heading={t('staffDesk.notes.heading')}>
+          <PatronNotes
+            key={patron.cod_pessoa}
+            codPessoa={patron.cod_pessoa}
+            notes={patron.notas}
+            say={(text) => voice.say([{ tone: 'ok', text }])}
+            keep={keepNotes}
           />
         </Block>
       </Stack>

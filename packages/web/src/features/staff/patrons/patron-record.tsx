@@ -9,7 +9,9 @@ import { type Column, ListSection } from '../../../ui/list-section';
 import { StatusLine } from '../../../ui/status-line';
 import { Refused, type Say } from './announcer';
 import { CategorySelect } from './category-select';
+import { LibraryCheckboxes } from './library-checkboxes';
 import { PatronDataForm } from './patron-data-form';
+import { PatronNotes } from './patron-notes';
 import { useCategories, useEndSessions, useSaveRegistration, useSendRecovery } from './patrons.api';
 
 /** An act of the history, with its place in it (two acts may share the same second). */
@@ -31,9 +33,10 @@ export function maskEmail(address: string): string {
 
 /**
  * A patron's record as the staff see it (h2, the name): whether they are blocked; the library's
- * side (name, category, validity); logins; the person's other registrations; open sessions (ended
- * after a confirmation) and the password recovery e-mail; the personal data; the staff's acts on
- * them. Opened from a list, the focus goes to its heading.
+ * side (name, category, validity, libraries); the staff's notes (added and removed); logins; the
+ * person's other registrations; open sessions (ended after a confirmation) and the password
+ * recovery e-mail; the personal data; the staff's acts on them. Opened from a list, the focus
+ * goes to its heading.
  */
 export function PatronRecord({
   record,
@@ -80,6 +83,9 @@ export function PatronRecord({
         </Stack>
         <Part title={t('staffPatrons.registration.heading')}>
           <RegistrationForm record={record} say={say} />
+        </Part>
+        <Part title={t('staffPatrons.notes.heading')}>
+          <PatronNotes key={record.cod_pessoa} codPessoa={record.cod_pessoa} notes={record.notas} say={say} />
         </Part>
         <Part title={t('staffPatrons.logins.heading')}>
           {record.logins.length === 0 ? (
@@ -128,15 +134,18 @@ interface RegistrationValues {
   nome: string;
   categoria: string;
   validade: string;
+  /** The codes of the libraries checked, as text. */
+  bibliotecas: string[];
 }
 
 const registrationValues = (record: FichaLeitor): RegistrationValues => ({
   nome: record.dados.nome,
   categoria: record.dados.categoria.codigo,
   validade: record.dados.validade?.slice(0, 10) ?? '',
+  bibliotecas: record.bibliotecas.map((b) => String(b.cod_biblioteca)),
 });
 
-/** What the library controls of the registration: name, category and validity (blank: none). */
+/** What the library controls of the registration: name, category, validity (blank: none) and the libraries the patron is at. */
 function RegistrationForm({ record, say }: { record: FichaLeitor; say: Say }) {
   const { t } = useTranslation();
   const categories = useCategories();
@@ -150,10 +159,11 @@ function RegistrationForm({ record, say }: { record: FichaLeitor; say: Say }) {
     },
   });
   const submit = form.onSubmit(
-    async ({ nome, categoria, validade }) => {
+    async ({ nome, categoria, validade, bibliotecas }) => {
       setProblem(null);
       try {
-        const now = await save.mutateAsync({ codPessoa: record.cod_pessoa, body: { nome: nome.trim(), categoria, validade: validade || null } });
+        const body = { nome: nome.trim(), categoria, validade: validade || null, bibliotecas: bibliotecas.map(Number).sort((a, b) => a - b) };
+        const now = await save.mutateAsync({ codPessoa: record.cod_pessoa, body });
         form.setValues(registrationValues(now));
         form.resetDirty();
         say(t('staffPatrons.registration.done', { name: now.dados.nome }));
@@ -171,6 +181,11 @@ function RegistrationForm({ record, say }: { record: FichaLeitor; say: Say }) {
           <CategorySelect categories={categories} current={record.dados.categoria} inputProps={form.getInputProps('categoria')} />
           <TextInput label={t('staffPatrons.fields.validade')} description={t('staffPatrons.validityHelp')} type="date" {...form.getInputProps('validade')} />
         </Group>
+        <LibraryCheckboxes
+          current={record.bibliotecas}
+          value={form.values.bibliotecas}
+          onChange={(bibliotecas) => form.setFieldValue('bibliotecas', bibliotecas)}
+        />
         <Refused text={problem} />
         <Group>
           <Button type="submit" loading={save.isPending}>

@@ -1,4 +1,5 @@
-import { type DadosPessoais, type FichaLeitor, patronRecordEndpoints, peopleEndpoints } from '@estante/contracts/people';
+import { unitsEndpoints } from '@estante/contracts/parameters';
+import { type DadosPessoais, type FichaLeitor, type NotaLeitor, patronRecordEndpoints, peopleEndpoints } from '@estante/contracts/people';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, Refusal, renderScreen } from '../../../test/render';
@@ -41,6 +42,8 @@ const ficha = (over: Partial<FichaLeitor> = {}, data: Partial<DadosPessoais> = {
   bloqueio: false,
   motivo_bloqueio: null,
   cadastros: [{ cod_pessoa: 43, categoria: 'Aluno de graduação', validade: null }],
+  bibliotecas: [],
+  notas: [],
   sessoes: 2,
   historico: [
     {
@@ -64,13 +67,21 @@ const CATEGORIES = [
   { codigo: '20', descricao: 'Aluno de graduação', limite_emprestimos: 3 },
 ];
 const DEPARTMENTS = [{ codigo: 1, nome: 'Pedagogia' }];
+const LIBRARIES = [
+  { cod_biblioteca: 1, desc_biblioteca: 'Biblioteca Central', cod_campus: 1 },
+  { cod_biblioteca: 2, desc_biblioteca: 'Biblioteca de Engenharia', cod_campus: 1 },
+  { cod_biblioteca: 3, desc_biblioteca: 'Biblioteca Setorial de Araranguá', cod_campus: 2 },
+];
+/** A note about Isabela, written on 12 November 2026 (midday, so the date is that day in any time zone the tests run in). */
+const NOTE: NotaLeitor = { id: 3, texto: 'Prefere ser avisada por telefone.', autor: 'Bruno Lima', em: '2026-11-12T12:00:00Z' };
 
-/** The answers every test needs: the search, the record, categories and departments. */
+/** The answers every test needs: the search, the record, categories, departments and libraries. */
 const base = (record: FichaLeitor = ficha()) => [
   answer(patronRecordEndpoints.search, ({ query }) => (query.get('busca') === 'ninguém' ? [] : FOUND)),
   answer(patronRecordEndpoints.record, ({ params }) => (params.codPessoa === String(record.cod_pessoa) ? record : new Refusal(404, 'Leitor não encontrado.'))),
   answer(patronRecordEndpoints.categories, CATEGORIES),
   answer(peopleEndpoints.departments, DEPARTMENTS),
+  answer(unitsEndpoints.libraries, LIBRARIES),
 ];
 
 type Calls = ReturnType<typeof fakeApi>;
@@ -272,10 +283,101 @@ describe('the staff area’s patrons', () => {
     await user.click(within(form).getByRole('button', { name: 'Salvar cadastro' }));
     await waitFor(() => expect(outcome().textContent).toBe('Cadastro de Isabela Moura salvo.'));
     expect(bodies).toEqual([
-      { nome: 'Isabela Moura', categoria: '20', validade: null },
-      { nome: 'Isabela Moura', categoria: '20', validade: null },
+      { nome: 'Isabela Moura', categoria: '20', validade: null, bibliotecas: [] },
+      { nome: 'Isabela Moura', categoria: '20', validade: null, bibliotecas: [] },
     ]);
     expect(await heading('Isabela Moura')).toBeTruthy();
+  });
+
+  it('saves the libraries the patron is registered at, chosen among all the institution’s in the registration form', async () => {
+    const bodies: unknown[] = [];
+    fakeApi(
+      ...base(ficha({ bibliotecas: [{ cod_biblioteca: 1, nome: 'Biblioteca Central' }] })),
+      answer(patronRecordEndpoints.saveRegistration, ({ body }) => {
+        bodies.push(body);
+        const chosen = (body as { bibliotecas: number[] }).bibliotecas;
+        return ficha({
+          bibliotecas: LIBRARIES.filter((l) => chosen.includes(l.cod_biblioteca)).map((l) => ({ cod_biblioteca: l.cod_biblioteca, nome: l.desc_biblioteca })),
+        });
+      }),
+    );
+    const { user } = renderScreen(<PatronsPage />);
+    const record = (await openIsabela(user)).closest('section')!;
+    const form = within(record).getByRole('form', { name: 'Cadastro (mantido pela biblioteca)' });
+    const libraries = within(form).getByRole('group', { name: 'Bibliotecas' });
+    expect(libraries.tagName).toBe('FIELDSET');
+    await within(libraries).findByRole('checkbox', { name: 'Biblioteca Setorial de Araranguá' });
+    const box = (name: string) => within(libraries).getByRole<HTMLInputElement>('checkbox', { name });
+    expect(
+      within(libraries)
+        .getAllByRole<HTMLInputElement>('checkbox')
+        .map((c) => [c.labels?.[0]?.textContent, c.checked]),
+    ).toEqual([
+      ['Biblioteca Central', true],
+      ['Biblioteca de Engenharia', false],
+      ['Biblioteca Setorial de Araranguá', false],
+    ]);
+
+    await user.click(box('Biblioteca Setorial de Araranguá'));
+    await user.click(box('Biblioteca Central'));
+    await user.click(box('Biblioteca de Engenharia'));
+    await user.click(within(form).getByRole('button', { name: 'Salvar cadastro' }));
+    await waitFor(() => expect(outcome().textContent).toBe('Cadastro de Isabela Castro Moura salvo.'));
+    expect(bodies).toEqual([{ nome: 'Isabela Castro Moura', categoria: '10', validade: '2026-12-20', bibliotecas: [2, 3] }]);
+    expect(box('Biblioteca Central').checked).toBe(false);
+    expect(box('Biblioteca de Engenharia').checked).toBe(true);
+
+    // None checked: none sent, and the patron is registered at none.
+    await user.click(box('Biblioteca de Engenharia'));
+    await user.click(box('Biblioteca Setorial de Araranguá'));
+    await user.click(within(form).getByRole('button', { name: 'Salvar cadastro' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ bibliotecas: [] });
+  });
+
+  it('shows the staff’s notes on the record, adds one (announced, focused) and removes one with DELETE', async () => {
+    let notas: NotaLeitor[] = [NOTE];
+    const calls = fakeApi(
+      answer(patronRecordEndpoints.search, FOUND),
+      answer(patronRecordEndpoints.record, () => ficha({ notas })),
+      answer(patronRecordEndpoints.categories, CATEGORIES),
+      answer(peopleEndpoints.departments, DEPARTMENTS),
+      answer(unitsEndpoints.libraries, LIBRARIES),
+      answer(patronRecordEndpoints.addNote, ({ body }) => {
+        notas = [{ id: 4, texto: (body as { texto: string }).texto, autor: 'Ana Souza', em: '2026-11-20T12:00:00Z' }, ...notas];
+        return notas;
+      }),
+      answer(patronRecordEndpoints.removeNote, ({ params }) => {
+        notas = notas.filter((n) => String(n.id) !== params.id);
+        return notas;
+      }),
+    );
+    const { user } = renderScreen(<PatronsPage />);
+    const record = (await openIsabela(user)).closest('section')!;
+    const notes = within(record).getByRole('region', { name: 'Notas da equipe' });
+    expect(within(notes).getByRole('listitem').textContent).toMatch(/^Prefere ser avisada por telefone\.Bruno Lima, 12\/11\/2026/);
+
+    const form = within(notes).getByRole('form', { name: 'Nova nota' });
+    const text = within(form).getByRole<HTMLTextAreaElement>('textbox', { name: /^Texto da nota/ });
+    await user.click(within(form).getByRole('button', { name: 'Adicionar nota' }));
+    expect(await within(form).findByText('Escreva a nota, com até 1000 caracteres.')).toBeTruthy();
+    expect(sent(calls, 'POST', '/api/equipe/leitores/42/notas')).toHaveLength(0);
+
+    await user.type(text, 'Pediu a carteirinha nova.');
+    await user.click(within(form).getByRole('button', { name: 'Adicionar nota' }));
+    await waitFor(() => expect(outcome().textContent).toBe('Nota adicionada.'));
+    expect(outcome().contains(document.activeElement)).toBe(true);
+    expect(sent(calls, 'POST', '/api/equipe/leitores/42/notas').map((c) => c.body)).toEqual([{ texto: 'Pediu a carteirinha nova.' }]);
+    expect(within(notes).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(notes).getAllByRole('listitem')[0]!.textContent).toContain('Pediu a carteirinha nova.');
+    expect(text.value).toBe('');
+
+    await user.click(within(notes).getByRole('button', { name: /^Remover nota de 12\/11\/2026/ }));
+    await waitFor(() => expect(outcome().textContent).toMatch(/^Nota de 12\/11\/2026.* removida\.$/));
+    expect(outcome().contains(document.activeElement)).toBe(true);
+    expect(sent(calls, 'DELETE', '/api/equipe/leitores/42/notas/3')).toHaveLength(1);
+    expect(within(notes).queryByText('Prefere ser avisada por telefone.')).toBeNull();
+    expect(within(notes).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('sends the password recovery e-mail and says where, masked; a refusal in an alert', async () => {

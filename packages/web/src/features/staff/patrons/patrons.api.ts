@@ -1,5 +1,5 @@
 import type { EndpointInput } from '@estante/contracts/kernel';
-import { type FichaLeitor, peopleEndpoints, patronRecordEndpoints } from '@estante/contracts/people';
+import { type FichaLeitor, type NotaLeitor, peopleEndpoints, patronRecordEndpoints } from '@estante/contracts/people';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -73,7 +73,7 @@ export type RegistrationBody = Body<'saveRegistration'>;
 export type PatronDataBody = Body<'saveData'>;
 export type NewPatronBody = Body<'create'>;
 
-/** `PUT /api/equipe/leitores/:codPessoa/cadastro`: name, category and validity, the library's own. */
+/** `PUT /api/equipe/leitores/:codPessoa/cadastro`: name, category, validity and libraries, the library's own. */
 export function useSaveRegistration() {
   return useRecordWrite(({ codPessoa, body }: { codPessoa: number; body: RegistrationBody }) =>
     api(patronRecordEndpoints.saveRegistration, { params: { codPessoa }, body }),
@@ -104,4 +104,40 @@ export function useSendRecovery() {
     mutationFn: (codPessoa: number) => api(patronRecordEndpoints.sendRecovery, { params: { codPessoa } }),
     onSettled: (_, __, codPessoa) => client.invalidateQueries({ queryKey: recordQuery(codPessoa).queryKey }),
   });
+}
+
+/**
+ * Where a screen keeps a patron's notes (the desk, in its own patron query): told once a note call
+ * ends, with the notes it answered, or without them when it was refused (to read them again).
+ */
+export type KeepNotes = (codPessoa: number, notas?: NotaLeitor[]) => void;
+
+/**
+ * A note call: it answers the patron's notes now, set at once in the record (when it was read)
+ * and given to `keep`; the record is read again when it ends, done or refused (its history has
+ * the act, or a colleague removed the note first).
+ */
+function useNoteWrite<I extends { codPessoa: number }>(write: (input: I) => Promise<NotaLeitor[]>, keep?: KeepNotes) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (notas, { codPessoa }) => client.setQueryData(recordQuery(codPessoa).queryKey, (record) => record && { ...record, notas }),
+    onSettled: (notas, _, { codPessoa }) => {
+      keep?.(codPessoa, notas);
+      return client.invalidateQueries({ queryKey: recordQuery(codPessoa).queryKey });
+    },
+  });
+}
+
+/** `POST /api/equipe/leitores/:codPessoa/notas`: notes something about the patron, for the staff only. */
+export function useAddNote(keep?: KeepNotes) {
+  return useNoteWrite(
+    ({ codPessoa, texto }: { codPessoa: number; texto: string }) => api(patronRecordEndpoints.addNote, { params: { codPessoa }, body: { texto } }),
+    keep,
+  );
+}
+
+/** `DELETE /api/equipe/leitores/:codPessoa/notas/:id`: removes a note (it stays in the staff audit). */
+export function useRemoveNote(keep?: KeepNotes) {
+  return useNoteWrite(({ codPessoa, id }: { codPessoa: number; id: number }) => api(patronRecordEndpoints.removeNote, { params: { codPessoa, id } }), keep);
 }
