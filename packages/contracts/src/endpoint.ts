@@ -60,7 +60,7 @@ export interface Endpoint {
   /** The success answer's body; `z.null()` for 204, anything for a file or a redirect (not checked). */
   readonly response: z.ZodType;
   /** 200 unless said (201 created, 204 nothing to say, 303 redirect). */
-  readonly status?: 200 | 201 | 204 | 303;
+  readonly status?: 200 | 201 | 202 | 204 | 303;
   readonly answer?: AnswerKind;
   /** Body media types besides JSON (the OAuth endpoints also take form posts). */
   readonly consumes?: readonly string[];

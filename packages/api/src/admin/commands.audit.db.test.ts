@@ -145,7 +145,7 @@ describe('the staff audit of the back-office commands', () => {
       },
     });
     expect(by('network.harvest')[0]!.detalhes).toMatchObject({ resultados: [expect.objectContaining({ inserted: 2 })] });
-    expect(by('network.remove')[0]).toMatchObject({ alvo: 'parceiro:Biblioteca Parceira', detalhes: { registros: 2 } });
+    expect(by('network.remove')[0]).toMatchObject({ alvo: by('network.add')[0]!.alvo, detalhes: { nome: 'Biblioteca Parceira', registros: 2 } });
     expect(by('catalog.import')[0]).toMatchObject({ alvo: 'arquivo:dois.xml', detalhes: { lidos: 2, novos: 2, rejeitados: 0 } });
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { titleRecordColumns } from './catalog.js';
 
 /**
@@ -30,8 +30,25 @@ export const networkPartners = pgTable('network_partners', {
   /** Consecutive failed harvests: the back-off grows with them. */
   failures: integer('failures').notNull().default(0),
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  /** The last harvest as the staff screen shows it, written as it goes (migration 0046). */
+  coleta: jsonb('coleta').$type<HarvestRecord>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A partner's last harvest: its status, figures, when it started and when it last moved on. */
+export interface HarvestRecord {
+  situacao: 'coletando' | 'completa' | 'pausada' | 'falhou';
+  paginas: number;
+  recebidos: number;
+  novos: number;
+  atualizados: number;
+  apagados: number;
+  ignorados: number;
+  total: number | null;
+  inicio: string;
+  atualizada: string;
+  erro: string | null;
+}
 
 /**
  * A partner's record as harvested: its OAI identifier and datestamp, the address of the record

@@ -66,10 +66,10 @@ describe('npm run network -- add', () => {
       'the --registro address must start with http:// or https://, not javascript:',
     );
     expect(await refused('add', [`http://127.0.0.1:${closedPort}/oai`, 'Desligada'])).toMatch(
-      new RegExp(`^http://127.0.0.1:${closedPort}/oai does not answer as an OAI-PMH server: could not reach`),
+      new RegExp(`^http://127.0.0.1:${closedPort}/oai não responde como um servidor OAI-PMH: could not reach`),
     );
     expect(await refused('add', [broken.url, 'Quebrada'])).toBe(
-      `${broken.url} does not answer as an OAI-PMH server: not an OAI-PMH answer (root element <html>)`,
+      `${broken.url} não responde como um servidor OAI-PMH: not an OAI-PMH answer (root element <html>)`,
     );
     expect(await partnerCount()).toBe(0);
   });
@@ -85,9 +85,9 @@ describe('npm run network -- add', () => {
     );
     expect(partner.requests.map((r) => r.verb)).toEqual(['Identify', 'ListMetadataFormats']);
     expect(await refused('add', ['https://outra.example/oai', 'Biblioteca Municipal'])).toBe(
-      `a partner named "Biblioteca Municipal" already exists (${partner.url})`,
+      `Já há um parceiro chamado "Biblioteca Municipal" (${partner.url}).`,
     );
-    expect(await refused('add', [partner.url, 'Outro nome'])).toBe(`${partner.url} is already harvested as "Biblioteca Municipal"`);
+    expect(await refused('add', [partner.url, 'Outro nome'])).toBe(`${partner.url} já é coletado como "Biblioteca Municipal".`);
     expect(await partnerCount()).toBe(1);
   });
 });

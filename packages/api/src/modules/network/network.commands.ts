@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client.js';
-import { audited, recordStaffAct } from '../../lib/audit.js';
+import { recordStaffAct } from '../../lib/audit.js';
 import { staffCommands } from '../../lib/staff-commands.js';
-import { describeHarvest, discover, harvestNow, type HarvestProgress } from './network.harvest.js';
-import { allPartners, deletePartner, insertPartner, type Partner, partnerByName, partnerByUrl, recordCounts } from './network.harvest.queries.js';
+import { describeHarvest, harvestNow, type HarvestProgress } from './network.harvest.js';
+import { addPartner, removePartner } from './network.partners.service.js';
+import { allPartners, partnerByName, recordCounts } from './network.harvest.queries.js';
 
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -62,33 +63,12 @@ async function networkCommand(db: Db, verb: string, args: string[], progress: (l
       if (!address) throw missing();
       const baseUrl = checkedUrl(address, 'the OAI-PMH base URL', need(`"${address.slice(0, 80)}" is not an address (http:// or https://)`));
       const nome = checkedName(nameWords, missing);
-      const byName = await partnerByName(db, nome);
-      if (byName) throw new Error(`a partner named "${nome}" already exists (${byName.baseUrl})`);
-      const byUrl = await partnerByUrl(db, baseUrl);
-      if (byUrl) throw new Error(`${baseUrl} is already harvested as "${byUrl.nome}"`);
-      let found: Awaited<ReturnType<typeof discover>>;
-      try {
-        found = await discover(baseUrl);
-      } catch (error) {
-        const reason = (error instanceof Error ? error.message : String(error)).replace(new RegExp(CONTROL, 'g'), '\uFFFD');
-        throw new Error(`${baseUrl} does not answer as an OAI-PMH server: ${reason}`);
-      }
-      const recordUrl = template ?? found.defaultRecordUrl;
-      let partner;
-      try {
-        const row = { nome, baseUrl, metadataPrefix: found.metadataPrefix, granularity: found.identity.granularity, recordUrl };
-        partner = await audited(
-          db,
-          (made: Partner) => ({ autor: actor, acao: 'network.add', alvo: `parceiro:${made.codEmpresa}`, detalhes: { depois: row } }),
-          (tx) => insertPartner(tx, row),
-        );
-      } catch {
-        throw new Error(`"${nome}" or ${baseUrl} was added meanwhile`);
-      }
+      const added = await addPartner(db, { endereco: baseUrl, nome, registro: template }, actor);
+      const partner = added.parceiro;
       return [
-        `partner "${partner.nome}" added (institution ${partner.codEmpresa}): ${found.identity.repositoryName || 'a repository'}${found.estante ? ', another Estante' : ''}, ` +
-          `${found.metadataPrefix}, datestamps by ${found.identity.granularity}`,
-        `    records link to ${recordUrl ?? 'their own http(s) address, when they give one'}`,
+        `partner "${partner.nome}" added (institution ${partner.cod_empresa}): ${added.repositorio || 'a repository'}${added.estante ? ', another Estante' : ''}, ` +
+          `${partner.formato}, datestamps by ${added.granularidade}`,
+        `    records link to ${partner.registro_url ?? 'their own http(s) address, when they give one'}`,
         `    first harvest within the hour, or now: npm run staff -- network harvest "${partner.nome}"`,
       ].join('\n');
     }
@@ -111,20 +91,22 @@ async function networkCommand(db: Db, verb: string, args: string[], progress: (l
     }
     case 'remove': {
       const nome = checkedName(args, need('the name of the partner to remove is needed'));
-      const removed = await audited(
-        db,
-        (n: number | null) => (n === null ? null : { autor: actor, acao: 'network.remove', alvo: `parceiro:${nome}`, detalhes: { registros: n } }),
-        (tx) => deletePartner(tx, nome),
-      );
-      if (removed === null) throw new Error(`no partner named "${nome}"`);
-      return `partner "${nome}" removed with its ${removed} harvested record(s)`;
+      const partner = await partnerByName(db, nome);
+      if (!partner) throw new Error(`no partner named "${nome}"`);
+      const { registros } = await removePartner(db, partner.codEmpresa, actor);
+      return `partner "${nome}" removed with its ${registros} harvested record(s)`;
     }
     case 'harvest': {
       const nome = args.length > 0 ? checkedName(args, need('a partner name')) : null;
       const results = await harvestNow(db, nome, { onProgress: (p) => progress({ line: progressLine(p) }) });
       // A harvest commits page by page (a partner's list can take hours): one row when it ends, with what each partner gave.
       if (results.length > 0)
-        await recordStaffAct(db, { autor: actor, acao: 'network.harvest', alvo: nome ? `parceiro:${nome}` : 'parceiros', detalhes: { resultados: results } });
+        await recordStaffAct(db, {
+          autor: actor,
+          acao: 'network.harvest',
+          alvo: nome && results[0] ? `parceiro:${results[0].codEmpresa}` : 'parceiros',
+          detalhes: { resultados: results },
+        });
       if (results.length === 0) return 'no partners yet: npm run staff -- network add <OAI base URL> <name>';
       return results.map(describeHarvest).join('\n');
     }

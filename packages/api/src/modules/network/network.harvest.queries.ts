@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.js';
-import { networkPartners } from '../../db/schema/index.js';
+import { type HarvestRecord, networkPartners } from '../../db/schema/index.js';
 import type { DerivedTitle } from '../../marc/derive.js';
 import type { MarcRecord } from '../../marc/record.js';
 
@@ -101,6 +101,11 @@ export async function saveDiscovery(db: Db, codEmpresa: number, found: { metadat
 /** A list starts afresh (first page, or the token expired): forget any token and pending datestamp. */
 export async function restartList(db: Db, codEmpresa: number): Promise<void> {
   await db.update(networkPartners).set({ resumptionToken: null, pendingUntil: null }).where(eq(networkPartners.codEmpresa, codEmpresa));
+}
+
+/** Writes how a partner's harvest stands (at its start, after every page, at its end). */
+export async function saveHarvestRecord(db: Db, codEmpresa: number, record: HarvestRecord): Promise<void> {
+  await db.update(networkPartners).set({ coleta: record }).where(eq(networkPartners.codEmpresa, codEmpresa));
 }
 
 /** A harvest stopped on its time budget with its token saved: due again at once. */

@@ -1,4 +1,5 @@
 import { type Db, isDatabaseUnavailable } from '../../db/client.js';
+import type { HarvestRecord } from '../../db/schema/index.js';
 import { deriveTitle, isAuthorityRecord } from '../../marc/derive.js';
 import { languageNames } from '../../marc/languages.js';
 import { readMarcXml } from '../../marc/marcxml.js';
@@ -18,6 +19,7 @@ import {
   referenceCodes,
   restartList,
   saveDiscovery,
+  saveHarvestRecord,
   savePage,
 } from './network.harvest.queries.js';
 import {
@@ -142,14 +144,34 @@ export async function harvestPartner(db: Db, partner: Partner, options: HarvestO
   };
   if (running.has(partner.codEmpresa)) return { ...result, status: 'busy', error: 'a harvest of this partner is already under way' };
   running.add(partner.codEmpresa);
+  // What the staff screen shows: written at the start, after every page, and at the end.
+  const started = new Date().toISOString();
+  const record = (r: HarvestResult, situacao: HarvestRecord['situacao']) =>
+    saveHarvestRecord(db, partner.codEmpresa, {
+      situacao,
+      paginas: r.pages,
+      recebidos: r.received,
+      novos: r.inserted,
+      atualizados: r.updated,
+      apagados: r.deleted,
+      ignorados: r.skipped,
+      total: r.completeListSize,
+      inicio: started,
+      atualizada: new Date().toISOString(),
+      erro: r.error,
+    });
   try {
-    await runHarvest(db, partner, options, result);
+    await record(result, 'coletando');
+    await runHarvest(db, partner, { ...options, onPage: () => record(result, 'coletando') }, result);
+    await record(result, result.status === 'paused' ? 'pausada' : 'completa');
     return result;
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
     const message = describeError(error);
     await recordFailure(db, partner.codEmpresa, message);
-    return { ...result, status: 'failed', error: message };
+    const failed: HarvestResult = { ...result, status: 'failed', error: message };
+    await record(failed, 'falhou');
+    return failed;
   } finally {
     running.delete(partner.codEmpresa);
   }
@@ -157,7 +179,7 @@ export async function harvestPartner(db: Db, partner: Partner, options: HarvestO
 
 type ListRequest = { metadataPrefix: string; from?: string } | { resumptionToken: string };
 
-async function runHarvest(db: Db, partner: Partner, options: HarvestOptions, result: HarvestResult): Promise<void> {
+async function runHarvest(db: Db, partner: Partner, options: HarvestOptions & { onPage?: () => Promise<void> }, result: HarvestResult): Promise<void> {
   const client = new OaiClient(partner.baseUrl, options.client);
   const refs = await referenceCodes(db);
   const languages = new Set<string>();
@@ -239,6 +261,7 @@ async function runHarvest(db: Db, partner: Partner, options: HarvestOptions, res
     result.updated += counts.updated;
     result.deleted += counts.deleted;
     options.onProgress?.(progressOf(result));
+    await options.onPage?.();
 
     if (!token) {
       result.status = 'complete';

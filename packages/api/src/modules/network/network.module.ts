@@ -9,7 +9,7 @@ import { networkRoutes } from './network.routes.js';
  */
 export const networkModule: ApiModule = async (app, { scheduler }) => {
   defineNetworkJobs(scheduler);
-  await app.register(networkRoutes, { db: app.db });
+  await app.register(networkRoutes, { db: app.db, scheduler });
 };
 
 export default { plugin: networkModule } satisfies ModuleDefinition;
