@@ -144,6 +144,14 @@ export type PedidoCompra = z.infer<typeof pedidoCompraSchema>;
 
 const note = z.string().trim().max(2000).optional();
 const copiesCount = z.number().int().min(1).max(9_999);
+/** An amount of money as the library types it: reais with at most two decimals (`59.9`, `1234.50`). */
+const money = (max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: 'an amount such as 59.90' })
+    .refine((v) => Number(v) <= max, { error: `at most ${max}` })
+    .transform((v) => Number(v).toFixed(2));
 
 /** What the library does to one suggestion (the staff API and `npm run acquisitions`). */
 export const acaoSugestaoSchema = z.discriminatedUnion('acao', [
@@ -152,6 +160,8 @@ export const acaoSugestaoSchema = z.discriminatedUnion('acao', [
     acao: z.literal('cotar'),
     quantidade: copiesCount.optional().describe('copies to buy (the patron suggested one unless told)'),
     obra_estrangeira: z.boolean().optional(),
+    preco: money(99_999_999).optional().describe('unit price quoted, in reais (decimal string)'),
+    fornecedor: z.string().trim().min(1).max(200).optional().describe('the supplier quoted'),
     nota: note,
   }),
   z.object({ acao: z.literal('negociar'), nota: note }),
@@ -183,8 +193,42 @@ export const novoPedidoCompraSchema = z.object({
   nota: note,
 });
 
-/** The staff queue: suggestions of a status (every one when absent), oldest first. */
-export const filaSugestoesQuerySchema = z.object({ situacao: z.enum(SUGGESTION_STATUSES).optional() });
+/** The staff queue: suggestions of a status (every one when absent), at a library, sent in a period, by requesters of a category; oldest first. */
+export const filaSugestoesQuerySchema = z
+  .object({
+    situacao: z.enum(SUGGESTION_STATUSES).optional(),
+    biblioteca: queryId.optional(),
+    categoria: z.string().trim().min(1).max(20).optional(),
+    ...optionalPeriod,
+  })
+  .refine(periodRule, PERIOD_ORDER);
+
+/** A suggestion as the acquisition staff see it: the quote's price and supplier, and the requester's category. */
+export const sugestaoEquipeSchema = sugestaoSchema
+  .extend({
+    preco: z.string().nullable().describe('unit price quoted (decimal string)'),
+    fornecedor: z.string().nullable(),
+    categoria: z.string().describe("the requester's category"),
+  })
+  .meta({ id: 'SugestaoEquipe' });
+export type SugestaoEquipe = z.infer<typeof sugestaoEquipeSchema>;
+
+/** A library's budget for a year, with what open orders commit and what was delivered (priced quotes only). */
+export const orcamentoSchema = z
+  .object({
+    cod_biblioteca: z.number().int(),
+    biblioteca: z.string(),
+    ano: z.number().int(),
+    valor: z.string().nullable().describe('the budget (decimal string); null: none set'),
+    comprometido: z.string().describe('ordered and not yet delivered: price × copies awaited'),
+    gasto: z.string().describe('delivered: price × copies received'),
+    saldo: z.string().nullable().describe('budget less committed and spent; null without a budget'),
+    sem_preco: z.number().int().describe('suggestions in orders of the year quoted without a price (not counted)'),
+  })
+  .meta({ id: 'Orcamento' });
+export type Orcamento = z.infer<typeof orcamentoSchema>;
+
+const yearParam = z.coerce.number().int().min(2000).max(2100);
 
 /** The staff view of a purchase order. */
 export const pedidoCompraStaffSchema = pedidoCompraSchema.extend({ cod_biblioteca: z.number().int() });
@@ -244,9 +288,9 @@ export const acquisitionsEndpoints = {
     path: '/api/aquisicao/balcao/sugestoes',
     access: { staff: ['aquisicao'] },
     tag: TAG,
-    summary: "The library's suggestions of a status, oldest first (staff)",
+    summary: "The library's suggestions, oldest first, by status, library, period and the requester's category (staff)",
     query: filaSugestoesQuerySchema,
-    response: z.array(sugestaoSchema),
+    response: z.array(sugestaoEquipeSchema),
   }),
   act: endpoint({
     method: 'PUT',
@@ -256,7 +300,7 @@ export const acquisitionsEndpoints = {
     summary: 'Take up, quote, negotiate, refuse or receive a suggestion; the patron is e-mailed (staff)',
     params: idParams,
     body: acaoSugestaoSchema,
-    response: sugestaoSchema,
+    response: sugestaoEquipeSchema,
     errors: [404, 409, 422, 502],
   }),
   order: endpoint({
@@ -269,6 +313,35 @@ export const acquisitionsEndpoints = {
     response: pedidoCompraStaffSchema,
     status: 201,
     errors: [409, 422, 502],
+  }),
+  staffOrders: endpoint({
+    method: 'GET',
+    path: '/api/aquisicao/balcao/pedidos',
+    access: { staff: ['aquisicao'] },
+    tag: TAG,
+    summary: 'The purchase orders, open first then newest (staff)',
+    query: z.object({ biblioteca: queryId.optional() }),
+    response: z.array(pedidoCompraStaffSchema),
+  }),
+  budgets: endpoint({
+    method: 'GET',
+    path: '/api/aquisicao/balcao/orcamentos',
+    access: { staff: ['aquisicao'] },
+    tag: TAG,
+    summary: "Every library's budget for a year, with what is committed and spent (staff)",
+    query: z.object({ ano: yearParam }),
+    response: z.array(orcamentoSchema),
+  }),
+  setBudget: endpoint({
+    method: 'PUT',
+    path: '/api/aquisicao/balcao/orcamentos/:biblioteca/:ano',
+    access: { staff: ['aquisicao'] },
+    tag: TAG,
+    summary: "Set a library's budget for a year (staff; audited)",
+    params: z.object({ biblioteca: z.coerce.number().int().positive().max(INT4_MAX), ano: yearParam }),
+    body: z.object({ valor: money(9_999_999_999) }),
+    response: orcamentoSchema,
+    errors: [422],
   }),
   closeOrder: endpoint({
     method: 'PUT',

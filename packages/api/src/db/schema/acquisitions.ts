@@ -1,6 +1,6 @@
 import { SUGGESTION_STATUSES } from '@estante/contracts/acquisitions';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { titles } from './catalog.js';
 import { campuses, libraries } from './institution.js';
 import { people } from './people.js';
@@ -57,6 +57,9 @@ export const acquisitionSuggestions = pgTable(
     quantidade: integer('quantidade').notNull().default(1),
     dataCotacao: date('data_cotacao'),
     obraEstrangeira: boolean('obra_estrangeira').notNull().default(false),
+    /** The unit price and the supplier of the quote (migration 0047). */
+    preco: numeric('preco', { precision: 10, scale: 2 }),
+    fornecedor: text('fornecedor'),
     totalEntregue: integer('total_entregue').notNull().default(0),
     codPedido: integer('cod_pedido').references(() => purchaseOrders.codPedido, { onDelete: 'set null' }),
     codAcervo: integer('cod_acervo').references(() => titles.codAcervo, { onDelete: 'set null' }),
@@ -70,6 +73,24 @@ export const acquisitionSuggestions = pgTable(
     check('acquisition_suggestions_required', sql`btrim(${t.titulo}) <> '' and btrim(${t.editor}) <> ''`),
     check('acquisition_suggestions_situacao_valid', sql`${t.situacao} in (${inList(SUGGESTION_STATUSES)})`),
     check('acquisition_suggestions_counts', sql`${t.quantidade} between 1 and 9999 and ${t.totalEntregue} between 0 and ${t.quantidade}`),
+    check('acquisition_suggestions_preco', sql`${t.preco} >= 0`),
+  ],
+);
+
+/** A library's acquisition budget for a fiscal (calendar) year (migration 0047). */
+export const acquisitionBudgets = pgTable(
+  'acquisition_budgets',
+  {
+    codBiblioteca: integer('cod_biblioteca')
+      .notNull()
+      .references(() => libraries.codBiblioteca, { onDelete: 'cascade' }),
+    ano: smallint('ano').notNull(),
+    valor: numeric('valor', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'acquisition_budgets_pk', columns: [t.codBiblioteca, t.ano] }),
+    check('acquisition_budgets_valor', sql`${t.valor} >= 0`),
+    check('acquisition_budgets_ano', sql`${t.ano} between 2000 and 2100`),
   ],
 );
 

@@ -25,7 +25,7 @@ async function acquisitionsCommand(db: Db, verb: string, args: string[], mailer:
   const [first = '', ...rest] = args;
   if (verb === 'list') {
     if (first && !(SUGGESTION_STATUSES as readonly string[]).includes(first)) throw need('an acquisition suggestion status is expected');
-    const rows = await queue(db, (first || undefined) as SuggestionStatus | undefined, 'pt');
+    const rows = await queue(db, { situacao: (first || undefined) as SuggestionStatus | undefined }, 'pt');
     if (rows.length === 0) return 'no acquisition suggestions';
     return rows
       .map(

@@ -27,6 +27,9 @@ export interface SuggestionRow {
   cod_pessoa: number;
   email: string | null;
   encerrado: boolean | null;
+  preco: string | null;
+  fornecedor: string | null;
+  categoria: string;
 }
 
 /** Which suggestions: a patron's own, sent in a period, of a status, at a library. */
@@ -36,6 +39,8 @@ export interface SuggestionFilter {
   dataFim?: string;
   situacao?: SuggestionStatus;
   biblioteca?: number;
+  /** The requester's category code. */
+  categoria?: string;
 }
 
 const UTC = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
@@ -46,11 +51,12 @@ const COLUMNS = sql`s.id as codigo, s.situacao, s.titulo, s.autor, s.editor, s.e
   s.cod_pedido as pedido, s.cod_acervo, s.nota,
   coalesce((select json_agg(json_build_object('situacao', e.situacao, 'nota', e.nota, 'em', ${UTC(sql`e.em`)}) order by e.em, e.cod_evento)
             from suggestion_events e where e.cod_sugestao = s.id), '[]'::json) as historico,
-  s.cod_pessoa, p.email, o.encerrado`;
+  s.cod_pessoa, p.email, o.encerrado, s.preco::text as preco, s.fornecedor, coalesce(pc.descricao, p.cod_categoria, '') as categoria`;
 
 const FROM = sql`from acquisition_suggestions s
   join libraries b on b.cod_biblioteca = s.cod_biblioteca
   join people p on p.cod_pessoa = s.cod_pessoa
+  left join patron_categories pc on pc.cod_categoria = p.cod_categoria
   left join purchase_orders o on o.cod_pedido = s.cod_pedido`;
 
 /** The filter as a WHERE condition; the period is of the day the suggestion was sent. */
@@ -61,6 +67,7 @@ function where(f: SuggestionFilter): SQL {
   if (f.dataFim) parts.push(sql`s.enviado_em < ${f.dataFim}::date + 1`);
   if (f.situacao) parts.push(sql`s.situacao = ${f.situacao}`);
   if (f.biblioteca !== undefined) parts.push(sql`s.cod_biblioteca = ${f.biblioteca}`);
+  if (f.categoria !== undefined) parts.push(sql`p.cod_categoria = ${f.categoria}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -103,6 +110,8 @@ export async function changeSuggestion(
     totalEntregue?: number;
     codPedido?: number;
     codAcervo?: number;
+    preco?: string;
+    fornecedor?: string;
   },
 ): Promise<void> {
   const sets: SQL[] = [sql`situacao = ${change.situacao}`, sql`nota = ${change.nota}`, sql`atualizado_em = now()`];
@@ -112,6 +121,8 @@ export async function changeSuggestion(
   if (change.totalEntregue !== undefined) sets.push(sql`total_entregue = ${change.totalEntregue}`);
   if (change.codPedido !== undefined) sets.push(sql`cod_pedido = ${change.codPedido}`);
   if (change.codAcervo !== undefined) sets.push(sql`cod_acervo = ${change.codAcervo}`);
+  if (change.preco !== undefined) sets.push(sql`preco = ${change.preco}::numeric`);
+  if (change.fornecedor !== undefined) sets.push(sql`fornecedor = ${change.fornecedor}`);
   await db.execute(
     sql`with changed as (update acquisition_suggestions set ${sql.join(sets, sql`, `)} where id = ${id} returning id)
         insert into suggestion_events (cod_sugestao, situacao, nota) select id, ${change.situacao}, ${change.nota} from changed`,
@@ -162,6 +173,51 @@ export async function ordersByIds(db: Db, ids: number[]): Promise<OrderRow[]> {
     )})`,
   );
   return ids.map((id) => rows.find((r) => r.codigo === id)).filter((r) => r !== undefined);
+}
+
+/** The purchase orders' numbers, open first then newest, at a library when asked (at most 500). */
+export async function orderIds(db: Db, biblioteca?: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select cod_pedido as id from purchase_orders ${biblioteca === undefined ? sql`` : sql`where cod_biblioteca = ${biblioteca}`}
+        order by encerrado, criado_em desc, cod_pedido desc limit 500`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Every library's budget for a year beside what the year's orders commit (price × copies still
+ * awaited, open orders) and spent (price × copies delivered); suggestions quoted without a price
+ * counted apart.
+ */
+export function budgetsOf(db: Db, ano: number, biblioteca?: number) {
+  return queryRows<{ cod_biblioteca: number; biblioteca: string; valor: string | null; comprometido: string; gasto: string; sem_preco: number }>(
+    db,
+    sql`select b.cod_biblioteca, b.desc_biblioteca as biblioteca, g.valor::text as valor,
+               coalesce(sum(s.preco * (s.quantidade - s.total_entregue)) filter (where not o.encerrado), 0)::numeric(14, 2)::text as comprometido,
+               coalesce(sum(s.preco * s.total_entregue), 0)::numeric(14, 2)::text as gasto,
+               count(s.id) filter (where s.preco is null)::int as sem_preco
+        from libraries b
+        left join acquisition_budgets g on g.cod_biblioteca = b.cod_biblioteca and g.ano = ${ano}
+        left join purchase_orders o on o.cod_biblioteca = b.cod_biblioteca and extract(year from o.criado_em) = ${ano}
+        left join acquisition_suggestions s on s.cod_pedido = o.cod_pedido
+        ${biblioteca === undefined ? sql`` : sql`where b.cod_biblioteca = ${biblioteca}`}
+        group by b.cod_biblioteca, b.desc_biblioteca, g.valor
+        order by b.desc_biblioteca`,
+  );
+}
+
+/** Sets (or replaces) a library's budget for a year; answers what it was. */
+export async function upsertBudget(db: Db, codBiblioteca: number, ano: number, valor: string): Promise<string | null> {
+  const [before] = await queryRows<{ valor: string }>(
+    db,
+    sql`select valor::text as valor from acquisition_budgets where cod_biblioteca = ${codBiblioteca} and ano = ${ano} for update`,
+  );
+  await db.execute(
+    sql`insert into acquisition_budgets (cod_biblioteca, ano, valor) values (${codBiblioteca}, ${ano}, ${valor}::numeric)
+        on conflict (cod_biblioteca, ano) do update set valor = excluded.valor`,
+  );
+  return before?.valor ?? null;
 }
 
 /** Marks an order closed. */

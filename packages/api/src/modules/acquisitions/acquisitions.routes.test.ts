@@ -257,6 +257,77 @@ describe('the staff API', () => {
   });
 });
 
+describe('prices, the staff filters and the budgets (issue 54)', () => {
+  it('quotes with a price and a supplier, filters by library, category and period, lists the orders, and counts a budget committed and spent', async () => {
+    const [campus] = await createLibraries(t.database.db, ['Campus Norte']);
+    const library = campus!.codBiblioteca;
+    await t.database.db.execute(sql`insert into patron_categories (cod_categoria, descricao) values ('04', 'Professor') on conflict do nothing`);
+    await t.database.db.execute(sql`update people set cod_categoria = '04' where cod_pessoa = ${patron.bia}`);
+    const a = await suggestionRow('bia', library, 'Álgebra linear', 'sugestao_compra', 3);
+    const b = await suggestionRow('ana', library, 'Equações diferenciais', 'sugestao_compra', 40);
+    const quote = (id: number, body: object) =>
+      call(t.app, acquisitionsEndpoints.act, { params: { id: String(id) }, body: { acao: 'cotar', ...body } as never }, as('fernanda'));
+    expect((await quote(a, { quantidade: 2, preco: '12,50' })).status).toBe(400);
+    expect((await quote(a, { quantidade: 2, preco: '-3' })).status).toBe(400);
+    const quoted = await quote(a, { quantidade: 2, preco: '89.9', fornecedor: 'Livraria Sol' });
+    expect(quoted.body).toMatchObject({ situacao: 'em_cotacao', quantidade: 2, preco: '89.90', fornecedor: 'Livraria Sol', categoria: 'Professor' });
+    // The patron's own view shows neither the price nor the supplier.
+    expect(Object.keys(await suggestionOf('bia', a))).not.toContain('preco');
+    await quote(b, { preco: '150' });
+
+    const queue = async (query: Record<string, string>) =>
+      (await call(t.app, acquisitionsEndpoints.queue, { query: query as never }, as('fernanda'))).body.map((s) => s.codigo);
+    expect(await queue({ biblioteca: String(library) })).toEqual([b, a]);
+    expect(await queue({ biblioteca: String(library), categoria: '04' })).toEqual([a]);
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    expect(await queue({ biblioteca: String(library), dataIni: day(10), dataFim: day(0) })).toEqual([a]);
+    expect((await call(t.app, acquisitionsEndpoints.queue, { query: { dataIni: day(0), dataFim: day(10) } as never }, as('fernanda'))).status).toBe(400);
+
+    const year = new Date().getUTCFullYear();
+    const budget = (valor: string, lib = library) =>
+      call(t.app, acquisitionsEndpoints.setBudget, { params: { biblioteca: String(lib), ano: String(year) }, body: { valor } }, as('fernanda'));
+    expect((await budget('abc')).status).toBe(400);
+    expect((await budget('1000', 999_999)).status).toBe(422);
+    expect((await budget('1000')).body).toEqual({
+      cod_biblioteca: library,
+      biblioteca: 'Campus Norte',
+      ano: year,
+      valor: '1000.00',
+      comprometido: '0.00',
+      gasto: '0.00',
+      saldo: '1000.00',
+      sem_preco: 0,
+    });
+    const order = await call(
+      t.app,
+      acquisitionsEndpoints.order,
+      { body: { fornecedor: 'Livraria Sol', biblioteca: library, sugestoes: [a, b] } },
+      as('fernanda'),
+    );
+    expect(order.status).toBe(201);
+    await call(t.app, acquisitionsEndpoints.act, { params: { id: String(a) }, body: { acao: 'entregar', quantidade: 1 } }, as('fernanda'));
+    const all = (await call(t.app, acquisitionsEndpoints.budgets, { query: { ano: String(year) } as never }, as('fernanda'))).body;
+    // Committed: one copy of A awaited (89.90) and B (150.00); spent: one copy of A delivered.
+    expect(all.find((x) => x.cod_biblioteca === library)).toMatchObject({ valor: '1000.00', comprometido: '239.90', gasto: '89.90', saldo: '670.20' });
+    expect(all.map((x) => x.biblioteca)).toEqual(['Campus Norte', 'Central', 'Setorial']);
+    expect(all.find((x) => x.biblioteca === 'Central')).toMatchObject({ valor: null, saldo: null });
+    await call(t.app, acquisitionsEndpoints.closeOrder, { params: { id: String(order.body.codigo) } }, as('fernanda'));
+    expect((await budget('1200')).body).toMatchObject({ comprometido: '0.00', gasto: '89.90', saldo: '1110.10' });
+
+    const orders = (await call(t.app, acquisitionsEndpoints.staffOrders, { query: { biblioteca: String(library) } as never }, as('fernanda'))).body;
+    expect(orders).toEqual([expect.objectContaining({ codigo: order.body.codigo, encerrado: true, fornecedor: 'Livraria Sol' })]);
+    expect((await call(t.app, acquisitionsEndpoints.budgets, { query: { ano: String(year) } as never }, as('ana'))).status).toBe(403);
+    const acts = await queryRows<{ detalhes: Record<string, unknown> }>(
+      t.database.db,
+      sql`select detalhes from staff_audit where acao = 'acquisitions.budget' order by id`,
+    );
+    expect(acts.map((x) => x.detalhes)).toEqual([
+      { ano: year, antes: null, depois: '1000.00' },
+      { ano: year, antes: '1000.00', depois: '1200.00' },
+    ]);
+  });
+});
+
 describe('statistics and filters', () => {
   it('count exactly the rows the list shows, by status, library and month, for any filter', async () => {
     await suggestionRow('bia', central.codBiblioteca, 'Antiga', 'nao_localizada', 70);

@@ -1,11 +1,13 @@
 import {
   type AcaoSugestao,
   type EstatisticasAquisicao,
+  type Orcamento,
   ORDERABLE_STATUSES,
   type PedidoCompra,
   SUGGESTION_ACTIONS,
   SUGGESTION_STATUSES,
   type Sugestao,
+  type SugestaoEquipe,
   type SuggestionStatus,
 } from '@estante/contracts/acquisitions';
 import { type Language } from '@estante/contracts/kernel';
@@ -14,6 +16,7 @@ import type { Mailer } from '../../lib/mail.js';
 import { recordStaffAct } from '../../lib/audit.js';
 import { errors, messages } from './acquisitions.messages.js';
 import {
+  budgetsOf,
   changeSuggestion,
   countsWhere,
   insertOrder,
@@ -21,6 +24,7 @@ import {
   lockSuggestions,
   markOrderClosed,
   orderById,
+  orderIds,
   ordersByIds,
   orderItems,
   ordersOf,
@@ -29,6 +33,7 @@ import {
   suggestionById,
   suggestionsWhere,
   titleExists,
+  upsertBudget,
 } from './acquisitions.queries.js';
 
 /** Patrons are written to in the institution's language, as the library's other notices. */
@@ -42,8 +47,13 @@ export function statuses(language: Language) {
 }
 
 function asSugestao(row: SuggestionRow, language: Language): Sugestao {
-  const { cod_pessoa: _p, email: _e, encerrado: _c, ...rest } = row;
+  const { cod_pessoa: _p, email: _e, encerrado: _c, preco: _v, fornecedor: _f, categoria: _k, ...rest } = row;
   return { ...rest, descricao_situacao: statusName(row.situacao, language) };
+}
+
+/** A suggestion as the acquisition staff see it: with the quote's price and supplier and the requester's category. */
+function asSugestaoEquipe(row: SuggestionRow, language: Language): SugestaoEquipe {
+  return { ...asSugestao(row, language), preco: row.preco, fornecedor: row.fornecedor, categoria: row.categoria };
 }
 
 /** The patron's own suggestions, newest first. */
@@ -98,8 +108,40 @@ export async function myOrders(db: Db, codPessoa: number, language: Language): P
 }
 
 /** The library's suggestions of a status, oldest first (staff). */
-export async function queue(db: Db, situacao: SuggestionStatus | undefined, language: Language) {
-  return (await suggestionsWhere(db, { situacao }, 'oldest')).map((r) => asSugestao(r, language));
+export async function queue(db: Db, filter: Omit<SuggestionFilter, 'codPessoa'>, language: Language): Promise<SugestaoEquipe[]> {
+  return (await suggestionsWhere(db, filter, 'oldest')).map((r) => asSugestaoEquipe(r, language));
+}
+
+/** The purchase orders for the staff, open first then newest. */
+export async function staffOrders(db: Db, biblioteca: number | undefined, language: Language) {
+  return ordersWithItems(db, await orderIds(db, biblioteca), language);
+}
+
+const cents = (value: string) => Math.round(Number(value) * 100);
+const reais = (centavos: number) => (centavos / 100).toFixed(2);
+
+/** Every library's budget for a year with what is committed and spent (one library's when asked). */
+export async function budgets(db: Db, ano: number, biblioteca?: number): Promise<Orcamento[]> {
+  return (await budgetsOf(db, ano, biblioteca)).map((b) => ({
+    ...b,
+    ano,
+    saldo: b.valor === null ? null : reais(cents(b.valor) - cents(b.comprometido) - cents(b.gasto)),
+  }));
+}
+
+/** Sets a library's budget for a year (422 for a library that does not exist); audited with what it was. */
+export async function setBudget(db: Db, codBiblioteca: number, ano: number, valor: string, actor: string): Promise<Orcamento> {
+  if (!(await libraryExists(db, codBiblioteca))) throw errors.libraryInvalid(codBiblioteca);
+  await db.transaction(async (tx) => {
+    const before = await upsertBudget(tx, codBiblioteca, ano, valor);
+    await recordStaffAct(tx, {
+      autor: actor,
+      acao: 'acquisitions.budget',
+      alvo: `biblioteca:${codBiblioteca}`,
+      detalhes: { ano, antes: before, depois: valor },
+    });
+  });
+  return (await budgets(db, ano, codBiblioteca))[0]!;
 }
 
 /** What the staff side needs besides the database: the mailer and where the catalogue is. */
@@ -148,7 +190,7 @@ async function tellPatron(deps: StaffDeps, row: SuggestionRow, nota: string | nu
  * under a row lock (two staff at once cannot both deliver the last copy). Recorded in its
  * history and e-mailed to the patron in one transaction.
  */
-export async function act(db: Db, deps: StaffDeps, id: number, action: AcaoSugestao, language: Language): Promise<Sugestao> {
+export async function act(db: Db, deps: StaffDeps, id: number, action: AcaoSugestao, language: Language): Promise<SugestaoEquipe> {
   if ('acervo' in action && action.acervo !== undefined && !(await titleExists(db, action.acervo))) throw errors.titleNotFound(action.acervo);
   await db.transaction(async (tx) => {
     const [locked] = await lockSuggestions(tx, [id]);
@@ -168,6 +210,8 @@ export async function act(db: Db, deps: StaffDeps, id: number, action: AcaoSuges
           quantidade: action.quantidade,
           dataCotacao: true,
           obraEstrangeira: action.obra_estrangeira,
+          preco: action.preco,
+          fornecedor: action.fornecedor,
         });
         break;
       case 'negociar':
@@ -198,12 +242,18 @@ export async function act(db: Db, deps: StaffDeps, id: number, action: AcaoSuges
       alvo: `sugestao:${id}`,
       motivo: nota,
       detalhes: {
-        antes: { situacao: row.situacao, total_entregue: row.total_entregue, cod_acervo: row.cod_acervo },
-        depois: { situacao: after.situacao, total_entregue: after.total_entregue, cod_acervo: after.cod_acervo },
+        antes: { situacao: row.situacao, total_entregue: row.total_entregue, cod_acervo: row.cod_acervo, preco: row.preco, fornecedor: row.fornecedor },
+        depois: {
+          situacao: after.situacao,
+          total_entregue: after.total_entregue,
+          cod_acervo: after.cod_acervo,
+          preco: after.preco,
+          fornecedor: after.fornecedor,
+        },
       },
     });
   });
-  return asSugestao((await suggestionById(db, id))!, language);
+  return asSugestaoEquipe((await suggestionById(db, id))!, language);
 }
 
 /**
