@@ -5,3 +5,4 @@ export * from './serials.js';
 export * from './title.js';
 export * from './title.endpoints.js';
 export * from './catalog.endpoints.js';
+export * from './serials-staff.js';

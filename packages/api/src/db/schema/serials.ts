@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, serial, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { titles } from './catalog.js';
 import { libraries } from './institution.js';
 
@@ -27,6 +27,9 @@ export const serialIssues = pgTable(
     volume: text('volume'),
     numero: text('numero'),
     dataChegada: date('data_chegada'),
+    /** Claimed from the supplier (migration 0048): when, and what was said. */
+    reclamadoEm: date('reclamado_em'),
+    reclamacao: text('reclamacao'),
   },
   (t) => [
     index('serial_issues_acervo_idx').on(t.codAcervo, t.codBiblioteca, t.ano),
@@ -51,4 +54,24 @@ export const issueArticles = pgTable(
     paginas: text('paginas'),
   },
   (t) => [unique('issue_articles_seq').on(t.codFasciculo, t.seq), check('issue_articles_titulo', sql`btrim(${t.titulo}) <> ''`)],
+);
+
+/** The serials a library takes, from which month, at which frequency when not the title's own (migration 0048). */
+export const serialSubscriptions = pgTable(
+  'serial_subscriptions',
+  {
+    codAcervo: integer('cod_acervo')
+      .notNull()
+      .references(() => titles.codAcervo, { onDelete: 'cascade' }),
+    codBiblioteca: integer('cod_biblioteca')
+      .notNull()
+      .references(() => libraries.codBiblioteca, { onDelete: 'cascade' }),
+    periodicidade: text('periodicidade'),
+    inicio: date('inicio').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'serial_subscriptions_pk', columns: [t.codAcervo, t.codBiblioteca] }),
+    check('serial_subscriptions_periodicidade', sql`${t.periodicidade} in ('m', 'b', 'q', 't', 'f', 'a')`),
+    check('serial_subscriptions_inicio', sql`extract(day from ${t.inicio}) = 1`),
+  ],
 );

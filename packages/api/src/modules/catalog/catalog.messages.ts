@@ -8,6 +8,21 @@ export const messages = defineMessages('catalog', {
     en: 'Authority {id} was not found.',
     es: 'Autoridad {id} no encontrada.',
   },
+  FasciculoJaRecebido: {
+    pt: 'O fascículo de {mes}/{ano} já foi recebido.',
+    en: 'The issue of {mes}/{ano} was already received.',
+    es: 'El fascículo de {mes}/{ano} ya fue recibido.',
+  },
+  NenhumFasciculoEsperado: {
+    pt: 'Nenhum fascículo é esperado: informe o ano e o mês, ou a assinatura com sua periodicidade.',
+    en: 'No issue is expected: give the year and month, or the subscription with its frequency.',
+    es: 'No se espera ningún fascículo: indique el año y el mes, o la suscripción con su periodicidad.',
+  },
+  FasciculoInexistente: {
+    pt: 'Não há fascículo {id}.',
+    en: 'There is no issue {id}.',
+    es: 'No existe el fascículo {id}.',
+  },
   FasciculoNaoEncontrado: {
     pt: 'O periódico {id} não tem o fascículo {seq}.',
     en: 'Serial {id} has no issue {seq}.',
@@ -53,5 +68,8 @@ export const errors = {
   authorityNotFound: (id: number) => messages.error(404, 'AutoridadeNaoEncontrada', { id }),
   yearInvalid: (year: number) => messages.error(400, 'AnoInvalido', { year }),
   issueNotFound: (id: number, seq: number) => messages.error(404, 'FasciculoNaoEncontrado', { id, seq }),
+  issueReceived: (ano: number, mes: number) => messages.error(409, 'FasciculoJaRecebido', { ano, mes: String(mes).padStart(2, '0') }),
+  noIssueExpected: () => messages.error(409, 'NenhumFasciculoEsperado'),
+  issueMissing: (id: number) => messages.error(404, 'FasciculoInexistente', { id }),
   linkNotFound: (id: number, seq: number) => messages.error(404, 'LinkNaoEncontrado', { id, seq }),
 };

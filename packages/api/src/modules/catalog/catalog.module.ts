@@ -1,6 +1,7 @@
 import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { authorityRoutes } from './authority.routes.js';
 import { lookupsRoutes } from './lookups.routes.js';
+import { serialsStaffRoutes } from './serials.staff.routes.js';
 import { titleRoutes } from './title.routes.js';
 
 /** The catalogue: look-ups, the title record and its tabs, authorities (search is modules/search). */
@@ -10,6 +11,8 @@ export const catalogModule: ApiModule = async (app, { config }) => {
   await app.register(lookupsRoutes, { db: readDb });
   await app.register(titleRoutes, { db, read: readDb, providerSecret: config.providerSecret });
   await app.register(authorityRoutes, { db: readDb });
+  // The serials desk writes (and reads what it just wrote): the primary.
+  await app.register(serialsStaffRoutes, { db });
 };
 
 export default { plugin: catalogModule } satisfies ModuleDefinition;

@@ -22,7 +22,7 @@ const CONTENTS_ISSUES = 24;
  * what the issues themselves say (issues in a year: 12 monthly, 6 bimonthly, 4 quarterly,
  * 3 three times a year, 2 half-yearly, 1 annual).
  */
-function frequencyOf(marc: Parameters<typeof controlValue>[0], issuesPerYear: number): Frequency {
+export function frequencyOf(marc: Parameters<typeof controlValue>[0], issuesPerYear: number): Frequency {
   const code = (controlValue(marc, '008') ?? '').charAt(18);
   if (code === 'm' || code === 'b' || code === 'q' || code === 't' || code === 'f' || code === 'a') return code;
   const text = dataFields(marc, '310')

@@ -147,11 +147,11 @@ describe('serials in the interest profile', () => {
     const received = await staff('receive', String(ids.rbe), String(central), '2026', '3', '31', '2');
     expect(received).toMatch(/^issue \d+ received today$/);
     const issue = received.split(' ')[1]!;
-    await expect(staff('receive', String(ids.rbe), String(central), '2026', '3', '31', '2')).rejects.toThrow(/already received/);
-    await expect(staff('receive', String(ids.rbe), '99999', '2026', '3')).rejects.toThrow(/does not exist/);
+    await expect(staff('receive', String(ids.rbe), String(central), '2026', '3', '31', '2')).rejects.toThrow('O fascículo de 03/2026 já foi recebido.');
+    await expect(staff('receive', String(ids.rbe), '99999', '2026', '3')).rejects.toThrow('Biblioteca 99999 não encontrada.');
     await expect(staff('receive', 'x', String(central), '2026', '13')).rejects.toThrow(/are needed/);
     expect(await staff('article', issue, 'Alfabetização e letramento', 'Soares, M.', '5-20')).toBe(`article 1 of issue ${issue} indexed`);
-    await expect(staff('article', '99999', 'Nada')).rejects.toThrow(/does not exist/);
+    await expect(staff('article', '99999', 'Nada')).rejects.toThrow('Não há fascículo 99999.');
     expect(await matchAndNotify(db, mailer())).toBe('3 alert(s) for 2 patron(s); 1 digest(s) sent');
     const bruno = (await call(t.app, alertsEndpoints.list, { query: {} }, as('bruno'))).body.itens;
     expect(bruno[0]).toMatchObject({ tipo: 'artigo', detalhe: 'Alfabetização e letramento (v. 31, n. 2, 03/2026)' });
