@@ -12,6 +12,7 @@ import { SearchIndex } from './modules/search/search.index.js';
 import type { Searcher } from './modules/search/search.remote.js';
 import { NETWORK } from './modules/search/search.source.js';
 import { discoverModules, type ModuleDeps } from './lib/module.js';
+import { loggedMailer } from './lib/mail-log.js';
 import { configuredMailer, type Mailer } from './lib/mail.js';
 import { Scheduler } from './lib/scheduler.js';
 import { closePdfWorkers } from './lib/pdf.pool.js';
@@ -116,7 +117,8 @@ export async function buildApp({
   await app.register(healthRoutes, { ping: database.ping, replicas: database.replicas });
   const deps: ModuleDeps = {
     config,
-    mailer,
+    // Every message sent or failed is in the mail log the administration reads (issue 54).
+    mailer: loggedMailer(database.db, mailer),
     tokens,
     captcha,
     sso: new SsoService(database.db, config, (message, error) => app.log.warn({ err: error }, message)),

@@ -210,14 +210,15 @@ async function serve(
   // Staff commands (npm run comments …) reach the running server through a local socket.
   let admin: Server | undefined;
   if (config.adminSocket) {
-    const [{ serveAdmin }, { runAdminCommand }, { configuredMailer }] = await Promise.all([
+    const [{ serveAdmin }, { runAdminCommand }, { configuredMailer }, { loggedMailer }] = await Promise.all([
       import('./admin/channel.js'),
       import('./admin/commands.js'),
       import('./lib/mail.js'),
+      import('./lib/mail-log.js'),
     ]);
     mkdirSync(path.dirname(config.adminSocket), { recursive: true });
     admin = await serveAdmin(config.adminSocket, (request, progress) =>
-      runAdminCommand(database.db, request, progress, configuredMailer(config.smtpUrl, config.mailFrom)),
+      runAdminCommand(database.db, request, progress, loggedMailer(database.db, configuredMailer(config.smtpUrl, config.mailFrom))),
     );
   }
 

@@ -11,6 +11,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   attachments?: { filename: string; content: Buffer | string; contentType: string }[];
+  /** The text carries a secret (a recovery code): the mail log keeps only to whom and the subject, and it is never resent. */
+  confidential?: boolean;
+  /** A resend of the mail log's message `resendOf` (the log links the two). */
+  resendOf?: number;
 }
 
 export interface Mailer {

@@ -158,6 +158,22 @@ export async function listJobs(db: Db): Promise<JobStatus[]> {
   return rows.map((r) => ({ name: r.name, cron: r.cron, lastRun: r.last_run, lastState: r.last_state, lastOutput: r.last_output, queued: r.queued }));
 }
 
+/** A job's latest runs (finished, under way or waiting), newest first: when, how it went, what it said. */
+export async function recentRuns(db: Db, name: string, limit = 20) {
+  const exists = await queryRows(db, sql`select 1 from information_schema.tables where table_schema = ${SCHEMA} and table_name = 'job'`);
+  if (exists.length === 0) return [];
+  return queryRows<{ estado: string; criada: string; inicio: string | null; fim: string | null; resultado: string | null }>(
+    db,
+    sql`select j.state::text as estado,
+               to_char(j.created_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as criada,
+               to_char(j.started_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as inicio,
+               to_char(j.completed_on at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as fim,
+               coalesce(j.output->>'value', j.output->>'message', case when j.output is null then null else j.output::text end) as resultado
+        from ${sql.raw(`${SCHEMA}.job`)} j where j.name = ${name}
+        order by j.created_on desc limit ${limit}`,
+  );
+}
+
 /** The list as `npm run jobs -- list` prints it. */
 export function describeJobs(jobs: JobStatus[]): string {
   if (jobs.length === 0) return 'no jobs yet: they are set up when the server first starts';

@@ -218,7 +218,7 @@ export const deskEndpoints = {
     params: patronParams,
     body: z.object({ idioma: z.enum(['pt', 'en', 'es']).optional() }),
     response: z.object({ email: z.string(), emprestimos: z.number().int(), idioma: z.enum(['pt', 'en', 'es']) }),
-    errors: [404, 422],
+    errors: [404, 422, 502],
   }),
   settleDebt: endpoint({
     method: 'POST',

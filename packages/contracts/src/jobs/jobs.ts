@@ -34,3 +34,80 @@ export const jobsEndpoints = {
     response: z.array(tarefaSchema),
   }),
 } as const;
+
+/** One run of a job, finished or not. */
+export const execucaoSchema = z.object({
+  estado: z.string().describe("pg-boss's state: created, retry, active, completed, cancelled, failed"),
+  criada: z.string(),
+  inicio: z.string().nullable(),
+  fim: z.string().nullable(),
+  resultado: z.string().nullable(),
+});
+
+/** One message of the mail log. */
+export const mensagemEnviadaSchema = z
+  .object({
+    id: z.number().int(),
+    em: z.string(),
+    para: z.array(z.string()),
+    assunto: z.string(),
+    situacao: z.enum(['enviado', 'falhou']),
+    erro: z.string().nullable(),
+    anexos: z.number().int(),
+    /** The text, unless it carried a secret (a recovery code): then null, and it cannot be resent. */
+    corpo: z.string().nullable(),
+    reenvio_de: z.number().int().nullable(),
+  })
+  .meta({ id: 'MensagemEnviada' });
+export type MensagemEnviada = z.infer<typeof mensagemEnviadaSchema>;
+
+const jobName = z.string().regex(/^[a-z]+\.[a-z-]+$/, { error: 'a job name such as circulation.loan-notices' });
+
+/** The jobs' runs and the mail log (issue 54), for the administration. */
+export const operationsEndpoints = {
+  runs: endpoint({
+    method: 'GET',
+    path: '/api/equipe/tarefas/:nome/execucoes',
+    access: { staff: ['administracao'] },
+    tag: 'Equipe',
+    summary: "A job's latest runs, newest first (20 at most)",
+    params: z.object({ nome: jobName }),
+    response: z.array(execucaoSchema),
+    errors: [404],
+  }),
+  runNow: endpoint({
+    method: 'POST',
+    path: '/api/equipe/tarefas/:nome/execucoes',
+    access: { staff: ['administracao'] },
+    tag: 'Equipe',
+    summary: 'Run a job now (queued; a free worker takes it within seconds); audited',
+    params: z.object({ nome: jobName }),
+    response: z.object({ nome: z.string(), na_fila: z.number().int() }),
+    status: 202,
+    errors: [404, 503],
+  }),
+  mail: endpoint({
+    method: 'GET',
+    path: '/api/equipe/correio',
+    access: { staff: ['administracao'] },
+    tag: 'Equipe',
+    summary: 'The mail log, newest first, 50 a page: by status and by address',
+    query: z.object({
+      situacao: z.enum(['enviado', 'falhou']).optional(),
+      para: z.string().trim().min(1).max(200).optional(),
+      pagina: z.coerce.number().int().min(1).max(10_000).default(1),
+    }),
+    response: z.object({ itens: z.array(mensagemEnviadaSchema), total: z.number().int() }),
+  }),
+  resend: endpoint({
+    method: 'POST',
+    path: '/api/equipe/correio/:id/reenvio',
+    access: { staff: ['administracao'] },
+    tag: 'Equipe',
+    summary: 'Send a logged message again (not one that carried a secret or attachments); audited',
+    params: z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+    response: mensagemEnviadaSchema,
+    status: 201,
+    errors: [404, 422, 502],
+  }),
+} as const;

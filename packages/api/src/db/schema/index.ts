@@ -16,3 +16,4 @@ export * from './saved.js';
 export * from './personal.js';
 export * from './links.js';
 export * from './network.js';
+export * from './mail.js';

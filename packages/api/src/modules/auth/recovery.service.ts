@@ -59,6 +59,7 @@ export async function startRecovery(db: Db, mailer: Mailer, username: string, la
       to: [target.email],
       subject: `${messages.t('recovery.mail.subject', language)} — ${sigla}`,
       text: messages.t('recovery.mail.body', language, { name: first, code, minutes: CODE_TTL_SECONDS / 60 }),
+      confidential: true,
     });
   } catch {
     await deleteResetCode(db, target.cod_pessoa);

@@ -309,17 +309,22 @@ export async function emailReceipt(
   const language = chosen ?? person.idioma ?? 'pt';
   const loans = await openLoans(db, codPessoa);
   const t = (key: Parameters<typeof messages.t>[0], params?: Parameters<typeof messages.t>[2]) => messages.t(key, language, params);
-  await mailer.send({
-    to: [person.email],
-    subject: t('desk.receipt.subject'),
-    text: [
-      t('desk.receipt.intro', { name: person.nome.split(' ')[0] ?? person.nome }),
-      '',
-      ...(loans.length === 0
-        ? [t('desk.receipt.none')]
-        : loans.map((l) => t('desk.receipt.line', { title: l.titulo, copy: l.tombo, due: formatDay(language, l.data_devolucao_prevista) }))),
-    ].join('\n'),
-  });
+  try {
+    await mailer.send({
+      to: [person.email],
+      subject: t('desk.receipt.subject'),
+      text: [
+        t('desk.receipt.intro', { name: person.nome.split(' ')[0] ?? person.nome }),
+        '',
+        ...(loans.length === 0
+          ? [t('desk.receipt.none')]
+          : loans.map((l) => t('desk.receipt.line', { title: l.titulo, copy: l.tombo, due: formatDay(language, l.data_devolucao_prevista) }))),
+      ].join('\n'),
+    });
+  } catch {
+    // The mail server refused or was not there: a 502 the desk can read, nothing recorded as sent.
+    throw errors.mailFailed();
+  }
   await recordStaffAct(db, {
     autor: actor,
     acao: 'circulation.receipt',
