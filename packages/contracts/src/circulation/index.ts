@@ -4,3 +4,4 @@ export * from './holds.js';
 export * from './loans.js';
 export * from './loan-requests.js';
 export * from './desk.js';
+export * from './policies.js';

@@ -2,3 +2,4 @@
 export * from './parameters.js';
 export * from './content.js';
 export * from './content.forms.js';
+export * from './settings.js';

@@ -249,11 +249,29 @@ export const messages = defineMessages('circulation', {
     en: 'Please return them to the library as soon as you can; late returns may be fined.',
     es: 'Devuélvalos en la biblioteca lo antes posible; el atraso puede generar multa.',
   },
+  PoliticaCategoriaInexistente: {
+    pt: 'Não há categoria {categoria}.',
+    en: 'There is no category {categoria}.',
+    es: 'No existe la categoría {categoria}.',
+  },
+  PoliticaTipoInexistente: {
+    pt: 'Não há tipo de empréstimo {tipo}.',
+    en: 'There is no loan type {tipo}.',
+    es: 'No existe el tipo de préstamo {tipo}.',
+  },
+  PoliticaInexistente: {
+    pt: 'A categoria {categoria} não tem regra própria para o tipo {tipo}.',
+    en: 'Category {categoria} has no rule of its own for type {tipo}.',
+    es: 'La categoría {categoria} no tiene regla propia para el tipo {tipo}.',
+  },
 });
 
 /** The errors the circulation module throws: the common ones and its own. */
 export const errors = {
   ...common,
+  policyCategoryMissing: (categoria: string) => messages.error(404, 'PoliticaCategoriaInexistente', { categoria }),
+  policyLoanTypeMissing: (tipo: number) => messages.error(404, 'PoliticaTipoInexistente', { tipo }),
+  policyMissing: (categoria: string, tipo: number) => messages.error(404, 'PoliticaInexistente', { categoria, tipo }),
   holdOptionsRequired: () => messages.error(422, 'ReservaSelecioneOpcoes'),
   holdNoCopyAtLibrary: () => messages.error(422, 'ReservaSemExemplarBiblioteca'),
   holdNotAllowed: () => messages.error(422, 'ReservaNaoPermitida'),

@@ -3,6 +3,7 @@ import { closedStacksRoutes } from './closed-stacks.routes.js';
 import { expireHolds } from './desk.service.js';
 import { sendLoanNotices } from './notices.service.js';
 import { deskRoutes } from './desk.routes.js';
+import { policiesRoutes } from './policies.routes.js';
 import { holdsRoutes } from './holds.routes.js';
 import { loanRequestsRoutes } from './loan-requests.routes.js';
 import { loansRoutes } from './loans.routes.js';
@@ -30,6 +31,7 @@ export const circulationModule: ApiModule = async (app, { mailer, scheduler }) =
   await app.register(loansRoutes, { db });
   await app.register(loanRequestsRoutes, { db });
   await app.register(deskRoutes, { db, mailer });
+  await app.register(policiesRoutes, { db });
 };
 
 export default { plugin: circulationModule } satisfies ModuleDefinition;

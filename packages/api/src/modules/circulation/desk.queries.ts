@@ -34,14 +34,17 @@ export async function personByLogin(db: Db, login: string) {
   return row;
 }
 
-/** The policy for a loan type and category; without a row, the library's defaults (14 days, 2 renewals, R$ 1,00 a day). */
+/** What applies without a rule of a category and loan type: 14 days, 2 renewals, R$ 1,00 a day. */
+export const DEFAULT_POLICY = { prazo_dias: 14, limite_renovacoes: 2, multa_dia: '1.00' } as const;
+
+/** The policy for a loan type and category; without a row, the library's defaults (DEFAULT_POLICY). */
 export async function policyFor(db: Db, codTipoEmprestimo: number, codCategoria: string) {
   const [row] = await queryRows<{ prazo_dias: number; limite_renovacoes: number; multa_dia: string }>(
     db,
     sql`select prazo_dias, limite_renovacoes, multa_dia::text from circulation_policies
         where cod_tipo_emprestimo = ${codTipoEmprestimo} and cod_categoria = ${codCategoria}`,
   );
-  return row ?? { prazo_dias: 14, limite_renovacoes: 2, multa_dia: '1.00' };
+  return row ?? { ...DEFAULT_POLICY };
 }
 
 /** The hold released to `codPessoa` that keeps this copy, if any. */

@@ -8,6 +8,16 @@ export const messages = defineMessages('parameters', {
     en: 'The institution has not been configured yet.',
     es: 'La institución aún no ha sido configurada.',
   },
+  PalavraLoginObrigatoria: {
+    pt: 'O nome do campo de usuário em português é obrigatório.',
+    en: 'The Portuguese name of the username field is required.',
+    es: 'El nombre del campo de usuario en portugués es obligatorio.',
+  },
+  BibliotecaInexistente: {
+    pt: 'Não há biblioteca {id}.',
+    en: 'There is no library {id}.',
+    es: 'No existe la biblioteca {id}.',
+  },
   AtividadeNaoEncontrada: {
     pt: 'Atividade {id} não encontrada.',
     en: 'Activity {id} not found.',
@@ -20,4 +30,5 @@ export const errors = {
   ...common,
   activityNotFound: (id: number) => messages.error(404, 'AtividadeNaoEncontrada', { id }),
   institutionMissing: () => messages.error(404, 'InstituicaoNaoConfigurada'),
+  libraryNotFound: (id: number) => messages.error(404, 'BibliotecaInexistente', { id }),
 };

@@ -1,11 +1,13 @@
-import { PAGE_ENDPOINTS, parametersEndpoints as parameters } from '@estante/contracts/parameters';
+import { PAGE_ENDPOINTS, parametersEndpoints as parameters, settingsEndpoints } from '@estante/contracts/parameters';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { staffActor } from '../../lib/audit.js';
 import { route } from '../../lib/route.js';
 import { activity, activityNote, appLayers, events, faq, openingHoursOf, page, selfService } from './content.service.js';
 import { getFuncionalidades, getGuiasPesquisa, getInstituicao } from './parameters.service.js';
+import { setAccess, setLibrary, setTexts, settings, switchActivity } from './settings.service.js';
 
-/** Public institution parameters the shell loads before it shows anything (spec §2, §7). */
+/** Public institution parameters the shell loads before it shows anything (spec §2, §7), and the administration's settings. */
 export const parametersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   route(app, parameters.institution, () => getInstituicao(db));
   route(app, parameters.features, () => getFuncionalidades(db));
@@ -22,4 +24,10 @@ export const parametersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
   route(app, parameters.eventumEvents, () => events(db, 'eventum'));
   route(app, parameters.selfService, () => selfService(db));
   route(app, parameters.appLayers, () => appLayers(db));
+  // The administration's settings (issue 54).
+  route(app, settingsEndpoints.read, () => settings(db));
+  route(app, settingsEndpoints.access, (request) => setAccess(db, request.body, staffActor(request)));
+  route(app, settingsEndpoints.texts, (request) => setTexts(db, request.params.idioma, request.body, staffActor(request)));
+  route(app, settingsEndpoints.activity, (request) => switchActivity(db, request.params.codigo, request.body.ativa, staffActor(request)));
+  route(app, settingsEndpoints.library, (request) => setLibrary(db, request.params.id, request.body, staffActor(request)));
 };
