@@ -209,6 +209,7 @@ export const sugestaoEquipeSchema = sugestaoSchema
     preco: z.string().nullable().describe('unit price quoted (decimal string)'),
     fornecedor: z.string().nullable(),
     categoria: z.string().describe("the requester's category"),
+    cod_categoria: z.string().nullable().describe("the requester's category code (the queue's filter)"),
   })
   .meta({ id: 'SugestaoEquipe' });
 export type SugestaoEquipe = z.infer<typeof sugestaoEquipeSchema>;
@@ -229,6 +230,9 @@ export const orcamentoSchema = z
 export type Orcamento = z.infer<typeof orcamentoSchema>;
 
 const yearParam = z.coerce.number().int().min(2000).max(2100);
+
+/** A library's budget for a year, as the library types it. */
+export const orcamentoBodySchema = z.object({ valor: money(9_999_999_999) });
 
 /** The staff view of a purchase order. */
 export const pedidoCompraStaffSchema = pedidoCompraSchema.extend({ cod_biblioteca: z.number().int() });
@@ -339,7 +343,7 @@ export const acquisitionsEndpoints = {
     tag: TAG,
     summary: "Set a library's budget for a year (staff; audited)",
     params: z.object({ biblioteca: z.coerce.number().int().positive().max(INT4_MAX), ano: yearParam }),
-    body: z.object({ valor: money(9_999_999_999) }),
+    body: orcamentoBodySchema,
     response: orcamentoSchema,
     errors: [422],
   }),

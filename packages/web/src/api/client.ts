@@ -294,7 +294,7 @@ export async function downloadFile(path: string, body?: unknown): Promise<string
 }
 
 /** 5xx answers whose message the patron should read (spec §8: the library e-mail error). */
-const TOLD_5XX = new Set(['ErroEmailBiblioteca', 'ErroEnvioEmail']);
+const TOLD_5XX = new Set(['ErroEmailBiblioteca', 'ErroEnvioEmail', 'ErroEmailSolicitante', 'AgendadorParado']);
 
 /** The server's message for a refusal the patron can act on (4xx, a failed library e-mail), else `fallback` (other 5xx, unreachable, a bug). */
 export function messageOf(error: unknown, fallback: string): string {

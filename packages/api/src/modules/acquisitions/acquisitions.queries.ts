@@ -30,6 +30,7 @@ export interface SuggestionRow {
   preco: string | null;
   fornecedor: string | null;
   categoria: string;
+  cod_categoria: string | null;
 }
 
 /** Which suggestions: a patron's own, sent in a period, of a status, at a library. */
@@ -51,7 +52,7 @@ const COLUMNS = sql`s.id as codigo, s.situacao, s.titulo, s.autor, s.editor, s.e
   s.cod_pedido as pedido, s.cod_acervo, s.nota,
   coalesce((select json_agg(json_build_object('situacao', e.situacao, 'nota', e.nota, 'em', ${UTC(sql`e.em`)}) order by e.em, e.cod_evento)
             from suggestion_events e where e.cod_sugestao = s.id), '[]'::json) as historico,
-  s.cod_pessoa, p.email, o.encerrado, s.preco::text as preco, s.fornecedor, coalesce(pc.descricao, p.cod_categoria, '') as categoria`;
+  s.cod_pessoa, p.email, o.encerrado, s.preco::text as preco, s.fornecedor, coalesce(pc.descricao, p.cod_categoria, '') as categoria, p.cod_categoria`;
 
 const FROM = sql`from acquisition_suggestions s
   join libraries b on b.cod_biblioteca = s.cod_biblioteca

@@ -47,13 +47,13 @@ export function statuses(language: Language) {
 }
 
 function asSugestao(row: SuggestionRow, language: Language): Sugestao {
-  const { cod_pessoa: _p, email: _e, encerrado: _c, preco: _v, fornecedor: _f, categoria: _k, ...rest } = row;
+  const { cod_pessoa: _p, email: _e, encerrado: _c, preco: _v, fornecedor: _f, categoria: _k, cod_categoria: _kc, ...rest } = row;
   return { ...rest, descricao_situacao: statusName(row.situacao, language) };
 }
 
 /** A suggestion as the acquisition staff see it: with the quote's price and supplier and the requester's category. */
 function asSugestaoEquipe(row: SuggestionRow, language: Language): SugestaoEquipe {
-  return { ...asSugestao(row, language), preco: row.preco, fornecedor: row.fornecedor, categoria: row.categoria };
+  return { ...asSugestao(row, language), preco: row.preco, fornecedor: row.fornecedor, categoria: row.categoria, cod_categoria: row.cod_categoria };
 }
 
 /** The patron's own suggestions, newest first. */
