@@ -63,6 +63,29 @@ export const assinaturaSchema = z.object({
   em_atraso: z.number().int().describe('issues expected before this month and not received'),
 });
 
+/** A subscription as the library sets it. */
+export const assinaturaBodySchema = z.object({ inicio: month, periodicidade: z.enum(SUBSCRIPTION_FREQUENCIES).nullable() });
+
+/** An issue received: the month given, or the next expected when neither year nor month is. */
+export const recebimentoBodySchema = z
+  .object({
+    ano: z.number().int().min(1500).max(2999).optional(),
+    mes: z.number().int().min(1).max(12).optional(),
+    volume: shortText(50).optional(),
+    numero: shortText(50).optional(),
+  })
+  .refine((b) => (b.ano === undefined) === (b.mes === undefined), { error: 'both the year and the month, or neither' });
+
+/** A claim of an issue that did not come. */
+export const reclamacaoBodySchema = z.object({
+  ano: z.number().int().min(1500).max(2999),
+  mes: z.number().int().min(1).max(12),
+  nota: shortText(500).optional(),
+});
+
+/** An article indexed in an issue's table of contents. */
+export const artigoBodySchema = z.object({ titulo: shortText(500), autores: shortText(500).optional(), paginas: shortText(50).optional() });
+
 /** The serials desk (issue 54): subscriptions, each library's Kardex, receiving, claiming, indexing articles. */
 export const serialsStaffEndpoints = {
   subscriptions: endpoint({
@@ -90,7 +113,7 @@ export const serialsStaffEndpoints = {
     tag: TAG,
     summary: 'Take a serial at a library from a month (and at a frequency other than the title’s, when given); audited',
     params: serialParams,
-    body: z.object({ inicio: month, periodicidade: z.enum(SUBSCRIPTION_FREQUENCIES).nullable() }),
+    body: assinaturaBodySchema,
     response: kardexEquipeSchema,
     errors: [404],
   }),
@@ -102,14 +125,7 @@ export const serialsStaffEndpoints = {
     summary:
       'Receive an issue today: the one of the month given, or the next expected when none is (numbered after the last one received); patrons following the serial are alerted',
     params: serialParams,
-    body: z
-      .object({
-        ano: z.number().int().min(1500).max(2999).optional(),
-        mes: z.number().int().min(1).max(12).optional(),
-        volume: shortText(50).optional(),
-        numero: shortText(50).optional(),
-      })
-      .refine((b) => (b.ano === undefined) === (b.mes === undefined), { error: 'both the year and the month, or neither' }),
+    body: recebimentoBodySchema,
     response: kardexEquipeSchema,
     status: 201,
     errors: [404, 409, 422],
@@ -121,7 +137,7 @@ export const serialsStaffEndpoints = {
     tag: TAG,
     summary: 'Claim an issue that did not come (recorded with the date and what was said); audited',
     params: serialParams,
-    body: z.object({ ano: z.number().int().min(1500).max(2999), mes: z.number().int().min(1).max(12), nota: shortText(500).optional() }),
+    body: reclamacaoBodySchema,
     response: kardexEquipeSchema,
     errors: [404, 409],
   }),
@@ -132,7 +148,7 @@ export const serialsStaffEndpoints = {
     tag: TAG,
     summary: "Index an article in an issue's table of contents; patrons following the serial's articles are alerted",
     params: z.object({ id }),
-    body: z.object({ titulo: shortText(500), autores: shortText(500).optional(), paginas: shortText(50).optional() }),
+    body: artigoBodySchema,
     response: kardexEquipeSchema,
     status: 201,
     errors: [404],

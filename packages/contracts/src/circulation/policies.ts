@@ -19,6 +19,9 @@ export const regraEmprestimoSchema = z.object({
     .transform((v) => Number(v).toFixed(2)),
 });
 
+/** A category's loan limit as the administration sets it. */
+export const limiteBodySchema = z.object({ limite_emprestimos: z.number().int().min(0).max(999) });
+
 /** The loan policies as the administration sees them: categories with their loan limit, loan types, and each rule set. */
 export const politicasSchema = z
   .object({
@@ -78,7 +81,7 @@ export const policiesEndpoints = {
     tag: TAG,
     summary: 'Set how many open loans a patron of the category may have at once (the desk refuses past it unless overridden)',
     params: z.object({ categoria: category }),
-    body: z.object({ limite_emprestimos: z.number().int().min(0).max(999) }),
+    body: limiteBodySchema,
     response: politicasSchema,
     errors: [404],
   }),

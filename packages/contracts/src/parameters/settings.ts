@@ -51,6 +51,16 @@ export const bibliotecaConfigSchema = z.object({
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'a time as HH:MM' });
 
+/** A library's e-mail and opening hours as the administration sets them (each day once, closing after opening; a day left out is closed). */
+export const bibliotecaBodySchema = z.object({
+  email: z.email().max(200).nullable(),
+  horarios: z
+    .array(z.object({ dia: z.number().int().min(1).max(7), abre: hhmm, fecha: hhmm }))
+    .max(7)
+    .refine((days) => new Set(days.map((d) => d.dia)).size === days.length, { error: 'each day once' })
+    .refine((days) => days.every((d) => d.abre < d.fecha), { error: 'closing after opening' }),
+});
+
 /** The institution's settings as the administration's screens show them. */
 export const configuracoesSchema = z
   .object({
@@ -111,14 +121,7 @@ export const settingsEndpoints = {
     tag: TAG,
     summary: "A library's e-mail and opening hours (each day once, closing after opening)",
     params: z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) }),
-    body: z.object({
-      email: z.email().max(200).nullable(),
-      horarios: z
-        .array(z.object({ dia: z.number().int().min(1).max(7), abre: hhmm, fecha: hhmm }))
-        .max(7)
-        .refine((days) => new Set(days.map((d) => d.dia)).size === days.length, { error: 'each day once' })
-        .refine((days) => days.every((d) => d.abre < d.fecha), { error: 'closing after opening' }),
-    }),
+    body: bibliotecaBodySchema,
     response: configuracoesSchema,
     errors: [404],
   }),
