@@ -72,6 +72,32 @@ export const configuracoesSchema = z
   .meta({ id: 'Configuracoes' });
 export type Configuracoes = z.infer<typeof configuracoesSchema>;
 
+/** The kinds of controlled value whose names are translated: knowledge area, area type, loan type, collection. */
+export const VALUE_KIND_CODES = ['area', 'tipo_area', 'tipo_emprestimo', 'colecao'] as const;
+
+/** A controlled value as written in Portuguese, with its names in English and Spanish (null: not translated). */
+export const traducaoValorSchema = z.object({ tipo: z.enum(VALUE_KIND_CODES), valor: z.string(), en: z.string().nullable(), es: z.string().nullable() });
+
+/** A value's name in one language; an empty text removes the translation. */
+export const traducaoBodySchema = z.object({
+  tipo: z.enum(VALUE_KIND_CODES),
+  valor: z.string().trim().min(1).max(300),
+  idioma: z.enum(['en', 'es']),
+  texto: z.string().trim().max(300),
+});
+
+/** An e-book or external provider's entry (decision 0023) as the administration sees it, with the key to hand over when signed. */
+export const provedorConfigSchema = z.object({
+  recurso: z.string(),
+  /** The entry as stored (JSON), null when not configured. */
+  entrada: z.record(z.string(), z.unknown()).nullable(),
+  /** The signing key to give to the provider (from the server's PROVIDER_SECRET), null without one. */
+  chave: z.string().nullable(),
+});
+
+/** A provider's entry to set (its fields are checked by the server as the catalogue reads them), or null to remove it. */
+export const provedorBodySchema = z.object({ entrada: z.record(z.string(), z.unknown()).nullable() });
+
 /** The institution's settings (issue 54), each change audited and in effect at once. */
 export const settingsEndpoints = {
   read: endpoint({
@@ -124,5 +150,41 @@ export const settingsEndpoints = {
     body: bibliotecaBodySchema,
     response: configuracoesSchema,
     errors: [404],
+  }),
+  translations: endpoint({
+    method: 'GET',
+    path: '/api/equipe/configuracoes/traducoes',
+    access: ADMIN,
+    tag: TAG,
+    summary: 'Every controlled value in use (areas, area types, loan types, collections) with its names in English and Spanish',
+    response: z.array(traducaoValorSchema),
+  }),
+  translate: endpoint({
+    method: 'PUT',
+    path: '/api/equipe/configuracoes/traducoes',
+    access: ADMIN,
+    tag: TAG,
+    summary: 'Name a controlled value in English or Spanish (an empty text removes the name); audited',
+    body: traducaoBodySchema,
+    response: z.array(traducaoValorSchema),
+  }),
+  providers: endpoint({
+    method: 'GET',
+    path: '/api/equipe/configuracoes/provedores',
+    access: ADMIN,
+    tag: TAG,
+    summary: 'The external providers (e-books, the repository, the external account area): each entry and, when signed, the key to hand over',
+    response: z.array(provedorConfigSchema),
+  }),
+  provider: endpoint({
+    method: 'PUT',
+    path: '/api/equipe/configuracoes/provedores/:recurso',
+    access: ADMIN,
+    tag: TAG,
+    summary: 'Configure a provider with its entry (checked as the catalogue reads it), or remove it with null; audited',
+    params: z.object({ recurso: z.string().trim().min(1).max(40) }),
+    body: provedorBodySchema,
+    response: z.array(provedorConfigSchema),
+    errors: [404, 422],
   }),
 } as const;

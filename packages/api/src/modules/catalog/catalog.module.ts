@@ -3,6 +3,7 @@ import { authorityRoutes } from './authority.routes.js';
 import { lookupsRoutes } from './lookups.routes.js';
 import { serialsStaffRoutes } from './serials.staff.routes.js';
 import { titleRoutes } from './title.routes.js';
+import { translationsRoutes } from './translations.routes.js';
 
 /** The catalogue: look-ups, the title record and its tabs, authorities (search is modules/search). */
 export const catalogModule: ApiModule = async (app, { config }) => {
@@ -13,6 +14,7 @@ export const catalogModule: ApiModule = async (app, { config }) => {
   await app.register(authorityRoutes, { db: readDb });
   // The serials desk writes (and reads what it just wrote): the primary.
   await app.register(serialsStaffRoutes, { db });
+  await app.register(translationsRoutes, { db });
 };
 
 export default { plugin: catalogModule } satisfies ModuleDefinition;

@@ -64,3 +64,18 @@ export async function listValueTranslations(db: Pick<Db, 'execute'>) {
     sql`select kind, valor, en, es from value_translations order by kind, valor`,
   );
 }
+
+/** Every controlled value in use with its names in English and Spanish (the administration's translations screen). */
+export function controlledValues(db: Pick<Db, 'execute'>) {
+  return queryRows<{ tipo: ValueKind; valor: string; en: string | null; es: string | null }>(
+    db,
+    sql`with used(tipo, valor) as (
+          select distinct 'area', descricao from knowledge_areas
+          union select distinct 'tipo_area', desc_tipo_area_conhec from knowledge_areas
+          union select 'tipo_emprestimo', descricao from loan_types
+          union select distinct 'colecao', colecao from copies where colecao is not null and btrim(colecao) <> ''
+          union select kind, valor from value_translations)
+        select u.tipo, u.valor, v.en, v.es from used u left join value_translations v on v.kind = u.tipo and v.valor = u.valor
+        order by u.tipo, u.valor limit 5000`,
+  );
+}

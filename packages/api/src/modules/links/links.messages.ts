@@ -53,6 +53,16 @@ export const messages = defineMessages('links', {
     en: 'the external My Pergamum',
     es: 'el Mi Pergamum externo',
   },
+  ProvedorDesconhecido: {
+    pt: 'O catálogo não conhece o provedor {recurso}.',
+    en: 'The catalogue does not know provider {recurso}.',
+    es: 'El catálogo no conoce el proveedor {recurso}.',
+  },
+  EntradaProvedorInvalida: {
+    pt: 'A configuração do provedor não é válida: {detalhe}',
+    en: "The provider's settings are not valid: {detalhe}",
+    es: 'La configuración del proveedor no es válida: {detalhe}',
+  },
 });
 
 /** The errors the doors out throw: the common ones and their own. */
@@ -66,4 +76,6 @@ export const errors = {
   handoverUsed: () => messages.error(409, 'TokenProvedorJaUsado'),
   redirectCodeInvalid: () => messages.error(422, 'CodigoRedirecionamentoInvalido'),
   appNotConfigured: () => messages.error(404, 'AplicativoNaoConfigurado'),
+  providerUnknown: (recurso: string) => messages.error(404, 'ProvedorDesconhecido', { recurso }),
+  providerEntryInvalid: (detalhe: string) => messages.error(422, 'EntradaProvedorInvalida', { detalhe }),
 };

@@ -1,17 +1,21 @@
 import { linksEndpoints as calls } from '@estante/contracts/links';
+import { settingsEndpoints } from '@estante/contracts/parameters';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { staffActor } from '../../lib/audit.js';
 import { route } from '../../lib/route.js';
 import { signInPair, type TokenService } from '../auth/auth.service.js';
 import {
   accountRedirect,
   appLayersAddress,
   chooseAccountBase,
+  configureProvider,
   externalAccess,
   grupoaAccess,
   paperPosting,
   providerList,
+  providerSettings,
   redeemHandover,
   redirectCode,
   standardAccess,
@@ -28,6 +32,9 @@ export const linksRoutes: FastifyPluginAsync<{ db: Db; config: LinksConfig; toke
   const patronOrNull = (request: FastifyRequest) => request.patron?.codPessoa ?? null;
 
   route(app, calls.providers, (request) => providerList(db, secret, patronOrNull(request), request.language));
+  // The administration's settings of the providers (issue 54).
+  route(app, settingsEndpoints.providers, () => providerSettings(db, secret));
+  route(app, settingsEndpoints.provider, (request) => configureProvider(db, secret, request.params.recurso, request.body.entrada, staffActor(request)));
   route(app, calls.externalAccess, (request) =>
     externalAccess(db, secret, request.patron.codPessoa, request.params.recurso, request.body.base, request.language),
   );

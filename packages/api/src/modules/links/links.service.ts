@@ -443,6 +443,26 @@ export async function setProviderEntry(db: Db, recurso: string, entry: string, a
   }${e.dominios.length ? `; links at ${e.dominios.join(', ')}` : ''}${e.ativo ? '' : ' (switched off)'}`;
 }
 
+/** The providers for the administration's settings: each entry as stored, and the key to hand over when it is signed (issue 54). */
+export async function providerSettings(db: Db, secret: string | null) {
+  const stored = (await institutionSettings(db)).provedores as Record<string, Record<string, unknown> | undefined> | undefined;
+  return PROVIDERS.map((recurso) => {
+    const entrada = stored?.[recurso] ?? null;
+    return { recurso, entrada, chave: entrada?.entrega === 'assinada' && secret ? describeProviderKey(secret, recurso) : null };
+  });
+}
+
+/** The administration configures a provider (404 for one the catalogue does not know; 422 with what is wrong in the entry), or removes it with null; audited. */
+export async function configureProvider(db: Db, secret: string | null, recurso: string, entrada: Record<string, unknown> | null, actor: string) {
+  if (!(PROVIDERS as readonly string[]).includes(recurso)) throw errors.providerUnknown(recurso);
+  if (entrada !== null) {
+    const parsed = entrySchema.safeParse(entrada);
+    if (!parsed.success) throw errors.providerEntryInvalid(parsed.error.issues.map((i) => `${i.path.join('.') || 'entrada'}: ${i.message}`).join('; '));
+  }
+  await setProviderEntry(db, recurso, entrada === null ? 'off' : JSON.stringify(entrada), actor);
+  return providerSettings(db, secret);
+}
+
 /** `npm run institution -- provider-key <key>`: the provider's HS256 key (base64url), to give to the provider. */
 export function describeProviderKey(secret: string | null, recurso: string): string {
   if (!secret) throw new Error('PROVIDER_SECRET is not set: signed hand-overs are off');

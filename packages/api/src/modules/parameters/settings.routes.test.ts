@@ -149,4 +149,33 @@ describe("the institution's settings", () => {
       'institution.library',
     ]);
   });
+
+  it('name controlled values in English and Spanish, and configure the external providers', async () => {
+    expect((await call(t.app, calls.translations, {}, desk)).status).toBe(403);
+    const values = (await call(t.app, calls.translations, {}, admin)).body;
+    const normal = values.find((v) => v.tipo === 'tipo_emprestimo');
+    expect(normal).toMatchObject({ en: null, es: null });
+    const named = await call(t.app, calls.translate, { body: { tipo: 'tipo_emprestimo', valor: normal!.valor, idioma: 'en', texto: 'Regular loan' } }, admin);
+    expect(named.body.find((v) => v.tipo === 'tipo_emprestimo' && v.valor === normal!.valor)).toMatchObject({ en: 'Regular loan', es: null });
+    const unnamed = await call(t.app, calls.translate, { body: { tipo: 'tipo_emprestimo', valor: normal!.valor, idioma: 'en', texto: '' } }, admin);
+    expect(unnamed.body.find((v) => v.tipo === 'tipo_emprestimo' && v.valor === normal!.valor)).toMatchObject({ en: null });
+    expect((await call(t.app, calls.translate, { body: { tipo: 'cor' as never, valor: 'x', idioma: 'en', texto: 'y' } }, admin)).status).toBe(400);
+
+    const providers = (await call(t.app, calls.providers, {}, admin)).body;
+    expect(providers.find((p) => p.recurso === 'cengage')).toEqual({ recurso: 'cengage', entrada: null, chave: null });
+    const entry = { entrega: 'link', url: 'https://cengage.example.com/entrar', dominios: ['cengage.example.com'], categorias: null };
+    const wrong = await call(t.app, calls.provider, { params: { recurso: 'cengage' }, body: { entrada: { ...entry, entrega: 'assinada' } } }, admin);
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({ key: 'EntradaProvedorInvalida' });
+    expect((await call(t.app, calls.provider, { params: { recurso: 'nenhum' }, body: { entrada: entry } }, admin)).status).toBe(404);
+    const set = await call(t.app, calls.provider, { params: { recurso: 'cengage' }, body: { entrada: entry } }, admin);
+    expect(set.body.find((p) => p.recurso === 'cengage')).toMatchObject({ entrada: { url: 'https://cengage.example.com/entrar' }, chave: null });
+    const removed = await call(t.app, calls.provider, { params: { recurso: 'cengage' }, body: { entrada: null } }, admin);
+    expect(removed.body.find((p) => p.recurso === 'cengage')!.entrada).toBeNull();
+    const acts = await queryRows<{ acao: string }>(
+      t.database.db,
+      sql`select acao from staff_audit where acao in ('institution.translate', 'institution.provider') order by id`,
+    );
+    expect(acts.map((a) => a.acao)).toEqual(['institution.translate', 'institution.translate', 'institution.provider', 'institution.provider']);
+  });
 });
