@@ -1,3 +1,4 @@
+import type { Endpoint } from '@estante/contracts/kernel';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { importModuleFiles } from './discover.js';
@@ -30,6 +31,12 @@ export interface StaffCommand {
   summary: string;
   /** Left out of the usage: called by another command line (`npm run import` asks the server with `catalog import`). */
   hidden?: boolean;
+  /**
+   * The staff call that does the same through the same service (issue 54: nothing a command
+   * changes is out of the staff area's reach), or `reads` for a command that changes nothing.
+   * Every command a person may type declares one (commands.screens.test.ts).
+   */
+  screen?: Endpoint | 'reads';
   /**
    * Answered by the command line itself, never the server, from its own configuration (a key
    * derived from the environment's secret): it gets no database.

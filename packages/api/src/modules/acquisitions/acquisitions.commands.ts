@@ -1,4 +1,12 @@
-import { type AcaoSugestao, acaoSugestaoSchema, novoPedidoCompraSchema, SUGGESTION_STATUSES, type SuggestionStatus } from '@estante/contracts/acquisitions';
+import type { Endpoint } from '@estante/contracts/kernel';
+import {
+  type AcaoSugestao,
+  acaoSugestaoSchema,
+  acquisitionsEndpoints,
+  novoPedidoCompraSchema,
+  SUGGESTION_STATUSES,
+  type SuggestionStatus,
+} from '@estante/contracts/acquisitions';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
@@ -90,43 +98,54 @@ async function acquisitionsCommand(db: Db, verb: string, args: string[], mailer:
   return `suggestion ${done.codigo} is now ${done.situacao} (${done.descricao_situacao})${done.cod_acervo ? `, title ${done.cod_acervo}` : ''}; shown in Meu Pergamum and e-mailed to the patron`;
 }
 
-const VERBS: { verb: string; args?: string; summary: string }[] = [
+const VERBS: { verb: string; args?: string; summary: string; screen: Endpoint | 'reads' }[] = [
   {
     verb: 'list',
+    screen: 'reads',
     args: '[status]',
     summary: 'acquisition suggestions, oldest first (every status unless one\nis given: pre_sugestao, sugestao_compra, em_cotacao, …)',
   },
-  { verb: 'accept', args: '<n> [note]', summary: 'take pre-suggestion n up as a purchase suggestion' },
-  { verb: 'quote', args: '<n> [copies] [foreign] [note]', summary: 'quote suggestion n today (copies to buy; "foreign" marks an\nimported work)' },
-  { verb: 'trade', args: '<n> [note]', summary: 'a quoted suggestion is being negotiated with the supplier' },
+  { verb: 'accept', screen: acquisitionsEndpoints.act, args: '<n> [note]', summary: 'take pre-suggestion n up as a purchase suggestion' },
+  {
+    verb: 'quote',
+    screen: acquisitionsEndpoints.act,
+    args: '<n> [copies] [foreign] [note]',
+    summary: 'quote suggestion n today (copies to buy; "foreign" marks an\nimported work)',
+  },
+  { verb: 'trade', screen: acquisitionsEndpoints.act, args: '<n> [note]', summary: 'a quoted suggestion is being negotiated with the supplier' },
   {
     verb: 'refuse',
+    screen: acquisitionsEndpoints.act,
     args: '<n> <status> [title] [note]',
     summary: 'end suggestion n: cancelada, duplicada, esgotada, ja_existe (with\nthe title the library holds), nao_atendida or nao_localizada',
   },
   {
     verb: 'order',
+    screen: acquisitionsEndpoints.order,
     args: '<library> <supplier> <n[,n…]> [YYYY-MM-DD] [note]',
     summary: 'group suggestions of a library in a purchase order (with the\nexpected delivery date)',
   },
   {
     verb: 'deliver',
+    screen: acquisitionsEndpoints.act,
     args: '<n> <copies> [title] [note]',
     summary: 'copies of suggestion n received (with the catalogue title\nthey are now under); all of them: attended, some: partial',
   },
   {
     verb: 'close',
+    screen: acquisitionsEndpoints.closeOrder,
     args: '<order>',
     summary:
       'close a purchase order: partly delivered suggestions finish\nincomplete, undelivered ones are not attended\n(every step is e-mailed to the patron)',
   },
 ];
-for (const { verb, args, summary } of VERBS) {
+for (const { verb, args, summary, screen } of VERBS) {
   staffCommands.define({
     group: 'acquisitions',
     verb,
     args,
     summary,
+    screen,
     run: (words, { db, mailer, actor }) => acquisitionsCommand(db, verb, words, mailer, actor),
   });
 }

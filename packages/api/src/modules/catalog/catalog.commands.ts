@@ -1,3 +1,5 @@
+import { settingsEndpoints } from '@estante/contracts/parameters';
+import { serialsStaffEndpoints } from '@estante/contracts/catalog';
 import { asImport } from '../../lib/import-window.js';
 import { importFile } from '../../admin/import-file.js';
 import { hasControlCharacters, staffCommands } from '../../lib/staff-commands.js';
@@ -8,6 +10,7 @@ import { listValueTranslations, setValueTranslation, VALUE_KINDS, type ValueKind
 staffCommands.define({
   group: 'institution',
   verb: 'translate',
+  screen: settingsEndpoints.translate,
   args: "<kind> '<valor>' <en|es> '<text>'",
   summary:
     "a controlled value's name in English or Spanish: kind area,\ntipo_area, tipo_emprestimo (loan type) or colecao (collection),\nthe value as written in Portuguese; '' removes the translation",
@@ -27,6 +30,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'institution',
   verb: 'translations',
+  screen: 'reads',
   summary: 'the controlled values translated so far',
   run: async (_args, { db }) => {
     const rows = await listValueTranslations(db);
@@ -39,6 +43,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'serials',
   verb: 'receive',
+  screen: serialsStaffEndpoints.receive,
   args: '<title> <library> <year> <month> [volume] [number]',
   summary: 'record a serial issue as received today (the patrons who\nfollow the serial are told within a minute)',
   run: async (args, { db, actor }) => {
@@ -65,6 +70,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'serials',
   verb: 'article',
+  screen: serialsStaffEndpoints.indexArticle,
   args: '<issue> <title> [authors] [pages]',
   summary: "index an article in an issue's table of contents",
   run: async (args, { db, actor }) => {

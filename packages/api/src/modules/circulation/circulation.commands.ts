@@ -1,3 +1,5 @@
+import { operationsEndpoints } from '@estante/contracts/jobs';
+import { deskEndpoints, loanRequestQueueEndpoints } from '@estante/contracts/circulation';
 import { AppError } from '../../lib/errors.js';
 import { staffCommands } from '../../lib/staff-commands.js';
 import { checkIn, checkOut, expireHolds } from './desk.service.js';
@@ -8,6 +10,7 @@ const usage = () => staffCommands.usage('circ');
 staffCommands.define({
   group: 'circ',
   verb: 'checkout',
+  screen: deskEndpoints.checkOut,
   args: '<tombo> <login> [reason…]',
   summary: "lend a copy (by accession number) at the desk; a reason lends\ndespite the desk's overridable refusals (recorded)",
   run: async (args, { db, actor }) => {
@@ -22,6 +25,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'circ',
   verb: 'checkin',
+  screen: deskEndpoints.checkIn,
   args: '<tombo>',
   summary: 'take a copy back: fines a late return, releases the next hold',
   run: async (args, { db, mailer, actor }) => {
@@ -37,6 +41,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'circ',
   verb: 'expire',
+  screen: operationsEndpoints.runNow,
   summary: 'expire holds not picked up by their deadline (the server\nalso does it daily: npm run staff -- jobs list)',
   run: async (_args, { db }) => `${await expireHolds(db)} hold(s) expired`,
 });
@@ -44,6 +49,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'circ',
   verb: 'request',
+  screen: loanRequestQueueEndpoints.move,
   args: '<n> <status>',
   summary: 'move loan request n on: em_transito, disponivel, retirada,\natendida, or cancelada',
   run: async (args, { db, actor }) => {

@@ -1,3 +1,4 @@
+import { moderationEndpoints } from '@estante/contracts/comments';
 import { AppError } from '../../lib/errors.js';
 import { staffCommands } from '../../lib/staff-commands.js';
 import { approveComment, pendingForModeration, rejectComment } from './comments.service.js';
@@ -12,6 +13,7 @@ function commentNumber(args: string[]): number {
 staffCommands.define({
   group: 'comments',
   verb: 'list',
+  screen: 'reads',
   summary: 'comments awaiting approval',
   run: async (_args, { db }) => {
     const rows = await pendingForModeration(db);
@@ -35,6 +37,7 @@ async function asCommand<T>(n: number, act: () => Promise<T>): Promise<T> {
 staffCommands.define({
   group: 'comments',
   verb: 'approve',
+  screen: moderationEndpoints.approve,
   args: '<id>',
   summary: 'publish a comment',
   run: async (args, { db, actor }) => {
@@ -47,6 +50,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'comments',
   verb: 'reject',
+  screen: moderationEndpoints.reject,
   args: '<id> [reason…]',
   summary: 'delete a comment that awaits approval (its text and the reason\nstay in the staff audit)',
   run: async (args, { db, actor }) => {

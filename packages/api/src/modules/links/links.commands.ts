@@ -1,9 +1,11 @@
+import { settingsEndpoints } from '@estante/contracts/parameters';
 import { staffCommands } from '../../lib/staff-commands.js';
 import { describeProviderKey, setProviderEntry } from './links.service.js';
 
 staffCommands.define({
   group: 'institution',
   verb: 'provider',
+  screen: settingsEndpoints.provider,
   args: "<key> '<json>' | off",
   summary:
     'configure an external provider (decision 0023), e.g.\npearson \'{"entrega":"assinada","url":"https://…?token={token}",\n"dominios":["plataforma.bvirtual.com.br"],"categorias":["01"]}\'',
@@ -17,6 +19,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'institution',
   verb: 'provider-key',
+  screen: 'reads',
   args: '<key>',
   summary: "the provider's signing key (from PROVIDER_SECRET), to give to it",
   // From this process's PROVIDER_SECRET (the server's configuration), not from the database.

@@ -1,3 +1,5 @@
+import { networkPartnerEndpoints } from '@estante/contracts/network';
+import type { Endpoint } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
 import { recordStaffAct } from '../../lib/audit.js';
 import { staffCommands } from '../../lib/staff-commands.js';
@@ -115,21 +117,30 @@ async function networkCommand(db: Db, verb: string, args: string[], progress: (l
   }
 }
 
-const VERBS: { verb: string; args?: string; summary: string }[] = [
+const VERBS: { verb: string; args?: string; summary: string; screen: Endpoint | 'reads' }[] = [
   {
     verb: 'add',
+    screen: networkPartnerEndpoints.add,
     args: '<OAI base URL> <name> [--registro <address with {id}>]',
     summary:
       "add a partner library whose catalogue is harvested over\nOAI-PMH (it must answer Identify); its records link to the\n--registro address ({id}: the record's number), to\n<origin>/acervo/{id} for another Estante, else to their own",
   },
-  { verb: 'list', summary: 'the partners: records, last harvest, last error, next attempt' },
-  { verb: 'remove', args: '<name>', summary: 'remove a partner and every record harvested from it' },
+  { verb: 'list', screen: 'reads', summary: 'the partners: records, last harvest, last error, next attempt' },
+  { verb: 'remove', screen: networkPartnerEndpoints.remove, args: '<name>', summary: 'remove a partner and every record harvested from it' },
   {
     verb: 'harvest',
+    screen: networkPartnerEndpoints.harvest,
     args: '[name]',
     summary: 'harvest now, every partner or the one named (the server\nalso does it by itself, each partner about once a day)',
   },
 ];
-for (const { verb, args, summary } of VERBS) {
-  staffCommands.define({ group: 'network', verb, args, summary, run: (words, { db, progress, actor }) => networkCommand(db, verb, words, progress, actor) });
+for (const { verb, args, summary, screen } of VERBS) {
+  staffCommands.define({
+    group: 'network',
+    verb,
+    args,
+    summary,
+    screen,
+    run: (words, { db, progress, actor }) => networkCommand(db, verb, words, progress, actor),
+  });
 }

@@ -1,4 +1,4 @@
-import { INSTITUTION_TEXT_FIELDS } from '@estante/contracts/parameters';
+import { INSTITUTION_TEXT_FIELDS, settingsEndpoints } from '@estante/contracts/parameters';
 import { staffCommands } from '../../lib/staff-commands.js';
 import { institutionCode, setActivity, setInstitutionCode, setInstitutionOidc, setInstitutionText } from './parameters.service.js';
 
@@ -14,6 +14,7 @@ function describeInstitution(code: number | null): string {
 staffCommands.define({
   group: 'institution',
   verb: 'show',
+  screen: 'reads',
   summary: "the institution's code and sign-in behaviour",
   run: async (_args, { db }) => describeInstitution(await institutionCode(db)),
 });
@@ -21,6 +22,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'institution',
   verb: 'code',
+  screen: settingsEndpoints.access,
   args: '<n>',
   summary: 'set the institution code: 571 two-step sign-in with the\nduplicate chooser, 87 category selector, others the usual form',
   run: async (args, { db, actor }) => {
@@ -34,6 +36,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'institution',
   verb: 'activity',
+  screen: settingsEndpoints.activity,
   args: '<n> on|off',
   summary: 'switch a feature, e.g. 1120 (captcha on sign-in), 8 (Meu Pergamum)',
   run: async (args, { db, actor }) => {
@@ -47,6 +50,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'institution',
   verb: 'oidc',
+  screen: settingsEndpoints.access,
   args: 'on [logout-url] | off',
   summary: 'offer the OIDC sign-in (the server needs OIDC_ISSUER and\nOIDC_CLIENT_ID) and leave through its logout link',
   run: async (args, { db, actor }) => {
@@ -61,6 +65,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'institution',
   verb: 'text',
+  screen: settingsEndpoints.texts,
   args: "<field> <pt|en|es> '<text>'",
   summary:
     "the institution's words in one language: field denominacao_login\n(what the username is called), msg_login (the sign-in page's\nwelcome) or msg_suporte_consulta (support, HTML); '' unsets a translation",

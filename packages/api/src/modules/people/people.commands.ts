@@ -1,3 +1,4 @@
+import { deskEndpoints } from '@estante/contracts/circulation';
 import { hasControlCharacters, staffCommands } from '../../lib/staff-commands.js';
 import { changeStanding } from './people.service.js';
 
@@ -15,6 +16,7 @@ for (const blocked of [true, false]) {
   staffCommands.define({
     group: 'people',
     verb: blocked ? 'block' : 'unblock',
+    screen: deskEndpoints.standing,
     args: '<login> "<reason>"',
     summary: blocked
       ? 'block the patron behind a login: every session loses access at once (430),\nno loan, hold or renewal; the reason and who blocked are kept in the audit'

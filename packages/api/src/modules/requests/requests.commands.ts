@@ -1,4 +1,4 @@
-import { REQUEST_FILTERS, REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from '@estante/contracts/requests';
+import { REQUEST_FILTERS, REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType, requestsEndpoints } from '@estante/contracts/requests';
 import { staffCommands } from '../../lib/staff-commands.js';
 import { moveRequest, queue } from './requests.service.js';
 
@@ -7,6 +7,7 @@ const usage = () => staffCommands.usage('requests');
 staffCommands.define({
   group: 'requests',
   verb: 'list',
+  screen: 'reads',
   args: '[type] [status]',
   summary:
     "the patrons' requests (oldest first): type comutacao-bibliografica,\nlevantamento-bibliografico, ficha-catalografica,\npesquisa-especializada or emprestimo-inter-bibliotecas; status\naguardando (the default), em_transito, disponivel, retirada,\natendida, cancelada or todas",
@@ -32,6 +33,7 @@ for (const sheet of [false, true]) {
   staffCommands.define({
     group: 'requests',
     verb: sheet ? 'ficha' : 'status',
+    screen: requestsEndpoints.change,
     args: sheet ? '<n> <classification> <author mark> [note]' : '<n> <status> [note]',
     summary: sheet ? 'release catalogue sheet n, reviewed: its PDF can be downloaded' : 'move request n on, with a note for the patron (e-mailed)',
     run: async (args, { db, mailer, actor }) => {

@@ -1,3 +1,4 @@
+import { staffEndpoints } from '@estante/contracts/staff';
 import { STAFF_ROLES, type StaffRole } from '@estante/contracts/kernel';
 import { AppError } from '../../lib/errors.js';
 import { staffCommands } from '../../lib/staff-commands.js';
@@ -21,6 +22,7 @@ const describe = (nome: string, roles: readonly StaffRole[]) => (roles.length ? 
 staffCommands.define({
   group: 'staff',
   verb: 'list',
+  screen: 'reads',
   summary: 'the staff members and their roles',
   run: async (_args, { db }) => {
     const rows = await staffMembers(db);
@@ -32,6 +34,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'staff',
   verb: 'grant',
+  screen: staffEndpoints.grant,
   args: '<login> <role[,role…]>',
   summary: `make the person behind a login staff with these roles (kept with those\nthey hold): ${STAFF_ROLES.join(', ')}`,
   run: async (args, { db, actor }) => {
@@ -44,6 +47,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'staff',
   verb: 'revoke',
+  screen: staffEndpoints.revoke,
   args: '<login> <role[,role…]>',
   summary: 'take roles from a staff member (the staff calls refuse them at once)',
   run: async (args, { db, actor }) => {

@@ -4,6 +4,7 @@ import { recentGeneralComments, recentSuggestions } from './units.service.js';
 staffCommands.define({
   group: 'comments',
   verb: 'general',
+  screen: 'reads',
   summary: 'the latest general comments sent from the footer',
   run: async (_args, { db }) => {
     const rows = await recentGeneralComments(db);
@@ -15,6 +16,7 @@ staffCommands.define({
 staffCommands.define({
   group: 'comments',
   verb: 'suggestions',
+  screen: 'reads',
   summary: 'the latest acquisition suggestions',
   run: async (_args, { db }) => {
     const rows = await recentSuggestions(db);
