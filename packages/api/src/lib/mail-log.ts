@@ -1,4 +1,5 @@
-import type { Db } from '../db/client.js';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/client.js';
 import { mailLog } from '../db/schema/index.js';
 import type { Mailer, MailMessage } from './mail.js';
 
@@ -32,8 +33,10 @@ export function loggedMailer(db: Db, inner: Mailer): Mailer {
   };
   return {
     async send(message) {
+      // The library's sender when it set one (read per message: a change holds from the next).
+      const from = message.from ?? (await librarySender(db));
       try {
-        await inner.send(message);
+        await inner.send(from ? { ...message, from } : message);
       } catch (error) {
         await log(message, error ?? new Error('failed'));
         throw error;
@@ -41,4 +44,14 @@ export function loggedMailer(db: Db, inner: Mailer): Mailer {
       await log(message, undefined);
     },
   };
+}
+
+/** The sender the library set (`parametros.remetente`), if any; none when the database cannot say. */
+export async function librarySender(db: Db): Promise<string | undefined> {
+  try {
+    const [row] = await queryRows<{ remetente: string | null }>(db, sql`select parametros->>'remetente' as remetente from institution limit 1`);
+    return row?.remetente || undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -15,6 +15,8 @@ export interface MailMessage {
   confidential?: boolean;
   /** A resend of the mail log's message `resendOf` (the log links the two). */
   resendOf?: number;
+  /** The sender, when not the server's MAIL_FROM (the library's setting, issue 54). */
+  from?: string;
 }
 
 export interface Mailer {
@@ -27,7 +29,7 @@ export function createMailer(url: string, from: string): Mailer {
   return {
     async send(message) {
       await transport.sendMail({
-        from,
+        from: message.from ?? from,
         to: message.to,
         replyTo: message.replyTo,
         subject: message.subject,

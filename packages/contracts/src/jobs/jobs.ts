@@ -61,6 +61,25 @@ export const mensagemEnviadaSchema = z
   .meta({ id: 'MensagemEnviada' });
 export type MensagemEnviada = z.infer<typeof mensagemEnviadaSchema>;
 
+/** A sender as a mail client shows it: `Name <address>` or an address alone. */
+export const remetenteSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^(?:[^<>\r\n"]{1,100} <[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, {
+    error: 'a sender such as Biblioteca <biblioteca@exemplo.org>',
+  });
+
+/** The sender the library's e-mails go from (null: the server's MAIL_FROM). */
+export const remetenteBodySchema = z.object({ remetente: remetenteSchema.nullable() });
+
+/** What the mail settings screen shows: the sender, the server's default, every message template in the three languages. */
+export const correioConfigSchema = z.object({
+  remetente: z.string().nullable(),
+  padrao: z.string(),
+  modelos: z.array(z.object({ modulo: z.string(), chave: z.string(), pt: z.string(), en: z.string(), es: z.string() })),
+});
+
 const jobName = z.string().regex(/^[a-z]+\.[a-z-]+$/, { error: 'a job name such as circulation.loan-notices' });
 
 /** The jobs' runs and the mail log (issue 54), for the administration. */
@@ -109,5 +128,22 @@ export const operationsEndpoints = {
     response: mensagemEnviadaSchema,
     status: 201,
     errors: [404, 422, 502],
+  }),
+  mailSettings: endpoint({
+    method: 'GET',
+    path: '/api/equipe/correio/configuracao',
+    access: { staff: ['administracao'] },
+    tag: 'Equipe',
+    summary: "The e-mails' sender and every message's template in pt, en and es, as the modules write them ({name} where a value goes)",
+    response: correioConfigSchema,
+  }),
+  setSender: endpoint({
+    method: 'PUT',
+    path: '/api/equipe/correio/configuracao',
+    access: { staff: ['administracao'] },
+    tag: 'Equipe',
+    summary: "Set the sender of the library's e-mails (null: the server's MAIL_FROM); in effect for the next message; audited",
+    body: remetenteBodySchema,
+    response: correioConfigSchema,
   }),
 } as const;

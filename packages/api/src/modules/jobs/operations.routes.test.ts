@@ -62,6 +62,13 @@ describe('the mail log', () => {
     expect((await mail.messages()).filter((m) => m.subject === 'Seus empréstimos na biblioteca')).toHaveLength(2);
     expect((await call(t.app, ops.resend, { params: { id: '999999' } }, gestora)).status).toBe(404);
 
+    // The library's sender, once set, is the next message's.
+    await call(t.app, ops.setSender, { body: { remetente: 'Biblioteca Central <central@biblioteca.example.org>' } }, gestora);
+    await call(t.app, ops.resend, { params: { id: String(first.id) } }, gestora);
+    const fromLibrary = (await mail.messages()).filter((m) => m.subject === 'Seus empréstimos na biblioteca').at(-1)!;
+    expect(fromLibrary.from?.value[0]).toMatchObject({ name: 'Biblioteca Central', address: 'central@biblioteca.example.org' });
+    await call(t.app, ops.setSender, { body: { remetente: null } }, gestora);
+
     // The mail server goes away: the desk hears 502, the log says it failed and why.
     await mail.close();
     const refused = await call(t.app, deskEndpoints.receipt, { params: { codPessoa: String(anaId) }, body: {} }, gestora);
@@ -73,13 +80,41 @@ describe('the mail log', () => {
       erro: expect.stringMatching(/ECONNREFUSED|connect/i),
       assunto: 'Seus empréstimos na biblioteca',
     });
-    expect((await log({ para: 'ANA@example' })).total).toBe(4);
+    expect((await log({ para: 'ANA@example' })).total).toBe(5);
     expect((await log({ para: 'ninguem@' })).total).toBe(0);
     expect((await log({ pagina: '2' })).itens).toEqual([]);
 
     const acts = await queryRows<{ alvo: string }>(t.database.db, sql`select alvo from staff_audit where acao = 'jobs.resend' order by id`);
     // Only the resend made is an act: the refused ones changed nothing.
-    expect(acts.map((a) => a.alvo)).toEqual([`mensagem:${first.id}`]);
+    expect(acts.map((a) => a.alvo)).toEqual([`mensagem:${first.id}`, `mensagem:${first.id}`]);
+  });
+});
+
+describe('the mail settings', () => {
+  it("show every message's template in three languages, and set the sender of the next messages", async () => {
+    const settings = (await call(t.app, ops.mailSettings, {}, gestora)).body;
+    expect(settings.remetente).toBeNull();
+    expect(settings.padrao).toMatch(/@/);
+    expect(settings.modelos).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ modulo: 'circulation', chave: 'desk.receipt.subject', pt: 'Seus empréstimos na biblioteca', en: 'Your library loans' }),
+      ]),
+    );
+    expect((await call(t.app, ops.setSender, { body: { remetente: 'não é endereço' } }, gestora)).status).toBe(400);
+    expect((await call(t.app, ops.setSender, { body: { remetente: 'Biblioteca <a@b.org>\r\nBcc: x@y.org' } }, gestora)).status).toBe(400);
+    const set = await call(t.app, ops.setSender, { body: { remetente: 'Biblioteca Central <central@biblioteca.example.org>' } }, gestora);
+    expect(set.body.remetente).toBe('Biblioteca Central <central@biblioteca.example.org>');
+    const cleared = await call(t.app, ops.setSender, { body: { remetente: null } }, gestora);
+    expect(cleared.body.remetente).toBeNull();
+    const acts = await queryRows<{ detalhes: Record<string, unknown> }>(
+      t.database.db,
+      sql`select detalhes from staff_audit where acao = 'jobs.sender' order by id`,
+    );
+    // The mail log's test set and cleared it first; these are the last two.
+    expect(acts.slice(-2).map((a) => a.detalhes)).toEqual([
+      { antes: null, depois: 'Biblioteca Central <central@biblioteca.example.org>' },
+      { antes: 'Biblioteca Central <central@biblioteca.example.org>', depois: null },
+    ]);
   });
 });
 

@@ -1,4 +1,6 @@
 import type { MensagemEnviada } from '@estante/contracts/jobs';
+import { messageCatalogue } from '../../lib/i18n.js';
+import { librarySender } from '../../lib/mail-log.js';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { recordStaffAct } from '../../lib/audit.js';
@@ -83,4 +85,31 @@ export async function pruneMailLog(db: Db): Promise<string> {
     sql`with gone as (delete from mail_log where em < now() - make_interval(days => ${MAIL_LOG_DAYS}) returning 1) select count(*)::int as n from gone`,
   );
   return `${row?.n ?? 0} message(s) older than ${MAIL_LOG_DAYS} days removed from the mail log`;
+}
+
+/** A message template's key: an e-mail's subject, body or part (`mail.*`, `*.mail.*`, the desk's receipt, the notices). */
+const TEMPLATE_KEY = /(^|\.)(mail|receipt|notice|notices)(\.|$)/;
+
+/** The e-mails' sender (the library's, else the server's) and every message template in the three languages. */
+export async function mailSettings(db: Db, defaultSender: string) {
+  const modelos = [...messageCatalogue()].flatMap(([modulo, texts]) =>
+    Object.entries(texts)
+      .filter(([chave]) => TEMPLATE_KEY.test(chave))
+      .map(([chave, text]) => ({ modulo, chave, pt: text.pt, en: text.en, es: text.es })),
+  );
+  return { remetente: (await librarySender(db)) ?? null, padrao: defaultSender, modelos };
+}
+
+/** Sets (or, with null, clears) the library's sender; audited with what it was. */
+export async function setSender(db: Db, remetente: string | null, defaultSender: string, actor: string) {
+  await db.transaction(async (tx) => {
+    const before = (await librarySender(tx as Db)) ?? null;
+    await tx.execute(
+      remetente === null
+        ? sql`update institution set parametros = coalesce(parametros, '{}'::jsonb) - 'remetente'`
+        : sql`update institution set parametros = coalesce(parametros, '{}'::jsonb) || jsonb_build_object('remetente', ${remetente}::text)`,
+    );
+    await recordStaffAct(tx, { autor: actor, acao: 'jobs.sender', alvo: 'instituicao', detalhes: { antes: before, depois: remetente } });
+  });
+  return mailSettings(db, defaultSender);
 }
