@@ -1,6 +1,6 @@
 import type { MensagemEnviada } from '@estante/contracts/jobs';
 import { messageCatalogue } from '../../lib/i18n.js';
-import { librarySender } from '../../lib/mail-log.js';
+import { librarySender, loggedAs, rememberSender } from '../../lib/mail-log.js';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { recordStaffAct } from '../../lib/audit.js';
@@ -67,15 +67,24 @@ export async function resendMail(db: Db, mailer: Mailer, id: number, actor: stri
   if (!message) throw errors.messageNotFound(id);
   if (message.corpo === null) throw errors.messageConfidential();
   if (message.anexos > 0) throw errors.messageWithAttachments();
+  const again = { to: message.para, replyTo: message.responder ?? undefined, subject: message.assunto, text: message.corpo, resendOf: id };
   try {
-    await mailer.send({ to: message.para, replyTo: message.responder ?? undefined, subject: message.assunto, text: message.corpo, resendOf: id });
+    await mailer.send(again);
   } catch {
     throw errors.mailFailed();
   } finally {
     await recordStaffAct(db, { autor: actor, acao: 'jobs.resend', alvo: `mensagem:${id}`, detalhes: { para: message.para, assunto: message.assunto } });
   }
-  const [sent] = await queryRows<MensagemEnviada>(db, sql`select ${MAIL_COLUMNS} from mail_log where reenvio_de = ${id} order by id desc limit 1`);
-  return sent!;
+  // The log row of the resend (written by the logged mailer; outside any transaction here, so awaited).
+  const logged = await loggedAs(again);
+  const [sent] = await queryRows<MensagemEnviada>(
+    db,
+    logged === undefined
+      ? sql`select ${MAIL_COLUMNS} from mail_log where reenvio_de = ${id} order by id desc limit 1`
+      : sql`select ${MAIL_COLUMNS} from mail_log where id = ${logged}`,
+  );
+  if (!sent) throw errors.messageNotFound(id);
+  return sent;
 }
 
 /** The mail log's messages older than MAIL_LOG_DAYS removed (the daily job). */
@@ -111,5 +120,7 @@ export async function setSender(db: Db, remetente: string | null, defaultSender:
     );
     await recordStaffAct(tx, { autor: actor, acao: 'jobs.sender', alvo: 'instituicao', detalhes: { antes: before, depois: remetente } });
   });
+  // This node sends from it at once; the others within 30 s (lib/mail-log.ts).
+  rememberSender(db, remetente);
   return mailSettings(db, defaultSender);
 }
