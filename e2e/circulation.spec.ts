@@ -377,3 +377,38 @@ test('the desk: three copies lent to aluno by barcode and Enter, a fourth refuse
   await scan(third!.tombo);
   await expect(status).toContainText(`(exemplar ${third!.tombo})`);
 });
+
+test("a category's loan limit lowered on the settings screen refuses the desk's next check-out, in words", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const [copy] = await lendableCopies(page, 1);
+  expect(copy).toBeDefined();
+  // The administration, in a browser of its own, gives professors no loan at all.
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await signIn(admin, 'administracao');
+  await admin.goto('/equipe/configuracoes');
+  await admin.getByRole('tab', { name: 'Políticas de empréstimo' }).click();
+  const limit = admin.getByRole('textbox', { name: /^Limite de empréstimos de Professor/ });
+  const before = await limit.inputValue();
+  const setLimit = async (value: string, said: RegExp) => {
+    await limit.fill(value);
+    await admin.getByRole('button', { name: 'Salvar o limite de Professor' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: said })).toBeVisible();
+  };
+  await setLimit('0', /Limite de Professor salvo: nenhum empréstimo\./);
+  await expectNoAxeViolations(admin);
+  try {
+    await signIn(page, 'balcao');
+    await page.goto('/equipe/balcao');
+    const input = page.getByRole('textbox', { name: 'Leitor, exemplar ou nome' });
+    await input.fill('professor');
+    await input.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Leitor: Carlos Eduardo Pereira' })).toBeVisible();
+    await input.fill(copy!.tombo);
+    await input.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: /\S/ }).last()).toContainText(/o limite da sua categoria \(0\)\./);
+  } finally {
+    await setLimit(before, /Limite de Professor salvo/);
+    await context.close();
+  }
+});

@@ -1,12 +1,32 @@
-import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, staff } from './fixtures';
+import { type Browser, expect, test } from '@playwright/test';
+import { expectNoAxeViolations, signIn, staff } from './fixtures';
 
 // These journeys switch the institution's settings, so they run alone, after the others
 // (playwright.config.ts), one at a time, and put the demo back as they found it.
 test.describe.configure({ mode: 'serial' });
 
-test('institution 571: the username first, then the password and the required duplicate chooser', async ({ page }) => {
-  staff('institution', 'code', '571');
+/** The administration sets the institution code on the settings screen (issue 54), in a browser of its own; no restart follows. */
+async function institutionCodeOnScreen(browser: Browser, code: number): Promise<void> {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  try {
+    await signIn(admin, 'administracao');
+    await admin.goto('/equipe/configuracoes');
+    await expect(admin.getByRole('tab', { name: 'Acesso' })).toHaveAttribute('aria-selected', 'true');
+    const field = admin.getByRole('textbox', { name: /^Código da instituição/ });
+    await expect(field).toHaveValue(/\d/);
+    await field.fill(String(code));
+    await expect(admin.getByText('Com este código: entrada em dois passos, com a escolha entre cadastros duplicados.')).toBeVisible();
+    await admin.getByRole('button', { name: 'Salvar o acesso' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: 'Acesso salvo' })).toBeFocused();
+    await expectNoAxeViolations(admin);
+  } finally {
+    await context.close();
+  }
+}
+
+test('institution 571, set on the settings screen: the username first, then the password and the required duplicate chooser', async ({ page, browser }) => {
+  await institutionCodeOnScreen(browser, 571);
   try {
     await page.goto('/login');
     await expect(page.getByRole('textbox', { name: 'Senha', exact: true })).toHaveCount(0);

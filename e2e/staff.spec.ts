@@ -45,7 +45,15 @@ test('the administration grants a role and takes it back on screen, and reads bo
   await signIn(page, 'administracao');
   await page.goto('/equipe');
   const menu = page.getByRole('navigation', { name: 'Seções da equipe' });
-  await expect(menu.getByRole('link')).toHaveText(['Área da equipe', 'Equipe e papéis', 'Auditoria', 'Tarefas agendadas']);
+  await expect(menu.getByRole('link')).toHaveText([
+    'Área da equipe',
+    'Equipe e papéis',
+    'Auditoria',
+    'Rede de parceiros',
+    'Configurações',
+    'Tarefas agendadas',
+    'Correio',
+  ]);
   await menu.getByRole('link', { name: 'Equipe e papéis' }).click();
   const grant = page
     .getByRole('region', { name: 'Conceder papéis' })
@@ -82,17 +90,22 @@ test('the administration grants a role and takes it back on screen, and reads bo
 });
 
 test('every staff screen is clean for axe in the default and the high-contrast schemes', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signIn(page, 'funcionario');
   const screens = [
     '/equipe',
     '/equipe/balcao',
     '/equipe/leitores',
     '/equipe/solicitacoes',
+    '/equipe/aquisicao',
+    '/equipe/periodicos',
     '/equipe/moderacao',
     '/equipe/membros',
     '/equipe/auditoria',
+    '/equipe/rede',
+    '/equipe/configuracoes',
     '/equipe/tarefas',
+    '/equipe/correio',
   ];
   for (const scheme of ['default', 'contraste'] as const) {
     if (scheme === 'contraste') {
