@@ -18,7 +18,8 @@ async function institutionCodeOnScreen(browser: Browser, code: number): Promise<
     await field.fill(String(code));
     await expect(admin.getByText('Com este código: entrada em dois passos, com a escolha entre cadastros duplicados.')).toBeVisible();
     await admin.getByRole('button', { name: 'Salvar o acesso' }).click();
-    await expect(admin.getByRole('status').filter({ hasText: 'Acesso salvo' })).toBeFocused();
+    // Said, and the focus on what was said.
+    await expect(admin.getByRole('status').filter({ hasText: 'Acesso salvo' }).locator('[tabindex="-1"]')).toBeFocused();
     await expectNoAxeViolations(admin);
   } finally {
     await context.close();

@@ -109,6 +109,11 @@ export class Scheduler {
     }
   }
 
+  /** Whether this process works jobs now (started, not stopping): "run now" can be queued. */
+  get running(): boolean {
+    return this.boss !== null && !this.stopping;
+  }
+
   /** Queues a run of `name` now (tests, and staff who do not want to wait for the clock). */
   async runSoon(name: string): Promise<string | null> {
     if (!this.boss) throw new Error('the scheduler is not started');

@@ -99,11 +99,11 @@ export const operationsEndpoints = {
     path: '/api/equipe/tarefas/:nome/execucoes',
     access: { staff: ['administracao'] },
     tag: 'Equipe',
-    summary: 'Run a job now (queued; a free worker takes it within seconds); audited',
+    summary: 'Run a job now (queued; a free worker takes it within seconds; 409 while this server runs no jobs); audited',
     params: z.object({ nome: jobName }),
     response: z.object({ nome: z.string(), na_fila: z.number().int() }),
     status: 202,
-    errors: [404, 503],
+    errors: [404, 409],
   }),
   mail: endpoint({
     method: 'GET',

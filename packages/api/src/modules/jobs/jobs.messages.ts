@@ -33,7 +33,7 @@ export const messages = defineMessages('jobs', {
 export const errors = {
   ...common,
   jobUnknown: (nome: string) => messages.error(404, 'TarefaDesconhecida', { nome }),
-  schedulerStopped: () => messages.error(503, 'AgendadorParado'),
+  schedulerStopped: () => messages.error(409, 'AgendadorParado'),
   messageNotFound: (id: number) => messages.error(404, 'MensagemNaoEncontrada', { id }),
   messageConfidential: () => messages.error(422, 'MensagemConfidencial'),
   messageWithAttachments: () => messages.error(422, 'MensagemComAnexos'),

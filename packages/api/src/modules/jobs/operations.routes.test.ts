@@ -121,7 +121,7 @@ describe('the mail settings', () => {
 
 describe('the jobs', () => {
   it('runs a job now once the scheduler runs here, and lists its runs with what they said', async () => {
-    expect((await call(t.app, ops.runNow, { params: { nome: 'jobs.mail-log' } }, gestora)).status).toBe(503);
+    expect((await call(t.app, ops.runNow, { params: { nome: 'jobs.mail-log' } }, gestora)).status).toBe(409);
     expect((await call(t.app, ops.runNow, { params: { nome: 'jobs.nada' } }, gestora)).status).toBe(404);
     expect((await call(t.app, ops.runs, { params: { nome: 'Não é nome' } }, gestora)).status).toBe(400);
     await t.app.scheduler.start({ pollingSeconds: 0.5, catchUp: false });

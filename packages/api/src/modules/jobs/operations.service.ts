@@ -25,10 +25,12 @@ export async function jobRuns(db: Db, defined: readonly JobDefinition[], nome: s
 /** "Run now": the job queued for a free worker (503 when the scheduler is not running here); audited. */
 export async function runJobNow(db: Db, scheduler: Scheduler, nome: string, actor: string) {
   requireJob(scheduler.definitions, nome);
+  if (!scheduler.running) throw errors.schedulerStopped();
   let id: string | null;
   try {
     id = await scheduler.runSoon(nome);
   } catch {
+    // Stopped between the check and the send (the server is shutting down).
     throw errors.schedulerStopped();
   }
   await recordStaffAct(db, { autor: actor, acao: 'jobs.run', alvo: `tarefa:${nome}`, detalhes: { job: id } });

@@ -28,6 +28,11 @@ export const messages = defineMessages('network', {
     en: '{endereco} does not answer as an OAI-PMH server: {motivo}',
     es: '{endereco} no responde como un servidor OAI-PMH: {motivo}',
   },
+  ColetaSemAgendador: {
+    pt: 'As tarefas não estão rodando neste servidor agora; a coleta acontece na próxima hora cheia, ou tente em instantes.',
+    en: 'Jobs are not running on this server right now; the harvest happens at the next hour, or try again in a moment.',
+    es: 'Las tareas no se están ejecutando en este servidor ahora; la cosecha ocurre en la próxima hora, o inténtelo en un momento.',
+  },
   ColetaEmAndamento: {
     pt: 'A coleta de "{nome}" já está em andamento.',
     en: 'The harvest of "{nome}" is already under way.',
@@ -43,4 +48,5 @@ export const errors = {
   partnerAddressTaken: (endereco: string, nome: string) => messages.error(409, 'ParceiroEnderecoEmUso', { endereco, nome }),
   partnerSilent: (endereco: string, motivo: string) => messages.error(422, 'ParceiroNaoResponde', { endereco, motivo }),
   harvestUnderWay: (nome: string) => messages.error(409, 'ColetaEmAndamento', { nome }),
+  schedulerStopped: () => messages.error(409, 'ColetaSemAgendador'),
 };

@@ -120,6 +120,7 @@ export async function harvestSoon(db: Db, scheduler: Scheduler, id: number, acto
   const partner = await partnerOrFail(db, id);
   const shown = asParceiro(partner, 0);
   if (shown.coleta?.situacao === 'coletando') throw errors.harvestUnderWay(partner.nome);
+  if (!scheduler.running) throw errors.schedulerStopped();
   await dueNow(db, id);
   await recordStaffAct(db, { autor: actor, acao: 'network.harvest', alvo: `parceiro:${id}`, detalhes: { nome: partner.nome, pedida: true } });
   await scheduler.runSoon('network.harvest');

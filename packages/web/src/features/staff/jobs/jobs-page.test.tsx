@@ -113,7 +113,7 @@ describe('the staff area’s scheduled jobs', () => {
     const stopped = 'As tarefas não estão rodando neste servidor agora; tente em instantes.';
     const calls = fakeApi(
       answer(jobsEndpoints.list, [EXPIRE]),
-      answer(operationsEndpoints.runNow, () => new Refusal(503, stopped, 'AgendadorParado')),
+      answer(operationsEndpoints.runNow, () => new Refusal(409, stopped, 'AgendadorParado')),
     );
     const { user } = renderScreen(<JobsPage />);
     const button = within(await rowOf('circulation.expire-holds')).getByRole('button', { name: 'Executar agora a tarefa circulation.expire-holds' });

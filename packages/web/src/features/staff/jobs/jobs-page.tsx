@@ -8,7 +8,7 @@ import { NoticeView, useNotify } from '../../../ui/notify';
 import { useJobs, useRunNow } from './jobs.api';
 import { RunsPanel, useUtcTime } from './runs-panel';
 
-/** 5xx refusals of this page whose message the administrator should read: jobs not running on this server (503). */
+/** Refusals of this page whose message the administrator should read whatever their status: jobs not running on this server. */
 const TOLD_HERE = new Set(['AgendadorParado']);
 
 /** The server's message for a refusal (as every screen shows it), and for the scheduler stopped here, too. */
