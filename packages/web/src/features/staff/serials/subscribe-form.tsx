@@ -25,10 +25,10 @@ type SubscribeValues = {
   periodicidade: '' | Frequency;
 };
 
-/** The form as it starts: this month (as an `<input type=month>` gives it), the title's own frequency. */
+/** The form as it starts: this month as the server counts months (UTC, serials.desk.ts), the title's own frequency. */
 function blank(): SubscribeValues {
   const now = new Date();
-  return { acervo: '', biblioteca: '', inicio: `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`, periodicidade: '' };
+  return { acervo: '', biblioteca: '', inicio: `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`, periodicidade: '' };
 }
 
 /**
