@@ -2,7 +2,7 @@ import { Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueueFilter } from './acquisitions.api';
-import { Announcer, type Said, type Say } from './announcer';
+import { Announcer, type Said, type Say } from '../../../ui/announcer';
 import { BudgetTab } from './budget-tab';
 import { OrdersTab } from './orders-tab';
 import { SuggestionsTab, type View } from './suggestions-tab';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../../ui/use-contract-form';
 import { type ActBody, useAct, useStatusName } from './acquisitions.api';
-import { Refused, type Say } from './announcer';
+import { Refused, type Say } from '../../../ui/announcer';
 import { TitleField } from './title-search';
 import { refusalText, typedAmount, useMoney } from './words';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { StatusLine } from '../../../ui/status-line';
 import { useBudgets, useSetBudget } from './acquisitions.api';
-import { Refused, type Say } from './announcer';
+import { Refused, type Say } from '../../../ui/announcer';
 import { refusalText, typedAmount, useMoney } from './words';
 
 /** The years offered: next year, this one and the nine before (the API takes 2000–2100). */

@@ -6,7 +6,7 @@ import { useLibraries } from '../../../api/libraries';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { useContractForm } from '../../../ui/use-contract-form';
 import { usePlaceOrder, useQueue } from './acquisitions.api';
-import { Refused, type Say } from './announcer';
+import { Refused, type Say } from '../../../ui/announcer';
 import { refusalText, useMoney } from './words';
 
 const ORDERABLE: readonly SuggestionStatus[] = ORDERABLE_STATUSES;

@@ -10,7 +10,7 @@ import { useShortDate } from '../../../ui/dates';
 import { DescriptionRow } from '../../../ui/description-row';
 import { ScrollTable } from '../../../ui/scroll-table';
 import { useCloseOrder, useOrders, useStatusName } from './acquisitions.api';
-import { Refused, type Say } from './announcer';
+import { Refused, type Say } from '../../../ui/announcer';
 import { refusalText, titlePath } from './words';
 
 /** A purchase order as the staff see it, with its items. */

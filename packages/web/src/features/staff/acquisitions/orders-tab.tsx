@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import type { Say } from './announcer';
+import type { Say } from '../../../ui/announcer';
 import { NewOrderForm } from './new-order-form';
 import { OrdersList } from './orders-list';
 

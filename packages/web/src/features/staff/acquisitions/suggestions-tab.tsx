@@ -6,7 +6,7 @@ import { useLibraries } from '../../../api/libraries';
 import { useShortDate } from '../../../ui/dates';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { type QueueFilter, useQueue, useStatusName } from './acquisitions.api';
-import type { Say } from './announcer';
+import type { Say } from '../../../ui/announcer';
 import { type Opener, SuggestionBoard } from './suggestion-board';
 import { SuggestionDetail } from './suggestion-detail';
 import { SuggestionFilters } from './suggestion-filters';

@@ -7,7 +7,7 @@ import { messageOf } from '../../../api/client';
 import { useShortDate } from '../../../ui/dates';
 import { DescriptionRow } from '../../../ui/description-row';
 import { type Column, ListSection } from '../../../ui/list-section';
-import { Refused } from './announcer';
+import { Refused } from '../../../ui/announcer';
 import { Part, type Say } from './request-detail';
 import { type LoanMoveStatus, type LoanQueueFilter, useLoanQueue, useMoveLoanRequest } from './requests.api';
 

@@ -6,7 +6,7 @@ import { downloadFile, messageOf } from '../../../api/client';
 import { useShortDate } from '../../../ui/dates';
 import { DescriptionRow } from '../../../ui/description-row';
 import { ScrollTable } from '../../../ui/scroll-table';
-import { Refused } from './announcer';
+import { Refused } from '../../../ui/announcer';
 import { type Change, sheetPreviewPath, useAssignRequest, useChangeRequest, useColleagues } from './requests.api';
 
 /** Says an outcome in the page's live region; `focus` (the default, after a write) sends the focus to it. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLibraries } from '../../../api/libraries';
 import { useShortDate } from '../../../ui/dates';
 import { type Column, ListSection } from '../../../ui/list-section';
-import { Announcer, type Said } from './announcer';
+import { Announcer, type Said } from '../../../ui/announcer';
 import { LOAN_TAB, LoanQueue } from './loan-requests';
 import { RequestDetail, type Say } from './request-detail';
 import { type QueueFilter, useLoanOpenCount, useQueue, useQueueCounts } from './requests.api';

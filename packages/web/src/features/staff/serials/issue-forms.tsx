@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../api/client';
 import { useContractForm } from '../../../ui/use-contract-form';
-import { Refused } from './announcer';
+import { Refused } from '../../../ui/announcer';
 import { useMonthWords } from './serial-words';
 import { BODY_SCHEMAS, type SerialAt, useClaim, useIndexArticle } from './serials.api';
 

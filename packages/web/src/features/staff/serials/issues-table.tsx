@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useShortDate } from '../../../ui/dates';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { StatusLine } from '../../../ui/status-line';
-import type { Say } from './announcer';
+import type { Say } from '../../../ui/announcer';
 import { ArticleForm, ClaimForm } from './issue-forms';
 import { claimable, indexable, STANDING_TONE, useMonthWords } from './serial-words';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../api/client';
 import { DescriptionRow } from '../../../ui/description-row';
 import { useContractForm } from '../../../ui/use-contract-form';
-import { Refused, type Say } from './announcer';
+import { Refused, type Say } from '../../../ui/announcer';
 import { IssuesTable } from './issues-table';
 import { useMonthWords } from './serial-words';
 import { BODY_SCHEMAS, kardexQuery, type SerialAt, useKardex, useReceive } from './serials.api';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useShortDate } from '../../../ui/dates';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { StatusLine } from '../../../ui/status-line';
-import { Announcer, type Said, type Say } from './announcer';
+import { Announcer, type Said, type Say } from '../../../ui/announcer';
 import { Kardex } from './kardex';
 import { useMonthWords } from './serial-words';
 import { type SerialAt, useSubscriptions } from './serials.api';

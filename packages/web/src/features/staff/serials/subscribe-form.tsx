@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../api/client';
 import { useLibraries } from '../../../api/libraries';
 import { useContractForm } from '../../../ui/use-contract-form';
-import { Refused, type Say } from './announcer';
+import { Refused, type Say } from '../../../ui/announcer';
 import { useMonthWords } from './serial-words';
 import { BODY_SCHEMAS, lookupQuery, useSerialLookup, useSubscribe } from './serials.api';
 

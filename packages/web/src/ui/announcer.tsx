@@ -1,6 +1,6 @@
 import { Paper } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { StatusLine } from '../../../ui/status-line';
+import { StatusLine } from './status-line';
 
 /** What the page last said; `focus` sends the focus to it (after a write done from a form); `id` makes a repeated sentence a new announcement. */
 export interface Said {
@@ -9,15 +9,15 @@ export interface Said {
   focus: boolean;
 }
 
-/** How a part of the page tells an outcome: `focus` (the default) sends the focus to it; false leaves it where it is (the receive button, the search box). */
+/** How a part of the page tells an outcome: `focus` (the default) sends the focus to it; false leaves it where it is (a button pressed again and again, a search box). */
 export type Say = (text: string, focus?: boolean) => void;
 
 /**
- * The section's live region for outcomes, always in the page so that what is put in it is
- * announced (role status, politely). A write done from a form takes the focus to its outcome (not
- * in the Tab order); "Receber o próximo" keeps it on its button, so that a pile of issues is
- * received with Enter, Enter, Enter. A refusal is said where it happened, in an alert beside the
- * form or button that was used.
+ * A staff section's live region for outcomes (requests, acquisitions, serials), always in the page
+ * so that what is put in it is announced (role status, politely). A write done from a form takes
+ * the focus to its outcome (not in the Tab order); a button meant to be pressed again and again
+ * (the serials' "Receber o próximo") keeps it. A refusal is said where it happened, in an alert
+ * beside the form or button that was used.
  */
 export function Announcer({ said }: { said: Said | null }) {
   const outcome = useRef<HTMLDivElement>(null);
