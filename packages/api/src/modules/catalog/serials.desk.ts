@@ -20,6 +20,15 @@ type Slot = { ano: number; mes: number };
 /** Kardex rows shown: the issues of the last years and the slots expected in them. */
 const SLOTS_SHOWN = 36;
 
+/**
+ * Serialises the writes to one library's Kardex of a serial (receive, claim): a slot with no row
+ * yet has nothing to lock, and its number may be null (NULLs are distinct to the unique key), so
+ * twenty receives at once would each add the same issue.
+ */
+async function lockKardex(tx: Tx, codAcervo: number, codBiblioteca: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`kardex:${codAcervo}:${codBiblioteca}`}))`);
+}
+
 const monthIndex = (s: Slot) => s.ano * 12 + (s.mes - 1);
 const slotOf = (index: number): Slot => ({ ano: Math.floor(index / 12), mes: (index % 12) + 1 });
 const thisMonth = (): Slot => {
@@ -183,6 +192,7 @@ export async function receiveIssue(
     },
   });
   return audited(db, act, async (tx) => {
+    await lockKardex(tx, issue.codAcervo, issue.codBiblioteca);
     const slot = await queryRows<{ cod_fasciculo: number; numero: string | null; recebido: boolean }>(
       tx,
       sql`select cod_fasciculo, numero, data_chegada is not null as recebido from serial_issues
@@ -248,6 +258,7 @@ export async function claimIssue(db: Db, codAcervo: number, codBiblioteca: numbe
   await requireTitle(db, codAcervo);
   await requireLibrary(db, codBiblioteca);
   await db.transaction(async (tx) => {
+    await lockKardex(tx, codAcervo, codBiblioteca);
     const slot = await queryRows<{ cod_fasciculo: number; recebido: boolean }>(
       tx,
       sql`select cod_fasciculo, data_chegada is not null as recebido from serial_issues

@@ -14,6 +14,7 @@ import { queryRows } from '../../db/client.js';
 let t: TestApp;
 let serial = 0;
 let library = 0;
+let other = 0;
 const token: Record<'lia' | 'ana', string> = { lia: '', ana: '' };
 
 const ago = (months: number) => {
@@ -26,7 +27,7 @@ const ago = (months: number) => {
 beforeAll(async () => {
   t = await createTestApp();
   serial = (await createTitles(t.database.db, [{ id: 'rev', title: 'Revista Brasileira de Letras', year: 2001 }])).rev!;
-  [library] = (await createLibraries(t.database.db, ['Biblioteca Central'])).map((l) => l.codBiblioteca) as [number];
+  [library, other] = (await createLibraries(t.database.db, ['Biblioteca Central', 'Biblioteca Setorial'])).map((l) => l.codBiblioteca) as [number, number];
   for (const login of ['lia', 'ana'] as const) {
     await createPatron(t.database.db, { login, nome: `${login} Teste`, password: `senha-${login}-1` });
     token[login] = await patronToken(t.app, login, `senha-${login}-1`);
@@ -128,5 +129,21 @@ describe('the serials desk', () => {
     ]);
     const acts = await queryRows<{ acao: string }>(t.database.db, sql`select acao from staff_audit where acao like 'serials.%' order by id`);
     expect(acts.map((a) => a.acao)).toEqual(['serials.subscribe', 'serials.receive', 'serials.receive', 'serials.claim', 'serials.receive', 'serials.article']);
+  });
+
+  it('never receives an issue twice when twenty desks press "receive the next" at the same moment', async () => {
+    const there = { acervo: String(serial), biblioteca: String(other) };
+    await call(t.app, calls.subscribe, { params: there, body: { inicio: ago(2).text, periodicidade: 'm' } }, token.lia);
+    const together = await Promise.all(Array.from({ length: 20 }, () => call(t.app, calls.receive, { params: there, body: {} }, token.lia)));
+    // Each press receives the next issue as the Kardex then stands; the others are told it came already (or none is expected).
+    const received = together.filter((r) => r.status === 201).length;
+    expect(received).toBeGreaterThanOrEqual(1);
+    expect(new Set(together.filter((r) => r.status !== 201).map((r) => r.status))).toEqual(new Set([409]));
+    const rows = await queryRows<{ ano: number; mes: number; n: number }>(
+      t.database.db,
+      sql`select ano, mes, count(*)::int as n from serial_issues where cod_acervo = ${serial} and cod_biblioteca = ${other} group by ano, mes`,
+    );
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+    expect(rows).toHaveLength(received);
   });
 });
