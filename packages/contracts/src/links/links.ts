@@ -40,6 +40,27 @@ export type ExternalResource = (typeof EXTERNAL_RESOURCES)[number];
 export const PROVIDERS = [...EXTERNAL_RESOURCES, 'grupoa', 'target', 'repositorio', 'meupergamum'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
+/** Names of the providers whose name is a brand, the same in every language (the repository and the account area are named in words). */
+export const PROVIDER_BRANDS: Readonly<Record<Exclude<Provider, 'repositorio' | 'meupergamum'>, string>> = {
+  pearson: 'Biblioteca Virtual Pearson',
+  cengage: 'Cengage',
+  editora_forum: 'Editora Fórum',
+  minhabiblioteca: 'Minha Biblioteca',
+  ebrary: 'Ebook Central (ebrary)',
+  rtonline: 'Revista dos Tribunais Online',
+  lectio: 'Lectio',
+  gale: 'Gale',
+  gale_book: 'Gale eBooks',
+  oxford: 'Oxford Academic',
+  proquest: 'ProQuest',
+  uptodate: 'UpToDate',
+  lexicomp: 'Lexicomp',
+  solucto: 'Solucto',
+  jornalderesenhas: 'Jornal de Resenhas',
+  grupoa: 'Grupo A',
+  target: 'Target GEDWeb',
+};
+
 /** How a provider takes the patron over: a signed one-time token in its address, or a plain link. */
 export const HANDOVER_KINDS = ['assinada', 'link'] as const;
 

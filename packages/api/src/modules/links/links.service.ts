@@ -11,6 +11,7 @@ import {
   type Provider,
   type TokenProvedor,
   type UrlAcesso,
+  PROVIDER_BRANDS,
 } from '@estante/contracts/links';
 import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
@@ -44,27 +45,6 @@ export const REDIRECT_CODE_SECONDS = 60;
 const REDIRECT_SCREEN = '/pergamum_redireciona';
 const ACCOUNT_AREA = '/meupergamum';
 const ACCOUNT_APP = '/meupergamum/app';
-
-/** Names of the providers whose name is a brand (the same in every language). */
-const BRANDS: Record<Exclude<Provider, 'repositorio' | 'meupergamum'>, string> = {
-  pearson: 'Biblioteca Virtual Pearson',
-  cengage: 'Cengage',
-  editora_forum: 'Editora Fórum',
-  minhabiblioteca: 'Minha Biblioteca',
-  ebrary: 'Ebook Central (ebrary)',
-  rtonline: 'Revista dos Tribunais Online',
-  lectio: 'Lectio',
-  gale: 'Gale',
-  gale_book: 'Gale eBooks',
-  oxford: 'Oxford Academic',
-  proquest: 'ProQuest',
-  uptodate: 'UpToDate',
-  lexicomp: 'Lexicomp',
-  solucto: 'Solucto',
-  jornalderesenhas: 'Jornal de Resenhas',
-  grupoa: 'Grupo A',
-  target: 'Target GEDWeb',
-};
 
 /**
  * One provider's entry in the institution's settings (`parametros.provedores.<key>`, decision
@@ -114,7 +94,7 @@ export async function configuredProviders(db: Db, secret: string | null): Promis
 export function providerName(recurso: Provider, entry: ProviderEntry | undefined, language: Language): string {
   if (entry?.nome) return entry.nome;
   if (recurso === 'repositorio' || recurso === 'meupergamum') return messages.t(`nome.${recurso}`, language);
-  return BRANDS[recurso];
+  return PROVIDER_BRANDS[recurso];
 }
 
 /**

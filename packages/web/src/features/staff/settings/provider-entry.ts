@@ -1,4 +1,4 @@
-import { HANDOVER_KINDS, HANDOVER_TTL } from '@estante/contracts/links';
+import { HANDOVER_KINDS, HANDOVER_TTL, PROVIDER_BRANDS } from '@estante/contracts/links';
 import type { FormErrors } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { whole } from './words';
@@ -8,35 +8,10 @@ export type Handover = (typeof HANDOVER_KINDS)[number];
 /** What a signed token may tell about the patron besides who they are and their category. */
 export const PATRON_DATA = ['nome', 'email'] as const;
 
-/**
- * The names of the providers whose name is a brand, the same in every language: a copy of the
- * API's (`BRANDS`, packages/api/src/modules/links/links.service.ts); the repository and the
- * external account area are named in words (the locales' `providers.name`).
- */
-const BRANDS: Readonly<Record<string, string>> = {
-  pearson: 'Biblioteca Virtual Pearson',
-  cengage: 'Cengage',
-  editora_forum: 'Editora Fórum',
-  minhabiblioteca: 'Minha Biblioteca',
-  ebrary: 'Ebook Central (ebrary)',
-  rtonline: 'Revista dos Tribunais Online',
-  lectio: 'Lectio',
-  gale: 'Gale',
-  gale_book: 'Gale eBooks',
-  oxford: 'Oxford Academic',
-  proquest: 'ProQuest',
-  uptodate: 'UpToDate',
-  lexicomp: 'Lexicomp',
-  solucto: 'Solucto',
-  jornalderesenhas: 'Jornal de Resenhas',
-  grupoa: 'Grupo A',
-  target: 'Target GEDWeb',
-};
-
 /** A provider's name for people: its brand, the repository's or account area's in words, or its code for one this screen does not know. */
 export function providerName(recurso: string, t: TFunction): string {
   if (recurso === 'repositorio' || recurso === 'meupergamum') return t(`staffSettings.providers.name.${recurso}`);
-  return BRANDS[recurso] ?? recurso;
+  return (PROVIDER_BRANDS as Readonly<Record<string, string>>)[recurso] ?? recurso;
 }
 
 /** A provider's entry as the catalogue reads it, with the API's defaults for what it leaves out (`entrySchema` in links.service.ts). */
