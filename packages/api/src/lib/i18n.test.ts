@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '@estante/contracts/kernel';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messageCatalogue, money } from './i18n.js';
+import { formatDay, messageCatalogue, money } from './i18n.js';
 import { errors, messages } from './messages.js';
 
 /**
@@ -57,8 +57,32 @@ describe('server texts', () => {
     expect(basket.t('mail.intro', 'en', { count: 3 })).toMatch(/^Here are the 3 references/);
   });
 
-  it('write money the way each language does', () => {
+  it('write money in the library’s currency (reais) the way each language writes money (decision 0046)', () => {
     expect(money('1234.5', 'pt')).toBe('R$ 1.234,50');
-    expect(money(3, 'en')).toBe('$ 3.00');
+    expect(money(3, 'en')).toBe('R$3.00');
+    expect(money('72.40', 'es')).toBe('72,40 BRL');
+  });
+
+  it('write dates nobody can misread: a four-digit year, English with the month by name (issue 55)', () => {
+    expect(formatDay('pt', '2026-03-10')).toBe('10/03/2026');
+    expect(formatDay('es', '2026-03-10')).toBe('10/03/2026');
+    expect(formatDay('en', '2026-03-10')).toBe('Mar 10, 2026');
+  });
+
+  it('never hedge a plural with “(s)”: a text that depends on a count has its plural forms (issue 55)', () => {
+    const hedges: string[] = [];
+    for (const [namespace, texts] of messageCatalogue()) {
+      for (const [key, text] of Object.entries(texts)) {
+        for (const language of LANGUAGES) if (/\p{L}\((s|es|as|os|ões)\)/u.test(text[language])) hedges.push(`${namespace}:${key} (${language})`);
+      }
+    }
+    expect(hedges).toEqual([]);
+  });
+
+  it('choose a count’s plural in an error too: one minute, two minutes', async () => {
+    const { errors: auth } = await import('../modules/auth/auth.messages.js');
+    expect(auth.tooManyAttempts(1).text('pt')).toBe('Muitas tentativas de login seguidas. Tente novamente em 1 minuto.');
+    expect(auth.tooManyAttempts(2).text('en')).toBe('Too many sign-in attempts in a row. Try again in 2 minutes.');
+    expect(auth.tooManyAttempts(1).key).toBe('TentativasExcedidas');
   });
 });

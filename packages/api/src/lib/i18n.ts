@@ -16,8 +16,11 @@ export interface Messages<K extends string> {
   readonly namespace: string;
   /** The text for `key` in `language`, its `{name}` placeholders filled from `params`. */
   t(key: K | Plural<K>, language: Language, params?: Params): string;
-  /** An error answering `status` with the text for `key` (translated when sent, in the call's language). */
-  error(status: number, key: K, params?: Params): AppError;
+  /**
+   * An error answering `status` with the text for `key` (translated when sent, in the call's
+   * language); a text in plural forms is named without its suffix and chosen by `params.count`.
+   */
+  error(status: number, key: K | Plural<K>, params?: Params, localized?: (language: Language) => Params): AppError;
 }
 
 /**
@@ -59,7 +62,9 @@ export function defineMessages<K extends string>(namespace: string, texts: Texts
   const messages: Messages<K> = {
     namespace,
     t: (key, language, params = {}) => i18n.t(key, { ...params, ns: namespace, lng: language }),
-    error: (status, key, params = {}) => new AppError(status, key, params, (language) => messages.t(key, language, params)),
+    // `localized`: the values a language writes its own way (an amount, a date), over `params`.
+    error: (status, key, params = {}, localized) =>
+      new AppError(status, key, params, (language) => messages.t(key, language, { ...params, ...localized?.(language) })),
   };
   return messages;
 }
@@ -69,23 +74,30 @@ export function messageCatalogue(): ReadonlyMap<string, Texts<string>> {
   return catalogue;
 }
 
-const CURRENCY: Record<Language, string> = { pt: 'R$', en: '$', es: 'COP$' };
+/** The library's currency: its debts are in reais whatever the reader's language (decision 0046). */
+export const LIBRARY_CURRENCY = 'BRL';
 const LOCALE: Record<Language, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
 
-/** An amount in a message: the language's currency symbol and number format (spec §9). */
+/**
+ * An amount in the library's currency, written as `language` writes money: "R$ 72,40" (pt),
+ * "R$72.40" (en), "72,40 BRL" (es) — as the web app's formatMoney; never another currency's symbol.
+ */
 export function money(value: string | number, language: Language): string {
-  return `${CURRENCY[language]} ${new Intl.NumberFormat(LOCALE[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value))}`;
+  return new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency: LIBRARY_CURRENCY }).format(Number(value)).replace(/[\u00a0\u202f]/g, ' ');
 }
 
 /** As the web app writes dates (its LOCALE_TAGS). */
 const DATE_LOCALES: Record<Language, string> = { pt: 'pt-BR', en: 'en', es: 'es' };
 
 /**
- * A day as `language` writes it (29/11/2026, 11/29/2026, 29/11/2026 for pt, en, es): a Date, or
- * a calendar day `YYYY-MM-DD` (read as that day, whatever the server's time zone). Never the ISO
- * form in a patron's message (issue 24).
+ * A day as `language` writes it, so that nobody misreads it: "10/03/2026" (pt, es), "Mar 10, 2026"
+ * (en: the month by name, as the web app's ui/dates.ts), never a two-digit year; a Date, or a
+ * calendar day `YYYY-MM-DD` (read as that day, whatever the server's time zone). Never the ISO
+ * form in a patron's message (issues 24, 55).
  */
 export function formatDay(language: Language, day: Date | string): string {
   const date = typeof day === 'string' ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : day;
-  return new Intl.DateTimeFormat(DATE_LOCALES[language], { dateStyle: 'short', timeZone: typeof day === 'string' ? 'UTC' : undefined }).format(date);
+  const timeZone = typeof day === 'string' ? 'UTC' : undefined;
+  const options: Intl.DateTimeFormatOptions = language === 'en' ? { dateStyle: 'medium' } : { day: '2-digit', month: '2-digit', year: 'numeric' };
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], { ...options, timeZone }).format(date);
 }

@@ -8,6 +8,11 @@ export const messages = defineMessages('account', {
     en: 'Debt {id} is not one of your open debts.',
     es: 'Débito {id} no encontrado entre sus débitos abiertos.',
   },
+  ValorAcimaDoDevido: {
+    pt: 'O valor da guia ({valor}) passa do que há a pagar ({devido}).',
+    en: 'The slip’s amount ({valor}) is more than what is left to pay ({devido}).',
+    es: 'El importe de la guía ({valor}) supera lo que queda por pagar ({devido}).',
+  },
   SemDebitos: {
     pt: 'Não há débitos a pagar.',
     en: 'There is nothing to pay.',
@@ -23,10 +28,15 @@ export const messages = defineMessages('account', {
     en: 'Your record has no e-mail address. Ask the library to update it.',
     es: 'Su registro no tiene correo electrónico. Contacte con la biblioteca para actualizarlo.',
   },
-  NadaConstaEmprestimos: {
-    pt: 'Há {count} empréstimo(s) em aberto: devolva os exemplares.',
-    en: 'There are {count} open loan(s): return the copies.',
-    es: 'Hay {count} préstamo(s) abierto(s): devuelva los ejemplares.',
+  NadaConstaEmprestimos_one: {
+    pt: 'Há {count} empréstimo em aberto: devolva o exemplar.',
+    en: 'There is {count} open loan: return the copy.',
+    es: 'Hay {count} préstamo abierto: devuelva el ejemplar.',
+  },
+  NadaConstaEmprestimos_other: {
+    pt: 'Há {count} empréstimos em aberto: devolva os exemplares.',
+    en: 'There are {count} open loans: return the copies.',
+    es: 'Hay {count} préstamos abiertos: devuelva los ejemplares.',
   },
   NadaConstaDebitos: {
     pt: 'Há débitos de {total} a pagar.',
@@ -44,6 +54,17 @@ export const messages = defineMessages('account', {
     es: 'Paz y salvo emitido: vínculo con las bibliotecas terminado',
   },
   // The payment slip and the no-debts declaration (PDF and e-mail).
+  // Their file names (before the reference or code), in the reader's language.
+  'file.slip': {
+    pt: 'guia-de-recolhimento',
+    en: 'payment-slip',
+    es: 'guia-de-pago',
+  },
+  'file.declaration': {
+    pt: 'nada-consta',
+    en: 'no-debts-declaration',
+    es: 'paz-y-salvo',
+  },
   'document.slip': {
     pt: 'Guia de recolhimento',
     en: 'Payment slip',
@@ -53,6 +74,11 @@ export const messages = defineMessages('account', {
     pt: 'Contribuinte',
     en: 'Payer',
     es: 'Contribuyente',
+  },
+  'document.library': {
+    pt: 'Biblioteca',
+    en: 'Library',
+    es: 'Biblioteca',
   },
   'document.reference': {
     pt: 'Número de referência',
@@ -172,6 +198,7 @@ export const errors = {
   noDebtsPending: (reasons: string) => messages.error(422, 'NadaConstaPendencias', { reasons }),
   debtNotFound: (id: number) => messages.error(404, 'DebitoNaoEncontrado', { id }),
   nothingToPay: () => messages.error(422, 'SemDebitos'),
+  moreThanOwed: (valor: string, devido: string) => messages.error(422, 'ValorAcimaDoDevido', { valor, devido }),
   declarationNotFound: (codigo: string) => messages.error(404, 'DeclaracaoNaoEncontrada', { codigo }),
   noEmail: () => messages.error(422, 'SemEmail'),
 };

@@ -83,13 +83,33 @@ describe('debts and the payment slip', () => {
     const response = await t.app.inject({ method: 'POST', url: '/svc/unidade-informacao/gru', headers: { authorization: `Bearer ${as('ana')}` }, payload: {} });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="guia-\d{16}\.pdf"$/);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="guia-de-recolhimento-\d{16}\.pdf"$/);
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(response.rawPayload);
     expect(text).toContain('Guia de recolhimento — UT');
     expect(text).toContain('Ana Teste');
-    expect(text).toContain('R$ 52.00');
+    expect(text).toContain('R$ 52,00');
     expect(text).toContain('Multa por atraso: Memórias póstumas de Brás Cubas');
+  });
+
+  it('writes the amounts in reais in the reader’s number format, and names the file in the reader’s language (issue 55)', async () => {
+    const slip = async (idioma: string) =>
+      t.app.inject({ method: 'POST', url: '/svc/unidade-informacao/gru', headers: { authorization: `Bearer ${as('ana')}`, 'x-idioma': idioma }, payload: {} });
+    const cases = [
+      ['1', 'R$ 52,00', 'R$ 80,00', 'guia-de-recolhimento'],
+      ['5', 'R$52.00', 'R$80.00', 'payment-slip'],
+      ['3', '52,00 BRL', '80,00 BRL', 'guia-de-pago'],
+    ] as const;
+    for (const [idioma, total, lost, file] of cases) {
+      const response = await slip(idioma);
+      expect(response.headers['content-disposition'], idioma).toMatch(new RegExp(`^attachment; filename="${file}-\\d{16}\\.pdf"$`));
+      const text = pdfText(response.rawPayload);
+      expect(text, idioma).toContain(total);
+      expect(text, idioma).toContain(lost);
+      // Never another currency's symbol, nor the database's bare decimal where the language writes a comma.
+      expect(text, idioma).not.toMatch(/COP|(^|[^R])\$/);
+      if (idioma !== '5') expect(text, idioma).not.toContain('50.00');
+    }
   });
 
   it('refuses a slip with nothing to pay, and a debt that is not the patron’s', async () => {
@@ -99,13 +119,54 @@ describe('debts and the payment slip', () => {
     expect(foreign.status).toBe(404);
     expect((await call(t.app, accountEndpoints.paymentSlip, { body: { debitos: [1, 1] } }, as('ana'))).status).toBe(400);
   });
+
+  it('makes the slip for the amount asked, to the library asked (spec §7 valor, codBiblioteca)', async () => {
+    const [library] = await queryRows<{ cod_biblioteca: number }>(
+      t.database.db,
+      sql`select cod_biblioteca from libraries where desc_biblioteca = 'Biblioteca Central'`,
+    );
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/svc/unidade-informacao/gru',
+      headers: { authorization: `Bearer ${as('ana')}` },
+      payload: { valor: 12.5, codBiblioteca: library!.cod_biblioteca },
+    });
+    expect(response.statusCode).toBe(200);
+    const text = pdfText(response.rawPayload);
+    expect(text).toMatch(/R\$ 12[.,]50/);
+    expect(text).not.toMatch(/R\$ 52[.,]00/);
+    // The fields' names, then their values (pdftotext reads the two columns apart).
+    expect(text).toContain('Contribuinte Biblioteca Número de referência');
+    expect(text).toContain('Ana Teste Biblioteca Central');
+    // The payment line ends in the amount in cents: the slip is for what was asked.
+    expect(text).toMatch(/0000001250/);
+    // The whole balance, to the cent, is still an amount the debts leave to pay.
+    expect((await call(t.app, accountEndpoints.paymentSlip, { body: { valor: 52 } }, as('ana'))).status).toBe(200);
+  });
+
+  it('refuses an amount that is not positive, has more than cents, passes the bound or what is owed, and a library that does not exist', async () => {
+    const slip = (body: object) => call(t.app, accountEndpoints.paymentSlip, { body }, as('ana'));
+    for (const valor of [0, -1, 0.001, 100_000.01, 1e12]) expect((await slip({ valor })).status, String(valor)).toBe(400);
+    expect((await slip({ valor: '10.00' })).status).toBe(400);
+    const more = await slip({ valor: 52.01 });
+    expect(more.status).toBe(422);
+    expect(more.body.key).toBe('ValorAcimaDoDevido');
+    expect(more.body.message).toBe('O valor da guia (R$ 52,01) passa do que há a pagar (R$ 52,00).');
+    // The chosen debts bound it, not all of them: the late fine leaves R$ 2,00.
+    const [fine] = await queryRows<{ cod_debito: number }>(t.database.db, sql`select cod_debito from debts where tipo_servico = 'multa_atraso'`);
+    expect((await slip({ valor: 2.5, debitos: [fine!.cod_debito] })).body.key).toBe('ValorAcimaDoDevido');
+    const nowhere = await slip({ valor: 10, codBiblioteca: 999_999 });
+    expect(nowhere.status).toBe(422);
+    expect(nowhere.body).toMatchObject({ key: 'BibliotecaInvalida', message: 'Biblioteca 999999 não existe.' });
+    expect((await slip({ codBiblioteca: 0 })).status).toBe(400);
+  });
 });
 
 describe('the no-debts declaration', () => {
   it('is refused with the reasons while loans or debts are open, changing nothing', async () => {
     const carla = (await call(t.app, accountEndpoints.noDebtsCheck, {}, as('carla'))).body;
     expect(carla).toMatchObject({ pode_emitir: false, emprestimos_abertos: 1, debitos_abertos: '0.00', declaracao: null });
-    expect(carla.motivos).toEqual(['Há 1 empréstimo(s) em aberto: devolva os exemplares.']);
+    expect(carla.motivos).toEqual(['Há 1 empréstimo em aberto: devolva o exemplar.']);
     const refused = await call(t.app, accountEndpoints.issueNoDebts, {}, as('ana'));
     expect(refused.status).toBe(422);
     expect(refused.body.message).toContain('Há débitos de R$ 52,00 a pagar.');
@@ -139,11 +200,52 @@ describe('the no-debts declaration', () => {
     expect(text).toContain('Bruno Teste');
     expect((await call(t.app, accountEndpoints.declarationPdf, { params: { codigo } }, as('ana'))).status).toBe(404);
     expect((await call(t.app, accountEndpoints.declarationPdf, { params: { codigo: 'nope' } }, as('ana'))).status).toBe(400);
-    const sent = await call(t.app, accountEndpoints.mailDeclaration, {}, as('bruno'));
+    const sent = await call(t.app, accountEndpoints.mailDeclaration, { body: { codigo } }, as('bruno'));
     expect(sent.body).toEqual({ enviado: true, email: 'bruno@example.org' });
     const [message] = (await mail.messages()).filter((m) => m.subject === 'Declaração de nada consta');
     expect(message!.attachments.map((a) => [a.filename, a.contentType])).toEqual([[`nada-consta-${codigo}.pdf`, 'application/pdf']]);
-    expect((await call(t.app, accountEndpoints.mailDeclaration, {}, as('ana'))).status).toBe(404);
+    expect((await call(t.app, accountEndpoints.mailDeclaration, { body: {} }, as('ana'))).status).toBe(404);
+    expect((await call(t.app, accountEndpoints.mailDeclaration, { body: { codigo } }, as('ana'))).status).toBe(404);
+  });
+
+  it('is e-mailed when asked with the multipart form the spec names, or with no body at all', async () => {
+    const { codigo } = (await call(t.app, accountEndpoints.noDebtsCheck, {}, as('bruno'))).body.declaracao!;
+    const sendMail = (who: string, init: { body?: Buffer; contentType?: string }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/svc/nada-consta/send-mail',
+        headers: { authorization: `Bearer ${as(who)}`, ...(init.contentType ? { 'content-type': init.contentType } : {}) },
+        ...(init.body === undefined ? {} : { payload: init.body }),
+      });
+    /** A multipart/form-data body as a browser's FormData sends it. */
+    const multipart = async (fields: Record<string, string>) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      const request = new Request('http://localhost/', { method: 'POST', body: form });
+      return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+    };
+    const before = (await mail.messages()).length;
+    const form = await sendMail('bruno', await multipart({ codigo }));
+    expect(form.statusCode).toBe(200);
+    expect(form.json()).toEqual({ enviado: true, email: 'bruno@example.org' });
+    // Without a code, the latest declaration; with no body at all, too.
+    expect((await sendMail('bruno', await multipart({}))).statusCode).toBe(200);
+    const bare = await sendMail('bruno', {});
+    expect(bare.statusCode, bare.body).toBe(200);
+    await expect.poll(async () => (await mail.messages()).length - before).toBe(3);
+    // The form's code is checked as the JSON one is: another's declaration, a malformed code, a form that cannot be read.
+    expect((await sendMail('ana', await multipart({ codigo }))).statusCode).toBe(404);
+    expect((await sendMail('bruno', await multipart({ codigo: 'nope' }))).statusCode).toBe(400);
+    expect((await sendMail('bruno', { body: Buffer.from('--x\r\nnot a part'), contentType: 'multipart/form-data; boundary=x' })).statusCode).toBe(400);
+    // The form parser belongs to this call alone: the payment slip still takes JSON only.
+    const empty = await multipart({});
+    const slip = await t.app.inject({
+      method: 'POST',
+      url: '/svc/unidade-informacao/gru',
+      headers: { authorization: `Bearer ${as('ana')}`, 'content-type': empty.contentType },
+      payload: empty.body,
+    });
+    expect(slip.statusCode).toBe(415);
   });
 });
 

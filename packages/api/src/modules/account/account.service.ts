@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import type { Afastamento, Debitos, NadaConstaVerifica } from '@estante/contracts/account';
+import type { Afastamento, Debitos, GruBody, NadaConstaVerifica } from '@estante/contracts/account';
 import type { Language } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
 import { errors, messages } from './account.messages.js';
@@ -17,6 +17,7 @@ import {
   insertDeviation,
   lockPerson,
   openDebts,
+  libraryName,
   openLoanCount,
   saveLoanToken,
   categoryOf,
@@ -47,6 +48,7 @@ function documentTexts(language: Language) {
   return {
     slip: t('document.slip'),
     payer: t('document.payer'),
+    library: t('document.library'),
     reference: t('document.reference'),
     issued: t('document.issued'),
     due: t('document.due'),
@@ -79,25 +81,32 @@ function documentTexts(language: Language) {
 const dateOf = formatDay;
 
 /**
- * `POST /unidade-informacao/gru`: a payment slip (PDF) for the chosen open debts, or all of
- * them: the payer, a reference number, issue and due dates (5 days), the debts and the total,
- * and a payment line derived from them. 422 when nothing is left to pay; a debt that is not the
- * patron's open one → 404.
+ * `POST /unidade-informacao/gru` (spec §7 `valor`, `codBiblioteca`): a payment slip (PDF) for
+ * `valor` — all the chosen open debts (or all of them) leave to pay when it is left out — to be
+ * paid to library `codBiblioteca`: the payer, the library, a reference number, issue and due
+ * dates (5 days), the debts, the amount, and a payment line derived from them. 422 when nothing
+ * is left to pay, when `valor` is more than that, or for a library that does not exist; a debt
+ * that is not the patron's open one → 404.
  */
-export async function paymentSlip(db: Db, codPessoa: number, ids: number[] | undefined, language: Language): Promise<{ pdf: Uint8Array; filename: string }> {
+export async function paymentSlip(db: Db, codPessoa: number, body: GruBody, language: Language): Promise<{ pdf: Uint8Array; filename: string }> {
+  const ids = body.debitos;
   const debts = await openDebts(db, codPessoa, ids);
   if (ids && debts.length !== ids.length) throw errors.debtNotFound(ids.find((id) => !debts.some((d) => d.cod_debito === id))!);
   if (debts.length === 0) throw errors.nothingToPay();
+  const owed = debts.reduce((sum, d) => sum + cents(d.saldo), 0);
+  const total = body.valor === undefined ? owed : Math.round(body.valor * 100);
+  if (total > owed) throw errors.moreThanOwed(formatMoney(money(total), language), formatMoney(money(owed), language));
+  const library = body.codBiblioteca === undefined ? null : await libraryName(db, body.codBiblioteca);
+  if (body.codBiblioteca !== undefined && !library) throw errors.libraryInvalid(body.codBiblioteca);
   const person = await currentPerson(db, codPessoa);
   const institution = await getInstituicao(db);
   const text = documentTexts(language);
-  const total = debts.reduce((sum, d) => sum + cents(d.saldo), 0);
   const today = new Date();
   const due = new Date(today.getTime() + 5 * 86_400_000);
   const reference = `${String(codPessoa).padStart(8, '0')}${today.toISOString().slice(0, 10).replace(/-/g, '')}`;
   const digits = BigInt(
     `0x${createHash('sha256')
-      .update(`${reference}:${debts.map((d) => d.cod_debito).join(',')}:${total}`)
+      .update(`${reference}:${debts.map((d) => d.cod_debito).join(',')}:${total}:${body.codBiblioteca ?? ''}`)
       .digest('hex')
       .slice(0, 24)}`,
   )
@@ -115,10 +124,11 @@ export async function paymentSlip(db: Db, codPessoa: number, ids: number[] | und
         kind: 'fields',
         rows: [
           [text.payer, person.user.nome_pessoa],
+          ...(library ? [[text.library, library] as [string, string]] : []),
           [text.reference, reference],
           [text.issued, dateOf(language, today)],
           [text.due, dateOf(language, due)],
-          [text.total, `R$ ${money(total)}`],
+          [text.total, formatMoney(money(total), language)],
           [text.line, line],
         ],
       },
@@ -136,16 +146,16 @@ export async function paymentSlip(db: Db, codPessoa: number, ids: number[] | und
         rows: debts.map((d) => [
           String(d.cod_debito),
           d.titulo ? `${text.services[d.tipo_servico]}: ${d.titulo}` : text.services[d.tipo_servico],
-          d.valor,
-          d.desconto,
-          d.valor_pago,
-          d.saldo,
+          formatMoney(d.valor, language),
+          formatMoney(d.desconto, language),
+          formatMoney(d.valor_pago, language),
+          formatMoney(d.saldo, language),
         ]),
       },
       { kind: 'paragraph', text: text.slipNote },
     ],
   });
-  return { pdf, filename: `guia-${reference}.pdf` };
+  return { pdf, filename: `${messages.t('file.slip', language)}-${reference}.pdf` };
 }
 
 /** `GET /pessoas/afastamentos`: the patron's deviations, latest first. */
@@ -218,13 +228,22 @@ export async function declarationPdf(db: Db, codPessoa: number, codigo: string, 
       { kind: 'paragraph', text: text.verify },
     ],
   });
-  return { pdf, filename: `nada-consta-${declaration.codigo}.pdf` };
+  return { pdf, filename: `${messages.t('file.declaration', language)}-${declaration.codigo}.pdf` };
 }
 
-/** `POST /nada-consta/send-mail`: the latest declaration, as a PDF, to the patron's e-mail address. */
-export async function mailDeclaration(db: Db, mailer: Mailer, codPessoa: number, language: Language): Promise<{ enviado: true; email: string }> {
-  const declaration = await declarationOf(db, codPessoa);
-  if (!declaration) throw errors.declarationNotFound('—');
+/**
+ * `POST /nada-consta/send-mail`: declaration `codigo` (the latest when not given), as a PDF, to
+ * the patron's e-mail address; 404 for a code that is not the patron's.
+ */
+export async function mailDeclaration(
+  db: Db,
+  mailer: Mailer,
+  codPessoa: number,
+  codigo: string | undefined,
+  language: Language,
+): Promise<{ enviado: true; email: string }> {
+  const declaration = await declarationOf(db, codPessoa, codigo);
+  if (!declaration) throw errors.declarationNotFound(codigo ?? '—');
   const person = await currentPerson(db, codPessoa);
   if (!person.user.email) throw errors.noEmail();
   const { pdf, filename } = await declarationPdf(db, codPessoa, declaration.codigo, language);

@@ -15,7 +15,7 @@ export const messages = defineMessages('auth', {
   },
   invalid_grant: {
     pt: '{label} ou senha incorretos.',
-    en: 'Wrong {label} or password.',
+    en: 'Could not sign in: check your {label} and your password.',
     es: '{label} o contraseña incorrectos.',
   },
   captcha_missing: {
@@ -113,10 +113,15 @@ export const messages = defineMessages('auth', {
     en: 'Your session has expired. Please sign in again.',
     es: 'Su sesión expiró. Inicie sesión de nuevo.',
   },
-  TentativasExcedidas: {
-    pt: 'Muitas tentativas de login seguidas. Tente novamente em {minutes} minuto(s).',
-    en: 'Too many sign-in attempts in a row. Try again in {minutes} minute(s).',
-    es: 'Demasiados intentos de inicio de sesión seguidos. Inténtelo de nuevo en {minutes} minuto(s).',
+  TentativasExcedidas_one: {
+    pt: 'Muitas tentativas de login seguidas. Tente novamente em {count} minuto.',
+    en: 'Too many sign-in attempts in a row. Try again in {count} minute.',
+    es: 'Demasiados intentos de inicio de sesión seguidos. Inténtelo de nuevo en {count} minuto.',
+  },
+  TentativasExcedidas_other: {
+    pt: 'Muitas tentativas de login seguidas. Tente novamente em {count} minutos.',
+    en: 'Too many sign-in attempts in a row. Try again in {count} minutes.',
+    es: 'Demasiados intentos de inicio de sesión seguidos. Inténtelo de nuevo en {count} minutos.',
   },
   unsupported_grant_type: {
     pt: 'Tipo de concessão não suportado: {grant}.',
@@ -162,6 +167,6 @@ export const errors = {
   passwordRules: (rules: string) => messages.error(422, 'SenhaNaoConfereCriterios', { rules }),
   passwordReused: (n: number) => messages.error(422, 'SenhaRepetida', { n }),
   refreshInvalid: () => messages.error(401, 'SessaoExpirada'),
-  tooManyAttempts: (minutes: number) => messages.error(429, 'TentativasExcedidas', { minutes }),
+  tooManyAttempts: (minutes: number) => messages.error(429, 'TentativasExcedidas', { count: minutes }),
   unsupportedGrant: (grant: string) => messages.error(400, 'unsupported_grant_type', { grant }),
 };

@@ -166,12 +166,25 @@ describe('POST /oauth/token (password) and GET /pessoas', () => {
     expect(wrong.json()).toMatchObject({ key: 'invalid_grant', message: 'Usuário ou senha incorretos.' });
     const unknown = await password('ninguem', 'senha-da-ana', '5');
     // In English the institution's Portuguese word (here the default "Usuário") would be wrong: its translation, or English's default.
-    expect(unknown.json()).toMatchObject({ status: 401, message: 'Wrong Username or password.' });
+    expect(unknown.json()).toMatchObject({ status: 401, message: 'Could not sign in: check your Username and your password.' });
     expect((await password('ana', '')).json()).toMatchObject({ status: 400, key: 'credential_missing' });
     expect((await password('  ', 'x')).statusCode).toBe(400);
     const blocked = await password('bloqueado', 'senha-do-bruno');
     expect(blocked.statusCode).toBe(430);
-    expect(blocked.json()).toMatchObject({ key: 'ACESSO_BLOQUEADO' });
+    // The library's block, told as such (issue 55): not "use Forgot password", which cannot lift it.
+    expect(blocked.json()).toMatchObject({
+      key: 'ACESSO_BLOQUEADO',
+      message:
+        'Conta bloqueada pela biblioteca, por exemplo por um empréstimo em atraso ou um débito pendente. Trocar a senha não a desbloqueia: procure a biblioteca para regularizar.',
+    });
+    for (const [language, words] of [
+      ['5', /^Account blocked by the library, .*overdue loan.*unpaid debt/],
+      ['3', /^Cuenta bloqueada por la biblioteca, .*préstamo atrasado.*deuda pendiente/],
+    ] as const) {
+      const message = (await password('bloqueado', 'senha-do-bruno', language)).json<{ message: string }>().message;
+      expect(message).toMatch(words);
+      expect(message).not.toMatch(/forgot|olvidé/i);
+    }
     // A blocked account with a wrong password learns nothing more than "wrong password".
     expect((await password('bloqueado', 'errada')).statusCode).toBe(401);
   });

@@ -1,6 +1,7 @@
 import type { ExportFormat } from '@estante/contracts/basket';
 import type { Language } from '@estante/contracts/kernel';
 import { toIso2709, toMarcXml } from '../../marc/write.js';
+import { messages } from './basket.messages.js';
 import { cslItem, formatReference, toBibtex, toRis } from '../citations/citation.js';
 import type { titlesForExport } from '../catalog/title.service.js';
 
@@ -55,20 +56,26 @@ export function references(titles: ExportTitle[], style: 'abnt' | 'apa' | 'vanco
  */
 export function exportFile(titles: ExportTitle[], format: ExportFormat, language: Language, today: Date): ExportFile {
   const text = (filename: string, mediaType: string, content: string): ExportFile => ({ filename, mediaType, content: Buffer.from(content, 'utf8') });
+  // The file's name in the reader's language (issue 55): cesta.ris, basket.ris.
+  const basket = messages.t('file.basket', language);
   switch (format) {
     case 'abnt':
     case 'apa':
     case 'vancouver':
-      return text(`referencias-${format}.txt`, 'text/plain; charset=utf-8', `${references(titles, format, language, today).texto}\r\n`);
+      return text(
+        `${messages.t('file.references', language)}-${format}.txt`,
+        'text/plain; charset=utf-8',
+        `${references(titles, format, language, today).texto}\r\n`,
+      );
     case 'ris':
-      return text('cesta.ris', 'application/x-research-info-systems; charset=utf-8', toRis(items(titles, today)));
+      return text(`${basket}.ris`, 'application/x-research-info-systems; charset=utf-8', toRis(items(titles, today)));
     case 'bibtex':
-      return text('cesta.bib', 'application/x-bibtex; charset=utf-8', toBibtex(items(titles, today)));
+      return text(`${basket}.bib`, 'application/x-bibtex; charset=utf-8', toBibtex(items(titles, today)));
     case 'marc':
-      return { filename: 'cesta.mrc', mediaType: 'application/marc', content: toIso2709(titles.map((t) => t.marc)) };
+      return { filename: `${basket}.mrc`, mediaType: 'application/marc', content: toIso2709(titles.map((t) => t.marc)) };
     case 'marcxml':
-      return text('cesta.xml', 'application/marcxml+xml; charset=utf-8', toMarcXml(titles.map((t) => t.marc)));
+      return text(`${basket}.xml`, 'application/marcxml+xml; charset=utf-8', toMarcXml(titles.map((t) => t.marc)));
     case 'csv':
-      return text('cesta.csv', 'text/csv; charset=utf-8; header=present', csv(titles));
+      return text(`${basket}.csv`, 'text/csv; charset=utf-8; header=present', csv(titles));
   }
 }

@@ -24,6 +24,9 @@ export const messages = defineMessages('basket', {
     en: 'Here are the {count} references from the basket, in ABNT (NBR 6023:2018). The attached file has the same titles in the chosen format.',
     es: 'Siguen las {count} referencias de la cesta, en ABNT (NBR 6023:2018). El archivo adjunto tiene los mismos títulos en el formato elegido.',
   },
+  // The exported files' names (before the extension), in the reader's language.
+  'file.basket': { pt: 'cesta', en: 'basket', es: 'cesta' },
+  'file.references': { pt: 'referencias', en: 'references', es: 'referencias' },
 });
 
 /** The errors the basket module throws: the common ones and its own. */

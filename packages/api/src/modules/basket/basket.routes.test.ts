@@ -62,6 +62,14 @@ describe('POST /acervo/exportar-cesta: files', () => {
     expect(response.rawPayload.length).toBeGreaterThan(100);
   });
 
+  it('names the file in the reader’s language (issue 55)', async () => {
+    const named = async (dados: string, language: string) =>
+      (await exportBasket({ tipo: 'arquivo', dados, acervos: three() }, anonymous, language)).headers['content-disposition'];
+    expect(await named('ris', '5')).toBe('attachment; filename="basket.ris"');
+    expect(await named('apa', '5')).toBe('attachment; filename="references-apa.txt"');
+    expect(await named('csv', '3')).toBe('attachment; filename="cesta.csv"');
+  });
+
   it('ABNT references come one a line, in alphabetical order as a reference list is', async () => {
     const text = (await exportBasket({ tipo: 'arquivo', dados: 'abnt', acervos: [id['ref-two'], id['ref-book']] })).payload;
     expect(text.trim().split(/\r?\n/)).toEqual([

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../lib/i18n.js';
+import { defineMessages, money } from '../../lib/i18n.js';
 import { errors as common } from '../../lib/messages.js';
 
 /** The circulation module's texts in pt, en and es: its error messages. */
@@ -59,9 +59,9 @@ export const messages = defineMessages('circulation', {
     es: 'La persona ya tiene {count} préstamos abiertos, el límite de su categoría ({limit}).',
   },
   PossuiDebitos: {
-    pt: 'A pessoa tem débitos em aberto: R$ {total}.',
-    en: 'The patron has unpaid debts: R$ {total}.',
-    es: 'La persona tiene deudas pendientes: R$ {total}.',
+    pt: 'A pessoa tem débitos em aberto: {total}.',
+    en: 'The patron has unpaid debts: {total}.',
+    es: 'La persona tiene deudas pendientes: {total}.',
   },
   ReservadoParaOutro: {
     pt: 'Há reservas de outras pessoas na fila para o título do exemplar {tombo}.',
@@ -180,7 +180,7 @@ export const messages = defineMessages('circulation', {
   },
   PessoaAfastada: {
     pt: 'Operação não permitida: afastamento em vigor ({reason}).',
-    en: 'Not allowed: a deviation is in force ({reason}).',
+    en: 'Not allowed: a restriction is in force ({reason}).',
     es: 'Operación no permitida: alejamiento en vigor ({reason}).',
   },
   SolicitacaoSemExemplares: {
@@ -284,7 +284,7 @@ export const errors = {
   deskPersonNotFound: (login: string) => messages.error(404, 'PessoaNaoEncontrada', { login }),
   deskNotLendable: (tombo: string) => messages.error(422, 'ExemplarNaoEmprestavel', { tombo }),
   loanLimit: (count: number, limit: number) => messages.error(422, 'LimiteEmprestimos', { count, limit }),
-  hasDebts: (total: string) => messages.error(422, 'PossuiDebitos', { total }),
+  hasDebts: (total: string) => messages.error(422, 'PossuiDebitos', { total }, (language) => ({ total: money(total, language) })),
   othersWaiting: (tombo: string) => messages.error(422, 'ReservadoParaOutro', { tombo }),
   keptForAnother: (tombo: string) => messages.error(422, 'ExemplarReservadoOutraPessoa', { tombo }),
   debtNotFound: (id: number) => messages.error(404, 'DebitoNaoEncontrado', { id }),

@@ -206,7 +206,7 @@ describe('the circulation desk over HTTP', () => {
       });
       expect((await lend('V10', 'bruno')).json()).toMatchObject({ key: 'ExemplarNaoEmprestavel' });
       await t.database.db.insert(debts).values({ codPessoa: person.bruno!, service: 'multa_atraso', amount: '7.50' });
-      expect((await lend('V4', 'bruno')).json()).toMatchObject({ key: 'PossuiDebitos', message: 'A pessoa tem débitos em aberto: R$ 7.50.' });
+      expect((await lend('V4', 'bruno')).json()).toMatchObject({ key: 'PossuiDebitos', message: 'A pessoa tem débitos em aberto: R$ 7,50.' });
       const patron = (await get('fernanda', `/api/balcao/leitores/${person.bruno}`)).json();
       expect(patron).toMatchObject({ total_debitos: '7.50', debitos: [{ servico: 'multa_atraso', valor: '7.50' }] });
       const settled = await post('fernanda', `/api/balcao/debitos/${patron.debitos[0].cod_debito}`, { forma: 'abono', motivo: 'Primeira ocorrência' });

@@ -146,4 +146,19 @@ describe('loan notices on the scheduler', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it('writes to each patron in the language they last signed in with, the due date as that language writes it, never ISO (issue 55)', async () => {
+    const { sql } = await import('drizzle-orm');
+    const [central] = await queryRows<{ cod_biblioteca: number }>(database.db, sql`select cod_biblioteca from libraries limit 1`);
+    const id = await createTitles(database.db, [{ id: 'til', title: 'Til', year: 1872 }]);
+    await createCopies(database.db, [{ codAcervo: id.til!, codBiblioteca: central!.cod_biblioteca, tombo: 'N9' }]);
+    const bob = await createPatron(database.db, { login: 'bob', nome: 'Bob Reader', password: 'x', email: 'bob@example.org' });
+    await database.db.execute(sql`update people set idioma = 'en' where cod_pessoa = ${bob.codPessoa}`);
+    await createLoan(database.db, { tombo: 'N9', codPessoa: bob.codPessoa, dueInDays: -5, lentDaysAgo: 20 });
+    await sendLoanNotices(database.db, createMailer(sink.url, 'b@example.org'));
+    const mail = (await sink.messages()).find((m) => JSON.stringify(m.to).includes('bob@example.org'))!;
+    expect(mail.subject).toBe('Overdue loan');
+    expect(mail.text).toMatch(/- Til \(copy N9\): was due [A-Z][a-z]{2} \d{1,2}, \d{4}\n/);
+    expect(mail.text).not.toMatch(/\d{4}-\d\d-\d\d/);
+  });
 });

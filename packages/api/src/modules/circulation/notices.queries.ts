@@ -12,6 +12,8 @@ export interface NoticeLoan {
   titulo: string;
   tombo: string;
   devolucao: string;
+  /** The language the patron last signed in with (null: never signed in). */
+  idioma: 'pt' | 'en' | 'es' | null;
 }
 
 /**
@@ -23,7 +25,7 @@ export function loansNeedingNotice(db: Db, kind: NoticeKind, days: number) {
     kind === 'lembrete' ? sql`l.data_devolucao_prevista between current_date and current_date + ${days}::int` : sql`l.data_devolucao_prevista < current_date`;
   return queryRows<NoticeLoan>(
     db,
-    sql`select l.cod_emprestimo, p.cod_pessoa, p.nome_pessoa as nome, p.email, t.title as titulo, c.tombo, l.data_devolucao_prevista::text as devolucao
+    sql`select l.cod_emprestimo, p.cod_pessoa, p.nome_pessoa as nome, p.email, t.title as titulo, c.tombo, l.data_devolucao_prevista::text as devolucao, p.idioma
         from loans l join people p on p.cod_pessoa = l.cod_pessoa join copies c on c.cod_exemplar = l.cod_exemplar join titles t on t.cod_acervo = c.cod_acervo
         where l.data_devolucao is null and p.email is not null and ${due}
           and not exists (select 1 from loan_notices n where n.cod_emprestimo = l.cod_emprestimo and n.tipo = ${kind})

@@ -1,6 +1,6 @@
 import type { Language } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
-import type { Params } from '../../lib/i18n.js';
+import { formatDay, type Params } from '../../lib/i18n.js';
 import type { Mailer } from '../../lib/mail.js';
 import { messages } from './circulation.messages.js';
 import { institutionNumber } from '../parameters/parameters.service.js';
@@ -33,8 +33,10 @@ export async function sendLoanNotices(db: Db, mailer: Mailer, language: Language
       );
       const mine = loans.filter((l) => claimed.has(l.cod_emprestimo));
       if (mine.length === 0) continue;
-      const t = (part: 'subject' | 'intro' | 'line' | 'close', params?: Params) => messages.t(`notice.${kind}.${part}`, language, params);
-      const lines = mine.map((l) => t('line', { title: l.titulo, copy: l.tombo, due: l.devolucao }));
+      // In the language the patron last signed in with, its dates as that language writes them (never ISO).
+      const own = mine[0]!.idioma ?? language;
+      const t = (part: 'subject' | 'intro' | 'line' | 'close', params?: Params) => messages.t(`notice.${kind}.${part}`, own, params);
+      const lines = mine.map((l) => t('line', { title: l.titulo, copy: l.tombo, due: formatDay(own, l.devolucao) }));
       try {
         await mailer.send({
           to: [mine[0]!.email],

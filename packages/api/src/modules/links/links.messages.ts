@@ -1,4 +1,6 @@
-import { defineMessages } from '../../lib/i18n.js';
+import type { Language } from '@estante/contracts/kernel';
+import { AppError } from '../../lib/errors.js';
+import { defineMessages, type Params } from '../../lib/i18n.js';
 import { errors as common } from '../../lib/messages.js';
 
 /** The doors out's texts in pt, en and es (spec §8 provider messages): errors and the providers without a proper name. */
@@ -65,12 +67,53 @@ export const messages = defineMessages('links', {
   },
 });
 
+/** Where a provider's name goes in a text, to see the word before it. */
+const NAME = '\u0000';
+
+/** A preposition before a name's article, as the language writes the two together: "a o" is "ao", "a el" is "al". */
+const CONTRACTIONS: Record<Language, Record<string, string>> = {
+  pt: {
+    'a o': 'ao',
+    'a a': 'à',
+    'a os': 'aos',
+    'a as': 'às',
+    'de o': 'do',
+    'de a': 'da',
+    'de os': 'dos',
+    'de as': 'das',
+    'em o': 'no',
+    'em a': 'na',
+    'em os': 'nos',
+    'em as': 'nas',
+  },
+  es: { 'a el': 'al', 'de el': 'del' },
+  en: {},
+};
+
+/**
+ * The text for `key` with a provider's name (`nome`, which may start with its article: "o
+ * repositório institucional", "el Mi Pergamum externo"), the preposition before it contracted
+ * with the article: "O acesso ao repositório", never "a o repositório" (issue 55).
+ */
+function withName(language: Language, key: Parameters<typeof messages.t>[0], nome: string, params: Params = {}): string {
+  const [before = '', after = ''] = messages.t(key, language, { ...params, nome: NAME }).split(NAME);
+  const preposition = /(?:^|\s)(\p{L}+) $/u.exec(before)?.[1];
+  const article = /^(\p{L}+) /u.exec(nome)?.[1];
+  const together = preposition && article ? CONTRACTIONS[language][`${preposition.toLowerCase()} ${article}`] : undefined;
+  if (!preposition || !article || !together) return `${before}${nome}${after}`;
+  return `${before.slice(0, before.length - preposition.length - 1)}${together}${nome.slice(article.length)}${after}`;
+}
+
+/** An error whose text names a provider (see withName). */
+const named = (status: number, key: 'RecursoExternoNaoConfigurado' | 'AcessoRecursoNegado' | 'BaseDadosNaoEncontrada', nome: string, params: Params = {}) =>
+  new AppError(status, key, { ...params, nome }, (language) => withName(language, key, nome, params));
+
 /** The errors the doors out throw: the common ones and their own. */
 export const errors = {
   ...common,
-  notConfigured: (nome: string) => messages.error(404, 'RecursoExternoNaoConfigurado', { nome }),
-  denied: (nome: string) => messages.error(403, 'AcessoRecursoNegado', { nome }),
-  databaseNotFound: (id: number, nome: string) => messages.error(404, 'BaseDadosNaoEncontrada', { id, nome }),
+  notConfigured: (nome: string) => named(404, 'RecursoExternoNaoConfigurado', nome),
+  denied: (nome: string) => named(403, 'AcessoRecursoNegado', nome),
+  databaseNotFound: (id: number, nome: string) => named(404, 'BaseDadosNaoEncontrada', nome, { id }),
   standardNotFound: (id: number) => messages.error(404, 'NormaNaoEncontrada', { id }),
   handoverInvalid: () => messages.error(401, 'TokenProvedorInvalido'),
   handoverUsed: () => messages.error(409, 'TokenProvedorJaUsado'),

@@ -103,6 +103,8 @@ export const messages = defineMessages('people', {
     en: '(not given)',
     es: '(no informado)',
   },
+  // The name of the file of everything the library keeps about the patron, in the reader's language.
+  'file.myData': { pt: 'meus-dados', en: 'my-data', es: 'mis-datos' },
 });
 
 /** The errors of the patron's own record: the common ones and its own. */

@@ -457,6 +457,13 @@ describe('LGPD: my data (GET /pessoas/meu-pergamum/meus-dados)', () => {
     const { status, body, headers } = await withHeaders(peopleEndpoints.myData, {}, await tokenOf('carla'));
     expect(status).toBe(200);
     expect(headers['content-disposition']).toBe('attachment; filename="meus-dados.json"');
+    // Named in the reader's language (issue 55).
+    const english = await t.app.inject({
+      method: 'GET',
+      url: `/svc${endpointUrl(peopleEndpoints.myData, {})}`,
+      headers: { 'x-idioma': '5', authorization: `Bearer ${await tokenOf('carla')}` },
+    });
+    expect(english.headers['content-disposition']).toBe('attachment; filename="my-data.json"');
     expect(body.pessoa).toMatchObject({ cod_pessoa: id.carla, nome_pessoa: 'Carla Dias', email: 'carla@example.org' });
     expect(body.logins).toEqual([{ login: 'carla', origem: 'local', ativo: true, tem_senha: true }]);
     expect(body.secoes.loans).toHaveLength(1);
@@ -489,7 +496,7 @@ describe('LGPD: asking for erasure (POST /pessoas/meu-pergamum/exclusao-dados)',
     const refused = await as('carla', peopleEndpoints.requestErasure, { body: { motivo: 'Vou me mudar.' } });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ key: 'ExclusaoPendencias' });
-    expect(refused.body.message).toContain('1 empréstimo(s) em aberto');
+    expect(refused.body.message).toContain('Há 1 empréstimo em aberto: devolva o exemplar.');
     expect(refused.body.message).toContain('R$ 4,50');
     expect(await requests(id.carla!)).toBe(0);
     expect((await sink.messages()).length).toBe(mails);

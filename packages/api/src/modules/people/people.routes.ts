@@ -6,6 +6,7 @@ import type { Mailer } from '../../lib/mail.js';
 import { route } from '../../lib/route.js';
 import { signInPair, type TokenService } from '../auth/auth.service.js';
 import { passwordRules } from '../parameters/parameters.service.js';
+import { messages } from './people.messages.js';
 import {
   erasureRequests,
   listDepartments,
@@ -39,7 +40,7 @@ export const peopleRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; tokens: 
     return signInPair(db, tokens, codPessoa, request.principal!.clientId, session.refreshTokenTtl, request.patron.login);
   });
   route(app, peopleEndpoints.myData, (request, reply) => {
-    reply.header('cache-control', 'no-store').header('content-disposition', 'attachment; filename="meus-dados.json"');
+    reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="${messages.t('file.myData', request.language)}.json"`);
     return myData(db, request.patron.codPessoa);
   });
   route(app, peopleEndpoints.erasureRequests, (request) => erasureRequests(db, request.patron.codPessoa));

@@ -38,7 +38,7 @@ export const messages = defineMessages('requests', {
     en: 'Request {id} sent to the library. You will get an e-mail at each step.',
     es: 'Solicitud {id} enviada a la biblioteca. Recibirá un correo en cada avance.',
   },
-  'type.comutacao-bibliografica': { pt: 'Comutação bibliográfica', en: 'Bibliographic switching', es: 'Conmutación bibliográfica' },
+  'type.comutacao-bibliografica': { pt: 'Comutação bibliográfica', en: 'Document delivery', es: 'Conmutación bibliográfica' },
   'type.levantamento-bibliografico': { pt: 'Levantamento bibliográfico', en: 'Bibliographic survey', es: 'Levantamiento bibliográfico' },
   'type.ficha-catalografica': { pt: 'Ficha catalográfica', en: 'Catalogue sheet', es: 'Ficha catalográfica' },
   'type.pesquisa-especializada': { pt: 'Pesquisa especializada', en: 'Specialised search', es: 'Búsqueda especializada' },
@@ -121,6 +121,9 @@ export const messages = defineMessages('requests', {
     en: "\n\nThe library's note: {note}",
     es: '\n\nNota de la biblioteca: {note}',
   },
+  // The catalogue sheet's file name (before its number), in the reader's language.
+  'file.sheet': { pt: 'ficha-catalografica', en: 'catalogue-sheet', es: 'ficha-catalografica' },
+  'file.sheetDraft': { pt: 'ficha-catalografica-rascunho', en: 'catalogue-sheet-draft', es: 'ficha-catalografica-borrador' },
 });
 
 /** The errors the requests throw: the common ones and their own. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
 import { staffActor } from '../../lib/audit.js';
 import { route } from '../../lib/route.js';
+import { messages } from './requests.messages.js';
 import {
   assign,
   colleagues,
@@ -36,10 +37,10 @@ export const requestsRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = as
     createRequest(db, mailer, request.patron.codPessoa, 'ficha-catalografica', null, request.body, request.language),
   );
   route(app, requestsEndpoints.sheetDraft, async (request, reply) =>
-    sendPdf(reply, await sheetDraft(request.body), 'ficha-catalografica-rascunho.pdf', 'inline'),
+    sendPdf(reply, await sheetDraft(request.body), `${messages.t('file.sheetDraft', request.language)}.pdf`, 'inline'),
   );
   route(app, requestsEndpoints.sheetPdf, async (request, reply) => {
-    const { pdf, name } = await reviewedSheet(db, request.patron.codPessoa, request.params.id);
+    const { pdf, name } = await reviewedSheet(db, request.patron.codPessoa, request.params.id, request.language);
     return sendPdf(reply, pdf, name, 'attachment');
   });
   route(app, requestsEndpoints.specialised, (request) =>

@@ -179,12 +179,12 @@ export function sheetDraft(ficha: Ficha): Promise<Uint8Array> {
 }
 
 /** The reviewed sheet: the patron's own (404 otherwise), once the library released it (409 before). */
-export async function reviewedSheet(db: Db, codPessoa: number, id: number): Promise<{ pdf: Uint8Array; name: string }> {
+export async function reviewedSheet(db: Db, codPessoa: number, id: number, language: Language = 'pt'): Promise<{ pdf: Uint8Array; name: string }> {
   const request = await requestById(db, id, codPessoa);
   if (!request || request.tipo !== 'ficha-catalografica') throw errors.requestNotFound(id);
   if (!request.ficha_pronta) throw errors.sheetNotReviewed();
   const pdf = await drawSheet(request.dados as Ficha, { classificacao: request.classificacao, cutter: request.cutter }, false);
-  return { pdf, name: `ficha-catalografica-${id}.pdf` };
+  return { pdf, name: `${messages.t('file.sheet', language)}-${id}.pdf` };
 }
 
 /** The library's queue (staff). */

@@ -9,6 +9,7 @@ import { NoticeView, useNotify } from '../../../ui/notify';
 import { FeedPanel } from '../feeds/feed-panel';
 import { type Period, PeriodForm } from '../period-form';
 import { useAlerts, useReadAlert, useRemoveAlert } from './alerts.api';
+import { dateFormat } from '../../../ui/dates';
 
 /**
  * Meu Pergamum, "Alertas" (spec §3, §4): the new titles the interest profile matched, newest
@@ -21,7 +22,7 @@ export function AlertsPage({ titleHref }: { titleHref: (id: number) => string })
   const read = useReadAlert();
   const remove = useRemoveAlert();
   const notify = useNotify();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
+  const date = dateFormat(i18n.language);
   const columns: Column<Alerta>[] = [
     {
       header: t('holds.title'),

@@ -7,6 +7,7 @@ import { useBasket } from '../../../stores/basket';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { type Period, PeriodForm } from '../period-form';
 import { useProfileTitles } from './check-titles.api';
+import { dateFormat } from '../../../ui/dates';
 
 /**
  * Meu Pergamum, "Verificar títulos" (spec §9): the titles the interest profile matches, catalogued
@@ -18,7 +19,7 @@ export function CheckTitlesPage({ titleHref }: { titleHref: (id: number) => stri
   const [period, setPeriod] = useState<Period | null>(null);
   const titles = useProfileTitles(period);
   const basket = useBasket();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
+  const date = dateFormat(i18n.language);
   const columns: Column<TituloPerfil>[] = [
     {
       header: t('holds.title'),

@@ -28,7 +28,7 @@ export function DebtsPage() {
     // The item comes from the debt's loan; a debt without one says so rather than leaving a blank.
     { header: t('holds.title'), cell: (d) => d.titulo ?? t('debts.noItem') },
     { header: t('debts.service'), cell: (d) => t(`debts.services.${d.tipo_servico}`) },
-    { header: t('loans.due'), cell: (d) => (d.data_devolucao_prevista ? day(d.data_devolucao_prevista) : '—') },
+    { header: t('debts.dueDate'), cell: (d) => (d.data_devolucao_prevista ? day(d.data_devolucao_prevista) : '—') },
     { header: t('debts.amount'), cell: (d) => money(d.valor) },
     { header: t('debts.discount'), cell: (d) => money(d.desconto) },
     {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmAction } from '../../../ui/confirm';
 import { NoticeView, useNotify } from '../../../ui/notify';
 import { useFeeds, useMakeFeed, useRevokeFeed } from './feeds.api';
+import { dateFormat } from '../../../ui/dates';
 
 /**
  * A private feed of the patron (decision 0019): the alerts for a feed reader, the due dates for a
@@ -20,7 +21,7 @@ export function FeedPanel({ kind }: { kind: FeedKind }) {
   const notify = useNotify();
   const [made, setMade] = useState<NewFeed | null>(null);
   const status = feeds.data?.find((f) => f.tipo === kind);
-  const when = status?.criado_em ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(status.criado_em)) : '';
+  const when = status?.criado_em ? dateFormat(i18n.language, 'short').format(new Date(status.criado_em)) : '';
 
   const makeAddress = () => void notify.run(async () => setMade(await make.mutateAsync(kind)), t('feeds.made'));
   const remake = () =>

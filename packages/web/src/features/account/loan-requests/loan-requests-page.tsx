@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { useMyLoanRequests } from './loan-requests.api';
 import { lastTwelveMonths, type Period, PeriodForm } from '../period-form';
+import { dateFormat } from '../../../ui/dates';
 
 type Status = (typeof LOAN_REQUEST_FILTERS)[number];
 
@@ -15,7 +16,7 @@ export function LoanRequestsPage({ titleHref }: { titleHref: (id: number) => str
   const [status, setStatus] = useState<Status>('todas');
   const [query, setQuery] = useState<Period & { status: Status }>(() => ({ ...lastTwelveMonths(), status: 'todas' }));
   const requests = useMyLoanRequests(query);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
+  const date = dateFormat(i18n.language);
   const columns: Column<Solicitacao>[] = [
     {
       header: t('holds.title'),

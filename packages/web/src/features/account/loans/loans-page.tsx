@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Checkbox, List, Paper, Stack, Text, Title } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useShortDate } from '../../../ui/dates';
+import { dateFormat, useShortDate } from '../../../ui/dates';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { formatMoney } from '../../../ui/money';
 import { NoticeView, useNotify } from '../../../ui/notify';
@@ -129,7 +129,7 @@ function RenewalOutcome({ outcome, day }: { outcome: Renovacao; day: (iso: strin
           <Text>
             {t('loans.receiptLine', {
               name: outcome.comprovante.pessoa,
-              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(outcome.comprovante.data)),
+              date: dateFormat(i18n.language, 'short').format(new Date(outcome.comprovante.data)),
             })}
           </Text>
           <Text>

@@ -6,6 +6,7 @@ import { ConfirmButton } from '../../../ui/confirm';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { NoticeView, useNotify } from '../../../ui/notify';
 import { useAllMyComments, useDeleteComment } from './my-comments.api';
+import { dateFormat } from '../../../ui/dates';
 
 /**
  * Meu Pergamum, "Meus comentários" (issue 20): the patron's own comments on titles — the title,
@@ -17,7 +18,7 @@ export function MyCommentsPage({ titleHref }: { titleHref: (id: number) => strin
   const comments = useAllMyComments();
   const remove = useDeleteComment();
   const notify = useNotify();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
+  const date = dateFormat(i18n.language);
   const columns: Column<MeuComentario>[] = [
     {
       header: t('myComments.title'),

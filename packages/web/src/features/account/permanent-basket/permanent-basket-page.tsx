@@ -9,6 +9,7 @@ import { type Column, ListSection } from '../../../ui/list-section';
 import { NoticeView, useNotify } from '../../../ui/notify';
 import { type Period, PeriodForm } from '../period-form';
 import { useDropPermanent, usePermanentBasket } from './permanent-basket.api';
+import { dateFormat } from '../../../ui/dates';
 
 type Item = Colecao['itens'][number];
 
@@ -24,7 +25,7 @@ export function PermanentBasketPage({ titleHref }: { titleHref: (id: number) => 
   const drop = useDropPermanent();
   const addMany = useBasket((b) => b.addMany);
   const notify = useNotify();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
+  const date = dateFormat(i18n.language);
   const items = permanent.data?.itens ?? [];
   const columns: Column<Item>[] = [
     {

@@ -4,6 +4,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { usePatronRequests } from './requests.api';
+import { dateFormat } from '../../../ui/dates';
 
 /**
  * The patron's requests of a type (spec §4 status filter): what was asked, of which library,
@@ -14,7 +15,7 @@ export function RequestHistory({ tipo, heading, action }: { tipo: RequestType; h
   const headingId = useId();
   const [status, setStatus] = useState<RequestStatus | 'todas'>('todas');
   const requests = usePatronRequests(tipo, status);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
+  const date = dateFormat(i18n.language);
   const columns: Column<Pedido>[] = [
     { header: t('requestForms.number'), cell: (r) => r.cod_solicitacao },
     {

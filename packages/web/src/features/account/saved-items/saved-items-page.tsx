@@ -6,6 +6,7 @@ import { ConfirmButton } from '../../../ui/confirm';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { NoticeView, useNotify } from '../../../ui/notify';
 import { useDeleteSavedSearch, useSavedSearches } from './saved-items.api';
+import { dateFormat } from '../../../ui/dates';
 
 /** What a saved search looks for, in words: its terms, or its period, plan or base; and how many filters. */
 function useSearchWords() {
@@ -37,7 +38,7 @@ export function SavedItemsPage({ searchHref }: { searchHref: (guia: string, cons
   const remove = useDeleteSavedSearch();
   const notify = useNotify();
   const wordsOf = useSearchWords();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short' });
+  const date = dateFormat(i18n.language);
   const columns: Column<PesquisaSalva>[] = [
     {
       header: t('savedItems.name'),

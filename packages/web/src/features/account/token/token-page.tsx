@@ -2,13 +2,14 @@ import { Button, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../../ui/loading';
 import { useLoanToken, useNewLoanToken } from './token.api';
+import { dateFormat } from '../../../ui/dates';
 
 /** Meu Pergamum, "Obter token": the six-digit loan token for the self-service kiosk. */
 export function LoanTokenPage() {
   const { t, i18n } = useTranslation();
   const token = useLoanToken();
   const renew = useNewLoanToken();
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateFormat(i18n.language, 'short');
   return (
     <Loading state={token} error={t('token.fetchError')}>
       {() => (

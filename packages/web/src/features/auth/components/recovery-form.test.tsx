@@ -13,7 +13,7 @@ const repeat = () => screen.getByLabelText(/^Repita a nova senha/, { selector: '
 /** Steps 1 and 2: the username, then the code, up to the new password's form. */
 async function toNewPassword(user: ReturnType<typeof renderScreen>['user']) {
   await user.click(screen.getByRole('button', { name: 'Enviar código' }));
-  expect(screen.getByRole('alert').textContent).toBe('Digite o seu Matrícula ou CPF.');
+  expect(screen.getByRole('alert').textContent).toBe('Preencha o campo Matrícula ou CPF.');
   await user.type(screen.getByRole('textbox', { name: /^Matrícula ou CPF/ }), ' 2024001234 ');
   await user.click(screen.getByRole('button', { name: 'Enviar código' }));
   expect((await screen.findByRole('status')).textContent).toContain('Ana, enviamos um código para an*******@d***.estante.local');

@@ -14,6 +14,7 @@ import { NewPasswordFields } from '../../../ui/password-rules';
 import { type BodyOf, useContractForm } from '../../../ui/use-contract-form';
 import { CaptchaField } from './captcha-field';
 import { checkCode, type RecoveryStart, setNewPassword, startRecovery } from '../api/recovery';
+import { dateFormat } from '../../../ui/dates';
 
 type Step = { kind: 'user' } | { kind: 'code'; start: RecoveryStart } | { kind: 'password'; start: RecoveryStart; code: string; rules: PasswordRules };
 type PasswordStep = Extract<Step, { kind: 'password' }>;
@@ -88,7 +89,7 @@ export function RecoveryForm({
 
   const save = (body: BodyOf<typeof recoveryEndpoints.finish>) => void run(async () => onDone((await setNewPassword(user, body.code, body.password)).message));
 
-  const expiry = (tte: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(tte));
+  const expiry = (tte: string) => dateFormat(i18n.language, 'short').format(new Date(tte));
 
   return (
     <Stack gap="sm" maw={420} aria-busy={busy}>

@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantin
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useShortDate } from '../../../ui/dates';
+import { dateFormat, useShortDate } from '../../../ui/dates';
 import { DescriptionRow } from '../../../ui/description-row';
 import { ScrollTable } from '../../../ui/scroll-table';
 import { useStatusName } from './acquisitions.api';
@@ -128,7 +128,7 @@ function SuggestionData({ suggestion: s }: { suggestion: SugestaoEquipe }) {
 function History({ suggestion }: { suggestion: SugestaoEquipe }) {
   const { t, i18n } = useTranslation();
   const statusName = useStatusName();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const when = dateFormat(i18n.language, 'short');
   if (suggestion.historico.length === 0) return <Text size="sm">{t('staffAcquisitions.history.none')}</Text>;
   return (
     <ScrollTable minWidth={480}>

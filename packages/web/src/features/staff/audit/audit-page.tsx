@@ -7,6 +7,7 @@ import { type Column, ListSection } from '../../../ui/list-section';
 import { NoticeView, useNotify } from '../../../ui/notify';
 import { AuditFilterForm } from './audit-filter-form';
 import { AUDIT_PAGE_SIZE, type AuditFilters, downloadAudit, useAudit } from './audit.api';
+import { dateFormat } from '../../../ui/dates';
 
 /** A detail's value as it reads best: a text as it is, anything else as compact JSON. */
 const detailValue = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -22,7 +23,7 @@ export function AuditPage() {
   const [page, setPage] = useState(1);
   const audit = useAudit(filters, page);
   const notify = useNotify();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' });
+  const when = dateFormat(i18n.language, 'medium', 'UTC');
   const total = audit.data?.total ?? 0;
   const shown = audit.data?.pagina ?? page;
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));

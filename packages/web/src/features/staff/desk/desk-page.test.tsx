@@ -9,6 +9,7 @@ import { sectionsFor, STAFF_SECTIONS } from '../sections';
 import { DESK_LIBRARY_KEY } from './desk-library';
 import { DeskPage } from './desk-page';
 import english from './locales/en.json';
+import { dateFormat } from '../../../ui/dates';
 import { type PrintSlip, SlipPrinter, slipText } from './print-slip';
 import { section } from './section';
 
@@ -65,7 +66,7 @@ const checkedIn = (transito: (count: number) => string | null = () => null) => {
 };
 
 /** Today, as a short date in `language` (a slip is dated the day it is made). */
-const today = (language = 'pt') => new Intl.DateTimeFormat(language, { dateStyle: 'short' }).format(new Date());
+const today = (language = 'pt') => dateFormat(language).format(new Date());
 
 /** The terms of a `<dl>` and what each says. */
 const terms = (element: HTMLElement) =>
@@ -434,7 +435,7 @@ describe('the circulation desk', () => {
       const slip = print.mock.calls[0]![0];
       expect(slip.lang).toBe('en');
       expect(slipText(slip)).toBe(
-        ['Loan receipt', 'Patron: Ana Souza', `Date: ${today('en')}`, 'Loans', 'Title | Copy | Due', 'Dom Casmurro | T-100 | 12/15/26'].join('\n'),
+        ['Loan receipt', 'Patron: Ana Souza', `Date: ${today('en')}`, 'Loans', 'Title | Copy | Due', 'Dom Casmurro | T-100 | Dec 15, 2026'].join('\n'),
       );
     } finally {
       await i18next.changeLanguage('pt');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { StatusLine, type Tone } from '../../../ui/status-line';
 import { anyUnderWay, type Execucao, useJobRuns, useRefreshJobs } from './jobs.api';
+import { dateFormat } from '../../../ui/dates';
 
 /** How each of pg-boss's states reads at a glance (its words say it too). */
 const TONES: Record<string, Tone> = { created: 'warning', retry: 'warning', active: 'warning', completed: 'ok', failed: 'danger', cancelled: 'neutral' };
@@ -11,7 +12,7 @@ const TONES: Record<string, Tone> = { created: 'warning', retry: 'warning', acti
 /** A timestamp of the API as a date and time in the interface language, in UTC (as the server's schedules are). */
 export function useUtcTime(): (iso: string) => string {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' });
+  const format = dateFormat(i18n.language, 'medium', 'UTC');
   return (iso) => format.format(new Date(iso));
 }
 

@@ -9,6 +9,7 @@ import { MailFilterForm } from './mail-filter-form';
 import { mailSearchParams, readMailSearch } from './mail-search';
 import { MAIL_PAGE_SIZE, useMailLog, useResendMail } from './mail.api';
 import { MailTable } from './mail-table';
+import { dateFormat } from '../../../ui/dates';
 
 /**
  * The mail log, the "Correio" section's first tab: the messages the server sent in the last 90
@@ -25,7 +26,7 @@ export function MailLog() {
   const resend = useResendMail();
   const notify = useNotify();
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium', timeZone: 'UTC' });
+  const format = dateFormat(i18n.language, 'medium', 'UTC');
   const when = (iso: string) => t('staffMail.at', { when: format.format(new Date(iso)) });
   const addresses = new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' });
   const total = log.data?.total ?? 0;

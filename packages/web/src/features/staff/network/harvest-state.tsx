@@ -3,6 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusLine, type Tone } from '../../../ui/status-line';
+import { dateFormat } from '../../../ui/dates';
 
 type Coleta = NonNullable<Parceiro['coleta']>;
 
@@ -18,7 +19,7 @@ const OUTCOME_TONE: Record<Exclude<Coleta['situacao'], 'coletando'>, Tone> = {
 export function useNetworkWords() {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const when = dateFormat(i18n.language, 'short');
   const list = new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' });
   return {
     count: (n: number) => number.format(n),

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../api/client';
 import { Refused } from './announcer';
 import { type KeepNotes, useAddNote, useRemoveNote } from './patrons.api';
+import { dateFormat } from '../../../ui/dates';
 
 /** A note as the call takes it (the contract's `texto`: 1 to 1000 characters, trimmed). */
 const NOTE_MAX = 1000;
@@ -22,7 +23,7 @@ export function PatronNotes({ codPessoa, notes, say, keep }: { codPessoa: number
   const { t, i18n } = useTranslation();
   const remove = useRemoveNote(keep);
   const [problem, setProblem] = useState<string | null>(null);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const format = dateFormat(i18n.language, 'short');
   const when = (note: NotaLeitor) => format.format(new Date(note.em));
 
   const removeOne = async (note: NotaLeitor) => {

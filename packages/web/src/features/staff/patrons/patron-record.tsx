@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../../api/client';
-import { useShortDate } from '../../../ui/dates';
+import { dateFormat, useShortDate } from '../../../ui/dates';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { StatusLine } from '../../../ui/status-line';
 import { Refused, type Say } from './announcer';
@@ -305,7 +305,7 @@ const detailValue = (value: unknown) => (typeof value === 'string' ? value : JSO
 /** The staff's latest acts on the patron, newest first: when (in the interface's language), who, what, why, and its details. */
 function History({ record }: { record: FichaLeitor }) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const when = dateFormat(i18n.language, 'short');
   const columns: Column<Act>[] = [
     { header: t('staffPatrons.history.when'), status: true, cell: (act) => when.format(new Date(act.em)) },
     { header: t('staffPatrons.history.who'), cell: (act) => act.autor_nome ?? act.autor },

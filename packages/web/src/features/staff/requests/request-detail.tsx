@@ -3,7 +3,7 @@ import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Textarea, TextI
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, messageOf } from '../../../api/client';
-import { useShortDate } from '../../../ui/dates';
+import { dateFormat, useShortDate } from '../../../ui/dates';
 import { DescriptionRow } from '../../../ui/description-row';
 import { ScrollTable } from '../../../ui/scroll-table';
 import { Refused } from '../../../ui/announcer';
@@ -126,7 +126,7 @@ function useValueWords(): (value: unknown) => string {
 /** The request's status changes, oldest first: the status in words, the library's note, when. */
 function History({ request }: { request: PedidoFila }) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const when = dateFormat(i18n.language, 'short');
   if (request.historico.length === 0) return <Text size="sm">{t('staffRequests.history.none')}</Text>;
   return (
     <ScrollTable minWidth={480}>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../../api/client';
 import { type ClosedStackChoice, useDadosArmazem, useRequestClosedStack } from '../api/closed-stacks';
+import { dateFormat } from '../../../ui/dates';
+import { copyPartsLabel } from '../../../ui/copy-parts';
 
 /**
  * The closed-stacks tab (acervo_fechado): where the title is kept out of reach, by library and
@@ -19,7 +21,7 @@ export function ClosedStacksTab({ id, signedIn, loginHref }: { id: number; signe
   const scoped = useDadosArmazem(id, { ...choice, library });
   const options = scoped.data?.opcoes;
   const free = scoped.data?.exemplares.filter((c) => c.disponivel) ?? [];
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const time = dateFormat(i18n.language, 'short');
   const part = (key: 'volume' | 'tomo' | 'parte', values: string[] | undefined, label: string) =>
     values && values.length > 0 ? (
       <Select
@@ -53,16 +55,7 @@ export function ClosedStacksTab({ id, signedIn, loginHref }: { id: number; signe
       <List size="sm" mb="sm" aria-label={t('closedStacks.copies')}>
         {scoped.data?.exemplares.map((c) => (
           <List.Item key={c.cod_exemplar}>
-            {[
-              c.tombo,
-              c.localizacao,
-              c.volume && t('copies.volume', { n: c.volume }),
-              c.tomo && t('copies.tome', { n: c.tomo }),
-              c.parte && t('copies.part', { n: c.parte }),
-            ]
-              .filter(Boolean)
-              .join(' · ')}{' '}
-            — {c.disponivel ? t('closedStacks.free') : t('closedStacks.busy')}
+            {[c.tombo, c.localizacao, copyPartsLabel(c, t)].filter(Boolean).join(' · ')} — {c.disponivel ? t('closedStacks.free') : t('closedStacks.busy')}
           </List.Item>
         ))}
       </List>

@@ -5,6 +5,8 @@ import { Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExemplares } from '../api/get-exemplares';
+import { dateFormat } from '../../../ui/dates';
+import { copyPartsLabel } from '../../../ui/copy-parts';
 
 /** Each copy status at a glance: on the shelf, out for now, gone, or for reading here. */
 const STATUS_TONE: Record<string, Tone> = {
@@ -17,23 +19,21 @@ const STATUS_TONE: Record<string, Tone> = {
   extraviado: 'danger',
 };
 
-function parts(copy: Exemplar, t: (key: string, values?: Record<string, string>) => string): string {
-  return [
-    copy.volume && t('copies.volume', { n: copy.volume }),
-    copy.tomo && t('copies.tome', { n: copy.tomo }),
-    copy.parte && t('copies.part', { n: copy.parte }),
-    copy.numero && t('copies.number', { n: copy.numero }),
-  ]
-    .filter(Boolean)
-    .join(', ');
+/** Today in the reader's calendar, as the API writes dates (YYYY-MM-DD). */
+function todayIso(now = new Date()): string {
+  return [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
 }
+
+/** A copy on loan past its due date: said late, in the danger tone (issue 55: a past date alone read as if all were well). */
+const isOverdue = (copy: Pick<Exemplar, 'situacao' | 'data_devolucao_prevista'>, today = todayIso()) =>
+  copy.situacao === 'emprestado' && copy.data_devolucao_prevista !== null && copy.data_devolucao_prevista < today;
 
 /** Tab 30: the copies, by library, with where they are and whether they can be borrowed now. */
 export function CopiesTab({ acervo }: { acervo: Acervo }) {
   const { t, i18n } = useTranslation();
   const [library, setLibrary] = useState<number | null>(null);
   const copies = useExemplares(acervo.cod_acervo, library);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeZone: 'UTC' });
+  const date = dateFormat(i18n.language, 'none', 'UTC');
   return (
     <>
       <Select
@@ -51,7 +51,7 @@ export function CopiesTab({ acervo }: { acervo: Acervo }) {
       <div aria-live="polite" aria-busy={copies.isFetching}>
         {copies.data && (
           <Text size="sm" mb="sm">
-            {copies.data.disponibilidade.map((d) => t('copies.summary', { library: d.desc_biblioteca, available: d.disponiveis, total: d.total })).join(' · ')}
+            {copies.data.disponibilidade.map((d) => t('copies.summary', { library: d.desc_biblioteca, available: d.disponiveis, count: d.total })).join(' · ')}
           </Text>
         )}
       </div>
@@ -82,12 +82,13 @@ export function CopiesTab({ acervo }: { acervo: Acervo }) {
                   <Table.Td data-label={t('copies.location')}>{c.localizacao}</Table.Td>
                   <Table.Td data-label={t('copies.loanType')}>{c.tipo_emprestimo}</Table.Td>
                   <Table.Td data-label={t('copies.collection')}>{c.colecao ?? ''}</Table.Td>
-                  <Table.Td data-label={t('copies.parts')}>{parts(c, t)}</Table.Td>
+                  <Table.Td data-label={t('copies.parts')}>{copyPartsLabel(c, t)}</Table.Td>
                   <Table.Td data-label={t('copies.material')}>{c.material ?? ''}</Table.Td>
                   <Table.Td data-label={t('copies.status')} data-status>
-                    <StatusLine tone={STATUS_TONE[c.situacao] ?? 'neutral'} size="sm">
+                    <StatusLine tone={isOverdue(c) ? 'danger' : (STATUS_TONE[c.situacao] ?? 'neutral')} size="sm">
                       {t(`copies.statuses.${c.situacao}`)}
-                      {c.data_devolucao_prevista && ` — ${t('copies.due', { date: date.format(new Date(`${c.data_devolucao_prevista}T00:00:00Z`)) })}`}
+                      {c.data_devolucao_prevista &&
+                        ` — ${t(isOverdue(c) ? 'copies.overdue' : 'copies.due', { date: date.format(new Date(`${c.data_devolucao_prevista}T00:00:00Z`)) })}`}
                     </StatusLine>
                   </Table.Td>
                 </Table.Tr>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type KardexPart, useKardexCombo, useKardexData, useKardexItem } from '../api/kardex';
 import { IssueContents } from './issue-contents';
+import { dateFormat } from '../../../ui/dates';
 
 /**
  * Tab 32, collection / Kardex: a serial's issues at a library for a year (received, with the
@@ -18,7 +19,7 @@ export function KardexTab({ id }: { id: number }) {
   const data = useKardexData(id, library, year, chosen.part);
   const item = useKardexItem(id, open, chosen.part);
   const month = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeZone: 'UTC' });
+  const date = dateFormat(i18n.language, 'none', 'UTC');
   if (combo.isError || data.isError) return <Text c="red.8">{t('errors.loadFailed')}</Text>;
   if (!combo.data) return <Text c="gray.7">{t('common.loading')}</Text>;
   const change = (next: Partial<typeof chosen>) => {

@@ -28,12 +28,12 @@ export function MarcTab({ id }: { id: number }) {
     <>
       <Group gap="md" mb="sm">
         {xml && (
-          <Anchor href={xml} download={`acervo-${id}.xml`}>
+          <Anchor href={xml} download={`${t('marc.fileName', { id })}.xml`}>
             {t('marc.downloadXml')}
           </Anchor>
         )}
         {iso && (
-          <Anchor href={iso} download={`acervo-${id}.mrc`}>
+          <Anchor href={iso} download={`${t('marc.fileName', { id })}.mrc`}>
             {t('marc.downloadIso')}
           </Anchor>
         )}

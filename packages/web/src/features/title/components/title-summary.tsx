@@ -98,6 +98,7 @@ export function TitleSummary({
   handOverHref,
   standardHref,
   href,
+  holdHref,
 }: {
   acervo: Acervo;
   links: TitleLinks;
@@ -109,6 +110,8 @@ export function TitleSummary({
   standardHref?: string;
   /** The title's own page, for its citation metadata; the page shown, without its tab, when not given. */
   href?: string;
+  /** The title's hold tab, when it has one: offered beside the availability when no copy is on the shelf. */
+  holdHref?: string;
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -151,6 +154,22 @@ export function TitleSummary({
           </Button>
         </Group>
         <dl style={{ margin: 0 }}>
+          {/* Whether a copy is on the shelf first, before the long description (issue 55): what most readers came for. */}
+          <DescriptionRow label={t('title.availability')}>
+            {total === 0
+              ? acervo.acesso_remoto
+                ? t('search.onlineOnly')
+                : t('search.noCopies')
+              : t('title.availableSummary', { available, count: total, libraries: t('title.libraryCount', { count: acervo.disponibilidade.length }) })}
+            {holdHref && total > 0 && available === 0 && (
+              <>
+                {' '}
+                <Anchor component={Link} to={holdHref} underline="always">
+                  {t('title.holdIt')}
+                </Anchor>
+              </>
+            )}
+          </DescriptionRow>
           {acervo.autor && (
             <DescriptionRow label={t('title.author')}>
               <Anchor component={Link} to={links.search('autor', acervo.autor)}>
@@ -246,13 +265,6 @@ export function TitleSummary({
               )}
             </DescriptionRow>
           )}
-          <DescriptionRow label={t('title.availability')}>
-            {total === 0
-              ? acervo.acesso_remoto
-                ? t('search.onlineOnly')
-                : t('search.noCopies')
-              : t('title.availableSummary', { available, total, count: acervo.disponibilidade.length })}
-          </DescriptionRow>
         </dl>
       </Stack>
     </Group>
