@@ -1,25 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, mailbox, signIn, staff } from './fixtures';
+import { type Copy, copiesOf, expectNoAxeViolations, mailbox, signIn, staff } from './fixtures';
 
 // Lends and returns copies at the desk, so it runs alone, after the other journeys (playwright.config.ts).
 test.describe.configure({ mode: 'serial' });
-
-interface Copy {
-  tombo: string;
-  cod_biblioteca: number;
-  desc_biblioteca: string;
-  tipo_emprestimo: string;
-  situacao: string;
-}
-
-async function copiesOf(page: Page, id: string): Promise<Copy[]> {
-  const token = await page.request.post('/svc/oauth/token', {
-    form: { grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' },
-  });
-  const { access_token } = (await token.json()) as { access_token: string };
-  const response = await page.request.get(`/svc/acervo/${id}/exemplares`, { headers: { authorization: `Bearer ${access_token}` } });
-  return ((await response.json()) as { exemplares: Copy[] }).exemplares;
-}
 
 test('a hold on a title whose copies are all lent: the queue place, released at check-in, then cancelled', async ({ page }) => {
   test.setTimeout(90_000);

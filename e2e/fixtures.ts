@@ -35,3 +35,22 @@ export async function signIn(page: Page, login: string): Promise<void> {
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('banner')).toContainText('Olá,');
 }
+
+/** A copy as the catalogue answers it (`GET /svc/acervo/:id/exemplares`). */
+export interface Copy {
+  tombo: string;
+  cod_biblioteca: number;
+  desc_biblioteca: string;
+  tipo_emprestimo: string;
+  situacao: string;
+}
+
+/** A title's copies, read with the anonymous token. */
+export async function copiesOf(page: Page, id: string): Promise<Copy[]> {
+  const token = await page.request.post('/svc/oauth/token', {
+    form: { grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' },
+  });
+  const { access_token } = (await token.json()) as { access_token: string };
+  const response = await page.request.get(`/svc/acervo/${id}/exemplares`, { headers: { authorization: `Bearer ${access_token}` } });
+  return ((await response.json()) as { exemplares: Copy[] }).exemplares;
+}

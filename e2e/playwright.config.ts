@@ -38,11 +38,14 @@ export default defineConfig({
   // Journeys that change shared state run alone, after the rest, one file after the other:
   // institution settings (npm run institution), then copies lent at the desk (npm run circ).
   projects: [
-    { name: 'catalogue', testIgnore: ['institution.spec.ts', 'circulation.spec.ts', 'interest.spec.ts'] },
+    { name: 'catalogue', testIgnore: ['institution.spec.ts', 'circulation.spec.ts', 'interest.spec.ts', 'focus.spec.ts'] },
     { name: 'institution', testMatch: 'institution.spec.ts', dependencies: ['catalogue'], fullyParallel: false },
     { name: 'circulation', testMatch: 'circulation.spec.ts', dependencies: ['institution'], fullyParallel: false },
     // A title imported while the server runs, matched by its scheduled job: after the rest.
     { name: 'interest', testMatch: 'interest.spec.ts', dependencies: ['circulation'] },
+    // Where the focus lands after every write: a patron's errands to the end (the no-debts
+    // declaration closes her registration), alone, last.
+    { name: 'focus', testMatch: 'focus.spec.ts', dependencies: ['interest'], fullyParallel: false },
   ],
   use: {
     baseURL: `http://localhost:${port}`,

@@ -11,6 +11,7 @@ import { followAccessibilitySettings } from './app/shell/accessibility';
 import { applyBootData, LoadingGate } from './app/shell/loading-gate';
 import { initI18n, isLanguage } from './i18n';
 import { usePageSettings } from './stores/page-settings';
+import { keepFocus } from './ui/focus-keeper';
 import { markNavigated } from './ui/navigation';
 import { storesReady } from './stores/ready';
 
@@ -28,7 +29,15 @@ await initI18n(startLanguage());
 followAccessibilitySettings();
 const router = createRouter();
 const firstLocation = router.state.location.key;
-router.subscribe((state) => state.location.key !== firstLocation && markNavigated());
+// After every act the focus lands on its outcome, never on the body (issue 55): one rule for the app.
+const focusKeeper = keepFocus(document);
+let lastLocation = firstLocation;
+router.subscribe((state) => {
+  if (state.location.key === lastLocation) return;
+  lastLocation = state.location.key;
+  markNavigated();
+  focusKeeper.navigated();
+});
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(

@@ -1,7 +1,7 @@
 import { Box, Container, Skeleton, Stack } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { usePageSettings } from '../../stores/page-settings';
 import { useShortcuts } from './accessibility';
 import { Footer } from './footer';
@@ -29,6 +29,8 @@ export function Shell() {
         </Container>
       </Box>
       <Footer />
+      {/* A new page starts at its top; back and forward return to where the patron was (issue 55). */}
+      <ScrollRestoration />
       {libras && <LibrasWidget />}
       <SessionWatch />
     </>

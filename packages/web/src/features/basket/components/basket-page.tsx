@@ -11,6 +11,9 @@ import { NoticeView, useNotify } from '../../../ui/notify';
 import { useContractForm } from '../../../ui/use-contract-form';
 import { downloadExport, fetchReferences, useBasketTitles, useEmailBasket, useKeepPermanent } from '../api/basket';
 
+/** Where an outcome is said: beside the part of the page that was used. */
+type Place = 'list' | 'export' | 'email' | 'keep';
+
 /** The server's message for a 4xx (already in the interface language), else the generic one. */
 function useProblem() {
   const { t } = useTranslation();
@@ -50,7 +53,17 @@ export function BasketPage({
   const email = useEmailBasket();
   const keep = useKeepPermanent();
   const problem = useProblem();
-  const say = (tone: 'ok' | 'problem', text: string) => (tone === 'ok' ? notify.success(text) : notify.problem(text));
+  // Each outcome is said beside what was used (the list, the export, the e-mail form, saving),
+  // not at the page's end (issue 55).
+  const [at, setAt] = useState<Place>('export');
+  const say = (tone: 'ok' | 'problem', text: string, place: Place) => {
+    setAt(place);
+    if (tone === 'ok') notify.success(text);
+    else notify.problem(text);
+  };
+  const noticeAt = (place: Place) => (
+    <div aria-live="polite">{at === place && <NoticeView notice={notify.notice} />}</div>
+  );
 
   // The e-mail form: the export call's body (tipo email) with the chosen titles and format; the
   // schema's problems said in one notice, the addresses first, then too many titles.
@@ -67,8 +80,8 @@ export function BasketPage({
   const sendEmail = emailForm.onSubmit(
     (body) =>
       email.mutate(body, {
-        onSuccess: (r) => say('ok', t('basket.emailed', { count: r.titulos, recipients: t('basket.addressCount', { count: r.destinatarios }) })),
-        onError: (e) => say('problem', problem(e)),
+        onSuccess: (r) => say('ok', t('basket.emailed', { count: r.titulos, recipients: t('basket.addressCount', { count: r.destinatarios }) }), 'email'),
+        onError: (e) => say('problem', problem(e), 'email'),
       }),
     (errors) =>
       say(
@@ -78,6 +91,7 @@ export function BasketPage({
           : errors.acervos
             ? t('basket.tooManyForEmail', { max: MAX_EMAIL_TITLES })
             : String(Object.values(errors)[0]),
+        'email',
       ),
   );
 
@@ -134,7 +148,10 @@ export function BasketPage({
                 size="compact-sm"
                 variant="default"
                 aria-label={t('basket.removeTitle', { title: item.titulo })}
-                onClick={() => basket.remove(item.cod_acervo)}
+                onClick={() => {
+                  basket.remove(item.cod_acervo);
+                  say('ok', t('basket.removed', { title: item.titulo }), 'list');
+                }}
               >
                 {t('basket.remove')}
               </Button>
@@ -142,6 +159,7 @@ export function BasketPage({
           ))}
         </div>
         {titles.isError && <Text c="red.8">{t('errors.loadFailed')}</Text>}
+        {noticeAt('list')}
       </section>
 
       <section aria-labelledby="basket-actions">
@@ -160,8 +178,8 @@ export function BasketPage({
               disabled={chosen.length === 0}
               onClick={() =>
                 downloadExport(format, chosen).then(
-                  (name) => say('ok', t('basket.downloaded', { name })),
-                  (e: unknown) => say('problem', problem(e)),
+                  (name) => say('ok', t('basket.downloaded', { name }), 'export'),
+                  (e: unknown) => say('problem', problem(e), 'export'),
                 )
               }
             >
@@ -174,14 +192,15 @@ export function BasketPage({
                 fetchReferences(format === 'apa' || format === 'vancouver' ? format : 'abnt', chosen)
                   .then((r) => copyRich(r.texto, r.html))
                   .then(
-                    () => say('ok', t('basket.copied', { count: chosen.length })),
-                    (e: unknown) => say('problem', problem(e)),
+                    () => say('ok', t('basket.copied', { count: chosen.length }), 'export'),
+                    (e: unknown) => say('problem', problem(e), 'export'),
                   )
               }
             >
               {t('basket.copy')}
             </Button>
           </Group>
+          {noticeAt('export')}
           <Paper withBorder p="md" component="form" onSubmit={sendEmail} noValidate aria-labelledby="basket-email">
             <Title order={3} size="h5" id="basket-email" mb="xs">
               {t('basket.emailHeading')}
@@ -207,6 +226,7 @@ export function BasketPage({
                   {t('basket.send')}
                 </Button>
               </Group>
+              {noticeAt('email')}
             </Stack>
           </Paper>
           <Group gap="sm">
@@ -217,8 +237,8 @@ export function BasketPage({
                 loading={keep.isPending}
                 onClick={() =>
                   keep.mutate(chosen, {
-                    onSuccess: (r) => say('ok', t('basket.kept', { count: r.adicionados, total: r.total })),
-                    onError: (e) => say('problem', problem(e)),
+                    onSuccess: (r) => say('ok', t('basket.kept', { count: r.adicionados, total: r.total }), 'keep'),
+                    onError: (e) => say('problem', problem(e), 'keep'),
                   })
                 }
               >
@@ -256,9 +276,7 @@ export function BasketPage({
               </Button>
             )}
           </Group>
-          <div aria-live="polite">
-            <NoticeView notice={notify.notice} />
-          </div>
+          {noticeAt('keep')}
         </Stack>
       </section>
       {signedIn && permanentHref && <PermanentBasketLink href={permanentHref} />}

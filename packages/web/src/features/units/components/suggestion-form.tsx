@@ -29,12 +29,14 @@ export function SuggestionForm({ onSent }: { onSent: (message: string) => void }
   const submit = form.onSubmit(async (values) => {
     const checked = sugestaoAquisicaoBodySchema.safeParse({ ...values, campus: Number(values.campus), biblioteca: Number(values.biblioteca) });
     const failed = new Set(checked.error?.issues.map((i) => String(i.path[0])));
-    const missing = failed.has('campus')
-      ? t('units.campus')
-      : failed.has('biblioteca')
-        ? t('units.library')
-        : SUGGESTION_REQUIRED.map((f) => (checked.data?.[f] ? null : label(f))).find(Boolean);
-    if (missing || !checked.success) return setProblem(t('messages.CampoObrigatorioNaoPreenchido', { field: missing ?? '' }));
+    const field = failed.has('campus') ? 'campus' : failed.has('biblioteca') ? 'biblioteca' : SUGGESTION_REQUIRED.find((f) => !checked.data?.[f]);
+    const missing = field === 'campus' ? t('units.campus') : field === 'biblioteca' ? t('units.library') : field && label(field);
+    if (missing || !checked.success) {
+      const message = t('messages.CampoObrigatorioNaoPreenchido', { field: missing ?? '' });
+      // The field is marked too: the focus goes to it (ui/focus-keeper.ts), the notice says why.
+      if (field) form.setFieldError(field, message);
+      return setProblem(message);
+    }
     await send(async () => {
       await sendSuggestion(checked.data);
       form.reset();
