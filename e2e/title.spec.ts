@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './fixtures';
+import { type Copy, expectNoAxeViolations, signIn } from './fixtures';
 
 async function openRayCharles(page: Page) {
   await page.goto('/pesquisa-geral?termo1=great%20ray%20charles');
@@ -23,8 +23,8 @@ test('a result opens the title page; every tab opens by click and by URL, with n
     ['MARC', 'marc', (p) => p.getByRole('table', { name: /Registro MARC 21/ })],
     ['Exemplares', 'exemplares', (p) => p.getByRole('table', { name: /^\d+ exemplar(es)?$/ })],
     ['Dublin Core', 'dublin-core', (p) => p.getByRole('table', { name: /Dublin Core/ })],
-    ['Reserva', 'reserva', (p) => p.getByText('Este título pode ser reservado nas bibliotecas abaixo.')],
-    ['Solicitação de empréstimo', 'solicitacao-emprestimo', (p) => p.getByText(/O empréstimo deste título pode ser solicitado/)],
+    ['Reserva', 'reserva', (p) => p.getByText(/^Pode ser reservado em /)],
+    ['Solicitação de empréstimo', 'solicitacao-emprestimo', (p) => p.getByText(/^O empréstimo pode ser solicitado a: /)],
     ['Dados estatísticos', 'dados-estatisticos', (p) => p.getByRole('img', { name: /Gráfico de barras: empréstimos por mês/ })],
     ['Acervo fechado', 'acervo-fechado', (p) => p.getByRole('list', { name: 'Exemplares no acervo fechado' })],
     ['Sumários de livros', 'sumarios-livros', (p) => p.getByRole('listitem').filter({ hasText: 'My melancholy baby' })],
@@ -188,5 +188,91 @@ test('a signed-in patron asks for a closed-stacks copy and gets a protocol', asy
   await expect(protocol).toContainText('The Great Ray Charles');
   await expect(copies).toContainText('indisponível no momento');
   await expect(page.getByRole('button', { name: 'Solicitar retirada' })).toBeDisabled();
+  await expectNoAxeViolations(page);
+});
+
+/**
+ * The page of a title with a hold tab and a loan request tab whose every copy is a normal-loan copy
+ * on the shelf (read with the anonymous token): no hold is needed at any library, for anyone.
+ */
+async function titleAllOnTheShelf(page: Page): Promise<string> {
+  const token = await page.request.post('/svc/oauth/token', {
+    form: { grant_type: 'client_credentials', client_id: 'estante-web', client_secret: 'estante-public' },
+  });
+  const headers = { authorization: `Bearer ${((await token.json()) as { access_token: string }).access_token}` };
+  for (let id = 1; id <= 300; id++) {
+    const copies = (await (await page.request.get(`/svc/acervo/${id}/exemplares`, { headers })).json()) as { exemplares?: Copy[] };
+    if (!copies.exemplares?.length || !copies.exemplares.every((c) => c.situacao === 'disponivel' && c.tipo_emprestimo === 'Normal')) continue;
+    const record = (await (await page.request.get(`/svc/acervo/${id}`, { headers })).json()) as { abas: string[] };
+    if (record.abas.includes('18') && record.abas.includes('75')) return `/acervo/${id}`;
+  }
+  throw new Error('no title of the demo library has every copy on the shelf');
+}
+
+test('the hold and loan request tabs say the same before and after signing in (issue 55)', async ({ page }) => {
+  // Every library that lends this title has a copy on the shelf: no hold is needed, signed in or not.
+  const shelved = await titleAllOnTheShelf(page);
+  const noHold = /^Não é preciso reservar: há exemplares na estante/;
+  await page.goto(`${shelved}/reserva`);
+  await expect(page.getByText(noHold)).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: 'Disponível agora — retire no balcão, sem reserva:' })).toBeVisible();
+  await expect(page.getByText('Entre para reservar este título.')).toHaveCount(0);
+  await expect(page.getByText(/pode ser reservado/i)).toHaveCount(0);
+  await page.goto(`${shelved}/solicitacao-emprestimo`);
+  const request = page.getByText(/^O empréstimo pode ser solicitado a: /);
+  const requestSaid = await request.textContent();
+
+  // Ray Charles: out at one library, on the shelf at another. The visitor signs in on the tab itself.
+  await openRayCharles(page);
+  const rayCharles = new URL(page.url()).pathname;
+  await tabs(page).getByRole('link', { name: 'Reserva', exact: true }).click();
+  const holdable = page.getByText(/^Pode ser reservado em /);
+  const holdSaid = await holdable.textContent();
+  await expect(page.getByText('Entre para reservar este título.')).toBeVisible();
+  const login = page.locator('form', { has: page.getByLabel('Matrícula ou CPF') });
+  await login.getByLabel('Matrícula ou CPF').fill('aluno');
+  await login.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
+  await login.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('banner')).toContainText('Olá, Ana');
+  await expect(page).toHaveURL(`${rayCharles}/reserva`);
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Reservar' }) });
+  await expect(form.getByRole('textbox', { name: 'Biblioteca' })).toBeVisible();
+  await expect(page.getByText(/^Pode ser reservado em /)).toHaveText(holdSaid!);
+  await expect(page.getByText('Entre para reservar este título.')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // Signed in, the title with copies on the shelf still needs no hold, and offers no form.
+  await page.goto(`${shelved}/reserva`);
+  await expect(page.getByText(noHold)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reservar' })).toHaveCount(0);
+  await page.goto(`${shelved}/solicitacao-emprestimo`);
+  await expect(page.getByText(/^O empréstimo pode ser solicitado a: /)).toHaveText(requestSaid!);
+  await expect(page.getByRole('button', { name: 'Enviar solicitação' })).toBeVisible();
+});
+
+test('the title page says whether a copy is on the shelf before its long description (issue 55)', async ({ page }) => {
+  await openRayCharles(page);
+  const terms = page.getByRole('main').locator('dl').first().locator('dt');
+  await expect(terms.first()).toHaveText('Disponibilidade');
+  expect(await terms.count()).toBeGreaterThan(5);
+});
+
+test("a copy on loan past its due date is said to be late on the title's copies (issue 55)", async ({ page }) => {
+  // Ana has one overdue loan (the demo library): its copy, on the title page, is late too.
+  await signIn(page, 'aluno');
+  await page.goto('/meupergamum/emprestimos');
+  const overdue = page
+    .getByRole('table', { name: 'Empréstimos em aberto' })
+    .getByRole('row')
+    .filter({ hasText: /Em atraso há \d+ dias?/ });
+  await expect(overdue).toHaveCount(1);
+  const tombo = /Exemplar (\S+)/.exec((await overdue.textContent())!)![1]!;
+  await overdue.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/acervo\/\d+$/);
+  const copy = page
+    .getByRole('table', { name: /^\d+ exemplar(es)?$/ })
+    .getByRole('row')
+    .filter({ hasText: tombo });
+  await expect(copy).toContainText(/Emprestado — em atraso: devolução prevista para \d{2}\/\d{2}\/\d{4}/);
   await expectNoAxeViolations(page);
 });

@@ -91,6 +91,8 @@ export async function buildApp({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        // Other hosts' images over https only: the web's Cover asks for a record's http:// cover
+        // over https and draws one when that fails (ui/cover.tsx, issue 55), no image proxy here.
         imgSrc: ["'self'", 'data:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Google's reCAPTCHA widget only when it is configured (the default ALTCHA is self-hosted).

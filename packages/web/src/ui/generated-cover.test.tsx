@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../test/render';
-import { Cover } from './cover';
-import { COVER_PALETTE, coverColours, emWidth, GeneratedCover, UNKNOWN_TYPE_COLOURS, wrapText } from './generated-cover';
+import { Cover, coverSource } from './cover';
+import { COVER_PALETTE, coverColours, emWidth, GeneratedCover, titleType, UNKNOWN_TYPE_COLOURS, wrapText } from './generated-cover';
 
 /** Relative luminance of an sRGB colour (WCAG 2.2, with the sRGB standard's 0.04045 threshold). */
 function luminance(hex: string): number {
@@ -46,10 +46,17 @@ describe('wrapText', () => {
     for (const line of wrapText('Souza, Maria Aparecida de; Oliveira Santos, João Carlos', 10, 5)) expect(emWidth(line)).toBeLessThanOrEqual(10);
   });
 
-  it('ends the last line with an ellipsis when the text goes on, and hyphenates a word wider than a line', () => {
+  it('ends the last line with an ellipsis when the text goes on', () => {
     expect(wrapText('um dois três quatro cinco seis', 5, 2)).toEqual(['um dois', 'três…']);
-    expect(wrapText('Otorrinolaringologia', 5, 2)).toEqual(['Otorrin-', 'olaring…']);
-    expect(wrapText('Otorrinolaringologia pediátrica', 7.27, 3)).toEqual(['Otorrinolar-', 'ingologia', 'pediátrica']);
+  });
+
+  it('never hyphenates (issue 55: "Administraç-ão"): a word wider than a line is cut with an ellipsis', () => {
+    expect(wrapText('Administração pública', 8, 7)).toEqual(['Administraç…', 'pública']);
+    expect(wrapText('Otorrinolaringologia pediátrica', 7.27, 3)).toEqual(['Otorrinolar…', 'pediátrica']);
+    for (const line of wrapText('Otorrinolaringologia', 5, 2)) {
+      expect(line).not.toMatch(/-$/);
+      expect(emWidth(line)).toBeLessThanOrEqual(5);
+    }
   });
 
   it('counts wide letters as wide', () => {
@@ -71,12 +78,47 @@ describe('GeneratedCover', () => {
   });
 });
 
+describe('GeneratedCover’s title type', () => {
+  const lines = (title: string) => {
+    renderScreen(<GeneratedCover title={title} workType={1} width={120} height={170} />);
+    const text = screen.getByRole('img', { name: `Capa: ${title}` }).querySelector('text')!;
+    return { size: Number(text.getAttribute('font-size')), lines: [...text.querySelectorAll('tspan')].map((line) => line.textContent) };
+  };
+
+  it('keeps the usual size when every word fits a line', () => {
+    expect(lines('Pedagogia do oprimido')).toEqual({ size: 10, lines: ['Pedagogia do', 'oprimido'] });
+  });
+
+  it('draws a long word whole in smaller type, never broken with a hyphen', () => {
+    const drawn = lines('Administração pública');
+    expect(drawn.lines).toEqual(['Administração', 'pública']);
+    expect(drawn.size).toBeLessThan(10);
+    expect(titleType('Administração pública').size).toBe(drawn.size);
+    expect(lines('Otorrinolaringologia pediátrica').lines.every((line) => !line?.endsWith('-'))).toBe(true);
+  });
+});
+
 describe('Cover', () => {
   it('draws a cover when the title has no link, at the size an image would have', () => {
     renderScreen(<Cover title="Sem capa" link={null} width={120} author="Autor" workType={2} />);
     const svg = screen.getByRole('img', { name: 'Capa: Sem capa' });
     expect(svg.tagName.toLowerCase()).toBe('svg');
     expect([svg.getAttribute('width'), svg.getAttribute('height')]).toEqual(['120', '170']);
+  });
+
+  it('asks for an http cover of another host over https (the CSP allows https images only), and draws one when that fails (issue 55)', () => {
+    renderScreen(<Cover title="Capa antiga" link="http://capas.example/2.jpg" />);
+    const img = screen.getByRole('img', { name: 'Capa: Capa antiga' });
+    expect(img.getAttribute('src')).toBe('https://capas.example/2.jpg');
+    fireEvent.error(img);
+    expect(screen.getByRole('img', { name: 'Capa: Capa antiga' }).tagName.toLowerCase()).toBe('svg');
+  });
+
+  it('leaves an https cover, and an http one of this site itself, as written', () => {
+    expect(coverSource('https://capas.example/1.jpg')).toBe('https://capas.example/1.jpg');
+    expect(coverSource('HTTP://capas.example/1.jpg?x=http://y')).toBe('https://capas.example/1.jpg?x=http://y');
+    expect(coverSource('http://localhost:8080/capas/1.jpg', 'http://localhost:8080')).toBe('http://localhost:8080/capas/1.jpg');
+    expect(coverSource('/capas/1.jpg')).toBe('/capas/1.jpg');
   });
 
   it('shows the link lazily, and a drawn cover in its place when it fails to load', () => {

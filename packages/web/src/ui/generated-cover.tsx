@@ -44,38 +44,26 @@ export function emWidth(text: string): number {
   return width;
 }
 
-/** A word wider than a line, in pieces that fill a line each, all but the last ending in "-". */
-function hyphenate(word: string, maxWidth: number): string[] {
-  const pieces: string[] = [];
-  let piece = '';
-  for (const ch of word) {
-    if (piece && emWidth(`${piece}${ch}-`) > maxWidth) {
-      pieces.push(`${piece}-`);
-      piece = '';
-    }
-    piece += ch;
-  }
-  return piece ? [...pieces, piece] : pieces;
-}
-
 /** `line` with an ellipsis at its end, shortened until both fit. */
 function withEllipsis(line: string, maxWidth: number): string {
-  let kept = line.replace(/-$/, '');
+  let kept = line;
   while (kept && emWidth(`${kept}…`) > maxWidth) kept = kept.slice(0, -1);
   return `${kept.trimEnd()}…`;
 }
 
 /**
  * Splits `text` into at most `maxLines` lines no wider than `maxWidth` em (see emWidth), at
- * spaces (a word wider than a line is hyphenated); what does not fit ends the last line with an
- * ellipsis.
+ * spaces only: a word is never hyphenated (a break in the wrong place, "Administraç-ão", reads
+ * worse than none, and where a word may break depends on its language), so a word wider than a
+ * line is cut with an ellipsis — GeneratedCover first makes the type small enough that the
+ * title's words fit. What does not fit ends the last line with an ellipsis.
  */
 export function wrapText(text: string, maxWidth: number, maxLines: number): string[] {
   const words = text
     .trim()
     .split(/\s+/)
     .filter(Boolean)
-    .flatMap((word) => (emWidth(word) <= maxWidth ? [word] : hyphenate(word, maxWidth)));
+    .map((word) => (emWidth(word) <= maxWidth ? word : withEllipsis(word, maxWidth)));
   const lines: string[] = [];
   let current = '';
   for (const word of words) {
@@ -87,7 +75,7 @@ export function wrapText(text: string, maxWidth: number, maxLines: number): stri
     lines.push(current);
     current = word;
     if (lines.length === maxLines) {
-      lines[maxLines - 1] = withEllipsis(lines[maxLines - 1]!, maxWidth);
+      lines[maxLines - 1] = withEllipsis(lines[maxLines - 1]!.replace(/…$/, ''), maxWidth);
       return lines;
     }
   }
@@ -104,6 +92,21 @@ const TITLE = { size: 10, lineHeight: 12, lines: 7, top: 20 };
 const AUTHOR = { size: 8, lineHeight: 10, lines: 2, bottom: 130 };
 /** The width of a line in em of a font of `size`. */
 const lineWidth = (size: number) => (BOX.width - BOX.left - BOX.right) / size;
+/** The smallest title type: below it a long word is cut rather than the type made smaller. */
+const MIN_TITLE_SIZE = 6;
+
+/**
+ * The title's type: the usual size, or a smaller one (in half points, down to MIN_TITLE_SIZE)
+ * in which its longest word fits a line, as many lines as fit the same height — a long word
+ * is never hyphenated (see wrapText).
+ */
+export function titleType(title: string): { size: number; lineHeight: number; lines: number } {
+  const widest = Math.max(0, ...title.split(/\s+/).map(emWidth));
+  let size = TITLE.size;
+  while (size > MIN_TITLE_SIZE && widest > lineWidth(size)) size -= 0.5;
+  const lineHeight = (TITLE.lineHeight * size) / TITLE.size;
+  return { size, lineHeight, lines: Math.floor(((TITLE.lines - 1) * TITLE.lineHeight) / lineHeight) + 1 };
+}
 
 /**
  * A cover drawn for a title that has none (or whose image fails): its title, author and a colour
@@ -124,7 +127,8 @@ export function GeneratedCover({
 }) {
   const { t } = useTranslation();
   const colours = coverColours(workType);
-  const titleLines = wrapText(title, lineWidth(TITLE.size), TITLE.lines);
+  const type = titleType(title);
+  const titleLines = wrapText(title, lineWidth(type.size), type.lines);
   const authorLines = author ? wrapText(withoutDates(author), lineWidth(AUTHOR.size), AUTHOR.lines) : [];
   const authorTop = AUTHOR.bottom - (authorLines.length - 1) * AUTHOR.lineHeight;
   return (
@@ -142,9 +146,9 @@ export function GeneratedCover({
         <rect width={BOX.width} height={BOX.height} fill={colours.background} />
         {/* A darker spine, so it reads as a book. */}
         <rect width={6} height={BOX.height} fill="#000000" opacity={0.18} />
-        <text x={BOX.left} y={TITLE.top} fill={colours.text} fontSize={TITLE.size} fontWeight={700}>
+        <text x={BOX.left} y={TITLE.top} fill={colours.text} fontSize={type.size} fontWeight={700}>
           {titleLines.map((line, i) => (
-            <tspan key={i} x={BOX.left} dy={i === 0 ? 0 : TITLE.lineHeight}>
+            <tspan key={i} x={BOX.left} dy={i === 0 ? 0 : type.lineHeight}>
               {line}
             </tspan>
           ))}

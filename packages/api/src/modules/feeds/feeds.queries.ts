@@ -30,10 +30,13 @@ export async function deleteKey(db: Db, codPessoa: number, tipo: FeedKind): Prom
   return rows.length > 0;
 }
 
-/** Whose feed of that kind a secret's digest opens, if any. */
-export async function ownerOf(db: Db, tipo: FeedKind, hash: string): Promise<number | undefined> {
-  const [row] = await queryRows<{ cod_pessoa: number }>(db, sql`select cod_pessoa from feed_keys where chave_hash = ${hash} and tipo = ${tipo}`);
-  return row?.cod_pessoa;
+/** Whose feed of that kind a secret's digest opens, and since when, if any. */
+export async function ownerOf(db: Db, tipo: FeedKind, hash: string): Promise<{ cod_pessoa: number; criado_em: string } | undefined> {
+  const [row] = await queryRows<{ cod_pessoa: number; criado_em: string }>(
+    db,
+    sql`select cod_pessoa, ${UTC(sql`criado_em`)} as criado_em from feed_keys where chave_hash = ${hash} and tipo = ${tipo}`,
+  );
+  return row;
 }
 
 /** The patron's newest alerts, for their Atom feed. */

@@ -33,7 +33,7 @@ beforeAll(async () => {
     { codAcervo: ids.f1!, codBiblioteca: central!.codBiblioteca, tombo: 'T-1' },
     { codAcervo: ids.f3!, codBiblioteca: central!.codBiblioteca, tombo: 'T-3' },
   ]);
-  for (const login of ['ana', 'bruno']) {
+  for (const login of ['ana', 'bruno', 'carla']) {
     const person = await createPatron(db, { login, nome: `${login} Teste`, password: `senha-${login}` });
     patron[login] = person.codPessoa;
     token[login] = await patronToken(t.app, login, `senha-${login}`);
@@ -73,6 +73,14 @@ describe('private feeds', () => {
     const key = made.body.url.split('/').at(-2)!;
     const stored = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from feed_keys where chave_hash = ${key}`);
     expect(stored[0]!.n).toBe(0);
+  });
+
+  it('a feed with no alert yet is dated when its address was made, not 1970 (issue 55)', async () => {
+    const made = await call(t.app, feedsEndpoints.create, { params: { tipo: 'alertas' } }, as('carla'));
+    expect(made.status).toBe(201);
+    const parsed = parseFeed((await read(made.body.url)).body);
+    expect(parsed.items).toEqual([]);
+    expect(parsed.updated?.toISOString()).toBe(new Date(made.body.criado_em).toISOString());
   });
 
   it("Ana's due-date calendar is iCalendar: an all-day event on each open loan's due date", async () => {
@@ -147,6 +155,8 @@ describe('follow this search', () => {
     const parsed = parseFeed(feed.body);
     expect(parsed.title).toContain('pedagogai');
     expect(parsed.items).toEqual([]);
+    // Dated now, not 1970 (issue 55).
+    expect(Math.abs(parsed.updated!.getTime() - Date.now())).toBeLessThan(60_000);
   });
 
   it('refuses a search with nothing to look for, and bad input, with a 4xx', async () => {

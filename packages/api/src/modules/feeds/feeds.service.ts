@@ -55,16 +55,16 @@ export async function revokeFeed(db: Db, codPessoa: number, tipo: FeedKind) {
   return { ok: true as const };
 }
 
-/** The patron a feed address opens; 404 for an unknown or revoked one. */
-async function owner(db: Db, tipo: FeedKind, key: string): Promise<number> {
-  const codPessoa = await ownerOf(db, tipo, digest(key));
-  if (codPessoa === undefined) throw errors.feedNotFound();
-  return codPessoa;
+/** The patron a feed address opens, and when the address was made; 404 for an unknown or revoked one. */
+async function owner(db: Db, tipo: FeedKind, key: string): Promise<{ codPessoa: number; since: string }> {
+  const row = await ownerOf(db, tipo, digest(key));
+  if (row === undefined) throw errors.feedNotFound();
+  return { codPessoa: row.cod_pessoa, since: row.criado_em };
 }
 
 /** `GET /feeds/{chave}/alertas.atom`: the patron's newest alerts, each linking to its title. */
 export async function alertsFeed(db: Db, key: string, site: Site, language: Language): Promise<string> {
-  const codPessoa = await owner(db, 'alertas', key);
+  const { codPessoa, since } = await owner(db, 'alertas', key);
   const [institution, alerts] = await Promise.all([institutionName(db), feedAlerts(db, codPessoa, ALERTS_IN_FEED)]);
   const self = feedUrl(site, key, 'alertas', language);
   const feed = new Feed({
@@ -72,7 +72,8 @@ export async function alertsFeed(db: Db, key: string, site: Site, language: Lang
     title: messages.t('alerts.title', language, { institution }),
     link: `${site.origin}/meupergamum/alertas`,
     language,
-    updated: new Date(alerts[0]?.criado_em ?? 0),
+    // The newest alert's time; with none yet, the address's own (issue 55: not 1970).
+    updated: new Date(alerts[0]?.criado_em ?? since),
     generator: GENERATOR,
     feedLinks: { atom: self },
     author: { name: institution },
@@ -91,7 +92,7 @@ export async function alertsFeed(db: Db, key: string, site: Site, language: Lang
 
 /** `GET /feeds/{chave}/vencimentos.ics`: an all-day event on each open loan's due date (a renewal moves it). */
 export async function dueDatesFeed(db: Db, key: string, site: Site, language: Language): Promise<string> {
-  const codPessoa = await owner(db, 'vencimentos', key);
+  const { codPessoa } = await owner(db, 'vencimentos', key);
   const [institution, loans] = await Promise.all([institutionName(db), feedLoans(db, codPessoa)]);
   const host = new URL(site.origin).host;
   const calendar = ical({
@@ -144,7 +145,8 @@ export async function searchFeed(db: Db, index: Searcher, query: ConsultaQuery, 
     title: messages.t('search.title', language, { institution, search: searchLabel(query, language) }),
     link: site.origin,
     language,
-    updated: new Date(Math.max(0, ...[...when.values()].map((d) => d.getTime()))),
+    // The newest title's cataloguing; a search that finds nothing is as of now (not 1970).
+    updated: when.size > 0 ? new Date(Math.max(...[...when.values()].map((d) => d.getTime()))) : new Date(),
     generator: GENERATOR,
     feedLinks: { atom: self },
     author: { name: institution },

@@ -100,23 +100,15 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
         return <DublinCoreTab id={id} />;
       case 'reserva':
         return (
-          <CirculationTab
-            acervo={record}
-            kind="reserva"
-            signedIn={signedIn}
-            signIn={embeddedSignIn}
-            form={<HoldForm codAcervo={record.cod_acervo} holdsHref={accountSectionPath('reservas')} />}
-          />
+          <CirculationTab acervo={record}>
+            <HoldForm codAcervo={record.cod_acervo} holdsHref={accountSectionPath('reservas')} signedIn={signedIn} signIn={embeddedSignIn} />
+          </CirculationTab>
         );
       case 'solicitacao-emprestimo':
         return (
-          <CirculationTab
-            acervo={record}
-            kind="solicitacao"
-            signedIn={signedIn}
-            signIn={embeddedSignIn}
-            form={<LoanRequestForm codAcervo={record.cod_acervo} requestsHref={accountSectionPath('solicitacoes')} />}
-          />
+          <CirculationTab acervo={record}>
+            <LoanRequestForm codAcervo={record.cod_acervo} requestsHref={accountSectionPath('solicitacoes')} signedIn={signedIn} signIn={embeddedSignIn} />
+          </CirculationTab>
         );
       case 'dados-estatisticos':
         return <StatisticsTab id={id} />;
@@ -143,6 +135,7 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
         loginHref={loginHref}
         handOverHref={(h) => paths.handOver({ h })}
         standardHref={record.cod_tipo_obra === STANDARD && findProvider(providers.data, 'target') ? paths.handOver({ target: record.cod_acervo }) : undefined}
+        holdHref={offered.some((x) => x.segment === 'reserva') ? paths.title(id, 'reserva') : undefined}
       />
       <Group
         component="nav"

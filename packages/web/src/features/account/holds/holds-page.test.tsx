@@ -56,6 +56,15 @@ describe('Meu Pergamum, holds', () => {
     expect(within(rows[2]!).getByRole('link', { name: 'Iracema' }).getAttribute('href')).toBe('/acervo/11');
   });
 
+  it('names a volume the data already writes as "v. 1" once: never "v. v. 1" (issue 55)', async () => {
+    fakeApi(answer(holdsEndpoints.mine, [hold({ volume: 'v. 1', tomo: '2' })]), answer(holdsEndpoints.history, []));
+    renderScreen(<HoldsPage titleHref={titleHref} />);
+    const table = await screen.findByRole('table', { name: 'Minhas reservas' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('v. 1, t. 2');
+    expect(row.textContent).not.toContain('v. v.');
+  });
+
   it('says so when there are none, and in red when they cannot be read', async () => {
     fakeApi(answer(holdsEndpoints.mine, []), answer(holdsEndpoints.history, []));
     const first = renderScreen(<HoldsPage titleHref={titleHref} />);

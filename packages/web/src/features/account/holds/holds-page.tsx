@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { confirmAction } from '../../../ui/confirm';
+import { copyPartsLabel } from '../../../ui/copy-parts';
 import { useShortDate } from '../../../ui/dates';
 import { type Column, ListSection } from '../../../ui/list-section';
 import { NoticeView, useNotify } from '../../../ui/notify';
@@ -89,7 +90,7 @@ export function HoldsPage({ titleHref }: { titleHref: (id: number) => string }) 
 function useHoldColumns(titleHref: (id: number) => string): Column<Reserva>[] {
   const { t } = useTranslation();
   const day = useShortDate();
-  const parts = (h: Reserva) => [h.volume && `v. ${h.volume}`, h.tomo && `t. ${h.tomo}`, h.parte && `pt. ${h.parte}`].filter(Boolean).join(', ');
+  const parts = (h: Reserva) => copyPartsLabel(h, t);
   const status = (h: Reserva) =>
     h.situacao === 'fila'
       ? t('holds.inQueue', { position: h.posicao })

@@ -2,11 +2,14 @@ import { holdsEndpoints, type ReservaBody } from '@estante/contracts/circulation
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
-/** `GET /reserva/{id}/informacoes-iniciais`: libraries, queues and parts of a title. */
-export function useHoldStart(codAcervo: number) {
+/**
+ * `GET /reserva/{id}/informacoes-iniciais`: libraries, queues and parts of a title. Asked again
+ * once the visitor signs in: what may be held depends on the patron's category.
+ */
+export function useHoldStart(codAcervo: number, signedIn: boolean) {
   return useQuery(
     queryOptions({
-      queryKey: ['reserva', codAcervo, 'inicial'],
+      queryKey: ['reserva', codAcervo, 'inicial', signedIn],
       queryFn: ({ signal }) => api(holdsEndpoints.start, { params: { id: String(codAcervo) } }, signal),
     }),
   );

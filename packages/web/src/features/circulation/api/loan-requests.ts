@@ -2,11 +2,14 @@ import { loanRequestsEndpoints, type SolicitacaoBody } from '@estante/contracts/
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
-/** `GET /solicitacao-emprestimo/{id}/informacoes-iniciais`. */
-export function useRequestStart(codAcervo: number) {
+/**
+ * `GET /solicitacao-emprestimo/{id}/informacoes-iniciais`. Asked again once the visitor signs in
+ * (the answer then carries the patron's e-mail).
+ */
+export function useRequestStart(codAcervo: number, signedIn: boolean) {
   return useQuery(
     queryOptions({
-      queryKey: ['solicitacao', codAcervo, 'inicial'],
+      queryKey: ['solicitacao', codAcervo, 'inicial', signedIn],
       queryFn: ({ signal }) => api(loanRequestsEndpoints.start, { params: { id: String(codAcervo) } }, signal),
     }),
   );

@@ -81,4 +81,31 @@ describe('the hold form', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Você já tem uma reserva deste título.');
     expect(screen.queryByRole('button', { name: 'Confirmar reserva' })).toBeNull();
   });
+
+  it.each([
+    [
+      'every library that lends it has a copy on the shelf',
+      [{ cod_biblioteca: 2, desc_biblioteca: 'Setorial', exemplares: 1, disponiveis: 1, fila: 0 }],
+      'Não é preciso reservar',
+    ],
+    ['its copies are all out at one library', start.bibliotecas, 'Pode ser reservado em Central, onde não há exemplar na estante agora.'],
+  ])('says the same to a visitor and to a signed-in patron when %s (issue 55)', async (_, bibliotecas, said) => {
+    const holdable = bibliotecas.some((l) => l.disponiveis === 0);
+    const read = async (signedIn: boolean) => {
+      fakeApi(answer(holdsEndpoints.start, { ...start, bibliotecas }));
+      const view = renderScreen(<HoldForm codAcervo={7} holdsHref="/meupergamum/reservas" signedIn={signedIn} signIn={<p>formulário de login</p>} />);
+      const text = (await screen.findByText(new RegExp(`^${said}`))).textContent;
+      const note = screen.queryAllByRole('note').map((n) => n.textContent);
+      const offered = { login: screen.queryByText('formulário de login') !== null, form: screen.queryByRole('button', { name: 'Reservar' }) !== null };
+      view.unmount();
+      return { text, note, offered };
+    };
+    const visitor = await read(false);
+    const patron = await read(true);
+    expect(visitor.text).toBe(patron.text);
+    // The shelf notice too, and the visitor is asked to sign in only where there is something to hold.
+    expect(visitor.note.filter((n) => !n?.startsWith('Entre para reservar'))).toEqual(patron.note);
+    expect(visitor.offered).toEqual({ login: holdable, form: false });
+    expect(patron.offered).toEqual({ login: false, form: holdable });
+  });
 });

@@ -1,26 +1,40 @@
 import { holdsEndpoints, type ReservaBody, reservaBodySchema } from '@estante/contracts/circulation';
-import { Alert, Anchor, Button, Group, List, Loader, Select, Stack, Text } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Alert, Anchor, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NoticeView, useNotify } from '../../../ui/notify';
 import { useContractForm } from '../../../ui/use-contract-form';
 import { messageOf } from '../../../api/client';
 import { useHoldStart, usePlaceHold, validateHold } from '../api/holds';
+import { HoldOutlook, holdOutlook } from './outlook';
 
 /** The parts a title may ask the patron to pick, named as the hold's body names them. */
 const PARTS = ['volume', 'tomo', 'parte'] as const;
 type Field = 'biblioteca' | (typeof PARTS)[number] | 'material_adicional';
 
 /**
- * The hold form of the title's "Reserva" tab (spec §3, §4, §5, §8): the library, and the
- * volume / tome / part when the title has them ("select all options"), checked with the hold's
- * body schema (useContractForm) and said in one notice; the server tells the place in the queue
- * (validar-fila), the patron confirms, the hold is placed.
+ * The hold form of the title's "Reserva" tab (spec §3, §4, §5, §8): where the title can be held
+ * (HoldOutlook, the same before and after signing in), then the library, and the volume / tome /
+ * part when the title has them ("select all options"), checked with the hold's body schema
+ * (useContractForm) and said in one notice; the server tells the place in the queue
+ * (validar-fila), the patron confirms, the hold is placed. A visitor is asked to sign in
+ * (`signIn`) only where there is something to hold.
  */
-export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHref: string }) {
+export function HoldForm({
+  codAcervo,
+  holdsHref,
+  signedIn = true,
+  signIn,
+}: {
+  codAcervo: number;
+  holdsHref: string;
+  signedIn?: boolean;
+  /** The sign-in form a visitor is shown, when the title can be held. */
+  signIn?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const start = useHoldStart(codAcervo);
+  const start = useHoldStart(codAcervo, signedIn);
   const place = usePlaceHold(codAcervo);
   const [checked, setChecked] = useState<{ body: ReservaBody; posicao: number } | null>(null);
   const [placed, setPlaced] = useState<number | null>(null);
@@ -50,24 +64,20 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
       </Alert>
     );
   const info = start.data;
-  // A hold is for a copy that is out: where one is on the shelf the patron takes it at the desk
-  // (the server refuses such a hold), so those libraries are named first, not offered.
-  const onShelf = info.bibliotecas.filter((l) => l.disponiveis > 0);
-  const libraries = info.bibliotecas.filter((l) => l.exemplares > 0 && l.disponiveis === 0);
-  const shelfNotice = onShelf.length > 0 && (
-    <Alert color="green" variant="light" role="note" title={t('holds.onShelfHeading')}>
-      <List size="sm">
-        {onShelf.map((l) => (
-          <List.Item key={l.cod_biblioteca}>{t('holds.onShelf', { library: l.desc_biblioteca, count: l.disponiveis })}</List.Item>
-        ))}
-      </List>
-    </Alert>
-  );
-  if (libraries.length === 0) {
+  const { holdable: libraries } = holdOutlook(info);
+  const outlook = <HoldOutlook info={info} />;
+  if (libraries.length === 0 || !signedIn) {
     return (
       <Stack gap="sm" maw={560}>
-        {shelfNotice}
-        <Text>{onShelf.length > 0 ? t('holds.allOnShelf') : t('holds.noneHere')}</Text>
+        {outlook}
+        {libraries.length > 0 && (
+          <>
+            <Alert variant="light" color="yellow" role="note">
+              {t('circulation.loginToHold')}
+            </Alert>
+            {signIn}
+          </>
+        )}
       </Stack>
     );
   }
@@ -109,7 +119,7 @@ export function HoldForm({ codAcervo, holdsHref }: { codAcervo: number; holdsHre
   return (
     <form onSubmit={check} noValidate aria-busy={form.submitting || place.isPending}>
       <Stack gap="sm" maw={560}>
-        {shelfNotice}
+        {outlook}
         <NoticeView notice={notify.notice} />
         {placed !== null && (
           <Alert color="green" variant="light" role="status">

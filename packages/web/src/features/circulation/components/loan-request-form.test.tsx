@@ -63,4 +63,20 @@ describe('the loan request form', () => {
       domicilio: 'Rua das Flores, 10',
     });
   });
+
+  it.each([
+    ['a library has a copy on the shelf', start.origens, 'O empréstimo pode ser solicitado a: Central (2 disponíveis).'],
+    ['none has', [], 'Nenhuma biblioteca tem exemplares disponíveis para solicitar agora.'],
+  ])('says the same to a visitor and to a signed-in patron when %s (issue 55)', async (_, origens, said) => {
+    for (const signedIn of [false, true]) {
+      fakeApi(answer(loanRequestsEndpoints.start, { ...start, origens, email: signedIn ? start.email : null }));
+      const view = renderScreen(
+        <LoanRequestForm codAcervo={7} requestsHref="/meupergamum/solicitacoes" signedIn={signedIn} signIn={<p>formulário de login</p>} />,
+      );
+      expect((await screen.findByText(said)).tagName).toBe('P');
+      expect(screen.queryByText('formulário de login') !== null).toBe(!signedIn && origens.length > 0);
+      expect(screen.queryByRole('button', { name: 'Enviar solicitação' }) !== null).toBe(signedIn && origens.length > 0);
+      view.unmount();
+    }
+  });
 });

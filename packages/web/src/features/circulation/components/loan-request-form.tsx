@@ -1,14 +1,15 @@
 import { EMAIL_PATTERN } from '@estante/contracts/basket';
 import { PHONE_PATTERN, type SolicitacaoBody } from '@estante/contracts/circulation';
-import { Alert, Anchor, Button, Loader, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Radio, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { NoticeView, useNotify } from '../../../ui/notify';
 import { useRequestLoan, useRequestStart } from '../api/loan-requests';
+import { RequestOutlook } from './outlook';
 
 const EMPTY = {
   origin: null as string | null,
@@ -26,15 +27,28 @@ const EMPTY = {
 type Values = typeof EMPTY;
 
 /**
- * The loan request form of the title's tab (spec §3, §5, §8): the library the copy comes from
+ * The loan request form of the title's tab (spec §3, §5, §8): where a copy can come from
+ * (RequestOutlook, the same before and after signing in), then the library the copy comes from
  * and the one receiving it, volume / tome / part when the title has them, phone and e-mail,
  * where to receive it (the desk, home with the address, elsewhere described) and who else may
  * pick it up. Every rule of spec §5 is checked here, field by field (@mantine/form with a zod
- * schema on the contracts' phone and e-mail patterns), and again by the server.
+ * schema on the contracts' phone and e-mail patterns), and again by the server. A visitor is
+ * asked to sign in (`signIn`) only where a copy can be requested.
  */
-export function LoanRequestForm({ codAcervo, requestsHref }: { codAcervo: number; requestsHref: string }) {
+export function LoanRequestForm({
+  codAcervo,
+  requestsHref,
+  signedIn = true,
+  signIn,
+}: {
+  codAcervo: number;
+  requestsHref: string;
+  signedIn?: boolean;
+  /** The sign-in form a visitor is shown, when a copy can be requested. */
+  signIn?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const start = useRequestStart(codAcervo);
+  const start = useRequestStart(codAcervo, signedIn);
   const send = useRequestLoan(codAcervo);
   const notify = useNotify();
   const [done, setDone] = useState(false);
@@ -80,7 +94,22 @@ export function LoanRequestForm({ codAcervo, requestsHref }: { codAcervo: number
         {t('errors.unexpected')}
       </Alert>
     );
-  if (info.origens.length === 0) return <Text>{t('requests.noneAvailable')}</Text>;
+  const outlook = <RequestOutlook info={info} />;
+  if (info.origens.length === 0 || !signedIn) {
+    return (
+      <Stack gap="sm" maw={480}>
+        {outlook}
+        {info.origens.length > 0 && (
+          <>
+            <Alert variant="light" color="yellow" role="note">
+              {t('circulation.loginToRequest')}
+            </Alert>
+            {signIn}
+          </>
+        )}
+      </Stack>
+    );
+  }
 
   const submit = form.onSubmit(
     async (values) => {
@@ -115,6 +144,7 @@ export function LoanRequestForm({ codAcervo, requestsHref }: { codAcervo: number
   return (
     <form onSubmit={submit} noValidate aria-busy={send.isPending}>
       <Stack gap="sm" maw={480}>
+        {outlook}
         <NoticeView notice={notify.notice} />
         {done && (
           <Alert color="green" variant="light" role="status">

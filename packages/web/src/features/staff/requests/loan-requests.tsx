@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { messageOf } from '../../../api/client';
+import { partLabel } from '../../../ui/copy-parts';
 import { useShortDate } from '../../../ui/dates';
 import { DescriptionRow } from '../../../ui/description-row';
 import { type Column, ListSection } from '../../../ui/list-section';
@@ -36,9 +37,10 @@ function usePartWords(): (request: SolicitacaoFila) => string {
   const { t } = useTranslation();
   return (r) =>
     [
-      r.volume && t('staffRequests.loans.volume', { value: r.volume }),
-      r.tomo && t('staffRequests.loans.tome', { value: r.tomo }),
-      r.parte && t('staffRequests.loans.part', { value: r.parte }),
+      // The data may already write "v. 1": never "v. v. 1" (issue 55).
+      r.volume && partLabel((value) => t('staffRequests.loans.volume', { value }), r.volume),
+      r.tomo && partLabel((value) => t('staffRequests.loans.tome', { value }), r.tomo),
+      r.parte && partLabel((value) => t('staffRequests.loans.part', { value }), r.parte),
     ]
       .filter(Boolean)
       .join(', ') || '—';

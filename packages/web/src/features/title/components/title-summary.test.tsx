@@ -110,3 +110,33 @@ describe('the title page describes its title for reference managers and search e
     expect(jsonLd(container)[0]).toMatchObject({ '@id': `${window.location.origin}/acervo/7` });
   });
 });
+
+describe('the title page’s summary (issue 55)', () => {
+  const at = (acervo: Acervo, holdHref?: string) => {
+    fakeApi(answer(titleEndpoints.links, []));
+    return renderScreen(<TitleSummary acervo={acervo} links={links} signedIn={false} loginHref="/login" holdHref={holdHref} />);
+  };
+  /** The terms of the record's description list, in reading order. */
+  const terms = (container: HTMLElement) => [...container.querySelectorAll('dt')].map((dt) => dt.textContent);
+
+  it('says whether a copy is on the shelf before the long description, not after it', async () => {
+    const { container } = at({ ...record, serie: 'Coleção O mundo hoje', notas: 'Inclui bibliografia.' });
+    await screen.findByText('Paz e Terra', { exact: false });
+    expect(terms(container)[0]).toBe('Disponibilidade');
+    expect(terms(container).length).toBeGreaterThan(8);
+    const availability = screen.getByText('1 de 2 exemplares disponíveis em 1 biblioteca');
+    expect(availability.compareDocumentPosition(screen.getByText('Freire, Paulo, 1921-1997')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('offers the hold beside it when no copy is on the shelf, and only then', async () => {
+    const out = at(
+      { ...record, disponibilidade: [{ cod_biblioteca: 1, desc_biblioteca: 'Biblioteca Central', total: 2, disponiveis: 0 }] },
+      '/acervo/7/reserva',
+    );
+    expect((await screen.findByRole('link', { name: 'Reservar' })).getAttribute('href')).toBe('/acervo/7/reserva');
+    out.unmount();
+    at(record, '/acervo/7/reserva');
+    await screen.findByText('1 de 2 exemplares disponíveis em 1 biblioteca');
+    expect(screen.queryByRole('link', { name: 'Reservar' })).toBeNull();
+  });
+});
