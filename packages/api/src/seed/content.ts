@@ -170,6 +170,18 @@ export async function seedInstitutionContent(db: Db, now = new Date()): Promise<
         codCampus: 1,
         inicio: day(10, 12),
         fim: day(14, 21),
+        traducoes: {
+          en: {
+            titulo: 'Book and Library Week',
+            descricao: 'Book swap fair, bookbinding workshops and storytelling.',
+            local: 'Central Library, lobby',
+          },
+          es: {
+            titulo: 'Semana del Libro y de la Biblioteca',
+            descricao: 'Feria de intercambio de libros, talleres de encuadernación y cuentacuentos.',
+            local: 'Biblioteca Central, vestíbulo',
+          },
+        },
       },
       {
         origem: 'institucional',
@@ -179,6 +191,18 @@ export async function seedInstitutionContent(db: Db, now = new Date()): Promise<
         codCampus: 1,
         inicio: day(3, 17),
         fim: day(3, 19),
+        traducoes: {
+          en: {
+            titulo: 'Workshop: using the Journals Portal',
+            descricao: 'Searching databases, remote access and reference managers.',
+            local: 'Computer lab 2',
+          },
+          es: {
+            titulo: 'Taller: cómo usar el Portal de Periódicos',
+            descricao: 'Búsqueda en bases de datos, acceso remoto y gestores de referencias.',
+            local: 'Laboratorio de informática 2',
+          },
+        },
       },
       {
         origem: 'institucional',
@@ -188,6 +212,18 @@ export async function seedInstitutionContent(db: Db, now = new Date()): Promise<
         codCampus: 2,
         inicio: day(20, 22),
         fim: day(20, 23),
+        traducoes: {
+          en: {
+            titulo: 'Campus Litoral book club',
+            descricao: 'Monthly meeting; book of the month: "Vidas secas" (Barren Lives).',
+            local: 'Campus Litoral Library',
+          },
+          es: {
+            titulo: 'Club de lectura del Campus Litoral',
+            descricao: 'Encuentro mensual; libro del mes: "Vidas secas".',
+            local: 'Biblioteca del Campus Litoral',
+          },
+        },
       },
       {
         origem: 'eventum',
@@ -198,6 +234,18 @@ export async function seedInstitutionContent(db: Db, now = new Date()): Promise<
         inicio: day(7, 13),
         fim: day(7, 17),
         link: 'https://eventos.demo.estante.local/abnt',
+        traducoes: {
+          en: {
+            titulo: 'Formatting academic papers (ABNT standards)',
+            descricao: 'A course; sign up through the events system.',
+            local: 'Rectorate auditorium',
+          },
+          es: {
+            titulo: 'Normalización de trabajos académicos (ABNT)',
+            descricao: 'Curso con inscripción por el sistema de eventos.',
+            local: 'Auditorio de la Rectoría',
+          },
+        },
       },
     ]);
   }

@@ -7,6 +7,8 @@ import { COPY_STATUSES } from '../db/schema/index.js';
 import { verifyPassword } from '../lib/password.js';
 import { readMarcXml } from '../marc/marcxml.js';
 import { importMarcRecords } from '../modules/catalog/catalog.import.js';
+import { valueNamer } from '../modules/catalog/value-names.js';
+import { events } from '../modules/parameters/content.service.js';
 import { addGeneratedTitles, DEMO_PASSWORD, DEMO_PERSONAL_DATA, seedDemoIfEmpty, type SeedSummary } from './demo.js';
 
 let database: TestDatabase;
@@ -95,6 +97,25 @@ describe('seedDemoIfEmpty', () => {
     expect(await count(sql`select count(distinct cod_categoria)::int as n from people`)).toBeGreaterThanOrEqual(5);
     expect(await verifyPassword(DEMO_PASSWORD, patrons[0]!.password_hash)).toBe(true);
     expect(await verifyPassword('wrong', patrons[0]!.password_hash)).toBe(false);
+  });
+
+  it('names its patron categories and its events in English and Spanish (issue 55)', async () => {
+    const categories = (await queryRows<{ descricao: string }>(database.db, sql`select descricao from patron_categories`)).map((c) => c.descricao);
+    const [en, es] = await Promise.all([valueNamer(database.db, 'en', ['categoria']), valueNamer(database.db, 'es', ['categoria'])]);
+    expect(categories.filter((c) => en('categoria', c) === c && c !== 'Professor')).toEqual([]);
+    expect(categories.filter((c) => es('categoria', c) === c)).toEqual([]);
+    expect(en('categoria', 'Aluno de doutorado')).toBe('PhD student');
+    for (const origem of ['institucional', 'eventum'] as const) {
+      const [pt, inEnglish, inSpanish] = await Promise.all((['pt', 'en', 'es'] as const).map((language) => events(database.db, origem, language)));
+      expect(pt!.length).toBeGreaterThan(0);
+      pt!.forEach((event, i) => {
+        expect(inEnglish![i]).toMatchObject({ id: event.id, inicio: event.inicio });
+        expect(inEnglish![i]!.titulo).not.toBe(event.titulo);
+        expect(inEnglish![i]!.local).not.toBe(event.local);
+        expect(inSpanish![i]!.titulo).not.toBe(event.titulo);
+      });
+    }
+    expect((await events(database.db, 'institucional', 'en')).map((e) => e.titulo)).toContain('Book and Library Week');
   });
 
   it('has one staff member per role, and one with every role (issue 53)', async () => {

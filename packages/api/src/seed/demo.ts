@@ -279,7 +279,7 @@ async function seedReferenceData(db: Db): Promise<void> {
       { codTipoEmprestimo: 4, descricao: 'Consulta local', permiteEmprestimo: false, permiteReserva: false },
     ])
     .onConflictDoNothing();
-  // The demo library's loan types and collections in English and Spanish (issue 24): what
+  // The demo library's loan types, collections and patron categories in English and Spanish (issues 24, 55): what
   // `npm run institution -- translate` records for a real one.
   await db
     .insert(valueTranslations)
@@ -294,6 +294,21 @@ async function seedReferenceData(db: Db): Promise<void> {
       { kind: 'colecao', valor: 'Multimeios', en: 'Multimedia', es: 'Multimedia' },
       { kind: 'colecao', valor: 'Mapoteca', en: 'Map library', es: 'Mapoteca' },
       { kind: 'colecao', valor: 'Bibliografia básica', en: 'Core reading', es: 'Bibliografía básica' },
+      // The patron categories below (issue 55): what a patron reads as their category.
+      { kind: 'categoria', valor: 'Aluno de graduação', en: 'Undergraduate student', es: 'Estudiante de grado' },
+      { kind: 'categoria', valor: 'Aluno de graduação a distância', en: 'Distance-learning undergraduate', es: 'Estudiante de grado a distancia' },
+      { kind: 'categoria', valor: 'Aluno de pós-graduação', en: 'Graduate student', es: 'Estudiante de posgrado' },
+      { kind: 'categoria', valor: 'Aluno especial', en: 'Non-degree student', es: 'Estudiante especial' },
+      { kind: 'categoria', valor: 'Aluno de curso técnico', en: 'Technical course student', es: 'Estudiante de curso técnico' },
+      { kind: 'categoria', valor: 'Aluno de pós-graduação especial', en: 'Non-degree graduate student', es: 'Estudiante de posgrado especial' },
+      { kind: 'categoria', valor: 'Aluno de mestrado', en: "Master's student", es: 'Estudiante de maestría' },
+      { kind: 'categoria', valor: 'Aluno de doutorado', en: 'PhD student', es: 'Estudiante de doctorado' },
+      { kind: 'categoria', valor: 'Servidor técnico-administrativo', en: 'Administrative staff', es: 'Personal técnico-administrativo' },
+      { kind: 'categoria', valor: 'Servidor do hospital universitário', en: 'University hospital staff', es: 'Personal del hospital universitario' },
+      { kind: 'categoria', valor: 'Aluno de intercâmbio', en: 'Exchange student', es: 'Estudiante de intercambio' },
+      { kind: 'categoria', valor: 'Membro da comunidade', en: 'Community member', es: 'Miembro de la comunidad' },
+      { kind: 'categoria', valor: 'Professor', en: 'Professor', es: 'Profesor' },
+      { kind: 'categoria', valor: 'Usuário especial', en: 'Special patron', es: 'Usuario especial' },
     ])
     .onConflictDoNothing();
   await db

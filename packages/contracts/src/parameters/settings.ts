@@ -72,8 +72,8 @@ export const configuracoesSchema = z
   .meta({ id: 'Configuracoes' });
 export type Configuracoes = z.infer<typeof configuracoesSchema>;
 
-/** The kinds of controlled value whose names are translated: knowledge area, area type, loan type, collection. */
-export const VALUE_KIND_CODES = ['area', 'tipo_area', 'tipo_emprestimo', 'colecao'] as const;
+/** The kinds of controlled value whose names are translated: knowledge area, area type, loan type, collection, patron category. */
+export const VALUE_KIND_CODES = ['area', 'tipo_area', 'tipo_emprestimo', 'colecao', 'categoria'] as const;
 
 /** A controlled value as written in Portuguese, with its names in English and Spanish (null: not translated). */
 export const traducaoValorSchema = z.object({ tipo: z.enum(VALUE_KIND_CODES), valor: z.string(), en: z.string().nullable(), es: z.string().nullable() });
@@ -156,7 +156,7 @@ export const settingsEndpoints = {
     path: '/api/equipe/configuracoes/traducoes',
     access: ADMIN,
     tag: TAG,
-    summary: 'Every controlled value in use (areas, area types, loan types, collections) with its names in English and Spanish',
+    summary: 'Every controlled value in use (areas, area types, loan types, collections, patron categories) with its names in English and Spanish',
     response: z.array(traducaoValorSchema),
   }),
   translate: endpoint({

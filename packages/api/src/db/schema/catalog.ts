@@ -82,6 +82,12 @@ export function titleRecordColumns() {
     searchStem: tsvector('search_stem'),
     /** The title folded (lower case, no accents), kept by the trigger: sort and "starts with". */
     titleFold: text('title_fold'),
+    /**
+     * The title's sort key without its nonfiling characters (245 second indicator: "A educação"
+     * sorts under E), kept by a trigger from the MARC record (migration 0050); null when the record
+     * skips none: then title_fold is the sort key.
+     */
+    titleSort: text('title_sort'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   };
@@ -201,12 +207,13 @@ export const authorities = pgTable(
 
 /**
  * The library's own controlled values in English and Spanish (issue 24): the names a patron reads
- * of knowledge areas and their kind, loan types and collections, which the library writes in
- * Portuguese. Keyed by the kind and the Portuguese name (a collection is free text on its copies);
- * a value with no row, or no text in a language, reads in Portuguese. Set with
- * `npm run institution -- translate`; the CNPq areas come translated (migration 0039).
+ * of knowledge areas and their kind, loan types, collections and patron categories (issue 55,
+ * migration 0051), which the library writes in Portuguese. Keyed by the kind and the Portuguese
+ * name (a collection is free text on its copies); a value with no row, or no text in a language,
+ * reads in Portuguese. Set with `npm run institution -- translate`; the CNPq areas come translated
+ * (migration 0039).
  */
-export const VALUE_KINDS = ['area', 'tipo_area', 'tipo_emprestimo', 'colecao'] as const;
+export const VALUE_KINDS = ['area', 'tipo_area', 'tipo_emprestimo', 'colecao', 'categoria'] as const;
 export type ValueKind = (typeof VALUE_KINDS)[number];
 
 export const valueTranslations = pgTable(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
 import { campuses, libraries } from './institution.js';
 import { people } from './people.js';
 
@@ -58,9 +58,13 @@ export const openingHours = pgTable(
   ],
 );
 
+/** An event's texts in English or Spanish; what one lacks reads in Portuguese. */
+export type EventTexts = { titulo?: string; descricao?: string; local?: string };
+
 /**
  * Events (`/parametros/eventos_institucionais`, `/eventos_eventum`): the institution's own, and
- * those published by its event system (Eventum).
+ * those published by its event system (Eventum). Written in Portuguese; `traducoes` holds their
+ * texts in English and Spanish (issue 55, migration 0051), as the institution's own texts are kept.
  */
 export const institutionEvents = pgTable(
   'institution_events',
@@ -74,6 +78,7 @@ export const institutionEvents = pgTable(
     inicio: timestamp('inicio', { withTimezone: true }).notNull(),
     fim: timestamp('fim', { withTimezone: true }).notNull(),
     link: text('link'),
+    traducoes: jsonb('traducoes').$type<{ en?: EventTexts; es?: EventTexts }>().notNull().default({}),
   },
   (t) => [
     index('institution_events_fim_idx').on(t.origem, t.fim),

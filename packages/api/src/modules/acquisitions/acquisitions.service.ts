@@ -14,6 +14,7 @@ import { type Language } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
 import { recordStaffAct } from '../../lib/audit.js';
+import { type ValueNamer, valueNamer } from '../catalog/value-names.js';
 import { errors, messages } from './acquisitions.messages.js';
 import {
   budgetsOf,
@@ -51,9 +52,15 @@ function asSugestao(row: SuggestionRow, language: Language): Sugestao {
   return { ...rest, descricao_situacao: statusName(row.situacao, language) };
 }
 
-/** A suggestion as the acquisition staff see it: with the quote's price and supplier and the requester's category. */
-function asSugestaoEquipe(row: SuggestionRow, language: Language): SugestaoEquipe {
-  return { ...asSugestao(row, language), preco: row.preco, fornecedor: row.fornecedor, categoria: row.categoria, cod_categoria: row.cod_categoria };
+/** A suggestion as the acquisition staff see it: with the quote's price and supplier and the requester's category (named by `named`, in the call's language). */
+function asSugestaoEquipe(row: SuggestionRow, language: Language, named: ValueNamer): SugestaoEquipe {
+  return {
+    ...asSugestao(row, language),
+    preco: row.preco,
+    fornecedor: row.fornecedor,
+    categoria: named('categoria', row.categoria),
+    cod_categoria: row.cod_categoria,
+  };
 }
 
 /** The patron's own suggestions, newest first. */
@@ -109,7 +116,8 @@ export async function myOrders(db: Db, codPessoa: number, language: Language): P
 
 /** The library's suggestions of a status, oldest first (staff). */
 export async function queue(db: Db, filter: Omit<SuggestionFilter, 'codPessoa'>, language: Language): Promise<SugestaoEquipe[]> {
-  return (await suggestionsWhere(db, filter, 'oldest')).map((r) => asSugestaoEquipe(r, language));
+  const [rows, named] = await Promise.all([suggestionsWhere(db, filter, 'oldest'), valueNamer(db, language, ['categoria'])]);
+  return rows.map((r) => asSugestaoEquipe(r, language, named));
 }
 
 /** The purchase orders for the staff, open first then newest. */
@@ -253,7 +261,7 @@ export async function act(db: Db, deps: StaffDeps, id: number, action: AcaoSuges
       },
     });
   });
-  return asSugestaoEquipe((await suggestionById(db, id))!, language);
+  return asSugestaoEquipe((await suggestionById(db, id))!, language, await valueNamer(db, language, ['categoria']));
 }
 
 /**

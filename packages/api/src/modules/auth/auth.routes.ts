@@ -80,8 +80,8 @@ export const revokeRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
 
 /** `GET /pessoas` (the signed-in patron) and the person choosers of spec §2/§4. */
 export const peopleRoutes: FastifyPluginAsync<{ db: Db; tokens: TokenService; session: SessionConfig }> = async (app, { db, tokens, session }) => {
-  route(app, authEndpoints.duplicates, (request) => duplicatesOf(db, request.query.usuario));
-  route(app, authEndpoints.registrations, (request) => loginOptions(db, request.patron.codPessoa));
+  route(app, authEndpoints.duplicates, (request) => duplicatesOf(db, request.query.usuario, request.language));
+  route(app, authEndpoints.registrations, (request) => loginOptions(db, request.patron.codPessoa, request.language));
   route(app, authEndpoints.switchRegistration, async (request) => {
     const codPessoa = await switchRegistration(db, request.patron.codPessoa, request.body.codigo, request.body.base);
     // Spec §7 "switch person (code, optional external-resource key)": the resource's address for

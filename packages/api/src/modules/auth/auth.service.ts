@@ -1,7 +1,9 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { errors as joseErrors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import { type Duplicadas, LOGIN_CHOICE_SEPARATOR, type PessoaOpcao } from '@estante/contracts/auth';
+import type { Language } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
+import { valueNamer } from '../catalog/value-names.js';
 import type { Principal } from '../../plugins/auth.js';
 import { rolesOfPerson } from '../staff/staff.service.js';
 import { CATEGORY_INSTITUTION, institutionCode, TWO_STEP_INSTITUTION } from '../parameters/parameters.service.js';
@@ -179,28 +181,31 @@ async function chosenRegistration(db: Db, codPessoa: number, choice: string) {
   return registrations.find((r) => String(r.cod_pessoa) === choice);
 }
 
-/** A person option of the choosers: the name and what the registration is. */
-const option = (r: { cod_pessoa: number; nome_pessoa: string; cod_categoria: string; categoria: string }): PessoaOpcao => ({
-  codigo: r.cod_pessoa,
-  nome: `${r.nome_pessoa} — ${r.categoria}`,
-  base: r.cod_categoria,
-});
+/** The person options of the choosers: each the name and what the registration is (its category in `language`, issue 55). */
+async function options(db: Db, registrations: { cod_pessoa: number; nome_pessoa: string; cod_categoria: string; categoria: string }[], language: Language) {
+  const named = await valueNamer(db, language, ['categoria']);
+  return registrations.map((r): PessoaOpcao => ({
+    codigo: r.cod_pessoa,
+    nome: `${r.nome_pessoa} — ${named('categoria', r.categoria)}`,
+    base: r.cod_categoria,
+  }));
+}
 
 /**
  * `GET /pessoas/duplicadas` (institution 571 only, step one of its sign-in): the registrations
  * behind a username. A username with one registration and an unknown one answer alike.
  */
-export async function duplicatesOf(db: Db, username: string): Promise<Duplicadas> {
+export async function duplicatesOf(db: Db, username: string, language: Language = 'pt'): Promise<Duplicadas> {
   if ((await institutionCode(db)) !== TWO_STEP_INSTITUTION) throw errors.duplicatesUnavailable();
   const row = await findLogin(db, splitUsername(username).login);
   const registrations = row?.ativo ? await registrationsOf(db, row.cod_pessoa) : [];
   if (registrations.length < 2) return { result: false, pessoas: [] };
-  return { result: true, pessoas: registrations.map(option) };
+  return { result: true, pessoas: await options(db, registrations, language) };
 }
 
 /** `GET /pessoas/login`: the signed-in person's registrations, for the login-origin chooser. */
-export async function loginOptions(db: Db, codPessoa: number): Promise<PessoaOpcao[]> {
-  return (await registrationsOf(db, codPessoa)).map(option);
+export async function loginOptions(db: Db, codPessoa: number, language: Language = 'pt'): Promise<PessoaOpcao[]> {
+  return options(db, await registrationsOf(db, codPessoa), language);
 }
 
 /** `PUT /pessoas/troca-login`: the registration to continue as, if it is one of the person's and not blocked. */

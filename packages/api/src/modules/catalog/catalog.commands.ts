@@ -13,7 +13,7 @@ staffCommands.define({
   screen: settingsEndpoints.translate,
   args: "<kind> '<valor>' <en|es> '<text>'",
   summary:
-    "a controlled value's name in English or Spanish: kind area,\ntipo_area, tipo_emprestimo (loan type) or colecao (collection),\nthe value as written in Portuguese; '' removes the translation",
+    "a controlled value's name in English or Spanish: kind area,\ntipo_area, tipo_emprestimo (loan type), colecao (collection) or\ncategoria (patron category), the value as written in Portuguese; '' removes the translation",
   run: async (args, { db, actor }) => {
     const [kind = '', value = '', language = '', text] = args;
     if (!(VALUE_KINDS as readonly string[]).includes(kind) || !value.trim() || !['en', 'es'].includes(language) || text === undefined)

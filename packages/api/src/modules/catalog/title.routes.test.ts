@@ -239,7 +239,7 @@ describe('copies', () => {
     const translate = (...args: string[]) => runAdminCommand(t.database.db, { command: 'institution.translate', args });
     expect(await translate('tipo_emprestimo', 'Normal', 'en', ' Standard ')).toBe("tipo_emprestimo 'Normal' in en: Standard");
     await translate('colecao', 'Acervo geral', 'es', 'Colección general');
-    await expect(translate('situacao', 'Normal', 'en', 'x')).rejects.toThrow(/a kind \(area, tipo_area, tipo_emprestimo, colecao\)/);
+    await expect(translate('situacao', 'Normal', 'en', 'x')).rejects.toThrow(/a kind \(area, tipo_area, tipo_emprestimo, colecao, categoria\)/);
     await expect(translate('colecao', 'Acervo geral', 'fr', 'x')).rejects.toThrow(/a language \(en, es\)/);
     await expect(translate('colecao', 'Acervo geral', 'en', 'a\u0007b')).rejects.toThrow(/control characters/);
     expect(await runAdminCommand(t.database.db, { command: 'institution.translations', args: [] })).toMatch(

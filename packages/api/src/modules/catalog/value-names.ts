@@ -74,6 +74,7 @@ export function controlledValues(db: Pick<Db, 'execute'>) {
           union select distinct 'tipo_area', desc_tipo_area_conhec from knowledge_areas
           union select 'tipo_emprestimo', descricao from loan_types
           union select distinct 'colecao', colecao from copies where colecao is not null and btrim(colecao) <> ''
+          union select 'categoria', descricao from patron_categories
           union select kind, valor from value_translations)
         select u.tipo, u.valor, v.en, v.es from used u left join value_translations v on v.kind = u.tipo and v.valor = u.valor
         order by u.tipo, u.valor limit 5000`,

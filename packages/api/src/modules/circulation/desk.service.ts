@@ -2,6 +2,7 @@ import type { DeskPatron, DeskReading } from '@estante/contracts/circulation';
 import type { Language } from '@estante/contracts/kernel';
 import type { Db } from '../../db/client.js';
 import { recordStaffAct } from '../../lib/audit.js';
+import { valueNamer } from '../catalog/value-names.js';
 import { formatDay } from '../../lib/i18n.js';
 import type { Mailer } from '../../lib/mail.js';
 import { errors, messages } from './circulation.messages.js';
@@ -45,11 +46,11 @@ const LIBRARY_LANGUAGE: Language = 'pt';
 /** Who did it, as the staff audit names them: `pessoa:<cod>` at the staff area, the command line's user at a shell. */
 export type Actor = string;
 
-/** A patron as the desk shows them (GET /api/balcao/leitores/:cod): 404 when there is no such person. */
-export async function deskPatron(db: Db, codPessoa: number): Promise<DeskPatron> {
+/** A patron as the desk shows them (GET /api/balcao/leitores/:cod), their category in `language`: 404 when there is no such person. */
+export async function deskPatron(db: Db, codPessoa: number, language: Language = 'pt'): Promise<DeskPatron> {
   const person = await deskPerson(db, codPessoa);
   if (!person) throw errors.deskPersonNotFound(String(codPessoa));
-  const [loans, holds, debts, away, total, side, loanRequests, serviceRequests] = await Promise.all([
+  const [loans, holds, debts, away, total, side, loanRequests, serviceRequests, named] = await Promise.all([
     openLoans(db, codPessoa),
     activeHoldsList(db, codPessoa),
     pendingDebts(db, codPessoa),
@@ -58,12 +59,13 @@ export async function deskPatron(db: Db, codPessoa: number): Promise<DeskPatron>
     deskSideOf(db, codPessoa),
     openLoanRequestsOf(db, codPessoa),
     openRequestsOf(db, codPessoa),
+    valueNamer(db, language, ['categoria']),
   ]);
   return {
     cod_pessoa: person.cod_pessoa,
     nome: person.nome,
     logins: person.logins,
-    categoria: person.categoria,
+    categoria: named('categoria', person.categoria),
     email: person.email,
     validade: person.validade,
     bloqueio: person.bloqueio,
@@ -106,9 +108,9 @@ export async function deskPatron(db: Db, codPessoa: number): Promise<DeskPatron>
  * an accession number is a copy; anything else is words naming patrons (each word three letters
  * or more). A scanner is a keyboard ending with Enter: the same input takes both.
  */
-export async function readAtDesk(db: Db, code: string): Promise<DeskReading> {
+export async function readAtDesk(db: Db, code: string, language: Language = 'pt'): Promise<DeskReading> {
   const person = await personOfCard(db, code);
-  if (person !== undefined) return { tipo: 'leitor', leitor: await deskPatron(db, person) };
+  if (person !== undefined) return { tipo: 'leitor', leitor: await deskPatron(db, person, language) };
   const copy = await copyAtDesk(db, code.trim());
   if (copy)
     return {
@@ -120,7 +122,7 @@ export async function readAtDesk(db: Db, code: string): Promise<DeskReading> {
         emprestado_a: copy.cod_pessoa === null ? null : { cod_pessoa: copy.cod_pessoa, nome: copy.nome! },
       },
     };
-  return { tipo: 'leitores', leitores: await findPatrons(db, code) };
+  return { tipo: 'leitores', leitores: await findPatrons(db, code, language) };
 }
 
 /**
@@ -335,7 +337,14 @@ export async function emailReceipt(
 }
 
 /** Records the payment of what is left of a debt, or waives it, with the reason; answers the patron as the desk shows them. */
-export async function settleDebt(db: Db, codDebito: number, how: 'pagamento' | 'abono', reason: string, actor: Actor): Promise<DeskPatron> {
+export async function settleDebt(
+  db: Db,
+  codDebito: number,
+  how: 'pagamento' | 'abono',
+  reason: string,
+  actor: Actor,
+  language: Language = 'pt',
+): Promise<DeskPatron> {
   const codPessoa = await db.transaction(async (tx) => {
     const debt = await lockDebt(tx, codDebito);
     if (!debt) throw errors.debtNotFound(codDebito);
@@ -350,14 +359,21 @@ export async function settleDebt(db: Db, codDebito: number, how: 'pagamento' | '
     });
     return debt.cod_pessoa;
   });
-  return deskPatron(db, codPessoa);
+  return deskPatron(db, codPessoa, language);
 }
 
 /** Blocks or unblocks a patron with the reason (a block ends their sessions at once: the access check reads it); answers the patron. */
-export async function changeStandingAtDesk(db: Db, codPessoa: number, block: boolean, reason: string, actor: Actor): Promise<DeskPatron> {
+export async function changeStandingAtDesk(
+  db: Db,
+  codPessoa: number,
+  block: boolean,
+  reason: string,
+  actor: Actor,
+  language: Language = 'pt',
+): Promise<DeskPatron> {
   if (!(await deskPerson(db, codPessoa))) throw errors.deskPersonNotFound(String(codPessoa));
   await changeStandingOf(db, codPessoa, block, reason, actor);
-  return deskPatron(db, codPessoa);
+  return deskPatron(db, codPessoa, language);
 }
 
 /** The holds shelf: copies kept for patrons, lapsed ones first. */

@@ -7,8 +7,8 @@ import { dropRule, policies, setLoanLimit, setRule } from './policies.service.js
 
 /** The loan policies for the administration (issue 54). */
 export const policiesRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  route(app, calls.read, () => policies(db));
-  route(app, calls.setRule, (request) => setRule(db, request.params.categoria, request.params.tipo, request.body, staffActor(request)));
-  route(app, calls.dropRule, (request) => dropRule(db, request.params.categoria, request.params.tipo, staffActor(request)));
-  route(app, calls.setLimit, (request) => setLoanLimit(db, request.params.categoria, request.body.limite_emprestimos, staffActor(request)));
+  route(app, calls.read, (request) => policies(db, request.language));
+  route(app, calls.setRule, (request) => setRule(db, request.params.categoria, request.params.tipo, request.body, staffActor(request), request.language));
+  route(app, calls.dropRule, (request) => dropRule(db, request.params.categoria, request.params.tipo, staffActor(request), request.language));
+  route(app, calls.setLimit, (request) => setLoanLimit(db, request.params.categoria, request.body.limite_emprestimos, staffActor(request), request.language));
 };

@@ -1,16 +1,19 @@
 import type { Politicas } from '@estante/contracts/circulation';
+import type { Language } from '@estante/contracts/kernel';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.js';
 import { recordStaffAct } from '../../lib/audit.js';
+import { valueNamer } from '../catalog/value-names.js';
 import { errors } from './circulation.messages.js';
 import { DEFAULT_POLICY } from './desk.queries.js';
 
 /**
  * The loan policies for the administration (issue 54): the rule of each category and loan type
  * (circulation_policies), and each category's loan limit. The desk and the patron's renewals read
- * them on every loan, so a change holds from the next one.
+ * them on every loan, so a change holds from the next one. Categories and loan types are named in
+ * `language` (issue 55), the categories in that language's order.
  */
-export async function policies(db: Db | Tx): Promise<Politicas> {
+export async function policies(db: Db | Tx, language: Language = 'pt'): Promise<Politicas> {
   const [categorias, tipos, regras] = await Promise.all([
     queryRows<Politicas['categorias'][number]>(
       db,
@@ -27,7 +30,15 @@ export async function policies(db: Db | Tx): Promise<Politicas> {
           from circulation_policies order by cod_categoria, cod_tipo_emprestimo`,
     ),
   ]);
-  return { categorias, tipos, regras, padrao: DEFAULT_POLICY };
+  if (language === 'pt') return { categorias, tipos, regras, padrao: DEFAULT_POLICY };
+  const named = await valueNamer(db, language, ['categoria', 'tipo_emprestimo']);
+  const collator = new Intl.Collator(language);
+  return {
+    categorias: categorias.map((c) => ({ ...c, descricao: named('categoria', c.descricao) })).sort((a, b) => collator.compare(a.descricao, b.descricao)),
+    tipos: tipos.map((t) => ({ ...t, descricao: named('tipo_emprestimo', t.descricao) })),
+    regras,
+    padrao: DEFAULT_POLICY,
+  };
 }
 
 async function requirePair(db: Db | Tx, categoria: string, tipo: number) {
@@ -54,6 +65,7 @@ export async function setRule(
   tipo: number,
   rule: { prazo_dias: number; limite_renovacoes: number; permite_reserva: boolean; multa_dia: string },
   actor: string,
+  language: Language = 'pt',
 ): Promise<Politicas> {
   await db.transaction(async (tx) => {
     await requirePair(tx, categoria, tipo);
@@ -66,22 +78,22 @@ export async function setRule(
     );
     await recordStaffAct(tx, { autor: actor, acao: 'circulation.policy', alvo: `politica:${categoria}:${tipo}`, detalhes: { antes: before, depois: rule } });
   });
-  return policies(db);
+  return policies(db, language);
 }
 
 /** Removes the rule of a category and a loan type (the default applies; 404 when there was none); audited. */
-export async function dropRule(db: Db, categoria: string, tipo: number, actor: string): Promise<Politicas> {
+export async function dropRule(db: Db, categoria: string, tipo: number, actor: string, language: Language = 'pt'): Promise<Politicas> {
   await db.transaction(async (tx) => {
     const before = ruleOf(await policies(tx), categoria, tipo);
     if (!before) throw errors.policyMissing(categoria, tipo);
     await tx.execute(sql`delete from circulation_policies where cod_categoria = ${categoria} and cod_tipo_emprestimo = ${tipo}`);
     await recordStaffAct(tx, { autor: actor, acao: 'circulation.policy', alvo: `politica:${categoria}:${tipo}`, detalhes: { antes: before, depois: null } });
   });
-  return policies(db);
+  return policies(db, language);
 }
 
 /** Sets a category's loan limit (404 for a category that does not exist); audited with what it was. */
-export async function setLoanLimit(db: Db, categoria: string, limite: number, actor: string): Promise<Politicas> {
+export async function setLoanLimit(db: Db, categoria: string, limite: number, actor: string, language: Language = 'pt'): Promise<Politicas> {
   await db.transaction(async (tx) => {
     const [before] = await queryRows<{ n: number }>(
       tx,
@@ -91,5 +103,5 @@ export async function setLoanLimit(db: Db, categoria: string, limite: number, ac
     await tx.execute(sql`update patron_categories set limite_emprestimos = ${limite} where cod_categoria = ${categoria}`);
     await recordStaffAct(tx, { autor: actor, acao: 'circulation.limit', alvo: `categoria:${categoria}`, detalhes: { antes: before.n, depois: limite } });
   });
-  return policies(db);
+  return policies(db, language);
 }

@@ -74,6 +74,7 @@ export function listEvents(db: Db, origem: 'institucional' | 'eventum', now: Dat
       inicio: institutionEvents.inicio,
       fim: institutionEvents.fim,
       link: institutionEvents.link,
+      traducoes: institutionEvents.traducoes,
     })
     .from(institutionEvents)
     .leftJoin(campuses, eq(campuses.codCampus, institutionEvents.codCampus))

@@ -41,7 +41,14 @@ beforeAll(async () => {
   const hours = (h: number) => new Date(Date.now() + h * 3_600_000);
   await db.insert(institutionEvents).values([
     { origem: 'institucional', titulo: 'Depois', inicio: hours(48), fim: hours(50), codCampus: campus },
-    { origem: 'institucional', titulo: 'Agora', inicio: hours(-1), fim: hours(1), local: 'Saguão' },
+    {
+      origem: 'institucional',
+      titulo: 'Agora',
+      inicio: hours(-1),
+      fim: hours(1),
+      local: 'Saguão',
+      traducoes: { en: { titulo: 'Now', local: 'Lobby' }, es: { titulo: 'Ahora', local: ' ' } },
+    },
     { origem: 'institucional', titulo: 'Passado', inicio: hours(-5), fim: hours(-3) },
     { origem: 'eventum', titulo: 'Curso', inicio: hours(24), fim: hours(26), link: 'https://eventos.example/1' },
   ]);
@@ -127,6 +134,23 @@ describe('events', () => {
     expect(institutional[1]).toMatchObject({ nome_campus: 'Campus Central Setorial', local: null, link: null });
     expect(new Date(institutional[0].inicio).getTime()).toBeLessThan(Date.now());
     expect((await get('/parametros/eventos_eventum')).json()).toEqual([expect.objectContaining({ titulo: 'Curso', link: 'https://eventos.example/1' })]);
+  });
+
+  it('names an event in the call’s language, each text it lacks in Portuguese (issue 55)', async () => {
+    const named = async (idioma: string) =>
+      ((await get('/parametros/eventos_institucionais', idioma)).json() as { titulo: string; local: string | null }[]).map((e) => [e.titulo, e.local]);
+    expect(await named('5')).toEqual([
+      ['Now', 'Lobby'],
+      ['Depois', null],
+    ]);
+    expect(await named('3')).toEqual([
+      ['Ahora', 'Saguão'],
+      ['Depois', null],
+    ]);
+    expect(await named('1')).toEqual([
+      ['Agora', 'Saguão'],
+      ['Depois', null],
+    ]);
   });
 });
 

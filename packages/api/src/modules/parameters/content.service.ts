@@ -73,19 +73,32 @@ export async function openingHoursOf(db: Db, codCampus?: number): Promise<Atendi
 /** How many events an events page lists. */
 const EVENTS_SHOWN = 50;
 
-/** `GET /parametros/eventos_institucionais` and `/eventos_eventum`: events not yet over, soonest first. */
-export async function events(db: Db, origem: 'institucional' | 'eventum', now = new Date()): Promise<Evento[]> {
+/**
+ * `GET /parametros/eventos_institucionais` and `/eventos_eventum`: events not yet over, soonest
+ * first; title, description and place in `language` where the event has them, else in Portuguese.
+ */
+export async function events(db: Db, origem: 'institucional' | 'eventum', language: Language = 'pt', now = new Date()): Promise<Evento[]> {
   const rows = await listEvents(db, origem, now, EVENTS_SHOWN);
-  return rows.map((r) => ({
-    id: r.id,
-    titulo: r.titulo,
-    descricao: r.descricao,
-    local: r.local,
-    nome_campus: r.nomeCampus,
-    inicio: r.inicio.toISOString(),
-    fim: r.fim.toISOString(),
-    link: r.link,
-  }));
+  return rows.map((r) => {
+    const own = language === 'pt' ? {} : eventTexts(r.traducoes, language);
+    return {
+      id: r.id,
+      titulo: own.titulo ?? r.titulo,
+      descricao: own.descricao ?? r.descricao,
+      local: own.local ?? r.local,
+      nome_campus: r.nomeCampus,
+      inicio: r.inicio.toISOString(),
+      fim: r.fim.toISOString(),
+      link: r.link,
+    };
+  });
+}
+
+/** An event's texts in English or Spanish as stored, keeping only non-blank strings (the column is free JSON). */
+function eventTexts(stored: unknown, language: 'en' | 'es'): { titulo?: string; descricao?: string; local?: string } {
+  const texts = record(record(stored)[language]);
+  const pick = (key: string) => text(texts[key]) ?? undefined;
+  return { titulo: pick('titulo'), descricao: pick('descricao'), local: pick('local') };
 }
 
 /**

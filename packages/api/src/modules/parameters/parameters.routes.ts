@@ -20,8 +20,8 @@ export const parametersRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
   route(app, parameters.activityNote, (request) => activityNote(db, request.params.id, request.language));
   route(app, parameters.openingHours, () => openingHoursOf(db));
   route(app, parameters.campusOpeningHours, (request) => openingHoursOf(db, request.params.campus));
-  route(app, parameters.institutionEvents, () => events(db, 'institucional'));
-  route(app, parameters.eventumEvents, () => events(db, 'eventum'));
+  route(app, parameters.institutionEvents, (request) => events(db, 'institucional', request.language));
+  route(app, parameters.eventumEvents, (request) => events(db, 'eventum', request.language));
   route(app, parameters.selfService, () => selfService(db));
   route(app, parameters.appLayers, () => appLayers(db));
   // The administration's settings (issue 54).

@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mail.js';
 import { hashPassword } from '../../lib/password.js';
 import { revokeAllSessions } from '../auth/auth.service.js';
 import { startRecovery } from '../auth/recovery.service.js';
+import { valueNamer } from '../catalog/value-names.js';
 import { errors } from './people.messages.js';
 import {
   actsOnPerson,
@@ -31,17 +32,20 @@ import { personalData, savePersonalData } from './people.service.js';
 
 /**
  * Patrons found by what the library types or scans (issue 53): a login or card (or CPF) finds its
- * person; otherwise every word of three letters or more must be in the name. At most 20.
+ * person; otherwise every word of three letters or more must be in the name. At most 20; each
+ * one's category in `language` (issue 55).
  */
-export async function findPatrons(db: Db, text: string) {
+export async function findPatrons(db: Db, text: string, language: Language = 'pt') {
   const person = await personByCard(db, text);
-  if (person !== undefined) return [(await patronHit(db, person))!];
   const words = text
     .normalize('NFC')
     .split(/\s+/)
     .filter((w) => w.length >= 3)
     .slice(0, 6);
-  return words.length === 0 ? [] : patronsNamed(db, words);
+  const hits = person !== undefined ? [(await patronHit(db, person))!] : words.length === 0 ? [] : await patronsNamed(db, words);
+  if (hits.length === 0) return hits;
+  const named = await valueNamer(db, language, ['categoria']);
+  return hits.map((hit) => ({ ...hit, categoria: named('categoria', hit.categoria) }));
 }
 
 /** The person a login, card or CPF read at a desk opens, or undefined. */
@@ -49,23 +53,31 @@ export function personOfCard(db: Db, code: string): Promise<number | undefined> 
   return personByCard(db, code);
 }
 
-/** A patron's record for the staff: 404 when there is no such person. */
-export async function patronRecord(db: Db, codPessoa: number): Promise<FichaLeitor> {
+/** A patron's record for the staff, categories named in `language`: 404 when there is no such person. */
+export async function patronRecord(db: Db, codPessoa: number, language: Language = 'pt'): Promise<FichaLeitor> {
   const side = await librarySide(db, codPessoa);
   if (!side) throw errors.personNotFound(codPessoa);
-  const [dados, historico] = await Promise.all([personalData(db, codPessoa), actsOnPerson(db, codPessoa)]);
-  return { cod_pessoa: codPessoa, dados, ...side, historico };
+  const [dados, historico, named] = await Promise.all([
+    personalData(db, codPessoa, language),
+    actsOnPerson(db, codPessoa),
+    valueNamer(db, language, ['categoria']),
+  ]);
+  const cadastros = side.cadastros.map((c) => ({ ...c, categoria: named('categoria', c.categoria) }));
+  return { cod_pessoa: codPessoa, dados, ...side, cadastros, historico };
 }
 
-/** The categories a registration may have. */
-export function categories(db: Db) {
-  return categoryList(db);
+/** The categories a registration may have, named in `language` and in its order. */
+export async function categories(db: Db, language: Language = 'pt') {
+  const [rows, named] = await Promise.all([categoryList(db), valueNamer(db, language, ['categoria'])]);
+  if (language === 'pt') return rows;
+  const collator = new Intl.Collator(language);
+  return rows.map((row) => ({ ...row, descricao: named('categoria', row.descricao) })).sort((a, b) => collator.compare(a.descricao, b.descricao));
 }
 
 /** The library corrects a patron's personal data (the patron's own rules; a missing CPF may be added); audited. */
 export async function saveDataByLibrary(db: Db, codPessoa: number, body: z.output<typeof dadosPessoaisBodySchema>, language: Language, actor: string) {
   await savePersonalData(db, codPessoa, body, language, { actor });
-  return patronRecord(db, codPessoa);
+  return patronRecord(db, codPessoa, language);
 }
 
 /** The library changes a registration's name, category, validity and libraries; audited with what it was. */
@@ -74,6 +86,7 @@ export async function saveRegistration(
   codPessoa: number,
   r: { nome: string; categoria: string; validade: string | null; bibliotecas?: number[] },
   actor: string,
+  language: Language = 'pt',
 ) {
   if (!(await categoryExists(db, r.categoria))) throw errors.categoryMissing(r.categoria);
   const [unknown] = await missingLibraries(db, r.bibliotecas ?? []);
@@ -96,7 +109,7 @@ export async function saveRegistration(
         : { antes: was, depois: registration },
     });
   });
-  return patronRecord(db, codPessoa);
+  return patronRecord(db, codPessoa, language);
 }
 
 /** A staff member notes something about a patron (404 without the patron); audited; answers the notes now. */
@@ -136,13 +149,13 @@ export async function sendRecoveryFor(db: Db, mailer: Mailer, codPessoa: number,
 }
 
 /** Ends every open session of the patron; audited. */
-export async function endSessions(db: Db, codPessoa: number, actor: string) {
+export async function endSessions(db: Db, codPessoa: number, actor: string, language: Language = 'pt') {
   const before = await patronRecord(db, codPessoa);
   await db.transaction(async (tx) => {
     await revokeAllSessions(tx, codPessoa);
     await recordStaffAct(tx, { autor: actor, acao: 'people.sessions', alvo: `pessoa:${codPessoa}`, detalhes: { encerradas: before.sessoes } });
   });
-  return patronRecord(db, codPessoa);
+  return patronRecord(db, codPessoa, language);
 }
 
 /**
@@ -150,7 +163,7 @@ export async function endSessions(db: Db, codPessoa: number, actor: string) {
  * choose theirs through recovery, by e-mail); 409 when the login is taken (two desks typing the
  * same one at once: one wins). Audited.
  */
-export async function createPatron(db: Db, p: z.output<typeof novoLeitorSchema>, actor: string): Promise<FichaLeitor> {
+export async function createPatron(db: Db, p: z.output<typeof novoLeitorSchema>, actor: string, language: Language = 'pt'): Promise<FichaLeitor> {
   if (!(await categoryExists(db, p.categoria))) throw errors.categoryMissing(p.categoria);
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const codPessoa = await db.transaction(async (tx) => {
@@ -167,5 +180,5 @@ export async function createPatron(db: Db, p: z.output<typeof novoLeitorSchema>,
     await recordStaffAct(tx, { autor: actor, acao: 'people.create', alvo: `pessoa:${made}`, detalhes: { login: p.login, categoria: p.categoria } });
     return made;
   });
-  return patronRecord(db, codPessoa);
+  return patronRecord(db, codPessoa, language);
 }

@@ -26,11 +26,11 @@ export const peopleRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer; tokens: 
 ) => {
   route(app, peopleEndpoints.personalData, (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return personalData(db, request.patron.codPessoa);
+    return personalData(db, request.patron.codPessoa, request.language);
   });
   route(app, peopleEndpoints.savePersonalData, (request) => savePersonalData(db, request.patron.codPessoa, request.body, request.language));
   route(app, peopleEndpoints.departments, () => listDepartments(db));
-  route(app, peopleEndpoints.registrationName, (request) => registrationName(db, request.patron.codPessoa, request.params.user));
+  route(app, peopleEndpoints.registrationName, (request) => registrationName(db, request.patron.codPessoa, request.params.user, request.language));
   route(app, peopleEndpoints.passwordRules, () => passwordRules(db));
   route(app, peopleEndpoints.signedInEmail, (request) => signedInEmail(db, request.patron.codPessoa));
   route(app, peopleEndpoints.swapUser, async (request, reply) => {

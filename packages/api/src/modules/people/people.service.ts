@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
 import { recordStaffAct } from '../../lib/audit.js';
 import { checkNoDebts, lockPatron } from '../account/account.service.js';
+import { valueNamer } from '../catalog/value-names.js';
 import { institutionSettings } from '../parameters/parameters.service.js';
 import { errors, messages } from './people.messages.js';
 import {
@@ -35,11 +36,11 @@ import {
 
 type Body = z.output<typeof dadosPessoaisBodySchema>;
 
-/** The row as the answer states it: every field named, the library's own apart. */
-function asDadosPessoais(r: PersonalRow): DadosPessoais {
+/** The row as the answer states it: every field named, the library's own apart; the category named by `category` (as written, by default). */
+function asDadosPessoais(r: PersonalRow, category: (descricao: string) => string = (descricao) => descricao): DadosPessoais {
   return {
     nome: r.nome,
-    categoria: { codigo: r.cod_categoria, descricao: r.categoria },
+    categoria: { codigo: r.cod_categoria, descricao: category(r.categoria) },
     validade: r.validade,
     cpf: r.cpf,
     email: r.email,
@@ -69,10 +70,11 @@ export function rememberLanguage(db: Db, codPessoa: number, language: Language):
   return setLanguage(db, codPessoa, language);
 }
 
-export async function personalData(db: Db, codPessoa: number): Promise<DadosPessoais> {
-  const row = await personalRowOf(db, codPessoa);
+export async function personalData(db: Db, codPessoa: number, language: Language = 'pt'): Promise<DadosPessoais> {
+  const [row, named] = await Promise.all([personalRowOf(db, codPessoa), valueNamer(db, language, ['categoria'])]);
   if (!row) throw errors.tokenInvalid();
-  return asDadosPessoais(row);
+  // The category in the reader's language (issue 55): "Aluno de doutorado" is a "PhD student" in English.
+  return asDadosPessoais(row, (descricao) => named('categoria', descricao));
 }
 
 /**
@@ -105,7 +107,7 @@ export async function savePersonalData(
     await upsertPersonalData(tx, codPessoa, body);
     if (library) await recordStaffAct(tx, { autor: library.actor, acao: 'people.edit', alvo: `pessoa:${codPessoa}`, detalhes: { campos: Object.keys(body) } });
   });
-  return { mensagem: messages.t('DadosPessoaisAlterados', language), dados: await personalData(db, codPessoa) };
+  return { mensagem: messages.t('DadosPessoaisAlterados', language), dados: await personalData(db, codPessoa, language) };
 }
 
 /** `GET /pessoas/departamentos`. */
@@ -127,11 +129,14 @@ function ownRegistration(db: Db, codPessoa: number, user: string) {
   return registrationNamed(db, codPessoa, value.toLowerCase(), code);
 }
 
-/** `GET /pessoas/{user}/nome`: the name and category behind one of the signed-in person's registrations; 404 for anyone else's. */
-export async function registrationName(db: Db, codPessoa: number, user: string): Promise<{ nome: string; categoria: string }> {
+/**
+ * `GET /pessoas/{user}/nome`: the name and category (in `language`) behind one of the signed-in
+ * person's registrations; 404 for anyone else's.
+ */
+export async function registrationName(db: Db, codPessoa: number, user: string, language: Language = 'pt'): Promise<{ nome: string; categoria: string }> {
   const found = await ownRegistration(db, codPessoa, user);
   if (!found) throw errors.userNotFound(user);
-  return { nome: found.nome, categoria: found.categoria };
+  return { nome: found.nome, categoria: (await valueNamer(db, language, ['categoria']))('categoria', found.categoria) };
 }
 
 /**

@@ -118,4 +118,17 @@ describe('the settings’ translations of controlled values', () => {
     expect(screen.getByText('3 de 4 valores mostrados.')).toBeTruthy();
     expect(screen.queryByRole('table', { name: /^Tipo de empréstimo/ })).toBeNull();
   });
+
+  it('lists the patron categories as a kind of their own, last (issue 55)', async () => {
+    fakeApi(
+      answer(settingsEndpoints.read, SETTINGS),
+      answer(settingsEndpoints.translations, [...VALUES, { tipo: 'categoria', valor: 'Aluno de doutorado', en: 'PhD student', es: null }]),
+    );
+    await openTranslations();
+    const tables = screen.getAllByRole('table').map((table) => table.querySelector('caption')?.textContent);
+    expect(tables.at(-1)).toBe('Categoria de usuário: nomes em inglês e em espanhol');
+    const categories = screen.getByRole('table', { name: 'Categoria de usuário: nomes em inglês e em espanhol' });
+    expect(within(categories).getByRole('rowheader').textContent).toBe('Aluno de doutorado');
+    expect((within(categories).getByRole('textbox', { name: 'Aluno de doutorado em inglês' }) as HTMLInputElement).value).toBe('PhD student');
+  });
 });

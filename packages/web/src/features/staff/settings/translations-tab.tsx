@@ -25,7 +25,8 @@ function useShown(values: readonly ValueNames[], filter: string, onlyMissing: bo
 }
 
 /**
- * "Traduções": the controlled values in use (knowledge areas, area types, loan types, collections),
+ * "Traduções": the controlled values in use (knowledge areas, area types, loan types, collections,
+ * patron categories),
  * as written in Portuguese, each with its English and Spanish names, a table per kind. Each name is
  * a small form of its own, saved with Enter or its button; the outcome is announced without moving
  * the focus (the next name is a Tab away, as with the activities' switches). A filter finds a value
