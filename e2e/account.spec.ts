@@ -23,7 +23,9 @@ async function signInWith(page: Page, login: string, password: string) {
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
-test('personal data: a bad phone and a tax number with letters are refused, the change is kept and seen after signing in again', async ({ page }) => {
+test('personal data: the phone takes no letter as it is typed, a tax number with letters is refused, the change is kept and seen after signing in again', async ({
+  page,
+}) => {
   await signIn(page, 'leitora');
   await page.goto('/meupergamum/dados-pessoais');
   // Her registration ends in 20 days: the notice of spec §8.
@@ -34,11 +36,17 @@ test('personal data: a bad phone and a tax number with letters are refused, the 
   const form = page.getByRole('region', { name: 'Seus dados' });
   await expect(form.getByLabel(/^Telefone/)).toHaveValue('(48) 3721-5555');
 
-  await form.getByLabel(/^Telefone/).fill('(48) 3721-555X');
+  // Spec §5: digits, hyphen, parentheses and space — anything else is not taken, key by key (issue 55).
+  const phone = form.getByLabel(/^Telefone/);
+  await phone.clear();
+  await phone.pressSequentially('(48) 3721-555X');
+  await expect(phone).toHaveValue('(48) 3721-555');
+  await phone.pressSequentially('a5b');
+  await expect(phone).toHaveValue('(48) 3721-5555');
   await form.getByLabel(/^CPF/).fill('1114447773A');
   await form.getByRole('button', { name: 'Salvar dados pessoais' }).click();
-  await expect(form.getByText('Telefone: somente números, hífen, parênteses e espaço, até 16 caracteres.')).toBeVisible();
   await expect(form.getByText('CPF: somente números.')).toBeVisible();
+  await expect(form.getByText(/^Telefone: somente números/)).toHaveCount(0);
   await expect(form.getByRole('alert').filter({ hasText: 'Corrija os campos indicados.' })).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -71,6 +79,10 @@ test('password: the live rules, the change, then signing in with the new passwor
   await page.goto('/meupergamum/senha');
   const form = page.getByRole('region', { name: 'Alterar a senha' });
   const rules = form.getByRole('list', { name: 'Regras da senha' });
+  // Before anything is typed the rules are only listed: none failed, none met (issue 55).
+  await expect(rules.getByRole('listitem').first()).toContainText('Entre 8 e 32 caracteres');
+  await expect(rules.getByRole('listitem').filter({ hasText: /atendida/ })).toHaveCount(0);
+  await expect(rules.getByRole('listitem').filter({ hasText: '✗' })).toHaveCount(0);
   await form.getByLabel(/^Senha atual/).fill('estante123');
   await form.getByLabel(/^Nova senha/).fill('joao');
   await expect(rules.getByRole('listitem').filter({ hasText: 'Entre 8 e 32 caracteres' })).toContainText('não atendida');
@@ -122,13 +134,14 @@ test('docente swaps to her other registration without signing out', async ({ pag
   await page.goto('/meupergamum/troca-usuario');
   await expect(page.getByText('Você está usando o vínculo Helena Prado Vieira — Professor.')).toBeVisible();
   const form = page.getByRole('region', { name: 'Trocar de usuário' });
-  await form.getByRole('button', { name: 'Trocar de usuário' }).click();
-  await expect(form.getByText('Informe o usuário para o qual deseja trocar.')).toBeVisible();
+  // Her only other registration comes chosen (issue 55): one click swaps.
+  await expect(form.getByRole('radio', { name: 'Helena Prado Vieira — Aluno de doutorado' })).toBeChecked();
   await expectNoAxeViolations(page);
-  await form.getByRole('radio', { name: 'Helena Prado Vieira — Aluno de doutorado' }).check();
   await form.getByRole('button', { name: 'Trocar de usuário' }).click();
   await expect(form.getByRole('status')).toHaveText('Agora você está usando o vínculo Helena Prado Vieira — Aluno de doutorado.');
   await expect(page.getByText('Você está usando o vínculo Helena Prado Vieira — Aluno de doutorado.', { exact: true })).toBeVisible();
+  // And the one left behind is now the one chosen.
+  await expect(form.getByRole('radio', { name: 'Helena Prado Vieira — Professor' })).toBeChecked();
 
   // Every screen now reads the doctoral registration, after a reload too (the new session is stored).
   await page.goto('/meupergamum/dados-pessoais');
@@ -136,4 +149,63 @@ test('docente swaps to her other registration without signing out', async ({ pag
   await page.reload();
   await expect(page.getByRole('region', { name: 'Dados mantidos pela biblioteca' })).toContainText('Categoria: Aluno de doutorado');
   await expect(page.getByRole('banner')).toContainText('Olá, Helena');
+});
+
+test('the menu: its entries under headings, and no teaching plan for an undergraduate (a professor has it)', async ({ page }) => {
+  await signIn(page, 'aluno');
+  await page.goto('/meupergamum');
+  const menu = page.getByRole('navigation', { name: 'Menu do Meu Pergamum' });
+  for (const heading of ['Empréstimos e reservas', 'Pesquisa e acervo', 'Solicitações à biblioteca', 'Sugestões e compras', 'Meu cadastro']) {
+    await expect(menu.getByRole('group', { name: heading })).toBeVisible();
+  }
+  await expect(menu.getByRole('group', { name: 'Empréstimos e reservas' }).getByRole('link', { name: 'Empréstimos', exact: true })).toBeVisible();
+  await expect(menu.getByRole('group', { name: 'Meu cadastro' }).getByRole('link', { name: 'Senha' })).toBeVisible();
+  // Ana is an undergraduate: a teaching plan is a professor's, so it is not offered, nor found by its address.
+  await expect(menu.getByRole('link', { name: 'Plano de ensino' })).toHaveCount(0);
+  await page.goto('/meupergamum/plano-ensino');
+  await expect(page.getByRole('region', { name: 'Escolha os planos' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await signOut(page);
+  await signIn(page, 'professor');
+  await page.goto('/meupergamum');
+  await menu.getByRole('group', { name: 'Pesquisa e acervo' }).getByRole('link', { name: 'Plano de ensino' }).click();
+  await expect(page.getByRole('region', { name: 'Escolha os planos' })).toBeVisible();
+});
+
+test('the lists are tables where they fit (1366 px beside the menu) and cards on a phone or at the largest text size', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'aluno');
+  await page.goto('/meupergamum/emprestimos');
+  const loans = page.getByRole('table', { name: 'Empréstimos em aberto' });
+  const header = loans.getByRole('columnheader', { name: 'Título' });
+  /** How a row is drawn: a table row, or a card (a column of the row's values). */
+  const firstRow = () =>
+    loans
+      .getByRole('row')
+      .nth(1)
+      .evaluate((row) => getComputedStyle(row).display);
+  await expect(loans.getByRole('row')).toHaveCount(4);
+  // A table (issue 55: cards before, at this width): the header row in sight, the rows as rows.
+  await expect(header).toBeVisible();
+  expect((await header.boundingBox())!.width).toBeGreaterThan(40);
+  expect(await firstRow()).toBe('table-row');
+  await expectNoAxeViolations(page);
+
+  // A phone: each loan a card, its due date first.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(firstRow).toBe('flex');
+  // The header row kept for screen readers, out of sight.
+  expect(await loans.locator('thead').evaluate((thead) => getComputedStyle(thead).position)).toBe('absolute');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Back at 1366 px with the text at its largest (200 %): the table would not fit, so cards again.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expect.poll(firstRow).toBe('table-row');
+  const bar = page.getByRole('region', { name: 'Barra de acessibilidade' });
+  for (let i = 0; i < 5; i++) await bar.getByRole('button', { name: 'Aumentar o texto' }).click();
+  await expect(page.locator('html')).toHaveClass(/\bzoom-100\b/);
+  await expect.poll(firstRow).toBe('flex');
+  for (let i = 0; i < 5; i++) await bar.getByRole('button', { name: 'Diminuir o texto' }).click();
+  await expect.poll(firstRow).toBe('table-row');
 });

@@ -111,12 +111,15 @@ test('calls that fail together on an expired token wait for one renewal with the
   await expect(page.getByRole('banner')).toContainText('Olá, Ana');
 });
 
-test('a blocked account gets the 430 message, and repeated failures a 429', async ({ page }) => {
+test('a blocked account is told the library blocked it and why it may be (not to reset the password), and repeated failures a 429', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Matrícula ou CPF').fill('bloqueado');
   await page.getByLabel('Senha').fill('estante123');
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/Senha ou conta bloqueada/);
+  // Bruno is blocked for a loan 45 days overdue (issue 55): the library's block, not the sign-in lock.
+  await expect(page.getByRole('alert')).toHaveText(
+    'Conta bloqueada pela biblioteca, por exemplo por um empréstimo em atraso ou um débito pendente. Trocar a senha não a desbloqueia: procure a biblioteca para regularizar.',
+  );
   // The blocked account again (no other journey needs it): five wrong passwords, then 429 even with the right one.
   for (let i = 0; i < 5; i++) {
     await page.getByLabel('Matrícula ou CPF').fill('bloqueado');
@@ -126,7 +129,8 @@ test('a blocked account gets the 430 message, and repeated failures a 429', asyn
   }
   await page.getByLabel('Senha').fill('estante123');
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByRole('alert')).toHaveText(/Muitas tentativas/);
+  // The lock after wrong passwords is the one "Esqueci minha senha" helps with.
+  await expect(page.getByRole('alert')).toHaveText(/^Muitas tentativas seguidas com senha errada\..*"Esqueci minha senha"/);
   await expectNoAxeViolations(page);
 });
 
@@ -215,4 +219,47 @@ test('the hold tab embeds the login form and turns into the signed-in tab', asyn
   await expect(page.getByRole('banner')).toContainText('Olá, Carlos');
   await expect(page).toHaveURL(/\/reserva$/);
   await expect(main.getByRole('textbox', { name: 'Senha', exact: true })).toHaveCount(0);
+});
+
+test('"Sair" signs out and goes home without ever showing a placeholder screen (issue 55)', async ({ page }) => {
+  // Everything the page ever shows, from its first script on: a placeholder drawn for a moment is caught too.
+  await page.addInitScript(() => {
+    const w = window as unknown as { placeholderSeen: boolean };
+    w.placeholderSeen = false;
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('em construção')) w.placeholderSeen = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await signIn(page, 'comunidade', false);
+  await page.getByRole('banner').getByRole('link', { name: 'Sair' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
+  await expect(page).toHaveURL('/');
+  expect(await page.evaluate(() => (window as unknown as { placeholderSeen: boolean }).placeholderSeen)).toBe(false);
+  // Opened by its address too (a bookmark, another tab).
+  await signIn(page, 'comunidade', false);
+  await page.goto('/sair');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { placeholderSeen: boolean }).placeholderSeen)).toBe(false);
+});
+
+test('the header’s "Entrar" and "Autoatendimento" have their label in the middle of the button, not on its top edge (issue 55)', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/');
+  const banner = page.getByRole('banner');
+  for (const name of [/^Entrar$/, /^Autoatendimento/]) {
+    const button = banner.getByRole('link', { name });
+    await expect(button).toBeVisible();
+    // The box of the label's words (not of the button), by a range over its first text.
+    const { box, text } = await button.evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT, { acceptNode: (n) => (n.textContent?.trim() ? 1 : 3) });
+      const range = document.createRange();
+      range.selectNodeContents(walker.nextNode()!);
+      const words = range.getBoundingClientRect();
+      const outer = element.getBoundingClientRect();
+      return { box: { top: outer.top, height: outer.height }, text: { top: words.top, height: words.height } };
+    });
+    expect(box.height).toBeGreaterThan(text.height + 8);
+    expect(Math.abs(text.top + text.height / 2 - (box.top + box.height / 2))).toBeLessThanOrEqual(2);
+  }
 });

@@ -53,10 +53,12 @@ export const messages = defineMessages('common', {
   Papel_catalogacao: { pt: 'catalogação', en: 'cataloguing', es: 'catalogación' },
   Papel_moderacao: { pt: 'moderação', en: 'moderation', es: 'moderación' },
   Papel_administracao: { pt: 'administração', en: 'administration', es: 'administración' },
+  // The library's block (people.bloqueio, spec §6: status 430), not the sign-in lock after wrong
+  // passwords (429 TentativasExcedidas): a new password does not lift it (issue 55).
   ACESSO_BLOQUEADO: {
-    pt: 'Senha ou conta bloqueada. Use "Esqueci minha senha" ou procure a biblioteca.',
-    en: 'Password or account blocked. Use "Forgot password" or contact the library.',
-    es: 'Contraseña o cuenta bloqueada. Use "Olvidé mi contraseña" o contacte con la biblioteca.',
+    pt: 'Conta bloqueada pela biblioteca, por exemplo por um empréstimo em atraso ou um débito pendente. Trocar a senha não a desbloqueia: procure a biblioteca para regularizar.',
+    en: 'Account blocked by the library, for example because of an overdue loan or an unpaid debt. Changing the password does not unblock it: contact the library to settle it.',
+    es: 'Cuenta bloqueada por la biblioteca, por ejemplo por un préstamo atrasado o una deuda pendiente. Cambiar la contraseña no la desbloquea: contacte con la biblioteca para regularizarla.',
   },
   AcervoNaoEncontrado: {
     pt: 'Título {id} não encontrado no acervo.',

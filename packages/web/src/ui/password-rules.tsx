@@ -2,25 +2,36 @@ import { LIVE_RULES, type LiveRule, PASSWORD_SPECIALS, type PasswordRules } from
 import { List, PasswordInput, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
+/** How a rule is drawn: its mark, its colour (AA on white), and what a screen reader hears after it. */
+const LOOK = {
+  // Nothing typed yet: no verdict, neither met nor failed (issue 55).
+  pending: { mark: '• ', color: '#343a40', status: null },
+  met: { mark: '✓ ', color: '#1b5e20', status: 'recovery.met' },
+  failed: { mark: '✗ ', color: '#a51d1d', status: 'recovery.notMet' },
+} as const;
+
 /**
  * The password rules in force, each marked met or not as the patron types (spec §5): the
- * recovery form's third step and Meu Pergamum's password screen show the same list.
+ * recovery form's third step and Meu Pergamum's password screen show the same list. Until
+ * something is `typed` the rules are only listed, none marked failed (nor met).
  */
-export function PasswordRuleList({ rules, met }: { rules: PasswordRules; met: Record<LiveRule, boolean> }) {
+export function PasswordRuleList({ rules, met, typed }: { rules: PasswordRules; met: Record<LiveRule, boolean>; typed: boolean }) {
   const { t } = useTranslation();
   const shown = LIVE_RULES.filter((r) => r === 'length' || rules[r]);
   return (
     <List size="sm" spacing={2} aria-label={t('recovery.rules')}>
-      {shown.map((rule) => (
-        <List.Item key={rule}>
-          {/* Dark green / dark grey: AA contrast on white for both states. */}
-          <Text span size="sm" style={{ color: met[rule] ? '#1b5e20' : '#343a40' }}>
-            {met[rule] ? '✓ ' : '○ '}
-            {t(`recovery.rule.${rule}`, { min: rules.length.min, max: rules.length.max, specials: PASSWORD_SPECIALS.split('').join(' ') })}
-          </Text>
-          <VisuallyHidden>{met[rule] ? ` (${t('recovery.met')})` : ` (${t('recovery.notMet')})`}</VisuallyHidden>
-        </List.Item>
-      ))}
+      {shown.map((rule) => {
+        const look = LOOK[!typed ? 'pending' : met[rule] ? 'met' : 'failed'];
+        return (
+          <List.Item key={rule} data-state={!typed ? 'pending' : met[rule] ? 'met' : 'failed'}>
+            <Text span size="sm" style={{ color: look.color }}>
+              {look.mark}
+              {t(`recovery.rule.${rule}`, { min: rules.length.min, max: rules.length.max, specials: PASSWORD_SPECIALS.split('').join(' ') })}
+            </Text>
+            {look.status && <VisuallyHidden>{` (${t(look.status)})`}</VisuallyHidden>}
+          </List.Item>
+        );
+      })}
       {rules.last_pw > 0 && (
         <List.Item>
           <Text span size="sm" style={{ color: '#343a40' }}>
@@ -73,7 +84,7 @@ export function NewPasswordFields({
           {t('recovery.mismatch')}
         </Text>
       )}
-      <PasswordRuleList rules={rules} met={met} />
+      <PasswordRuleList rules={rules} met={met} typed={password !== ''} />
     </>
   );
 }

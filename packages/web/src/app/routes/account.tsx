@@ -1,11 +1,12 @@
-import { Anchor, Box, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Box, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useRefreshedPerson } from '../../api/me';
 import { AccountDashboard } from '../../features/account/dashboard/dashboard';
 import { RegistrationNotice } from '../../features/account/registration-notice';
-import { ACCOUNT_SECTIONS, accountSectionPath } from '../../features/account/sections';
+import { AccountMenu } from '../../features/account/account-menu';
+import { accountSectionPath, sectionsFor } from '../../features/account/sections';
 import { ACTIVITY, usePermissions } from '../../features/parameters/use-permissions';
 import { SuggestionForm } from '../../features/units/components/suggestion-form';
 import { usePageSettings } from '../../stores/page-settings';
@@ -43,33 +44,10 @@ export function AccountRoute({ app = false, signIn, home }: { app?: boolean; sig
   useRefreshedPerson();
   if (permissions.hasNone(ACTIVITY.accountArea)) return <NotFoundRoute />;
   if (!signedIn) return signIn ?? <Navigate replace to={paths.loginWithRedirect(`${location.pathname}${location.search}`)} />;
-  // The sections of ACCOUNT_SECTIONS whose activity the institution has on (spec §6).
-  const sections = ACCOUNT_SECTIONS.filter((s) => s.activity === undefined || permissions.hasAll(s.activity)).map((s) => ({
-    ...s,
-    path: sectionHref(s.segment),
-  }));
+  // The sections the institution has on and the patron can use (spec §6; features/account/sections.ts).
+  const sections = sectionsFor(permissions, user).map((s) => ({ ...s, path: sectionHref(s.segment) }));
   const here = sections.find((s) => s.path === location.pathname);
-  const menu = (vertical: boolean) => {
-    const Layout = vertical ? Stack : Group;
-    return (
-      // The class marks the current entry (styles.css), in the side menu and in the drawer alike.
-      <Layout component="nav" className="meupergamum-nav" aria-label={t('account.menu')} gap={vertical ? 'xs' : 'md'} onClick={() => setDrawer(false)}>
-        <Anchor component={Link} to={base} aria-current={location.pathname === base ? 'page' : undefined} underline="always">
-          {t('account.home')}
-        </Anchor>
-        {sections.map((s) => (
-          <Anchor key={s.path} component={Link} to={s.path} aria-current={location.pathname === s.path ? 'page' : undefined} underline="always">
-            {t(s.label)}
-            {s.badge && (
-              <Suspense fallback={null}>
-                <s.badge />
-              </Suspense>
-            )}
-          </Anchor>
-        ))}
-      </Layout>
-    );
-  };
+  const menu = () => <AccountMenu home={base} sections={sections} current={location.pathname} onNavigate={() => setDrawer(false)} />;
   return (
     <Stack gap="md" className={`meupergamum tema-${layout.tema}`}>
       <PageTitle site={site}>{here ? `${t('screens.account')}: ${t(here.label)}` : t('screens.account')}</PageTitle>
@@ -80,14 +58,14 @@ export function AccountRoute({ app = false, signIn, home }: { app?: boolean; sig
         </Button>
       </Group>
       <Drawer opened={drawer} onClose={() => setDrawer(false)} title={t('screens.account')} closeButtonProps={{ 'aria-label': t('app.close') }} hiddenFrom="sm">
-        {menu(true)}
+        {menu()}
       </Drawer>
       <Group align="flex-start" wrap="nowrap" gap="lg">
         <Box visibleFrom="sm" className="meupergamum-menu" w={layout.menuOpen ? 220 : undefined}>
           <Button variant="subtle" size="compact-sm" mb="xs" aria-expanded={layout.menuOpen} onClick={() => setMenuOpen(!layout.menuOpen)}>
             {layout.menuOpen ? t('account.hideMenu') : t('account.showMenu')}
           </Button>
-          {layout.menuOpen && menu(true)}
+          {layout.menuOpen && menu()}
         </Box>
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Suspense fallback={<Loader size="sm" aria-label={t('loading.title')} />}>

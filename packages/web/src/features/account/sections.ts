@@ -11,9 +11,23 @@ export interface AccountSectionProps {
   externalHref?: (recurso: string, base: number) => string;
 }
 
+/**
+ * The menu's headings, in their order (issue 55): thirty entries in one column were hard to scan,
+ * so each section names what it is for and the menu gathers them under these.
+ */
+export const ACCOUNT_GROUPS = ['circulation', 'research', 'services', 'acquisitions', 'profile'] as const;
+export type AccountGroup = (typeof ACCOUNT_GROUPS)[number];
+
 export interface AccountSection {
-  /** Its place in the menu (lower first; the spec §2 menu's order). */
+  /** Its place in the menu (lower first; the spec §2 menu's order), within its group. */
   order: number;
+  /** The menu heading it is listed under. */
+  group: AccountGroup;
+  /**
+   * Who the section is for, when not every patron: `professor`, a registration in a professors'
+   * category (the teaching plan: an undergraduate has no plans to see).
+   */
+  audience?: 'professor';
   /** Shown beside the menu entry (the unread alerts). */
   badge?: ComponentType;
   /** The path below /meupergamum (spec §2 menu); also the section's address. */
@@ -40,4 +54,21 @@ export const ACCOUNT_SECTIONS: readonly AccountSection[] = Object.values(found)
 /** The address of a section: `/meupergamum/<segment>`. */
 export function accountSectionPath(segment: string): string {
   return `/meupergamum/${segment}`;
+}
+
+/**
+ * The sections a patron is offered (spec §6): those whose activity the institution has on (and
+ * the patron's category grants), and that are for patrons like them — a section meant for
+ * professors is not shown to anyone else (issue 55). The menu, the routes and the dashboard read
+ * this one list.
+ */
+export function sectionsFor(permissions: { hasAll: (...codes: number[]) => boolean }, user: { professor?: boolean } | null): AccountSection[] {
+  return ACCOUNT_SECTIONS.filter(
+    (s) => (s.activity === undefined || permissions.hasAll(s.activity)) && (s.audience !== 'professor' || user?.professor === true),
+  );
+}
+
+/** The sections under their menu headings, in the headings' order; a heading with none left is dropped. */
+export function groupSections<S extends { group: AccountGroup }>(sections: readonly S[]): { group: AccountGroup; sections: S[] }[] {
+  return ACCOUNT_GROUPS.map((group) => ({ group, sections: sections.filter((s) => s.group === group) })).filter((g) => g.sections.length > 0);
 }

@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 140,
     segment: 'aquisicao',
+    group: 'acquisitions',
     label: 'account.acquisition',
     activity: 12,
     component: lazy(() => import('./acquisition-page').then((m) => ({ default: m.AcquisitionPage }))),
@@ -13,18 +14,21 @@ export const sections: AccountSection[] = [
   {
     order: 150,
     segment: 'consulta-sugestoes',
+    group: 'acquisitions',
     label: 'account.suggestions',
     component: lazy(() => import('./suggestions-page').then((m) => ({ default: m.SuggestionsPage }))),
   },
   {
     order: 160,
     segment: 'pedidos-compra',
+    group: 'acquisitions',
     label: 'account.purchaseOrders',
     component: lazy(() => import('./orders-page').then((m) => ({ default: m.OrdersPage }))),
   },
   {
     order: 170,
     segment: 'estatisticas-aquisicao',
+    group: 'acquisitions',
     label: 'account.acquisitionStatistics',
     component: lazy(() => import('./statistics-page').then((m) => ({ default: m.StatisticsPage }))),
   },

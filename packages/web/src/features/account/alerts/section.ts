@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 210,
     segment: 'alertas',
+    group: 'research',
     label: 'account.alerts',
     badge: lazy(() => import('./alerts-page').then((m) => ({ default: m.UnreadAlerts }))),
     component: lazy(() => import('./alerts-page').then((m) => ({ default: m.AlertsPage }))),

@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 60,
     segment: 'verificar-titulos',
+    group: 'research',
     label: 'account.checkTitles',
     component: lazy(() => import('./check-titles-page').then((m) => ({ default: m.CheckTitlesPage }))),
   },

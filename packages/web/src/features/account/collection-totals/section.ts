@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 290,
     segment: 'totais-acervo',
+    group: 'research',
     label: 'account.collectionTotals',
     component: lazy(() => import('./collection-totals-page').then((m) => ({ default: m.CollectionTotalsPage }))),
   },

@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 280,
     segment: 'bases-dados',
+    group: 'research',
     label: 'account.databases',
     component: lazy(() => import('./databases-page').then((m) => ({ default: m.DatabasesPage }))),
   },

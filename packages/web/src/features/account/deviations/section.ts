@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 30,
     segment: 'afastamentos',
+    group: 'circulation',
     label: 'account.deviations',
     component: lazy(() => import('./deviations-page').then((m) => ({ default: m.DeviationsPage }))),
   },

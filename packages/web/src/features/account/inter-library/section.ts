@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 100,
     segment: 'emprestimo-entre-bibliotecas',
+    group: 'circulation',
     label: 'account.interLibrary',
     component: lazy(() => import('./inter-library-page').then((m) => ({ default: m.InterLibraryPage }))),
   },

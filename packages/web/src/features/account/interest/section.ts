@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 50,
     segment: 'perfil-interesse',
+    group: 'research',
     label: 'account.interest',
     component: lazy(() => import('./interest-page').then((m) => ({ default: m.InterestPage }))),
   },

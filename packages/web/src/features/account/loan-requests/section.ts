@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 90,
     segment: 'solicitacoes',
+    group: 'circulation',
     label: 'account.requests',
     component: lazy(() => import('./loan-requests-page').then((m) => ({ default: m.LoanRequestsPage }))),
   },

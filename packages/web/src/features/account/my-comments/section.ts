@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 190,
     segment: 'comentarios',
+    group: 'research',
     label: 'account.myComments',
     // Comments are an activity of their own (spec §6): no section while the institution has them off.
     activity: 13,

@@ -3,5 +3,11 @@ import type { AccountSection } from '../sections';
 
 /** This folder's Meu Pergamum section, found by features/account/sections.ts. */
 export const sections: AccountSection[] = [
-  { order: 40, segment: 'nada-consta', label: 'account.noDebts', component: lazy(() => import('./no-debts-page').then((m) => ({ default: m.NoDebtsPage }))) },
+  {
+    order: 40,
+    segment: 'nada-consta',
+    group: 'circulation',
+    label: 'account.noDebts',
+    component: lazy(() => import('./no-debts-page').then((m) => ({ default: m.NoDebtsPage }))),
+  },
 ];

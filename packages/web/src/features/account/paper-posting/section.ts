@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 300,
     segment: 'postagem-trabalho',
+    group: 'services',
     label: 'account.paperPosting',
     component: lazy(() => import('./paper-posting-page').then((m) => ({ default: m.PaperPostingPage }))),
   },

@@ -44,6 +44,29 @@ describe('Meu Pergamum, password', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
+  it('lists the rules without a verdict until the new password has a value (issue 55), and again once it is emptied', async () => {
+    fakeApi(answer(peopleEndpoints.passwordRules, RULES));
+    const { user } = renderScreen(<PasswordPage />);
+    const next = await screen.findByLabelText(/^Nova senha/, { selector: 'input' });
+    const list = screen.getByRole('list', { name: 'Regras da senha' });
+    const verdicts = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => /\((não )?atendida\)/.exec(li.textContent ?? '')?.[0] ?? null);
+    const marks = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent!.slice(0, 1));
+    // Neither failed nor met: not even "no word of your name", which an empty password does not contain.
+    expect(verdicts()).toEqual([null, null, null, null, null, null]);
+    expect(marks().slice(0, 5)).toEqual(['•', '•', '•', '•', '•']);
+    await user.type(next, 'a');
+    expect(verdicts().slice(0, 5)).toEqual(['(não atendida)', '(não atendida)', '(não atendida)', '(não atendida)', '(atendida)']);
+    expect(marks().slice(0, 5)).toEqual(['✗', '✗', '✗', '✗', '✓']);
+    await user.clear(next);
+    expect(verdicts()).toEqual([null, null, null, null, null, null]);
+  });
+
   it('refuses a missing current password (the change call’s body schema) with the same one notice, marking no field', async () => {
     const calls = fakeApi(answer(peopleEndpoints.passwordRules, RULES));
     const { user } = renderScreen(<PasswordPage />);

@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 70,
     segment: 'cesta-permanente',
+    group: 'research',
     label: 'account.permanentBasket',
     component: lazy(() => import('./permanent-basket-page').then((m) => ({ default: m.PermanentBasketPage }))),
   },

@@ -54,23 +54,35 @@ describe('Meu Pergamum, personal data', () => {
     );
   });
 
-  it('refuses a bad phone and a tax number with letters with the rules of spec §5, and sends nothing', async () => {
-    const calls = fakeApi(answer(peopleEndpoints.personalData, dados()), answer(peopleEndpoints.departments, DEPARTMENTS));
+  it('refuses any other character in the phone as it is typed (spec §5, issue 55), the caret staying where it was', async () => {
+    fakeApi(answer(peopleEndpoints.personalData, dados()), answer(peopleEndpoints.departments, DEPARTMENTS));
     const { user } = renderScreen(<PersonalDataPage />);
-    const phone = await screen.findByLabelText(/^Telefone/);
+    const phone = (await screen.findByLabelText(/^Telefone/)) as HTMLInputElement;
     await user.clear(phone);
-    await user.type(phone, '48 3721-ABCD');
-    const cpf = screen.getByLabelText(/^CPF/);
+    await user.type(phone, '+55 (48) 3721-ABCD.x');
+    expect(phone.value).toBe('55 (48) 3721-');
+    // Sixteen characters at most: the rest is not taken either.
+    await user.clear(phone);
+    await user.type(phone, '(48) 99999-00001234');
+    expect(phone.value).toBe('(48) 99999-00001');
+    // A letter typed mid-number changes nothing, and the next digit goes where the caret was.
+    await user.clear(phone);
+    await user.type(phone, '(48) 3721-5555');
+    await user.type(phone, 'x7', { initialSelectionStart: 5, initialSelectionEnd: 5 });
+    expect(phone.value).toBe('(48) 73721-5555');
+    expect(screen.queryByText(/^Telefone: somente números/)).toBeNull();
+  });
+
+  it('refuses a tax number with letters, and a phone the library holds that breaks the rule, with the rules of spec §5, and sends nothing', async () => {
+    const calls = fakeApi(answer(peopleEndpoints.personalData, dados({ telefone: '48 3721 ramal 21' })), answer(peopleEndpoints.departments, DEPARTMENTS));
+    const { user } = renderScreen(<PersonalDataPage />);
+    const cpf = await screen.findByLabelText(/^CPF/);
     await user.clear(cpf);
     await user.type(cpf, '1114447773X');
     await user.click(screen.getByRole('button', { name: 'Salvar dados pessoais' }));
     expect(await screen.findByText('Telefone: somente números, hífen, parênteses e espaço, até 16 caracteres.')).toBeTruthy();
     expect(screen.getByText('CPF: somente números.')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Corrija os campos indicados.');
-    await user.clear(phone);
-    await user.type(phone, '(48) 99999-00001234');
-    await user.click(screen.getByRole('button', { name: 'Salvar dados pessoais' }));
-    expect(await screen.findByText('Telefone: somente números, hífen, parênteses e espaço, até 16 caracteres.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 

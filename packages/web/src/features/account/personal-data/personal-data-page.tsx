@@ -12,6 +12,14 @@ import { useDepartments, usePersonalData, useSavePersonalData } from './personal
 /** The form's values: text as typed, the choices as their codes ('' for none). */
 type Values = Record<Exclude<keyof DadosPessoaisBody, 'recebe_emails'>, string> & { recebe_emails: boolean };
 
+/** The phone's characters (spec §5): digits, hyphen, parentheses and space, at most 16. */
+const PHONE_MAX_LENGTH = 16;
+
+/** What the phone field keeps of what is typed or pasted: the characters of spec §5 only, up to its length. */
+export function phoneCharacters(typed: string): string {
+  return typed.replace(/[^0-9() -]/g, '').slice(0, PHONE_MAX_LENGTH);
+}
+
 const TEXT_FIELDS = ['logradouro', 'complemento', 'bairro', 'cidade', 'cep', 'documento_identidade', 'nacionalidade', 'profissao'] as const;
 
 function valuesOf(d: DadosPessoais): Values {
@@ -58,6 +66,23 @@ function bodyOf(values: Values, hasTaxNumber: boolean): DadosPessoaisBody {
     estado_civil: choice<NonNullable<DadosPessoais['estado_civil']>>(values.estado_civil),
     recebe_emails: values.recebe_emails,
   };
+}
+
+/**
+ * Keeps the phone field to its characters: the value without the refused ones, the caret where it
+ * was (less what was dropped before it), so typing a letter mid-number changes nothing.
+ */
+function keepPhone(input: HTMLInputElement, set: (value: string) => void) {
+  const typed = input.value;
+  const kept = phoneCharacters(typed);
+  const caret = input.selectionStart ?? typed.length;
+  set(kept);
+  if (kept === typed) return;
+  const at = phoneCharacters(typed.slice(0, caret)).length;
+  // After React has written the kept value back into the field.
+  requestAnimationFrame(() => {
+    if (document.activeElement === input) input.setSelectionRange(at, at);
+  });
 }
 
 /**
@@ -140,7 +165,10 @@ function PersonalDataForm({ data }: { data: DadosPessoais }) {
                 description={t('personalData.phoneHelp')}
                 inputMode="tel"
                 autoComplete="tel"
+                maxLength={PHONE_MAX_LENGTH}
                 {...form.getInputProps('telefone')}
+                // Another character is refused as it is typed (issue 55), not only when saving.
+                onChange={(event) => keepPhone(event.currentTarget, (value) => form.setFieldValue('telefone', value))}
               />
               {TEXT_FIELDS.map((field) => (
                 <TextInput

@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 220,
     segment: 'dados-pessoais',
+    group: 'profile',
     label: 'account.personalData',
     component: lazy(() => import('./personal-data-page').then((m) => ({ default: m.PersonalDataPage }))),
   },

@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 200,
     segment: 'itens-salvos',
+    group: 'research',
     label: 'account.savedItems',
     component: lazy(() => import('./saved-items-page').then((m) => ({ default: m.SavedItemsPage }))),
   },

@@ -3,5 +3,11 @@ import type { AccountSection } from '../sections';
 
 /** This folder's Meu Pergamum section, found by features/account/sections.ts. */
 export const sections: AccountSection[] = [
-  { order: 130, segment: 'ficha-catalografica', label: 'account.sheet', component: lazy(() => import('./sheet-page').then((m) => ({ default: m.SheetPage }))) },
+  {
+    order: 130,
+    segment: 'ficha-catalografica',
+    group: 'services',
+    label: 'account.sheet',
+    component: lazy(() => import('./sheet-page').then((m) => ({ default: m.SheetPage }))),
+  },
 ];

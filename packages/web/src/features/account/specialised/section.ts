@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 180,
     segment: 'pesquisa-especializada',
+    group: 'services',
     label: 'account.specialised',
     component: lazy(() => import('./specialised-page').then((m) => ({ default: m.SpecialisedPage }))),
   },

@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 120,
     segment: 'levantamento-bibliografico',
+    group: 'services',
     label: 'account.survey',
     component: lazy(() => import('./survey-page').then((m) => ({ default: m.SurveyPage }))),
   },

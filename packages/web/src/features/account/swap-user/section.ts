@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 240,
     segment: 'troca-usuario',
+    group: 'profile',
     label: 'account.swapUser',
     component: lazy(() => import('./swap-user-page').then((m) => ({ default: m.SwapUserPage }))),
   },

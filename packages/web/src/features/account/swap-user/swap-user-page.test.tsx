@@ -21,7 +21,7 @@ beforeEach(() => useSessionAuth.setState({ token: 'patron-token', refresh: 'old-
 afterEach(() => useSessionAuth.setState({ token: null, refresh: null, user: null }));
 
 describe('Meu Pergamum, swap user', () => {
-  it('needs the user chosen (spec §5), then continues as that registration with its own tokens', async () => {
+  it('comes with the only other registration chosen (issue 55), then continues as it with its own tokens', async () => {
     const calls = fakeApi(
       answer(authEndpoints.registrations, REGISTRATIONS),
       answer(peopleEndpoints.swapUser, { access_token: 'doctorate-token', token_type: 'bearer', expires_in: 900, refresh_token: 'doctorate-refresh' }),
@@ -30,10 +30,7 @@ describe('Meu Pergamum, swap user', () => {
     const { user } = renderScreen(<SwapUserPage />);
     expect(await screen.findByText('Você está usando o vínculo Helena Prado Vieira — Professor.')).toBeTruthy();
     expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['12']);
-    await user.click(screen.getByRole('button', { name: 'Trocar de usuário' }));
-    expect(await screen.findByText('Informe o usuário para o qual deseja trocar.')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'POST' && c.path.includes('troca-usuario'))).toHaveLength(0);
-    await user.click(screen.getByRole('radio', { name: 'Helena Prado Vieira — Aluno de doutorado' }));
+    expect((screen.getByRole('radio', { name: 'Helena Prado Vieira — Aluno de doutorado' }) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Trocar de usuário' }));
     expect((await screen.findByRole('status')).textContent).toBe('Agora você está usando o vínculo Helena Prado Vieira — Aluno de doutorado.');
     expect(calls.find((c) => c.path === '/pessoas/meu-pergamum/troca-usuario')!.body).toEqual({ usuario: '12' });
@@ -41,17 +38,31 @@ describe('Meu Pergamum, swap user', () => {
     // The old session's refresh token is revoked.
     expect(calls.some((c) => c.path === '/oauth/revoke' && (c.body as URLSearchParams).get('token') === 'old-refresh')).toBe(true);
     await waitFor(() => expect(screen.getByText('Você está usando o vínculo Helena Prado Vieira — Aluno de doutorado.')).toBeTruthy());
+    // The registration left behind is now the other one, chosen in its turn; the outcome is still said.
+    await waitFor(() => expect((screen.getByRole('radio', { name: 'Helena Prado Vieira — Professor' }) as HTMLInputElement).checked).toBe(true));
+    expect(screen.getByRole('status').textContent).toBe('Agora você está usando o vínculo Helena Prado Vieira — Aluno de doutorado.');
+  });
+
+  it('needs the user chosen among several (spec §5): none is chosen for the patron', async () => {
+    const calls = fakeApi(
+      answer(authEndpoints.registrations, [...REGISTRATIONS, { codigo: 13, nome: 'Helena Prado Vieira — Servidor técnico-administrativo', base: '05' }]),
+    );
+    const { user } = renderScreen(<SwapUserPage />);
+    await screen.findByText('Você está usando o vínculo Helena Prado Vieira — Professor.');
+    expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).checked)).toEqual([false, false]);
+    await user.click(screen.getByRole('button', { name: 'Trocar de usuário' }));
+    expect(await screen.findByText('Informe o usuário para o qual deseja trocar.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST' && c.path.includes('troca-usuario'))).toHaveLength(0);
   });
 
   it('says the server’s refusal, and that a person with one registration has nobody to swap to', async () => {
     fakeApi(
       answer(authEndpoints.registrations, REGISTRATIONS),
-      answer(peopleEndpoints.swapUser, () => new Refusal(430, 'Senha ou conta bloqueada.', 'ACESSO_BLOQUEADO')),
+      answer(peopleEndpoints.swapUser, () => new Refusal(430, 'Conta bloqueada pela biblioteca.', 'ACESSO_BLOQUEADO')),
     );
     const { user } = renderScreen(<SwapUserPage />);
-    await user.click(await screen.findByRole('radio', { name: 'Helena Prado Vieira — Aluno de doutorado' }));
-    await user.click(screen.getByRole('button', { name: 'Trocar de usuário' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Senha ou conta bloqueada.');
+    await user.click(await screen.findByRole('button', { name: 'Trocar de usuário' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Conta bloqueada pela biblioteca.');
     expect(useSessionAuth.getState().token).toBe('patron-token');
   });
 

@@ -12,12 +12,15 @@ import { useRegistrations, useSwapUser } from './swap-user.api';
 /**
  * Meu Pergamum, "Troca de usuário" (decision 0022): a person with several registrations with the
  * library (the same CPF: professor and doctoral student, say) continues as another of them
- * without signing out. The user to swap to is required (spec §5).
+ * without signing out. The user to swap to is required (spec §5); the only other registration
+ * there is comes chosen (issue 55).
  */
 export function SwapUserPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const registrations = useRegistrations();
+  // Here, not in the form: the outcome stays said when the form starts again after a swap.
+  const notify = useNotify();
   return (
     <Loading state={registrations} error={t('swapUser.fetchError')}>
       {() => {
@@ -27,7 +30,12 @@ export function SwapUserPage() {
         return (
           <Stack gap="sm">
             {current && <Text>{t('swapUser.current', { name: current.nome })}</Text>}
-            {others.length === 0 ? <Text>{t('swapUser.none')}</Text> : <SwapForm options={others} />}
+            {others.length === 0 ? (
+              <Text>{t('swapUser.none')}</Text>
+            ) : (
+              // A new form for new options: after a swap the registration left behind is the one to offer, and chosen when alone.
+              <SwapForm key={others.map((o) => o.codigo).join()} options={others} notify={notify} />
+            )}
           </Stack>
         );
       }}
@@ -35,13 +43,15 @@ export function SwapUserPage() {
   );
 }
 
-function SwapForm({ options }: { options: { codigo: number; nome: string }[] }) {
+/** The registration chosen at first: the only other one when there is just one (issue 55), else none. */
+const preselected = (options: { codigo: number }[]) => (options.length === 1 ? String(options[0]!.codigo) : '');
+
+function SwapForm({ options, notify }: { options: { codigo: number; nome: string }[]; notify: ReturnType<typeof useNotify> }) {
   const { t } = useTranslation();
   const headingId = useId();
   const swap = useSwapUser();
-  const notify = useNotify();
   const form = useForm<{ usuario: string }>({
-    initialValues: { usuario: '' },
+    initialValues: { usuario: preselected(options) },
     validate: schemaResolver<{ usuario: string }>(trocaUsuarioSchema, (v) => v, t),
   });
   const submit = form.onSubmit(
@@ -49,7 +59,6 @@ function SwapForm({ options }: { options: { codigo: number; nome: string }[] }) 
       void notify.run(
         async () => {
           const person = await swap.mutateAsync(values.usuario);
-          form.reset();
           return t('swapUser.done', { name: options.find((o) => o.codigo === person.user.cod_pessoa)?.nome ?? person.user.nome_pessoa });
         },
         (message) => message,

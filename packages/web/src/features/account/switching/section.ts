@@ -6,6 +6,7 @@ export const sections: AccountSection[] = [
   {
     order: 110,
     segment: 'comutacao-bibliografica',
+    group: 'services',
     label: 'account.switching',
     component: lazy(() => import('./switching-page').then((m) => ({ default: m.SwitchingPage }))),
   },

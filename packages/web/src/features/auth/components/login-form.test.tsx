@@ -55,3 +55,27 @@ describe('the sign-in form after too many wrong passwords (issue 52)', () => {
     expect(useSessionAuth.getState().user?.nome_pessoa).toBe('Ana Souza');
   });
 });
+
+describe('the sign-in form’s refusals (issue 55)', () => {
+  const refusedWith = async (refusal: Refusal) => {
+    fakeApi(answer(authEndpoints.token, () => refusal));
+    const { user } = renderScreen(<LoginForm loginLabel="Matrícula ou CPF" flow="standard" captcha={false} onSignedIn={vi.fn()} />);
+    await user.type(screen.getByRole('textbox', { name: /^Matrícula ou CPF/ }), 'bloqueado');
+    await user.type(screen.getByLabelText(/^Senha/, { selector: 'input' }), 'estante123');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    return (await screen.findByRole('alert')).textContent;
+  };
+
+  it('tells a library block (430) as the library’s, with its usual causes, and never sends the patron to reset the password', async () => {
+    const text = await refusedWith(new Refusal(430, 'Conta bloqueada pela biblioteca…', 'ACESSO_BLOQUEADO'));
+    expect(text).toBe(
+      'Conta bloqueada pela biblioteca, por exemplo por um empréstimo em atraso ou um débito pendente. Trocar a senha não a desbloqueia: procure a biblioteca para regularizar.',
+    );
+    expect(text).not.toContain('Esqueci minha senha');
+  });
+
+  it('tells the lock after wrong passwords (429) apart: wait, or reset the password', async () => {
+    const text = await refusedWith(new Refusal(429, 'Muitas tentativas de login seguidas.', 'TentativasExcedidas'));
+    expect(text).toBe('Muitas tentativas seguidas com senha errada. Aguarde alguns minutos e tente de novo, ou use "Esqueci minha senha".');
+  });
+});

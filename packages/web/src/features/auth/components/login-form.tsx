@@ -36,8 +36,9 @@ export interface LoginFormProps {
  * The sign-in form (spec §2, §4, §5, §8), on the login page, embedded in a screen or in a
  * modal. Phases: credentials → (institution 571) password with the duplicate chooser →
  * authenticating → (several registrations) the login-origin chooser. The server's answer
- * decides the message: 401 wrong credentials with the institution's login label, 430 blocked,
- * 429 too many attempts, 400 missing credentials or captcha, 500 in red. After too many wrong
+ * decides the message: 401 wrong credentials with the institution's login label, 430 blocked by
+ * the library (overdue loans, debts: a new password does not help), 429 the lock after too many
+ * wrong passwords (wait, or reset the password), 400 missing credentials or captcha, 500 in red. After too many wrong
  * passwords the server asks for the captcha even without activity 1120: the form then shows it.
  */
 export function LoginForm({ loginLabel, flow, captcha, destination, onInstitutional, onSignedIn, footer }: LoginFormProps) {

@@ -34,7 +34,7 @@ export function SuggestionForm({ onSent }: { onSent: (message: string) => void }
     if (missing || !checked.success) {
       const message = t('messages.CampoObrigatorioNaoPreenchido', { field: missing ?? '' });
       // The field is marked too: the focus goes to it (ui/focus-keeper.ts), the notice says why.
-      if (field) form.setFieldError(field, message);
+      if (field) form.setFieldError(field, true);
       return setProblem(message);
     }
     await send(async () => {
