@@ -77,7 +77,7 @@ test('zoom 100, every colour scheme and bold text are applied at once and kept a
   const bar = page.getByRole('region', { name: 'Barra de acessibilidade' });
   const html = page.locator('html');
   for (let i = 0; i < 5; i++) await bar.getByRole('button', { name: 'Aumentar o texto' }).click();
-  await expect(bar).toContainText('Zoom 100%');
+  await expect(bar).toContainText('Tamanho do texto: 200 %');
   await expect(bar.getByRole('button', { name: 'Aumentar o texto' })).toBeDisabled();
   await expect(html).toHaveClass(/\bzoom-100\b/);
   // The root font doubles, so every rem doubles: the layout reflows rather than overflowing.

@@ -43,7 +43,7 @@ test('the interest profile: follow a subject, a new title on it becomes an alert
   await expect(page).toHaveURL('/meupergamum/perfil-interesse');
 
   // Immediate e-mails.
-  await page.getByLabel('Receber os alertas por e-mail').selectOption({ label: 'Imediatamente' });
+  await page.getByRole('radiogroup', { name: 'Receber os alertas por e-mail' }).getByRole('radio', { name: 'Imediatamente' }).check();
   await expect(page.getByRole('status').filter({ hasText: 'Alertas por e-mail: Imediatamente.' })).toBeVisible();
 
   // The subject "Educação": the look-up wants 3 letters a word, then offers the headings.

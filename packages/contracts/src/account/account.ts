@@ -27,8 +27,24 @@ export const debitosSchema = z
   .meta({ id: 'Debitos' });
 export type Debitos = z.infer<typeof debitosSchema>;
 
-/** `POST /unidade-informacao/gru {debitos?}`: a payment slip (PDF) for the chosen debts, or all open ones. */
+/** The largest amount one payment slip may carry (R$): far above any library debt, well inside the money columns. */
+export const GRU_MAX_VALUE = 100_000;
+
+/**
+ * `POST /unidade-informacao/gru {valor, codBiblioteca, debitos?}` (spec §7): a payment slip (PDF)
+ * for `valor` (in reais, cents at most; positive, at most GRU_MAX_VALUE and at most what the
+ * debts leave to pay) to be paid to library `codBiblioteca`, for the chosen debts or all open
+ * ones. Without `valor` the slip is for all the debts leave to pay; without `codBiblioteca` it
+ * names the institution only.
+ */
 export const gruBodySchema = z.object({
+  valor: z
+    .number()
+    .positive({ error: 'valor must be more than zero' })
+    .max(GRU_MAX_VALUE, { error: `valor must be at most ${GRU_MAX_VALUE}` })
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'valor has cents at most' })
+    .optional(),
+  codBiblioteca: recordId.optional(),
   debitos: z
     .array(recordId)
     .min(1, { error: 'choose at least one debt (or leave debitos out for every open one)' })
@@ -36,6 +52,7 @@ export const gruBodySchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, { error: 'each debt once' })
     .optional(),
 });
+export type GruBody = z.infer<typeof gruBodySchema>;
 
 /** `GET /pessoas/afastamentos`: the patron's deviations, with the reason. */
 export const afastamentoSchema = z
@@ -57,7 +74,15 @@ export type NadaConstaVerifica = z.infer<typeof nadaConstaVerificaSchema>;
 
 /** `POST /unidade-informacao/nada-consta`: the declaration issued (its PDF at …/nada-consta/{codigo}/pdf). */
 export const nadaConstaSchema = z.object({ codigo: z.string(), emitida_em: z.string() }).meta({ id: 'NadaConsta' });
-export const nadaConstaParamsSchema = z.object({ codigo: z.string().regex(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/, { error: 'not a declaration code' }) });
+const declarationCode = z.string().regex(/^[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/, { error: 'not a declaration code' });
+export const nadaConstaParamsSchema = z.object({ codigo: declarationCode });
+
+/**
+ * `POST /nada-consta/send-mail` (spec §7: a multipart form): which declaration to e-mail, its
+ * `codigo` (the patron's latest when left out). Sent as multipart/form-data as the spec says, or
+ * as JSON, or with no body at all (Fastify reads that as null).
+ */
+export const nadaConstaMailSchema = z.object({ codigo: declarationCode.optional() }).nullish();
 
 /** `GET/POST /api/emprestimo/token`: the loan token for self-service (spec §3). */
 export const tokenEmprestimoSchema = z.object({ valor: z.string(), valido_ate: z.string() }).nullable();
@@ -81,7 +106,7 @@ export const accountEndpoints = {
     path: '/unidade-informacao/gru',
     access: 'private',
     tag: 'Empréstimos',
-    summary: 'A payment slip (PDF) for the chosen open debts, or all',
+    summary: 'A payment slip (PDF) for an amount, to a library, for the chosen open debts or all',
     body: gruBodySchema,
     response: pdfAnswer,
     answer: 'file',
@@ -131,6 +156,8 @@ export const accountEndpoints = {
     access: 'private',
     tag: 'Nada consta',
     summary: "E-mail the declaration (PDF) to the patron's address",
+    body: nadaConstaMailSchema,
+    consumes: ['multipart/form-data', 'application/json'],
     response: z.object({ enviado: z.literal(true), email: z.string() }),
     errors: [404, 422, 502],
   }),

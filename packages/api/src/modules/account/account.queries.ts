@@ -96,3 +96,9 @@ export async function deviationInForce(db: Db, codPessoa: number): Promise<strin
   );
   return row?.motivo ?? null;
 }
+
+/** A library's name, or undefined when there is no such library. */
+export async function libraryName(db: Db, codBiblioteca: number): Promise<string | undefined> {
+  const [row] = await queryRows<{ nome: string }>(db, sql`select desc_biblioteca as nome from libraries where cod_biblioteca = ${codBiblioteca}`);
+  return row?.nome;
+}

@@ -2,6 +2,7 @@ import { accountEndpoints } from '@estante/contracts/account';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mail.js';
+import { acceptMultipartForms } from '../../lib/multipart.js';
 import { route } from '../../lib/route.js';
 import {
   checkNoDebts,
@@ -23,7 +24,7 @@ const sendPdf = (reply: FastifyReply, { pdf, filename }: { pdf: Uint8Array; file
 export const accountRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = async (app, { db, mailer }) => {
   route(app, accountEndpoints.debts, (request) => pendingDebts(db, request.patron.codPessoa));
   route(app, accountEndpoints.paymentSlip, async (request, reply) =>
-    sendPdf(reply, await paymentSlip(db, request.patron.codPessoa, request.body.debitos, request.language)),
+    sendPdf(reply, await paymentSlip(db, request.patron.codPessoa, request.body, request.language)),
   );
   route(app, accountEndpoints.deviations, (request) => myDeviations(db, request.patron.codPessoa));
   route(app, accountEndpoints.noDebtsCheck, (request) => checkNoDebts(db, request.patron.codPessoa, request.language));
@@ -31,7 +32,11 @@ export const accountRoutes: FastifyPluginAsync<{ db: Db; mailer: Mailer }> = asy
   route(app, accountEndpoints.declarationPdf, async (request, reply) =>
     sendPdf(reply, await declarationPdf(db, request.patron.codPessoa, request.params.codigo, request.language)),
   );
-  route(app, accountEndpoints.mailDeclaration, (request) => mailDeclaration(db, mailer, request.patron.codPessoa, request.language));
+  // The spec sends this call as a multipart form: the form parser in a scope of its own reaches no other route.
+  await app.register(async (scope) => {
+    acceptMultipartForms(scope);
+    route(scope, accountEndpoints.mailDeclaration, (request) => mailDeclaration(db, mailer, request.patron.codPessoa, request.body?.codigo, request.language));
+  });
   route(app, accountEndpoints.loanToken, (request) => loanToken(db, request.patron.codPessoa));
   route(app, accountEndpoints.newLoanToken, (request) => newLoanToken(db, request.patron.codPessoa));
 };

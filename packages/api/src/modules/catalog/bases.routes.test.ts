@@ -123,15 +123,16 @@ describe('search bases of one kind of record (archive, normative acts, jurisprud
 });
 
 describe('GET /consulta/produtos-target', () => {
-  it('finds technical standards by code or title words, described "code - title"', async () => {
+  it('finds technical standards by code or title words, each described by the text after "code - " (spec §5)', async () => {
     const { status, body } = await get<ProdutoTarget[]>('/consulta/produtos-target?termoPesquisa=referencias');
     expect(status).toBe(200);
-    // The Portuguese title first; "references" of ISO 690 shares the stem.
-    expect(body.map((p) => p.descricao)).toEqual([
-      'ABNT NBR 6023:2018 - informação e documentação : referências : elaboração',
-      'ISO 690:2021 - information and documentation : guidelines for bibliographic references and citations to information resources',
+    // The Portuguese title first; "references" of ISO 690 shares the stem. Target GEDWeb's
+    // "code - title" is shortened to the text after its hyphen; the code is apart.
+    expect(body.map((p) => [p.codigo, p.descricao])).toEqual([
+      ['ABNT NBR 6023:2018', 'informação e documentação : referências : elaboração'],
+      ['ISO 690:2021', 'information and documentation : guidelines for bibliographic references and citations to information resources'],
     ]);
-    expect(body[0]!.codigo).toBe('ABNT NBR 6023:2018');
+    expect(body.every((p) => !p.descricao.startsWith(p.codigo))).toBe(true);
     const byCode = await get<ProdutoTarget[]>('/consulta/produtos-target?termoPesquisa=NBR%2014724');
     expect(byCode.body.map((p) => p.codigo)).toEqual(['ABNT NBR 14724:2011']);
     expect((await get<ProdutoTarget[]>('/consulta/produtos-target?termoPesquisa=inexistente')).body).toEqual([]);

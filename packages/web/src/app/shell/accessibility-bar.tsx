@@ -31,8 +31,10 @@ export function AccessibilityBar() {
           <Button size="compact-sm" variant="default" onClick={() => set({ zoom: ZOOM_STEPS[step - 1] })} disabled={step <= 0} aria-label={t('a11y.zoomOut')}>
             A−
           </Button>
+          {/* The size as a person reads it (issue 55): "normal", then the text's size against it,
+              120 % … 200 % — not the setting's own 0 … 100, where "0 %" read as no text at all. */}
           <Text size="sm" component="span" aria-live="polite" className="accessibility-bar-zoom">
-            {t('a11y.zoomValue', { value: settings.zoom })}
+            {settings.zoom === 0 ? t('a11y.zoomNormal') : t('a11y.zoomValue', { value: 100 + settings.zoom })}
           </Text>
           <Button
             size="compact-sm"

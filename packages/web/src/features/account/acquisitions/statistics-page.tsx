@@ -5,6 +5,7 @@ import { Alert, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../ui/scroll-table';
+import { type TextMetrics, useTextMetrics } from '../../../ui/text-metrics';
 import { useLibraries } from '../../../api/libraries';
 import { type SuggestionFilter as Filter, useSuggestionStatistics } from './acquisitions.api';
 import { PeriodForm } from '../period-form';
@@ -16,11 +17,38 @@ interface Row {
 }
 
 /**
+ * The chart's axes for the room it has and the text size (issue 55): labels 0.75rem, so they grow
+ * with the text-size bar like the rest of the page (recharts takes them in pixels); the count axis
+ * in whole numbers (suggestions are counted: no 0.25 steps); room for the labels as they grow.
+ */
+function chartAxes({ width, rem }: TextMetrics, horizontal: boolean, rows: Row[]) {
+  const font = rem * 0.75;
+  const tick = { fontSize: font, fill: 'currentColor' };
+  // Whole steps, and no more marks than there are counts (one suggestion: 0 and 1, not 0 to 4).
+  const count = { allowDecimals: false, tickCount: Math.min(5, Math.max(1, ...rows.map((r) => r.total)) + 1) };
+  if (horizontal) {
+    return {
+      h: Math.max(180, rows.length * Math.max(34, font * 3)),
+      xAxisProps: { ...count, tick: { ...tick, transform: 'translate(0, 10)' }, height: Math.ceil(font * 2.5) },
+      // The names beside their bars: about ten times the text size, never most of the chart.
+      yAxisProps: { width: Math.round(Math.min(font * 13, width * 0.45)), tick: { ...tick, transform: 'translate(-10, 0)' } },
+    };
+  }
+  return {
+    h: Math.max(220, Math.round(font * 18)),
+    xAxisProps: { tick: { ...tick, transform: 'translate(0, 10)' }, height: Math.ceil(font * 2.5) },
+    yAxisProps: { ...count, width: Math.ceil(font * 4), tick: { ...tick, transform: 'translate(-10, 0)' } },
+  };
+}
+
+/**
  * One count as a chart and, beside it, the same numbers as a table: the chart is for the eye
  * (hidden from screen readers), the table for everyone.
  */
 function Counted({ title, rows, horizontal = false }: { title: string; rows: Row[]; horizontal?: boolean }) {
   const { t } = useTranslation();
+  const { ref, probe, metrics } = useTextMetrics<HTMLDivElement>();
+  const axes = chartAxes(metrics, horizontal, rows);
   const id = `grafico-${title.replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={id}>
@@ -28,13 +56,16 @@ function Counted({ title, rows, horizontal = false }: { title: string; rows: Row
         {title}
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <div aria-hidden="true">
+        <div aria-hidden="true" ref={ref} style={{ position: 'relative' }} data-chart={horizontal ? 'bars' : 'columns'}>
+          {probe}
           <BarChart
-            h={Math.max(180, horizontal ? rows.length * 34 : 220)}
+            // Pixels already scaled by the text size: a bare number would be read as rem and grow twice.
+            h={`${axes.h}px`}
             data={rows.map((r) => ({ label: r.label, total: r.total }))}
             dataKey="label"
             orientation={horizontal ? 'vertical' : 'horizontal'}
-            yAxisProps={horizontal ? { width: 160 } : undefined}
+            xAxisProps={axes.xAxisProps}
+            yAxisProps={axes.yAxisProps}
             series={[{ name: 'total', label: t('acquisitions.stats.count'), color: 'blue.8' }]}
             withTooltip={false}
           />

@@ -171,7 +171,7 @@ describe('Meu Pergamum, interest profile', () => {
     expect((within(author!).getByLabelText('Validade de Freire, Paulo') as HTMLInputElement).value).toBe('2026-01-10');
     // Nothing to save until the date is changed.
     expect((within(subject!).getByRole('button', { name: 'Salvar: Educação' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByLabelText('Receber os alertas por e-mail') as HTMLSelectElement).value).toBe('semanal');
+    expect((screen.getByRole('radio', { name: 'Uma vez por semana' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('looks a term up (each word of 3 letters or more), and adds the ones chosen until the date given', async () => {
@@ -291,12 +291,18 @@ describe('Meu Pergamum, interest profile', () => {
     const { calls } = profile();
     const { user } = renderScreen(<InterestPage />);
     await screen.findByRole('table', { name: 'Áreas, autores e assuntos' });
-    const frequency = screen.getByLabelText('Receber os alertas por e-mail') as HTMLSelectElement;
-    expect([...frequency.options].map((o) => o.textContent)).toEqual(['Imediatamente', 'Uma vez por dia', 'Uma vez por semana', 'Nunca']);
-    await user.selectOptions(frequency, 'diaria');
+    // Choices side by side, not a drop-down: they wrap at the largest text size, a select's text would be cut (issue 55).
+    const frequency = screen.getByRole('radiogroup', { name: 'Receber os alertas por e-mail' });
+    expect(
+      within(frequency)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).labels![0]!.textContent),
+    ).toEqual(['Imediatamente', 'Uma vez por dia', 'Uma vez por semana', 'Nunca']);
+    expect(screen.queryByRole('combobox', { name: 'Receber os alertas por e-mail' })).toBeNull();
+    await user.click(within(frequency).getByRole('radio', { name: 'Uma vez por dia' }));
     expect((await screen.findByRole('status')).textContent).toBe('Alertas por e-mail: Uma vez por dia.');
     expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([['/api/perfil-interesse/frequencia', { frequencia: 'diaria' }]]);
-    await waitFor(() => expect((screen.getByLabelText('Receber os alertas por e-mail') as HTMLSelectElement).value).toBe('diaria'));
+    await waitFor(() => expect((screen.getByRole('radio', { name: 'Uma vez por dia' }) as HTMLInputElement).checked).toBe(true));
   });
 
   it('has a tab for each kind of entry, the areas first', async () => {

@@ -1,6 +1,6 @@
 import type { DigestFrequency, DsiType, EntradaPerfil, InfoAuxiliarPerfil } from '@estante/contracts/interest';
 import { DIGEST_FREQUENCIES, DSI_TYPES } from '@estante/contracts/interest';
-import { Alert, Button, Checkbox, Group, Loader, MultiSelect, NativeSelect, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, MultiSelect, NativeSelect, Radio, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,21 +63,42 @@ export function InterestPage() {
   );
 }
 
-/** How often the new alerts are e-mailed: saved as soon as it is chosen. */
+/**
+ * How often the new alerts are e-mailed: saved as soon as it is chosen. Four choices side by side
+ * rather than a drop-down: a select cannot wrap its text, and at the largest text size a phone
+ * cut "Uma vez por semana" short (issue 55); the choices wrap as words do.
+ */
 function FrequencyChoice({ info, notify }: { info: InfoAuxiliarPerfil; notify: Notify }) {
   const { t } = useTranslation();
   const save = useFrequency();
+  // The choice shows at once, not when the profile has been read again; a refusal puts the saved one back.
+  const [chosen, setChosen] = useState<DigestFrequency | null>(null);
   return (
-    <NativeSelect
+    <Radio.Group
       label={t('interest.frequency')}
-      w="fit-content"
-      value={info.frequencia}
-      data={DIGEST_FREQUENCIES.map((f) => ({ value: f, label: t(`interest.frequencies.${f}`) }))}
-      onChange={(e) => {
-        const frequencia = e.currentTarget.value as DigestFrequency;
-        void notify.run(() => save.mutateAsync(frequencia), t('interest.frequencySaved', { frequency: t(`interest.frequencies.${frequencia}`) }));
+      value={chosen ?? info.frequencia}
+      onChange={(value) => {
+        const frequencia = value as DigestFrequency;
+        setChosen(frequencia);
+        void notify.run(
+          async () => {
+            try {
+              return await save.mutateAsync(frequencia);
+            } catch (error) {
+              setChosen(null);
+              throw error;
+            }
+          },
+          t('interest.frequencySaved', { frequency: t(`interest.frequencies.${frequencia}`) }),
+        );
       }}
-    />
+    >
+      <Group gap="md" mt={6}>
+        {DIGEST_FREQUENCIES.map((f) => (
+          <Radio key={f} value={f} label={t(`interest.frequencies.${f}`)} />
+        ))}
+      </Group>
+    </Radio.Group>
   );
 }
 
@@ -86,7 +107,7 @@ function ValidityEditor({ entry, onSave, busy }: { entry: EntradaPerfil; onSave:
   const { t } = useTranslation();
   const [validade, setValidade] = useState(entry.validade);
   return (
-    <Group gap="xs" wrap="nowrap" align="flex-end">
+    <Group gap="xs" align="flex-end">
       <TextInput
         type="date"
         size="xs"
@@ -267,6 +288,7 @@ function WorkTypeEditor({ entry, info, notify }: { entry: EntradaPerfil; info: I
           key={form.key('bibliotecas')}
           {...form.getInputProps('bibliotecas')}
           w={220}
+          maw="100%"
         />
         <MultiSelect
           size="xs"
@@ -277,6 +299,7 @@ function WorkTypeEditor({ entry, info, notify }: { entry: EntradaPerfil; info: I
           {...form.getInputProps('idiomas')}
           searchable
           w={200}
+          maw="100%"
         />
         <Button
           type="submit"
@@ -331,6 +354,7 @@ function WorkTypesTab({ info, notify }: { info: InfoAuxiliarPerfil; notify: Noti
             {...form.getInputProps('itens')}
             searchable
             w={320}
+            maw="100%"
           />
           <TextInput type="date" label={t('interest.validity')} required key={form.key('validade')} {...form.getInputProps('validade')} />
           <Button type="submit" loading={add.isPending}>

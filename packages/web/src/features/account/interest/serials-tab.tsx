@@ -70,11 +70,13 @@ export function SerialsTab({ info, notify }: { info: InfoAuxiliarPerfil; notify:
           />
           <MultiSelect
             label={t('interest.atLibraries')}
-            placeholder={t('interest.anyLibrary')}
+            // Said under the field, where it wraps: as a placeholder the largest text size cut it short (issue 55).
+            description={t('interest.atLibrariesHint')}
             data={libraryChoices}
             value={libraries}
             onChange={setLibraries}
             w={260}
+            maw="100%"
           />
           <Button type="submit" variant="outline" color="blue.9">
             {t('interest.lookup')}
@@ -172,6 +174,7 @@ function SerialEditor({ entry, info, notify }: { entry: EntradaPerfil; info: Inf
             key={form.key('bibliotecas')}
             {...form.getInputProps('bibliotecas')}
             w={240}
+            maw="100%"
           />
           <Button
             type="submit"

@@ -46,7 +46,7 @@ export function NoDebtsPage() {
                   <Button
                     variant="outline"
                     color="blue.9"
-                    onClick={() => void act(async () => t('noDebts.mailed', { email: (await mailDeclaration()).email }))}
+                    onClick={() => void act(async () => t('noDebts.mailed', { email: (await mailDeclaration(data.declaracao!.codigo)).email }))}
                   >
                     {t('noDebts.mail')}
                   </Button>

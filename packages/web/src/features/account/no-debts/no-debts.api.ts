@@ -21,4 +21,5 @@ export function useIssueNoDebts() {
 }
 
 export const downloadDeclaration = (codigo: string) => downloadFile(endpointUrl(accountEndpoints.declarationPdf, { params: { codigo } }));
-export const mailDeclaration = () => api(accountEndpoints.mailDeclaration);
+/** `POST /nada-consta/send-mail`: declaration `codigo` to the patron's e-mail address. */
+export const mailDeclaration = (codigo: string) => api(accountEndpoints.mailDeclaration, { body: { codigo } });

@@ -36,7 +36,8 @@ export function CommentForm({ id }: { id: number }) {
         </Title>
         <Select
           label={t('comments.library')}
-          placeholder={t('comments.chooseLibrary')}
+          // No placeholder: a field cannot wrap it, and at the largest text size a phone cut it short (issue 55).
+          // The label names the field; leaving it empty says what to do (comments.required).
           data={(libraries.data?.itens ?? []).map((l) => ({ value: String(l.cod_biblioteca), label: l.desc_biblioteca }))}
           key={form.key('library')}
           {...form.getInputProps('library')}

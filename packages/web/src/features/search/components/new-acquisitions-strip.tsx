@@ -1,12 +1,12 @@
 import { newSearchState, type ResultadoAcervo, searchStateToParams } from '@estante/contracts/search';
-import { Anchor, Box, Group, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Paper, Skeleton, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Cover } from '../../../ui/cover';
 import { useConsulta } from '../api/get-consulta';
 
-/** How many titles the front page shows: 12 fills rows of 2, 3, 4 and 6 columns. */
+/** How many titles the front page shows: 12 fills rows of 1, 2, 3, 4 and 6 columns. */
 export const STRIP_SIZE = 12;
 /** On a phone (two columns) the first 8 only, so the guides below are not six rows away. */
 const PHONE_SIZE = 8;
@@ -56,11 +56,15 @@ export function NewAcquisitionsStrip({ guidePath, titleHref }: { guidePath: stri
         <Text>{t('home.newAcquisitions.none')}</Text>
       ) : (
         // Skeletons are hidden from assistive technology: the section is busy until the list comes.
-        <SimpleGrid role={data ? 'list' : undefined} aria-hidden={data ? undefined : true} cols={{ base: 2, sm: 3, md: 4, lg: 6 }} spacing="sm">
-          {data
-            ? data.acervos.map((item, i) => <TitleCard key={item.cod_acervo} item={item} href={titleHref(item.cod_acervo)} phone={i < PHONE_SIZE} />)
-            : Array.from({ length: STRIP_SIZE }, (_, i) => <SkeletonCard key={i} phone={i < PHONE_SIZE} />)}
-        </SimpleGrid>
+        // The columns follow the room measured in rem (styles.css `.new-acquisitions-grid`), not the
+        // screen's width: as the text grows there are fewer, so no title's word is cut (issue 55).
+        <div className="new-acquisitions-room">
+          <div role={data ? 'list' : undefined} aria-hidden={data ? undefined : true} className="new-acquisitions-grid">
+            {data
+              ? data.acervos.map((item, i) => <TitleCard key={item.cod_acervo} item={item} href={titleHref(item.cod_acervo)} phone={i < PHONE_SIZE} />)
+              : Array.from({ length: STRIP_SIZE }, (_, i) => <SkeletonCard key={i} phone={i < PHONE_SIZE} />)}
+          </div>
+        </div>
       )}
     </Box>
   );
