@@ -115,7 +115,7 @@ export function generateRecord(n: number): MarcRecord {
     : null;
   const titleParts: [string, string][] = [['a', responsibility ? `${title} /` : title]];
   if (responsibility) titleParts.push(['c', responsibility]);
-  fields.push(df('245', author ? '1' : '0', '0', titleParts));
+  fields.push(df('245', author ? '1' : '0', String(nonfiling(title, lang)), titleParts));
   if ((kind === 'book' || kind === 'ebook') && rnd() < 0.25) fields.push(df('250', ' ', ' ', [['a', pick(EDITIONS[lang])]]));
   fields.push(
     df('264', ' ', '1', [
@@ -293,4 +293,13 @@ function cutter(name: string, title: string): string {
     .charAt(0)
     .toLowerCase();
   return `${letters.charAt(0).toUpperCase()}${code}${initial}`;
+}
+
+/** Initial articles a title sorts without, by language (MARC 21 245 second indicator: the characters skipped, space included). */
+const ARTICLES: Record<GenLanguage, string[]> = { por: ['A', 'O', 'As', 'Os'], eng: ['The', 'An', 'A'], spa: ['El', 'La', 'Los', 'Las'] };
+
+/** How many characters of `title` a sort skips: its initial article and the space after it (issue 55: "A educação…" under E). */
+export function nonfiling(title: string, lang: GenLanguage): number {
+  const article = ARTICLES[lang].find((a) => title.startsWith(`${a} `));
+  return article ? article.length + 1 : 0;
 }

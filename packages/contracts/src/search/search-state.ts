@@ -134,6 +134,76 @@ export function consultaQueryFromParams(params: URLSearchParams): Record<string,
   return raw;
 }
 
+/** The filter parameter's form (`T:1`): a facet code, a colon, a value. */
+export const FILTER_PATTERN = /^[A-Z][A-Z_]{0,3}:[\w-]{1,40}$/;
+/** At most this many `filtro` parameters. */
+export const MAX_FILTERS = 50;
+
+/** Whole-number parameters and their bounds (consultaQuerySchema's wholeNumber). */
+const WHOLE_NUMBERS = {
+  pagina: [1, MAX_RESULT_WINDOW],
+  quantPag: [1, MAX_PAGE_SIZE],
+  novas: [1, MAX_NEW_ACQUISITION_DAYS],
+  curso: [1, 999_999],
+  disciplina: [1, 999_999],
+  professor: [1, 999_999],
+  ano: [1900, 2999],
+  semestre: [1, 2],
+} as const;
+
+/** Parameters that take one value of a list, and the list. */
+const CHOICES: Record<string, readonly string[]> = {
+  ordenacao: SORTS,
+  exato: ['1'],
+  ...Object.fromEntries(
+    Array.from({ length: MAX_ROWS }, (_, i) => i + 1).flatMap((n) => [
+      [`campo${n}`, SEARCH_FIELDS],
+      [`tipo${n}`, MATCH_TYPES],
+      [`operador${n}`, OPERATORS],
+      [`similar${n}`, ['0', '1', 'true', 'false']],
+    ]),
+  ),
+};
+
+/**
+ * The `/consulta` query of an address, checked as consultaQuerySchema checks it, or null when
+ * the schema would refuse it — without zod, so that the results page does not download and
+ * run the schemas to read its own address (issue 55; search.test.ts holds the two to the same
+ * answers). `raw` is consultaQueryFromParams's: `filtro` a list, every other parameter a value.
+ */
+export function readConsultaQuery(raw: Readonly<Record<string, string | string[]>>): ConsultaQuery | null {
+  const query: Record<string, string | number | string[]> = {};
+  for (const [key, given] of Object.entries(raw)) {
+    if (key === 'filtro') {
+      const filters = Array.isArray(given) ? given : [given];
+      if (filters.length > MAX_FILTERS || !filters.every((f) => FILTER_PATTERN.test(f))) return null;
+      query.filtro = [...filters];
+      continue;
+    }
+    const value = Array.isArray(given) ? given.at(-1) : given;
+    if (value === undefined) return null;
+    if (/^termo[1-5]$/.test(key) && Number(key.slice(5)) <= MAX_ROWS) {
+      if (value.length > MAX_TERM_LENGTH) return null;
+      query[key] = value;
+    } else if (key === 'base') {
+      if (value.length > 40) return null;
+      query[key] = value;
+    } else if (Object.hasOwn(WHOLE_NUMBERS, key)) {
+      const [min, max] = WHOLE_NUMBERS[key as keyof typeof WHOLE_NUMBERS];
+      if (!/^\d{1,6}$/.test(value) || Number(value) < min || Number(value) > max) return null;
+      query[key] = Number(value);
+    } else if (Object.hasOwn(CHOICES, key)) {
+      if (!CHOICES[key]!.includes(value)) return null;
+      query[key] = value;
+    }
+    // Any other parameter (the display, `exibicao`) is not the search's: left out, as the schema strips it.
+  }
+  const pagina = (query.pagina as number | undefined) ?? 1;
+  const quantPag = (query.quantPag as number | undefined) ?? DEFAULT_PAGE_SIZE;
+  if (pagina * quantPag > MAX_RESULT_WINDOW) return null;
+  return query as ConsultaQuery;
+}
+
 /** The search state a (validated) query string describes; rows with no term are dropped. */
 export function parseSearchState(query: ConsultaQuery): SearchState {
   const q = query as Record<string, string | string[] | number | undefined>;

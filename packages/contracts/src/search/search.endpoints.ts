@@ -57,7 +57,10 @@ export const searchEndpoints = {
     response: opcoesBaseSchema,
   }),
   targetProducts: endpoint({
-    ...search('/consulta/produtos-target', 'Technical standards (target_gedweb base) by words of their code or title, described "code - title"'),
+    ...search(
+      '/consulta/produtos-target',
+      'Technical standards (target_gedweb base) by words of their code or title: code, and the description shortened to the text after "code - " (spec §5)',
+    ),
     query: produtosTargetQuerySchema,
     response: produtosTargetSchema,
   }),

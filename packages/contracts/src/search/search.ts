@@ -117,6 +117,14 @@ const suggestedRowParams = Object.fromEntries(
 export const didYouMeanSchema = z.object({ ...suggestedRowParams, total: z.number().int(), aplicada: z.boolean() }).meta({ id: 'SugestaoConsulta' });
 export type DidYouMean = z.infer<typeof didYouMeanSchema>;
 
+/**
+ * A filter in force (spec §3 "Selected filter": tipo, codigo, descricao, campus): its facet and
+ * value, the value's name, and the campus the value belongs to — a library's or a course's
+ * (facets B and NA_C); null for values of no campus.
+ */
+export const selectedFilterSchema = z.object({ tipo: z.enum(FACET_CODES), codigo: z.string(), descricao: z.string(), campus: z.string().nullable() });
+export type SelectedFilter = z.infer<typeof selectedFilterSchema>;
+
 /** `GET /consulta` answer: the page of titles, the total, the facets and the filters in force. */
 export const consultaResponseSchema = z
   .object({
@@ -125,7 +133,7 @@ export const consultaResponseSchema = z
     quantPag: z.number().int(),
     acervos: z.array(resultadoAcervoSchema),
     facetas: z.array(facetaSchema),
-    filtros: z.array(z.object({ tipo: z.enum(FACET_CODES), codigo: z.string(), descricao: z.string() })),
+    filtros: z.array(selectedFilterSchema),
     sugestao: didYouMeanSchema.optional(),
   })
   .meta({ id: 'ResultadoConsulta' });
@@ -198,7 +206,11 @@ export const produtosTargetQuerySchema = z.object({
     }),
 });
 
-/** A technical standard (the target_gedweb base): its title number, code and title. */
+/**
+ * A technical standard (the target_gedweb base): its title number, its code, and its description
+ * shortened as spec §5 says (the text after the hyphen of "code - title": the title; the code
+ * when it has none).
+ */
 export const produtoTargetSchema = z.object({ cod_acervo: z.number().int(), codigo: z.string(), descricao: z.string() });
 export const produtosTargetSchema = z.array(produtoTargetSchema).meta({ id: 'ProdutosTarget' });
 export type ProdutoTarget = z.infer<typeof produtoTargetSchema>;

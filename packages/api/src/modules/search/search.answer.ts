@@ -6,6 +6,7 @@ import {
   type ResultadoAcervo,
   type SearchFilter,
   type SearchState,
+  type SelectedFilter,
   searchStateToParams,
 } from '@estante/contracts/search';
 import type { Language } from '@estante/contracts/kernel';
@@ -13,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { type ValueNamer, valueNamer } from '../catalog/value-names.js';
 import { countedAs, facetsFor, NO_YEAR_NAME, ONLY_WITH, workTypeName } from './search.config.js';
 import type { FacetCount } from './search.index.js';
-import { networkTitlesByIds, type TitleRow, titlesByIds } from './search.queries.js';
+import { campusesOf, networkTitlesByIds, type TitleRow, titlesByIds } from './search.queries.js';
 import type { SearchAnswer, Searcher, SnapshotNames } from './search.remote.js';
 import { isMultiFacet } from './search.snapshot.js';
 import type { Suggestion } from './search.suggest.js';
@@ -34,7 +35,7 @@ export async function answer(
   const network = index.source.name === 'network';
   const names = await namer(index.database, outcome.snapshot, language);
   const facetas = buildFacets(state, outcome.facets, names, language, network ? 'network' : 'catalogue');
-  const filtros = state.filtros.map((f) => ({ ...f, descricao: names(f.tipo, f.codigo) }));
+  const filtros = await selectedFilters(index.database, state, names, network);
   return {
     ...(suggestion
       ? {
@@ -52,6 +53,24 @@ export async function answer(
     filtros,
     acervos: await resultLines(index.database, outcome.page, language, network),
   };
+}
+
+/**
+ * The filters in force as spec §3's selected filter: facet, value, the value's name and its
+ * campus (a library's, facet B; a course's, NA_C; null for every other value, and for the
+ * partner network's, whose libraries are not ours).
+ */
+async function selectedFilters(db: Db, state: SearchState, name: Namer, network: boolean): Promise<SelectedFilter[]> {
+  const numbers = (tipo: 'B' | 'NA_C') =>
+    network ? [] : state.filtros.filter((f) => f.tipo === tipo && /^\d{1,9}$/.test(f.codigo)).map((f) => Number(f.codigo));
+  const libraries = numbers('B');
+  const courses = numbers('NA_C');
+  const campuses = libraries.length || courses.length ? await campusesOf(db, libraries, courses) : null;
+  return state.filtros.map((f) => ({
+    ...f,
+    descricao: name(f.tipo, f.codigo),
+    campus: (f.tipo === 'B' || f.tipo === 'NA_C' ? campuses?.[f.tipo].get(f.codigo) : undefined) ?? null,
+  }));
 }
 
 /** Names facet values of a snapshot in `language` (knowledge areas by their translated names). */

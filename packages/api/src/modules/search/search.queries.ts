@@ -254,3 +254,22 @@ export async function browseIndex(db: Db, type: IndexType, from: string, limit: 
         limit ${limit}`,
   );
 }
+
+/**
+ * The campus of each library and course among `libraries` and `courses` (the values of filters
+ * B and NA_C in force), by their numbers as strings: what a selected filter names as its campus
+ * (spec §3 "Selected filter"). A course of no campus is left out.
+ */
+export async function campusesOf(db: Db, libraries: number[], courses: number[]): Promise<{ B: Map<string, string>; NA_C: Map<string, string> }> {
+  const rows = await queryRows<{ facet: 'B' | 'NA_C'; codigo: string; campus: string }>(
+    db,
+    sql`select 'B' as facet, l.cod_biblioteca::text as codigo, c.nome_campus as campus
+        from libraries l join campuses c using (cod_campus) where l.cod_biblioteca = any(${`{${libraries.join(',')}}`}::int[])
+        union all
+        select 'NA_C', k.cod_curso::text, c.nome_campus
+        from courses k join campuses c using (cod_campus) where k.cod_curso = any(${`{${courses.join(',')}}`}::int[])`,
+  );
+  const found = { B: new Map<string, string>(), NA_C: new Map<string, string>() };
+  for (const row of rows) found[row.facet].set(row.codigo, row.campus);
+  return found;
+}

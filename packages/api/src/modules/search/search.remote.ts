@@ -123,7 +123,13 @@ export function answerFrom(indexes: Record<CatalogueSource['name'], SearchIndex>
       case 'suggest': {
         const state = call.args[0] as SearchState;
         const suggestion = await index.suggest(state, call.args[1] as number);
-        return suggestion && { linhas: suggestion.linhas, outcome: wireAnswer(suggestion.outcome, { ...state, linhas: suggestion.linhas }, call.namesOf) };
+        return (
+          suggestion && {
+            linhas: suggestion.linhas,
+            safe: suggestion.safe,
+            outcome: wireAnswer(suggestion.outcome, { ...state, linhas: suggestion.linhas }, call.namesOf),
+          }
+        );
       }
       case 'summary':
         return index.summary();
@@ -264,8 +270,8 @@ export class RemoteIndex implements Searcher {
   /** One call: the primary works the suggestion out with its index's atoms and counts (several steps, none of them over the channel). */
   async suggest(state: SearchState, found: number): Promise<Suggestion | null> {
     const held = this.names;
-    const wire = await this.call<{ linhas: SearchRow[]; outcome: WireAnswer } | null>('suggest', state, found);
-    return wire && { linhas: wire.linhas, outcome: this.answerOf(wire.outcome, held) };
+    const wire = await this.call<{ linhas: SearchRow[]; safe: boolean; outcome: WireAnswer } | null>('suggest', state, found);
+    return wire && { linhas: wire.linhas, safe: wire.safe, outcome: this.answerOf(wire.outcome, held) };
   }
 
   /** An answer as it travelled, made whole again: its facets as objects, its names (kept from an earlier answer of the same version when it came without). */

@@ -180,9 +180,9 @@ describe('GET /consulta: facets and filters', () => {
     const { body } = await search('termo1=educacao&filtro=Y:1996&filtro=Y:2002&filtro=T:1');
     expect(body.total).toBe(3);
     expect(body.filtros).toEqual([
-      { tipo: 'Y', codigo: '1996', descricao: '1996' },
-      { tipo: 'Y', codigo: '2002', descricao: '2002' },
-      { tipo: 'T', codigo: '1', descricao: 'Livro' },
+      { tipo: 'Y', codigo: '1996', descricao: '1996', campus: null },
+      { tipo: 'Y', codigo: '2002', descricao: '2002', campus: null },
+      { tipo: 'T', codigo: '1', descricao: 'Livro', campus: null },
     ]);
     // The year facet ignores the year filter (other years stay choosable) but honours the type filter.
     const years = Object.fromEntries(facet(body, 'Y').map((i) => [i.codigo, [i.total, i.totalSemFiltro]]));
@@ -281,7 +281,7 @@ describe('GET /consulta: library, author and subject facets', () => {
     expect(facet(body, 'S').find((i) => i.descricao === 'Educação')).toMatchObject({ total: 3, totalSemFiltro: 3 });
     const byFreire = (await search(`termo1=educacao&filtro=A:${freire.codigo}`)).body;
     expect(ids(byFreire).sort()).toEqual(['Educação', 'Pedagogia da autonomia: saberes necessários à educação']);
-    expect(byFreire.filtros).toEqual([{ tipo: 'A', codigo: freire.codigo, descricao: 'Freire, Paulo' }]);
+    expect(byFreire.filtros).toEqual([{ tipo: 'A', codigo: freire.codigo, descricao: 'Freire, Paulo', campus: null }]);
     // Within the author facet the other authors still count what choosing them would give.
     expect(facet(byFreire, 'A').find((i) => i.descricao === 'Durkheim, Émile')).toMatchObject({ total: 1, mostrarQtdOriginal: true });
     expect(facet(byFreire, 'S').map((i) => [i.descricao, i.total])).toEqual([
@@ -323,6 +323,11 @@ describe('GET /consulta: library, author and subject facets', () => {
     ]);
     const both = (await search(`termo1=educacao&filtro=B:${central!.codBiblioteca}&filtro=B:${norte!.codBiblioteca}`)).body;
     expect(ids(both).sort()).toEqual(['Educação', 'Educações populares no Brasil', 'Sociologia da educação']);
+    // A library chosen is named with its campus (spec §3 "Selected filter": tipo, codigo, descricao, campus).
+    expect(both.filtros).toEqual([
+      { tipo: 'B', codigo: String(central!.codBiblioteca), descricao: 'Biblioteca Central', campus: 'Campus Facetas' },
+      { tipo: 'B', codigo: String(norte!.codBiblioteca), descricao: 'Biblioteca Norte', campus: 'Campus Facetas' },
+    ]);
     expect(ids((await search(`termo1=educacao&filtro=B:${norte!.codBiblioteca}&filtro=I:fre`)).body)).toEqual(['Sociologia da educação']);
     // Each result line says, library by library (by name), how many copies there are and how many are on the shelf.
     await t.database.db.insert(copies).values({
@@ -486,8 +491,9 @@ describe('GET /consulta: bad input', () => {
 describe('GET /consulta: teaching-plan bibliographies', () => {
   beforeAll(async () => {
     const db = t.database.db;
+    const [sul] = await db.insert(campuses).values({ nome: 'Campus Sul' }).returning();
     await db.insert(courses).values([
-      { codCurso: 1, nome: 'Pedagogia' },
+      { codCurso: 1, nome: 'Pedagogia', codCampus: sul!.codCampus },
       { codCurso: 2, nome: 'Biblioteconomia' },
     ]);
     await db.insert(disciplines).values([
@@ -561,7 +567,8 @@ describe('GET /consulta: teaching-plan bibliographies', () => {
     expect(ids((await search('novas=30&termo1=educacao&filtro=NA_A:7')).body).sort()).toEqual(['Educação', 'Sociologia da educação']);
     const byCourse = (await search('novas=30&termo1=educacao&filtro=NA_C:1')).body;
     expect(byCourse.total).toBe(3);
-    expect(byCourse.filtros).toEqual([{ tipo: 'NA_C', codigo: '1', descricao: 'Pedagogia' }]);
+    // A course chosen is named with its campus (spec §3 "Selected filter").
+    expect(byCourse.filtros).toEqual([{ tipo: 'NA_C', codigo: '1', descricao: 'Pedagogia', campus: 'Campus Sul' }]);
     expect((await search('termo1=educacao')).body.facetas.map((f) => f.codigo)).not.toContain('NA_C');
     const tab = await t.app.inject({ method: 'GET', url: '/svc/consulta/filtros?search_tab=novas_aquisicoes', headers: { authorization } });
     expect(tab.json().map((f: { codigo: string }) => f.codigo)).toEqual([

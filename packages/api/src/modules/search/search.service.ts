@@ -50,9 +50,11 @@ export async function search(
   const network = index.source.name === 'network';
   // Did you mean (issue 26): only a search that found few titles is checked, so a search that
   // found what was typed costs what it cost. One that found nothing shows its suggestion's
-  // titles at once, unless the patron asked for the words exactly as typed.
+  // titles at once, unless the patron asked for the words exactly as typed, or the suggestion
+  // changes more than a slip of the fingers (issue 55: another name, a large change), which is
+  // only offered.
   const suggestion = suggest && !network && found.total <= FEW_RESULTS ? await index.suggest(state, found.total) : null;
-  return answer(index, state, suggestion ? { ...suggestion, applied: found.total === 0 && !state.exato } : null, found, language);
+  return answer(index, state, suggestion ? { ...suggestion, applied: found.total === 0 && !state.exato && suggestion.safe } : null, found, language);
 }
 
 /** `GET /consulta/titulos-adicionais?acervos=`: result lines for titles by number (the basket page). */
@@ -110,8 +112,10 @@ const PRODUCTS_LIMIT = 20;
 
 /**
  * `GET /consulta/produtos-target?termoPesquisa=`: the technical standards (the target_gedweb
- * base) whose code or title has the words, most relevant first, each described as Target
- * GEDWeb does, "code - title".
+ * base) whose code or title has the words, most relevant first. Target GEDWeb describes a
+ * standard "code - title", and spec §5 shortens a description with a hyphen to the text after
+ * the first hyphen: `descricao` is the title (the code stays in `codigo`). The hyphen cut is the
+ * separator's, so a code with a hyphen of its own (ABNT NBR 15575-1) never cuts a title short.
  */
 export async function targetProducts(index: Searcher, words: string): Promise<ProdutoTarget[]> {
   const outcome = await index.run(newSearchState({ base: TARGET_GEDWEB, linhas: [searchRow(words)], quantPag: PRODUCTS_LIMIT }));
@@ -121,7 +125,7 @@ export async function targetProducts(index: Searcher, words: string): Promise<Pr
     const f245 = dataFields(marc, '245')[0];
     const codigo = clean(f245 ? subfieldValues(f245, 'a').join(' ') : '');
     const title = clean(f245 ? subfieldValues(f245, 'b').join(' ') : '');
-    return { cod_acervo, codigo, descricao: title ? `${codigo} - ${title}` : codigo };
+    return { cod_acervo, codigo, descricao: title || codigo };
   });
 }
 

@@ -196,8 +196,9 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
       const orderBy = async (order: SQL) =>
         rankOf(size, await queryRows<{ id: number }>(txDb, sql`select cod_acervo as id from ${source.titles} order by ${order}`));
       const order = {
-        title: await orderBy(sql`title_fold, cod_acervo`),
-        author: await orderBy(sql`estante_fold(author) nulls last, title_fold, cod_acervo`),
+        // A title's initial article is skipped (245 ind. 2, migration 0050: "A educação" under E).
+        title: await orderBy(sql`coalesce(title_sort, title_fold), cod_acervo`),
+        author: await orderBy(sql`estante_fold(author) nulls last, coalesce(title_sort, title_fold), cod_acervo`),
         newest: await orderBy(sql`created_at desc, cod_acervo desc`),
       };
       const holdings = source.libraries ? await queryRows<{ id: number; b: number; name: string }>(txDb, source.libraries) : [];

@@ -54,6 +54,8 @@ export interface NearWord {
   word: string;
   n: number;
   sound: string;
+  /** Whether the word is mostly a name: at least half the titles holding it hold it in an author (weight B). */
+  name: boolean;
 }
 
 /**
@@ -66,11 +68,11 @@ export async function nearWords(db: Db, typed: { folded: string; sound: string; 
   if (typed.length === 0) return [];
   const rows = await queryRows<NearWord & { i: number }>(
     db,
-    sql`select q.i::int as i, c.word, c.n, c.sound
+    sql`select q.i::int as i, c.word, c.n, c.sound, c.name
         from unnest(${textArray(typed.map((w) => w.folded))}::text[], ${textArray(typed.map((w) => w.sound))}::text[],
                     ${textArray(typed.map((w) => fieldColumn(w.campo) ?? 'n'))}::text[]) with ordinality q(f, s, c, i)
              cross join lateral (
-               select t.word, t.sound, ${COUNT_OF} as n
+               select t.word, t.sound, ${COUNT_OF} as n, 2 * t.n_b >= t.n as name
                from search_terms t
                where (t.word % q.f or t.sound = q.s or t.letters = estante_letters(q.f)) and t.word <> q.f and ${COUNT_OF} > 0
                order by similarity(t.word, q.f) desc, 3 desc

@@ -5,7 +5,7 @@ import { createTestApp, publicToken, type TestApp } from '../../../test/app.js';
 import { asItems } from '../../../test/marc.js';
 import { queryRows } from '../../db/client.js';
 import { importMarcRecords } from '../catalog/catalog.import.js';
-import { editDistance, spellingCost } from './search.suggest.js';
+import { editDistance, slipOnly, spellingCost } from './search.suggest.js';
 
 let t: TestApp;
 let authorization: string;
@@ -203,7 +203,7 @@ describe('did you mean (GET /consulta sugestao)', () => {
   it('keeps the filters on the suggestion’s results', async () => {
     const { body } = await search('termo1=pedagogia%20da%20esperansa&filtro=Y:1992');
     expect(body.sugestao).toMatchObject({ termo1: 'pedagogia da esperança', aplicada: true });
-    expect(body.filtros).toEqual([{ tipo: 'Y', codigo: '1992', descricao: '1992' }]);
+    expect(body.filtros).toEqual([{ tipo: 'Y', codigo: '1992', descricao: '1992', campus: null }]);
     expect(titles(body)).toEqual(['Pedagogia da esperança']);
   });
 
@@ -259,5 +259,44 @@ describe('spelling cost', () => {
     expect(editDistance('cmsa', 'casa')).toBe(1);
     expect(spellingCost({ folded: 'garsia', sound: 'garsia' }, { word: 'garcia', sound: 'garsia' })).toBe(0.5);
     expect(spellingCost({ folded: 'knuht', sound: 'knut' }, { word: 'knuth', sound: 'knut' })).toBe(0.5);
+  });
+});
+
+describe('did you mean: offered, not applied, for another name or a large change (issue 55)', () => {
+  beforeAll(async () => {
+    const report = await importMarcRecords(
+      t.database.db,
+      asItems([
+        { id: 'mac-1', title: 'A moreninha', author: 'Macedo, Joaquim Manuel de', year: 1844, subjects: ['Romance brasileiro'] },
+        { id: 'mac-2', title: 'O moço loiro', author: 'Macedo, Joaquim Manuel de', year: 1845, subjects: ['Romance brasileiro'] },
+      ]),
+    );
+    expect(report.rejected).toEqual([]);
+  });
+
+  it('does not put "macedo" in place of "machado": the search says it found nothing and offers the other name', async () => {
+    const { body } = await search('termo1=machado');
+    expect(body.total).toBe(0);
+    expect(body.acervos).toEqual([]);
+    expect(body.sugestao).toEqual({ termo1: 'macedo', total: 2, aplicada: false });
+    // Asked for, the suggestion's own search finds its titles.
+    expect(titles((await search('termo1=macedo')).body).sort()).toEqual(['A moreninha', 'O moço loiro']);
+  });
+
+  it('still shows a slip of the fingers corrected at once', async () => {
+    expect((await search('termo1=macdeo')).body.sugestao).toEqual({ termo1: 'macedo', total: 2, aplicada: true });
+  });
+
+  it('tells a slip from another word', () => {
+    const unknown = { folded: 'oprimdo', known: false };
+    expect(slipOnly(unknown, { word: 'oprimido', cost: 1, name: false })).toBe(true);
+    // One letter more, but into a name: offered.
+    expect(slipOnly({ folded: 'maceda', known: false }, { word: 'macedo', cost: 1, name: true })).toBe(false);
+    // Two letters swapped, or the same sound, into a name: a slip.
+    expect(slipOnly({ folded: 'knuht', known: false }, { word: 'knuth', cost: 1, name: true })).toBe(true);
+    expect(slipOnly({ folded: 'garsia', known: false }, { word: 'garcia', cost: 0.5, name: true })).toBe(true);
+    // A large change, or a word the catalogue holds turned into another: offered.
+    expect(slipOnly({ folded: 'machado', known: false }, { word: 'macedo', cost: 2, name: true })).toBe(false);
+    expect(slipOnly({ folded: 'freire', known: true }, { word: 'freira', cost: 1, name: false })).toBe(false);
   });
 });

@@ -22,6 +22,12 @@ const MAX_WORDS_CORRECTED = 4;
 export interface Suggestion<A extends SearchAnswer = SearchAnswer> {
   linhas: SearchRow[];
   outcome: A;
+  /**
+   * Whether the suggestion may be shown in place of a search that found nothing, or only offered
+   * ("Você quis dizer …?", issue 55): every word it changes is a slip of the fingers (see
+   * `slipOnly`), never another name or a large change ("machado" must not silently become "macedo").
+   */
+  safe: boolean;
 }
 
 interface Spelling {
@@ -31,11 +37,15 @@ interface Spelling {
   cost: number;
   /** Titles of the field holding it. */
   n: number;
+  /** Whether it is mostly a name (an author's): another name is never put in silently. */
+  name?: boolean;
 }
 
 interface Slot {
   row: number;
   word: number;
+  /** What was typed, folded, and whether the catalogue holds it. */
+  typed: { folded: string; known: boolean };
   spellings: Spelling[];
 }
 
@@ -95,7 +105,7 @@ async function suggestFor(index: SearchIndex, state: SearchState, found: number)
   for (const [i, { row, word, typed, spelling }] of chosen.entries()) {
     // A word the field holds is only ever changed by one edit ("marques" → "marquez").
     const allowed = typed.n > 0 ? 1 : maxCost(typed.folded.length);
-    const spellings = near[i]!.map((c) => ({ word: c.word, n: c.n, cost: spellingCost(typed, c) }))
+    const spellings: Spelling[] = near[i]!.map((c) => ({ word: c.word, n: c.n, cost: spellingCost(typed, c), name: c.name }))
       .filter((c) => c.cost <= allowed && (found === 0 || c.n >= 10 * typed.n))
       .sort((a, b) => rank(a) - rank(b))
       .slice(0, SPELLINGS_PER_WORD);
@@ -103,25 +113,44 @@ async function suggestFor(index: SearchIndex, state: SearchState, found: number)
     // A known word may be right: keeping it is a spelling too (when the search found nothing,
     // a known word may still be the wrong one: "marques" for "Márquez").
     if (typed.n > 0) spellings.unshift({ word: spelling, n: typed.n, cost: 0 });
-    slots.push({ row, word, spellings });
+    slots.push({ row, word, typed: { folded: typed.folded, known: typed.n > 0 }, spellings });
   }
   if (slots.length === 0 || slots.every((s) => s.spellings.every((x) => x.cost === 0))) return null;
 
   // Each combination is counted (no page ordered); the best one is run for its page and facets.
-  let best: { linhas: SearchRow[]; total: number; score: number } | null = null;
+  let best: { linhas: SearchRow[]; total: number; score: number; safe: boolean } | null = null;
   for (const combination of combinations(slots).slice(0, COMBINATIONS_TRIED)) {
     const linhas = rewrite(state.linhas, slots, combination);
     const total = (await index.count({ ...state, linhas, exato: true })) ?? 0;
     if (total === 0 || total <= found) continue;
     const score = combination.reduce((sum, s) => sum + rank(s), 0) - 0.5 * Math.log10(1 + total);
-    if (!best || score < best.score) best = { linhas, total, score };
+    if (!best || score < best.score) best = { linhas, total, score, safe: combination.every((s, i) => slipOnly(slots[i]!.typed, s)) };
   }
   if (!best) return null;
   // "Few where a near spelling finds many": worth offering only when it finds clearly more.
   if (found > 0 && best.total < Math.max(5, 5 * found)) return null;
   const outcome = await index.run({ ...state, linhas: best.linhas, exato: true });
   if (!outcome) return null;
-  return { linhas: await withAccents(index, best.linhas, state.linhas, outcome.page), outcome };
+  return { linhas: await withAccents(index, best.linhas, state.linhas, outcome.page), outcome, safe: best.safe };
+}
+
+/**
+ * Whether a spelling may replace what was typed without asking (issue 55): unchanged; or the same
+ * sound, a neighbouring key or a dropped accent (half an edit); or two letters swapped; or, for a
+ * word the catalogue does not hold, one letter added, dropped or changed — into a word that is not
+ * a name. A larger change, another name ("machado" → "macedo") or a known word turned into another
+ * is only offered.
+ */
+export function slipOnly(typed: { folded: string; known: boolean }, spelling: Pick<Spelling, 'word' | 'cost' | 'name'>): boolean {
+  if (spelling.cost === 0) return true;
+  if (spelling.cost > 1) return false;
+  if (spelling.cost <= 0.5 || sameLetters(typed.folded, spelling.word)) return true;
+  return !typed.known && !spelling.name;
+}
+
+/** The same letters in another order ("knuht", "knuth"). */
+function sameLetters(a: string, b: string): boolean {
+  return a.length === b.length && [...a].sort().join('') === [...b].sort().join('');
 }
 
 /** Whether a typed word is worth correcting: unknown in its field, or rare while the search found few. */

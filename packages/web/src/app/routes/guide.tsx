@@ -9,6 +9,7 @@ import type { OptionsBase } from '../../features/search/api/get-opcoes-base';
 import { ResultsView } from '../../features/search/components/results-view';
 import { SearchForm } from '../../features/search/components/search-form';
 import { SearchHistoryList } from '../../features/search/components/search-history-list';
+import { NoResultsSteps } from './no-results-steps';
 import { readSearchState } from '../../features/search/search-state';
 import { PageTitle } from '../../ui/page-title';
 import { useInstituicoesRede } from '../../api/network';
@@ -94,7 +95,12 @@ export function GuideRoute() {
               network
             />
           ) : state ? (
-            <ResultsView state={state} titleHref={(cod) => paths.title(cod)} contentsHref={(cod) => paths.title(cod, 'sumarios')} />
+            <ResultsView
+              state={state}
+              titleHref={(cod) => paths.title(cod)}
+              contentsHref={(cod) => paths.title(cod, 'sumarios')}
+              noResults={(searched) => <NoResultsSteps state={searched} />}
+            />
           ) : form.base === NETWORK_BASE ? (
             <NetworkIntro />
           ) : (

@@ -1,7 +1,7 @@
 import {
   consultaQueryFromParams,
-  consultaQuerySchema,
   parseSearchState,
+  readConsultaQuery,
   type SearchFilter,
   type SearchState,
   searchesWithoutWords,
@@ -13,11 +13,14 @@ import { useSearchParams } from 'react-router';
 /** How results are shown: D detailed (default), C compact (spec §3 opcoesResultado.exibicao). */
 export type Display = 'D' | 'C';
 
-/** The search state the URL holds, or null when the URL holds no valid search. */
+/**
+ * The search state the URL holds, or null when the URL holds no valid search: checked as the
+ * server checks it (consultaQuerySchema's rules, without zod: readConsultaQuery).
+ */
 export function readSearchState(params: URLSearchParams): SearchState | null {
-  const parsed = consultaQuerySchema.safeParse(consultaQueryFromParams(params));
-  if (!parsed.success) return null;
-  const state = parseSearchState(parsed.data);
+  const query = readConsultaQuery(consultaQueryFromParams(params));
+  if (!query) return null;
+  const state = parseSearchState(query);
   // A search has words, or is a new-acquisitions list (a period), a teaching-plan
   // bibliography (a plan field) or a base of one kind of record; words are optional in those.
   return state.linhas.length || searchesWithoutWords(state) ? state : null;

@@ -1,7 +1,8 @@
 import type { Faceta, SearchFilter } from '@estante/contracts/search';
-import { Button, Checkbox, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Stack, Title } from '@mantine/core';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlainCheckbox } from './plain-checkbox';
 
 const SHOWN = 5;
 
@@ -19,7 +20,7 @@ function FacetGroup({ faceta, selected, onToggle }: { faceta: Faceta; selected: 
         {faceta.descricao}
       </Title>
       {visible.map((item) => (
-        <Checkbox
+        <PlainCheckbox
           key={item.codigo}
           label={`${item.descricao} (${item.total})`}
           checked={isOn(item.codigo)}
@@ -35,8 +36,20 @@ function FacetGroup({ faceta, selected, onToggle }: { faceta: Faceta; selected: 
   );
 }
 
-/** The facet sidebar (spec §9): the facets the server sends, in its order, with its names. */
-export function FacetPanel({ facetas, selected, onToggle }: { facetas: Faceta[]; selected: SearchFilter[]; onToggle: (f: SearchFilter) => void }) {
+/**
+ * The facet sidebar (spec §9): the facets the server sends, in its order, with its names. Its
+ * hundred-odd values are plain checkboxes (plain-checkbox.tsx): drawn with Mantine's, they were
+ * most of the results page's one long script task (issue 55).
+ */
+export const FacetPanel = memo(
+  Facets,
+  // Drawn again only for other facets or other filters: not when the results page redraws for anything else.
+  (a, b) => a.facetas === b.facetas && a.onToggle === b.onToggle && filterKey(a.selected) === filterKey(b.selected),
+);
+
+const filterKey = (filters: SearchFilter[]) => filters.map((f) => `${f.tipo}:${f.codigo}`).join(' ');
+
+function Facets({ facetas, selected, onToggle }: { facetas: Faceta[]; selected: SearchFilter[]; onToggle: (f: SearchFilter) => void }) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg" component="nav" aria-label={t('search.facetsLabel')}>

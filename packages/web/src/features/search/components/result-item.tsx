@@ -1,10 +1,12 @@
 import type { ResultadoAcervo } from '@estante/contracts/search';
-import { Anchor, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Coins } from '../../../ui/coins';
 import { Cover } from '../../../ui/cover';
 import type { Display } from '../search-state';
+import { PlainCheckbox } from './plain-checkbox';
 
 /** One result line: cover, title (to the title page), author, year, type and where copies are. */
 export interface BasketControls {
@@ -21,7 +23,26 @@ export interface IndexedArticles {
   href: string;
 }
 
-export function ResultItem({
+/**
+ * The line is drawn again only when what it shows changes: a page's twenty lines are not redrawn
+ * when the indexed articles of one arrive, a box is ticked or the basket changes (issue 55). Its
+ * callbacks must not depend on the render they came from (results-view.tsx: functional updates).
+ */
+export const ResultItem = memo(
+  ResultLine,
+  (a, b) =>
+    a.item === b.item &&
+    a.display === b.display &&
+    a.href === b.href &&
+    a.indexed?.artigos === b.indexed?.artigos &&
+    a.indexed?.fasciculos === b.indexed?.fasciculos &&
+    a.indexed?.href === b.indexed?.href &&
+    (a.basket === undefined) === (b.basket === undefined) &&
+    a.basket?.inBasket === b.basket?.inBasket &&
+    a.basket?.selected === b.basket?.selected,
+);
+
+function ResultLine({
   item,
   display,
   href,
@@ -82,9 +103,9 @@ export function ResultItem({
   return (
     <Group component="article" gap="md" align="flex-start" wrap="wrap" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       {basket && (
-        <Checkbox
-          mt={4}
-          aria-label={t('basket.select', { title: item.titulo })}
+        <PlainCheckbox
+          label={t('basket.select', { title: item.titulo })}
+          hideLabel
           checked={basket.selected}
           onChange={(e) => basket.onSelect(e.currentTarget.checked)}
         />

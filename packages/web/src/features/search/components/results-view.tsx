@@ -1,18 +1,21 @@
 import { feedsEndpoints } from '@estante/contracts/feeds';
 import { MAX_PAGE_SIZE, type SearchState, searchStateToParams } from '@estante/contracts/search';
-import { Alert, Anchor, Button, Checkbox, Drawer, Grid, Group, Loader, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Drawer, Grid, Group, Loader, NativeSelect, Pagination, Stack, Text, Title } from '@mantine/core';
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { ApiRequestError, openAddress } from '../../../api/client';
+import { useLocation, useNavigationType } from 'react-router';
+import { ApiRequestError, messageOf, openAddress } from '../../../api/client';
 import { useBasket } from '../../../stores/basket';
 import { useConsulta } from '../api/get-consulta';
 import { useOrdenacao } from '../api/get-ordenacao';
 import { useLookupOption } from '../api/get-lookup';
-import { useSearchHistory } from '../search-history';
+import { followedFrom, rememberFollowed } from '../followed-link';
+import { historyKey, useSearchHistory } from '../search-history';
 import { type Display, useSearchState } from '../search-state';
 import { FacetPanel } from './facet-panel';
-import { FilterChips } from './filter-chips';
+import { PlainCheckbox } from './plain-checkbox';
+import { FilterChips, selectedFilterText } from './filter-chips';
 import { SkipLink } from '../../../ui/skip-link';
 import { hasNavigated } from '../../../ui/navigation';
 import { useAcervosIndexados } from '../api/get-acervos-indexados';
@@ -21,6 +24,13 @@ import { SaveSearch } from './save-search';
 import { DidYouMean, suggestedRows } from './did-you-mean';
 
 const PAGE_SIZES = [10, 20, 50, MAX_PAGE_SIZE];
+
+/** Puts a title in the basket, or takes it out, as the basket is now. */
+function toggleInBasket(cod: number) {
+  const basket = useBasket.getState();
+  if (basket.items.includes(cod)) basket.remove(cod);
+  else basket.addMany([cod]);
+}
 
 /** The results of the search in the URL: count, sort, page size, display, filters, facets, pages. */
 /** A teaching-plan search in words: "Plano de ensino: Pedagogia · 2026 · 1º semestre". */
@@ -53,13 +63,27 @@ function followAddress(state: SearchState, language: string): string {
   return openAddress(feedsEndpoints.search, { query });
 }
 
+/**
+ * What a failed search says (spec §8's handler rules): no answer at all is "could not reach the
+ * server"; the partner network failing is "network unavailable"; another 5xx is the unexpected
+ * error; a refusal (4xx, a 5xx the patron should read) is the server's own message.
+ */
+export function failureText(error: unknown, network: boolean, t: TFunction): string {
+  if (error instanceof ApiRequestError && error.status === 0) return t('errors.unreachable');
+  if (network && error instanceof ApiRequestError && error.status >= 500) return t('network.unavailable');
+  return messageOf(error, t('errors.unexpected'));
+}
+
 export function ResultsView({
   state,
   titleHref,
   contentsHref,
   network = false,
+  noResults,
 }: {
   state: SearchState;
+  /** What a search that found nothing offers next (the page composes it: next-steps.tsx), rendered only then. */
+  noResults?: (state: SearchState) => ReactNode;
   titleHref: (cod: number) => string;
   /**
    * Results of the partner network (issue 22): their numbers are the network's, so no basket
@@ -71,7 +95,7 @@ export function ResultsView({
 }) {
   const { t, i18n } = useTranslation();
   const { display, update, toggleFilter, setDisplay } = useSearchState();
-  const { data, error, isFetching, isPending } = useConsulta(state);
+  const { data, error, isFetching, isPending, isPlaceholderData } = useConsulta(state);
   const indexed = useAcervosIndexados(network ? [] : (data?.acervos.map((a) => a.cod_acervo) ?? []));
   const indexedOf = (cod: number) => {
     const found = indexed.data?.find((i) => i.cod_acervo === cod);
@@ -89,9 +113,22 @@ export function ResultsView({
   const [facetsOpen, setFacetsOpen] = useState(false);
   const label = [terms, period, plan].filter(Boolean).join(' — ');
 
+  // Each search once in the history (its last page seen), with what sets it apart from another of the same words.
+  const sortName = state.ordenacao === 'C' ? null : sorts.data?.find((s) => s.codigo === state.ordenacao)?.descricao;
+  const key = historyKey(location.pathname, state);
+  const { base, exato } = state;
   useEffect(() => {
-    if (data) remember({ label, href: `${location.pathname}${location.search}`, total: data.total });
-  }, [data, label, location.pathname, location.search, remember]);
+    // The last search's answer, shown while this one's comes, is not this search's.
+    if (!data || isPlaceholderData) return;
+    const facetName = (tipo: string) => data.facetas.find((f) => f.codigo === tipo)?.descricao ?? tipo;
+    const details = [
+      ...data.filtros.map((f) => selectedFilterText(f, facetName, t)),
+      ...(sortName ? [t('search.historySorted', { sort: sortName })] : []),
+      ...(base ? [t(`guides.${base}`, { defaultValue: base })] : []),
+      ...(exato ? [t('search.historyExact')] : []),
+    ];
+    remember({ label, href: `${location.pathname}${location.search}`, total: data.total, key, details });
+  }, [base, data, exato, isPlaceholderData, key, label, location.pathname, location.search, remember, sortName, t]);
 
   // A new search or page (not a facet, sort or page size, where the patron's hand is on the
   // control) opens at the top with focus on the count (issue 24); so does removing a chip, whose
@@ -102,6 +139,11 @@ export function ResultsView({
   const params = new URLSearchParams(location.search);
   ['filtro', 'ordenacao', 'quantPag'].forEach((name) => params.delete(name));
   const searchKey = `${location.pathname}?${params.toString()}`;
+  // Back (or forward) to this page: the list where the patron left it (the shell's scroll
+  // restoration) and the focus on the link they followed from it (issue 55).
+  const navigationType = useNavigationType();
+  const listRef = useRef<HTMLDivElement>(null);
+  const entry = location.key;
   useEffect(() => {
     if (!data || isFetching || !headingRef.current) return;
     if (focusedKey.current === searchKey && !pendingFocus.current) return;
@@ -111,18 +153,31 @@ export function ResultsView({
     pendingFocus.current = false;
     // On the document's first screen the browser's focus stays (the skip links come first).
     if (arrival && (!hasNavigated() || (active !== document.body && active !== null && !active.classList.contains('page-heading')))) return;
+    if (arrival && navigationType === 'POP') {
+      const href = followedFrom(entry);
+      const link = href ? [...(listRef.current?.querySelectorAll('a') ?? [])].find((a) => a.getAttribute('href') === href) : undefined;
+      if (link) {
+        link.focus({ preventScroll: true });
+        // Where the restored scroll left it, unless it could not be restored (the list was shorter then).
+        const box = link.getBoundingClientRect();
+        if (box.bottom < 0 || box.top > window.innerHeight) link.scrollIntoView({ block: 'center' });
+      }
+      // Without a link to return to, the page stays where the browser put it.
+      return;
+    }
     window.scrollTo({ top: 0 });
     headingRef.current.focus();
-  }, [data, isFetching, searchKey]);
+  }, [data, entry, isFetching, navigationType, searchKey]);
+  /** The link a patron follows from the list (a title, its articles), remembered for the way back. */
+  const onListClick = (event: MouseEvent) => {
+    const link = (event.target as Element).closest('a');
+    const href = link?.getAttribute('href');
+    if (href) rememberFollowed(entry, href);
+  };
 
   if (isPending) return <Loader aria-label={t('search.loading')} />;
   if (error || !data) {
-    const message =
-      error instanceof ApiRequestError && error.status !== 0 && error.status < 500
-        ? error.message
-        : network
-          ? t('network.unavailable')
-          : t('errors.unreachable');
+    const message = failureText(error, network, t);
     return (
       <Alert color="red" role="alert">
         {message}
@@ -164,6 +219,7 @@ export function ResultsView({
           </Button>
           <FilterChips
             filtros={data.filtros}
+            facetas={data.facetas}
             onRemove={(f) => {
               pendingFocus.current = true;
               toggleFilter(f);
@@ -215,13 +271,14 @@ export function ResultsView({
               {heading}
               {didYouMean}
               <Text>{t('search.noResults')}</Text>
+              {noResults?.(state)}
             </>
           ) : (
             <>
               {!network && (
                 <>
                   <Group gap="sm" wrap="wrap">
-                    <Checkbox
+                    <PlainCheckbox
                       label={t('basket.selectPage')}
                       checked={data.acervos.every((a) => selected.includes(a.cod_acervo))}
                       indeterminate={selected.length > 0 && !data.acervos.every((a) => selected.includes(a.cod_acervo))}
@@ -246,7 +303,8 @@ export function ResultsView({
               )}
               {heading}
               {didYouMean}
-              <div aria-busy={isFetching}>
+              {/* A link followed from the list is remembered (onListClick): a click, or Enter, which clicks too. */}
+              <div aria-busy={isFetching} ref={listRef} onClick={onListClick}>
                 {data.acervos.map((item) => (
                   <ResultItem
                     key={item.cod_acervo}
@@ -259,9 +317,10 @@ export function ResultsView({
                         ? undefined
                         : {
                             inBasket: basket.items.includes(item.cod_acervo),
-                            onToggleBasket: () => (basket.items.includes(item.cod_acervo) ? basket.remove(item.cod_acervo) : basket.addMany([item.cod_acervo])),
+                            // Read at the click, not at the render: a line is not redrawn for others' changes (result-item.tsx).
+                            onToggleBasket: () => toggleInBasket(item.cod_acervo),
                             selected: selected.includes(item.cod_acervo),
-                            onSelect: (on) => setSelected(on ? [...selected, item.cod_acervo] : selected.filter((x) => x !== item.cod_acervo)),
+                            onSelect: (on) => setSelected((all) => (on ? [...all, item.cod_acervo] : all.filter((x) => x !== item.cod_acervo))),
                           }
                     }
                   />

@@ -26,6 +26,9 @@ const signIn = () => useSessionAuth.setState({ token: 'patron-token', refresh: n
 
 afterEach(() => useSessionAuth.setState({ token: null, refresh: null, user: null }));
 
+/** The button, once the dialog's module (lazy, with the schemas) has arrived: on a busy machine that takes more than a second. */
+const saveButton = () => screen.findByRole('button', { name: 'Salvar esta pesquisa' }, { timeout: 10_000 });
+
 describe('"save this search" on the results page', () => {
   it('is not offered to a visitor who has not signed in', async () => {
     screenWith();
@@ -41,7 +44,7 @@ describe('"save this search" on the results page', () => {
       }),
     );
     const { user } = screenWith();
-    await user.click(await screen.findByRole('button', { name: 'Salvar esta pesquisa' }));
+    await user.click(await saveButton());
     const dialog = await screen.findByRole('dialog', { name: 'Salvar esta pesquisa' });
     const name = within(dialog).getByRole('textbox', { name: /^Nome da pesquisa/ });
     expect((name as HTMLInputElement).value).toBe('pedagogia · freire');
@@ -62,7 +65,7 @@ describe('"save this search" on the results page', () => {
     signIn();
     const calls = fakeApi(answer(savedEndpoints.save, () => new Refusal(422, 'Você já tem 50 pesquisas salvas, o máximo.', 'LimitePesquisasSalvas')));
     const { user } = screenWith();
-    await user.click(await screen.findByRole('button', { name: 'Salvar esta pesquisa' }));
+    await user.click(await saveButton());
     const dialog = await screen.findByRole('dialog', { name: 'Salvar esta pesquisa' });
     const name = within(dialog).getByRole('textbox', { name: /^Nome da pesquisa/ });
     await user.clear(name);

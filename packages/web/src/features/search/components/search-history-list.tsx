@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSearchHistory } from '../search-history';
 
-/** The session's past searches, each reopening its results page. */
+/** The session's past searches, each once and reopening its results page, with what sets it apart (filters, sort, base). */
 export function SearchHistoryList() {
   const { t } = useTranslation();
   const { searches, clear } = useSearchHistory();
@@ -15,9 +15,10 @@ export function SearchHistoryList() {
       </Title>
       <List spacing={4}>
         {searches.map((s) => (
-          <List.Item key={s.href}>
+          <List.Item key={s.key ?? s.href}>
+            {/* What sets it apart from another search of the same words (its filters, sort, base) is in its link's name. */}
             <Anchor component={Link} to={s.href}>
-              {s.label}
+              {s.details?.length ? `${s.label} — ${s.details.join(' · ')}` : s.label}
             </Anchor>{' '}
             ({t('search.resultsCount', { count: s.total, formatted: s.total })})
           </List.Item>
