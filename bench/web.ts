@@ -39,13 +39,15 @@ try {
     { name: 'results', url: `${base}/pesquisa-geral?termo1=educacao` },
     { name: 'title', url: `${base}/acervo/${title}` },
   ];
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-  try {
-    const rows = [];
-    for (const page of pages) {
+  const rows = [];
+  for (const page of pages) {
+    // A browser of its own for each page: after the home page's audits in the same browser,
+    // Lighthouse 12 lost the results page's navigation start in its trace (NO_NAVSTART, issue 55).
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
       const desktop = [];
       const local = [];
       for (let run = 0; run < runs; run++) {
@@ -63,12 +65,12 @@ try {
         'JS (KB)': median(local.map((r) => r.scriptBytes)) / 1000,
         scripts: median(local.map((r) => r.scripts)),
       });
+    } finally {
+      await chrome.kill();
     }
-    console.log(`Lighthouse ${version}, ${runs} run(s) a pass, medians`);
-    console.table(rows);
-  } finally {
-    await chrome.kill();
   }
+  console.log(`Lighthouse ${version}, ${runs} run(s) a pass, medians`);
+  console.table(rows);
 } finally {
   server?.stop();
 }

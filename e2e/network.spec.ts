@@ -13,6 +13,11 @@ const PARTNER = 'Biblioteca Parceira Demo';
 test('a harvested partner searched in the network guide, its record, and an inter-library loan started from it', async ({ page, baseURL }) => {
   // The harvest runs through the scheduler (up to two minutes here), then the patrons' part.
   test.setTimeout(240_000);
+  // No partner yet: the home page offers no network guide (it would find nothing; issue 55).
+  const guides = page.getByRole('navigation', { name: 'Guias de pesquisa' });
+  await page.goto('/');
+  await expect(guides.getByRole('link', { name: 'Pesquisa avançada' })).toBeVisible();
+  await expect(guides.getByRole('link', { name: 'Rede Pergamum' })).toHaveCount(0);
   await signIn(page, 'administracao');
   await page.goto('/equipe');
   await page.getByRole('navigation', { name: 'Seções da equipe' }).getByRole('link', { name: 'Rede de parceiros' }).click();
@@ -39,7 +44,10 @@ test('a harvested partner searched in the network guide, its record, and an inte
   await page.getByRole('link', { name: 'Sair' }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Entrar' })).toBeVisible();
 
-  await page.goto('/rede-pergamum');
+  // Now the home page offers the network guide.
+  await page.goto('/');
+  await guides.getByRole('link', { name: 'Rede Pergamum' }).click();
+  await expect(page).toHaveURL('/rede-pergamum');
   await expect(page.getByText(`Instituições da rede: ${PARTNER}`)).toBeVisible();
   await page.getByRole('search').getByRole('textbox').first().fill('great ray charles');
   await page

@@ -1,6 +1,7 @@
 import { Button, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useInstituicoesRede } from '../../api/network';
 import { useGuiasPesquisa } from '../../features/parameters/api/get-guias-pesquisa';
 import { useInstituicao } from '../../features/parameters/api/get-instituicao';
 import { NewAcquisitionsStrip } from '../../features/search/components/new-acquisitions-strip';
@@ -17,6 +18,9 @@ export function HomeRoute() {
   const generalRoute = guias.find((g) => g.codigo === 'geral')?.rota ?? 'pesquisa-geral';
   // An institution without the new-acquisitions guide gets no front-page strip either.
   const newRoute = guias.find((g) => g.codigo === 'novas_aquisicoes')?.rota;
+  // The partner network's guide only while the network has a partner: with none it finds nothing (issue 55).
+  const partners = useInstituicoesRede();
+  const offered = guias.filter((g) => g.codigo !== 'rede' || (partners.data?.length ?? 0) > 0);
   return (
     <>
       <PageTitle site={instituicao.sigla}>{t('home.heading')}</PageTitle>
@@ -29,7 +33,7 @@ export function HomeRoute() {
       </Title>
       <nav aria-label={t('home.guidesHeading')}>
         <Group gap="xs" wrap="wrap">
-          {guias.map((guia) => (
+          {offered.map((guia) => (
             <Button key={guia.codigo} component={Link} to={paths.guide(guia.rota)} variant="outline" radius="xl" size="sm">
               {t(`guides.${guia.codigo}`, { defaultValue: guia.codigo })}
             </Button>
