@@ -12,7 +12,9 @@ import { copiesOf, expectNoAxeViolations, signIn, staff } from './fixtures';
 
 /** What holds the focus now: never the body; its text, to say where it is. */
 async function focused(page: Page): Promise<string> {
-  await expect.poll(() => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body), { message: 'the focus fell to the body' }).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement !== null && document.activeElement !== document.body), { message: 'the focus fell to the body' })
+    .toBe(true);
   return page.evaluate(() => (document.activeElement as HTMLElement).innerText ?? '');
 }
 
@@ -53,7 +55,11 @@ test('a new page opens at its top: a title from a scrolled list, an account sect
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('after every write the focus is on what it did: sign-in, personal data, interest, suggestion, renewal, hold, basket, password, no-debts', async ({ page, browser, baseURL }) => {
+test('after every write the focus is on what it did: sign-in, personal data, interest, suggestion, renewal, hold, basket, password, no-debts', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   // A wrong password: on the refusal, not on the body under a button that was busy.
   await page.goto('/login');
@@ -88,7 +94,10 @@ test('after every write the focus is on what it did: sign-in, personal data, int
   await expectFocusOn(page, /adicionad/);
   const remove = page.getByRole('button', { name: /^Remover/ }).first();
   await remove.click();
-  await page.getByRole('dialog').getByRole('button', { name: /Remover/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /Remover/ })
+    .click();
   await expectFocusOn(page, /removid/);
 
   // An acquisition suggestion from the footer: the dialog closes, the focus back on its button.
@@ -142,14 +151,20 @@ test('after every write the focus is on what it did: sign-in, personal data, int
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/pesquisa-geral?termo1=educacao');
   const results = page.getByRole('main').getByRole('article');
-  await results.first().getByRole('button', { name: /^Adicionar à cesta/ }).click();
+  await results
+    .first()
+    .getByRole('button', { name: /^Adicionar à cesta/ })
+    .click();
   await expectFocusOn(page, /cesta/i);
   await results.nth(1).getByRole('checkbox').check();
   await results.nth(2).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Adicionar 2 selecionados à cesta' }).click();
   await expectFocusOn(page, '2 títulos adicionados à cesta.');
   await page.goto('/cesta');
-  await page.getByRole('button', { name: /^Remover: / }).first().click();
+  await page
+    .getByRole('button', { name: /^Remover: / })
+    .first()
+    .click();
   await expectFocusOn(page, /saiu da cesta/);
   await page.getByLabel('Formato').selectOption('abnt');
   await page.getByRole('button', { name: 'Copiar referências' }).click();
@@ -189,7 +204,10 @@ test('a swap of registration lands on its confirmation', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
   await page.getByRole('radio', { name: 'O catálogo' }).check();
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await page.getByRole('radiogroup', { name: 'Com qual cadastro você quer continuar?' }).getByRole('radio', { name: 'Helena Prado Vieira — Professor' }).check();
+  await page
+    .getByRole('radiogroup', { name: 'Com qual cadastro você quer continuar?' })
+    .getByRole('radio', { name: 'Helena Prado Vieira — Professor' })
+    .check();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.getByRole('banner')).toContainText('Olá, Helena');
   await page.goto('/meupergamum/troca-usuario');

@@ -186,7 +186,13 @@ export function keepFocus(doc: Document = document): FocusKeeper {
     end();
     const opener = control.closest('[role="dialog"]') && outside?.isConnected ? outside : null;
     watch = { control, opener, seen: outcomes(doc), started: Date.now(), settledAt: null, restoredAt: null };
-    observer.observe(doc.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['disabled', 'data-loading', 'aria-disabled', 'role'] });
+    observer.observe(doc.body, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['disabled', 'data-loading', 'aria-disabled', 'role'],
+    });
     schedule();
   };
 

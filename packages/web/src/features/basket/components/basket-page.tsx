@@ -61,9 +61,7 @@ export function BasketPage({
     if (tone === 'ok') notify.success(text);
     else notify.problem(text);
   };
-  const noticeAt = (place: Place) => (
-    <div aria-live="polite">{at === place && <NoticeView notice={notify.notice} />}</div>
-  );
+  const noticeAt = (place: Place) => <div aria-live="polite">{at === place && <NoticeView notice={notify.notice} />}</div>;
 
   // The e-mail form: the export call's body (tipo email) with the chosen titles and format; the
   // schema's problems said in one notice, the addresses first, then too many titles.
