@@ -139,6 +139,8 @@ test('docente swaps to her other registration without signing out', async ({ pag
   await expectNoAxeViolations(page);
   await form.getByRole('button', { name: 'Trocar de usuário' }).click();
   await expect(form.getByRole('status')).toHaveText('Agora você está usando o vínculo Helena Prado Vieira — Aluno de doutorado.');
+  // The focus on that confirmation, not on the body (issue 55, decision 0047).
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toContain('Agora você está usando o vínculo');
   await expect(page.getByText('Você está usando o vínculo Helena Prado Vieira — Aluno de doutorado.', { exact: true })).toBeVisible();
   // And the one left behind is now the one chosen.
   await expect(form.getByRole('radio', { name: 'Helena Prado Vieira — Professor' })).toBeChecked();

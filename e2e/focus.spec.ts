@@ -7,7 +7,7 @@ import { copiesOf, expectNoAxeViolations, signIn, staff } from './fixtures';
  * wrong field, a new page on its heading at the top, back on the results at the link followed.
  * Fernanda (`funcionario`) does the patron's errands here, and last of all issues the no-debts
  * declaration, which ends her registration: these journeys run alone, after every other
- * (project "focus").
+ * (project "focus"). The swap of registration is checked where it is done (account.spec.ts).
  */
 
 /** What holds the focus now: never the body; its text, to say where it is. */
@@ -57,8 +57,6 @@ test('a new page opens at its top: a title from a scrolled list, an account sect
 
 test('after every write the focus is on what it did: sign-in, personal data, interest, suggestion, renewal, hold, basket, password, no-debts', async ({
   page,
-  browser,
-  baseURL,
 }) => {
   test.setTimeout(180_000);
   // A wrong password: on the refusal, not on the body under a button that was busy.
@@ -194,25 +192,4 @@ test('after every write the focus is on what it did: sign-in, personal data, int
   await page.getByRole('dialog').getByRole('button', { name: 'Emitir declaração' }).click();
   await expectFocusOn(page, /Código de verificação/);
   await expectNoAxeViolations(page);
-  void browser;
-  void baseURL;
-});
-
-test('a swap of registration lands on its confirmation', async ({ page }) => {
-  await page.goto('/login');
-  await page.getByLabel('Matrícula ou CPF').fill('docente');
-  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('estante123');
-  await page.getByRole('radio', { name: 'O catálogo' }).check();
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await page
-    .getByRole('radiogroup', { name: 'Com qual cadastro você quer continuar?' })
-    .getByRole('radio', { name: 'Helena Prado Vieira — Professor' })
-    .check();
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page.getByRole('banner')).toContainText('Olá, Helena');
-  await page.goto('/meupergamum/troca-usuario');
-  const form = page.getByRole('region', { name: 'Trocar de usuário' });
-  await form.getByRole('radio', { name: 'Helena Prado Vieira — Aluno de doutorado' }).check();
-  await form.getByRole('button', { name: 'Trocar de usuário' }).click();
-  await expectFocusOn(page, /Agora você está usando o vínculo/);
 });

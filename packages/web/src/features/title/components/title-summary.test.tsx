@@ -2,45 +2,12 @@ import { type Acervo, titleEndpoints } from '@estante/contracts/catalog';
 import { screen, waitFor } from '@testing-library/react';
 import { Navigate, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { acervoRecord } from '../../../test/acervo';
 import { answer, fakeApi, renderScreen } from '../../../test/render';
 import { TitleSummary } from './title-summary';
 
-/** A book's record as `GET /acervo/{id}` answers it. */
-const record: Acervo = {
-  cod_acervo: 7,
-  cod_tipo_obra: 1,
-  desc_tipo_obra: 'Livro',
-  titulo: 'Pedagogia do oprimido',
-  responsabilidade: 'Paulo Freire',
-  autor: 'Freire, Paulo, 1921-1997',
-  autores_secundarios: [],
-  assuntos: ['Educação', 'Pedagogia crítica'],
-  edicao: '17. ed.',
-  local: 'Rio de Janeiro',
-  editora: 'Paz e Terra',
-  ano_publicacao: 1987,
-  descricao_fisica: '184 p. ; 21 cm',
-  serie: null,
-  notas: null,
-  idioma: 'por',
-  idioma_desc: 'Português',
-  numero_chamada: '370.115 F866p',
-  isbn: ['9788577531646'],
-  issn: [],
-  link_capa: null,
-  acesso_remoto: false,
-  possui_acessibilidade: false,
-  cod_area_conhecimento: null,
-  cod_tipo_area_conhec: null,
-  desc_tipo_area_conhec: null,
-  areas_conhecimento: [],
-  rota: null,
-  cursos_disc: [],
-  dados_adicionais: {},
-  autoridades: [],
-  disponibilidade: [{ cod_biblioteca: 1, desc_biblioteca: 'Biblioteca Central', total: 2, disponiveis: 1 }],
-  abas: ['33'],
-};
+/** A book's record as `GET /acervo/{id}` answers it (its tabs: the description only). */
+const record = acervoRecord({ abas: ['33'] });
 
 const links = { search: () => '/pesquisa-geral', authority: (cod: number) => `/autoridade/${cod}` };
 
