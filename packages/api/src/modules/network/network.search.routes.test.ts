@@ -80,7 +80,7 @@ describe('the partner network search (base=rede)', () => {
     expect(body.facetas.map((f) => f.codigo)).not.toContain('B');
     const filtered = await get<ConsultaResponse>(`/consulta?base=rede&termo1=machado&filtro=Z:${partner.norte}`);
     expect(filtered.body.acervos.map((a) => a.titulo).sort()).toEqual(['Dom Casmurro', 'Quincas Borba']);
-    expect(filtered.body.filtros).toEqual([{ tipo: 'Z', codigo: String(partner.norte), descricao: 'Universidade do Norte' }]);
+    expect(filtered.body.filtros).toEqual([{ tipo: 'Z', codigo: String(partner.norte), descricao: 'Universidade do Norte', campus: null }]);
     const facets = await get<{ codigo: string }[]>('/consulta/filtros?search_tab=rede');
     expect(facets.body.map((f) => f.codigo)).toContain('Z');
   });
