@@ -138,7 +138,7 @@ test('debts with their payment slip; the no-debts declaration refused with open 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Gerar guia de pagamento (PDF)' }).click();
   const slip = await download;
-  expect(slip.suggestedFilename()).toMatch(/^guia-\d{16}\.pdf$/);
+  expect(slip.suggestedFilename()).toMatch(/^guia-de-recolhimento-\d{16}\.pdf$/);
   const bytes = await (await slip.createReadStream()).toArray();
   expect(Buffer.concat(bytes).subarray(0, 5).toString()).toBe('%PDF-');
   await expect(page.getByRole('status').filter({ hasText: 'Guia de pagamento baixada' })).toBeVisible();
