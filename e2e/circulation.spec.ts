@@ -146,7 +146,7 @@ test('debts with their payment slip; the no-debts declaration refused with open 
   // With loans and debts open, the declaration cannot be issued, and the page says why.
   await page.goto('/meupergamum/nada-consta');
   const refused = page.getByRole('note').filter({ hasText: 'A declaração não pode ser emitida agora' });
-  await expect(refused).toContainText('empréstimo(s) em aberto');
+  await expect(refused).toContainText('Há 2 empréstimos em aberto: devolva os exemplares.');
   await expect(refused).toContainText('Há débitos de R$ 72,40 a pagar.');
   await expect(page.getByRole('button', { name: 'Emitir declaração' })).toHaveCount(0);
 
