@@ -193,7 +193,11 @@ test('a loan request: the form’s rules, sent, then found among the requests by
   await expect(form.getByText('Informe o telefone.')).toBeVisible();
   await expectNoAxeViolations(page);
   await form.getByRole('textbox', { name: 'Biblioteca de origem' }).click();
-  await page.getByRole('option').filter({ hasText: /disponíve(l|is)/ }).first().click();
+  await page
+    .getByRole('option')
+    .filter({ hasText: /disponíve(l|is)/ })
+    .first()
+    .click();
   await form.getByRole('textbox', { name: 'Biblioteca de recebimento' }).click();
   await page.getByRole('option', { name: 'Biblioteca Central' }).click();
   await form.getByRole('textbox', { name: 'Telefone' }).fill('48 9999x');
