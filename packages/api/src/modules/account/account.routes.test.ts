@@ -1,3 +1,4 @@
+import { boletoArrecadacaoLinhaDigitavel } from 'boleto-brasileiro-validator';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,6 +67,16 @@ function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
+/** The slip's "linha digitável": four blocks of 11 digits, each with its check digit. */
+function paymentLine(text: string): string {
+  const line = /(?:\d{11}-\d ){3}\d{11}-\d/.exec(text)?.[0];
+  expect(line, 'a 48-digit payment line').toBeDefined();
+  return line!;
+}
+
+/** The amount field of a FEBRABAN collection bar code (digits 5–15), read back from its line. */
+const amountIn = (line: string) => line.replace(/-\d( |$)/g, '').slice(4, 15);
+
 describe('debts and the payment slip', () => {
   it('lists what is owed: service, expected return, discount, paid, balance, total', async () => {
     const body = (await call(t.app, accountEndpoints.debts, {}, as('ana'))).body;
@@ -90,6 +101,12 @@ describe('debts and the payment slip', () => {
     expect(text).toContain('Ana Teste');
     expect(text).toContain('R$ 52,00');
     expect(text).toContain('Multa por atraso: Memórias póstumas de Brás Cubas');
+    // The line a payer types at the bank: FEBRABAN's collection layout, 48 digits with their
+    // check digits (judged by an independent validator), the amount in centavos in its place.
+    expect(text).toContain('Linha digitável');
+    const line = paymentLine(text);
+    expect(boletoArrecadacaoLinhaDigitavel(line), line).toBe(true);
+    expect(amountIn(line)).toBe('00000005200');
   });
 
   it('writes the amounts in reais in the reader’s number format, and names the file in the reader’s language (issue 55)', async () => {
@@ -138,8 +155,8 @@ describe('debts and the payment slip', () => {
     // The fields' names, then their values (pdftotext reads the two columns apart).
     expect(text).toContain('Contribuinte Biblioteca Número de referência');
     expect(text).toContain('Ana Teste Biblioteca Central');
-    // The payment line ends in the amount in cents: the slip is for what was asked.
-    expect(text).toMatch(/0000001250/);
+    // The payment line carries the amount in centavos: the slip is for what was asked.
+    expect(amountIn(paymentLine(text))).toBe('00000001250');
     // The whole balance, to the cent, is still an amount the debts leave to pay.
     expect((await call(t.app, accountEndpoints.paymentSlip, { body: { valor: 52 } }, as('ana'))).status).toBe(200);
   });

@@ -7,6 +7,7 @@ import type { Mailer } from '../../lib/mail.js';
 import { formatDay, money as formatMoney } from '../../lib/i18n.js';
 import { verificationKey } from '../../lib/codes.js';
 import { pdfDocument } from '../../lib/pdf.pool.js';
+import { collectionBarcode, collectionLine, NO_AGREEMENT } from './collection-line.js';
 import { currentPerson } from '../auth/auth.service.js';
 import { getInstituicao } from '../parameters/parameters.service.js';
 import {
@@ -27,7 +28,6 @@ import {
 const cents = (value: string) => Math.round(Number(value) * 100);
 const money = (total: number) => (total / 100).toFixed(2);
 
-/** `GET /api/emprestimo/debitos-pendentes`: the open debts and what is left to pay in all. */
 /**
  * Serialises a patron's own limits (holds, loan requests…): call it first in the transaction
  * that counts and writes, and a second request of the same patron waits for the first to
@@ -37,6 +37,7 @@ export function lockPatron(tx: Db, codPessoa: number): Promise<void> {
   return lockPerson(tx, codPessoa);
 }
 
+/** `GET /api/emprestimo/debitos-pendentes`: the open debts and what is left to pay in all. */
 export async function pendingDebts(db: Db, codPessoa: number): Promise<Debitos> {
   const itens = await openDebts(db, codPessoa);
   return { itens, total: money(itens.reduce((sum, d) => sum + cents(d.saldo), 0)) };
@@ -104,16 +105,18 @@ export async function paymentSlip(db: Db, codPessoa: number, body: GruBody, lang
   const today = new Date();
   const due = new Date(today.getTime() + 5 * 86_400_000);
   const reference = `${String(codPessoa).padStart(8, '0')}${today.toISOString().slice(0, 10).replace(/-/g, '')}`;
-  const digits = BigInt(
+  // FEBRABAN's collection layout (collection-line.ts): the free field carries the reference, the
+  // library and six digits of the slip's own digest (two slips of one day for other debts differ).
+  const digest = BigInt(
     `0x${createHash('sha256')
-      .update(`${reference}:${debts.map((d) => d.cod_debito).join(',')}:${total}:${body.codBiblioteca ?? ''}`)
+      .update(`${reference}:${debts.map((d) => d.cod_debito).join(',')}:${total}`)
       .digest('hex')
-      .slice(0, 24)}`,
-  )
-    .toString()
-    .padStart(30, '0')
-    .slice(0, 30);
-  const line = `${digits.slice(0, 5)}.${digits.slice(5, 10)} ${digits.slice(10, 15)}.${digits.slice(15, 21)} ${digits.slice(21, 26)}.${digits.slice(26)} ${String(total).padStart(10, '0')}`;
+      .slice(0, 12)}`,
+  );
+  const freeField = `${reference}${String(body.codBiblioteca ?? 0)
+    .padStart(3, '0')
+    .slice(-3)}${String(digest % 1_000_000n).padStart(6, '0')}`;
+  const line = collectionLine(collectionBarcode({ cents: total, agreement: NO_AGREEMENT, reference: freeField.slice(-25) }));
   const pdf = await pdfDocument({
     title: `${text.slip} — ${institution.sigla}`,
     subject: text.slip,
