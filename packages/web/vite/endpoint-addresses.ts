@@ -6,12 +6,15 @@ import type { Plugin } from 'vite';
  * same declaration are the API's business (validation, OpenAPI). Left in, they bring zod and every
  * schema of a group into the first script (~30 KB compressed) although no screen parses with them.
  * This plugin drops `params`, `query`, `body` and `response` from each `endpoint({…})` declaration
- * in the contracts as the web build reads them; the declarations stay written once, the types are
+ * in the contracts as the web build reads them, and `summary` and `description` too (the OpenAPI
+ * document's words, which no screen shows); the declarations stay written once, the types are
  * untouched (they come from the source), and a schema a form does use (`ui/schema-resolver.ts`)
  * still travels with that form. Rollup then drops the schemas no one reads: zod's calls are pure
  * (`treeshake.manualPureFunctions` in vite.config.ts). Decision 0034.
  */
 export const SCHEMA_KEYS = new Set(['params', 'query', 'body', 'response']);
+/** The words of a declaration only the OpenAPI document reads (issue 56 item 11). */
+export const DOC_KEYS = new Set(['summary', 'description']);
 
 interface Node {
   type: string;
@@ -32,7 +35,7 @@ function walk(node: Node, visit: (node: Node) => void): void {
   }
 }
 
-/** The code with the schema properties of every `endpoint({…})` call removed; null when there is none. */
+/** The code with the schema and documentation properties of every `endpoint({…})` call removed; null when there is none. */
 export function stripEndpointSchemas(code: string, parse: (code: string) => Node): { code: string; map: ReturnType<MagicString['generateMap']> } | null {
   const out = new MagicString(code);
   let changed = false;
@@ -46,7 +49,7 @@ export function stripEndpointSchemas(code: string, parse: (code: string) => Node
     properties.forEach((property, index) => {
       const key = property.key as Node | undefined;
       const name = key?.type === 'Identifier' ? (key.name as string) : key?.type === 'Literal' ? String(key.value) : undefined;
-      if (property.type !== 'Property' || property.computed || !name || !SCHEMA_KEYS.has(name)) return;
+      if (property.type !== 'Property' || property.computed || !name || !(SCHEMA_KEYS.has(name) || DOC_KEYS.has(name))) return;
       // Up to the next property (or the end of the last one) so no stray comma is left.
       const end = index + 1 < properties.length ? properties[index + 1]!.start : property.end;
       out.remove(property.start, end);

@@ -39,6 +39,31 @@ export const FILE_TYPES: ReadonlyMap<Endpoint, readonly string[]> = new Map<Endp
   [oaiFormEndpoint, ['text/xml']],
 ]);
 
+/**
+ * The open interfaces that answer in their protocol's XML rather than the API's JSON error shape
+ * (decisions 0024, 0025). Bad input never gets a 400: it is a 200 document (OAI-PMH's badVerb,
+ * badArgument …; SRU's diagnostics), so none is documented. `faults` are the statuses whose body
+ * is that XML too, with what they mean: SRU answers its own failures as diagnostics. OAI-PMH's
+ * failures (500, and 503 while the database is away) still come as the JSON error.
+ */
+export const PROTOCOL_ANSWERS: ReadonlyMap<Endpoint, { readonly faults: Readonly<Record<string, string>> }> = new Map<
+  Endpoint,
+  { readonly faults: Readonly<Record<string, string>> }
+>([
+  [oaiEndpoint, { faults: {} }],
+  [oaiFormEndpoint, { faults: {} }],
+  [
+    sruEndpoint,
+    {
+      faults: {
+        '500': 'An unexpected error: a response with diagnostic info:srw/diagnostic/1/1 (General system error)',
+        '503':
+          'The database cannot be reached: a response with diagnostic info:srw/diagnostic/1/2 (System temporarily unavailable); retry after Retry-After seconds',
+      },
+    },
+  ],
+]);
+
 /** What a file of an undeclared media type is documented as. */
 export const UNKNOWN_FILE_TYPE = 'application/octet-stream';
 

@@ -1,9 +1,12 @@
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Endpoint } from '@estante/contracts/kernel';
+import { authEndpoints } from '@estante/contracts/auth';
+import { type Endpoint, operationId } from '@estante/contracts/kernel';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { FILE_TYPES, fileContent, UNKNOWN_FILE_TYPE } from './docs.files.js';
+import { operationDescription, parameterDescription } from './docs.descriptions.js';
+import { EXAMPLES, type Example } from './docs.examples.js';
+import { FILE_TYPES, fileContent, PROTOCOL_ANSWERS, UNKNOWN_FILE_TYPE } from './docs.files.js';
 
 /** What a response means, for those whose schema does not say (@fastify/swagger's "Default Response"). */
 const STATUS_DESCRIPTIONS: Record<string, string> = {
@@ -53,8 +56,24 @@ function nonJsonAnswer(endpoint: Endpoint, json: unknown): Json | undefined {
 }
 
 /**
+ * An open interface's answers as its protocol gives them (PROTOCOL_ANSWERS): no 400, and its
+ * faults in the same XML as its success.
+ */
+function protocolAnswers(endpoint: Endpoint, response: Json): Json {
+  const protocol = PROTOCOL_ANSWERS.get(endpoint);
+  if (!protocol) return response;
+  const { '400': _badInput, ...rest } = response;
+  const content = fileContent(FILE_TYPES.get(endpoint) ?? [UNKNOWN_FILE_TYPE]);
+  for (const [status, description] of Object.entries(protocol.faults)) {
+    rest[status] = { description, content, ...(status === '503' ? { headers: { 'Retry-After': { type: 'integer' } } } : {}) };
+  }
+  return rest;
+}
+
+/**
  * The zod transform (contracts schemas to JSON Schema 2020-12), then the success answer of a
- * call that sends a file or redirects, which route() leaves out of the schema Fastify checks.
+ * call that sends a file or redirects, which route() leaves out of the schema Fastify checks,
+ * an open interface's XML faults, and the description of what the call answers and who may call.
  */
 const transform: SwaggerTransform = (input) => {
   const result = jsonSchemaTransform(input);
@@ -62,10 +81,49 @@ const transform: SwaggerTransform = (input) => {
   if (!endpoint || result.schema.hide) return result;
   const status = String(endpoint.status ?? 200);
   const response = { ...(result.schema.response as Json | undefined) };
+  const description = operationDescription(endpoint, response[status], FILE_TYPES.get(endpoint));
   const answer = nonJsonAnswer(endpoint, response[status]);
-  if (!answer) return result;
-  return { ...result, schema: { ...result.schema, response: { ...response, [status]: answer } } };
+  if (answer) response[status] = answer;
+  return { ...result, schema: { ...result.schema, description, response: protocolAnswers(endpoint, response) } };
 };
+
+interface Parameter {
+  name: string;
+  in: string;
+  description?: string;
+  example?: unknown;
+}
+interface Operation {
+  operationId?: string;
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, Json> };
+  responses?: Record<string, Json & { content?: Record<string, Json> }>;
+}
+
+const EXAMPLES_BY_ID: ReadonlyMap<string, Example> = new Map([...EXAMPLES].map(([endpoint, example]) => [operationId(endpoint), example]));
+
+/**
+ * The words an operation's generated parts lack: each parameter's description (its schema's
+ * `.describe()` first, else docs.descriptions.ts), responses described by their status, and
+ * the examples of docs.examples.ts on the request body, the query and the JSON answer.
+ */
+function describeOperation(path: string, operation: Operation): void {
+  for (const parameter of operation.parameters ?? []) {
+    parameter.description ??= parameterDescription(parameter.name, parameter.in, path);
+  }
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    if (response.description === 'Default Response') response.description = STATUS_DESCRIPTIONS[status] ?? response.description;
+  }
+  const example = operation.operationId ? EXAMPLES_BY_ID.get(operation.operationId) : undefined;
+  if (!example) return;
+  for (const parameter of operation.parameters ?? []) {
+    const value = example.query?.[parameter.name];
+    if (value !== undefined) parameter.example = value;
+  }
+  if (example.body !== undefined) for (const media of Object.values(operation.requestBody?.content ?? {})) media.example = example.body;
+  const json = Object.entries(operation.responses ?? {}).find(([status]) => status.startsWith('2'))?.[1].content?.['application/json'];
+  if (json && example.response !== undefined) json.example = example.response;
+}
 
 /** `{ anyOf: [x] }` is x (a union with an unrepresentable member, `z.any()`, loses that member). */
 function simplify(value: unknown): unknown {
@@ -102,12 +160,8 @@ function referencedSchemas(document: Json, schemas: Json): Set<string> {
  */
 const transformObject: SwaggerTransformObject = (input) => {
   const document = simplify(jsonSchemaTransformObject(input)) as Json;
-  for (const operations of Object.values((document.paths ?? {}) as Record<string, Record<string, { responses?: Record<string, Json> }>>)) {
-    for (const operation of Object.values(operations)) {
-      for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        if (response.description === 'Default Response') response.description = STATUS_DESCRIPTIONS[status] ?? response.description;
-      }
-    }
+  for (const [path, operations] of Object.entries((document.paths ?? {}) as Record<string, Record<string, Operation>>)) {
+    for (const operation of Object.values(operations)) describeOperation(path, operation);
   }
   const components = document.components as Json;
   const schemas = (components.schemas ?? {}) as Json;
@@ -131,8 +185,8 @@ export const docsPlugin = fp<{ basePath: string }>(async (app, { basePath }) => 
       openapi: '3.1.0',
       info: {
         title: 'Estante API',
-        description:
-          'Library catalogue and patron portal. Calls take an `Authorization: Bearer` token from `POST /oauth/token` (client_credentials for public calls) and the language code in the `x-idioma` header (1 pt, 3 es, 5 en).',
+        // The token's address as the server serves it: below the API's base path.
+        description: `Library catalogue and patron portal. Calls take an \`Authorization: Bearer\` token from \`${authEndpoints.token.method} ${basePath}${authEndpoints.token.path}\` (client_credentials for public calls) and the language code in the \`x-idioma\` header (1 pt, 3 es, 5 en).`,
         version: '0.1.0',
       },
       servers: [{ url: '/' }],

@@ -48,6 +48,10 @@ export const authEndpoints = {
     access: 'open',
     tag: 'Auth',
     summary: 'Issue an access token (client_credentials, password or refresh_token grant)',
+    description:
+      'OAuth 2.0 token endpoint (RFC 6749), as a form post or JSON. `client_credentials` gives the anonymous token the public calls take; ' +
+      '`password` signs a patron in (`username`, `password`, and `recaptcha_token` when the captcha is on) and answers a `refresh_token` too; ' +
+      '`refresh_token` rotates it. Wrong credentials are 401; too many attempts 429; a blocked access 430.',
     consumes: FORM_OR_JSON,
     body: tokenRequestSchema,
     response: tokenResponseSchema,

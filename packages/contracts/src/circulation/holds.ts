@@ -126,6 +126,9 @@ export const holdsEndpoints = {
     access: 'private',
     tag: 'Reservas',
     summary: 'Place a hold; answers its number and place in the queue',
+    description:
+      'Holds the title at a library (with the volume, tome or part when it has them). A rule of the library that refuses it ' +
+      '(copies on the shelf, a limit reached, the patron blocked …) is a 422 whose message says why, in the language of `x-idioma`.',
     body: reservaBodySchema,
     response: reservaFilaSchema,
     errors: [404, 422],

@@ -90,6 +90,9 @@ export const loansEndpoints = {
     access: 'private',
     tag: 'Empréstimos',
     summary: 'Renew one or several loans; each with its outcome, and a receipt',
+    description:
+      'Each loan is renewed or refused on its own: `renovado`, the new due date, or `motivo` (why not, in the language of `x-idioma`) and `chave_motivo`. ' +
+      'The receipt (`comprovante`) covers those renewed; null when none was.',
     body: renovacaoBodySchema,
     response: renovacaoSchema,
   }),

@@ -30,6 +30,10 @@ const open = <const P extends string>(path: P, summary: string) => ({ method: 'G
 export const searchEndpoints = {
   search: endpoint({
     ...search('/consulta', 'Search the catalogue: a page of titles, the total and the facets'),
+    description:
+      'Up to five rows (`termo1`, `campo1`, `tipo1`, `operador1`, `similar1` … `termo5`) joined by their operators, `filtro` facet filters, ' +
+      'a sort, a page. Each title comes with its availability per library; the facets count what the filters leave. ' +
+      'A search that finds little may carry `sugestao`, the same search with misspelt words corrected.',
     query: consultaQuerySchema,
     response: consultaResponseSchema,
     errors: [422],
