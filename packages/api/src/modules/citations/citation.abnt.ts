@@ -232,18 +232,31 @@ function legal(d: WorkDetails): Rich {
     d.uniformTitle && plain(`[${d.uniformTitle}]`),
     entry && (host || gazette ? plain(epigraph) : bold(epigraph)),
     ementa,
+    d.kind === 'case' && rapporteur(d),
     published ?? inGazette ?? imprint(d),
     ...access(d),
   );
 }
 
-/** 7.13.1: TITLE (films are entered under their title), director and producer, imprint, physical description. */
+/** 7.11.3: a court decision's rapporteur after its number and ementa, name in direct order ("Relatora: Ellen Gracie"). */
+function rapporteur(d: WorkDetails): Rich | undefined {
+  const judges = withRole(d.contributors, 'judge');
+  if (!judges.length) return undefined;
+  return plain(`${judges[0]!.label ?? 'Relator'}: ${andList(judges.map((c) => directName(c.agent)))}`);
+}
+
+/**
+ * 7.13.1: TITLE (films are entered under their title), director and producer, imprint, physical
+ * description. A video whose record names no director but has a person or body as its main
+ * entry (or co-authors) credits them as its direction: the one chiefly responsible for a film.
+ */
 function video(d: WorkDetails): Rich {
   const credits = (label: string, contributors: Contributor[]) =>
     contributors.length > 0 && plain(`${label}: ${andList(contributors.map((c) => directName(c.agent)))}`);
+  const directors = withRole(d.contributors, 'director');
   return elements(
     titleEntry(d),
-    credits('Direção', withRole(d.contributors, 'director')),
+    credits('Direção', directors.length ? directors : withRole(d.contributors, 'author')),
     credits('Produção', withRole(d.contributors, 'producer')),
     imprint(d, false),
     d.physical && plain(d.physical),
@@ -364,13 +377,15 @@ function imprint(d: WorkDetails, entered = true): Rich {
 
 /**
  * The publisher is left out when it is the body entered as author (8.5: "Viçosa, MG, 1994"),
- * named as such or not named at all; "[s. n.]" is for a publisher that is not known.
+ * named as such or, with the place given, not named at all; "[s. n.]" is for a publisher that
+ * is not known, and with the place unknown too "[S. l.: s. n.]" — unless the record named the
+ * publisher and it is the author ("[S. l.]").
  */
 function placeAndPublisher(d: WorkDetails, entry: Contributor[]): Rich {
   const bodies = entry.filter((c) => !isPerson(c.agent)).map((c) => directName(c.agent).toLocaleLowerCase('pt-BR'));
   const publishers = d.publishers.filter((p) => !bodies.includes(p.toLocaleLowerCase('pt-BR')));
   const byAuthor = publishers.length === 0 && bodies.length > 0 && bodies.length === entry.length;
-  if (!d.place && !publishers.length) return byAuthor ? unknownPlace() : cat('[', italic('S. l.: s. n.'), ']');
+  if (!d.place && !publishers.length) return byAuthor && d.publishers.length > 0 ? unknownPlace() : cat('[', italic('S. l.: s. n.'), ']');
   const place = d.place ? plain(d.place) : unknownPlace();
   if (byAuthor) return place;
   return cat(place, ': ', publishers.length ? publishers.join('; ') : cat('[', italic('s. n.'), ']'));

@@ -40,9 +40,14 @@ const LANGID: Record<string, string> = { por: 'brazilian', spa: 'spanish', eng: 
 /**
  * The references as BibTeX entries keyed by title number (estante1234). Persons are
  * "Surname, Forenames", bodies braced whole; every role has its field: author (the composer of
- * a score or recording, too), editor, translator, bookauthor and, for the roles BibTeX has no
- * field for, director, producer, composer and advisor, named after the role as Better BibTeX
- * and biblatex-chicago write them (styles ignore fields they do not know).
+ * a score or recording, too), editor, translator, bookauthor and, for the roles neither BibTeX
+ * nor biblatex has a field for (director, producer, advisor, a composer who is not the author),
+ * biblatex's editor fields with their role (`editor` + `editortype = {director}`, then
+ * `editora` + `editoratype`, `editorb`, `editorc`): biber prints the role (a type that is not
+ * one of its localisation keys as it stands), Better BibTeX reads `editortype = {director}`
+ * back as a film's director, and readers that know only `editor` (citation.js, Zotero's BibTeX
+ * import) still get the names. Fields named after the role (`director = …`) were ignored by all
+ * of them.
  */
 export function toBibtex(items: CslItem[]): string {
   return items.map((item) => entry(item.id, item.estante)).join('\n\n') + '\n';
@@ -62,13 +67,25 @@ function entry(id: string, d: WorkDetails): string {
   const authors = withRole(c, 'author');
   const composersAsAuthors = recording && authors.length === 0;
   names('author', composersAsAuthors ? withRole(c, 'composer') : authors);
-  if (!composersAsAuthors) names('composer', withRole(c, 'composer'));
-  names('editor', [...withRole(c, 'editor'), ...(d.kind === 'chapter' && d.host ? withRole(d.host.contributors, 'editor') : [])]);
+  const editors = [...withRole(c, 'editor'), ...(d.kind === 'chapter' && d.host ? withRole(d.host.contributors, 'editor') : [])];
+  const label = editors.find((e) => e.label)?.label;
+  // One editor field per role, in biblatex's order: editor, editora, editorb, editorc.
+  const roles: [string | undefined, Contributor[]][] = [
+    [label === 'org.' ? 'organizer' : label === 'comp.' ? 'compiler' : undefined, editors],
+    ['director', withRole(c, 'director')],
+    ['producer', withRole(c, 'producer')],
+    ['advisor', withRole(c, 'advisor')],
+    ['composer', composersAsAuthors ? [] : withRole(c, 'composer')],
+  ];
+  const slots = ['editor', 'editora', 'editorb', 'editorc'];
+  for (const [type, list] of roles.filter(([, list]) => list.length > 0)) {
+    const slot = slots.shift();
+    if (!slot) break;
+    names(slot, list);
+    if (type) fields.push([`${slot}type`, type]);
+  }
   if (d.kind === 'chapter' && d.host) names('bookauthor', withRole(d.host.contributors, 'author'));
   names('translator', withRole(c, 'translator'));
-  names('director', withRole(c, 'director'));
-  names('producer', withRole(c, 'producer'));
-  names('advisor', withRole(c, 'advisor'));
   add('title', protect(escape(fullTitle(d))), true);
   const host = d.host;
   if (host) {

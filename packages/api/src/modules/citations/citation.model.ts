@@ -35,14 +35,25 @@ export type WorkKind =
 export type Agent = { family: string; given?: string } | { units: string[]; meeting?: string };
 
 /** The part a person or body had in the work (MARC relator terms and codes, citation.ts). */
-export type Role = 'author' | 'editor' | 'translator' | 'composer' | 'director' | 'producer' | 'performer' | 'advisor' | 'other';
+export type Role =
+  | 'author'
+  | 'editor'
+  | 'translator'
+  | 'composer'
+  | 'director'
+  | 'producer'
+  | 'performer'
+  | 'advisor'
+  /** The rapporteur of a court decision (relator code jud, term "relator"). */
+  | 'judge'
+  | 'other';
 
 export interface Contributor {
   role: Role;
   agent: Agent;
   /** From the main entry (1XX): the name a reference is entered under. */
   main?: boolean;
-  /** How ABNT labels an editor: "org.", "ed.", "coord.", "comp.". */
+  /** How ABNT labels an editor ("org.", "ed.", "coord.", "comp.") or a court decision's rapporteur ("Relator", "Relatora"). */
   label?: string;
 }
 

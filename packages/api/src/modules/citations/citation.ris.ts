@@ -27,7 +27,7 @@ const TYPES: Record<WorkKind, string> = {
 /**
  * Which tag holds each role, by the RIS specification's per-type tables (as Zotero and
  * citation.js read them): AU the creator — the composer of a score or recording, the director
- * of a film —, A2 the editor of a book a chapter is in and the performers of a recording, A3 the
+ * of a film (or, naming none, its author) —, A2 the editor of a book a chapter is in and the performers of a recording, A3 the
  * editor of a book, a thesis's advisor and a film's producer, A4 the translator.
  */
 function creatorTags(type: string): [string, Role[]][] {
@@ -46,7 +46,7 @@ function creatorTags(type: string): [string, Role[]][] {
       ];
     case 'VIDEO':
       return [
-        ['AU', ['director']],
+        ['AU', ['director', 'author']],
         ['A3', ['producer']],
         ['A4', ['translator']],
       ];

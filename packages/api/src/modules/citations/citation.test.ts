@@ -1,3 +1,5 @@
+import { Cite } from '@citation-js/core';
+import '@citation-js/plugin-bibtex';
 import { parse as parseBibtex } from '@retorquere/bibtex-parser';
 import { AST as RIS } from 'astrocite-ris';
 import { describe, expect, it } from 'vitest';
@@ -576,6 +578,243 @@ const ABNT: Row[] = [
     expected: 'INSTITUTO GEOGRÁFICO E CARTOGRÁFICO (São Paulo, SP). Regiões de governo do Estado de São Paulo. São Paulo: IGC, 1994. 1 atlas. Escala 1:2.000.',
     bold: 'Regiões de governo do Estado de São Paulo',
   },
+  // Issue 56: the demo's records and the cases the review found, each written out by hand from the rule it cites.
+  {
+    source:
+      '7.13 documento sonoro entered under its title (245 ind1 0): a custodial collection ($5 DLC) is no author, a date catalogued in 260 $a is the date ("[1974]", 8.6.1), place and publisher unknown "[S. l.: s. n.]" (demo title 7)',
+    record: marc(
+      'jm',
+      { status: 'p', date1: 1974, date2: '1953', lang: 'eng' },
+      df('245', '00', ['a', '8th annual Roosevelt memorial concert, Waldorf Astoria Hotel, Grand Ballroom, January 30, 1953'], ['h', '[sound recording].']),
+      df('260', '  ', ['a', '[1974]']),
+      df('300', '  ', ['a', '2 sound tape reels :'], ['b', 'analog, 7 1/2 ips, 2 track, mono. ;'], ['c', '10 in.']),
+      df('700', '1 ', ['a', 'Fuchs, Joseph.'], ['4', 'prf']),
+      df('700', '1 ', ['a', 'Smith, Brooks.'], ['4', 'prf']),
+      df('710', '2 ', ['a', 'Voice of America Music Library Collection (Library of Congress)'], ['5', 'DLC']),
+    ),
+    expected:
+      '8TH annual Roosevelt memorial concert, Waldorf Astoria Hotel, Grand Ballroom, January 30, 1953. Intérprete: Joseph Fuchs e Brooks Smith. [S. l.: s. n.], [1974]. 2 sound tape reels, analog, 7 1/2 ips, 2 track, mono., 10 in.',
+    bold: null,
+  },
+  {
+    source:
+      '7.13 documento sonoro: a collection heading without $5 is no author either; "between 1973 and 1991" is "[entre 1973 e 1991]" (8.6.1, less than 20 years), not the 1970 of 008 (demo title 4)',
+    record: marc(
+      'im',
+      { status: 'q', date1: 1970, date2: '1991', lang: 'eng' },
+      df('245', '00', ['a', "Danton's death"], ['h', '[sound recording].']),
+      df('260', '  ', ['c', 'between 1973 and 1991.']),
+      df('300', '  ', ['a', '4 sound tape reels :'], ['b', 'analog, 15 ips, 2 track, stereo., dbx encoded ;'], ['c', '10 in.']),
+      df('700', '1 ', ['a', 'Büchner, Georg,'], ['d', '1813-1837.'], ['t', 'Dantons Tod.']),
+      df('710', '2 ', ['a', 'National Radio Theatre of Chicago Collection (Library of Congress)']),
+    ),
+    expected: "DANTON'S death. [S. l.: s. n.], [entre 1973 e 1991]. 4 sound tape reels, analog, 15 ips, 2 track, stereo., dbx encoded, 10 in.",
+    bold: null,
+  },
+  {
+    source: '8.6.1 date uncertain between two years less than 20 apart, known only from 008 (q19001910): "[entre 1900 e 1910]"',
+    record: marc(
+      'am',
+      { status: 'q', date1: 1900, date2: '1910' },
+      df('100', '1 ', ['a', 'Alencar, José de.']),
+      df('245', '10', ['a', 'Iracema :'], ['b', 'lenda do Ceará.']),
+      df('260', '  ', ['a', 'Rio de Janeiro :'], ['b', 'Garnier.']),
+    ),
+    expected: 'ALENCAR, José de. Iracema: lenda do Ceará. Rio de Janeiro: Garnier, [entre 1900 e 1910].',
+    bold: 'Iracema',
+  },
+  {
+    source: '8.6.1 a longer span within one century (008 q19201990): the century, "[19--]"',
+    record: marc(
+      'am',
+      { status: 'q', date1: 1920, date2: '1990' },
+      df('245', '00', ['a', 'Modinhas imperiais.']),
+      df('260', '  ', ['a', 'São Paulo :'], ['b', 'Chiarato.']),
+    ),
+    expected: 'MODINHAS imperiais. São Paulo: Chiarato, [19--].',
+    bold: null,
+  },
+  {
+    source: '8.4 and 8.6.1: probable place and date in brackets that open in 260 $a and close in $c ("[New York?", "1886?]")',
+    record: marc(
+      'am',
+      { date1: 1886, lang: 'eng' },
+      df('100', '1 ', ['a', 'Goldmark, Karl.']),
+      df('245', '10', ['a', 'Die Königin von Saba ;'], ['b', 'opera in four acts.']),
+      df('260', '  ', ['a', '[New York?'], ['c', '1886?]']),
+    ),
+    expected: 'GOLDMARK, Karl. Die Königin von Saba: opera in four acts. [New York?]: [s. n.], [1886?].',
+    bold: 'Die Königin von Saba',
+  },
+  {
+    source: '8.6.1 approximate date: "[ca. 1940]"',
+    record: marc(
+      'am',
+      { date1: 1940 },
+      df('100', '1 ', ['a', 'Lobato, Monteiro.']),
+      df('245', '10', ['a', 'Reinações de Narizinho.']),
+      df('260', '  ', ['a', 'São Paulo :'], ['b', 'Companhia Editora Nacional,'], ['c', '[ca. 1940]']),
+    ),
+    expected: 'LOBATO, Monteiro. Reinações de Narizinho. São Paulo: Companhia Editora Nacional, [ca. 1940].',
+    bold: 'Reinações de Narizinho',
+  },
+  {
+    source: '8.6.1 one year or the other, catalogued in English: "[1971 ou 1972]"',
+    record: marc(
+      'am',
+      { date1: 1971 },
+      df('100', '1 ', ['a', 'Rosa, João Guimarães.']),
+      df('245', '10', ['a', 'Sagarana.']),
+      df('260', '  ', ['a', 'Rio de Janeiro :'], ['b', 'José Olympio,'], ['c', '[1971 or 1972]']),
+    ),
+    expected: 'ROSA, João Guimarães. Sagarana. Rio de Janeiro: José Olympio, [1971 ou 1972].',
+    bold: 'Sagarana',
+  },
+  {
+    source: '8.4 and 8.5: a body as author and no place or publisher named: "[S. l.: s. n.]", not "[S. l.]"',
+    record: marc(
+      'am',
+      { date1: 1996 },
+      df('110', '2 ', ['a', 'Universidade Estante.'], ['b', 'Biblioteca Central.']),
+      df('245', '10', ['a', 'Relatório anual.']),
+      df('260', '  ', ['c', '1996.']),
+    ),
+    expected: 'UNIVERSIDADE ESTANTE. Biblioteca Central. Relatório anual. [S. l.: s. n.], 1996.',
+    bold: 'Relatório anual',
+  },
+  {
+    source: '8.5: the publisher named is the body entered as author, the place unknown: the publisher left out, "[S. l.]"',
+    record: marc(
+      'am',
+      { date1: 2001 },
+      df('110', '2 ', ['a', 'Universidade Estante.']),
+      df('245', '10', ['a', 'Guia do usuário.']),
+      df('260', '  ', ['b', 'Universidade Estante,'], ['c', '2001.']),
+    ),
+    expected: 'UNIVERSIDADE ESTANTE. Guia do usuário. [S. l.], 2001.',
+    bold: 'Guia do usuário',
+  },
+  {
+    source: '7.11.3 and 7.11.4 jurisprudência em meio eletrônico: court, number, the rapporteur as catalogued ("relatora"), online access (demo decisions)',
+    record: marc(
+      'am',
+      { date1: 2019, nature: 'v' },
+      df('110', '1 ', ['a', 'Brasil.'], ['b', 'Superior Tribunal de Justiça.']),
+      df('245', '10', ['a', 'Recurso Especial nº 1.000.101/SC.']),
+      df('264', ' 1', ['a', 'Brasília, DF,'], ['c', '2019.']),
+      df('700', '1 ', ['a', 'Almeida, Helena,'], ['e', 'relatora.']),
+      df('856', '40', ['u', 'https://jurisprudencia.demo.estante.local/jur-001']),
+    ),
+    expected:
+      'BRASIL. Superior Tribunal de Justiça. Recurso Especial nº 1.000.101/SC. Relatora: Helena Almeida. Brasília, DF, 2019. Disponível em: https://jurisprudencia.demo.estante.local/jur-001. Acesso em: 22 nov. 2026.',
+  },
+  {
+    source: '7.11.3 jurisprudência: the rapporteur from relator code jud, "Relator:"',
+    record: marc(
+      'am',
+      { date1: 2020, nature: 'v' },
+      df('110', '1 ', ['a', 'Brasil.'], ['b', 'Supremo Tribunal Federal.']),
+      df('245', '10', ['a', 'Recurso Extraordinário nº 1.000.202/SC.']),
+      df('264', ' 1', ['a', 'Brasília, DF,'], ['c', '2020.']),
+      df('700', '1 ', ['a', 'Barros, Ricardo.'], ['4', 'jud']),
+    ),
+    expected: 'BRASIL. Supremo Tribunal Federal. Recurso Extraordinário nº 1.000.202/SC. Relator: Ricardo Barros. Brasília, DF, 2020.',
+  },
+  {
+    source: '7.13.1 vídeo whose only named person is its main entry, without relator: entered under the title, the person as "Direção" (demo videos)',
+    record: marc(
+      'gm',
+      { date1: 2015 },
+      df('100', '1 ', ['a', 'Coutinho, Eduardo.']),
+      df('245', '10', ['a', 'Últimas conversas /'], ['c', 'Eduardo Coutinho.']),
+      df('264', ' 1', ['a', 'Rio de Janeiro :'], ['b', 'VideoFilmes,'], ['c', '2015.']),
+      df('300', '  ', ['a', '1 DVD (85 min) :'], ['b', 'son., color.']),
+    ),
+    expected: 'ÚLTIMAS conversas. Direção: Eduardo Coutinho. Rio de Janeiro: VideoFilmes, 2015. 1 DVD (85 min), son., color.',
+    bold: null,
+  },
+  {
+    source:
+      '8.1.1.4 a title-entry record (245 ind1 0): the coordinator named in 245 $c is the entry "(coord.)"; the texts\' authors and the organising museum are no co-authors; 8.4 a supplied place in brackets (Coleção Nemirovsky)',
+    record: marc(
+      'am',
+      { date1: 2003 },
+      df(
+        '245',
+        '00',
+        ['a', 'Coleção Nemirovsky /'],
+        ['c', 'coordenação editorial, Maria Alice Milliet ; textos de Maria Alice Milliet ... [et al.] ; pesquisa, Aida Cordeiro.'],
+      ),
+      df('260', '  ', ['a', '[São Paulo] :'], ['b', 'Museu de Arte Moderna de São Paulo :'], ['b', 'Fundação José e Paulina Nemirovsky,'], ['c', '[2003?]']),
+      df('300', '  ', ['a', '323 p.']),
+      df('700', '1 ', ['a', 'Milliet, Maria Alice.']),
+      df('700', '1 ', ['a', 'Cordeiro, Aida.']),
+      df('710', '2 ', ['a', 'Museu de Arte Moderna de São Paulo.']),
+      df('710', '2 ', ['a', 'Fundação José e Paulina Nemirovsky.']),
+    ),
+    expected:
+      'MILLIET, Maria Alice (coord.). Coleção Nemirovsky. [São Paulo]: Museu de Arte Moderna de São Paulo; Fundação José e Paulina Nemirovsky, [2003?].',
+    bold: 'Coleção Nemirovsky',
+  },
+  {
+    source: '8.1.1.4 a title-entry record whose 245 $c says "edited by": the editors as entry "(ed.)"',
+    record: marc(
+      'am',
+      { date1: 2006, lang: 'eng' },
+      df(
+        '245',
+        '00',
+        ['a', 'Global feminism :'],
+        ['b', "transnational women's activism, organizing, and human rights /"],
+        ['c', 'edited by Myra Marx Ferree and Aili Mari Tripp.'],
+      ),
+      df('260', '  ', ['a', 'New York :'], ['b', 'New York University Press,'], ['c', 'c2006.']),
+      df('700', '1 ', ['a', 'Ferree, Myra Marx.']),
+      df('700', '1 ', ['a', 'Tripp, Aili Mari.']),
+    ),
+    expected:
+      "FERREE, Myra Marx; TRIPP, Aili Mari (ed.). Global feminism: transnational women's activism, organizing, and human rights. New York: New York University Press, c2006.",
+    bold: 'Global feminism',
+  },
+  {
+    source: '8.1.1 a performer as main entry: a body added without relator (the producing division) is no co-author',
+    record: marc(
+      'jm',
+      { date1: 1996, lang: 'eng' },
+      df('100', '1 ', ['a', 'Rousset, Christophe.'], ['4', 'prf']),
+      df('245', '10', ['a', '[Library of Congress Music Division concert, 1996-12-03]'], ['h', '[sound recording].']),
+      df('260', '  ', ['c', '1996.']),
+      df('300', '  ', ['a', '1 sound cassette :'], ['b', 'digital, stereo.']),
+      df('710', '2 ', ['a', 'Library of Congress.'], ['b', 'Music Division.']),
+    ),
+    expected: 'ROUSSET, Christophe. [Library of Congress Music Division concert, 1996-12-03]. [S. l.: s. n.], 1996. 1 sound cassette, digital, stereo.',
+    bold: '[Library of Congress Music Division concert, 1996-12-03]',
+  },
+  {
+    source: '8.4 an abbreviation keeps its full stop before ISBD\'s " :" (264 "Reading, Mass. :"), edition as catalogued',
+    record: marc(
+      'am',
+      { date1: 1990, lang: 'eng' },
+      df('100', '1 ', ['a', 'Date, C. J.']),
+      df('245', '13', ['a', 'An introduction to database systems /'], ['c', 'C. J. Date.']),
+      df('250', '  ', ['a', '5th ed.']),
+      df('264', ' 1', ['a', 'Reading, Mass. :'], ['b', 'Addison-Wesley,'], ['c', '1990.']),
+    ),
+    expected: 'DATE, C. J. An introduction to database systems. 5th ed. Reading, Mass.: Addison-Wesley, 1990.',
+    bold: 'An introduction to database systems',
+  },
+  {
+    source: '8.4 and 8.5 abbreviations before "," and " :" keep their stop in place and publisher ("Conn. :", "Keats Pub.,"), copyright date',
+    record: marc(
+      'am',
+      { date1: 1980, lang: 'eng' },
+      df('100', '1 ', ['a', 'Smith, George Adam.']),
+      df('245', '10', ['a', 'Four psalms.']),
+      df('260', '  ', ['a', 'New Canaan, Conn. :'], ['b', 'Keats Pub.,'], ['c', 'c1980.']),
+    ),
+    expected: 'SMITH, George Adam. Four psalms. New Canaan, Conn.: Keats Pub., c1980.',
+    bold: 'Four psalms',
+  },
 ];
 
 const APA: Row[] = [
@@ -926,6 +1165,17 @@ const ARCHIVE = marc(
   df('300', '  ', ['a', '40 documentos.']),
 );
 
+/** A German doctoral dissertation of 1903, as LC catalogued it (demo title 24). */
+const HEUSS = marc(
+  'am',
+  { date1: 1903, lang: 'ger' },
+  df('100', '1 ', ['a', 'Heuss, Alfred,'], ['d', '1877-1934.']),
+  df('245', '14', ['a', 'Die Instrumental-Stücke des "Orfeo" und die venetianischen Opern-Sinfonien.']),
+  df('260', '  ', ['a', 'Leipzig,'], ['b', 'Druck von Breitkopf & Härtel,'], ['c', '1903.']),
+  df('300', '  ', ['a', '4 p. l., 125 p.'], ['c', '23 cm.']),
+  df('502', '  ', ['a', 'Inaug.-diss.--Leipzig.']),
+);
+
 /** The tags of each RIS record, as a grammar-based RIS parser reads them. */
 function risEntries(text: string) {
   return RIS.parse(text).children.map((entry) => ({
@@ -979,10 +1229,23 @@ describe('RIS: reference type and every contributor in its tag (RIS specificatio
     ['a map: MAP, the scale in C1', row(ABNT, 'Michalany'), 'MAP', { C1: ['Escala 1:600.000'] }],
     ['a periodical: JFULL with its ISSN', row(ABNT, 'REVISTA BRASILEIRA'), 'JFULL', { SN: ['0034-723X'], PY: ['1939'] }],
     ['a sound recording: SOUND, the performer as A2', row(ABNT, 'FAGNER'), 'SOUND', { A2: ['Fagner, Raimundo'] }],
+    ['a video naming no director: VIDEO, its main entry as AU', row(ABNT, 'ÚLTIMAS conversas'), 'VIDEO', { AU: ['Coutinho, Eduardo'] }],
+    [
+      'a title-entry catalogue: the coordinator as editor (A3), no author',
+      row(ABNT, 'Coleção Nemirovsky'),
+      'BOOK',
+      { A3: ['Milliet, Maria Alice'], CY: ['[São Paulo]'], PB: ['Museu de Arte Moderna de São Paulo; Fundação José e Paulina Nemirovsky'] },
+    ],
   ])('%s', (_, record, type, tags) => {
     const [entry] = risEntries(toRis([item(record)]));
     expect(entry!.type).toBe(type);
     expect(entry!.tags).toMatchObject(tags);
+  });
+
+  it('names no custodial collection as a creator (7XX $5, or a "… Collection (Library of Congress)" heading)', () => {
+    const entries = risEntries(toRis([item(row(ABNT, '8TH annual Roosevelt'), 1), item(row(ABNT, "DANTON'S death"), 2)]));
+    expect(entries.map((e) => e.tags.AU)).toEqual([undefined, undefined]);
+    expect(entries[0]!.tags.A2).toEqual(['Fuchs, Joseph', 'Smith, Brooks']);
   });
 
   it('writes several records that parse back one by one, with CRLF lines and the access date of online documents', () => {
@@ -1008,12 +1271,13 @@ function bibEntries(text: string) {
 describe('BibTeX: entry type and every contributor in its field', () => {
   it.each<[string, MarcRecord, string, Record<string, unknown>]>([
     [
-      'a doctoral thesis (502 "Tese (Doutorado …)"): @phdthesis with school, type and advisor',
+      'a doctoral thesis (502 "Tese (Doutorado …)"): @phdthesis with school, type and the advisor as biblatex editor of type advisor',
       THESIS,
       'phdthesis',
       {
         author: [{ lastName: 'Silva', firstName: 'Ana Maria da' }],
-        advisor: 'Saviani, Dermeval',
+        editor: [{ lastName: 'Saviani', firstName: 'Dermeval' }],
+        editortype: 'advisor',
         school: 'Universidade Federal de Santa Catarina',
         type: 'Tese (Doutorado em Educação)',
         address: 'Florianópolis',
@@ -1025,7 +1289,12 @@ describe('BibTeX: entry type and every contributor in its field', () => {
       'a dissertation (502 "Dissertação (Mestrado …)"): @mastersthesis, the advisor from relator code ths',
       DISSERTATION,
       'mastersthesis',
-      { advisor: 'Lima, Maria', school: 'Universidade Federal de Pernambuco', type: 'Dissertação (Mestrado em Letras)' },
+      {
+        editor: [{ lastName: 'Lima', firstName: 'Maria' }],
+        editortype: 'advisor',
+        school: 'Universidade Federal de Pernambuco',
+        type: 'Dissertação (Mestrado em Letras)',
+      },
     ],
     [
       'an edited, translated book: @book with editor and translator',
@@ -1060,11 +1329,52 @@ describe('BibTeX: entry type and every contributor in its field', () => {
       { author: [{ lastName: 'Bartók', firstName: 'Béla' }], howpublished: '1 partitura' },
     ],
     [
-      'a film: @video with director',
+      'a film: @video, the director as editor of type director (as Better BibTeX writes and reads it), the producers as editora of type producer',
       row(ABNT, 'CENTRAL do Brasil'),
       'video',
-      { director: [{ lastName: 'Salles Júnior', firstName: 'Walter' }], producer: 'Clermont-Tonnerre, Martire de and Cohn, Arthur' },
+      {
+        editor: [{ lastName: 'Salles Júnior', firstName: 'Walter' }],
+        editortype: 'director',
+        editora: [
+          { lastName: 'Clermont-Tonnerre', firstName: 'Martire de' },
+          { lastName: 'Cohn', firstName: 'Arthur' },
+        ],
+        editoratype: 'producer',
+      },
     ],
+    [
+      'a German doctoral dissertation (502 "Inaug.-diss.--Leipzig"): @phdthesis, not @mastersthesis',
+      HEUSS,
+      'phdthesis',
+      { author: [{ lastName: 'Heuss', firstName: 'Alfred' }], type: 'Inaug.-diss.', school: 'Leipzig' },
+    ],
+    [
+      'a Finnish doctoral dissertation (502 "Väitöskirja"): @phdthesis',
+      marc(
+        'am',
+        { date1: 1994, lang: 'fin' },
+        df('100', '1 ', ['a', 'Vainio-Korhonen, Kirsi.']),
+        df('245', '10', ['a', 'Kultaa ja hopeaa mestarien työkirjoissa.']),
+        df('260', '  ', ['a', 'Helsinki :'], ['b', 'Suomen historiallinen seura,'], ['c', '1994.']),
+        df('502', '  ', ['a', 'Väitöskirja -- Turun yliopisto.']),
+      ),
+      'phdthesis',
+      { school: 'Turun yliopisto' },
+    ],
+    [
+      'a master\'s thesis in English (502 "Thesis (M.A.)"): @mastersthesis',
+      marc(
+        'am',
+        { date1: 2001, lang: 'eng' },
+        df('100', '1 ', ['a', 'Brown, Ann.']),
+        df('245', '10', ['a', 'Reading circles.']),
+        df('260', '  ', ['a', 'Austin,'], ['c', '2001.']),
+        df('502', '  ', ['a', 'Thesis (M.A.) -- University of Texas at Austin, 2001.']),
+      ),
+      'mastersthesis',
+      { school: 'University of Texas at Austin' },
+    ],
+
     ['a law: @legislation, the jurisdiction whole as author', row(ABNT, 'Lei nº 10.406'), 'legislation', { author: [{ name: 'Brasil' }] }],
     ['a body with subordinate units: braced whole', row(ABNT, 'Ministério da Justiça'), 'book', { author: [{ name: 'Brasil. Ministério da Justiça' }] }],
     ['a standard: @standard', row(ABNT, 'NBR 14724'), 'standard', { title: 'NBR 14724: informação e documentação: trabalhos acadêmicos: apresentação' }],
@@ -1086,5 +1396,24 @@ describe('BibTeX: entry type and every contributor in its field', () => {
     const entries = bibEntries(toBibtex([item(record, 1), item(THESIS, 2)]));
     expect(entries.map((e) => e.key)).toEqual(['estante1', 'estante2']);
     expect(entries[0]!.fields.title).toBe('Lucros & perdas: 100% em #1_a');
+  });
+
+  it("gives a reader that knows only editor (citation.js) the film's director and the thesis's advisor", () => {
+    const csl = new Cite(toBibtex([item(row(ABNT, 'CENTRAL do Brasil'), 1), item(THESIS, 2)])).format('data', { format: 'object' }) as unknown as {
+      id: string;
+      type: string;
+      editor?: { family: string; given?: string }[];
+    }[];
+    expect(csl.map((c) => [c.id, c.type, c.editor])).toEqual([
+      ['estante1', 'motion_picture', [{ family: 'Salles Júnior', given: 'Walter' }]],
+      ['estante2', 'thesis', [{ family: 'Saviani', given: 'Dermeval' }]],
+    ]);
+  });
+
+  it('names no custodial collection as author: a recording entered under its title has none', () => {
+    const [entry] = bibEntries(toBibtex([item(row(ABNT, '8TH annual Roosevelt'), 1)]));
+    expect(entry!.type).toBe('music');
+    expect(entry!.fields.author).toBeUndefined();
+    expect(entry!.fields.year).toBe('1974');
   });
 });

@@ -13,6 +13,7 @@ import {
   bodyName,
   capitalize,
   type Contributor,
+  directName,
   fullTitle,
   type Host,
   isPerson,
@@ -134,7 +135,7 @@ function detailsOf(record: MarcRecord, kind: WorkKind, year: number | null, toda
   const title = f245 ? titleOf(subfieldValues(f245, 'a').join(' '), subfieldValues(f245, 'b').join(' ')) : { mainTitle: '' };
   const details: WorkDetails = {
     kind,
-    contributors: contributorsOf(record),
+    contributors: contributorsOf(record, kind),
     ...title,
     parts: f245 ? subfieldValues(f245, 'np').map(trimPunctuation).filter(Boolean) : [],
     publishers: [],
@@ -187,13 +188,60 @@ function detailsOf(record: MarcRecord, kind: WorkKind, year: number | null, toda
 function imprintOf(record: MarcRecord, details: WorkDetails): void {
   const imprint = dataFields(record, '264', '260').sort((a, b) => imprintRank(a) - imprintRank(b))[0];
   if (!imprint) return;
-  const place = unbracket(trimPunctuation(subfieldValues(imprint, 'a')[0] ?? ''));
-  if (place && !/^s\.\s?l\.?$/i.test(place)) details.place = place;
+  const a = trimPunctuation(subfieldValues(imprint, 'a')[0] ?? '');
+  // A date catalogued in $a ("260 $a [1974]") is no place.
+  const misplacedDate = abntDate(a) ?? (/^\d{4}$/.test(a) ? a : undefined);
+  const place = misplacedDate ? '' : unbracket(a);
+  // A place the cataloguer supplied stays in brackets, as NBR 6023 gives it ("[São Paulo]", 8.4); "[S.l.]" is no place.
+  if (place && !/^s\.\s?l\.?$/i.test(place)) details.place = a.startsWith('[') && !/\].+/.test(a) ? `[${place}]` : place;
   details.publishers = subfieldValues(imprint, 'b')
     .map((b) => unbracket(trimPunctuation(b)))
     .filter((b) => b && !/^s\.\s?n\.?$/i.test(b));
-  const date = trimPunctuation(subfieldValues(imprint, 'c')[0] ?? '').replace(/^©\s*/, 'c');
-  if (/^\[?c?\d{4}\??\]?$/.test(date) && !/^\d{4}$/.test(date)) details.date = date;
+  const c = subfieldValues(imprint, 'c')[0];
+  const date = c === undefined ? misplacedDate && abntDate(misplacedDate) : abntDate(trimPunctuation(c));
+  const range = date ?? rangeOf(controlValue(record, '008') ?? '');
+  if (range) details.date = range;
+}
+
+/**
+ * A date as NBR 6023 writes it when it says more than a year (8.6.1): "c1998", "[1983]",
+ * "[1969?]", "[ca. 1960]", "[1971 ou 1972]", "[entre 1906 e 1912]", "[197-]", "[18--?]",
+ * read from the imprint as catalogued in any of our languages ("between 1973 and 1991",
+ * "[ca. 1940]", "1886?]" whose bracket opened in $a); undefined for a plain year or what is not
+ * a date.
+ */
+export function abntDate(value: string): string | undefined {
+  let text = value.trim().replace(/^©\s*/, 'c');
+  const opened = (text.match(/\[/g) ?? []).length;
+  const closed = (text.match(/\]/g) ?? []).length;
+  if (closed > opened) text = `[${text}`;
+  else if (opened > closed) text = `${text}]`;
+  const bracketed = /^\[.*\]$/.test(text);
+  const inner = bracketed ? text.slice(1, -1).trim() : text;
+  const wrap = (date: string) => `[${date}]`;
+  let m: RegExpExecArray | null;
+  if (/^\d{4}$/.test(inner)) return bracketed ? wrap(inner) : undefined;
+  if ((m = /^c\s?(\d{4})$/i.exec(inner))) return bracketed ? wrap(`c${m[1]}`) : `c${m[1]}`;
+  if ((m = /^(\d{4})\s?\?$/.exec(inner))) return wrap(`${m[1]}?`);
+  if ((m = /^(?:ca?\.|circa|cerca de|aprox\.)\s*(\d{4})\??$/i.exec(inner))) return wrap(`ca. ${m[1]}`);
+  if ((m = /^(?:between|entre|zwischen)\s+(\d{4})\??\s+(?:and|e|y|und)\s+(\d{4})\??$/i.exec(inner))) return wrap(`entre ${m[1]} e ${m[2]}`);
+  if ((m = /^(\d{4})\s+(?:or|ou|o|oder)\s+(\d{4})\??$/i.exec(inner))) return wrap(`${m[1]} ou ${m[2]}`);
+  if ((m = /^(\d{3})-\s?(\??)$/.exec(inner))) return wrap(`${m[1]}-${m[2]}`);
+  if ((m = /^(\d{2})--\s?(\??)$/.exec(inner))) return wrap(`${m[1]}--${m[2]}`);
+  return undefined;
+}
+
+/**
+ * A questionable date in 008 (06 q: "q19701991", somewhere between the two years) as NBR 6023
+ * writes an uncertain one: "[entre 1970 e 1979]" for less than 20 years (8.6.1), the century
+ * "[19--]" for a longer span within it.
+ */
+function rangeOf(f008: string): string | undefined {
+  if (f008[6] !== 'q') return undefined;
+  const [first, last] = [f008.slice(7, 11), f008.slice(11, 15)];
+  if (!/^\d{4}$/.test(first) || !/^\d{4}$/.test(last) || first === last) return undefined;
+  if (Number(last) - Number(first) < 20) return `[entre ${first} e ${last}]`;
+  return first.slice(0, 2) === last.slice(0, 2) ? `[${first.slice(0, 2)}--]` : undefined;
 }
 
 /** ISBN 020, ISSN 022 and DOI (024 with $2 doi). */
@@ -242,13 +290,14 @@ const RELATORS: [RegExp, Role][] = [
   [/^(trl|trad|tradu[çc][ãa]o|tradutor|tradutora|translator|traductor|traductora)$/, 'translator'],
   [/^(ths|orientador|orientadora|advisor|thesis advisor|supervisor|supervisora|director de tesis|coorientador|coorientadora)$/, 'advisor'],
   [
-    /^(edt|orm|com|org|orgs|organizador|organizadora|organizer|ed|eds|editor|editora|editores|coord|coordenador|coordenadora|comp|compilador|compiladora|compiler)$/,
+    /^(edt|orm|com|org|orgs|organizador|organizadora|organizer|ed|eds|editor|editora|editores|coord|coordenador|coordenadora|comp|compilador|compiladora|compiler|hrsg|herausgeber|toim|toimittaja)$/,
     'editor',
   ],
   [/^(cmp|compositor|compositora|composer)$/, 'composer'],
   [/^(drt|fmd|dir|diretor|diretora|dire[çc][ãa]o|director|directora|direcci[óo]n)$/, 'director'],
   [/^(pro|fmp|prod|produtor|produtora|produ[çc][ãa]o|producer|productor|productora)$/, 'producer'],
   [/^(prf|act|voc|itr|cnd|sng|int[ée]rprete|performer|actor|atriz|ator|cantor|cantora|singer|regente|conductor)$/, 'performer'],
+  [/^(jud|relator|relatora|judge|juiz|ju[íi]za|ministro relator|ministra relatora|ponente)$/, 'judge'],
   [/^(aut|cre|ctg|autor|autora|author|cart[óo]grafo|cartographer)$/, 'author'],
 ];
 const EDITOR_LABEL: [RegExp, string][] = [
@@ -257,7 +306,8 @@ const EDITOR_LABEL: [RegExp, string][] = [
   [/^(comp|com$)/, 'comp.'],
 ];
 
-function roleOf(field: DataField): { role: Role; label?: string } | undefined {
+/** The role a relator term or code ($e, $4) names; undefined for a term we do not know; null when the field names none. */
+function roleOf(field: DataField): { role: Role; label?: string } | undefined | null {
   const terms = subfieldValues(field, 'e4').map((t) =>
     t
       .trim()
@@ -267,23 +317,109 @@ function roleOf(field: DataField): { role: Role; label?: string } | undefined {
   for (const term of terms) {
     const role = RELATORS.find(([re]) => re.test(term))?.[1];
     if (role === 'editor') return { role, label: EDITOR_LABEL.find(([re]) => re.test(term))?.[1] ?? 'ed.' };
+    // A court decision's rapporteur, as the record words it ("Relatora").
+    if (role === 'judge') return { role, label: /^relatora?$/.test(term) ? capitalize(term) : 'Relator' };
     if (role) return { role };
   }
-  return terms.length ? undefined : { role: 'author' };
+  return terms.length ? undefined : null;
 }
 
-function contributorsOf(record: MarcRecord): Contributor[] {
+/**
+ * A copy-specific added entry: the field applies to one institution's copy ($5, "Berger
+ * Collection (Library of Congress) $5 DLC"), or it names the collection a copy came from ("…
+ * Collection (Library of Congress)", LC's custodial headings before $5 was used). It tells
+ * where a copy is kept, not who made the work.
+ */
+function custodial(field: DataField): boolean {
+  if (subfieldValues(field, '5').some((v) => v.trim())) return true;
+  return field.tag === '710' && /\bcollection\s*(?:\([^)]*\))?\s*\.?$/i.test(subfieldValues(field, 'a').join(' ').trim());
+}
+
+/**
+ * The names of 100/110/111 and 700/710/711 with their roles. A name without a relator is an
+ * author when the work has an author as its main entry (co-authors of a 100). In a work entered
+ * under its title (no 1XX, 245 ind1 0) such a name takes the part the statement of
+ * responsibility gives it (245 $c: "edited by …", "coordenação editorial, …", "tradução de …";
+ * named with no part, an author; not named there, a contributor whose part we do not know:
+ * the authors of the texts in a catalogue, the museum that organised it). Under a performer or
+ * another role it is such a contributor too. Name-title and copy-specific added entries are
+ * left out.
+ */
+function contributorsOf(record: MarcRecord, kind: WorkKind): Contributor[] {
   const out: Contributor[] = [];
+  const mainField = dataFields(record, '100', '110', '111')[0];
+  const mainRole = mainField && roleOf(mainField);
+  const f245 = dataFields(record, '245')[0];
+  const titleEntered = !mainField && f245?.ind1 === '0';
+  const authorMain = mainField ? !mainRole || mainRole.role === 'author' : !titleEntered;
+  const statement = f245 ? subfieldValues(f245, 'c').join(' ') : '';
   for (const field of dataFields(record, '100', '110', '111', '700', '710', '711')) {
     if (field.tag.startsWith('7') && subfieldValues(field, 't').length > 0) continue; // name-title added entry: another work
+    if (field.tag.startsWith('7') && custodial(field)) continue;
     const agent = agentOf(field);
     if (!agent) continue;
     const main = field.tag.startsWith('1');
+    const given = roleOf(field);
+    let role: { role: Role; label?: string };
+    if (given) role = given;
     // A main entry whose relator term we do not know ("ilustrador") is still the work's author.
-    const role = roleOf(field) ?? { role: main ? ('author' as const) : ('other' as const) };
+    else if (main) role = { role: 'author' };
+    else if (given === undefined) role = { role: 'other' };
+    else if (authorMain) role = { role: 'author' };
+    else role = (titleEntered && roleInStatement(statement, agent, kind)) || { role: 'other' };
+    // The same name twice in one role (a 700 with $e and again with $c) is one contributor.
+    if (out.some((c) => c.role === role.role && directName(c.agent) === directName(agent))) continue;
     out.push({ ...role, agent, ...(main ? { main: true } : {}) });
   }
   return out;
+}
+
+/** Lower case without accents, one character for one, so that positions stay those of the text. */
+const fold = (text: string) =>
+  text
+    .split('')
+    .map((ch) => (ch.normalize('NFD')[0] ?? ch).toLowerCase())
+    .join('');
+
+/**
+ * The part a person has by the statement of responsibility (245 $c), from the words of its
+ * clause before the name ("edited by Myra Marx Ferree and Aili Mari Tripp", "coordenação
+ * editorial, Maria Alice Milliet", "toimittanut Salme Saure"); a name with no such words is an
+ * author ("Jean-Pierre Vincent, Peter Szondi …"), one after other words ("pesquisa, Aida
+ * Cordeiro", "with piano arrangements by …") a contributor; undefined when the name is not there.
+ */
+function roleInStatement(statement: string, agent: Agent, kind: WorkKind): { role: Role; label?: string } | undefined {
+  if (!isPerson(agent) || !statement) return undefined;
+  const text = fold(statement);
+  const family = fold(agent.family);
+  const at = new RegExp(`(?:^|[^\\p{L}])${family.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').exec(text);
+  if (!at) return undefined;
+  let start = at.index + (at[0].length - family.length);
+  // The name begins at its first forename when that stands just before the surname.
+  const first = fold(agent.given?.split(/\s+/)[0] ?? '');
+  const before = first ? text.lastIndexOf(first, start) : -1;
+  if (before >= 0 && start - before <= 40 && !/[;=]/.test(text.slice(before, start))) start = before;
+  // The clause: from the last " ; ", " = " or sentence end ("Armitage. Text by") before the name.
+  const clauses = [...statement.slice(0, start).matchAll(/\s[;=]\s|\p{L}{3,}\.\s+/gu)];
+  const last = clauses.at(-1);
+  const prefix = statement.slice(last ? last.index + last[0].length : 0, start);
+  // The clause goes on after the names to the next " ; " ("Bueres, Aída Kemelmajer de Carlucci, directores").
+  const suffix = statement.slice(start).split(/\s[;=]\s|\p{L}{3,}\.\s+/u)[0] ?? '';
+  const words = fold(`${prefix} ${suffix.replace(/^[^,]*/, '')}`);
+  if (kind === 'video' && /direc|direç|\bdir\b|regie/.test(words)) return { role: 'director' };
+  if (/organi[sz]|\borg\b|coord|compil|\bcomp\b|edit|\beds?\b|toim|hrsg|herausg|redig|direc|\bdir\b/.test(words))
+    return {
+      role: 'editor',
+      label: /organi[sz]|\borg\b/.test(words) ? 'org.' : /coord/.test(words) ? 'coord.' : /compil|\bcomp\b/.test(words) ? 'comp.' : 'ed.',
+    };
+  if (/tradu|transl|ubers|traduit|suomen|kaant|oversatt/.test(words)) return { role: 'translator' };
+  // Only names, "and" and "by" before it: one of the authors.
+  const rest = prefix
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\b\p{Lu}[\p{L}'’.-]*/gu, '')
+    .replace(/\b(?:by|de|por|von|par|av|of|and|e|y|und|et|da|do|dos|das|van|der|text|texts|texto|textos|written|escrito)\b/giu, '')
+    .replace(/[\s,.:;&]+/g, '');
+  return rest ? { role: 'other' } : { role: 'author' };
 }
 
 /** A person (X00 with a surname) or a name as it stands (bodies, meetings, forename entries). */
@@ -351,14 +487,16 @@ function thesisOf(record: MarcRecord, details: WorkDetails): Thesis | undefined 
   return { level: levelOf(label), label, ...(place ? { institution: trimPunctuation(place) } : {}), ...(year ? { year: Number(year) } : {}) };
 }
 
-const MASTERS = /mestrado|master|maestr[ií]a|disserta[çc][ãa]o|mestre/i;
+// Master's: Portuguese "dissertação" (a doctorate is a "tese"), English M.A./M.S./M.Sc., German Magister, French maîtrise.
+const MASTERS = /mestrado|master|maestr[ií]a|disserta[çc][ãa]o|mestre|\bm\.\s?(?:a|s|sc|phil|ed)\.|\bmsc\b|magister|ma[îi]trise|pro gradu/i;
+// Doctoral: "Tese (Doutorado …)", Ph.D., the German "Diss." and "Inaug.-Diss." (Inauguraldissertation), "Dr. phil.",
+// "Doktorarbeit", "Habilitationsschrift", the English (US) and Scandinavian "dissertation"/"avhandling", "thèse de doctorat",
+// "tesi di dottorato", Finnish "väitöskirja", Dutch "proefschrift".
+const DOCTORAL =
+  /doutorado|doctor|doktor|dottorato|ph\.?\s?d|d\.\s?phil|\bdr\.|\bdiss\b|dissertation|inaug|habilitation|livre-doc[êe]ncia|v[äa]it[öo]skirja|proefschrift|avhandling|^tese\b|^thesis\b|^th[èe]se\b|^tesis\b/i;
 function levelOf(label: string): Thesis['level'] {
   if (MASTERS.test(label)) return 'masters';
-  if (
-    /doutorado|doctor|ph\.?\s?d|livre-doc[êe]ncia|^tese\b|^thesis\b/i.test(label) &&
-    !/conclus[ãa]o|especializa|gradua[çc][ãa]o|bacharel|licenciatura/i.test(label)
-  )
-    return 'doctoral';
+  if (DOCTORAL.test(label) && !/conclus[ãa]o|especializa|gradua[çc][ãa]o|bacharel|licenciatura/i.test(label)) return 'doctoral';
   return 'other';
 }
 
@@ -470,7 +608,11 @@ function imprintRank(field: DataField): number {
 }
 
 /** Without the brackets of a supplied element ("[S.l.]", "[S.l. :", "s.n.]"). */
-const unbracket = (value: string) => value.replace(/^\[/, '').replace(/\]$/, '').trim();
+const unbracket = (value: string) =>
+  value
+    .replace(/^\[/, '')
+    .replace(/\]\.?$/, '')
+    .trim();
 
 /** Abbreviations whose full stop stays at the end of a subfield ("il.", "color.", "ed."). */
 const ABBREVIATIONS = new Set(
@@ -481,8 +623,10 @@ const ABBREVIATIONS = new Set(
 
 /** Drops the ISBD punctuation that closes a MARC subfield (" /", " :", " ;", ",", "=", "."), but not an abbreviation's or an initial's stop. */
 export function trimPunctuation(value: string): string {
-  let out = value.trim().replace(/[\s/:;,=+]+$/, '');
-  if (out.endsWith('.')) {
+  const whole = value.trim();
+  let out = whole.replace(/[\s/:;,=+]+$/, '');
+  // Before ISBD's " :", " ;", " /" and "," a full stop is the data's own ("Reading, Mass. :", AACR2 1.0C).
+  if (out.endsWith('.') && out.length === whole.length) {
     const word = /([\p{L}º]+)\.$/u.exec(out)?.[1] ?? '';
     const keep = ABBREVIATIONS.has(word.toLowerCase()) || /(?:^|[\s.])\p{Lu}\.$/u.test(out) || /\p{L}\.\p{L}+\.$/u.test(out);
     if (!keep) out = out.slice(0, -1);
@@ -511,7 +655,8 @@ function cslVariables(id: string, d: WorkDetails): Omit<CslItem, 'estante'> {
   if ((d.kind === 'music' || d.kind === 'sound') && !item.author) set('author', item.composer ?? item.performer);
   set('edition', d.edition && (/^(\d+)/.exec(d.edition)?.[1] ?? d.edition));
   set('publisher', d.publishers.join('; ') || undefined);
-  set('publisher-place', d.place);
+  // Citing Medicine's CSL style brackets a thesis's place itself.
+  set('publisher-place', d.kind === 'thesis' ? d.place?.replace(/^\[(.*)\]$/, '$1') : d.place);
   if (d.year !== undefined) item.issued = { 'date-parts': [[d.year, ...(d.month ? [d.month, ...(d.day ? [d.day] : [])] : [])]] };
   if (d.accessed) item.accessed = { 'date-parts': [[d.accessed.year, d.accessed.month, d.accessed.day]] };
   set('URL', d.url);
