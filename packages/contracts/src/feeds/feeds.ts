@@ -13,7 +13,7 @@ export type FeedKind = (typeof FEED_KINDS)[number];
 /** The secret of a feed address: 32 random bytes, base64url (43 characters). */
 export const feedKeySchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'not a feed address' });
 
-/** How many titles the "follow this search" feed carries: the newest of the search. */
+/** How many titles the "follow this search" feed carries: the search's titles catalogued last. */
 export const SEARCH_FEED_SIZE = 30;
 
 /** A private feed of the patron: whether it has an address, since when (the address itself is shown once). */
@@ -101,7 +101,7 @@ export const feedsEndpoints = {
     path: '/feeds/consulta.atom',
     access: 'open',
     tag: TAG,
-    summary: 'Follow a search: the newest titles it finds, as an Atom feed (the query of /consulta)',
+    summary: 'Follow a search: the titles it finds that were catalogued last, as an Atom feed (the query of /consulta)',
     query: consultaQuerySchema.and(languageQuery),
     response: z.string(),
     answer: 'file',

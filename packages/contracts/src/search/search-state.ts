@@ -121,6 +121,11 @@ export interface SearchState {
   plano: PlanFilter | null;
   /** The words exactly as typed: a search that finds nothing is not replaced by its "did you mean" (issue 26). */
   exato?: boolean;
+  /**
+   * The newest catalogued first, whatever `ordenacao` says: the followed-search feed's order
+   * (issue 56). Not an address parameter: set by the server only.
+   */
+  recemCatalogados?: boolean;
 }
 
 /**

@@ -1,10 +1,11 @@
-import { feedsEndpoints } from '@estante/contracts/feeds';
+import { feedsEndpoints, SEARCH_FEED_SIZE } from '@estante/contracts/feeds';
+import { consultaQueryFromParams, parseSearchState, readConsultaQuery } from '@estante/contracts/search';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, patronToken, type TestApp } from '../../../test/app.js';
-import { createCopies, createLibraries, createLoan, createPatron, createTitles } from '../../../test/factories.js';
+import { createCopies, createGuides, createLibraries, createLoan, createPatron, createTitles } from '../../../test/factories.js';
 import { createAlerts } from '../../../test/factories/interest.js';
 import { queryRows } from '../../db/client.js';
 
@@ -29,6 +30,18 @@ beforeAll(async () => {
   ]);
   // f2 catalogued after f1: the followed search lists it first.
   await db.execute(sql`update titles set created_at = now() - interval '2 days' where cod_acervo = ${ids.f1!}`);
+  // More maps than a feed carries, catalogued in the opposite order of their imprints: the
+  // oldest imprint (1990) catalogued last (a day ago), the newest (2021) a month ago.
+  const maps = await createTitles(
+    db,
+    Array.from({ length: SEARCH_FEED_SIZE + 2 }, (_, i) => ({ id: `map-${i}`, title: `Cartografia escolar ${i}`, subjects: ['Cartografia'], year: 1990 + i })),
+  );
+  for (const [control, id] of Object.entries(maps))
+    await db.execute(sql`update titles set created_at = now() - ${`${Number(control.slice(4)) + 1} days`}::interval where cod_acervo = ${id}`);
+  await createGuides(db, [
+    { codigo: 'geral', rota: 'pesquisa-geral' },
+    { codigo: 'arquivo', rota: 'arquivo' },
+  ]);
   await createCopies(db, [
     { codAcervo: ids.f1!, codBiblioteca: central!.codBiblioteca, tombo: 'T-1' },
     { codAcervo: ids.f3!, codBiblioteca: central!.codBiblioteca, tombo: 'T-3' },
@@ -69,6 +82,12 @@ describe('private feeds', () => {
     expect(parsed.meta.type).toBe('atom');
     expect(parsed.items.map((i) => [i.title, i.url])).toEqual([[`Pedagogia da autonomia / Freire, Paulo`, `https://biblioteca.example.org/acervo/${ids.f2}`]]);
     expect(parsed.items[0]!.description).toContain('Educação');
+    // Its id is a tag URI (RFC 4151) of the library's domain and the alert's day, not urn:estante (issue 56).
+    const [alert] = await queryRows<{ id: number; day: string }>(
+      t.database.db,
+      sql`select cod_alerta as id, to_char(criado_em at time zone 'UTC', 'YYYY-MM-DD') as day from patron_alerts where cod_pessoa = ${patron.ana!}`,
+    );
+    expect(parsed.items[0]!.id).toBe(`tag:biblioteca.example.org,${alert!.day}:alerta/${alert!.id}`);
     // The address is a secret: its table keeps only a digest.
     const key = made.body.url.split('/').at(-2)!;
     const stored = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from feed_keys where chave_hash = ${key}`);
@@ -146,6 +165,46 @@ describe('follow this search', () => {
     expect(parsed.items.map((i) => i.title)).toEqual(['Pedagogia da autonomia', 'Pedagogia do oprimido']);
     expect(parsed.items[0]!.url).toBe(`https://biblioteca.example.org/acervo/${ids.f2}`);
     expect(parsed.items[0]!.updated!.getTime()).toBeGreaterThan(parsed.items[1]!.updated!.getTime());
+  });
+
+  it('carries the titles catalogued last, newest first and dated so: one catalogued today with an imprint of 1950 comes first (issue 56)', async () => {
+    const address = 'https://x/svc/feeds/consulta.atom?termo1=cartografia';
+    const newest = async (limit: number) =>
+      queryRows<{ id: number; title: string; at: string }>(
+        t.database.db,
+        sql`select cod_acervo as id, title, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at
+            from titles where title like 'Cartografia%' order by created_at desc, cod_acervo desc limit ${limit}`,
+      );
+    const before = parseFeed((await read(address)).body);
+    expect(before.items.map((i) => i.title)).toEqual((await newest(SEARCH_FEED_SIZE)).map((r) => r.title));
+
+    // Catalogued now, after the feed was read; its imprint is older than every other map's.
+    const colonial = await createTitles(t.database.db, [{ id: 'map-1950', title: 'Cartografia do Brasil colonial', subjects: ['Cartografia'], year: 1950 }]);
+    const after = parseFeed((await read(address)).body);
+    const expected = await newest(SEARCH_FEED_SIZE);
+    expect(expected[0]!.id).toBe(colonial['map-1950']);
+    expect(after.items).toHaveLength(SEARCH_FEED_SIZE);
+    expect(after.items.map((i) => [i.title, i.url, i.updated?.toISOString().replace('.000Z', 'Z')])).toEqual(
+      expected.map((r) => [r.title, `https://biblioteca.example.org/acervo/${r.id}`, r.at]),
+    );
+    const times = after.items.map((i) => i.updated!.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(after.updated?.getTime()).toBe(times[0]);
+  });
+
+  it("links to the search's results page on the web app, not the home page (issue 56)", async () => {
+    const parsed = parseFeed((await read('https://x/svc/feeds/consulta.atom?termo1=cartografia&campo1=assunto&tipo1=frase&filtro=Y:1995')).body);
+    const page = new URL(parsed.url!);
+    expect(`${page.origin}${page.pathname}`).toBe('https://biblioteca.example.org/pesquisa-geral');
+    // The page the web app opens there is this search: its rows and filters, from the first page.
+    const search = readConsultaQuery(consultaQueryFromParams(page.searchParams));
+    expect(search).not.toBeNull();
+    expect(parseSearchState(search!)).toEqual(
+      parseSearchState({ termo1: 'cartografia', campo1: 'assunto', tipo1: 'frase', filtro: ['Y:1995'] } as Parameters<typeof parseSearchState>[0]),
+    );
+    // A base's search opens in its own guide.
+    const archive = parseFeed((await read('https://x/svc/feeds/consulta.atom?termo1=reitoria&base=arquivo')).body);
+    expect(archive.url).toBe('https://biblioteca.example.org/arquivo?termo1=reitoria&base=arquivo');
   });
 
   it('follows the words exactly as typed: a misspelt search is an empty feed, not its "did you mean"', async () => {

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { FEED_KINDS, type FeedKind, type FeedStatus, type NewFeed, SEARCH_FEED_SIZE } from '@estante/contracts/feeds';
 import { type Language } from '@estante/contracts/kernel';
-import { type ConsultaQuery } from '@estante/contracts/search';
+import { type ConsultaQuery, DEFAULT_PAGE_SIZE, parseSearchState, searchStateToParams } from '@estante/contracts/search';
 import { Feed } from 'feed';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Db } from '../../db/client.js';
+import { getGuiasPesquisa } from '../parameters/parameters.service.js';
 import type { Searcher } from '../search/search.remote.js';
 import { search } from '../search/search.service.js';
 import { errors, messages } from './feeds.messages.js';
@@ -29,6 +30,16 @@ export interface Site {
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 const titleUrl = (site: Site, codAcervo: number) => `${site.origin}/acervo/${codAcervo}`;
+
+/**
+ * A tag URI (RFC 4151) for something of this site: the site's host names the library, the day
+ * it was made (UTC) dates the name, so the ids of two installations — or of one reinstalled —
+ * never meet, as `urn:estante:…` ids did (issue 56). `tag:biblioteca.example.edu,2026-03-02:alerta/7`.
+ */
+export function tagUri(site: Site, made: string | Date, specific: string): string {
+  const day = (typeof made === 'string' ? new Date(made) : made).toISOString().slice(0, 10);
+  return `tag:${new URL(site.origin).hostname},${day}:${specific}`;
+}
 const withLanguage = (url: string, language: Language) => (language === 'pt' ? url : `${url}${url.includes('?') ? '&' : '?'}idioma=${language}`);
 const feedUrl = (site: Site, key: string, tipo: FeedKind, language: Language) =>
   withLanguage(`${site.origin}${site.apiBase}/feeds/${key}/${tipo === 'alertas' ? 'alertas.atom' : 'vencimentos.ics'}`, language);
@@ -80,7 +91,7 @@ export async function alertsFeed(db: Db, key: string, site: Site, language: Lang
   });
   for (const a of alerts)
     feed.addItem({
-      id: `urn:estante:alerta:${a.id}`,
+      id: tagUri(site, a.criado_em, `alerta/${a.id}`),
       title: html(a.autor ? `${a.titulo} / ${a.autor}` : a.titulo),
       link: titleUrl(site, a.cod_acervo),
       date: new Date(a.criado_em),
@@ -126,24 +137,39 @@ function searchLabel(query: ConsultaQuery, language: Language): string {
 }
 
 /**
- * `GET /feeds/consulta.atom?…`: follow a search — the newest titles it finds (the same query as
- * `/consulta`, sorted newest first), each linking to its title page. Public, like the search.
+ * The web app's results page of a search (`/<guide>?<search>`, the address the search form
+ * writes): in the guide of its base when it has one (the archive, the network…), else in the
+ * general search, from its first page.
+ */
+async function resultsPage(db: Db, query: ConsultaQuery, site: Site): Promise<string> {
+  const guides = await getGuiasPesquisa(db);
+  const guide = guides.find((g) => query.base !== undefined && g.codigo === query.base) ?? guides.find((g) => g.codigo === 'geral') ?? guides[0];
+  const state = { ...parseSearchState(query), pagina: 1, quantPag: DEFAULT_PAGE_SIZE };
+  return `${site.origin}/${guide ? encodeURIComponent(guide.rota) : ''}?${searchStateToParams(state).toString()}`;
+}
+
+/**
+ * `GET /feeds/consulta.atom?…`: follow a search — the SEARCH_FEED_SIZE titles it finds that were
+ * catalogued last (a title catalogued today with an imprint of 1950 among them), newest first,
+ * each dated when it was catalogued and linking to its title page; the feed links to the
+ * search's results page. Public, like the search.
  */
 export async function searchFeed(db: Db, index: Searcher, query: ConsultaQuery, site: Site, language: Language, self: string): Promise<string> {
   // The words as followed: a feed never swaps in a "did you mean" (its title names the words).
-  const answer = await search(index, { ...query, ordenacao: 'N', pagina: 1, quantPag: SEARCH_FEED_SIZE }, language, { suggest: false });
-  const [institution, dates] = await Promise.all([
+  const answer = await search(index, { ...query, pagina: 1, quantPag: SEARCH_FEED_SIZE }, language, { suggest: false, newestCatalogued: true });
+  const [institution, dates, results] = await Promise.all([
     institutionName(db),
     cataloguedAt(
       db,
       answer.acervos.map((a) => a.cod_acervo),
     ),
+    resultsPage(db, query, site),
   ]);
   const when = new Map(dates.map((d) => [d.cod_acervo, new Date(d.created_at)]));
   const feed = new Feed({
     id: self,
     title: messages.t('search.title', language, { institution, search: searchLabel(query, language) }),
-    link: site.origin,
+    link: results,
     language,
     // The newest title's cataloguing; a search that finds nothing is as of now (not 1970).
     updated: when.size > 0 ? new Date(Math.max(...[...when.values()].map((d) => d.getTime()))) : new Date(),

@@ -505,6 +505,8 @@ export class Run {
       if (newest) keys.reverse();
       return Array.from(keys.subarray(from, to), (k) => k % 2 ** 30);
     };
+    // The followed-search feed: the titles catalogued last, whatever their imprint (issue 56).
+    if (this.state.recemCatalogados) return byRank('newest');
     switch (this.state.ordenacao) {
       case 'T':
         return byRank('title');

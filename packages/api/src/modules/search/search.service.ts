@@ -36,10 +36,13 @@ export async function search(
   index: Searcher,
   query: ConsultaQuery,
   language: Language,
-  /** False: the words as typed only, no "did you mean" (a feed follows exactly what was typed). */
-  { suggest = true }: { suggest?: boolean } = {},
+  /**
+   * `suggest` false: the words as typed only, no "did you mean" (a feed follows exactly what was
+   * typed); `newestCatalogued`: the titles catalogued last first, whatever `ordenacao` says.
+   */
+  { suggest = true, newestCatalogued = false }: { suggest?: boolean; newestCatalogued?: boolean } = {},
 ): Promise<ConsultaResponse> {
-  const state = parseSearchState(query);
+  const state = { ...parseSearchState(query), ...(newestCatalogued ? { recemCatalogados: true } : {}) };
   const empty: ConsultaResponse = { total: 0, pagina: state.pagina, quantPag: state.quantPag, acervos: [], facetas: [], filtros: [] };
   // Spec §5: the target_gedweb base with no first-row term answers nothing, without searching.
   if (isEmptyTargetQuery(query)) return empty;

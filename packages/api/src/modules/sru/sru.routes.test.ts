@@ -237,8 +237,11 @@ describe('searchRetrieve: records and paging', () => {
       ['http://purl.org/dc/elements/1.1/', 'title', 'Sagarana'],
       ['http://purl.org/dc/elements/1.1/', 'creator', 'Rosa, João Guimarães'],
       ['http://purl.org/dc/elements/1.1/', 'type', 'text'],
+      // No 260 or 264: the year of 008/07-10; the ISBN of 020 as a URN (issue 56).
+      ['http://purl.org/dc/elements/1.1/', 'date', '1946'],
       ['http://purl.org/dc/elements/1.1/', 'language', 'por'],
       ['http://purl.org/dc/elements/1.1/', 'subject', 'Contos brasileiros'],
+      ['http://purl.org/dc/elements/1.1/', 'identifier', 'URN:ISBN:8520910394'],
     ]);
   });
 
