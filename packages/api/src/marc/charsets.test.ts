@@ -8,7 +8,7 @@ import { type ReadItem, readIso2709 } from './iso2709.js';
 import { readMarcXml } from './marcxml.js';
 import { dataFields, isDataField, type MarcRecord, subfieldValues } from './record.js';
 import { bytes, rawRecord } from './test/raw-record.js';
-import { toIso2709 } from './write.js';
+import { toIso2709, toMarcXml } from './write.js';
 
 /** The project's sample MARC files (../shared/data/marc beside the checkout), else the copies the demo seed ships. */
 const SHARED = fileURLToPath(new URL('../../../../../shared/data/marc/', import.meta.url));
@@ -169,41 +169,64 @@ describe('character sets, judged by yaz-marcdump', () => {
 });
 
 describe('exports, judged by yaz-marcdump', () => {
-  /** Our ISO 2709 export converted by yaz to MARC-8 and back to UTF-8: what a MARC-8 library would keep of it. */
-  function throughMarc8(iso: Uint8Array): (MarcRecord | null)[] {
+  /** Our export (ISO 2709 or MARCXML) converted by yaz to MARC-8 and back to UTF-8: what a MARC-8 library would keep of it. */
+  function throughMarc8(exported: Uint8Array | string, format: 'marc' | 'marcxml' = 'marc'): (MarcRecord | null)[] {
     const dir = mkdtempSync(join(tmpdir(), 'export-'));
-    writeFileSync(join(dir, 'utf8.mrc'), iso);
+    writeFileSync(join(dir, 'utf8.mrc'), exported);
     writeFileSync(
       join(dir, 'marc8.mrc'),
-      execFileSync('yaz-marcdump', ['-i', 'marc', '-o', 'marc', '-f', 'UTF-8', '-t', 'MARC-8', '-l', '9=32', join(dir, 'utf8.mrc')], { maxBuffer: 64 << 20 }),
+      execFileSync('yaz-marcdump', ['-i', format, '-o', 'marc', '-f', 'UTF-8', '-t', 'MARC-8', '-l', '9=32', join(dir, 'utf8.mrc')], { maxBuffer: 64 << 20 }),
     );
     return yazRead(readFileSync(join(dir, 'marc8.mrc')));
   }
-
-  it('exports records that survive conversion to MARC-8 whole: no letter lost ("Kichijirō", Cyrillic, Vietnamese, CJK)', () => {
-    const utf8 = (text: string) => new TextEncoder().encode(text);
-    const crafted = rawRecord('a', [
-      { tag: '001', value: bytes('scripts-1') },
-      { tag: '100', subfields: [['a', utf8('Kawabata, Kichijirō,')]] },
-      {
-        tag: '245',
-        subfields: [
-          ['a', utf8('Tiếng Việt, Łódź, Şerban, Ærø, Ñandú /')],
-          ['c', utf8('Война и мир ; 一丁七.')],
-        ],
-      },
-    ]);
-    const sources = [readFileSync(join(DATA, 'melinda-100.mrc')), readFileSync(join(DATA, 'zebra-sample-marc21.mrc')), crafted];
-    const stored = sources.flatMap((file) => records([...readIso2709(file)]).map((i) => i.record));
-    expect(stored.length).toBeGreaterThan(120);
-    const back = throughMarc8(toIso2709(stored));
-    expect(back).toHaveLength(stored.length);
-    const lost = stored.flatMap((record, i) => {
+  /** The values of `stored` a MARC-8 library would not get back from `back`. */
+  function lostIn(stored: MarcRecord[], back: (MarcRecord | null)[]): string[] {
+    return stored.flatMap((record, i) => {
       const theirs = back[i] ? values(back[i]) : [];
       // Control fields aside (danMARC2's, with subfields, are written as control fields), and the
       // one Melinda value that holds U+FFFD (a broken character in the source, which MARC-8 cannot hold).
       return values(record).filter((value) => !theirs.includes(value) && !/^00[1-9][ $]/.test(value) && !value.includes('\ufffd'));
     });
-    expect(lost).toEqual([]);
+  }
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+  const crafted = rawRecord('a', [
+    { tag: '001', value: bytes('scripts-1') },
+    { tag: '100', subfields: [['a', utf8('Kawabata, Kichijirō,')]] },
+    {
+      tag: '245',
+      subfields: [
+        ['a', utf8('Tiếng Việt: Người Hà Nội, Łódź, Şerban, Ærø, Ñandú /')],
+        ['c', utf8('Война и мир, Йошкар-Ола ; 一丁七.')],
+      ],
+    },
+    // Korean (Hangul syllables EACC holds whole), Japanese with voiced and semi-voiced kana,
+    // polytonic Greek: the scripts a decomposed (NFD) export lost in yaz's conversion.
+    { tag: '246', subfields: [['a', utf8('한국어 사전 : 서울대학교 출판부')]] },
+    { tag: '490', subfields: [['a', utf8('日本語で読む ガイドブック・パンフレット')]] },
+    { tag: '500', subfields: [['a', utf8('Ἀθῆναι, ἡ Ἑλλάς, ᾠδή')]] },
+  ]);
+
+  it('exports records that survive conversion to MARC-8 whole: no letter lost ("Kichijirō", Cyrillic, Vietnamese, Greek, Korean, Japanese)', () => {
+    const sources = [readFileSync(join(DATA, 'melinda-100.mrc')), readFileSync(join(DATA, 'zebra-sample-marc21.mrc')), crafted];
+    const stored = sources.flatMap((file) => records([...readIso2709(file)]).map((i) => i.record));
+    expect(stored.length).toBeGreaterThan(120);
+    const back = throughMarc8(toIso2709(stored));
+    expect(back).toHaveLength(stored.length);
+    expect(lostIn(stored, back)).toEqual([]);
+  });
+
+  it('exports MARCXML that survives conversion to MARC-8 whole, the Korean and Japanese too', () => {
+    const stored = records([...readIso2709(crafted)]).map((i) => i.record);
+    expect(lostIn(stored, throughMarc8(toMarcXml(stored), 'marcxml'))).toEqual([]);
+  });
+
+  it('writes Hangul and voiced kana composed (NFC) and Latin letters as letter + diacritic, as MARC-8 spells them', () => {
+    const [stored] = records([...readIso2709(crafted)]).map((i) => i.record);
+    const exported = new TextDecoder().decode(toIso2709([stored!]));
+    for (const text of ['한국어 사전 : 서울대학교 출판부', '日本語で読む ガイドブック・パンフレット']) {
+      expect(text.normalize('NFC')).toBe(text);
+      expect(exported).toContain(text);
+    }
+    expect(exported).toContain('Kichijiro\u0304');
   });
 });

@@ -253,3 +253,34 @@ export function strandedCombiningMarks(text: string): number {
   const matches = text.normalize('NFC').match(/[\u0300-\u036f]/gu);
   return matches ? matches.length : 0;
 }
+
+/** Every combining mark some MARC-8 set holds (ANSEL's, basic Greek's, Hebrew points, Arabic vowels…). */
+const MARC8_MARKS = new Set<string>([
+  ...Object.values(ANSEL_COMBINING),
+  ...Object.values(CODESETS).flatMap((table) => Object.values(table).flatMap(([cp, combining]) => (combining ? [String.fromCodePoint(cp)] : []))),
+]);
+/** Every letter or sign some MARC-8 set holds whole (한 and で in EACC, й in basic Cyrillic, ơ in ANSEL). */
+const MARC8_WHOLE = new Set<string>([
+  ...Object.values(ANSEL_SPACING),
+  ...Object.values(EACC_FIXES).map((cp) => String.fromCodePoint(cp)),
+  ...Object.values(CODESETS).flatMap((table) => Object.values(table).flatMap(([cp, combining]) => (combining ? [] : [String.fromCodePoint(cp)]))),
+]);
+
+/**
+ * Text in the Unicode form MARC-8 spells it, for the UTF-8 exports (decision 0031): a letter
+ * MARC-8 holds whole stays composed (한, で, й, ơ — decomposed, a converter to MARC-8 would find
+ * Hangul jamo and a voicing mark no MARC-8 set has, and drop them), and any other letter gives
+ * up, decomposed, the marks MARC-8 writes as diacritics (ō → o + ◌̄, ờ → ơ + ◌̀, ἇ → α + ◌̔ + ◌͂:
+ * composed, a converter finds no such letter and drops it). The result is canonically equivalent
+ * to the input: NFC brings back exactly the stored text.
+ */
+export function marc8Form(text: string): string {
+  // Only a letter with marks, or one beyond ASCII, can need rewriting; ASCII text is left as it is.
+  return text.normalize('NFC').replace(/\P{M}\p{M}+|\P{ASCII}/gu, (cluster) => {
+    if (MARC8_WHOLE.has(cluster)) return cluster;
+    const [base = '', ...marks] = cluster.normalize('NFD');
+    const kept = marks.filter((m) => !MARC8_MARKS.has(m)).join('');
+    const written = `${`${base}${kept}`.normalize('NFC')}${marks.filter((m) => MARC8_MARKS.has(m)).join('')}`;
+    return written.normalize('NFC') === cluster ? written : cluster;
+  });
+}

@@ -1,3 +1,4 @@
+import { marc8Form } from './marc8.js';
 import { isControlTag, isDataField, leaderWith, type MarcField, type MarcRecord } from './record.js';
 
 const RECORD_TERMINATOR = '\x1d';
@@ -7,9 +8,10 @@ const SUBFIELD_DELIMITER = '\x1f';
 /**
  * Writes records as ISO 2709 (MARC 21 exchange format) in UTF-8: leader with the computed
  * record length and base address, leader/09 `a` (UCS/Unicode), the directory, the fields.
- * Lengths count bytes, not characters, as the standard requires. Text is written decomposed
- * (NFD), as the Library of Congress writes MARC 21 in Unicode, so that a converter to MARC-8
- * (letter + combining diacritic, which is how MARC-8 spells "ō") loses nothing (decision 0031).
+ * Lengths count bytes, not characters, as the standard requires. Text is written in the form
+ * MARC-8 spells it (`marc8Form`): decomposed where MARC-8 writes a letter + diacritic ("ō"), as
+ * the Library of Congress writes MARC 21 in Unicode, composed where MARC-8 holds the letter
+ * whole (Hangul, kana with voicing marks), so a converter to MARC-8 loses nothing (decision 0031).
  */
 export function toIso2709(records: MarcRecord[]): Buffer {
   return Buffer.concat(records.map((record) => layout(record).bytes));
@@ -22,7 +24,7 @@ function layout(record: MarcRecord): { leader: string; bytes: Buffer } {
     const text = isDataField(written)
       ? `${indicator(written.ind1)}${indicator(written.ind2)}${written.subfields.map((s) => `${SUBFIELD_DELIMITER}${s.code}${clean(s.value)}`).join('')}`
       : clean(written.value);
-    return { tag: field.tag, bytes: Buffer.from(`${text.normalize('NFD')}${FIELD_TERMINATOR}`, 'utf8') };
+    return { tag: field.tag, bytes: Buffer.from(`${marc8Form(text)}${FIELD_TERMINATOR}`, 'utf8') };
   });
   let start = 0;
   const directory = bodies
@@ -88,11 +90,11 @@ function escapeXml(value: string): string {
 /**
  * Writes records as a MARCXML collection (MARC 21 slim schema): the leader as the ISO 2709
  * form of the record would carry it (record length and base address computed, never a stale
- * stored one), control fields as control fields, text decomposed (NFD) like the ISO 2709 writer.
+ * stored one), control fields as control fields, text in MARC-8's form like the ISO 2709 writer.
  */
 export function toMarcXml(records: MarcRecord[]): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<collection xmlns="http://www.loc.gov/MARC21/slim">'];
-  const text = (value: string) => escapeXml(value.normalize('NFD'));
+  const text = (value: string) => escapeXml(marc8Form(value));
   for (const record of records) {
     lines.push('  <record>', `    <leader>${escapeXml(xmlLeader(record))}</leader>`);
     for (const original of record.fields) {

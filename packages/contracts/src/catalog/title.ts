@@ -3,6 +3,7 @@ import { INT4_MAX } from '../common.js';
 import { recordId } from '../record-id.js';
 import { AUTHORITY_TYPES } from './authorities.js';
 import { disponibilidadeSchema } from '../search/search.js';
+import { citacaoSchema } from '../opensearch/citation-metadata.js';
 
 /** A title or authority id in a path: digits only (anything else is a 400, not a 404). */
 export const recordIdParamsSchema = z.object({
@@ -66,6 +67,8 @@ export const acervoSchema = z
     disponibilidade: z.array(disponibilidadeSchema),
     /** Tab codes this title offers (spec §2); tabs it has no data for are left out. */
     abas: z.array(z.enum(TITLE_TAB_CODES)),
+    /** What the page's citation metadata (COinS, JSON-LD) needs: every name with its part, and the host of a chapter or article. */
+    citacao: citacaoSchema,
   })
   .meta({ id: 'Acervo' });
 export type Acervo = z.infer<typeof acervoSchema>;

@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import jsonld from 'jsonld';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { type CitationSource, coinsContextObject, jsonForScript, languageTag, pageCount, personName, schemaOrgJsonLd } from './citation-metadata.js';
 
@@ -9,7 +11,6 @@ const book: CitationSource = {
   cod_acervo: 7,
   titulo: 'Pedagogia do oprimido',
   autor: 'Freire, Paulo, 1921-1997',
-  autores_secundarios: ['Weffort, Francisco C.'],
   ano_publicacao: 1987,
   cod_tipo_obra: 1,
   idioma: 'por',
@@ -23,6 +24,13 @@ const book: CitationSource = {
   issn: [],
   link_capa: 'https://capas.example.org/7.jpg',
   dados_adicionais: { A: [{ descricao: 'Freire, Paulo, 1921-1997' }] },
+  citacao: {
+    contribuicoes: [
+      { nome: 'Freire, Paulo, 1921-1997', papel: 'aut', entidade: false },
+      { nome: 'Weffort, Francisco C.', papel: 'ctb', entidade: false },
+    ],
+    obra_mae: null,
+  },
 };
 
 /** A COinS title read back as a reader does: key → every value. */
@@ -39,7 +47,8 @@ describe('COinS: the OpenURL 1.0 ContextObject (Z39.88-2004 KEV) of a title', ()
       rft_id: ['https://biblioteca.example.org/acervo/7'],
       'rft.genre': ['book'],
       'rft.btitle': ['Pedagogia do oprimido'],
-      'rft.au': ['Freire, Paulo', 'Weffort, Francisco C.'],
+      // The preface's author had a part, not the authorship: no rft.au.
+      'rft.au': ['Freire, Paulo'],
       'rft.date': ['1987'],
       'rft.pub': ['Paz e Terra'],
       'rft.place': ['Rio de Janeiro'],
@@ -60,7 +69,7 @@ describe('COinS: the OpenURL 1.0 ContextObject (Z39.88-2004 KEV) of a title', ()
   });
 
   it('encodes every value: "&", "=", "+" and "#" in a title survive, spaces are never "+"', () => {
-    const odd = { ...book, titulo: 'C++ & Java = 100% #1', autor: null, autores_secundarios: [] };
+    const odd = { ...book, titulo: 'C++ & Java = 100% #1', autor: null, citacao: null };
     const value = coinsContextObject(odd, URL_OF(7));
     expect(value).not.toContain('+');
     expect(value).not.toContain(' ');
@@ -70,7 +79,7 @@ describe('COinS: the OpenURL 1.0 ContextObject (Z39.88-2004 KEV) of a title', ()
   });
 
   it('uses the journal format for a serial (genre journal, ISSN) and an article (genre article, its journal)', () => {
-    const serial = { ...book, cod_tipo_obra: 2, titulo: 'Revista Brasileira de Educação', autor: null, autores_secundarios: [], isbn: [], issn: ['1413-2478'] };
+    const serial = { ...book, cod_tipo_obra: 2, titulo: 'Revista Brasileira de Educação', autor: null, citacao: null, isbn: [], issn: ['1413-2478'] };
     expect(kev(coinsContextObject(serial, URL_OF(2)))).toMatchObject({
       rft_val_fmt: ['info:ofi/fmt:kev:mtx:journal'],
       'rft.genre': ['journal'],
@@ -128,7 +137,7 @@ describe('COinS: the OpenURL 1.0 ContextObject (Z39.88-2004 KEV) of a title', ()
       ...book,
       cod_tipo_obra: 17,
       autor: 'Brasil. Congresso Nacional',
-      autores_secundarios: [],
+      citacao: null,
       dados_adicionais: { O: [{ descricao: 'Brasil. Congresso Nacional' }] },
     };
     const parsed = kev(coinsContextObject(act, URL_OF(17)));
@@ -192,7 +201,7 @@ describe('schema.org JSON-LD of a title', () => {
       url: 'https://biblioteca.example.org/acervo/7',
       name: 'Pedagogia do oprimido',
       author: { '@type': 'Person', name: 'Freire, Paulo' },
-      contributor: [{ '@type': 'Person', name: 'Weffort, Francisco C.' }],
+      contributor: { '@type': 'Person', name: 'Weffort, Francisco C.' },
       datePublished: '1987',
       publisher: { '@type': 'Organization', name: 'Paz e Terra', location: { '@type': 'Place', name: 'Rio de Janeiro' } },
       inLanguage: 'pt',
@@ -287,5 +296,332 @@ describe('schema.org JSON-LD of a title', () => {
     });
     const [node] = (await expand(data)) as Expanded[];
     expect((node![`${S}author`] as Expanded[])[0]!['@type']).toEqual([`${S}Organization`]);
+  });
+});
+
+/**
+ * The keys of the OpenURL 1.0 KEV matrices (Z39.88-2004 registry: info:ofi/fmt:kev:mtx:book,
+ * :journal, :dissertation), the judge of what a ContextObject may say of its referent. Zotero's
+ * parser (parseContextObject in zotero/utilities, AGPL, not on npm) reads these keys by the same
+ * names, so a key outside its format's matrix is one no reader is bound to understand — but for
+ * `language`, which decision 0027 sends on purpose (Zotero reads it, resolvers ignore it).
+ */
+const AUTHOR_KEYS = ['aulast', 'aufirst', 'auinit', 'auinit1', 'auinitm', 'ausuffix', 'au'];
+const MATRICES: Record<string, string[]> = {
+  book: [
+    ...AUTHOR_KEYS,
+    'aucorp',
+    'btitle',
+    'atitle',
+    'title',
+    'place',
+    'pub',
+    'date',
+    'edition',
+    'tpages',
+    'series',
+    'spage',
+    'epage',
+    'pages',
+    'issn',
+    'isbn',
+    'bici',
+    'genre',
+  ],
+  journal: [
+    ...AUTHOR_KEYS,
+    'aucorp',
+    'atitle',
+    'title',
+    'jtitle',
+    'stitle',
+    'date',
+    'chron',
+    'ssn',
+    'quarter',
+    'volume',
+    'part',
+    'issue',
+    'spage',
+    'epage',
+    'pages',
+    'artnum',
+    'issn',
+    'eissn',
+    'isbn',
+    'coden',
+    'sici',
+    'genre',
+  ],
+  dissertation: [...AUTHOR_KEYS, 'title', 'co', 'cc', 'inst', 'date', 'tpages', 'isbn', 'degree', 'advisor'],
+};
+/** The keys of a ContextObject that its format's matrix does not define. */
+const outsideMatrix = (value: string) => {
+  const params = new URLSearchParams(value);
+  const format = params.get('rft_val_fmt')!.replace('info:ofi/fmt:kev:mtx:', '');
+  return [...params.keys()].filter(
+    (key) => !['ctx_ver', 'rft_val_fmt', 'rft_id', 'rft.language'].includes(key) && !MATRICES[format]?.includes(key.replace(/^rft\./, '')),
+  );
+};
+
+/** Titles as `GET /acervo/{id}` gives them, each with the structure a flat citation used to lose. */
+const article: CitationSource = {
+  ...book,
+  cod_acervo: 30,
+  cod_tipo_obra: 3,
+  titulo: 'A escola e a cidade',
+  autor: 'Souza, Ana Maria de',
+  isbn: [],
+  issn: [],
+  descricao_fisica: 'p. 1-20',
+  dados_adicionais: { P: [{ descricao: 'Educação & Sociedade' }] },
+  citacao: {
+    contribuicoes: [
+      { nome: 'Souza, Ana Maria de', papel: 'aut', entidade: false },
+      { nome: 'Lima, Carlos', papel: 'aut', entidade: false },
+    ],
+    obra_mae: { titulo: 'Educação & Sociedade', issn: '0101-7330', isbn: null, volume: '25', numero: '2', paginas: '1-20' },
+  },
+};
+const chapter: CitationSource = {
+  ...book,
+  cod_acervo: 31,
+  cod_tipo_obra: 15,
+  titulo: 'A pedagogia da autonomia',
+  autor: 'Gadotti, Moacir',
+  isbn: [],
+  descricao_fisica: 'p. 15-24',
+  citacao: {
+    contribuicoes: [{ nome: 'Gadotti, Moacir', papel: 'aut', entidade: false }],
+    obra_mae: { titulo: 'Paulo Freire: uma biobibliografia', issn: null, isbn: '8524906014', volume: null, numero: null, paginas: '15-24' },
+  },
+};
+const thesis: CitationSource = {
+  ...book,
+  cod_acervo: 32,
+  cod_tipo_obra: 4,
+  titulo: 'Leitura na escola',
+  autor: 'Pereira, Joana',
+  isbn: [],
+  descricao_fisica: '210 f. : il. ; 30 cm',
+  dados_adicionais: { U: [{ descricao: 'Universidade Federal de Santa Catarina' }], N: [{ descricao: 'Doutorado em Educação' }] },
+  citacao: {
+    contribuicoes: [
+      { nome: 'Pereira, Joana, 1980-', papel: 'aut', entidade: false },
+      { nome: 'Saviani, Dermeval, 1943-', papel: 'ths', entidade: false },
+    ],
+    obra_mae: null,
+  },
+};
+const film: CitationSource = {
+  ...book,
+  cod_acervo: 33,
+  cod_tipo_obra: 7,
+  titulo: 'Central do Brasil',
+  autor: null,
+  isbn: [],
+  descricao_fisica: '1 DVD (113 min) : son., color. + 1 folheto (12 p.)',
+  citacao: {
+    contribuicoes: [
+      { nome: 'Salles, Walter, 1956-', papel: 'drt', entidade: false },
+      { nome: 'Montenegro, Fernanda, 1929-', papel: 'act', entidade: false },
+      { nome: 'Oliveira, Vinícius de', papel: 'act', entidade: false },
+      { nome: 'Gullane, Fabiano', papel: 'pro', entidade: false },
+      { nome: 'Videofilmes', papel: 'pro', entidade: true },
+    ],
+    obra_mae: null,
+  },
+};
+const score: CitationSource = {
+  ...book,
+  cod_acervo: 34,
+  cod_tipo_obra: 5,
+  titulo: 'Garota de Ipanema',
+  autor: 'Jobim, Antonio Carlos, 1927-1994',
+  isbn: [],
+  descricao_fisica: '1 partitura (4 p.) + 1 livreto (39 p.)',
+  citacao: {
+    contribuicoes: [
+      { nome: 'Jobim, Antonio Carlos, 1927-1994', papel: 'cmp', entidade: false },
+      { nome: 'Moraes, Vinicius de, 1913-1980', papel: 'lyr', entidade: false },
+      { nome: 'Gilberto, João', papel: 'prf', entidade: false },
+    ],
+    obra_mae: null,
+  },
+};
+const ALL = { book, article, chapter, thesis, film, score };
+
+describe('COinS keep the record structured: each key one its format defines, each name in its part', () => {
+  it("uses only keys of its format's OpenURL matrix, for every kind of work", () => {
+    for (const [name, source] of Object.entries(ALL)) expect(outsideMatrix(coinsContextObject(source, URL_OF(source.cod_acervo))), name).toEqual([]);
+    for (const type of [2, 5, 6, 8, 16, 17, 99])
+      expect(outsideMatrix(coinsContextObject({ ...book, cod_tipo_obra: type }, URL_OF(type))), `type ${type}`).toEqual([]);
+  });
+
+  it("gives an article its journal, volume, issue, pages and the journal's ISSN, and no total of pages", () => {
+    expect(kev(coinsContextObject(article, URL_OF(30)))).toEqual({
+      ctx_ver: ['Z39.88-2004'],
+      rft_val_fmt: ['info:ofi/fmt:kev:mtx:journal'],
+      rft_id: [URL_OF(30)],
+      'rft.genre': ['article'],
+      'rft.atitle': ['A escola e a cidade'],
+      'rft.jtitle': ['Educação & Sociedade'],
+      'rft.au': ['Souza, Ana Maria de', 'Lima, Carlos'],
+      'rft.date': ['1987'],
+      'rft.volume': ['25'],
+      'rft.issue': ['2'],
+      'rft.spage': ['1'],
+      'rft.epage': ['20'],
+      'rft.pages': ['1-20'],
+      'rft.issn': ['0101-7330'],
+      'rft.language': ['pt'],
+    });
+  });
+
+  it("gives a chapter its book's title (btitle) and ISBN, and its pages in the book", () => {
+    const parsed = kev(coinsContextObject(chapter, URL_OF(31)));
+    expect(parsed).toMatchObject({
+      'rft.genre': ['bookitem'],
+      'rft.atitle': ['A pedagogia da autonomia'],
+      'rft.btitle': ['Paulo Freire: uma biobibliografia'],
+      'rft.au': ['Gadotti, Moacir'],
+      'rft.spage': ['15'],
+      'rft.epage': ['24'],
+      'rft.isbn': ['8524906014'],
+    });
+    expect(parsed['rft.tpages']).toBeUndefined();
+  });
+
+  it('names a thesis advisor as rft.advisor, never as a second author', () => {
+    const parsed = kev(coinsContextObject(thesis, URL_OF(32)));
+    expect(parsed).toMatchObject({ 'rft.au': ['Pereira, Joana'], 'rft.advisor': ['Saviani, Dermeval'], 'rft.tpages': ['210'] });
+  });
+
+  it("gives a score its composer and lyricist as authors, not its performer; a film's director, cast and producers are no authors", () => {
+    expect(kev(coinsContextObject(score, URL_OF(34)))['rft.au']).toEqual(['Jobim, Antonio Carlos', 'Moraes, Vinicius de']);
+    const parsed = kev(coinsContextObject(film, URL_OF(33)));
+    expect(parsed['rft.au']).toBeUndefined();
+    expect(parsed['rft.aucorp']).toBeUndefined();
+  });
+
+  it('counts the pages of the work, not of its accompanying material ("+ 1 livreto (39 p.)")', () => {
+    expect(kev(coinsContextObject(score, URL_OF(34)))['rft.tpages']).toEqual(['4']);
+    expect(kev(coinsContextObject(film, URL_OF(33)))['rft.tpages']).toBeUndefined();
+    expect(pageCount('1 CD (45 min) + 1 booklet (39 p.)')).toBeNull();
+    expect(pageCount('4 p. l., 125 p. ; 20 cm')).toBe(125);
+  });
+});
+
+/**
+ * The TypeScript compiler's verdict on JSON-LD nodes typed by schema-dts (Google's typings of the
+ * schema.org vocabulary): each node checked as the type its `@type` names, nested nodes by theirs,
+ * so a property the type (or its supertypes) does not have is an error. Empty when all is valid.
+ */
+function schemaOrgErrors(nodes: Record<string, unknown>[]): string[] {
+  const file = fileURLToPath(new URL('./__schema-dts-judge.ts', import.meta.url));
+  const source = [
+    "import type * as S from 'schema-dts';",
+    ...nodes.map((node, i) => {
+      const { '@context': _context, ...rest } = node;
+      return `export const n${i}: S.${String(node['@type'])} = ${JSON.stringify(rest)};`;
+    }),
+  ].join('\n');
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: [],
+    lib: ['lib.es2022.d.ts'],
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    module: ts.ModuleKind.ESNext,
+  };
+  const host = ts.createCompilerHost(options);
+  const read = host.getSourceFile.bind(host);
+  const exists = host.fileExists.bind(host);
+  host.getSourceFile = (name, language, ...rest) => (name === file ? ts.createSourceFile(name, source, language) : read(name, language, ...rest));
+  host.fileExists = (name) => name === file || exists(name);
+  const program = ts.createProgram([file], options, host);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) => `${d.file ? `node ${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line - 1}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+    );
+}
+
+describe('schema.org JSON-LD keeps the record structured, every property one its type has (judged by schema-dts)', () => {
+  it('is valid schema.org for every kind of work, and the judge does catch a property a type lacks', () => {
+    const nodes = [...Object.values(ALL), ...[2, 6, 8, 9, 10, 12, 16, 17].map((type) => ({ ...book, cod_tipo_obra: type }))].map((source) =>
+      schemaOrgJsonLd(source, URL_OF(source.cod_acervo)),
+    );
+    const wrong = [
+      { '@type': 'Thesis', name: 'x', advisor: { '@type': 'Person', name: 'y' } },
+      { '@type': 'ScholarlyArticle', name: 'x', isPartOf: { '@type': 'Periodical', name: 'y', volumeNumber: '2' } },
+    ];
+    const errors = schemaOrgErrors([...nodes, ...wrong]);
+    expect(errors.filter((e) => e.startsWith(`node ${nodes.length}:`) || e.startsWith(`node ${nodes.length + 1}:`))).toHaveLength(2);
+    expect(errors.filter((e) => !e.startsWith(`node ${nodes.length}:`) && !e.startsWith(`node ${nodes.length + 1}:`))).toEqual([]);
+  }, 60_000);
+
+  it('nests an article in its issue, volume and journal (with ISSN), its pages as start and end', () => {
+    expect(schemaOrgJsonLd(article, URL_OF(30))).toMatchObject({
+      '@type': 'ScholarlyArticle',
+      author: [
+        { '@type': 'Person', name: 'Souza, Ana Maria de' },
+        { '@type': 'Person', name: 'Lima, Carlos' },
+      ],
+      isPartOf: {
+        '@type': 'PublicationIssue',
+        issueNumber: '2',
+        isPartOf: { '@type': 'PublicationVolume', volumeNumber: '25', isPartOf: { '@type': 'Periodical', name: 'Educação & Sociedade', issn: '0101-7330' } },
+      },
+      pageStart: '1',
+      pageEnd: '20',
+    });
+  });
+
+  it('puts a chapter in its book (isPartOf), with the pages', () => {
+    expect(schemaOrgJsonLd(chapter, URL_OF(31))).toMatchObject({
+      '@type': 'Chapter',
+      author: { '@type': 'Person', name: 'Gadotti, Moacir' },
+      isPartOf: { '@type': 'Book', name: 'Paulo Freire: uma biobibliografia', isbn: '8524906014' },
+      pageStart: '15',
+      pageEnd: '24',
+    });
+  });
+
+  it('names a thesis advisor as a contributor in the role of thesis advisor (schema.org has no advisor), not as an author', () => {
+    const data = schemaOrgJsonLd(thesis, URL_OF(32));
+    expect(data).toMatchObject({
+      '@type': 'Thesis',
+      author: { '@type': 'Person', name: 'Pereira, Joana' },
+      contributor: { '@type': 'Role', roleName: 'http://id.loc.gov/vocabulary/relators/ths', contributor: { '@type': 'Person', name: 'Saviani, Dermeval' } },
+      sourceOrganization: { '@type': 'Organization', name: 'Universidade Federal de Santa Catarina' },
+    });
+  });
+
+  it("gives a film its director, actors and producers, and a composition its composer and lyricist, by schema.org's own properties", () => {
+    const movie = schemaOrgJsonLd(film, URL_OF(33));
+    expect(movie).toMatchObject({
+      '@type': 'Movie',
+      director: { '@type': 'Person', name: 'Salles, Walter' },
+      actor: [
+        { '@type': 'Person', name: 'Montenegro, Fernanda' },
+        { '@type': 'Person', name: 'Oliveira, Vinícius de' },
+      ],
+      producer: [
+        { '@type': 'Person', name: 'Gullane, Fabiano' },
+        { '@type': 'Organization', name: 'Videofilmes' },
+      ],
+    });
+    expect(movie).not.toHaveProperty('author');
+    expect(movie).not.toHaveProperty('contributor');
+    const composition = schemaOrgJsonLd(score, URL_OF(34));
+    expect(composition).toMatchObject({
+      '@type': 'MusicComposition',
+      composer: { '@type': 'Person', name: 'Jobim, Antonio Carlos' },
+      lyricist: { '@type': 'Person', name: 'Moraes, Vinicius de' },
+      contributor: { '@type': 'Role', roleName: 'http://id.loc.gov/vocabulary/relators/prf', contributor: { '@type': 'Person', name: 'Gilberto, João' } },
+    });
+    expect(composition).not.toHaveProperty('author');
   });
 });

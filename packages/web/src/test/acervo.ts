@@ -36,6 +36,7 @@ export function acervoRecord(over: Partial<Acervo> = {}): Acervo {
     autoridades: [],
     disponibilidade: [{ cod_biblioteca: 1, desc_biblioteca: 'Biblioteca Central', total: 2, disponiveis: 1 }],
     abas: ['33', '30', '18', '75'],
+    citacao: { contribuicoes: [{ nome: 'Freire, Paulo, 1921-1997', papel: 'aut', entidade: false }], obra_mae: null },
     ...over,
   };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Acervo, DadosEstatisticos, DublinCore, MarcView } from '@estante/contracts/catalog';
+import { coinsContextObject, schemaOrgJsonLd } from '@estante/contracts/opensearch';
 import { createTestApp, patronToken, publicToken, type TestApp } from '../../../test/app.js';
 import { createLibraries, createPatron, enableActivities } from '../../../test/factories.js';
 import { CITATION_RECORDS, df, items, record } from '../../../test/records.js';
@@ -31,10 +32,37 @@ const CONTENTS = record(
   df('856', '40', ['u', 'https://licensed.example.org/ray'], ['z', 'Acesso restrito a usuários da instituição']),
 );
 
+/** A thesis with its advisor, catalogued from the copy a university holds (710 with $5: a custodial collection, no part in the work). */
+const ADVISED = record(
+  'ref-advised',
+  'am',
+  2019,
+  'por',
+  df('100', '1 ', ['a', 'Pereira, Joana,'], ['d', '1980-'], ['e', 'autora.']),
+  df('245', '10', ['a', 'Leitura na escola /'], ['c', 'Joana Pereira ; orientador: Dermeval Saviani.']),
+  df('300', '  ', ['a', '210 f. :'], ['b', 'il.']),
+  df('502', '  ', ['b', 'Doutorado em Educação'], ['c', 'Universidade Federal de Santa Catarina'], ['d', '2019']),
+  df('700', '1 ', ['a', 'Saviani, Dermeval,'], ['d', '1943-'], ['e', 'orientador.']),
+  df('710', '2 ', ['a', 'Universidade Federal de Santa Catarina.'], ['b', 'Biblioteca Universitária.'], ['5', 'SC-UFSC']),
+);
+/** A film: its director, cast and producers by relator term and code. */
+const FILM = record(
+  'ref-film',
+  'gm',
+  1998,
+  'por',
+  df('245', '00', ['a', 'Central do Brasil /'], ['c', 'direção: Walter Salles.']),
+  df('300', '  ', ['a', '1 DVD (113 min) :'], ['b', 'son., color. ;'], ['c', '4 3/4 pol. +'], ['e', '1 folheto (12 p.)']),
+  df('700', '1 ', ['a', 'Salles, Walter,'], ['d', '1956-'], ['e', 'diretor.']),
+  df('700', '1 ', ['a', 'Montenegro, Fernanda,'], ['d', '1929-'], ['4', 'act']),
+  df('700', '1 ', ['a', 'Gullane, Fabiano,'], ['e', 'produtor.']),
+  df('710', '2 ', ['a', 'Videofilmes.'], ['4', 'pro']),
+);
+
 beforeAll(async () => {
   t = await createTestApp();
   authorization = `Bearer ${await publicToken(t.app)}`;
-  const report = await importMarcRecords(t.database.db, items([...Object.values(CITATION_RECORDS), CONTENTS]));
+  const report = await importMarcRecords(t.database.db, items([...Object.values(CITATION_RECORDS), CONTENTS, ADVISED, FILM]));
   expect(report.rejected).toEqual([]);
   for (const row of await t.database.db.select({ id: titles.codAcervo, c: titles.controlNumber }).from(titles)) id[row.c] = row.id;
   const [a, b] = await createLibraries(t.database.db, ['Biblioteca Central', 'Biblioteca Norte']);
@@ -177,6 +205,41 @@ describe('GET /acervo/{id}', () => {
     expect(noCopies.body.abas).toEqual(['33', '36', '115']);
     expect(noCopies.body.desc_tipo_obra).toBe('Tese/Dissertação');
     expect((await get<Acervo>(`/acervo/${id['ref-thesis']}`, { 'x-idioma': '5' })).body.desc_tipo_obra).toBe('Thesis/Dissertation');
+  });
+
+  it('gives citation metadata every name with its part and the host of an article or chapter; a custodial collection is no name of the work', async () => {
+    const thesis = (await get<Acervo>(`/acervo/${id['ref-advised']}`)).body;
+    expect(thesis.citacao).toEqual({
+      contribuicoes: [
+        { nome: 'Pereira, Joana, 1980-', papel: 'aut', entidade: false },
+        { nome: 'Saviani, Dermeval, 1943-', papel: 'ths', entidade: false },
+      ],
+      obra_mae: null,
+    });
+    // As the title page's COinS and JSON-LD write it: the advisor in that part, the holding library nowhere.
+    const coins = new URLSearchParams(coinsContextObject(thesis, 'https://biblioteca.example.org/acervo/1'));
+    expect(coins.getAll('rft.au')).toEqual(['Pereira, Joana']);
+    expect(coins.getAll('rft.advisor')).toEqual(['Saviani, Dermeval']);
+    expect(JSON.stringify(schemaOrgJsonLd(thesis, 'https://biblioteca.example.org/acervo/1'))).not.toContain('Biblioteca Universitária');
+    const film = (await get<Acervo>(`/acervo/${id['ref-film']}`)).body;
+    expect(film.citacao.contribuicoes.map((c) => [c.nome, c.papel, c.entidade])).toEqual([
+      ['Salles, Walter, 1956-', 'drt', false],
+      ['Montenegro, Fernanda, 1929-', 'act', false],
+      ['Gullane, Fabiano', 'pro', false],
+      ['Videofilmes', 'pro', true],
+    ]);
+    expect((await get<Acervo>(`/acervo/${id['ref-article']}`)).body.citacao.obra_mae).toEqual({
+      titulo: 'Revista Brasileira de Educação',
+      issn: '1413-2478',
+      isbn: null,
+      volume: '25',
+      numero: '2',
+      paginas: '1-20',
+    });
+    expect((await get<Acervo>(`/acervo/${id['ref-chapter']}`)).body.citacao).toEqual({
+      contribuicoes: [{ nome: 'Gomes, Romeu', papel: 'aut', entidade: false }],
+      obra_mae: { titulo: 'Pesquisa social: teoria, método e criatividade', issn: null, isbn: null, volume: null, numero: null, paginas: '67-80' },
+    });
   });
 
   it('answers 404 with a clear message for an unknown title and 400 for a malformed id', async () => {
@@ -329,13 +392,14 @@ describe('MARC and Dublin Core', () => {
   it('maps a known record to Dublin Core by the Library of Congress crosswalk', async () => {
     const { body } = await get<DublinCore>(`/acervo/${id['ref-book']}/dublin-core`);
     expect(body.elementos.map((e) => [e.elemento, e.valor])).toEqual([
-      ['title', 'Pedagogia do oprimido /'],
-      ['creator', 'Freire, Paulo, 1921-1997.'],
+      ['title', 'Pedagogia do oprimido'],
+      ['creator', 'Freire, Paulo, 1921-1997'],
       ['type', 'text'],
-      ['publisher', 'Rio de Janeiro : Paz e Terra,'],
-      ['date', '1987.'],
+      ['publisher', 'Rio de Janeiro : Paz e Terra'],
+      ['date', '1987'],
       ['language', 'por'],
-      ['subject', 'Educação.'],
+      ['subject', 'Educação'],
+      ['identifier', 'URN:ISBN:9788577531646'],
     ]);
   });
 });

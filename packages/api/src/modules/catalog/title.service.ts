@@ -23,6 +23,7 @@ import { configuredProviders, providerOfAddress, restrictedAddress } from '../li
 import { cslItem, formatReference } from '../citations/citation.js';
 import { workTypeName } from '../search/search.config.js';
 import { valueNamer } from './value-names.js';
+import { citationParts } from './title.citation.js';
 import { titlesAvailability as availability } from '../search/search.service.js';
 import { serialPresence } from './serials.queries.js';
 import { headingCode, headingKey } from '../search/search.snapshot.js';
@@ -108,6 +109,7 @@ export async function titleDetail(db: Db, id: number, language: Language): Promi
     autoridades: linked.map((a) => ({ cod_autoridade: a.cod_autoridade, tipo: a.tipo as Acervo['autoridades'][number]['tipo'], cabecalho: a.heading })),
     disponibilidade: copies.map(({ cod_biblioteca, desc_biblioteca, total, disponiveis }) => ({ cod_biblioteca, desc_biblioteca, total, disponiveis })),
     abas,
+    citacao: citationParts(t.marc, t.cod_tipo_obra),
   };
 }
 
@@ -371,7 +373,7 @@ export async function titlesForExport(db: Db, ids: number[]) {
 }
 
 /** The dados_adicionais column's entries ("letter U+001F value") as lists keyed by letter. */
-function additionalData(entries: string[], heading: (name: string) => DadoAdicional): Record<string, DadoAdicional[]> {
+export function additionalData(entries: string[], heading: (name: string) => DadoAdicional): Record<string, DadoAdicional[]> {
   const lists: Record<string, DadoAdicional[]> = {};
   for (const entry of entries) {
     if (entry[1] !== ADDITIONAL_DATA_SEPARATOR) continue;
