@@ -36,6 +36,29 @@ describe('deriveTitle', () => {
     });
   });
 
+  it('leaves a custodial collection (a 7XX with $5: the copy’s institution) out of the added authors', () => {
+    const fields = [
+      df('245', [['a', 'Mapa da capitania']]),
+      df(
+        '700',
+        [
+          ['a', 'Pereira, Joana,'],
+          ['e', 'cartógrafa.'],
+        ],
+        '1',
+      ),
+      df(
+        '710',
+        [
+          ['a', 'Berger Collection (Library of Congress)'],
+          ['5', 'DLC'],
+        ],
+        '2',
+      ),
+    ];
+    expect(deriveTitle(record('00000nem a2200000 a 4500', fields)).addedAuthors).toEqual(['Pereira, Joana']);
+  });
+
   it('tells work types apart from the leader and the thesis note', () => {
     const leader = (type: string, level: string) => `00000n${type}${level} a2200000 a 4500`;
     const t245 = df('245', [['a', 'Um título']]);

@@ -82,7 +82,12 @@ export function deriveTitle(record: MarcRecord): DerivedTitle {
     title,
     responsibility: nullable(f245 ? clean(subfieldValues(f245, 'c').join(' ')) : ''),
     author: nullable(joinFirst(record, ['100', '110', '111'], 'abcdq')),
-    addedAuthors: unique(dataFields(record, '700', '710', '711').map((f) => clean(subfieldValues(f, 'abcdq').join(' ')))),
+    // A field with $5 names the copy's institution (a custodial collection), no part in the work (decision 0050).
+    addedAuthors: unique(
+      dataFields(record, '700', '710', '711')
+        .filter((f) => subfieldValues(f, '5').length === 0)
+        .map((f) => clean(subfieldValues(f, 'abcdq').join(' '))),
+    ),
     subjects: unique(dataFields(record, '600', '610', '611', '630', '648', '650', '651', '655').map(subjectHeading)),
     edition: nullable(joinFirst(record, ['250'], 'ab')),
     place: nullable(publication ? clean(subfieldValues(publication, 'a').join(' ')) : ''),
