@@ -26,6 +26,7 @@ import { languagePlugin } from './plugins/language.js';
 import { readYourWritesPlugin } from './plugins/read-your-writes.js';
 import { webPlugin } from './plugins/web.js';
 import { getFuncionalidades, getGuiasPesquisa, getInstituicao } from './modules/parameters/parameters.service.js';
+import { sitePage } from './modules/site/site.pages.js';
 
 export interface AppDeps {
   config: Config;
@@ -154,6 +155,14 @@ export async function buildApp({
       ]);
       return { token: token.token, instituicao, funcionalidades, guias };
     },
+    // A page's status and metadata (decision 0052), read from the replica like the catalogue.
+    page: (request, pathname, boot) =>
+      sitePage(database.reader, pathname, {
+        origin: config.publicUrl ?? `${request.protocol}://${request.host}`,
+        language: request.language,
+        guides: boot?.guias.map((g) => g.rota),
+        siteName: boot?.instituicao.sigla,
+      }),
   });
   return app;
 }

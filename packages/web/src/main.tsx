@@ -35,6 +35,9 @@ let lastLocation = firstLocation;
 router.subscribe((state) => {
   if (state.location.key === lastLocation) return;
   lastLocation = state.location.key;
+  // The server's metadata of the first page (its canonical link, citation tags, unAPI id: decision
+  // 0052) names that page only.
+  for (const node of document.querySelectorAll('[data-server-page]')) node.remove();
   markNavigated();
   focusKeeper.navigated();
 });

@@ -6,6 +6,7 @@ import { type Endpoint } from '@estante/contracts/kernel';
 import { oaiEndpoint, oaiFormEndpoint } from '@estante/contracts/oai';
 import { OPEN_METADATA_ENDPOINTS, OPENSEARCH_TYPE } from '@estante/contracts/opensearch';
 import { requestsEndpoints } from '@estante/contracts/requests';
+import { SITE_FILES } from '@estante/contracts/site';
 import { sruEndpoint } from '@estante/contracts/sru';
 import { auditEndpoints } from '@estante/contracts/staff';
 
@@ -37,6 +38,10 @@ export const FILE_TYPES: ReadonlyMap<Endpoint, readonly string[]> = new Map<Endp
   [sruEndpoint, ['application/sru+xml', 'text/xml']],
   [oaiEndpoint, ['text/xml']],
   [oaiFormEndpoint, ['text/xml']],
+  [SITE_FILES.sitemap, ['application/xml']],
+  [SITE_FILES.robots, ['text/plain']],
+  // unAPI's formats list, and a title in each of its formats (decision 0052).
+  [SITE_FILES.unapi, ['application/xml', 'application/marcxml+xml', 'application/marc', 'application/x-research-info-systems', 'application/x-bibtex']],
 ]);
 
 /**

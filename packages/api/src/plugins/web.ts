@@ -31,6 +31,24 @@ export interface WebBootData {
   guias: GuiaPesquisa[];
 }
 
+/**
+ * What the server makes of a page's path (the site module's site.pages.ts, given by app.ts,
+ * decision 0052): its status (404 when no screen of the app opens it), and what the HTML carries
+ * for readers without JavaScript: the document title and description, elements for the head,
+ * markup for the app's root element (the app's first drawing replaces it) and after it.
+ */
+export interface WebPage {
+  status: 200 | 404;
+  title?: string;
+  description?: string;
+  head: string;
+  root: string;
+  after: string;
+}
+
+/** The page of a path, given the boot data already read for it (undefined when the database could not be read). */
+export type WebPageOf = (request: FastifyRequest, pathname: string, boot: WebBootData | undefined) => Promise<WebPage>;
+
 /** Hashed build output (`/assets/name-HASH.ext`): a new build has new names, so it never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -50,55 +68,85 @@ const DOCUMENT_ONLY_HEADERS = [
 
 /**
  * Serves the built web app from `dist` and answers every other GET with index.html (the app
- * routes on the client). Calls under the API base path that match no route get a JSON 404,
- * never the app's HTML.
+ * routes on the client): with status 200 and the page's metadata where a screen of the app opens
+ * the path, 404 where none does (the app then draws its not-found screen). Calls under the API
+ * base path that match no route get a JSON 404, never the app's HTML.
  */
-export const webPlugin = fp<{ dist: string; runtime: WebRuntimeConfig; boot: () => Promise<WebBootData> }>(async (app, { dist, runtime, boot }) => {
-  const indexFile = path.join(dist, 'index.html');
-  const hasWeb = existsSync(indexFile);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      wildcard: false,
-      index: false,
-      serve: true,
-      prefix: '/',
-      decorateReply: false,
-      // The build's .br/.gz copies (vite.config.ts) to a browser that accepts them.
-      preCompressed: true,
-      cacheControl: false,
-      // Source maps and the build manifest stay on the server.
-      allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.includes('/.vite/'),
-      setHeaders: (reply, filePath) => {
-        const asset = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', asset ? IMMUTABLE : 'no-cache');
-        // Helmet's page headers (the CSP, frame and referrer policies…) govern documents; a page's
-        // ~50 scripts each carried them (~0.7 KB apiece). nosniff and CORP, which do apply to a
-        // script, stay.
-        if (asset) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-      },
-    });
-  }
-  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : null;
-  app.setNotFoundHandler(async (request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const isApi = url === runtime.apiBase || url.startsWith(`${runtime.apiBase}/`);
-    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
-      // Without its boot data (the database is unreachable) the page still loads: the shell asks for it, and says when it fails.
-      const data = await boot().catch((error: unknown) => {
-        request.log.warn({ err: error }, 'page sent without its boot data');
-        return undefined;
+export const webPlugin = fp<{ dist: string; runtime: WebRuntimeConfig; boot: () => Promise<WebBootData>; page: WebPageOf }>(
+  async (app, { dist, runtime, boot, page }) => {
+    const indexFile = path.join(dist, 'index.html');
+    const hasWeb = existsSync(indexFile);
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root: dist,
+        wildcard: false,
+        index: false,
+        serve: true,
+        prefix: '/',
+        decorateReply: false,
+        // The build's .br/.gz copies (vite.config.ts) to a browser that accepts them.
+        preCompressed: true,
+        cacheControl: false,
+        // Source maps and the build manifest stay on the server.
+        allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.includes('/.vite/'),
+        setHeaders: (reply, filePath) => {
+          const asset = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header('cache-control', asset ? IMMUTABLE : 'no-cache');
+          // Helmet's page headers (the CSP, frame and referrer policies…) govern documents; a page's
+          // ~50 scripts each carried them (~0.7 KB apiece). nosniff and CORP, which do apply to a
+          // script, stay.
+          if (asset) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+        },
       });
-      return sendHtml(request, reply, injectConfig(indexHtml, { ...runtime, boot: data }));
     }
-    return send(reply, request, errors.notFound(request.method, url.slice(0, 200)));
-  });
-});
+    const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : null;
+    app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      const isApi = url === runtime.apiBase || url.startsWith(`${runtime.apiBase}/`);
+      if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
+        // Without its boot data (the database is unreachable) the page still loads: the shell asks for it, and says when it fails.
+        const data = await boot().catch((error: unknown) => {
+          request.log.warn({ err: error }, 'page sent without its boot data');
+          return undefined;
+        });
+        // Without its metadata (the database went away in between) the page is still the app's.
+        const answer = await page(request, url, data).catch((error: unknown): WebPage => {
+          request.log.warn({ err: error }, 'page sent without its metadata');
+          return { status: 200, head: '', root: '', after: '' };
+        });
+        return sendHtml(request, reply.status(answer.status), injectPage(injectConfig(indexHtml, { ...runtime, boot: data }), answer));
+      }
+      return send(reply, request, errors.notFound(request.method, url.slice(0, 200)));
+    });
+  },
+);
 
 function injectConfig(html: string, config: WebRuntimeConfig & { boot: WebBootData | undefined }): string {
   // JSON in a script of type application/json is data, not code; "<" is escaped against "</script>".
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  return html.replace('</head>', `<script id="estante-config" type="application/json">${json}</script></head>`);
+  return html.replace('</head>', () => `<script id="estante-config" type="application/json">${json}</script></head>`);
+}
+
+/** Text for an HTML element's content. */
+const text = (value: string) => value.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+
+/**
+ * The page's own title, description and metadata into the app's HTML: the description replaces
+ * the app's generic one, marked (as the page's other metadata) for the app to drop when it moves
+ * to another screen.
+ */
+function injectPage(html: string, page: WebPage): string {
+  let out = html;
+  // Replaced by functions: a `$&` or `$'` in a title is text, not a replacement pattern.
+  if (page.title !== undefined) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${text(page.title!)}</title>`);
+  let head = page.head;
+  if (page.description !== undefined) {
+    const description = `<meta name="description" content="${text(page.description).replace(/"/g, '&quot;')}" data-server-page>`;
+    const generic = /<meta name="description"[^>]*>/;
+    if (generic.test(out)) out = out.replace(generic, () => description);
+    else head = description + head;
+  }
+  return out.replace('</head>', () => `${head}</head>`).replace('<div id="root"></div>', () => `<div id="root">${page.root}</div>${page.after}`);
 }
 
 /** The page, compressed when the browser accepts it (it carries a token: never stored by a cache). */

@@ -1,4 +1,6 @@
-/** Every screen path of spec §2, in one place; build links with these, never by hand. */
+import type { TitleTab } from '@estante/contracts/site';
+
+/** Every screen path of spec §2, in one place; build links with these, never by hand (the router's patterns: APP_ROUTES). */
 export const paths = {
   home: '/',
   login: '/login',
@@ -35,19 +37,5 @@ export const paths = {
   accountAppSection: (segment: string) => `/meupergamum/app/${segment}`,
 } as const;
 
-/** Title sub-routes with the tab code each opens (spec §2) and its label key. */
-export const TITLE_TABS = [
-  { segment: 'referencia', code: '33', label: 'tabs.referencia' },
-  { segment: 'marc', code: '36', label: 'tabs.marc' },
-  { segment: 'exemplares', code: '30', label: 'tabs.exemplares' },
-  { segment: 'dublin-core', code: '115', label: 'tabs.dublinCore' },
-  { segment: 'reserva', code: '18', label: 'tabs.reserva' },
-  { segment: 'solicitacao-emprestimo', code: '75', label: 'tabs.solicitacaoEmprestimo' },
-  { segment: 'colecao-kardex', code: '32', label: 'tabs.colecaoKardex' },
-  { segment: 'dados-estatisticos', code: '74', label: 'tabs.dadosEstatisticos' },
-  { segment: 'acervo-fechado', code: 'acervo_fechado', label: 'tabs.acervoFechado' },
-  { segment: 'sumarios', code: 'summary', label: 'tabs.sumarios' },
-  { segment: 'sumarios-livros', code: 'sumario_livro', label: 'tabs.sumariosLivros' },
-] as const;
-
-export type TitleTab = (typeof TITLE_TABS)[number]['segment'];
+// The title's tabs are in contracts: the server answers 404 for a tab that is not one (decision 0052).
+export { TITLE_TABS, type TitleTab } from '@estante/contracts/site';

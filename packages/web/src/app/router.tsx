@@ -1,6 +1,6 @@
 import { isValidElement, Suspense } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { paths } from './paths';
+import { APP_ROUTES } from '@estante/contracts/site';
 import { ErrorRoute } from './routes/error';
 import { NotFoundRoute } from './routes/not-found';
 import { PageSkeleton, Shell } from './shell/shell';
@@ -37,7 +37,10 @@ const NetworkTitleRoute = lazyNamed(() => import('./routes/network-title'), 'Net
 const AuthorityRoute = lazyNamed(() => import('./routes/authority'), 'AuthorityRoute');
 const AuthorityMarcRoute = lazyNamed(() => import('./routes/authority'), 'AuthorityMarcRoute');
 
-/** Every route of spec §2, with the spec's paths. */
+/**
+ * Every route of spec §2, with the spec's paths: the patterns of APP_ROUTES (contracts), the list the
+ * server answers 200 for, 404 for any other path (decision 0052).
+ */
 export function createRouter() {
   return createBrowserRouter(routes());
 }
@@ -57,7 +60,7 @@ function routes(): RouteObject[] {
   return [
     // The account area for the mobile app's web view: without the site's header and footer.
     {
-      path: `${paths.accountApp}/*`,
+      path: APP_ROUTES.accountApp,
       element: (
         <Suspense fallback={<PageSkeleton />}>
           <AccountAppRoute />
@@ -69,27 +72,27 @@ function routes(): RouteObject[] {
       element: <Shell />,
       errorElement: <ErrorRoute />,
       children: [
-        { path: paths.home, element: <HomeRoute /> },
-        { path: paths.login, element: <LoginRoute /> },
-        { path: paths.logout, element: <LogoutRoute /> },
-        { path: paths.redirect, element: <RedirectRoute /> },
-        { path: paths.oauthResponse, element: <OidcResponseRoute /> },
-        { path: paths.samlResponse, element: <SamlResponseRoute /> },
-        { path: paths.grupoa, element: <GrupoaRoute /> },
-        { path: paths.pearson, element: <ProviderRoute /> },
-        { path: paths.basket, element: <BasketRoute /> },
-        { path: `${paths.account}/*`, element: <AccountSiteRoute /> },
-        { path: `${paths.staff}/*`, element: <StaffRoute /> },
-        { path: paths.openingHours, element: <OpeningHoursRoute /> },
-        { path: paths.events, element: <EventsRoute /> },
-        { path: paths.faq, element: <FaqRoute /> },
-        { path: paths.generalInformation, element: <GeneralInformationRoute /> },
-        { path: '/:guia', element: <GuideRoute /> },
-        { path: '/acervo/:codAcervo', element: <TitleRoute /> },
-        { path: '/rede-pergamum/acervo/:codAcervo', element: <NetworkTitleRoute /> },
-        { path: '/acervo/:codAcervo/:tab', element: <TitleRoute /> },
-        { path: '/autoridade/:codAutoridade', element: <AuthorityRoute /> },
-        { path: '/autoridade/:codAutoridade/marc', element: <AuthorityMarcRoute /> },
+        { path: APP_ROUTES.home, element: <HomeRoute /> },
+        { path: APP_ROUTES.login, element: <LoginRoute /> },
+        { path: APP_ROUTES.logout, element: <LogoutRoute /> },
+        { path: APP_ROUTES.redirect, element: <RedirectRoute /> },
+        { path: APP_ROUTES.oauthResponse, element: <OidcResponseRoute /> },
+        { path: APP_ROUTES.samlResponse, element: <SamlResponseRoute /> },
+        { path: APP_ROUTES.grupoa, element: <GrupoaRoute /> },
+        { path: APP_ROUTES.pearson, element: <ProviderRoute /> },
+        { path: APP_ROUTES.basket, element: <BasketRoute /> },
+        { path: APP_ROUTES.account, element: <AccountSiteRoute /> },
+        { path: APP_ROUTES.staff, element: <StaffRoute /> },
+        { path: APP_ROUTES.openingHours, element: <OpeningHoursRoute /> },
+        { path: APP_ROUTES.events, element: <EventsRoute /> },
+        { path: APP_ROUTES.faq, element: <FaqRoute /> },
+        { path: APP_ROUTES.generalInformation, element: <GeneralInformationRoute /> },
+        { path: APP_ROUTES.guide, element: <GuideRoute /> },
+        { path: APP_ROUTES.title, element: <TitleRoute /> },
+        { path: APP_ROUTES.networkTitle, element: <NetworkTitleRoute /> },
+        { path: APP_ROUTES.titleTab, element: <TitleRoute /> },
+        { path: APP_ROUTES.authority, element: <AuthorityRoute /> },
+        { path: APP_ROUTES.authorityMarc, element: <AuthorityMarcRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },
