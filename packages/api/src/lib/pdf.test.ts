@@ -26,13 +26,13 @@ function visualLines(pdf: Uint8Array): string[] {
   return [...lines.values()].map((words) => words.join(' '));
 }
 
-/** The fonts a PDF embeds, by name without pdf-lib's random suffix. */
+/** The fonts a PDF embeds, by name without the subset's tag (ABCDEF+). */
 const pdfFonts = (pdf: Uint8Array) =>
   poppler('pdffonts', pdf)
     .split('\n')
     .slice(2)
     .filter(Boolean)
-    .map((line) => line.split(/\s+/)[0]!.replace(/-\d+$/, ''));
+    .map((line) => line.split(/\s+/)[0]!.replace(/^[A-Z]{6}\+/, ''));
 
 const SCRIPTS = {
   macron: 'Kichijirō',
@@ -135,16 +135,19 @@ describe('wrapping', () => {
     const text = `${SCRIPTS.arabic} ${SCRIPTS.cyrillic} ${SCRIPTS.vietnamese} ${SCRIPTS.hebrew} ${SCRIPTS.polytonic} ${SCRIPTS.macron}`.repeat(3);
     const lines = wrapText(text, 'sans', 10.5, 120);
     expect(lines.length).toBeGreaterThan(3);
-    expect(lines.join(' ')).toBe(text.replace(/\s+/g, ' '));
+    expect(lines.map((l) => l.text).join(' ')).toBe(text.replace(/\s+/g, ' '));
+    // Every line keeps its paragraph's direction: right to left, from its first letter (Arabic).
+    expect(new Set(lines.map((l) => l.direction))).toEqual(new Set(['rtl']));
     for (const line of lines) expect(textWidth(line, 'sans', 10.5)).toBeLessThanOrEqual(120);
     for (const [i, line] of lines.slice(0, -1).entries()) {
-      const next = lines[i + 1]!.split(' ')[0]!;
-      expect(textWidth(`${line} ${next}`, 'sans', 10.5)).toBeGreaterThan(120);
+      const next = lines[i + 1]!.text.split(' ')[0]!;
+      expect(textWidth({ ...line, text: `${line.text} ${next}` }, 'sans', 10.5)).toBeGreaterThan(120);
     }
   });
 
   it('keeps empty lines and gives a word wider than the line a line of its own', () => {
-    expect(wrapText('a\n\nb', 'serif', 10, 100)).toEqual(['a', '', 'b']);
-    expect(wrapText('um Konstitutionsgerichtsbarkeitsverfahren dois', 'serif', 10, 60)).toEqual(['um', 'Konstitutionsgerichtsbarkeitsverfahren', 'dois']);
+    const texts = (text: string, max: number) => wrapText(text, 'serif', 10, max).map((l) => l.text);
+    expect(texts('a\n\nb', 100)).toEqual(['a', '', 'b']);
+    expect(texts('um Konstitutionsgerichtsbarkeitsverfahren dois', 60)).toEqual(['um', 'Konstitutionsgerichtsbarkeitsverfahren', 'dois']);
   });
 });

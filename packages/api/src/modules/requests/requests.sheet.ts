@@ -1,5 +1,5 @@
 import { type Ficha, sheetText } from '@estante/contracts/requests';
-import { A4, drawText, pdfLibrary, textWidth, wrapText } from '../../lib/pdf.js';
+import { A4, drawText, pdfLibrary, savePdf, type TextLine, textWidth, wrapText } from '../../lib/pdf.js';
 import { offThread } from '../../lib/pdf.pool.js';
 
 const CM = 72 / 2.54;
@@ -40,7 +40,7 @@ export async function sheetPdf(ficha: Ficha, review: { classificacao: string | n
   const indent = heading + 0.5 * CM;
   const right = x0 + BOX.width - 0.3 * CM;
   let y = y0 + BOX.height - 0.45 * CM - SIZE;
-  const line = async (content: string, x: number) => {
+  const line = async (content: TextLine, x: number) => {
     await drawText(page, content, { x, y, size: SIZE, face: 'serif', color: ink });
     y -= LINE;
   };
@@ -60,7 +60,7 @@ export async function sheetPdf(ficha: Ficha, review: { classificacao: string | n
       ? 'CDD (a definir pela biblioteca)'
       : '';
   await drawText(page, classification, { x: right - textWidth(classification, 'serif', SIZE), y: y0 + 0.35 * CM, size: SIZE, face: 'serif', color: ink });
-  return doc.save();
+  return savePdf(doc);
 }
 
 /** sheetPdf, drawn in a worker thread (lib/pdf.pool.ts). */
