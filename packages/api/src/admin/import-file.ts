@@ -5,6 +5,8 @@ import { commandLineActor, recordStaffAct } from '../lib/audit.js';
 import { readIso2709Stream } from '../marc/iso2709.js';
 import { readMarcXmlStream } from '../marc/marcxml.js';
 import { importMarcRecords } from '../modules/catalog/catalog.import.js';
+import { holdingsLines, readyHoldings } from '../modules/catalog/holdings.import.js';
+import type { HoldingsArgs } from '../modules/catalog/holdings.map.js';
 
 /** What an import of one file says: the lines to print, and whether records were rejected. */
 export interface FileImport {
@@ -45,7 +47,9 @@ const EMBEDDED_BATCH = { batchSize: 20, batchCharacters: 60_000, between: () => 
 
 /**
  * Imports one MARC 21 file (ISO 2709 or MARCXML, chosen by content, read as a stream), upserting by control
- * number, telling `onProgress` how far it got (bytes of `size`, records read). Used by
+ * number, telling `onProgress` how far it got (bytes of `size`, records read); with `holdings`,
+ * each record's copies too, read by that map (a map that names no library or loan type that exists
+ * throws before anything is written). Used by
  * `npm run import` itself and by a running server asked over its admin socket (`shared`: the
  * database serves patrons meanwhile).
  */
@@ -53,8 +57,9 @@ export async function importFile(
   db: Db,
   file: string,
   onProgress: (progress: { offset: number; size: number; read: number }) => void = () => undefined,
-  { shared = false, actor = commandLineActor() }: { shared?: boolean; actor?: string } = {},
+  { shared = false, actor = commandLineActor(), holdings }: { shared?: boolean; actor?: string; holdings?: HoldingsArgs } = {},
 ): Promise<FileImport> {
+  const ready = holdings?.map ? await readyHoldings(db, holdings) : undefined;
   const size = statSync(file).size;
   const items = isXml(file)
     ? readMarcXmlStream(createReadStream(file, { encoding: 'utf8', highWaterMark: CHUNK }))
@@ -63,6 +68,7 @@ export async function importFile(
   const report = await importMarcRecords(db, items, {
     onProgress: (offset, r) => onProgress({ offset, size, read: r.read }),
     ...(shared && isEmbedded(db) ? EMBEDDED_BATCH : {}),
+    ...(ready ? { holdings: ready } : {}),
   });
   onProgress({ offset: size, size, read: report.read });
   const rejected = report.rejected.length + report.omitted.rejected;
@@ -78,10 +84,22 @@ export async function importFile(
       iguais: report.unchanged,
       apagados: report.deleted,
       rejeitados: rejected,
+      ...(report.holdings
+        ? {
+            exemplares: {
+              novos: report.holdings.inserted,
+              atualizados: report.holdings.updated,
+              iguais: report.holdings.unchanged,
+              apagados: report.holdings.deleted,
+              nao_importados: report.holdings.leftOut,
+            },
+          }
+        : {}),
     },
   });
   const lines = [
     `${file}: ${report.read} records read, ${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.deleted} deleted, ${rejected} rejected`,
+    ...(report.holdings ? holdingsLines(report.holdings) : []),
     ...report.rejected.map((r) => `  rejected record ${r.position} (byte ${r.offset}): ${r.reason}`),
     ...(report.omitted.rejected ? [`  … and ${report.omitted.rejected} more rejected records, not listed`] : []),
     ...report.junk.map((j) => `  junk: ${j.bytes} bytes at byte ${j.offset} that are not a record were ignored`),

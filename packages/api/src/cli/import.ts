@@ -4,8 +4,16 @@ import { callAdmin } from '../admin/channel.js';
 import { type FileImport, importFile } from '../admin/import-file.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
+import { BUILT_IN_MAPS, holdingsArgv, parseImportArgs } from '../modules/catalog/holdings.map.js';
 
-const USAGE = 'usage: npm run import -- <file.mrc|file.xml> [more files]  (ISO 2709 or MARCXML, chosen by content)';
+const USAGE = `usage: npm run import -- [holdings options] <file.mrc|file.xml> [more files]  (ISO 2709 or MARCXML, chosen by content)
+holdings options (copies read from each record's holdings fields; without them no copy is read):
+  --holdings koha|marc21      Koha's 952, or MARC 21's 852 with 876-878
+  --holdings-map <map.json>   the library's own map (README: "Copies from holdings")
+  --map-library CODE=N        the source's library code CODE is Estante's library N (a library whose code is CODE needs none)
+  --map-loan-type CODE=N      the source's item type CODE is Estante's loan type N ('*=N': copies that name none)
+  --map-collection CODE=NAME  the source's collection CODE is called NAME
+  --map-status VALUE=STATUS   a status the source writes (MARC 21 876 $j) is Estante's STATUS, or withdrawn`;
 
 /**
  * `npm run import -- <file>`: imports MARC 21 records into the configured database
@@ -16,10 +24,9 @@ const USAGE = 'usage: npm run import -- <file.mrc|file.xml> [more files]  (ISO 2
  * were rejected, 1 on a fatal error.
  */
 async function main(): Promise<number> {
-  const files = process.argv
-    .slice(2)
-    .filter((a) => a !== '--')
-    .map((f) => (f === '--help' ? f : path.resolve(f)));
+  const args = parseImportArgs(process.argv.slice(2));
+  const files = args.files.map((f) => (f === '--help' ? f : path.resolve(f)));
+  const holdings = args.holdings && { ...args.holdings, map: BUILT_IN_MAPS[args.holdings.map!] ? args.holdings.map : path.resolve(args.holdings.map!) };
   if (files.length === 0 || files.includes('--help')) {
     process.stderr.write(`${USAGE}\n`);
     return files.length === 0 ? 1 : 0;
@@ -50,7 +57,7 @@ async function main(): Promise<number> {
     const probe = await callAdmin(config.adminSocket, { command: 'ping', args: [] });
     if (probe) {
       await run(async (file, bar) => {
-        const answer = await callAdmin(config.adminSocket!, { command: 'catalog.import', args: [file] }, progress(bar));
+        const answer = await callAdmin(config.adminSocket!, { command: 'catalog.import', args: [file, ...holdingsArgv(holdings)] }, progress(bar));
         if (!answer) throw new Error('the server stopped answering');
         if (!answer.ok) throw new Error(answer.error);
         return JSON.parse(answer.output) as FileImport;
@@ -61,7 +68,7 @@ async function main(): Promise<number> {
   const database = await openDatabase(config.database.kind === 'postgres' ? { ...config.database, work: 'batch' } : config.database);
   try {
     await database.migrate();
-    await run((file, bar) => importFile(database.db, file, progress(bar)));
+    await run((file, bar) => importFile(database.db, file, progress(bar), { holdings }));
   } finally {
     await database.close();
   }

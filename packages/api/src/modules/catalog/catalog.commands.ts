@@ -2,6 +2,7 @@ import { settingsEndpoints } from '@estante/contracts/parameters';
 import { serialsStaffEndpoints } from '@estante/contracts/catalog';
 import { asImport } from '../../lib/import-window.js';
 import { importFile } from '../../admin/import-file.js';
+import { BUILT_IN_MAPS, parseImportArgs } from './holdings.map.js';
 import { hasControlCharacters, staffCommands } from '../../lib/staff-commands.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../../seed/demo.js';
 import { indexArticle, receiveIssue } from './serials.desk.js';
@@ -94,13 +95,15 @@ staffCommands.define({
 staffCommands.define({
   group: 'catalog',
   verb: 'import',
-  args: '<absolute file path>',
+  args: '<absolute file path> [--holdings koha|marc21 | --holdings-map <absolute path>] [--map-library CODE=N] …',
   summary: 'import MARC records (what npm run import asks the running server)',
   hidden: true,
   run: async (args, { db, progress, actor }) => {
-    const [file] = args;
-    if (!file || !file.startsWith('/')) throw new Error('an absolute file path is needed');
-    return JSON.stringify(await asImport(() => importFile(db, file, progress, { shared: true, actor })));
+    const { files, holdings } = parseImportArgs(args);
+    const [file] = files;
+    if (!file || !file.startsWith('/') || files.length > 1) throw new Error('an absolute file path is needed');
+    if (holdings?.map && !BUILT_IN_MAPS[holdings.map] && !holdings.map.startsWith('/')) throw new Error('the holdings map is given by its absolute path');
+    return JSON.stringify(await asImport(() => importFile(db, file, progress, { shared: true, actor, holdings })));
   },
 });
 

@@ -16,6 +16,16 @@ import {
   upsertAuthorities,
   upsertTitles,
 } from './catalog.queries.js';
+import {
+  type BatchHoldings,
+  type CopyCounts,
+  emptyHoldingsReport,
+  type HoldingsReport,
+  type ReadyHoldings,
+  tallyRead,
+  writeHoldings,
+} from './holdings.import.js';
+import { type RecordHoldings, readHoldings } from './holdings.map.js';
 
 /** What an import did, record by record where something went wrong. */
 export interface ImportReport {
@@ -28,6 +38,8 @@ export interface ImportReport {
   warnings: { position: number; message: string }[];
   /** Rejections and warnings past the first DETAIL_LIMIT of each, counted but not kept: memory stays bounded. */
   omitted: { rejected: number; warnings: number };
+  /** What was done with copies, when the import reads them (`holdings`). */
+  holdings?: HoldingsReport;
 }
 
 /** How many rejections and warnings a report keeps in full. */
@@ -48,7 +60,9 @@ export interface ImportResult extends ImportReport {
   deleted: number;
 }
 
-type Prepared = { position: number; offset: number } & ({ kind: 'title'; row: TitleInsert } | { kind: 'authority'; row: AuthorityInsert });
+type Prepared = { position: number; offset: number } & (
+  { kind: 'title'; row: TitleInsert; holdings?: RecordHoldings } | { kind: 'authority'; row: AuthorityInsert }
+);
 
 export interface ImportOptions {
   /** Records a batch holds at most (500). */
@@ -66,6 +80,8 @@ export interface ImportOptions {
   onProgress?: (offset: number, report: ImportReport) => void;
   /** Titles written (inserted, updated, deleted) from which the import ends with ANALYZE; default 10,000. */
   analyzeFrom?: number;
+  /** Copies are read from each record's holdings fields by this map (holdings.import.ts: `readyHoldings`). */
+  holdings?: ReadyHoldings;
 }
 
 /**
@@ -114,6 +130,7 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | Asyn
     junk: [],
     warnings: [],
     omitted: { rejected: 0, warnings: 0 },
+    ...(options.holdings ? { holdings: emptyHoldingsReport(options.holdings.map.name) } : {}),
   };
   let batch: Prepared[] = [];
   let characters = 0;
@@ -152,12 +169,14 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | Asyn
       await deleteRecord(db, item.record, item.position, item.offset, report);
       continue;
     }
-    const prepared = prepare(item.record, item.position, item.offset, report);
+    const prepared = prepare(item.record, item.position, item.offset, report, options.holdings);
     if (!prepared) continue;
-    const key = `${prepared.kind} ${prepared.row.controlNumber}`;
-    if (keys.has(key)) await flush();
+    // A batch names a title, and a copy, once: the same twice in one statement is refused.
+    const batchKeys = [`${prepared.kind} ${prepared.row.controlNumber}`];
+    if (prepared.kind === 'title') for (const copy of prepared.holdings?.copies ?? []) batchKeys.push(`copy ${copy.tombo}`);
+    if (batchKeys.some((k) => keys.has(k))) await flush();
     batch.push(prepared);
-    keys.add(key);
+    for (const k of batchKeys) keys.add(k);
     characters += recordCharacters(item.record);
     if (batch.length >= batchSize || characters >= batchCharacters) await flush();
   }
@@ -170,7 +189,7 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | Asyn
   return report;
 }
 
-function prepare(record: MarcRecord, position: number, offset: number, report: ImportReport): Prepared | null {
+function prepare(record: MarcRecord, position: number, offset: number, report: ImportReport, holdings?: ReadyHoldings): Prepared | null {
   const number = controlNumber(record);
   const reject = (reason: string) => {
     note(report, 'rejected', { position, offset, reason });
@@ -181,7 +200,11 @@ function prepare(record: MarcRecord, position: number, offset: number, report: I
     if (isAuthorityRecord(record)) {
       return { position, offset, kind: 'authority', row: { controlNumber: number, marc: record, ...deriveAuthority(record) } };
     }
-    return { position, offset, kind: 'title', row: { controlNumber: number, marc: record, ...deriveTitle(record) } };
+    const row: TitleInsert = { controlNumber: number, marc: record, ...deriveTitle(record) };
+    if (!holdings || !report.holdings) return { position, offset, kind: 'title', row };
+    const read = readHoldings(record, holdings.map, row.callNumber ?? null);
+    for (const message of tallyRead(report.holdings, holdings, read)) note(report, 'warnings', { position, message });
+    return { position, offset, kind: 'title', row, holdings: read };
   } catch (error) {
     return reject(error instanceof Error ? error.message : String(error));
   }
@@ -231,7 +254,7 @@ async function writeBatch(db: Db, batch: Prepared[], report: ImportReport): Prom
   }
 }
 
-async function writeRows(tx: Tx, batch: Prepared[]) {
+async function writeRows(tx: Tx, batch: Prepared[]): Promise<{ inserted: number; updated: number; copies?: CopyCounts }> {
   const titleRows = batch.flatMap((p) => (p.kind === 'title' ? [p.row] : []));
   const authorityRows = batch.flatMap((p) => (p.kind === 'authority' ? [p.row] : []));
   const codes = [...new Set(titleRows.map((r) => r.idioma).filter((c): c is string => typeof c === 'string'))];
@@ -247,13 +270,25 @@ async function writeRows(tx: Tx, batch: Prepared[]) {
   );
   const a = await upsertTitles(tx, titleRows);
   const b = await upsertAuthorities(tx, authorityRows);
-  return { inserted: a.inserted + b.inserted, updated: a.updated + b.updated };
+  const holdings = batch.flatMap((p): BatchHoldings[] =>
+    p.kind === 'title' && p.holdings ? [{ position: p.position, controlNumber: p.row.controlNumber, read: p.holdings }] : [],
+  );
+  const copies = holdings.length > 0 ? await writeHoldings(tx, holdings) : undefined;
+  return { inserted: a.inserted + b.inserted, updated: a.updated + b.updated, copies };
 }
 
-function tally(report: ImportReport, size: number, counts: { inserted: number; updated: number }) {
+function tally(report: ImportReport, size: number, counts: { inserted: number; updated: number; copies?: CopyCounts }) {
   report.inserted += counts.inserted;
   report.updated += counts.updated;
   report.unchanged += size - counts.inserted - counts.updated;
+  const copies = counts.copies;
+  if (!copies || !report.holdings) return;
+  report.holdings.inserted += copies.inserted;
+  report.holdings.updated += copies.updated;
+  report.holdings.unchanged += copies.unchanged;
+  report.holdings.deleted += copies.deleted;
+  report.holdings.leftOut += copies.leftOut;
+  for (const entry of copies.notes) note(report, 'warnings', entry);
 }
 
 function databaseReason(error: unknown): string {
