@@ -1,17 +1,26 @@
 import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
+import { createInterface } from 'node:readline';
 import { type Db, isEmbedded } from '../db/client.js';
 import { commandLineActor, recordStaffAct } from '../lib/audit.js';
 import { readIso2709Stream } from '../marc/iso2709.js';
 import { readMarcXmlStream } from '../marc/marcxml.js';
+import { type DeletionReport, deleteListed, deletionLines, hasDeletions, readDeleteList } from '../modules/catalog/catalog.delete.js';
 import { importMarcRecords } from '../modules/catalog/catalog.import.js';
 import { holdingsLines, readyHoldings } from '../modules/catalog/holdings.import.js';
 import type { HoldingsArgs } from '../modules/catalog/holdings.map.js';
 
-/** What an import of one file says: the lines to print, and whether records were rejected. */
+/** What an import of one file says: the lines to print, whether records were rejected, and whether titles it deletes were kept. */
 export interface FileImport {
   lines: string[];
   rejected: number;
+  /** Titles a deletion named that were kept (a copy on loan, rows that refer to them). */
+  kept: number;
+}
+
+/** The audit's counts of deletions. */
+function deletionDetails(d: DeletionReport): Record<string, number> {
+  return { apagados: d.deleted, exemplares_apagados: d.copies, nao_encontrados: d.notFound, mantidos: d.kept };
 }
 
 /** MARCXML starts (after a BOM and white space) with "<"; ISO 2709 with five digits. */
@@ -84,6 +93,7 @@ export async function importFile(
       iguais: report.unchanged,
       apagados: report.deleted,
       rejeitados: rejected,
+      ...(hasDeletions(report.deletions) ? { exclusoes: deletionDetails(report.deletions) } : {}),
       ...(report.holdings
         ? {
             exemplares: {
@@ -100,11 +110,53 @@ export async function importFile(
   const lines = [
     `${file}: ${report.read} records read, ${report.inserted} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.deleted} deleted, ${rejected} rejected`,
     ...(report.holdings ? holdingsLines(report.holdings) : []),
+    ...(hasDeletions(report.deletions) ? deletionLines(report.deletions) : []),
     ...report.rejected.map((r) => `  rejected record ${r.position} (byte ${r.offset}): ${r.reason}`),
     ...(report.omitted.rejected ? [`  … and ${report.omitted.rejected} more rejected records, not listed`] : []),
     ...report.junk.map((j) => `  junk: ${j.bytes} bytes at byte ${j.offset} that are not a record were ignored`),
     ...report.warnings.map((w) => `  warning, record ${w.position}: ${w.message}`),
     ...(report.omitted.warnings ? [`  … and ${report.omitted.warnings} more warnings, not listed`] : []),
   ];
-  return { lines, rejected };
+  return { lines, rejected, kept: report.deletions.kept };
+}
+
+/**
+ * Deletes the titles a delete list names (`npm run import -- --delete-list file.txt`: one control
+ * number a line, blank lines and `#` comments ignored) and their copies, each in a transaction of
+ * its own (catalog.delete.ts), telling `onProgress` how far it got; one audit row when it ends,
+ * with its counts. Used by `npm run import` itself and by a running server (`shared`).
+ */
+export async function importDeleteList(
+  db: Db,
+  file: string,
+  onProgress: (progress: { offset: number; size: number; read: number }) => void = () => undefined,
+  { shared = false, actor = commandLineActor() }: { shared?: boolean; actor?: string } = {},
+): Promise<FileImport> {
+  const size = statSync(file).size;
+  let offset = 0;
+  async function* fileLines() {
+    for await (const line of createInterface({ input: createReadStream(file, { encoding: 'utf8', highWaterMark: CHUNK }), crlfDelay: Infinity })) {
+      offset += Buffer.byteLength(line) + 1;
+      yield line;
+    }
+  }
+  onProgress({ offset: 0, size, read: 0 });
+  const result = await deleteListed(db, readDeleteList(fileLines()), {
+    onProgress: (read) => onProgress({ offset: Math.min(offset, size), size, read }),
+    ...(shared && isEmbedded(db) ? { between: EMBEDDED_BATCH.between } : {}),
+  });
+  onProgress({ offset: size, size, read: result.read });
+  const d = result.deletions;
+  await recordStaffAct(db, {
+    autor: actor,
+    acao: 'catalog.import',
+    alvo: `lista:${basename(file)}`,
+    detalhes: { lidos: result.read, apagados: d.deleted, rejeitados: result.rejected.length, exclusoes: deletionDetails(d) },
+  });
+  const lines = [
+    `${file}: ${result.read} control numbers read, ${d.deleted} deleted, ${d.notFound} not found, ${d.kept} kept, ${result.rejected.length} rejected`,
+    ...deletionLines(d),
+    ...result.rejected.map((r) => `  rejected line ${r.line}: ${r.reason}`),
+  ];
+  return { lines, rejected: result.rejected.length, kept: d.kept };
 }

@@ -1,7 +1,7 @@
 import { settingsEndpoints } from '@estante/contracts/parameters';
 import { serialsStaffEndpoints } from '@estante/contracts/catalog';
 import { asImport } from '../../lib/import-window.js';
-import { importFile } from '../../admin/import-file.js';
+import { importDeleteList, importFile } from '../../admin/import-file.js';
 import { BUILT_IN_MAPS, parseImportArgs } from './holdings.map.js';
 import { hasControlCharacters, staffCommands } from '../../lib/staff-commands.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../../seed/demo.js';
@@ -95,11 +95,17 @@ staffCommands.define({
 staffCommands.define({
   group: 'catalog',
   verb: 'import',
-  args: '<absolute file path> [--holdings koha|marc21 | --holdings-map <absolute path>] [--map-library CODE=N] …',
-  summary: 'import MARC records (what npm run import asks the running server)',
+  args: '<absolute file path> [--holdings koha|marc21 | --holdings-map <absolute path>] [--map-library CODE=N] … | --delete-list <absolute path>',
+  summary: 'import MARC records, or delete the titles a list names (what npm run import asks the running server)',
   hidden: true,
   run: async (args, { db, progress, actor }) => {
-    const { files, holdings } = parseImportArgs(args);
+    const { files, holdings, deleteLists = [] } = parseImportArgs(args);
+    if (deleteLists.length > 0) {
+      const [list] = deleteLists;
+      if (files.length > 0 || deleteLists.length > 1 || holdings || !list!.startsWith('/'))
+        throw new Error('one delete list, by its absolute path, and nothing else');
+      return JSON.stringify(await asImport(() => importDeleteList(db, list!, progress, { shared: true, actor })));
+    }
     const [file] = files;
     if (!file || !file.startsWith('/') || files.length > 1) throw new Error('an absolute file path is needed');
     if (holdings?.map && !BUILT_IN_MAPS[holdings.map] && !holdings.map.startsWith('/')) throw new Error('the holdings map is given by its absolute path');

@@ -4,9 +4,9 @@ import type { ReadItem } from '../../marc/iso2709.js';
 import { deriveAuthority, deriveTitle, isAuthorityRecord } from '../../marc/derive.js';
 import { languageNames } from '../../marc/languages.js';
 import { controlNumber, type MarcRecord } from '../../marc/record.js';
+import { type DeletionReport, deleteByControlNumber, emptyDeletionReport } from './catalog.delete.js';
 import {
   type AuthorityInsert,
-  deleteTitle,
   existingLanguageCodes,
   type TitleInsert,
   insertLanguages,
@@ -52,12 +52,15 @@ function note<K extends 'rejected' | 'warnings'>(report: ImportReport, kind: K, 
 }
 
 /**
- * An import's report with the titles its deletion records removed: a record whose leader/05 is
- * 'd' (MARC "deleted") deletes the title with its control number (001), leaving the OAI-PMH
- * tombstone (migration 0037); one whose title other rows still refer to is rejected instead.
+ * An import's report with what its deletion records did: a record whose leader/05 is 'd' (MARC
+ * "deleted") deletes the title with its control number (001) and its copies, leaving the OAI-PMH
+ * tombstone (migration 0037); a title with a copy on loan, or rows that refer to it or a copy, is
+ * kept and reported (catalog.delete.ts).
  */
 export interface ImportResult extends ImportReport {
+  /** Titles deleted (`deletions.deleted`). */
   deleted: number;
+  deletions: DeletionReport;
 }
 
 type Prepared = { position: number; offset: number } & (
@@ -126,6 +129,7 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | Asyn
     updated: 0,
     unchanged: 0,
     deleted: 0,
+    deletions: emptyDeletionReport(),
     rejected: [],
     junk: [],
     warnings: [],
@@ -167,6 +171,7 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | Asyn
       if (batch.length > 0) await flush();
       await writing;
       await deleteRecord(db, item.record, item.position, item.offset, report);
+      await options.between?.();
       continue;
     }
     const prepared = prepare(item.record, item.position, item.offset, report, options.holdings);
@@ -216,9 +221,9 @@ function isDeletion(record: MarcRecord): boolean {
 }
 
 /**
- * Deletes the title a deletion record names, in its own transaction: counted as deleted; as
- * unchanged, with a warning, when no title has that number (already deleted, say); rejected,
- * changing nothing, when copies, holds or other rows still refer to the title.
+ * Deletes the title a deletion record names and its copies, in its own transaction, reported in
+ * `deletions` (deleted, not found, or kept and why: catalog.delete.ts); a record without a
+ * control number, an authority's, or one the database refuses is rejected.
  */
 async function deleteRecord(db: Db, record: MarcRecord, position: number, offset: number, report: ImportResult): Promise<void> {
   const number = controlNumber(record);
@@ -226,12 +231,8 @@ async function deleteRecord(db: Db, record: MarcRecord, position: number, offset
   if (!number) return void reject('deletion record has no control number (001)');
   if (isAuthorityRecord(record)) return void reject(`authority ${number} is not deleted: the import deletes titles only`);
   try {
-    const outcome = await db.transaction((tx) => deleteTitle(tx, number));
-    if (outcome.kind === 'deleted') report.deleted++;
-    else if (outcome.kind === 'absent') {
-      report.unchanged++;
-      note(report, 'warnings', { position, message: `no title with control number ${number} to delete` });
-    } else reject(`title ${number} is not deleted: ${outcome.tables.join(', ')} still refer to it`);
+    await deleteByControlNumber(db, number, `record ${position}`, report.deletions);
+    report.deleted = report.deletions.deleted;
   } catch (error) {
     reject(databaseReason(error));
   }

@@ -1,6 +1,7 @@
 import { type AnyColumn, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { authorities, languages, titles } from '../../db/schema/index.js';
+import { copiesNotKept, deleteCopies } from './holdings.queries.js';
 
 export type TitleInsert = typeof titles.$inferInsert;
 export type AuthorityInsert = typeof authorities.$inferInsert;
@@ -105,24 +106,31 @@ export async function saveDerived(db: Db, rows: { id: number; t: number | null; 
 
 /**
  * Tables whose rows referencing a title do not keep it from being deleted: bookkeeping that goes
- * with the title (the queue of new titles still to match against interest profiles).
+ * with the title (the queue of new titles still to match against interest profiles). Its copies
+ * are weighed one by one (deleteTitle).
  */
-const DELETABLE_REFERENCES = new Set(['interest_pending']);
+const DELETABLE_REFERENCES = new Set(['interest_pending', 'copies']);
+
+/** Copy statuses circulation set: a copy in one of them is in someone's hands or on its way to them. */
+const CIRCULATING: Record<string, string> = { emprestado: 'on loan', reservado: 'on the hold shelf', em_transito: 'in transit' };
 
 /** What deleting a title by its control number came to. */
 export type TitleDeletion =
-  | { kind: 'deleted'; codAcervo: number }
+  | { kind: 'deleted'; codAcervo: number; copies: number }
   | { kind: 'absent' }
-  /** Rows of these tables still refer to the title: nothing was deleted. */
-  | { kind: 'referenced'; codAcervo: number; tables: string[] };
+  /** The title is kept, and nothing of it changed, for these reasons (a copy on loan, rows that refer to it). */
+  | { kind: 'kept'; codAcervo: number; reasons: string[] };
 
 /**
- * Deletes the title with this control number, in the caller's transaction, unless rows of another
- * table still refer to it (copies, holds, loan requests, comments, baskets, plans, alerts …: every
- * foreign key to titles, read from the catalogue so a new one counts too, but DELETABLE_REFERENCES).
- * The title is locked first, so no such row can appear between the check and the delete. Most
- * of those keys cascade, which is why they are checked rather than left to the database. The
- * titles_tombstone trigger (migration 0037) leaves the OAI-PMH tombstone.
+ * Deletes the title with this control number and its copies, in the caller's transaction — or
+ * keeps both when a copy is on loan (on the hold shelf, in transit) or rows of another table
+ * refer to a copy (loans past or present, holds, closed-stack requests …) or to the title (holds,
+ * loan requests, comments, baskets, plans, alerts …): every foreign key, read from the catalogue
+ * so a new one counts too, but DELETABLE_REFERENCES. The title and its copies are locked first, so
+ * no such row can appear between the check and the delete. Most of those keys cascade, which is
+ * why they are checked rather than left to the database. The titles_tombstone trigger (migration
+ * 0037) leaves the OAI-PMH tombstone; the catalogue's version moves with the delete (0007), so
+ * the search index drops the title.
  */
 export async function deleteTitle(tx: Tx, controlNumber: string): Promise<TitleDeletion> {
   const [title] = await queryRows<{ id: number }>(tx, sql`select cod_acervo as id from titles where control_number = ${controlNumber} for update`);
@@ -144,7 +152,19 @@ export async function deleteTitle(tx: Tx, controlNumber: string): Promise<TitleD
         sql`select ${k.table}::text as table where exists (select 1 from ${sql.identifier(k.schema)}.${sql.identifier(k.table)} where ${sql.identifier(k.column)} = ${title.id})`,
     );
   const referenced = checks.length === 0 ? [] : await queryRows<{ table: string }>(tx, sql.join(checks, sql` union all `));
-  if (referenced.length > 0) return { kind: 'referenced', codAcervo: title.id, tables: [...new Set(referenced.map((r) => r.table))] };
+  const copies = await copiesNotKept(tx, [title.id], []);
+  const reasons = [
+    ...copies.flatMap((c) => {
+      if (CIRCULATING[c.status]) return [`copy ${c.tombo} is ${CIRCULATING[c.status]}`];
+      return c.referenced.length > 0 ? [`copy ${c.tombo}: ${c.referenced.join(', ')} refer to it`] : [];
+    }),
+    ...(referenced.length > 0 ? [`${[...new Set(referenced.map((r) => r.table))].join(', ')} refer to it`] : []),
+  ];
+  if (reasons.length > 0) return { kind: 'kept', codAcervo: title.id, reasons };
+  await deleteCopies(
+    tx,
+    copies.map((c) => c.id),
+  );
   await tx.execute(sql`delete from titles where cod_acervo = ${title.id}`);
-  return { kind: 'deleted', codAcervo: title.id };
+  return { kind: 'deleted', codAcervo: title.id, copies: copies.length };
 }

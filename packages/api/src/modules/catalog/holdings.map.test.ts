@@ -270,6 +270,16 @@ describe('the command line', () => {
     expect(parseImportArgs(['a.xml'])).toEqual({ files: ['a.xml'] });
   });
 
+  it('reads delete lists, as many as given, with or without files', () => {
+    expect(parseImportArgs(['--delete-list', 'gone.txt'])).toEqual({ files: [], deleteLists: ['gone.txt'] });
+    expect(parseImportArgs(['a.xml', '--delete-list=one.txt', '--holdings', 'koha', '--delete-list', 'two.txt'])).toEqual({
+      files: ['a.xml'],
+      deleteLists: ['one.txt', 'two.txt'],
+      holdings: { map: 'koha', libraries: {}, loanTypes: {}, collections: {}, statuses: {} },
+    });
+    expect(() => parseImportArgs(['--delete-list'])).toThrow('--delete-list needs a value');
+  });
+
   it('refuses what it cannot read', () => {
     expect(() => parseImportArgs(['--map-library', 'CPL=1', 'a.xml'])).toThrow(/need the holdings map they map/);
     expect(() => parseImportArgs(['--holdings', 'evergreen'])).toThrow('--holdings is koha or marc21 (a file: --holdings-map)');

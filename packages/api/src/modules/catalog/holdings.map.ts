@@ -164,15 +164,17 @@ export interface HoldingsArgs {
   statuses: Record<string, CopyStatus | 'withdrawn'>;
 }
 
-const FLAGS = ['--holdings', '--holdings-map', '--map-library', '--map-loan-type', '--map-collection', '--map-status'] as const;
+const FLAGS = ['--delete-list', '--holdings', '--holdings-map', '--map-library', '--map-loan-type', '--map-collection', '--map-status'] as const;
 
 /**
- * Splits an import's arguments into its files and its holdings options (`--holdings koha`,
- * `--holdings-map file.json`, `--map-library CPL=1`, …; `--flag=value` works too). Throws on an
- * unknown flag or a malformed value; a `--map-*` without a map is a mistake too.
+ * Splits an import's arguments into its files, its delete lists (`--delete-list file.txt`, as
+ * many as given) and its holdings options (`--holdings koha`, `--holdings-map file.json`,
+ * `--map-library CPL=1`, …; `--flag=value` works too). Throws on an unknown flag or a malformed
+ * value; a `--map-*` without a map is a mistake too.
  */
-export function parseImportArgs(argv: string[]): { files: string[]; holdings?: HoldingsArgs } {
+export function parseImportArgs(argv: string[]): { files: string[]; deleteLists?: string[]; holdings?: HoldingsArgs } {
   const files: string[] = [];
+  const deleteLists: string[] = [];
   const holdings: HoldingsArgs = { libraries: {}, loanTypes: {}, collections: {}, statuses: {} };
   let named = false;
   for (let i = 0; i < argv.length; i++) {
@@ -186,6 +188,10 @@ export function parseImportArgs(argv: string[]): { files: string[]; holdings?: H
     if (!(FLAGS as readonly string[]).includes(flag)) throw new Error(`unknown option ${arg}`);
     const value = arg.length > flag.length ? arg.slice(flag.length + 1) : argv[++i];
     if (value === undefined || value === '') throw new Error(`${flag} needs a value`);
+    if (flag === '--delete-list') {
+      deleteLists.push(value);
+      continue;
+    }
     if (flag === '--holdings' || flag === '--holdings-map') {
       if (holdings.map) throw new Error('one holdings map an import');
       if (flag === '--holdings' && !BUILT_IN_MAPS[value]) throw new Error(`--holdings is ${Object.keys(BUILT_IN_MAPS).join(' or ')} (a file: --holdings-map)`);
@@ -211,7 +217,7 @@ export function parseImportArgs(argv: string[]): { files: string[]; holdings?: H
     }
   }
   if (named && !holdings.map) throw new Error('--map-* options need the holdings map they map: --holdings koha, --holdings marc21 or --holdings-map file.json');
-  return holdings.map ? { files, holdings } : { files };
+  return { files, ...(deleteLists.length > 0 ? { deleteLists } : {}), ...(holdings.map ? { holdings } : {}) };
 }
 
 /** The arguments `parseImportArgs` reads back as `holdings`: how the command line asks a running server. */
