@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { deskEndpoints } from '@estante/contracts/circulation';
+import { patronRecordEndpoints } from '@estante/contracts/people';
 import { hasControlCharacters, staffCommands } from '../../lib/staff-commands.js';
+import { describeImport, importPatrons, PatronFileRefused } from './patron-import.service.js';
 import { changeStanding } from './people.service.js';
 
 /** `<login> "<reason>"` as typed: refused without a reason (the audit keeps why), or with a control character in it. */
@@ -30,3 +34,34 @@ for (const blocked of [true, false]) {
     },
   });
 }
+
+// Patrons from another system's CSV (issue 57 item 2, decision 0055); each row what the staff's "new patron" does, audited.
+staffCommands.define({
+  group: 'people',
+  verb: 'import',
+  screen: patronRecordEndpoints.create,
+  args: '<absolute path of file.csv> [--dry-run]',
+  summary:
+    'import patrons from a CSV file with the header\nmatricula,nome,cpf,email,telefone,categoria,biblioteca,validade,senha_hash\n(README: "Importing patrons"); every rejected row is reported with its line\nand reason, the rest imported; --dry-run writes nothing and sends no e-mail',
+  run: async (args, { db, mailer, progress, actor }) => {
+    const dryRun = args.includes('--dry-run');
+    const files = args.filter((a) => a !== '--dry-run');
+    const [file] = files;
+    if (files.length !== 1 || !file || !path.isAbsolute(file))
+      throw new Error(`one CSV file, by its absolute path, is needed\n${staffCommands.usage('people')}`);
+    const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+      throw new Error(`cannot read ${file}: ${error.code ?? error.message}`);
+    });
+    const report = await importPatrons(db, mailer, bytes, {
+      actor,
+      dryRun,
+      progress: (done, count) => {
+        if (done % 1000 === 0) progress({ line: `${done} of ${count} rows` });
+      },
+    }).catch((error: unknown) => {
+      if (error instanceof PatronFileRefused) throw new Error(`${file}: ${error.message}`);
+      throw error;
+    });
+    return describeImport(report);
+  },
+});
