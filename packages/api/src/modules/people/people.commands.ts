@@ -3,6 +3,7 @@ import path from 'node:path';
 import { deskEndpoints } from '@estante/contracts/circulation';
 import { patronRecordEndpoints } from '@estante/contracts/people';
 import { hasControlCharacters, staffCommands } from '../../lib/staff-commands.js';
+import { describeStateImport, headerOf, importCirculationState, StateFileRefused, type StateKind } from '../circulation/circulation-import.service.js';
 import { describeImport, importPatrons, PatronFileRefused } from './patron-import.service.js';
 import { changeStanding } from './people.service.js';
 
@@ -35,6 +36,18 @@ for (const blocked of [true, false]) {
   });
 }
 
+/** The one CSV file a command reads, by its absolute path, and whether it is a dry run. */
+async function csvFileOf(args: string[]): Promise<{ file: string; bytes: Buffer; dryRun: boolean }> {
+  const dryRun = args.includes('--dry-run');
+  const files = args.filter((a) => a !== '--dry-run');
+  const [file] = files;
+  if (files.length !== 1 || !file || !path.isAbsolute(file)) throw new Error(`one CSV file, by its absolute path, is needed\n${staffCommands.usage('people')}`);
+  const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`cannot read ${file}: ${error.code ?? error.message}`);
+  });
+  return { file, bytes, dryRun };
+}
+
 // Patrons from another system's CSV (issue 57 item 2, decision 0055); each row what the staff's "new patron" does, audited.
 staffCommands.define({
   group: 'people',
@@ -44,14 +57,7 @@ staffCommands.define({
   summary:
     'import patrons from a CSV file with the header\nmatricula,nome,cpf,email,telefone,categoria,biblioteca,validade,senha_hash\n(README: "Importing patrons"); every rejected row is reported with its line\nand reason, the rest imported; --dry-run writes nothing and sends no e-mail',
   run: async (args, { db, mailer, progress, actor }) => {
-    const dryRun = args.includes('--dry-run');
-    const files = args.filter((a) => a !== '--dry-run');
-    const [file] = files;
-    if (files.length !== 1 || !file || !path.isAbsolute(file))
-      throw new Error(`one CSV file, by its absolute path, is needed\n${staffCommands.usage('people')}`);
-    const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
-      throw new Error(`cannot read ${file}: ${error.code ?? error.message}`);
-    });
+    const { file, bytes, dryRun } = await csvFileOf(args);
     const report = await importPatrons(db, mailer, bytes, {
       actor,
       dryRun,
@@ -65,3 +71,34 @@ staffCommands.define({
     return describeImport(report);
   },
 });
+
+// The imported patrons' open loans, holds and debts, each from a CSV file of its own (issue 57 item 2, decision 0055).
+// No staff call places a hold or charges a debt for a patron yet: holds and debts name the desk's nearest write.
+const STATE_COMMANDS: { kind: StateKind; screen: (typeof deskEndpoints)[keyof typeof deskEndpoints]; what: string }[] = [
+  { kind: 'loans', screen: deskEndpoints.checkOut, what: 'open loans (the copy becomes lent)' },
+  { kind: 'holds', screen: deskEndpoints.checkOut, what: 'holds in the queue (oldest first)' },
+  { kind: 'debts', screen: deskEndpoints.settleDebt, what: 'debts (nothing paid)' },
+];
+for (const { kind, screen, what } of STATE_COMMANDS) {
+  staffCommands.define({
+    group: 'people',
+    verb: `import-${kind}`,
+    screen,
+    args: '<absolute path of file.csv> [--dry-run]',
+    summary: `import the patrons' ${what} from a CSV file with the header\n${headerOf(kind)}\n(README: "Importing patrons"); rejected rows reported with line and reason`,
+    run: async (args, { db, progress, actor }) => {
+      const { file, bytes, dryRun } = await csvFileOf(args);
+      const report = await importCirculationState(db, kind, bytes, {
+        actor,
+        dryRun,
+        progress: (done, count) => {
+          if (done % 1000 === 0) progress({ line: `${done} of ${count} rows` });
+        },
+      }).catch((error: unknown) => {
+        if (error instanceof StateFileRefused) throw new Error(`${file}: ${error.message}`);
+        throw error;
+      });
+      return describeStateImport(report);
+    },
+  });
+}
