@@ -1,9 +1,9 @@
 import { novoLeitorSchema } from '@estante/contracts/people';
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { DEBT_SERVICES } from '../../db/schema/index.js';
 import { recordStaffAct } from '../../lib/audit.js';
+import { csvDay, type CsvRow, headerText, readCsvFile } from '../../lib/csv-file.js';
 import { AppError } from '../../lib/errors.js';
 import { lockPatron } from '../account/account.service.js';
 import {
@@ -42,13 +42,7 @@ export const STATE_COLUMNS = {
 } as const satisfies Record<StateKind, { required: readonly string[]; optional: readonly string[]; oneOf: readonly string[] }>;
 
 /** The header as the command's help and the README write it. */
-export function headerOf(kind: StateKind): string {
-  const { required, optional, oneOf } = STATE_COLUMNS[kind];
-  return [...required, ...(oneOf.length ? [oneOf.join('|')] : []), ...optional.map((c) => `[${c}]`)].join(',');
-}
-
-/** A file refused whole: nothing was written. */
-export class StateFileRefused extends Error {}
+export const headerOf = (kind: StateKind): string => headerText(STATE_COLUMNS[kind]);
 
 /** What became of one row of the file. */
 export type StateRowOutcome =
@@ -62,72 +56,18 @@ export interface StateImportReport {
   rows: StateRowOutcome[];
 }
 
-type Values = Record<string, string>;
-interface ParsedRow {
-  line: number;
-  values: Values;
-  count?: number;
-}
-
-/** Lower case, no accents, no surrounding spaces: `Matrícula ` is `matricula`. */
-const columnName = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+type ParsedRow = CsvRow;
 
 /** Reads the file's rows, its header checked first; a file that is no CSV of the kind's header is refused whole. */
 export function readStateFile(kind: StateKind, bytes: Uint8Array): ParsedRow[] {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new StateFileRefused('the file is not UTF-8 text');
-  }
-  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
-  let records: { record: string[]; info: { lines: number }; raw: string }[];
-  try {
-    records = parse(text, { bom: true, delimiter, info: true, raw: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
-  } catch (error) {
-    throw new StateFileRefused(`the file is not CSV: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const { required, optional, oneOf } = STATE_COLUMNS[kind];
-  const [head, ...body] = records;
-  if (!head) throw new StateFileRefused(`the file is empty: its first line is the header ${headerOf(kind)}`);
-  const names = head.record.map(columnName);
-  const known: readonly string[] = [...required, ...optional, ...oneOf];
-  const missing: string[] = required.filter((c) => !names.includes(c));
-  const alternatives = oneOf.filter((c) => names.includes(c));
-  if (oneOf.length && alternatives.length !== 1) missing.push(`one of ${oneOf.join(' or ')}`);
-  const unknown = names.filter((n) => !known.includes(n));
-  const twice = names.filter((n, i) => names.indexOf(n) !== i);
-  if (missing.length || unknown.length || twice.length) {
-    const problems = [
-      missing.length ? `missing columns: ${missing.join(', ')}` : '',
-      unknown.length ? `unknown columns: ${unknown.map((n) => n || '(blank)').join(', ')}` : '',
-      twice.length ? `columns given twice: ${[...new Set(twice)].join(', ')}` : '',
-    ].filter(Boolean);
-    throw new StateFileRefused(`wrong header (${problems.join('; ')}); the header is ${headerOf(kind)}, nothing was imported`);
-  }
-  return body.map(({ record, info, raw }) => {
-    // The line the row starts on (a quoted value may span lines): where it ends, less its own line breaks.
-    const line = info.lines - (raw.replace(/\r?\n$/, '').match(/\n/g)?.length ?? 0);
-    const values = Object.fromEntries(names.map((n, i) => [n, record[i] ?? ''])) as Values;
-    return record.length === names.length ? { line, values } : { line, values, count: record.length };
-  });
+  return readCsvFile(bytes, STATE_COLUMNS[kind]);
 }
 
 /** A day as YYYY-MM-DD or as Brazil writes it, DD/MM/YYYY, never after today; a day that is no day of the calendar is refused. */
 const dayColumn = z
   .string()
   .trim()
-  .transform((v, ctx) => {
-    const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
-    const iso = br ? `${br[3]}-${br[2]}-${br[1]}` : v;
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : undefined;
-    if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso) {
-      ctx.addIssue({ code: 'custom', message: 'a day is YYYY-MM-DD or DD/MM/YYYY' });
-      return z.NEVER;
-    }
-    return iso;
-  });
+  .transform((v, ctx) => csvDay(v) ?? (ctx.addIssue({ code: 'custom', message: 'a day is YYYY-MM-DD or DD/MM/YYYY' }), z.NEVER));
 /** A past day: the old system's loans, holds and debts all began before the import. */
 const pastDay = dayColumn.refine((d) => d <= today(), 'a day after today');
 const today = () => new Date().toLocaleDateString('sv-SE');
@@ -370,7 +310,7 @@ async function writeRow(db: Db, row: Checked, actor: string, dryRun: boolean, oc
 
 /**
  * Imports a file of open loans, holds or debts (`npm run staff -- people import-loans|import-holds|
- * import-debts <file> [--dry-run]`): a wrong header refuses the file (StateFileRefused) before
+ * import-debts <file> [--dry-run]`): a wrong header refuses the file (CsvFileRefused) before
  * anything is written; every row is checked, a loan of a copy or a hold given twice rejected on
  * its second line, and each good row written in its own transaction. Holds are written oldest
  * first, so that the queues keep the old system's order. A dry run undoes every row's transaction.

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { dadosPessoaisBodySchema, novoLeitorSchema, phoneField, taxNumberField } from '@estante/contracts/people';
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { recordStaffAct } from '../../lib/audit.js';
+import { csvDay, type CsvRow, readCsvFile } from '../../lib/csv-file.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import { passwordHashForm } from '../../lib/password.js';
@@ -24,9 +24,6 @@ import { insertPatron, setLibraries, setRegistration } from './people.queries.js
 export const PATRON_COLUMNS = ['matricula', 'nome', 'cpf', 'email', 'telefone', 'categoria', 'biblioteca', 'validade', 'senha_hash'] as const;
 type Column = (typeof PATRON_COLUMNS)[number];
 
-/** A file refused whole: nothing was written. */
-export class PatronFileRefused extends Error {}
-
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 /** A CPF as old systems export it: digits, or the usual 000.000.000-00 (the punctuation dropped, then the contracts' rule). */
@@ -39,17 +36,7 @@ const cpfColumn = z.preprocess(
 const dayColumn = z
   .string()
   .trim()
-  .transform((v, ctx) => {
-    if (v === '') return null;
-    const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
-    const iso = br ? `${br[3]}-${br[2]}-${br[1]}` : v;
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : undefined;
-    if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso) {
-      ctx.addIssue({ code: 'custom', message: 'a day is YYYY-MM-DD or DD/MM/YYYY' });
-      return z.NEVER;
-    }
-    return iso;
-  });
+  .transform((v, ctx) => (v === '' ? null : (csvDay(v) ?? (ctx.addIssue({ code: 'custom', message: 'a day is YYYY-MM-DD or DD/MM/YYYY' }), z.NEVER))));
 
 /** One row, with the contracts' rules for each field. */
 const rowSchema = z.object({
@@ -79,52 +66,11 @@ export interface PatronImportReport {
   firstAccess: { line: number; login: string; sent: boolean; note: string }[];
 }
 
-interface ParsedRow {
-  line: number;
-  values: Record<Column, string>;
-  /** How many values the row had, when not the header's count. */
-  count?: number;
-}
-
-/** Lower case, no accents, no surrounding spaces: `Matrícula ` is `matricula`. */
-const columnName = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+type ParsedRow = CsvRow<Column>;
 
 /** Reads the file's rows (the header checked first); a file that is no CSV of this header is refused whole. */
 export function readPatronFile(bytes: Uint8Array): ParsedRow[] {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new PatronFileRefused('the file is not UTF-8 text');
-  }
-  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
-  let records: { record: string[]; info: { lines: number }; raw: string }[];
-  try {
-    records = parse(text, { bom: true, delimiter, info: true, raw: true, relax_column_count: true, skip_empty_lines: true }) as unknown as typeof records;
-  } catch (error) {
-    throw new PatronFileRefused(`the file is not CSV: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const [head, ...body] = records;
-  if (!head) throw new PatronFileRefused(`the file is empty: its first line is the header ${PATRON_COLUMNS.join(',')}`);
-  const names = head.record.map(columnName);
-  const missing = PATRON_COLUMNS.filter((c) => !names.includes(c));
-  const unknown = names.filter((n) => !(PATRON_COLUMNS as readonly string[]).includes(n));
-  const twice = names.filter((n, i) => names.indexOf(n) !== i);
-  if (missing.length || unknown.length || twice.length) {
-    const problems = [
-      missing.length ? `missing columns: ${missing.join(', ')}` : '',
-      unknown.length ? `unknown columns: ${unknown.map((n) => n || '(blank)').join(', ')}` : '',
-      twice.length ? `columns given twice: ${[...new Set(twice)].join(', ')}` : '',
-    ].filter(Boolean);
-    throw new PatronFileRefused(`wrong header (${problems.join('; ')}); the header is ${PATRON_COLUMNS.join(',')}, nothing was imported`);
-  }
-  return body.map(({ record, info, raw }) => {
-    // The line the row starts on (a quoted value may span lines): where it ends, less its own line breaks.
-    const line = info.lines - (raw.replace(/\r?\n$/, '').match(/\n/g)?.length ?? 0);
-    const values = Object.fromEntries(names.map((n, i) => [n, record[i] ?? ''])) as Record<Column, string>;
-    return record.length === names.length ? { line, values } : { line, values, count: record.length };
-  });
+  return readCsvFile(bytes, { required: PATRON_COLUMNS }) as ParsedRow[];
 }
 
 /** A row ready to write: checked, its category and libraries named by their codes. */
@@ -285,7 +231,7 @@ async function applyRow(tx: Db, row: CheckedRow, actor: string): Promise<RowOutc
 
 /**
  * Imports the patrons of a CSV file (`npm run staff -- people import <file> [--dry-run]`): a
- * wrong header refuses the whole file (PatronFileRefused) before anything is written; then every
+ * wrong header refuses the whole file (CsvFileRefused) before anything is written; then every
  * row is checked, a login given twice rejected on its second line, and each good row written in
  * its own transaction. A dry run writes nothing (each row's transaction undone) and sends no
  * e-mail. Patrons created without a password hash are sent the recovery e-mail (auth's step 1)

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { deskEndpoints } from '@estante/contracts/circulation';
 import { patronRecordEndpoints } from '@estante/contracts/people';
 import { hasControlCharacters, staffCommands } from '../../lib/staff-commands.js';
-import { describeStateImport, headerOf, importCirculationState, StateFileRefused, type StateKind } from '../circulation/circulation-import.service.js';
-import { describeImport, importPatrons, PatronFileRefused } from './patron-import.service.js';
+import { describeStateImport, headerOf, importCirculationState, type StateKind } from '../circulation/circulation-import.service.js';
+import { CsvFileRefused } from '../../lib/csv-file.js';
+import { describeImport, importPatrons } from './patron-import.service.js';
 import { changeStanding } from './people.service.js';
 
 /** `<login> "<reason>"` as typed: refused without a reason (the audit keeps why), or with a control character in it. */
@@ -65,7 +66,7 @@ staffCommands.define({
         if (done % 1000 === 0) progress({ line: `${done} of ${count} rows` });
       },
     }).catch((error: unknown) => {
-      if (error instanceof PatronFileRefused) throw new Error(`${file}: ${error.message}`);
+      if (error instanceof CsvFileRefused) throw new Error(`${file}: ${error.message}`);
       throw error;
     });
     return describeImport(report);
@@ -95,7 +96,7 @@ for (const { kind, screen, what } of STATE_COMMANDS) {
           if (done % 1000 === 0) progress({ line: `${done} of ${count} rows` });
         },
       }).catch((error: unknown) => {
-        if (error instanceof StateFileRefused) throw new Error(`${file}: ${error.message}`);
+        if (error instanceof CsvFileRefused) throw new Error(`${file}: ${error.message}`);
         throw error;
       });
       return describeStateImport(report);
