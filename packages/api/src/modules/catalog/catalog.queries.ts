@@ -1,7 +1,7 @@
 import { type AnyColumn, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { authorities, languages, titles } from '../../db/schema/index.js';
-import { copiesNotKept, deleteCopies } from './holdings.queries.js';
+import { copiesNotKept, deleteCopies, foreignKeysTo } from './holdings.queries.js';
 
 export type TitleInsert = typeof titles.$inferInsert;
 export type AuthorityInsert = typeof authorities.$inferInsert;
@@ -135,16 +135,7 @@ export type TitleDeletion =
 export async function deleteTitle(tx: Tx, controlNumber: string): Promise<TitleDeletion> {
   const [title] = await queryRows<{ id: number }>(tx, sql`select cod_acervo as id from titles where control_number = ${controlNumber} for update`);
   if (!title) return { kind: 'absent' };
-  const keys = await queryRows<{ schema: string; table: string; column: string }>(
-    tx,
-    sql`select n.nspname as schema, r.relname as table, a.attname as column
-        from pg_constraint c
-        join pg_class r on r.oid = c.conrelid
-        join pg_namespace n on n.oid = r.relnamespace
-        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
-        where c.contype = 'f' and c.confrelid = 'titles'::regclass
-        order by r.relname`,
-  );
+  const keys = await foreignKeysTo(tx, 'titles');
   const checks = keys
     .filter((k) => !DELETABLE_REFERENCES.has(k.table))
     .map(

@@ -115,16 +115,7 @@ export async function copiesNotKept(
   );
   if (candidates.length === 0) return [];
   // Every foreign key to copies, read from the catalogue so a new one counts too (as deleteTitle does for titles).
-  const keys = await queryRows<{ schema: string; table: string; column: string }>(
-    tx,
-    sql`select n.nspname as schema, r.relname as table, a.attname as column
-        from pg_constraint c
-        join pg_class r on r.oid = c.conrelid
-        join pg_namespace n on n.oid = r.relnamespace
-        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
-        where c.contype = 'f' and c.confrelid = 'copies'::regclass
-        order by r.relname`,
-  );
+  const keys = await foreignKeysTo(tx, 'copies');
   const ids = JSON.stringify(candidates.map((c) => c.id));
   const referenced =
     keys.length === 0
@@ -153,4 +144,21 @@ export async function copiesNotKept(
 export async function deleteCopies(tx: Tx, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.execute(sql`delete from copies where cod_exemplar in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`);
+}
+
+/**
+ * Every foreign key to `table` (its referencing table and column), read from the catalogue so a
+ * key a later migration adds counts too: what may keep a title or a copy from being deleted.
+ */
+export function foreignKeysTo(tx: Tx, table: 'titles' | 'copies') {
+  return queryRows<{ schema: string; table: string; column: string }>(
+    tx,
+    sql`select n.nspname as schema, r.relname as table, a.attname as column
+        from pg_constraint c
+        join pg_class r on r.oid = c.conrelid
+        join pg_namespace n on n.oid = r.relnamespace
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+        where c.contype = 'f' and c.confrelid = ${table}::regclass
+        order by r.relname`,
+  );
 }
