@@ -4,8 +4,8 @@ import { deskEndpoints } from '@estante/contracts/circulation';
 import { patronRecordEndpoints } from '@estante/contracts/people';
 import { hasControlCharacters, staffCommands } from '../../lib/staff-commands.js';
 import { describeStateImport, headerOf, importCirculationState, type StateKind } from '../circulation/circulation-import.service.js';
-import { CsvFileRefused } from '../../lib/csv-file.js';
-import { describeImport, importPatrons } from './patron-import.service.js';
+import { CsvFileRefused, headerText } from '../../lib/csv-file.js';
+import { describeImport, importPatrons, PATRON_COLUMNS } from './patron-import.service.js';
 import { changeStanding } from './people.service.js';
 
 /** `<login> "<reason>"` as typed: refused without a reason (the audit keeps why), or with a control character in it. */
@@ -49,26 +49,40 @@ async function csvFileOf(args: string[]): Promise<{ file: string; bytes: Buffer;
   return { file, bytes, dryRun };
 }
 
+type ImportProgress = (done: number, count: number) => void;
+
+/**
+ * Runs an import of the CSV file the command names: its bytes, the dry-run flag and a progress
+ * line every 1,000 rows handed to `importFile`; a file refused whole is said with its name.
+ */
+async function importCsv<R>(
+  args: string[],
+  report: (line: string) => void,
+  importFile: (bytes: Buffer, dryRun: boolean, progress: ImportProgress) => Promise<R>,
+): Promise<R> {
+  const { file, bytes, dryRun } = await csvFileOf(args);
+  const progress: ImportProgress = (done, count) => {
+    if (done % 1000 === 0) report(`${done} of ${count} rows`);
+  };
+  return importFile(bytes, dryRun, progress).catch((error: unknown) => {
+    if (error instanceof CsvFileRefused) throw new Error(`${file}: ${error.message}`);
+    throw error;
+  });
+}
+
 // Patrons from another system's CSV (issue 57 item 2, decision 0055); each row what the staff's "new patron" does, audited.
 staffCommands.define({
   group: 'people',
   verb: 'import',
   screen: patronRecordEndpoints.create,
   args: '<absolute path of file.csv> [--dry-run]',
-  summary:
-    'import patrons from a CSV file with the header\nmatricula,nome,cpf,email,telefone,categoria,biblioteca,validade,senha_hash\n(README: "Importing patrons"); every rejected row is reported with its line\nand reason, the rest imported; --dry-run writes nothing and sends no e-mail',
+  summary: `import patrons from a CSV file with the header\n${headerText({ required: PATRON_COLUMNS })}\n(README: "Importing patrons"); every rejected row is reported with its line\nand reason, the rest imported; --dry-run writes nothing and sends no e-mail`,
   run: async (args, { db, mailer, progress, actor }) => {
-    const { file, bytes, dryRun } = await csvFileOf(args);
-    const report = await importPatrons(db, mailer, bytes, {
-      actor,
-      dryRun,
-      progress: (done, count) => {
-        if (done % 1000 === 0) progress({ line: `${done} of ${count} rows` });
-      },
-    }).catch((error: unknown) => {
-      if (error instanceof CsvFileRefused) throw new Error(`${file}: ${error.message}`);
-      throw error;
-    });
+    const report = await importCsv(
+      args,
+      (line) => progress({ line }),
+      (bytes, dryRun, rows) => importPatrons(db, mailer, bytes, { actor, dryRun, progress: rows }),
+    );
     return describeImport(report);
   },
 });
@@ -88,17 +102,11 @@ for (const { kind, screen, what } of STATE_COMMANDS) {
     args: '<absolute path of file.csv> [--dry-run]',
     summary: `import the patrons' ${what} from a CSV file with the header\n${headerOf(kind)}\n(README: "Importing patrons"); rejected rows reported with line and reason`,
     run: async (args, { db, progress, actor }) => {
-      const { file, bytes, dryRun } = await csvFileOf(args);
-      const report = await importCirculationState(db, kind, bytes, {
-        actor,
-        dryRun,
-        progress: (done, count) => {
-          if (done % 1000 === 0) progress({ line: `${done} of ${count} rows` });
-        },
-      }).catch((error: unknown) => {
-        if (error instanceof CsvFileRefused) throw new Error(`${file}: ${error.message}`);
-        throw error;
-      });
+      const report = await importCsv(
+        args,
+        (line) => progress({ line }),
+        (bytes, dryRun, rows) => importCirculationState(db, kind, bytes, { actor, dryRun, progress: rows }),
+      );
       return describeStateImport(report);
     },
   });
