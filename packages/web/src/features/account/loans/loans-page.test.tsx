@@ -1,5 +1,5 @@
 import { type EmprestimoPendente, loansEndpoints } from '@estante/contracts/circulation';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { answer, fakeApi, renderScreen } from '../../../test/render';
 import { lastTwelveMonths } from '../period-form';
@@ -56,6 +56,8 @@ describe('Meu Pergamum, loans', () => {
     expect(outcome.textContent).toContain('Dom Casmurro: renovado até 15/12/2026.');
     expect(outcome.textContent).toContain('Iracema: não renovado. Empréstimo em atraso.');
     expect(outcome.textContent).toContain('AB12-CD34');
+    // The focus on the outcome, though the button never lost it (a renewal answered at once).
+    await waitFor(() => expect(document.activeElement).toBe(outcome));
     expect(calls.find((c) => c.path === '/api/emprestimo/renovacao')!.body).toEqual({ emprestimos: [1, 2] });
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -1,6 +1,6 @@
 import type { EmprestimoHistorico, EmprestimoPendente, Renovacao } from '@estante/contracts/circulation';
 import { Anchor, Badge, Button, Checkbox, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { dateFormat, useShortDate } from '../../../ui/dates';
@@ -112,8 +112,12 @@ export function LoansPage({ titleHref }: { titleHref: (id: number) => string }) 
 /** Each loan's outcome, and the receipt of the renewals made (its key, to print). */
 function RenewalOutcome({ outcome, day }: { outcome: Renovacao; day: (iso: string) => string }) {
   const { t, i18n } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  // The outcome takes the focus when it appears (decision 0047), as NoticeView does: a renewal
+  // answered within a frame never blurs its button, so the focus keeper alone would leave it there.
+  useEffect(() => ref.current?.focus(), [outcome]);
   return (
-    <Paper withBorder p="md" mb="sm" role="status" aria-label={t('loans.outcome')}>
+    <Paper ref={ref} tabIndex={-1} withBorder p="md" mb="sm" role="status" aria-label={t('loans.outcome')}>
       <List spacing={4}>
         {outcome.itens.map((i) => (
           <List.Item key={i.cod_emprestimo}>
