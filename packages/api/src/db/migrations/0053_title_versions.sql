@@ -1,0 +1,2 @@
+-- issue 57, the MARC editor: a title's earlier versions of its record (filled by its change)
+select 1;
