@@ -290,4 +290,18 @@ describe('codes the map does not name', () => {
     expect(report.warnings.map((w) => w.message)).toEqual(['barcode U1 is a copy of title unm-1: not moved to this one']);
     expect((await copyRows()).find((r) => r.tombo === 'U1')).toMatchObject({ title: 'unm-1' });
   });
+
+  it('updates a copy when one part alone changes, its acquisition date or its volume, and keeps its date when the record gives none', async () => {
+    const holdings = await readyHoldings(t.database.db, { ...KOHA, libraries: { CPL: central }, loanTypes: { BK: 1 } });
+    const run = async (items: KohaItem[]) => (await importMarcRecords(t.database.db, readMarcXml(xml('acq-1', items)), { holdings })).holdings;
+    const item = { homebranch: 'CPL', barcode: 'A1', itype: 'BK', itemcallnumber: '001 A' };
+    expect(await run([{ ...item, dateaccessioned: '2018-03-04' }])).toMatchObject({ inserted: 1, updated: 0, unchanged: 0 });
+    // No date in the record: the copy keeps its own, and nothing changes.
+    expect(await run([item])).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });
+    expect((await copyRows()).find((r) => r.tombo === 'A1')).toMatchObject({ acquired: '2018-03-04', volume: null });
+    expect(await run([{ ...item, dateaccessioned: '2018-03-05' }])).toMatchObject({ updated: 1, unchanged: 0 });
+    expect(await run([{ ...item, dateaccessioned: '2018-03-05', enumchron: 'v.1' }])).toMatchObject({ updated: 1, unchanged: 0 });
+    expect((await copyRows()).find((r) => r.tombo === 'A1')).toMatchObject({ acquired: '2018-03-05', volume: 'v.1', call_number: '001 A' });
+    expect(await run([{ ...item, dateaccessioned: '2018-03-05', enumchron: 'v.1' }])).toMatchObject({ updated: 0, unchanged: 1 });
+  });
 });

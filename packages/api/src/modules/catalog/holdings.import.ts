@@ -12,14 +12,14 @@ import type { Db } from '../../db/client.js';
 import type { Tx } from './catalog.queries.js';
 import { BUILT_IN_MAPS, type HoldingsArgs, type HoldingsMap, mapFromFile, type RecordHoldings } from './holdings.map.js';
 import {
+  batchCopies,
   collectionNames,
-  copiesByBarcode,
   copiesNotKept,
+  copyDiffers,
   deleteCopies,
   insertCopies,
   librarySiglas,
   loanTypeIds,
-  titleIdsByControlNumber,
   updateCopies,
 } from './holdings.queries.js';
 
@@ -131,42 +131,43 @@ export interface CopyCounts {
   notes: { position: number; message: string }[];
 }
 
-/** Writes the copies of a batch's records, in the transaction that wrote the records. */
+/**
+ * Writes the copies of a batch's records, in the transaction that wrote the records: one statement
+ * reads the titles and the copies the batch names, one adds the new copies, and one updates those
+ * the records say something new of (a copy the record leaves as it is is not sent); the copies
+ * the records no longer hold are looked at again, locked, only when there are any.
+ */
 export async function writeHoldings(tx: Tx, batch: BatchHoldings[]): Promise<CopyCounts> {
   const counts: CopyCounts = { inserted: 0, updated: 0, unchanged: 0, deleted: 0, leftOut: 0, notes: [] };
   const present = batch.filter((b) => b.read.present);
   if (present.length === 0) return counts;
-  const titles = await titleIdsByControlNumber(
+  const { titles, byBarcode, others } = await batchCopies(
     tx,
     present.map((b) => b.controlNumber),
-  );
-  const existing = await copiesByBarcode(
-    tx,
     present.flatMap((b) => b.read.copies.map((c) => c.tombo)),
   );
   const inserts = [];
   const updates = [];
+  let same = 0;
   for (const { position, controlNumber, read } of present) {
     const codAcervo = titles.get(controlNumber)!;
     for (const copy of read.copies) {
-      const known = existing.get(copy.tombo);
+      const known = byBarcode.get(copy.tombo);
       if (!known) inserts.push({ ...copy, codAcervo });
-      else if (known.codAcervo === codAcervo) updates.push({ ...copy, codAcervo });
-      else {
+      else if (known.codAcervo !== codAcervo) {
         counts.leftOut++;
         counts.notes.push({ position, message: `barcode ${copy.tombo} is a copy of title ${known.controlNumber}: not moved to this one` });
-      }
+      } else if (copyDiffers(known, copy)) updates.push({ ...copy, codAcervo });
+      else same++;
     }
   }
   counts.inserted = await insertCopies(tx, inserts);
   counts.updated = await updateCopies(tx, updates);
-  counts.unchanged = updates.length - counts.updated;
+  counts.unchanged = same + updates.length - counts.updated;
+  const keep = new Set(present.flatMap((b) => b.read.keep));
+  if (!others.some((c) => !keep.has(c.tombo))) return counts;
   const positionOf = new Map(present.map((b) => [titles.get(b.controlNumber)!, b.position]));
-  const gone = await copiesNotKept(
-    tx,
-    [...positionOf.keys()],
-    present.flatMap((b) => b.read.keep),
-  );
+  const gone = await copiesNotKept(tx, [...positionOf.keys()], [...keep]);
   const deletable: number[] = [];
   for (const copy of gone) {
     const position = positionOf.get(copy.codAcervo)!;
