@@ -17,6 +17,14 @@ export function toIso2709(records: MarcRecord[]): Buffer {
   return Buffer.concat(records.map((record) => layout(record).bytes));
 }
 
+/**
+ * One record's ISO 2709 bytes, for a writer that streams records one at a time (the library's
+ * export). Throws a RangeError for a record too long for ISO 2709 (99,999 bytes; MARCXML has no limit).
+ */
+export function iso2709Record(record: MarcRecord): Buffer {
+  return layout(record).bytes;
+}
+
 /** A record's ISO 2709 bytes and the leader they carry (lengths and base address computed). */
 function layout(record: MarcRecord): { leader: string; bytes: Buffer } {
   const bodies: { tag: string; bytes: Buffer }[] = record.fields.map((field) => {
@@ -87,28 +95,38 @@ function escapeXml(value: string): string {
   return value.replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '').replace(/[&<>"]/g, (c) => XML_ESCAPES[c]!);
 }
 
+/** The opening of a MARCXML collection (MARC 21 slim schema), as toMarcXml writes it. */
+export const MARCXML_OPEN = '<?xml version="1.0" encoding="UTF-8"?>\n<collection xmlns="http://www.loc.gov/MARC21/slim">\n';
+/** Its closing. */
+export const MARCXML_CLOSE = '</collection>\n';
+
+/**
+ * One record of a MARCXML collection, indented as toMarcXml writes it (each line ending in a line
+ * break): a writer that streams records writes MARCXML_OPEN, these, then MARCXML_CLOSE.
+ */
+export function marcXmlRecord(record: MarcRecord): string {
+  const lines: string[] = [];
+  const text = (value: string) => escapeXml(marc8Form(value));
+  lines.push('  <record>', `    <leader>${escapeXml(xmlLeader(record))}</leader>`);
+  for (const original of record.fields) {
+    const field = asWritten(original);
+    if (!isDataField(field)) {
+      lines.push(`    <controlfield tag="${escapeXml(field.tag)}">${text(field.value)}</controlfield>`);
+      continue;
+    }
+    lines.push(`    <datafield tag="${escapeXml(field.tag)}" ind1="${escapeXml(indicator(field.ind1))}" ind2="${escapeXml(indicator(field.ind2))}">`);
+    for (const s of field.subfields) lines.push(`      <subfield code="${escapeXml(s.code)}">${text(s.value)}</subfield>`);
+    lines.push('    </datafield>');
+  }
+  lines.push('  </record>', '');
+  return lines.join('\n');
+}
+
 /**
  * Writes records as a MARCXML collection (MARC 21 slim schema): the leader as the ISO 2709
  * form of the record would carry it (record length and base address computed, never a stale
  * stored one), control fields as control fields, text in MARC-8's form like the ISO 2709 writer.
  */
 export function toMarcXml(records: MarcRecord[]): string {
-  const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<collection xmlns="http://www.loc.gov/MARC21/slim">'];
-  const text = (value: string) => escapeXml(marc8Form(value));
-  for (const record of records) {
-    lines.push('  <record>', `    <leader>${escapeXml(xmlLeader(record))}</leader>`);
-    for (const original of record.fields) {
-      const field = asWritten(original);
-      if (!isDataField(field)) {
-        lines.push(`    <controlfield tag="${escapeXml(field.tag)}">${text(field.value)}</controlfield>`);
-        continue;
-      }
-      lines.push(`    <datafield tag="${escapeXml(field.tag)}" ind1="${escapeXml(indicator(field.ind1))}" ind2="${escapeXml(indicator(field.ind2))}">`);
-      for (const s of field.subfields) lines.push(`      <subfield code="${escapeXml(s.code)}">${text(s.value)}</subfield>`);
-      lines.push('    </datafield>');
-    }
-    lines.push('  </record>');
-  }
-  lines.push('</collection>', '');
-  return lines.join('\n');
+  return `${MARCXML_OPEN}${records.map(marcXmlRecord).join('')}${MARCXML_CLOSE}`;
 }

@@ -248,7 +248,8 @@ export async function importGenerated(db: Db, count: number, onProgress?: (done:
   return report.inserted + report.updated + report.unchanged;
 }
 
-async function seedReferenceData(db: Db): Promise<void> {
+/** The demo library's set-up (campuses, libraries, loan types, categories and their names, activities, search guides): not its collection. */
+export async function seedReferenceData(db: Db): Promise<void> {
   await db
     .insert(campuses)
     .values([
@@ -449,7 +450,8 @@ const DEMO_PROVIDERS = {
   },
 };
 
-async function seedInstitution(db: Db): Promise<void> {
+/** The demo institution's row (its name, texts, theme and parameters). */
+export async function seedInstitution(db: Db): Promise<void> {
   await db
     .insert(institution)
     .values({

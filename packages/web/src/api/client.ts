@@ -67,7 +67,11 @@ async function send<T>(method: string, path: string, { body, token, signal }: Se
   if (token) headers.authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body instanceof URLSearchParams) payload = body;
-  else if (body !== undefined) {
+  else if (body instanceof Blob) {
+    // A file sent as it is (the cataloguing screen's MARC upload): its bytes, not JSON.
+    headers['content-type'] = 'application/octet-stream';
+    payload = body;
+  } else if (body !== undefined) {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
@@ -249,7 +253,7 @@ export async function revokeRefresh(refresh: string): Promise<void> {
  * POSTs as the patron or anonymously and takes the answer as a file: its bytes and the file
  * name from Content-Disposition. Errors come as ApiRequestError, as everywhere.
  */
-export async function apiDownload(path: string, body?: unknown, renewed = false): Promise<{ blob: Blob; filename: string }> {
+export async function apiDownload(path: string, body?: unknown, renewed = false): Promise<{ blob: Blob; filename: string; headers: Headers }> {
   const patron = patronToken();
   const token = patron ?? (await publicCredentials(renewed));
   let response: Response;
@@ -276,12 +280,17 @@ export async function apiDownload(path: string, body?: unknown, renewed = false)
     throw new ApiRequestError(response.status, error.message ?? response.statusText, error.key);
   }
   const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'cesta';
-  return { blob: await response.blob(), filename };
+  return { blob: await response.blob(), filename, headers: response.headers };
 }
 
 /** Fetches a document (apiDownload) and hands it to the browser as a download; answers its file name. */
 export async function downloadFile(path: string, body?: unknown): Promise<string> {
-  const { blob, filename } = await apiDownload(path, body);
+  return (await download(path, body)).filename;
+}
+
+/** downloadFile, answering also the answer's headers (what the server says beside the file: an export's import options). */
+export async function download(path: string, body?: unknown): Promise<{ filename: string; headers: Headers }> {
+  const { blob, filename, headers } = await apiDownload(path, body);
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
@@ -290,7 +299,7 @@ export async function downloadFile(path: string, body?: unknown): Promise<string
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  return filename;
+  return { filename, headers };
 }
 
 /** 5xx answers whose message the patron should read (spec §8: the library e-mail error). */

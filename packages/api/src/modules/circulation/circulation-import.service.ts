@@ -9,14 +9,18 @@ import { lockPatron } from '../account/account.service.js';
 import {
   activeHoldOn,
   copiesAt,
+  debtsLike,
   insertImportedDebt,
   insertImportedHold,
   importLibraries,
   insertImportedLoan,
   latestLoanOf,
+  loanOfDay,
   openLoanOfCopy,
-  sameDebts,
+  setDebtPayment,
   setLoanDue,
+  setLoanRenewals,
+  setReturnedLoan,
   titleBy,
 } from './circulation-import.queries.js';
 import { lockCopy, personByLogin, setCopyStatus } from './desk.queries.js';
@@ -36,9 +40,9 @@ export type StateKind = 'loans' | 'holds' | 'debts';
 
 /** Each kind's header: the columns always there, those that may be, and those of which exactly one is. */
 export const STATE_COLUMNS = {
-  loans: { required: ['matricula', 'tombo', 'data_emprestimo', 'data_devolucao_prevista'], optional: [], oneOf: [] },
+  loans: { required: ['matricula', 'tombo', 'data_emprestimo', 'data_devolucao_prevista'], optional: ['renovacoes', 'data_devolucao'], oneOf: [] },
   holds: { required: ['matricula', 'biblioteca', 'data'], optional: [], oneOf: ['cod_acervo', 'numero_controle'] },
-  debts: { required: ['matricula', 'tipo', 'valor', 'data'], optional: ['tombo', 'descricao'], oneOf: [] },
+  debts: { required: ['matricula', 'tipo', 'valor', 'data'], optional: ['tombo', 'descricao', 'desconto', 'valor_pago', 'data_pagamento'], oneOf: [] },
 } as const satisfies Record<StateKind, { required: readonly string[]; optional: readonly string[]; oneOf: readonly string[] }>;
 
 /** The header as the command's help and the README write it. */
@@ -82,10 +86,32 @@ const moneyColumn = z
   .transform((v) => v.replace(',', '.'))
   .refine((v) => Number(v) > 0, 'an amount more than zero');
 
+/** A part of a debt already settled (discounted or paid): zero or more, in reais as `valor`. */
+const partColumn = z
+  .string()
+  .trim()
+  .regex(/^\d{1,8}([.,]\d{1,2})?$/, 'an amount in reais: digits, then cents after a point or comma (at most 99999999,99)')
+  .transform((v) => Number(v.replace(',', '.')).toFixed(2));
+
+/** Renewals a loan had: a whole number, none when blank. */
+const renewalsColumn = z
+  .string()
+  .trim()
+  .regex(/^\d{1,4}$/, 'renewals are a whole number (at most 9999)')
+  .transform(Number);
+
 const rowSchemas = {
   loans: z
-    .object({ matricula: novoLeitorSchema.shape.login, tombo, data_emprestimo: pastDay, data_devolucao_prevista: dayColumn })
-    .refine((r) => r.data_devolucao_prevista >= r.data_emprestimo, { path: ['data_devolucao_prevista'], message: 'before data_emprestimo' }),
+    .object({
+      matricula: novoLeitorSchema.shape.login,
+      tombo,
+      data_emprestimo: pastDay,
+      data_devolucao_prevista: dayColumn,
+      renovacoes: renewalsColumn.optional(),
+      data_devolucao: pastDay.optional(),
+    })
+    .refine((r) => r.data_devolucao_prevista >= r.data_emprestimo, { path: ['data_devolucao_prevista'], message: 'before data_emprestimo' })
+    .refine((r) => r.data_devolucao === undefined || r.data_devolucao >= r.data_emprestimo, { path: ['data_devolucao'], message: 'before data_emprestimo' }),
   holds: z.object({
     matricula: novoLeitorSchema.shape.login,
     biblioteca: z.string().trim().min(1, 'a library is needed').max(1000),
@@ -98,21 +124,47 @@ const rowSchemas = {
       .optional(),
     numero_controle: z.string().trim().min(1, 'a control number is needed').max(100).optional(),
   }),
-  debts: z.object({
-    matricula: novoLeitorSchema.shape.login,
-    tipo: z.enum(DEBT_SERVICES, { error: `one of ${DEBT_SERVICES.join(', ')}` }),
-    valor: moneyColumn,
-    data: pastDay,
-    tombo: z.string().trim().max(100).optional(),
-    descricao: z.string().trim().max(500, 'at most 500 characters').optional(),
-  }),
+  debts: z
+    .object({
+      matricula: novoLeitorSchema.shape.login,
+      tipo: z.enum(DEBT_SERVICES, { error: `one of ${DEBT_SERVICES.join(', ')}` }),
+      valor: moneyColumn,
+      data: pastDay,
+      tombo: z.string().trim().max(100).optional(),
+      descricao: z.string().trim().max(500, 'at most 500 characters').optional(),
+      desconto: partColumn.optional(),
+      valor_pago: partColumn.optional(),
+      data_pagamento: pastDay.optional(),
+    })
+    // Only once the amount is one (its own mistake is said already).
+    .refine((r) => !/^\d{1,8}(\.\d{1,2})?$/.test(r.valor) || Number(r.desconto ?? 0) + Number(r.valor_pago ?? 0) <= Number(r.valor), {
+      path: ['valor_pago'],
+      message: 'desconto and valor_pago together more than valor',
+    })
+    .refine((r) => Number(r.valor_pago ?? 0) > 0 === (r.data_pagamento !== undefined), {
+      path: ['data_pagamento'],
+      message: 'a day of payment exactly when something was paid',
+    }),
 };
 
 /** One row checked: what to write, and what in the file may not be repeated (its key). */
 type Checked =
-  | { kind: 'loans'; line: number; login: string; key: string; tombo: string; loanedOn: string; due: string }
+  | { kind: 'loans'; line: number; login: string; key: string; tombo: string; loanedOn: string; due: string; renewals: number; returnedOn: string | null }
   | { kind: 'holds'; line: number; login: string; key: string; title: { codAcervo: number } | { controlNumber: string }; codBiblioteca: number; day: string }
-  | { kind: 'debts'; line: number; login: string; key: string; tipo: string; valor: string; day: string; tombo: string | null; descricao: string | null };
+  | {
+      kind: 'debts';
+      line: number;
+      login: string;
+      key: string;
+      tipo: string;
+      valor: string;
+      day: string;
+      tombo: string | null;
+      descricao: string | null;
+      desconto: string;
+      valorPago: string;
+      paidOn: string | null;
+    };
 
 type Libraries = Awaited<ReturnType<typeof importLibraries>>;
 
@@ -126,14 +178,27 @@ function libraryOf(libraries: Libraries, given: string): number | undefined {
 function checkRow(kind: StateKind, row: ParsedRow, libraries: Libraries, columns: number): Checked | string {
   if (row.count !== undefined) return `${row.count} values where the header has ${columns}`;
   const blanksOut = Object.fromEntries(
-    Object.entries(row.values).map(([k, v]) => [k, STATE_COLUMNS.debts.optional.includes(k as never) && !v.trim() ? undefined : v]),
+    Object.entries(row.values).map(([k, v]) => [k, (STATE_COLUMNS[kind].optional as readonly string[]).includes(k) && !v.trim() ? undefined : v]),
   );
   const parsed = rowSchemas[kind].safeParse(blanksOut);
   if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
   const line = row.line;
   if (kind === 'loans') {
     const r = parsed.data as z.infer<typeof rowSchemas.loans>;
-    return { kind, line, login: r.matricula, key: `tombo ${r.tombo}`, tombo: r.tombo, loanedOn: r.data_emprestimo, due: r.data_devolucao_prevista };
+    const returnedOn = r.data_devolucao ?? null;
+    // An open loan of a copy is one at a time; a returned one is that patron's on that day.
+    const key = returnedOn === null ? `tombo ${r.tombo}` : `the returned loan of tombo ${r.tombo} to ${r.matricula} on ${r.data_emprestimo}`;
+    return {
+      kind,
+      line,
+      login: r.matricula,
+      key,
+      tombo: r.tombo,
+      loanedOn: r.data_emprestimo,
+      due: r.data_devolucao_prevista,
+      renewals: r.renovacoes ?? 0,
+      returnedOn,
+    };
   }
   if (kind === 'holds') {
     const r = parsed.data as z.infer<typeof rowSchemas.holds>;
@@ -155,6 +220,9 @@ function checkRow(kind: StateKind, row: ParsedRow, libraries: Libraries, columns
     day: r.data,
     tombo: r.tombo ?? null,
     descricao: r.descricao ?? null,
+    desconto: r.desconto ?? '0.00',
+    valorPago: r.valor_pago ?? '0.00',
+    paidOn: r.data_pagamento ?? null,
   };
 }
 
@@ -186,14 +254,17 @@ async function applyLoan(tx: Db, row: Extract<Checked, { kind: 'loans' }>, actor
   const codPessoa = await patronOf(tx, row.login);
   const copy = await lockCopy(tx, row.tombo);
   if (!copy) throw new Rejected(`tombo: no copy '${row.tombo}'`);
+  if (row.returnedOn !== null) return applyReturnedLoan(tx, row, actor, codPessoa, copy);
   const what = `tombo ${copy.tombo}`;
   const open = await openLoanOfCopy(tx, copy.cod_exemplar);
   if (open && open.cod_pessoa !== codPessoa)
     throw new Rejected(`tombo ${copy.tombo} is lent to ${open.login ?? `person ${open.cod_pessoa}`} since ${open.emprestimo}`);
   if (open && open.emprestimo !== row.loanedOn) throw new Rejected(`tombo ${copy.tombo} is lent to ${row.login} since ${open.emprestimo}, not ${row.loanedOn}`);
   if (open) {
-    if (open.devolucao === row.due) return { line: row.line, login: row.login, outcome: 'unchanged', what };
-    await setLoanDue(tx, open.cod_emprestimo, copy.cod_exemplar, row.due);
+    const fields = [...(open.devolucao === row.due ? [] : ['data_devolucao_prevista']), ...(open.renovacoes === row.renewals ? [] : ['renovacoes'])];
+    if (fields.length === 0) return { line: row.line, login: row.login, outcome: 'unchanged', what };
+    if (open.devolucao !== row.due) await setLoanDue(tx, open.cod_emprestimo, copy.cod_exemplar, row.due);
+    if (open.renovacoes !== row.renewals) await setLoanRenewals(tx, open.cod_emprestimo, row.renewals);
     await recordStaffAct(tx, {
       autor: actor,
       acao: 'circulation.import',
@@ -202,20 +273,92 @@ async function applyLoan(tx: Db, row: Extract<Checked, { kind: 'loans' }>, actor
         linha: row.line,
         tipo: 'emprestimo',
         cod_emprestimo: open.cod_emprestimo,
-        antes: { devolucao: open.devolucao },
-        depois: { devolucao: row.due },
+        antes: { devolucao: open.devolucao, renovacoes: open.renovacoes },
+        depois: { devolucao: row.due, renovacoes: row.renewals },
       },
     });
-    return { line: row.line, login: row.login, outcome: 'updated', what, fields: ['data_devolucao_prevista'] };
+    return { line: row.line, login: row.login, outcome: 'updated', what, fields };
   }
   if (copy.status !== 'disponivel') throw new Rejected(`tombo ${copy.tombo} is not on the shelf (${copy.status}) and has no open loan`);
-  const codEmprestimo = await insertImportedLoan(tx, { codExemplar: copy.cod_exemplar, codPessoa, loanedOn: row.loanedOn, due: row.due });
+  const codEmprestimo = await insertImportedLoan(tx, {
+    codExemplar: copy.cod_exemplar,
+    codPessoa,
+    loanedOn: row.loanedOn,
+    due: row.due,
+    renewals: row.renewals,
+    returnedOn: null,
+  });
   await setCopyStatus(tx, copy.cod_exemplar, 'emprestado', row.due);
   await recordStaffAct(tx, {
     autor: actor,
     acao: 'circulation.import',
     alvo: `exemplar:${copy.tombo}`,
-    detalhes: { linha: row.line, tipo: 'emprestimo', cod_pessoa: codPessoa, cod_emprestimo: codEmprestimo, emprestimo: row.loanedOn, devolucao: row.due },
+    detalhes: {
+      linha: row.line,
+      tipo: 'emprestimo',
+      cod_pessoa: codPessoa,
+      cod_emprestimo: codEmprestimo,
+      emprestimo: row.loanedOn,
+      devolucao: row.due,
+      renovacoes: row.renewals,
+    },
+  });
+  return { line: row.line, login: row.login, outcome: 'created', what };
+}
+
+/**
+ * A returned loan (a row with `data_devolucao`): the patron's history, and what a debt of theirs
+ * names its title by. The copy is not touched. The same loan (patron, copy, loan day) already
+ * returned is unchanged, or has its dates and renewals corrected; one still open is rejected (it is
+ * returned at the desk, not by a file).
+ */
+async function applyReturnedLoan(
+  tx: Db,
+  row: Extract<Checked, { kind: 'loans' }>,
+  actor: string,
+  codPessoa: number,
+  copy: { cod_exemplar: number; tombo: string },
+): Promise<StateRowOutcome> {
+  const what = `tombo ${copy.tombo} returned ${row.returnedOn}`;
+  const same = await loanOfDay(tx, codPessoa, copy.cod_exemplar, row.loanedOn);
+  if (same && same.devolvido === null)
+    throw new Rejected(`tombo ${copy.tombo} is lent to ${row.login} since ${row.loanedOn} and not returned: return it at the desk`);
+  if (same) {
+    const had = { data_devolucao_prevista: same.devolucao, data_devolucao: same.devolvido, renovacoes: same.renovacoes };
+    const wanted = { data_devolucao_prevista: row.due, data_devolucao: row.returnedOn, renovacoes: row.renewals };
+    const fields = (Object.keys(wanted) as (keyof typeof wanted)[]).filter((k) => had[k] !== wanted[k]);
+    if (fields.length === 0) return { line: row.line, login: row.login, outcome: 'unchanged', what };
+    await setReturnedLoan(tx, same.cod_emprestimo, { due: row.due, returnedOn: row.returnedOn!, renewals: row.renewals });
+    await recordStaffAct(tx, {
+      autor: actor,
+      acao: 'circulation.import',
+      alvo: `exemplar:${copy.tombo}`,
+      detalhes: { linha: row.line, tipo: 'emprestimo_devolvido', cod_emprestimo: same.cod_emprestimo, antes: had, depois: wanted },
+    });
+    return { line: row.line, login: row.login, outcome: 'updated', what, fields };
+  }
+  const codEmprestimo = await insertImportedLoan(tx, {
+    codExemplar: copy.cod_exemplar,
+    codPessoa,
+    loanedOn: row.loanedOn,
+    due: row.due,
+    renewals: row.renewals,
+    returnedOn: row.returnedOn,
+  });
+  await recordStaffAct(tx, {
+    autor: actor,
+    acao: 'circulation.import',
+    alvo: `exemplar:${copy.tombo}`,
+    detalhes: {
+      linha: row.line,
+      tipo: 'emprestimo_devolvido',
+      cod_pessoa: codPessoa,
+      cod_emprestimo: codEmprestimo,
+      emprestimo: row.loanedOn,
+      devolucao: row.due,
+      devolvido: row.returnedOn,
+      renovacoes: row.renewals,
+    },
   });
   return { line: row.line, login: row.login, outcome: 'created', what };
 }
@@ -250,10 +393,12 @@ async function applyHold(tx: Db, row: Extract<Checked, { kind: 'holds' }>, actor
 }
 
 /**
- * A debt, nothing of it paid, arisen on the file's day. A copy named by `tombo` must exist; the
+ * A debt arisen on the file's day, with what of it was discounted or paid (`desconto`,
+ * `valor_pago` on `data_pagamento`; nothing when blank). A copy named by `tombo` must exist; the
  * debt is tied to the patron's latest loan of it, when there is one (the patron then reads the
  * title). The debts table keeps no key of the old system: a row is the k-th of its patron, kind,
- * amount and day in the file, and is unchanged when the patron already has k such debts.
+ * amount and day in the file, and is unchanged when the patron already has k such debts, the k-th
+ * as discounted and paid as the row says (else its payment is corrected).
  */
 async function applyDebt(tx: Db, row: Extract<Checked, { kind: 'debts' }>, actor: string, occurrence: number): Promise<StateRowOutcome> {
   const codPessoa = await patronOf(tx, row.login);
@@ -264,9 +409,31 @@ async function applyDebt(tx: Db, row: Extract<Checked, { kind: 'debts' }>, actor
     if (!copy) throw new Rejected(`tombo: no copy '${row.tombo}'`);
     codEmprestimo = (await latestLoanOf(tx, codPessoa, copy.cod_exemplar)) ?? null;
   }
-  if ((await sameDebts(tx, { codPessoa, tipo: row.tipo, valor: row.valor, day: row.day })) >= occurrence)
-    return { line: row.line, login: row.login, outcome: 'unchanged', what };
-  const codDebito = await insertImportedDebt(tx, { codPessoa, codEmprestimo, tipo: row.tipo, valor: row.valor, day: row.day });
+  const same = (await debtsLike(tx, { codPessoa, tipo: row.tipo, valor: row.valor, day: row.day }))[occurrence - 1];
+  if (same) {
+    const had = { desconto: same.desconto, valor_pago: same.valor_pago, data_pagamento: same.data_pagamento };
+    const wanted = { desconto: row.desconto, valor_pago: row.valorPago, data_pagamento: row.paidOn };
+    const fields = (Object.keys(wanted) as (keyof typeof wanted)[]).filter((k) => had[k] !== wanted[k]);
+    if (fields.length === 0) return { line: row.line, login: row.login, outcome: 'unchanged', what };
+    await setDebtPayment(tx, same.cod_debito, { desconto: row.desconto, valorPago: row.valorPago, paidOn: row.paidOn });
+    await recordStaffAct(tx, {
+      autor: actor,
+      acao: 'circulation.import',
+      alvo: `debito:${same.cod_debito}`,
+      detalhes: { linha: row.line, tipo: 'debito', cod_pessoa: codPessoa, antes: had, depois: wanted },
+    });
+    return { line: row.line, login: row.login, outcome: 'updated', what, fields };
+  }
+  const codDebito = await insertImportedDebt(tx, {
+    codPessoa,
+    codEmprestimo,
+    tipo: row.tipo,
+    valor: row.valor,
+    day: row.day,
+    desconto: row.desconto,
+    valorPago: row.valorPago,
+    paidOn: row.paidOn,
+  });
   await recordStaffAct(tx, {
     autor: actor,
     acao: 'circulation.import',
@@ -280,6 +447,9 @@ async function applyDebt(tx: Db, row: Extract<Checked, { kind: 'debts' }>, actor
       data: row.day,
       tombo: row.tombo,
       descricao: row.descricao,
+      desconto: row.desconto,
+      valor_pago: row.valorPago,
+      data_pagamento: row.paidOn,
     },
   });
   return { line: row.line, login: row.login, outcome: 'created', what };

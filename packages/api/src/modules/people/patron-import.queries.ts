@@ -21,6 +21,8 @@ export interface ImportedPatronRow {
   validade: string | null;
   telefone: string | null;
   bibliotecas: number[];
+  bloqueio: boolean;
+  motivo_bloqueio: string | null;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function lockPatronOfLogin(tx: Db, login: string): Promise<Imported
   const [row] = await queryRows<ImportedPatronRow>(
     tx,
     sql`select p.cod_pessoa, l.password_hash, p.nome_pessoa as nome, p.cod_categoria, p.cpf, p.email, p.validade::text as validade, d.telefone,
+               p.bloqueio, p.motivo_bloqueio,
                coalesce((select array_agg(pl.cod_biblioteca order by pl.cod_biblioteca) from patron_libraries pl where pl.cod_pessoa = p.cod_pessoa),
                         '{}') as bibliotecas
         from logins l join people p on p.cod_pessoa = l.cod_pessoa left join personal_data d on d.cod_pessoa = p.cod_pessoa
@@ -58,4 +61,21 @@ export async function setPhone(tx: Db, codPessoa: number, telefone: string | nul
 /** Gives a login without a password (SSO-only until now) the imported hash. */
 export async function setImportedPassword(tx: Db, login: string, passwordHash: string): Promise<void> {
   await tx.execute(sql`update logins set password_hash = ${passwordHash} where login = ${login} and password_hash is null`);
+}
+
+/** Blocks a patron with a reason, or (null) lifts their block (the library's act on an import). */
+export async function setBlock(tx: Db, codPessoa: number, motivo: string | null): Promise<void> {
+  await tx.execute(sql`update people set bloqueio = ${motivo !== null}, motivo_bloqueio = ${motivo} where cod_pessoa = ${codPessoa}`);
+}
+
+/** The person a login belongs to (undefined: no such login), its name locked against a concurrent creation. */
+export async function loginOwner(tx: Db, login: string): Promise<number | undefined> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${login}`}))`);
+  const [row] = await queryRows<{ cod_pessoa: number }>(tx, sql`select cod_pessoa from logins where login = ${login}`);
+  return row?.cod_pessoa;
+}
+
+/** Another login for a person. */
+export async function addLogin(tx: Db, l: { login: string; codPessoa: number; passwordHash: string }): Promise<void> {
+  await tx.execute(sql`insert into logins (login, cod_pessoa, password_hash) values (${l.login}, ${l.codPessoa}, ${l.passwordHash})`);
 }

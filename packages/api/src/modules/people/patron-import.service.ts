@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mail.js';
 import { passwordHashForm } from '../../lib/password.js';
 import { startRecovery } from '../auth/recovery.service.js';
-import { importReferences, lockPatronOfLogin, setContact, setImportedPassword, setPhone } from './patron-import.queries.js';
+import { addLogin, importReferences, lockPatronOfLogin, loginOwner, setBlock, setContact, setImportedPassword, setPhone } from './patron-import.queries.js';
 import { insertPatron, setLibraries, setRegistration } from './people.queries.js';
 
 /**
@@ -22,7 +22,14 @@ import { insertPatron, setLibraries, setRegistration } from './people.queries.js
 
 /** The header, in any order: every column present, no other (a wrong header refuses the file). */
 export const PATRON_COLUMNS = ['matricula', 'nome', 'cpf', 'email', 'telefone', 'categoria', 'biblioteca', 'validade', 'senha_hash'] as const;
-type Column = (typeof PATRON_COLUMNS)[number];
+/**
+ * Columns a file may have besides (Estante's own export writes them): `pessoa`, the old system's
+ * key of the person — rows with the same one are one patron's logins —, and `bloqueio`, the
+ * reason a patron is blocked (blank: not blocked; a file without the column blocks nobody and
+ * unblocks nobody).
+ */
+export const PATRON_OPTIONAL_COLUMNS = ['pessoa', 'bloqueio'] as const;
+type Column = (typeof PATRON_COLUMNS)[number] | (typeof PATRON_OPTIONAL_COLUMNS)[number];
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -49,11 +56,13 @@ const rowSchema = z.object({
   biblioteca: z.string().trim().max(1000),
   validade: dayColumn,
   senha_hash: z.string().trim().max(500),
+  pessoa: z.string().trim().max(100).optional(),
+  bloqueio: z.string().trim().max(500).optional(),
 });
 
 /** What became of one row of the file. */
 export type RowOutcome =
-  | { line: number; login: string; outcome: 'created'; codPessoa: number; password: 'imported' | 'none' }
+  | { line: number; login: string; outcome: 'created'; codPessoa: number; password: 'imported' | 'none'; alsoLoginOf?: number }
   | { line: number; login: string; outcome: 'updated'; codPessoa: number; fields: string[] }
   | { line: number; login: string; outcome: 'unchanged'; codPessoa: number }
   | { line: number; login?: string; outcome: 'rejected'; reason: string };
@@ -70,7 +79,7 @@ type ParsedRow = CsvRow<Column>;
 
 /** Reads the file's rows (the header checked first); a file that is no CSV of this header is refused whole. */
 export function readPatronFile(bytes: Uint8Array): ParsedRow[] {
-  return readCsvFile(bytes, { required: PATRON_COLUMNS }) as ParsedRow[];
+  return readCsvFile(bytes, { required: PATRON_COLUMNS, optional: PATRON_OPTIONAL_COLUMNS }) as ParsedRow[];
 }
 
 /** A row ready to write: checked, its category and libraries named by their codes. */
@@ -85,6 +94,10 @@ interface CheckedRow {
   bibliotecas: number[];
   validade: string | null;
   senhaHash: string | null;
+  /** The old system's key of the person (null: the row is a patron of its own). */
+  pessoa: string | null;
+  /** Blocked with this reason, null not blocked; undefined when the file has no such column (nothing changes). */
+  bloqueio: string | null | undefined;
 }
 
 type References = Awaited<ReturnType<typeof importReferences>>;
@@ -105,7 +118,7 @@ function libraryOf(refs: References, given: string): number | undefined {
 
 /** Checks one row: the row ready to write, or why it is rejected. */
 function checkRow(row: ParsedRow, refs: References): CheckedRow | string {
-  if (row.count !== undefined) return `${row.count} values where the header has ${PATRON_COLUMNS.length}`;
+  if (row.count !== undefined) return `${row.count} values where the header has ${Object.keys(row.values).length}`;
   const parsed = rowSchema.safeParse(row.values);
   if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
   const r = parsed.data;
@@ -123,7 +136,7 @@ function checkRow(row: ParsedRow, refs: References): CheckedRow | string {
   if (r.senha_hash && !passwordHashForm(r.senha_hash))
     return r.senha_hash.startsWith('$argon2')
       ? 'senha_hash: argon2 cannot be verified here; leave it blank and the patron gets a first-sign-in e-mail'
-      : 'senha_hash: not a bcrypt ($2a$/$2b$/$2y$) or PBKDF2 (pbkdf2_sha256$…, as Django writes it) hash';
+      : 'senha_hash: not a bcrypt ($2a$/$2b$/$2y$), PBKDF2 (pbkdf2_sha256$…, as Django writes it) or Estante scrypt (scrypt$…) hash';
   return {
     line: row.line,
     login: r.matricula,
@@ -135,6 +148,8 @@ function checkRow(row: ParsedRow, refs: References): CheckedRow | string {
     bibliotecas: bibliotecas.sort((a, b) => a - b),
     validade: r.validade,
     senhaHash: r.senha_hash || null,
+    pessoa: r.pessoa || null,
+    bloqueio: r.bloqueio === undefined ? undefined : r.bloqueio || null,
   };
 }
 
@@ -183,11 +198,19 @@ async function applyRow(tx: Db, row: CheckedRow, actor: string): Promise<RowOutc
     });
     if (row.telefone) await setPhone(tx, codPessoa, row.telefone);
     if (row.bibliotecas.length) await setLibraries(tx, codPessoa, row.bibliotecas);
+    if (row.bloqueio) await setBlock(tx, codPessoa, row.bloqueio);
     await recordStaffAct(tx, {
       autor: actor,
       acao: 'people.import',
       alvo: `pessoa:${codPessoa}`,
-      detalhes: { linha: row.line, login: row.login, criado: true, categoria: row.categoria, senha: row.senhaHash ? passwordHashForm(row.senhaHash) : null },
+      detalhes: {
+        linha: row.line,
+        login: row.login,
+        criado: true,
+        categoria: row.categoria,
+        senha: row.senhaHash ? passwordHashForm(row.senhaHash) : null,
+        ...(row.bloqueio ? { bloqueio: row.bloqueio } : {}),
+      },
     });
     return { line: row.line, login: row.login, outcome: 'created', codPessoa, password: row.senhaHash ? 'imported' : 'none' };
   }
@@ -201,6 +224,8 @@ async function applyRow(tx: Db, row: CheckedRow, actor: string): Promise<RowOutc
     email: row.email,
     telefone: row.telefone,
     bibliotecas: row.bibliotecas,
+    // A file without the column leaves the block as it is.
+    bloqueio: row.bloqueio === undefined ? (current.bloqueio ? current.motivo_bloqueio : null) : row.bloqueio,
   };
   const had = {
     nome: current.nome,
@@ -210,6 +235,7 @@ async function applyRow(tx: Db, row: CheckedRow, actor: string): Promise<RowOutc
     email: current.email,
     telefone: current.telefone,
     bibliotecas: current.bibliotecas,
+    bloqueio: current.bloqueio ? current.motivo_bloqueio : null,
   };
   const fields = (Object.keys(wanted) as (keyof typeof wanted)[]).filter((k) => JSON.stringify(wanted[k]) !== JSON.stringify(had[k]));
   const password = row.senhaHash !== null && current.password_hash === null;
@@ -218,6 +244,7 @@ async function applyRow(tx: Db, row: CheckedRow, actor: string): Promise<RowOutc
   if (fields.includes('cpf') || fields.includes('email')) await setContact(tx, codPessoa, wanted);
   if (fields.includes('telefone')) await setPhone(tx, codPessoa, wanted.telefone);
   if (fields.includes('bibliotecas')) await setLibraries(tx, codPessoa, wanted.bibliotecas);
+  if (fields.includes('bloqueio')) await setBlock(tx, codPessoa, wanted.bloqueio);
   if (password) await setImportedPassword(tx, row.login, row.senhaHash!);
   const pick = (o: Record<string, unknown>) => Object.fromEntries(fields.map((f) => [f, o[f]]));
   await recordStaffAct(tx, {
@@ -227,6 +254,40 @@ async function applyRow(tx: Db, row: CheckedRow, actor: string): Promise<RowOutc
     detalhes: { linha: row.line, login: row.login, antes: pick(had), depois: pick(wanted), ...(password ? { senha: passwordHashForm(row.senhaHash!) } : {}) },
   });
   return { line: row.line, login: row.login, outcome: 'updated', codPessoa, fields: password ? [...fields, 'senha_hash'] : fields };
+}
+
+/**
+ * A further login of a patron an earlier row of the file made or found (the same `pessoa`): made
+ * with the row's hash (none: a password nobody knows, and the recovery e-mail, as for a patron),
+ * unchanged when it is already that patron's, rejected when it is someone else's. The row's other
+ * columns are the patron's, given by their first row.
+ */
+async function writeLogin(db: Db, row: CheckedRow, codPessoa: number, actor: string, dryRun: boolean): Promise<RowOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const owner = await loginOwner(tx, row.login);
+      let outcome: RowOutcome;
+      if (owner === codPessoa) outcome = { line: row.line, login: row.login, outcome: 'unchanged', codPessoa };
+      else if (owner !== undefined)
+        outcome = { line: row.line, login: row.login, outcome: 'rejected', reason: `matricula ${row.login} is another patron's login` };
+      else {
+        await addLogin(tx, { login: row.login, codPessoa, passwordHash: row.senhaHash ?? unusablePassword() });
+        await recordStaffAct(tx, {
+          autor: actor,
+          acao: 'people.import',
+          alvo: `pessoa:${codPessoa}`,
+          detalhes: { linha: row.line, login: row.login, criado: true, outro_login: true, senha: row.senhaHash ? passwordHashForm(row.senhaHash) : null },
+        });
+        outcome = { line: row.line, login: row.login, outcome: 'created', codPessoa, password: row.senhaHash ? 'imported' : 'none', alsoLoginOf: codPessoa };
+      }
+      if (dryRun) throw new DryRun(outcome);
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof DryRun) return error.outcome;
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    return { line: row.line, login: row.login, outcome: 'rejected', reason: `not written: ${cause instanceof Error ? cause.message : String(cause)}` };
+  }
 }
 
 /**
@@ -247,15 +308,30 @@ export async function importPatrons(
   const parsed = readPatronFile(bytes);
   const refs = await importReferences(db);
   const firstLine = new Map<string, number>();
+  /** Each `pessoa` key's first row: its line and, once written, the patron it is. */
+  const people = new Map<string, { line: number; codPessoa?: number }>();
   const rows: RowOutcome[] = [];
   for (const [n, row] of parsed.entries()) {
     const checked = checkRow(row, refs);
     const login = typeof checked === 'string' ? novoLeitorSchema.shape.login.safeParse(row.values.matricula).data : checked.login;
     const earlier = login === undefined ? undefined : firstLine.get(login);
     if (login !== undefined && earlier === undefined) firstLine.set(login, row.line);
+    const person = typeof checked === 'string' || checked.pessoa === null ? undefined : people.get(checked.pessoa);
     if (earlier !== undefined) rows.push({ line: row.line, login, outcome: 'rejected', reason: `matricula ${login} is on line ${earlier} too` });
     else if (typeof checked === 'string') rows.push({ line: row.line, ...(login ? { login } : {}), outcome: 'rejected', reason: checked });
-    else rows.push(await writeRow(db, checked, options.actor, dryRun));
+    else if (person?.codPessoa === undefined && person !== undefined)
+      rows.push({
+        line: row.line,
+        login: checked.login,
+        outcome: 'rejected',
+        reason: `pessoa ${checked.pessoa}: its first row (line ${person.line}) was not imported`,
+      });
+    else if (person) rows.push(await writeLogin(db, checked, person.codPessoa!, options.actor, dryRun));
+    else {
+      const outcome = await writeRow(db, checked, options.actor, dryRun);
+      if (checked.pessoa !== null) people.set(checked.pessoa, { line: row.line, codPessoa: outcome.outcome === 'rejected' ? undefined : outcome.codPessoa });
+      rows.push(outcome);
+    }
     options.progress?.(n + 1, parsed.length);
   }
   const firstAccess: PatronImportReport['firstAccess'] = [];
