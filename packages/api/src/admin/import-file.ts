@@ -6,7 +6,7 @@ import { commandLineActor, recordStaffAct } from '../lib/audit.js';
 import { readIso2709Stream } from '../marc/iso2709.js';
 import { readMarcXmlStream } from '../marc/marcxml.js';
 import { type DeletionReport, deleteListed, deletionLines, hasDeletions, readDeleteList } from '../modules/catalog/catalog.delete.js';
-import { importMarcRecords } from '../modules/catalog/catalog.import.js';
+import { type ImportResult, importMarcRecords } from '../modules/catalog/catalog.import.js';
 import { holdingsLines, readyHoldings } from '../modules/catalog/holdings.import.js';
 import type { HoldingsArgs } from '../modules/catalog/holdings.map.js';
 
@@ -66,7 +66,18 @@ export async function importFile(
   db: Db,
   file: string,
   onProgress: (progress: { offset: number; size: number; read: number }) => void = () => undefined,
-  { shared = false, actor = commandLineActor(), holdings }: { shared?: boolean; actor?: string; holdings?: HoldingsArgs } = {},
+  {
+    shared = false,
+    actor = commandLineActor(),
+    holdings,
+    onReport,
+  }: {
+    shared?: boolean;
+    actor?: string;
+    holdings?: HoldingsArgs;
+    /** Handed the import's whole report (the staff area's upload shows it). */
+    onReport?: (report: ImportResult) => void;
+  } = {},
 ): Promise<FileImport> {
   const ready = holdings?.map ? await readyHoldings(db, holdings) : undefined;
   const size = statSync(file).size;
@@ -80,6 +91,7 @@ export async function importFile(
     ...(ready ? { holdings: ready } : {}),
   });
   onProgress({ offset: size, size, read: report.read });
+  onReport?.(report);
   const rejected = report.rejected.length + report.omitted.rejected;
   // An import commits batch by batch (a file can hold millions of records): one row when it ends, with its counts.
   await recordStaffAct(db, {

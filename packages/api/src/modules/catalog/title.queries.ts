@@ -50,7 +50,7 @@ export async function titleById(db: Db, id: number): Promise<TitleDetailRow | un
         join work_types w on w.cod_tipo_obra = t.cod_tipo_obra
         left join languages l on l.codigo = t.idioma
         left join knowledge_areas k on k.cod_area_conhecimento = t.cod_area_conhecimento
-        where t.cod_acervo = ${id}`,
+        where t.cod_acervo = ${id} and not t.suppressed`,
   );
   return row;
 }
@@ -153,7 +153,7 @@ export async function loansPerMonth(db: Db, id: number, year: number) {
 }
 
 export async function titleExists(db: Db, id: number): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from titles where cod_acervo = ${id}`);
+  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from titles where cod_acervo = ${id} and not suppressed`);
   return rows.length > 0;
 }
 

@@ -123,8 +123,8 @@ export async function listItems(db: Db, selection: Selection, after: Position | 
     sql`select u.id, u.deleted, u.tipo, ${stampText(sql`u.stamp`)} as stamp, u.marc,
                case when u.deleted then '{}'::int[]
                     else array(select distinct c.cod_biblioteca from copies c where c.cod_acervo = u.id order by 1) end as libraries
-        from ((select t.cod_acervo as id, false as deleted, t.cod_tipo_obra as tipo, t.updated_at as stamp,
-                      ${withMarc ? sql`t.marc` : sql`null::jsonb`} as marc
+        from ((select t.cod_acervo as id, t.suppressed as deleted, t.cod_tipo_obra as tipo, t.updated_at as stamp,
+                      ${withMarc ? sql`case when t.suppressed then null else t.marc end` : sql`null::jsonb`} as marc
                from titles t where ${where.live}
                order by t.updated_at, t.cod_acervo limit ${limit})
               union all
@@ -158,8 +158,10 @@ export async function countItems(db: Db, selection: Selection, cap = COUNT_CAP):
 export async function findItem(db: Db, id: number): Promise<ItemRow | undefined> {
   const [row] = await queryRows<ItemRow>(
     db,
-    sql`select t.cod_acervo as id, false as deleted, t.cod_tipo_obra as tipo, ${stampText(sql`t.updated_at`)} as stamp, t.marc,
-               array(select distinct c.cod_biblioteca from copies c where c.cod_acervo = t.cod_acervo order by 1) as libraries
+    sql`select t.cod_acervo as id, t.suppressed as deleted, t.cod_tipo_obra as tipo, ${stampText(sql`t.updated_at`)} as stamp,
+               case when t.suppressed then null else t.marc end as marc,
+               case when t.suppressed then '{}'::int[]
+                    else array(select distinct c.cod_biblioteca from copies c where c.cod_acervo = t.cod_acervo order by 1) end as libraries
         from titles t where t.cod_acervo = ${id}
         union all
         select d.cod_acervo, true, d.cod_tipo_obra, ${stampText(sql`d.deleted_at`)}, null::jsonb, '{}'::int[]

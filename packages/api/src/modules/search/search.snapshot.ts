@@ -150,7 +150,7 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
                    coalesce(cod_area_conhecimento, 0) as k,
                    (extract(epoch from created_at) * 1000)::float8 as c,
                    title_fold as key, author, added_authors, subjects, publisher, dados_adicionais as extra
-            from ${source.titles}`,
+            from ${source.titles} where ${source.visible}`,
       );
       const size = rows.reduce((max, r) => Math.max(max, r.id), 0) + 1;
       const s = { version, present: new Uint8Array(size), stamp: new Uint32Array(size), languages: [] as string[], created: new Float64Array(size) };
@@ -194,7 +194,7 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
       const all = idSet(rows.map((r) => r.id));
       rows.length = 0;
       const orderBy = async (order: SQL) =>
-        rankOf(size, await queryRows<{ id: number }>(txDb, sql`select cod_acervo as id from ${source.titles} order by ${order}`));
+        rankOf(size, await queryRows<{ id: number }>(txDb, sql`select cod_acervo as id from ${source.titles} where ${source.visible} order by ${order}`));
       const order = {
         // A title's initial article is skipped (245 ind. 2, migration 0050: "A educação" under E).
         title: await orderBy(sql`coalesce(title_sort, title_fold), cod_acervo`),

@@ -14,6 +14,8 @@ export interface CatalogueSource {
   readonly titles: SQL;
   /** The one-row table whose number moves with every change search sees. */
   readonly version: SQL;
+  /** Which of its rows patrons may find: our titles not suppressed from the OPAC (migration 0052). */
+  readonly visible: SQL;
   /** Facet B (library): (id, b, name) of every title's holding libraries; null: none. */
   readonly libraries: SQL | null;
   /** Facet NA_C (course): (id, c, name) of every title in a teaching plan; null: none. */
@@ -29,6 +31,7 @@ export const CATALOGUE: CatalogueSource = {
   table: 'titles',
   titles: sql.raw('titles'),
   version: sql.raw('catalog_version'),
+  visible: sql.raw('not suppressed'),
   libraries: sql`select h.cod_acervo as id, h.cod_biblioteca as b, l.desc_biblioteca as name
                  from (select distinct cod_acervo, cod_biblioteca from copies) h join libraries l using (cod_biblioteca)`,
   courses: sql`select distinct t.cod_acervo as id, p.cod_curso as c, c.nome_curso as name
@@ -43,6 +46,7 @@ export const NETWORK: CatalogueSource = {
   table: 'network_titles',
   titles: sql.raw('network_titles'),
   version: sql.raw('network_version'),
+  visible: sql.raw('true'),
   libraries: null,
   courses: null,
   institutions: sql`select t.cod_acervo as id, t.cod_empresa as z, p.nome as name

@@ -13,7 +13,7 @@ const utcSeconds = sql`'YYYY-MM-DD"T"HH24:MI:SS"Z"'`;
 export async function titleTotals(db: Db): Promise<{ total: number; lastmod: string | null }> {
   const [row] = await queryRows<{ total: number; lastmod: string | null }>(
     db,
-    sql`select count(*)::int as total, to_char(max(updated_at) at time zone 'UTC', ${utcSeconds}) as lastmod from titles`,
+    sql`select count(*)::int as total, to_char(max(updated_at) at time zone 'UTC', ${utcSeconds}) as lastmod from titles where not suppressed`,
   );
   return row ?? { total: 0, lastmod: null };
 }
@@ -26,7 +26,7 @@ export async function sitemapRows(db: Db, offset: number, limit: number): Promis
   return queryRows<SitemapRow>(
     db,
     sql`select cod_acervo as id, to_char(updated_at at time zone 'UTC', ${utcSeconds}) as lastmod
-        from titles order by cod_acervo limit ${limit} offset ${offset}`,
+        from titles where not suppressed order by cod_acervo limit ${limit} offset ${offset}`,
   );
 }
 
@@ -35,7 +35,7 @@ export async function partsLastmod(db: Db, size: number): Promise<string[]> {
   const rows = await queryRows<{ lastmod: string }>(
     db,
     sql`select to_char(max(updated_at) at time zone 'UTC', ${utcSeconds}) as lastmod
-        from (select updated_at, (row_number() over (order by cod_acervo) - 1) / ${size} as part from titles) t
+        from (select updated_at, (row_number() over (order by cod_acervo) - 1) / ${size} as part from titles where not suppressed) t
         group by part order by part`,
   );
   return rows.map((r) => r.lastmod);

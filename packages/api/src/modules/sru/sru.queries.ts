@@ -8,7 +8,7 @@ export async function marcRecords(db: Db, ids: number[]): Promise<{ cod_acervo: 
   return queryRows<{ cod_acervo: number; marc: MarcRecord }>(
     db,
     sql`select t.cod_acervo, t.marc from titles t
-        where t.cod_acervo in ${ids}
+        where t.cod_acervo in ${ids} and not t.suppressed
         order by array_position(${sql.raw(`array[${ids.map((id) => Math.trunc(id)).join(',')}]::int[]`)}, t.cod_acervo)`,
   );
 }
