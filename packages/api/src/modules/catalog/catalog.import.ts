@@ -42,6 +42,9 @@ export interface ImportReport {
   holdings?: HoldingsReport;
 }
 
+/** Records read between two turns of the event loop while a batch is written. */
+const TURN_EVERY = 8;
+
 /** How many rejections and warnings a report keeps in full. */
 export const DETAIL_LIMIT = 10_000;
 
@@ -143,6 +146,12 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | Asyn
   // One batch is written while the next is read and derived: the database and this process
   // work at the same time. Writes stay one at a time and in file order.
   let writing: Promise<void> = Promise.resolve();
+  // While a batch is being written, the reading gives the event loop a turn every few records:
+  // records come a megabyte of file at a time, as microtasks, and the database's answers (each
+  // batch is several statements) would otherwise wait until the whole megabyte was derived, the
+  // database idle meanwhile (issue 57: 1,990 → see bench/README.md, records with their copies).
+  let inFlight = false;
+  let sinceTurn = 0;
   const flush = async () => {
     const current = batch;
     const offset = lastOffset;
@@ -150,12 +159,20 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | Asyn
     characters = 0;
     keys = new Set();
     await writing;
-    writing = writeBatch(db, current, report).then(() => options.onProgress?.(offset, report));
+    inFlight = true;
+    writing = writeBatch(db, current, report).then(() => {
+      inFlight = false;
+      options.onProgress?.(offset, report);
+    });
     // Marked handled here; a failure still surfaces at the next `await writing`.
     writing.catch(() => undefined);
     await options.between?.();
   };
   for await (const item of items) {
+    if (inFlight && ++sinceTurn >= TURN_EVERY) {
+      sinceTurn = 0;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     if (item.kind === 'junk') {
       report.junk.push({ offset: item.offset, bytes: item.bytes });
       continue;
@@ -323,4 +340,20 @@ export async function deriveMissing(db: Db, log: (message: string) => void = () 
     done += rows.length;
     if (done % 50_000 < batchSize) log(`derived the additional data of ${done} titles`);
   }
+}
+
+/**
+ * Writes one record as an import writes it — its derived columns, its language, its search
+ * vectors (by trigger), the catalogue's version moved (so the search index follows) — in the
+ * caller's transaction: the record editor's save (record-editor.service.ts). Throws when the
+ * record has no control number or cannot be derived (a bibliographic record without a 245 $a).
+ */
+export async function writeRecord(tx: Tx, record: MarcRecord): Promise<{ inserted: number; updated: number }> {
+  const number = controlNumber(record);
+  if (!number) throw new Error('record has no control number (001)');
+  const prepared: Prepared = isAuthorityRecord(record)
+    ? { position: 1, offset: 0, kind: 'authority', row: { controlNumber: number, marc: record, ...deriveAuthority(record) } }
+    : { position: 1, offset: 0, kind: 'title', row: { controlNumber: number, marc: record, ...deriveTitle(record) } };
+  const { inserted, updated } = await writeRows(tx, [prepared]);
+  return { inserted, updated };
 }

@@ -106,10 +106,11 @@ export async function saveDerived(db: Db, rows: { id: number; t: number | null; 
 
 /**
  * Tables whose rows referencing a title do not keep it from being deleted: bookkeeping that goes
- * with the title (the queue of new titles still to match against interest profiles). Its copies
+ * with the title (the queue of new titles still to match against interest profiles; the earlier
+ * versions of its record, migration 0053). Its copies
  * are weighed one by one (deleteTitle).
  */
-const DELETABLE_REFERENCES = new Set(['interest_pending', 'copies']);
+const DELETABLE_REFERENCES = new Set(['interest_pending', 'copies', 'title_versions']);
 
 /** Copy statuses circulation set: a copy in one of them is in someone's hands or on its way to them. */
 const CIRCULATING: Record<string, string> = { emprestado: 'on loan', reservado: 'on the hold shelf', em_transito: 'in transit' };
