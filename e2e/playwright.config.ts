@@ -38,7 +38,10 @@ export default defineConfig({
   // Journeys that change shared state run alone, after the rest, one file after the other:
   // institution settings (npm run institution), then copies lent at the desk (npm run circ).
   projects: [
-    { name: 'catalogue', testIgnore: ['institution.spec.ts', 'circulation.spec.ts', 'interest.spec.ts', 'focus.spec.ts'] },
+    {
+      name: 'catalogue',
+      testIgnore: ['institution.spec.ts', 'circulation.spec.ts', 'interest.spec.ts', 'focus.spec.ts', 'cataloguing.spec.ts', 'marc-editor.spec.ts'],
+    },
     { name: 'institution', testMatch: 'institution.spec.ts', dependencies: ['catalogue'], fullyParallel: false },
     { name: 'circulation', testMatch: 'circulation.spec.ts', dependencies: ['institution'], fullyParallel: false },
     // A title imported while the server runs, matched by its scheduled job: after the rest.
@@ -46,6 +49,10 @@ export default defineConfig({
     // Where the focus lands after every write: a patron's errands to the end (the no-debts
     // declaration closes her registration), alone, last.
     { name: 'focus', testMatch: 'focus.spec.ts', dependencies: ['interest'], fullyParallel: false },
+    // Titles imported from the staff area, a copy added and lent, a title hidden from the OPAC: last.
+    { name: 'cataloguing', testMatch: 'cataloguing.spec.ts', dependencies: ['focus'], fullyParallel: false },
+    // A demo title's record changed in the MARC editor (its 245 $b): after the rest.
+    { name: 'records', testMatch: 'marc-editor.spec.ts', dependencies: ['cataloguing'], fullyParallel: false },
   ],
   use: {
     baseURL: `http://localhost:${port}`,

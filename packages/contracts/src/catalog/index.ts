@@ -6,3 +6,6 @@ export * from './title.js';
 export * from './title.endpoints.js';
 export * from './catalog.endpoints.js';
 export * from './serials-staff.js';
+export * from './marc21.js';
+export * from './record-editor.js';
+export * from './cataloguing.js';

@@ -1,6 +1,22 @@
 import { AUTHORITY_TYPES } from '@estante/contracts/catalog';
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { libraries } from './institution.js';
 
 /** PostgreSQL tsvector: filled by the titles_search_vector trigger, never by the app. */
@@ -100,6 +116,8 @@ export const titles = pgTable(
     codAcervo: serial('cod_acervo').primaryKey(),
     controlNumber: text('control_number').notNull().unique(),
     ...titleRecordColumns(),
+    /** Hidden from the OPAC by the library (migration 0052, decision 0057): out of search, SRU, the sitemap; a 404 to patrons; deleted to OAI-PMH. */
+    suppressed: boolean('suppressed').notNull().default(false),
   },
   (t) => [
     index('titles_search_vector_idx').using('gin', t.searchVector),
@@ -185,6 +203,34 @@ export const copies = pgTable(
   ],
 );
 
+/** Where a MARC file uploaded from the staff area stands (migration 0052, cataloguing.service.ts). */
+export const CATALOG_UPLOAD_STATES = ['executando', 'concluida', 'falhou', 'interrompida'] as const;
+
+/** MARC files uploaded from the staff area and imported in the background: progress and report; one running at a time. */
+export const catalogUploads = pgTable(
+  'catalog_uploads',
+  {
+    id: serial('id').primaryKey(),
+    arquivo: text('arquivo').notNull(),
+    autor: text('autor').notNull(),
+    estado: text('estado', { enum: CATALOG_UPLOAD_STATES }).notNull().default('executando'),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    lidos: integer('lidos').notNull().default(0),
+    relatorio: jsonb('relatorio'),
+    erro: text('erro'),
+    iniciadaEm: timestamp('iniciada_em', { withTimezone: true }).notNull().defaultNow(),
+    atualizadaEm: timestamp('atualizada_em', { withTimezone: true }).notNull().defaultNow(),
+    terminadaEm: timestamp('terminada_em', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('catalog_uploads_one_running')
+      .on(sql`(true)`)
+      .where(sql`${t.estado} = 'executando'`),
+    check('catalog_uploads_estado', sql`${t.estado} in ('executando', 'concluida', 'falhou', 'interrompida')`),
+  ],
+);
+
 /** The twelve authority types of spec §3 (contracts: AUTHORITY_TYPES). */
 export { AUTHORITY_TYPES };
 
@@ -228,4 +274,24 @@ export const valueTranslations = pgTable(
     primaryKey({ columns: [t.kind, t.valor] }),
     check('value_translations_kind', sql`${t.kind} in (${sql.raw(VALUE_KINDS.map((k) => `'${k}'`).join(', '))})`),
   ],
+);
+
+/**
+ * A title's earlier versions of its MARC record (the record editor, issue 57, migration 0053,
+ * decision 0058): version `versao` as it was from `criadaEm` until `substituidaEm`. The current
+ * record is titles.marc; its version is one more than the rows kept.
+ */
+export const titleVersions = pgTable(
+  'title_versions',
+  {
+    codAcervo: integer('cod_acervo')
+      .notNull()
+      .references(() => titles.codAcervo, { onDelete: 'cascade' }),
+    versao: integer('versao').notNull(),
+    marc: jsonb('marc').notNull(),
+    criadaEm: timestamp('criada_em', { withTimezone: true }).notNull(),
+    substituidaEm: timestamp('substituida_em', { withTimezone: true }).notNull().defaultNow(),
+    substituidaPor: text('substituida_por').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.codAcervo, t.versao] }), check('title_versions_versao_positive', sql`${t.versao} >= 1`)],
 );

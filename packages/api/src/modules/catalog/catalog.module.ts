@@ -1,6 +1,8 @@
 import type { ApiModule, ModuleDefinition } from '../../lib/module.js';
 import { authorityRoutes } from './authority.routes.js';
+import { cataloguingRoutes } from './cataloguing.routes.js';
 import { lookupsRoutes } from './lookups.routes.js';
+import { recordEditorRoutes } from './record-editor.routes.js';
 import { serialsStaffRoutes } from './serials.staff.routes.js';
 import { titleRoutes } from './title.routes.js';
 import { translationsRoutes } from './translations.routes.js';
@@ -15,6 +17,10 @@ export const catalogModule: ApiModule = async (app, { config }) => {
   // The serials desk writes (and reads what it just wrote): the primary.
   await app.register(serialsStaffRoutes, { db });
   await app.register(translationsRoutes, { db });
+  // The cataloguing screens write, and read what they wrote: the primary.
+  await app.register(cataloguingRoutes, { db });
+  // The MARC record editor writes titles and authorities: the primary.
+  await app.register(recordEditorRoutes, { db });
 };
 
 export default { plugin: catalogModule } satisfies ModuleDefinition;
