@@ -3,7 +3,7 @@ import { INT4_MAX } from '../common.js';
 import { endpoint } from '../endpoint.js';
 import { AUTHORITY_TYPES } from './authorities.js';
 import { MARC_ISSUES } from './marc21.js';
-import { referenciaSchema } from './title.js';
+import { acervoSchema, referenciaSchema } from './title.js';
 
 /**
  * The MARC 21 record editor (issue 57, decision 0058): a title's record read, checked against the
@@ -93,20 +93,23 @@ export const buscaTitulosQuerySchema = z.object({ termo: z.string().trim().min(1
 export const previaRegistroSchema = z
   .object({
     problemas: z.array(marcIssueSchema),
+    // The title page's own fields (acervoSchema), but a record being written may lack a title or a type.
+    ...acervoSchema.pick({
+      responsabilidade: true,
+      autor: true,
+      autores_secundarios: true,
+      assuntos: true,
+      edicao: true,
+      local: true,
+      editora: true,
+      ano_publicacao: true,
+      descricao_fisica: true,
+      serie: true,
+      notas: true,
+      isbn: true,
+      issn: true,
+    }).shape,
     titulo: z.string().nullable(),
-    responsabilidade: z.string().nullable(),
-    autor: z.string().nullable(),
-    autores_secundarios: z.array(z.string()),
-    assuntos: z.array(z.string()),
-    edicao: z.string().nullable(),
-    local: z.string().nullable(),
-    editora: z.string().nullable(),
-    ano_publicacao: z.number().int().nullable(),
-    descricao_fisica: z.string().nullable(),
-    serie: z.string().nullable(),
-    notas: z.string().nullable(),
-    isbn: z.array(z.string()),
-    issn: z.array(z.string()),
     desc_tipo_obra: z.string().nullable(),
     referencia: referenciaSchema.nullable(),
   })
