@@ -17,11 +17,16 @@ export interface EditedTitleRow {
 
 /** The title and how many earlier versions it has; `lock` takes its row for the save (the optimistic check reads under it). */
 export async function titleForEditing(db: Pick<Db, 'execute'>, id: number, lock = false): Promise<EditedTitleRow | undefined> {
+  // The row is locked first, by a statement of its own: a save that waited for another's lock then
+  // counts the versions in a new statement, which sees the one just kept. Counted in the locking
+  // statement, the count would be that statement's, from before the wait (twenty saves at once
+  // passed the check together and collided on the version's key: 500s).
+  if (lock) await db.execute(sql`select 1 from titles where cod_acervo = ${id} for update`);
   const [row] = await queryRows<EditedTitleRow>(
     db,
     sql`select t.cod_acervo, t.control_number, t.title, t.marc, to_char(t.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as updated_at, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
                (select count(*)::int from title_versions v where v.cod_acervo = t.cod_acervo) as versions
-        from titles t where t.cod_acervo = ${id} ${lock ? sql`for update` : sql``}`,
+        from titles t where t.cod_acervo = ${id}`,
   );
   return row;
 }

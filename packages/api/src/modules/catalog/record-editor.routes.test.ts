@@ -38,6 +38,8 @@ const other = record(
   df('700', '1 ', ['a', 'Freire, Paulo,'], ['d', '1921-1997,'], ['e', 'autor.'], ['0', 'n-freire']),
   df('245', '00', ['a', 'Coletânea de educação']),
 );
+/** A title only the race below saves. */
+const raced = record('ed-3', 'am', 2001, 'por', df('245', '00', ['a', 'Cadernos de leitura']));
 const authority: MarcRecord = {
   leader: '00000nz  a2200000n  4500',
   fields: [{ tag: '001', value: 'n-freire' }, df('100', '1 ', ['a', 'Freire, Paulo,'], ['d', '1921-1997'])],
@@ -45,7 +47,7 @@ const authority: MarcRecord = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  await importMarcRecords(t.database.db, items([freire, other, authority]));
+  await importMarcRecords(t.database.db, items([freire, other, raced, authority]));
   for (const row of await queryRows<{ cod_acervo: number; control_number: string }>(t.database.db, sql`select cod_acervo, control_number from titles`))
     id[row.control_number] = row.cod_acervo;
   const [a] = await queryRows<{ id: number }>(t.database.db, sql`select cod_autoridade as id from authorities where control_number = 'n-freire'`);
@@ -129,6 +131,28 @@ describe('the MARC record editor', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.key).toBe('VersaoDesatualizada');
     expect((await call(t.app, calls.title, { params: at(id['ed-1']!) }, lia)).body).toEqual(read);
+  });
+
+  it('twenty saves from one version at once: one becomes the next version, the others are refused with 409', async () => {
+    const { body: read } = await call(t.app, calls.title, { params: at(id['ed-3']!) }, lia);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        call(
+          t.app,
+          calls.saveTitle,
+          { params: at(id['ed-3']!), body: { versao: read.versao, registro: with245(read.registro, df('245', '00', ['a', `Coletânea ${n}`])) } },
+          lia,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    const { body: after } = await call(t.app, calls.title, { params: at(id['ed-3']!) }, lia);
+    expect(after.versao).toBe(read.versao + 1);
+    const { body: listed } = await call(t.app, calls.versions, { params: at(id['ed-3']!) }, lia);
+    expect(listed.map((v) => [v.versao, v.atual])).toEqual([
+      [read.versao + 1, true],
+      [read.versao, false],
+    ]);
   });
 
   it('refuses an invalid record with 400 naming the field, in the caller’s language, changing nothing', async () => {
