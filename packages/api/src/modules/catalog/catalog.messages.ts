@@ -1,5 +1,6 @@
 import { defineMessages } from '../../lib/i18n.js';
 import { errors as common } from '../../lib/messages.js';
+import type { DeletionBlockers } from './catalog.queries.js';
 
 /** The catalog module's texts in pt, en and es: its error messages. */
 export const messages = defineMessages('catalog', {
@@ -109,10 +110,20 @@ export const messages = defineMessages('catalog', {
     en: 'Copy {tombo} has a history ({tabelas}) and cannot be deleted: mark it lost or in processing instead.',
     es: 'El ejemplar {tombo} tiene historial ({tabelas}) y no puede borrarse: márquelo como extraviado o en procesamiento.',
   },
-  TituloNaoApagado: {
-    pt: 'O título {id} não foi apagado: {motivos}.',
-    en: 'Title {id} was not deleted: {motivos}.',
-    es: 'El título {id} no fue borrado: {motivos}.',
+  TituloComExemplarCirculando: {
+    pt: 'O título {id} não foi apagado: a circulação está com exemplares dele (emprestados, na estante de reservas ou em trânsito): {tombos}.',
+    en: 'Title {id} was not deleted: circulation holds copies of it (on loan, on the hold shelf or in transit): {tombos}.',
+    es: 'El título {id} no fue borrado: la circulación tiene ejemplares suyos (prestados, en el estante de reservas o en tránsito): {tombos}.',
+  },
+  TituloComHistorico: {
+    pt: 'O título {id} não foi apagado: exemplares dele têm histórico (empréstimos, reservas, pedidos): {tombos}. Marque-os como extraviados ou em processamento.',
+    en: 'Title {id} was not deleted: copies of it have a history (loans, holds, requests): {tombos}. Mark them lost or in processing instead.',
+    es: 'El título {id} no fue borrado: ejemplares suyos tienen historial (préstamos, reservas, pedidos): {tombos}. Márquelos como extraviados o en procesamiento.',
+  },
+  TituloReferenciado: {
+    pt: 'O título {id} não foi apagado: reservas, solicitações, comentários, planos de ensino ou outros registros se referem a ele.',
+    en: 'Title {id} was not deleted: holds, requests, comments, teaching plans or other records refer to it.',
+    es: 'El título {id} no fue borrado: reservas, solicitudes, comentarios, planes de enseñanza u otros registros se refieren a él.',
   },
   // The MARC record editor (record-editor.service.ts, issue 57).
   RegistroMarcInvalido: {
@@ -207,5 +218,11 @@ export const errors = {
   barcodeTaken: (tombo: string) => messages.error(409, 'TomboEmUso', { tombo }),
   copyCirculating: (tombo: string) => messages.error(409, 'ExemplarCirculando', { tombo }),
   copyHasHistory: (tombo: string, tabelas: string) => messages.error(409, 'ExemplarComHistorico', { tombo, tabelas }),
-  titleKept: (id: number, motivos: string) => messages.error(409, 'TituloNaoApagado', { id, motivos }),
+  /** Why a title was kept, the weightiest first: copies circulation holds, copies with a history, rows that name the title. */
+  titleKept: (id: number, blockers: DeletionBlockers) =>
+    blockers.circulating.length > 0
+      ? messages.error(409, 'TituloComExemplarCirculando', { id, tombos: blockers.circulating.map((c) => c.tombo).join(', ') })
+      : blockers.history.length > 0
+        ? messages.error(409, 'TituloComHistorico', { id, tombos: blockers.history.map((c) => c.tombo).join(', ') })
+        : messages.error(409, 'TituloReferenciado', { id }),
 };

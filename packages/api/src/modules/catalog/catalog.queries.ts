@@ -119,8 +119,19 @@ const CIRCULATING: Record<string, string> = { emprestado: 'on loan', reservado: 
 export type TitleDeletion =
   | { kind: 'deleted'; codAcervo: number; copies: number }
   | { kind: 'absent' }
-  /** The title is kept, and nothing of it changed, for these reasons (a copy on loan, rows that refer to it). */
-  | { kind: 'kept'; codAcervo: number; reasons: string[] };
+  /**
+   * The title is kept, and nothing of it changed, for these reasons (a copy on loan, rows that
+   * refer to it), written out for the import's report and, for a screen to say in its reader's
+   * language, as they are: `blockers`.
+   */
+  | { kind: 'kept'; codAcervo: number; reasons: string[]; blockers: DeletionBlockers };
+
+/** Why a title cannot be deleted: its copies circulation holds, its copies with a history, the tables that refer to the title itself. */
+export interface DeletionBlockers {
+  circulating: { tombo: string; status: string }[];
+  history: { tombo: string; tables: string[] }[];
+  tables: string[];
+}
 
 /**
  * Deletes the title with this control number and its copies, in the caller's transaction — or
@@ -145,14 +156,19 @@ export async function deleteTitle(tx: Tx, controlNumber: string): Promise<TitleD
     );
   const referenced = checks.length === 0 ? [] : await queryRows<{ table: string }>(tx, sql.join(checks, sql` union all `));
   const copies = await copiesNotKept(tx, [title.id], []);
+  const blockers: DeletionBlockers = {
+    circulating: copies.filter((c) => CIRCULATING[c.status]).map((c) => ({ tombo: c.tombo, status: c.status })),
+    history: copies.filter((c) => !CIRCULATING[c.status] && c.referenced.length > 0).map((c) => ({ tombo: c.tombo, tables: c.referenced })),
+    tables: [...new Set(referenced.map((r) => r.table))],
+  };
   const reasons = [
     ...copies.flatMap((c) => {
       if (CIRCULATING[c.status]) return [`copy ${c.tombo} is ${CIRCULATING[c.status]}`];
       return c.referenced.length > 0 ? [`copy ${c.tombo}: ${c.referenced.join(', ')} refer to it`] : [];
     }),
-    ...(referenced.length > 0 ? [`${[...new Set(referenced.map((r) => r.table))].join(', ')} refer to it`] : []),
+    ...(blockers.tables.length > 0 ? [`${blockers.tables.join(', ')} refer to it`] : []),
   ];
-  if (reasons.length > 0) return { kind: 'kept', codAcervo: title.id, reasons };
+  if (reasons.length > 0) return { kind: 'kept', codAcervo: title.id, reasons, blockers };
   await deleteCopies(
     tx,
     copies.map((c) => c.id),

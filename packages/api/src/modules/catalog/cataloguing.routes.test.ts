@@ -333,7 +333,12 @@ describe('suppressing and deleting a title', () => {
     await createLoan(t.database.db, { tombo: 'DL-1', codPessoa: ana, dueInDays: 7 });
     const refused = await call(t.app, calls.deleteTitle, { params: { acervo: kept! } }, lia, '5');
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain('copy DL-1 is on loan');
+    expect(refused.body.key).toBe('TituloComExemplarCirculando');
+    expect(refused.body.message).toContain('on loan, on the hold shelf or in transit): DL-1.');
+    const inPortuguese = await call(t.app, calls.deleteTitle, { params: { acervo: kept! } }, lia);
+    expect(inPortuguese.body.message).toBe(
+      `O título ${kept} não foi apagado: a circulação está com exemplares dele (emprestados, na estante de reservas ou em trânsito): DL-1.`,
+    );
     expect(await page(kept!)).toBe(200);
 
     const deleted = await call(t.app, calls.deleteTitle, { params: { acervo: doomed! } }, lia);

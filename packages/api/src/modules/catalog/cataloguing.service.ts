@@ -237,7 +237,7 @@ export async function removeTitle(db: Db, id: number, actor: string) {
     async (tx) => {
       const outcome = await deleteTitle(tx, title.control_number);
       if (outcome.kind === 'absent') throw errors.titleNotFound(id);
-      if (outcome.kind === 'kept') throw errors.titleKept(id, outcome.reasons.join('; '));
+      if (outcome.kind === 'kept') throw errors.titleKept(id, outcome.blockers);
       return outcome.copies;
     },
   );
