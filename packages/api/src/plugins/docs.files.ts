@@ -1,6 +1,7 @@
 import { accountEndpoints } from '@estante/contracts/account';
 import { basketEndpoints } from '@estante/contracts/basket';
 import { collectionEndpoints } from '@estante/contracts/collection';
+import { exportEndpoints } from '@estante/contracts/export';
 import { feedsEndpoints } from '@estante/contracts/feeds';
 import { type Endpoint } from '@estante/contracts/kernel';
 import { oaiEndpoint, oaiFormEndpoint } from '@estante/contracts/oai';
@@ -41,6 +42,9 @@ export const FILE_TYPES: ReadonlyMap<Endpoint, readonly string[]> = new Map<Endp
   [SITE_FILES.sitemap, ['application/xml']],
   [SITE_FILES.robots, ['text/plain']],
   // unAPI's formats list, and a title in each of its formats (decision 0052).
+  // What the library owns, out again (decision 0056): its catalogue as MARC, its patrons and their state as CSV.
+  [exportEndpoints.catalogue, ['application/marc', 'application/marcxml+xml']],
+  [exportEndpoints.people, ['text/csv']],
   [SITE_FILES.unapi, ['application/xml', 'application/marcxml+xml', 'application/marc', 'application/x-research-info-systems', 'application/x-bibtex']],
 ]);
 

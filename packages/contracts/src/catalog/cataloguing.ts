@@ -35,7 +35,10 @@ const pairs = (value: RegExp, example: string) =>
 /** What an upload says besides its bytes: the file's name, and how its copies are read and their codes mapped. */
 export const uploadQuerySchema = z.object({
   arquivo: text(200).describe("the file's name, as the report shows it"),
-  exemplares: z.enum(UPLOAD_HOLDINGS).default('nenhum'),
+  exemplares: z
+    .enum(UPLOAD_HOLDINGS)
+    .default('nenhum')
+    .describe("the holdings map the records' copies are read by: none (nenhum), Koha's 952 (koha) or MARC 21's 852/876 (marc21)"),
   bibliotecas: pairs(/\d{1,9}/, 'CPL=1,FPL=2').describe("source library codes → Estante's library numbers (a library's own code maps itself)"),
   tipos: pairs(/\d{1,5}/, 'BK=1,REF=2').describe("source loan types → Estante's loan type numbers"),
   situacoes: pairs(new RegExp(`(${UPLOAD_STATUS_TARGETS.join('|')})`), 'Missing=extraviado').describe("source statuses → Estante's"),
@@ -239,7 +242,7 @@ export const cataloguingEndpoints = {
     access: STAFF,
     tag: TAG,
     summary: 'Edit a copy: its barcode, library (moves it), loan type, location, collection…, or move it to another title; answers the title it is in; audited',
-    params: z.object({ id }),
+    params: z.object({ id: id.describe("the copy's number (cod_exemplar)") }),
     body: copyEditBodySchema,
     response: catalogTitleDetailSchema,
     errors: [404, 409],
@@ -250,7 +253,7 @@ export const cataloguingEndpoints = {
     access: STAFF,
     tag: TAG,
     summary: 'Withdraw a copy: deleted, refused (409) while it is on loan, reserved or in transit, or while loans or other records refer to it; audited',
-    params: z.object({ id }),
+    params: z.object({ id: id.describe("the copy's number (cod_exemplar)") }),
     response: copyWithdrawalSchema,
     errors: [404, 409],
   }),

@@ -14,6 +14,8 @@ import { acervoSchema, referenciaSchema } from './title.js';
 const TAG = 'Registros (equipe)';
 const STAFF = { staff: ['catalogacao'] } as const;
 const id = z.coerce.number().int().positive().max(INT4_MAX);
+const titleId = id.describe("the title's number (cod_acervo)");
+const authorityId = id.describe("the authority's number (cod_autoridade)");
 /** A value in a record: no control characters (the input plugin refuses them too), bounded. */
 const value = z.string().max(9999);
 const indicator = z.string().regex(/^[ 0-9a-z|]$/, { error: 'an indicator is one character: blank, a digit or a lowercase letter' });
@@ -153,7 +155,7 @@ export const recordEditorEndpoints = {
     access: STAFF,
     tag: TAG,
     summary: "A title's MARC 21 record for editing, with its version number",
-    params: z.object({ id }),
+    params: z.object({ id: titleId }),
     response: registroTituloSchema,
     errors: [404],
   }),
@@ -164,7 +166,7 @@ export const recordEditorEndpoints = {
     tag: TAG,
     summary:
       "Save a title's record as a new version (the one before it kept), checked against the MARC 21 tag table and written as the import writes it: derived columns, search and index follow; 409 when the version sent is not the current one; audited",
-    params: z.object({ id }),
+    params: z.object({ id: titleId }),
     body: salvarRegistroBodySchema,
     response: registroTituloSchema,
     errors: [404, 409],
@@ -175,7 +177,7 @@ export const recordEditorEndpoints = {
     access: STAFF,
     tag: TAG,
     summary: "A title's record versions, newest first",
-    params: z.object({ id }),
+    params: z.object({ id: titleId }),
     response: z.array(versaoRegistroSchema),
     errors: [404],
   }),
@@ -185,7 +187,7 @@ export const recordEditorEndpoints = {
     access: STAFF,
     tag: TAG,
     summary: 'One version of a title’s record',
-    params: z.object({ id, versao: id }),
+    params: z.object({ id: titleId, versao: id.describe('the version, 1 for the record as first catalogued') }),
     response: versaoRegistroCompletaSchema,
     errors: [404],
   }),
@@ -204,7 +206,7 @@ export const recordEditorEndpoints = {
     access: STAFF,
     tag: TAG,
     summary: "An authority's MARC 21 record for editing, and the titles whose headings link to it ($0)",
-    params: z.object({ id }),
+    params: z.object({ id: authorityId }),
     response: registroAutoridadeSchema,
     errors: [404],
   }),
@@ -215,7 +217,7 @@ export const recordEditorEndpoints = {
     tag: TAG,
     summary:
       "Save an authority's record (checked against the MARC 21 authority tag table); the headings of the titles linked to it by $0 are rewritten to the new heading, each title a new version; 409 when it changed since it was read; audited",
-    params: z.object({ id }),
+    params: z.object({ id: authorityId }),
     body: salvarAutoridadeBodySchema,
     response: registroAutoridadeSchema,
     errors: [404, 409],

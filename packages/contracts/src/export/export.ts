@@ -36,7 +36,9 @@ export const exportarCatalogoBodySchema = z
 export type ExportarCatalogoBody = z.infer<typeof exportarCatalogoBodySchema>;
 
 /** `GET /api/equipe/exportacao/{arquivo}`. */
-export const exportarArquivoParamsSchema = z.object({ arquivo: z.enum(PEOPLE_FILES) });
+export const exportarArquivoParamsSchema = z.object({
+  arquivo: z.enum(PEOPLE_FILES).describe('which file: patrons (leitores), open loans (emprestimos), holds (reservas) or debts (debitos)'),
+});
 
 /**
  * The answer's header naming the `--map-*` options with which `npm run import` reads the copies

@@ -2,6 +2,7 @@ import { type DadosPessoais, type DadosPessoaisBody, dadosPessoaisBodySchema, ED
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useId } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useShortDate } from '../../../ui/dates';
 import { Loading } from '../../../ui/loading';
@@ -76,13 +77,12 @@ function keepPhone(input: HTMLInputElement, set: (value: string) => void) {
   const typed = input.value;
   const kept = phoneCharacters(typed);
   const caret = input.selectionStart ?? typed.length;
-  set(kept);
+  // Written back at once (not at the next frame, which the next key could beat: the caret then
+  // went to the end), so the caret can be put back before anything else is typed.
+  flushSync(() => set(kept));
   if (kept === typed) return;
   const at = phoneCharacters(typed.slice(0, caret)).length;
-  // After React has written the kept value back into the field.
-  requestAnimationFrame(() => {
-    if (document.activeElement === input) input.setSelectionRange(at, at);
-  });
+  if (document.activeElement === input) input.setSelectionRange(at, at);
 }
 
 /**
