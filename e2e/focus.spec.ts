@@ -191,5 +191,7 @@ test('after every write the focus is on what it did: sign-in, personal data, int
   await page.getByRole('button', { name: 'Emitir declaração' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Emitir declaração' }).click();
   await expectFocusOn(page, /Código de verificação/);
+  // The confirmation dialog gone (a dialog fading out reads as faint text to axe).
+  await expect(page.getByRole('dialog')).toBeHidden();
   await expectNoAxeViolations(page);
 });
