@@ -202,6 +202,15 @@ describe("a title's copies", () => {
     expect((await call(t.app, calls.title, { params: { acervo: 999999 } }, lia)).status).toBe(404);
   });
 
+  it('twenty copies added at once under one barcode: one is made, nineteen refused with 409', async () => {
+    const body = { tombo: 'CP-RACE', cod_biblioteca: central, cod_tipo_emprestimo: 1, localizacao: '025.3 R12' };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => call(t.app, calls.addCopy, { params: { acervo: title }, body }, lia)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
+    const [made] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from copies where tombo = 'CP-RACE'`);
+    expect(made!.n).toBe(1);
+    await t.database.db.execute(sql`delete from copies where tombo = 'CP-RACE'`);
+  });
+
   it('adds a copy (its barcode unique), edits it, moves it to another library and title, and patrons see it', async () => {
     const body = { tombo: 'CP-100', cod_biblioteca: central, cod_tipo_emprestimo: 1, localizacao: '025.3 E96', colecao: 'Acervo geral', volume: 'v.1' };
     const added = await call(t.app, calls.addCopy, { params: { acervo: title }, body }, lia);
