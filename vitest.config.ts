@@ -22,7 +22,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts'],
+          // ops/: the service manager recipes' checks (systemd unit, Dockerfile), no database.
+          include: ['packages/*/src/**/*.test.ts', 'ops/**/*.test.ts'],
           exclude: [...DB_TESTS, ...PG_TESTS],
           environment: 'node',
           testTimeout: 30_000,
