@@ -30,6 +30,10 @@ export default defineConfig(({ command }) => ({
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json|txt|xml|ttf)$/, threshold: 1024 }),
   ],
   server: { port: 5173, proxy: { '/svc': apiTarget } },
+  // A relative base: the scripts find their chunks and the style sheets their fonts relative to
+  // themselves, so one build serves the site at the root or under a proxy's prefix (PUBLIC_URL
+  // with a path); the API puts index.html's own addresses under that path (plugins/web.ts atBase).
+  base: command === 'build' ? './' : '/',
   resolve: { alias: command === 'build' ? PREACT : [] },
   build: {
     outDir: 'dist',

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +72,17 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Estante <nao-responda@estante.local>'),
   PUBLIC_URL: url.optional(),
+  /**
+   * The proxies whose X-Forwarded-For/-Proto/-Host are believed (issue 58, decision 0062):
+   * addresses or CIDR ranges, comma-separated, or proxy-addr's names loopback, linklocal,
+   * uniquelocal. Unset: none — a header says nothing about the client, whoever sends it.
+   */
+  TRUST_PROXY: z
+    .string()
+    .refine((value) => value.split(',').every((entry) => trustedProxy(entry.trim())), {
+      error: 'expected the addresses or CIDR ranges of the proxies, comma-separated (e.g. 127.0.0.1,10.0.0.0/8), or loopback',
+    })
+    .optional(),
   /** The sign-language (Libras) widget's script; empty switches the accessibility bar's Libras button off. */
   LIBRAS_WIDGET_URL: z.union([z.literal(''), url]).default('https://vlibras.gov.br/app/vlibras-plugin.js'),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -86,6 +98,11 @@ const envSchema = z.object({
   SAML_USERNAME_ATTRIBUTE: z.string().min(1).optional(),
   /** The master secret of the providers' hand-over tokens (decision 0023); each provider's key is derived from it. */
   PROVIDER_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
+  /** The bearer token a Prometheus scrape of /metrics must bring (decision 0059); unset: none asked. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, { error: 'expected 16 to 256 printable characters without spaces' })
+    .optional(),
 });
 
 /** The validated configuration the process runs with. */
@@ -132,8 +149,16 @@ export interface Config {
   mailDir: string;
   /** DEV_MAIL_KEY: the key of the sink's page, when set. */
   devMailKey: string | null;
-  /** The site's address as browsers reach it (SSO callbacks); by default taken from each request. */
+  /**
+   * The site's address as browsers reach it, no trailing slash (SSO callbacks, the links the
+   * server writes); by default taken from each request. It may end in a path (`https://host/biblioteca`)
+   * when a proxy serves the site there and strips it (decision 0062).
+   */
   publicUrl: string | null;
+  /** PUBLIC_URL's path, no trailing slash: `/biblioteca`, or '' at the root (the web app's base, plugins/web.ts). */
+  publicPath: string;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-* headers are believed (Fastify's trustProxy); empty: none. */
+  trustProxy: string[];
   /** The Libras (sign-language) widget's script (VLibras by default); null when switched off. */
   librasWidgetUrl: string | null;
   /** Google reCAPTCHA instead of the self-hosted ALTCHA (activity 1120), when both keys are set. */
@@ -147,6 +172,8 @@ export interface Config {
    * HS256 key is HMAC-SHA256(secret, provider key). Null: signed providers count as not configured.
    */
   providerSecret: string | null;
+  /** METRICS_TOKEN: what `Authorization: Bearer …` a scrape of /metrics must carry; null: none (the proxy refuses /metrics from outside). */
+  metricsToken: string | null;
 }
 
 /** A configuration value the process cannot start with; the message is one line. */
@@ -204,6 +231,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailDir: path.resolve(e.DATA_DIR, 'mail'),
     devMailKey: e.DEV_MAIL_KEY ?? null,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    publicPath: e.PUBLIC_URL ? publicPathOf(e.PUBLIC_URL) : '',
+    trustProxy: e.TRUST_PROXY?.split(',').map((entry) => entry.trim()) ?? [],
     librasWidgetUrl: e.LIBRAS_WIDGET_URL || null,
     recaptcha: both('RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET', e.RECAPTCHA_SITE_KEY, e.RECAPTCHA_SECRET)
       ? { siteKey: e.RECAPTCHA_SITE_KEY!, secret: e.RECAPTCHA_SECRET!, verifyUrl: e.RECAPTCHA_VERIFY_URL }
@@ -215,7 +244,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { entryPoint: e.SAML_ENTRY_POINT!, idpCert: readPem(e.SAML_IDP_CERT!), issuer: e.SAML_ISSUER, usernameAttribute: e.SAML_USERNAME_ATTRIBUTE ?? null }
       : null,
     providerSecret: e.PROVIDER_SECRET ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
+}
+
+/** PUBLIC_URL's path without its trailing slash; plain characters only, as it goes into the page's HTML. */
+function publicPathOf(value: string): string {
+  const pathname = new URL(value).pathname.replace(/\/+$/, '');
+  if (!/^(\/[A-Za-z0-9._~-]+)*$/.test(pathname))
+    throw new ConfigError(`Invalid configuration: PUBLIC_URL=${JSON.stringify(value)}: expected a path of letters, digits and . _ ~ - (such as /biblioteca)`);
+  return pathname;
+}
+
+/** One TRUST_PROXY entry: an IP address, a CIDR range, or one of proxy-addr's named ranges. */
+function trustedProxy(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
 /** Settings that only work together: both set, or neither (a ConfigError names the missing one). */

@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers, queryClient } from './app/providers';
-import { readRuntimeConfig } from './api/config';
+import { appPath, readRuntimeConfig } from './api/config';
 import { createRouter, preloadRoute } from './app/router';
 import { followAccessibilitySettings } from './app/shell/accessibility';
 import { applyBootData, LoadingGate } from './app/shell/loading-gate';
@@ -22,7 +22,7 @@ function startLanguage() {
   return usePageSettings.getState().language;
 }
 
-preloadRoute(window.location.pathname);
+preloadRoute(appPath(window.location.pathname));
 await storesReady();
 applyBootData(queryClient, readRuntimeConfig().boot);
 await initI18n(startLanguage());

@@ -23,7 +23,11 @@ export const readYourWritesPlugin = fp(async (app) => {
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (!SAFE_METHODS.has(request.method) && reply.statusCode < 400)
-      reply.header('set-cookie', `${PRIMARY_COOKIE}=1; Max-Age=${READ_YOUR_WRITES_SECONDS}; Path=/; HttpOnly; SameSite=Lax`);
+      // Secure over HTTPS (behind a proxy: its X-Forwarded-Proto, TRUST_PROXY); under a prefix the proxy rewrites the Path (ops/nginx).
+      reply.header(
+        'set-cookie',
+        `${PRIMARY_COOKIE}=1; Max-Age=${READ_YOUR_WRITES_SECONDS}; Path=/; HttpOnly; SameSite=Lax${request.protocol === 'https' ? '; Secure' : ''}`,
+      );
     return payload;
   });
 });

@@ -10,7 +10,13 @@ import { send } from './errors.js';
 
 /** What the browser app needs to know at run time, injected into index.html. */
 export interface WebRuntimeConfig {
+  /** The API's path as the browser reaches it: PUBLIC_URL's path and API_BASE_PATH (`/biblioteca/svc`). */
   apiBase: string;
+  /**
+   * Where the site is on its host: PUBLIC_URL's path (`/biblioteca`), '' at the root (decision
+   * 0062). The proxy strips it; the app's router puts it before its paths.
+   */
+  basePath: string;
   publicClient: { id: string; secret: string };
   /** Google reCAPTCHA's site key when it replaces the self-hosted ALTCHA; null otherwise. */
   recaptchaSiteKey: string | null;
@@ -72,54 +78,72 @@ const DOCUMENT_ONLY_HEADERS = [
  * the path, 404 where none does (the app then draws its not-found screen). Calls under the API
  * base path that match no route get a JSON 404, never the app's HTML.
  */
-export const webPlugin = fp<{ dist: string; runtime: WebRuntimeConfig; boot: () => Promise<WebBootData>; page: WebPageOf }>(
-  async (app, { dist, runtime, boot, page }) => {
-    const indexFile = path.join(dist, 'index.html');
-    const hasWeb = existsSync(indexFile);
-    if (hasWeb) {
-      await app.register(fastifyStatic, {
-        root: dist,
-        wildcard: false,
-        index: false,
-        serve: true,
-        prefix: '/',
-        decorateReply: false,
-        // The build's .br/.gz copies (vite.config.ts) to a browser that accepts them.
-        preCompressed: true,
-        cacheControl: false,
-        // Source maps and the build manifest stay on the server.
-        allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.includes('/.vite/'),
-        setHeaders: (reply, filePath) => {
-          const asset = filePath.includes(`${path.sep}assets${path.sep}`);
-          reply.header('cache-control', asset ? IMMUTABLE : 'no-cache');
-          // Helmet's page headers (the CSP, frame and referrer policies…) govern documents; a page's
-          // ~50 scripts each carried them (~0.7 KB apiece). nosniff and CORP, which do apply to a
-          // script, stay.
-          if (asset) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-        },
-      });
-    }
-    const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : null;
-    app.setNotFoundHandler(async (request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
-      const isApi = url === runtime.apiBase || url.startsWith(`${runtime.apiBase}/`);
-      if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
-        // Without its boot data (the database is unreachable) the page still loads: the shell asks for it, and says when it fails.
-        const data = await boot().catch((error: unknown) => {
-          request.log.warn({ err: error }, 'page sent without its boot data');
-          return undefined;
-        });
-        // Without its metadata (the database went away in between) the page is still the app's.
-        const answer = await page(request, url, data).catch((error: unknown): WebPage => {
-          request.log.warn({ err: error }, 'page sent without its metadata');
-          return { status: 200, head: '', root: '', after: '' };
-        });
-        return sendHtml(request, reply.status(answer.status), injectPage(injectConfig(indexHtml, { ...runtime, boot: data }), answer));
-      }
-      return send(reply, request, errors.notFound(request.method, url.slice(0, 200)));
+export const webPlugin = fp<{
+  dist: string;
+  /** PUBLIC_URL's path ('' at the root): what the browser puts before every address of the site. */
+  basePath?: string;
+  /** `apiBase`: the API's path on this server (API_BASE_PATH). */
+  runtime: Omit<WebRuntimeConfig, 'basePath'>;
+  boot: () => Promise<WebBootData>;
+  page: WebPageOf;
+}>(async (app, { dist, basePath = '', runtime, boot, page }) => {
+  const indexFile = path.join(dist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      serve: true,
+      prefix: '/',
+      decorateReply: false,
+      // The build's .br/.gz copies (vite.config.ts) to a browser that accepts them.
+      preCompressed: true,
+      cacheControl: false,
+      // Source maps and the build manifest stay on the server.
+      allowedPath: (pathName) => !pathName.endsWith('.map') && !pathName.includes('/.vite/'),
+      setHeaders: (reply, filePath) => {
+        const asset = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', asset ? IMMUTABLE : 'no-cache');
+        // Helmet's page headers (the CSP, frame and referrer policies…) govern documents; a page's
+        // ~50 scripts each carried them (~0.7 KB apiece). nosniff and CORP, which do apply to a
+        // script, stay.
+        if (asset) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      },
     });
-  },
-);
+  }
+  const indexHtml = hasWeb ? atBase(readFileSync(indexFile, 'utf8'), basePath) : null;
+  const browserRuntime: WebRuntimeConfig = { ...runtime, apiBase: `${basePath}${runtime.apiBase}`, basePath };
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === runtime.apiBase || url.startsWith(`${runtime.apiBase}/`);
+    if (!isApi && indexHtml && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(url)) {
+      // Without its boot data (the database is unreachable) the page still loads: the shell asks for it, and says when it fails.
+      const data = await boot().catch((error: unknown) => {
+        request.log.warn({ err: error }, 'page sent without its boot data');
+        return undefined;
+      });
+      // Without its metadata (the database went away in between) the page is still the app's.
+      const answer = await page(request, url, data).catch((error: unknown): WebPage => {
+        request.log.warn({ err: error }, 'page sent without its metadata');
+        return { status: 200, head: '', root: '', after: '' };
+      });
+      return sendHtml(request, reply.status(answer.status), injectPage(injectConfig(indexHtml, { ...browserRuntime, boot: data }), answer));
+    }
+    return send(reply, request, errors.notFound(request.method, url.slice(0, 200)));
+  });
+});
+
+/**
+ * The build's own addresses in index.html put under the site's path: the build is made with a
+ * relative base (`./assets/…`, vite.config.ts) so one build serves any prefix, but the page is
+ * served at every path of the app (`/acervo/12`), where `./` would resolve under that path. Every
+ * `href`/`src` that starts with `./` or `/` (not `//`) becomes `<basePath>/…`. The scripts and
+ * style sheets find their chunks, fonts and images relative to themselves.
+ */
+export function atBase(html: string, basePath: string): string {
+  return html.replace(/(\s(?:href|src)=["'])\.?\/(?!\/)/g, (_, attribute: string) => `${attribute}${basePath}/`);
+}
 
 function injectConfig(html: string, config: WebRuntimeConfig & { boot: WebBootData | undefined }): string {
   // JSON in a script of type application/json is data, not code; "<" is escaped against "</script>".

@@ -10,7 +10,10 @@ export interface BootData {
 
 /** What the server tells the app at run time (injected into index.html by the API). */
 export interface RuntimeConfig {
+  /** The API's path as the browser reaches it (PUBLIC_URL's path and API_BASE_PATH). */
   apiBase: string;
+  /** Where the site is on its host (`/biblioteca` behind a proxy's prefix, '' at the root: decision 0062). */
+  basePath: string;
   publicClient: { id: string; secret: string };
   /** Google reCAPTCHA's site key when it replaces the self-hosted ALTCHA captcha. */
   recaptchaSiteKey: string | null;
@@ -24,11 +27,26 @@ export interface RuntimeConfig {
 
 const DEFAULTS: RuntimeConfig = {
   apiBase: '/svc',
+  basePath: '',
   publicClient: { id: 'estante-web', secret: 'estante-public' },
   recaptchaSiteKey: null,
   librasWidgetUrl: null,
   sso: { oidc: false, saml: false },
 };
+
+/**
+ * An address of this site for what bypasses the router (a plain link, a new tab, an absolute
+ * URL): the site's path before the app's path (`/acervo/12` → `/biblioteca/acervo/12`).
+ */
+export function sitePath(path: string): string {
+  return `${readRuntimeConfig().basePath}${path}`;
+}
+
+/** The app's path of an address of this site: the site's path taken off (the router's `basename`). */
+export function appPath(pathname: string): string {
+  const { basePath } = readRuntimeConfig();
+  return basePath && (pathname === basePath || pathname.startsWith(`${basePath}/`)) ? pathname.slice(basePath.length) || '/' : pathname;
+}
 
 /** Reads the injected config; under `vite dev` (nothing injected) the API's defaults apply. */
 export function readRuntimeConfig(): RuntimeConfig {

@@ -6,6 +6,7 @@ import { NotFoundRoute } from './routes/not-found';
 import { PageSkeleton, Shell } from './shell/shell';
 import { loadAccountStrings } from '../i18n';
 import { lazyNamed } from '../ui/lazy-named';
+import { readRuntimeConfig } from '../api/config';
 
 // Each screen is fetched when it is first shown: the first script holds the shell and none of the
 // screens, so home, results and title each download only what they draw (issue 24). The shell's
@@ -42,7 +43,8 @@ const AuthorityMarcRoute = lazyNamed(() => import('./routes/authority'), 'Author
  * server answers 200 for, 404 for any other path (decision 0052).
  */
 export function createRouter() {
-  return createBrowserRouter(routes());
+  // Behind a proxy's prefix (PUBLIC_URL with a path, decision 0062) every route lives under it.
+  return createBrowserRouter(routes(), { basename: readRuntimeConfig().basePath || undefined });
 }
 
 /**

@@ -1,8 +1,9 @@
 import { type CitationSource, coinsContextObject } from '@estante/contracts/opensearch';
+import { sitePath } from '../api/config';
 
-/** An address made absolute against the page's own origin (a COinS `rft_id`, a JSON-LD `url`). */
+/** An address made absolute against the page's own origin (a COinS `rft_id`, a JSON-LD `url`); an app path gets the site's path. */
 export function absoluteUrl(href: string): string {
-  return new URL(href, window.location.origin).href;
+  return new URL(href.startsWith('/') && !href.startsWith('//') ? sitePath(href) : href, window.location.origin).href;
 }
 
 /**

@@ -24,7 +24,8 @@ export const sruRoutes: FastifyPluginAsync<Options> = async (app, { db, index, c
   const server = (request: FastifyRequest): ServerAddress => {
     const url = new URL(config.publicUrl ?? `${request.protocol}://${request.host}`);
     const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-    return { host: url.hostname, port, database: sruEndpoint.path.slice(1) };
+    // Under PUBLIC_URL's path when a proxy serves the site there (decision 0062): `biblioteca/sru`.
+    return { host: url.hostname, port, database: `${url.pathname.replace(/\/+$/, '')}${sruEndpoint.path}`.slice(1) };
   };
 
   // Control characters in the input are a diagnostic of the answer (sru.service.ts), not the API's JSON 400.

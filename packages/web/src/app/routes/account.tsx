@@ -16,10 +16,12 @@ import { paths } from '../paths';
 import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
 import { AccountAreaChoice } from '../../features/links/components/account-area-choice';
+import { sitePath } from '../../api/config';
 
 const titleHref = (id: number) => paths.title(id);
 const searchHref = (guia: string, consulta: string) => `${paths.guide(guia)}?${consulta}`;
-const externalHref = (recurso: string, base: number) => paths.handOver({ recurso, base });
+// A new tab (databases-page.tsx), outside the router: with the site's path.
+const externalHref = (recurso: string, base: number) => sitePath(paths.handOver({ recurso, base }));
 
 /**
  * `/meupergamum/*`: protected — without a session, to /login?redirect={path} (spec §2) — and

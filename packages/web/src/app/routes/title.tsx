@@ -21,6 +21,7 @@ import { NotFoundRoute } from './not-found';
 import { useSiteName } from './use-site-name';
 import { lazyNamed } from '../../ui/lazy-named';
 import { PageSkeleton } from '../shell/shell';
+import { sitePath } from '../../api/config';
 
 // Tabs, forms and comments: each fetched when it is first shown (the copies, the usual tab, are in the page's script).
 const HoldForm = lazyNamed(() => import('../../features/circulation/components/hold-form'), 'HoldForm');
@@ -133,8 +134,10 @@ function TitlePage({ id, tab }: { id: number; tab: TitleTab | undefined }) {
         links={{ search, authority: (cod) => paths.authority(cod) }}
         signedIn={signedIn}
         loginHref={loginHref}
-        handOverHref={(h) => paths.handOver({ h })}
-        standardHref={record.cod_tipo_obra === STANDARD && findProvider(providers.data, 'target') ? paths.handOver({ target: record.cod_acervo }) : undefined}
+        handOverHref={(h) => sitePath(paths.handOver({ h }))}
+        standardHref={
+          record.cod_tipo_obra === STANDARD && findProvider(providers.data, 'target') ? sitePath(paths.handOver({ target: record.cod_acervo })) : undefined
+        }
         holdHref={offered.some((x) => x.segment === 'reserva') ? paths.title(id, 'reserva') : undefined}
       />
       <Group

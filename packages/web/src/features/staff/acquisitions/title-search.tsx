@@ -4,6 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTitleSearch } from './acquisitions.api';
 import { titlePath } from './words';
+import { sitePath } from '../../../api/config';
 
 /** The longest search the title search sends (the catalogue's limit for a term). */
 const WORDS_MAX = 300;
@@ -51,7 +52,7 @@ export function TitleField({
           {...inputProps}
         />
         {chosen !== null && (
-          <Anchor href={titlePath(chosen)} target="_blank" rel="noopener noreferrer" underline="always" size="sm" mb={6}>
+          <Anchor href={sitePath(titlePath(chosen))} target="_blank" rel="noopener noreferrer" underline="always" size="sm" mb={6}>
             {t('staffAcquisitions.titleSearch.open', { id: chosen })}
             <span className="visually-hidden">{` (${t('app.newWindow')})`}</span>
           </Anchor>
