@@ -8,11 +8,14 @@ import { createTokenService } from './modules/auth/auth.service.js';
 import { createCaptcha } from './modules/auth/captcha.js';
 import { SsoService } from './modules/auth/sso.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { operationsRoutes } from './modules/health/operations.routes.js';
 import { SearchIndex } from './modules/search/search.index.js';
 import type { Searcher } from './modules/search/search.remote.js';
 import { NETWORK } from './modules/search/search.source.js';
 import { discoverModules, type ModuleDeps } from './lib/module.js';
 import { loggedMailer } from './lib/mail-log.js';
+import { countRequest, observeDatabase, observeSearch, startProcessMetrics } from './lib/metrics.js';
+import { REQUEST_ID_HEADER, requestContext, requestIdFrom } from './lib/request-context.js';
 import { configuredMailer, type Mailer } from './lib/mail.js';
 import { Scheduler } from './lib/scheduler.js';
 import { closePdfWorkers } from './lib/pdf.pool.js';
@@ -64,19 +67,36 @@ export async function buildApp({
     // Long enough for a slow client, short enough that shutdown is never held for minutes.
     requestTimeout: 60_000,
     bodyLimit: 1_048_576,
-    genReqId: () => crypto.randomUUID(),
+    // The proxy's X-Request-Id when well-formed (nginx's $request_id), else a new UUID: logged as
+    // `reqId`, sent back in X-Request-Id, carried into jobs and mail (decision 0059).
+    genReqId: (raw) => requestIdFrom(raw.headers[REQUEST_ID_HEADER]),
+    // The client's address and scheme from X-Forwarded-* only when the proxy listed in TRUST_PROXY
+    // sent them (decision 0062); with none listed such headers change nothing.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    const route = request.routeOptions.url;
+    request.log.info({ req: request, res: reply, route, responseTime: reply.elapsedTime }, 'request completed');
+    // By the route's declared pattern, never the URL: the labels stay bounded (decision 0059).
+    countRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
   });
+  requestContext(app);
+  startProcessMetrics();
+  // What /metrics reads at a scrape: this database, and the search indexes when they are here
+  // (an API worker's are the primary's, which its own registry describes).
+  const unobserve = [
+    observeDatabase(database),
+    ...(searchIndex instanceof SearchIndex && networkIndex instanceof SearchIndex ? [observeSearch({ catalogue: searchIndex, network: networkIndex })] : []),
+  ];
+  app.addHook('onClose', async () => unobserve.forEach((stop) => stop()));
 
   app.decorate('db', database.db);
   app.decorate('readDb', database.reader);
   // Reads that may lag (replicas) only: a reader pool on the primary itself never lags.
   if (database.replicas().length > 0) await app.register(readYourWritesPlugin);
-  const scheduler = new Scheduler(database);
+  const scheduler = new Scheduler(database, app.log);
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
   app.addHook('onClose', closePdfWorkers);
@@ -118,10 +138,16 @@ export async function buildApp({
   await app.register(docsPlugin, { basePath: config.apiBasePath });
   if (mailSinkDir) await app.register(devMailPlugin, { dir: mailSinkDir, basePath: config.apiBasePath, key: devMailKey(mailSinkDir, config.devMailKey) });
   await app.register(healthRoutes, { ping: database.ping, replicas: database.replicas });
+  await app.register(operationsRoutes, {
+    searchIndex,
+    ping: database.ping,
+    pendingMigrations: database.pendingMigrations,
+    metricsToken: config.metricsToken,
+  });
   const deps: ModuleDeps = {
     config,
     // Every message sent or failed is in the mail log the administration reads (issue 54).
-    mailer: loggedMailer(database.db, mailer),
+    mailer: loggedMailer(database.db, mailer, app.log),
     tokens,
     captcha,
     sso: new SsoService(database.db, config, (message, error) => app.log.warn({ err: error }, message)),
@@ -139,6 +165,7 @@ export async function buildApp({
   for (const module of modules.filter((m) => m.at === 'root')) await app.register(module.plugin, deps);
   await app.register(webPlugin, {
     dist: config.webDist,
+    basePath: config.publicPath,
     runtime: {
       apiBase: config.apiBasePath,
       publicClient: config.publicClient,

@@ -88,6 +88,9 @@ beforeAll(async () => {
     staff: await patronToken(t.app, 'fernanda', 'senha-fer-1'),
     anonymous: await publicToken(t.app),
   };
+  // Ready as main.ts serves it, its search index loaded: /health/ready answers 503 until then, by design.
+  for (let i = 0; i < 200 && (await t.app.inject({ method: 'GET', url: '/health/ready' })).statusCode !== 200; i++)
+    await new Promise((r) => setTimeout(r, 100));
   operations = openApiOperations(t.app.swagger() as unknown as OpenApi);
   tables = (
     await queryRows<{ name: string }>(

@@ -9,6 +9,8 @@ import { SearchIndex } from './modules/search/search.index.js';
 import { answerFrom, RemoteIndex, serveSearches } from './modules/search/search.remote.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { devMailKey } from './plugins/dev-mail.js';
+import { observeDatabase, observeSearch, startProcessMetrics } from './lib/metrics.js';
+import { answerClusterMetrics, serveClusterMetrics } from './lib/metrics.cluster.js';
 import { type Database, isDatabaseUnavailable, openDatabase } from './db/client.js';
 
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
@@ -37,6 +39,8 @@ async function main(): Promise<void> {
     throw error;
   }
   if (cluster.isWorker) {
+    // A scrape through any worker adds up every process's figures (decision 0059).
+    answerClusterMetrics();
     const database = await openDatabase(config.database);
     const remote = { searchIndex: new RemoteIndex(database.reader), networkIndex: new RemoteIndex(database.reader, 'network') };
     return serve(config, database, process.env[MAIL_SINK_ENV] ?? null, null, remote);
@@ -59,16 +63,19 @@ async function main(): Promise<void> {
   // Imported here: an API worker needs neither (nor the generator of demo titles they bring).
   const [{ deriveMissing }, { seedDemoIfEmpty }] = await Promise.all([import('./modules/catalog/catalog.import.js'), import('./seed/demo.js')]);
   const say = (message: string) => process.stdout.write(`${message}\n`);
-  const derived = await deriveMissing(database.db, say);
-  if (derived) say(`derived the additional data of ${derived} titles imported before it existed`);
-  if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(database.db, {
-      titles: config.demoTitles,
-      log: say,
-      catalogueSeeded: database.template?.startsWith('demo-') ?? false,
-    });
-    if (seeded) say(`demo library seeded: ${JSON.stringify(seeded)}`);
-  }
+  // Nodes starting together on one PostgreSQL (issue 58) derive and seed one after another.
+  await database.exclusive(async () => {
+    const derived = await deriveMissing(database.db, say);
+    if (derived) say(`derived the additional data of ${derived} titles imported before it existed`);
+    if (config.seedDemo) {
+      const seeded = await seedDemoIfEmpty(database.db, {
+        titles: config.demoTitles,
+        log: say,
+        catalogueSeeded: database.template?.startsWith('demo-') ?? false,
+      });
+      if (seeded) say(`demo library seeded: ${JSON.stringify(seeded)}`);
+    }
+  });
   if (config.apiWorkers === 1) return serve(config, database, sink ? config.mailDir : null, sink);
 
   // The one search index of all workers, in this process (decision 0040). The workers are
@@ -77,6 +84,11 @@ async function main(): Promise<void> {
   // they listen.
   const log = pino({ level: config.logLevel, ...prettyWhenWatched() });
   const { searchIndex, networkIndex } = searchIndexes(config, database);
+  // This process's own figures (the index, its pools, its event loop) join the workers' in every scrape.
+  startProcessMetrics();
+  observeDatabase(database);
+  observeSearch({ catalogue: searchIndex, network: networkIndex });
+  const stopMetrics = serveClusterMetrics();
   const stopServing = serveSearches(answerFrom({ catalogue: searchIndex, network: networkIndex }), (error) =>
     isDatabaseUnavailable(error) ? log.warn({ err: error }, 'a search failed: database unavailable') : log.error({ err: error }, 'a search failed'),
   );
@@ -114,6 +126,7 @@ async function main(): Promise<void> {
       if (Object.keys(cluster.workers ?? {}).length > 0) return;
       clearInterval(check);
       stopServing();
+      stopMetrics();
       void Promise.allSettled([sink?.close(), database.close()]).finally(() => process.exit(0));
     }, 100);
   };
@@ -218,7 +231,7 @@ async function serve(
     ]);
     mkdirSync(path.dirname(config.adminSocket), { recursive: true });
     admin = await serveAdmin(config.adminSocket, (request, progress) =>
-      runAdminCommand(database.db, request, progress, loggedMailer(database.db, configuredMailer(config.smtpUrl, config.mailFrom))),
+      runAdminCommand(database.db, request, progress, loggedMailer(database.db, configuredMailer(config.smtpUrl, config.mailFrom), app.log)),
     );
   }
 
@@ -275,8 +288,9 @@ async function serve(
   );
 }
 
-/** The address to open in a browser. */
+/** The address to open in a browser: PUBLIC_URL's behind a proxy (issue 58), else this port's. */
 function siteUrl(config: Config, port: number): string {
+  if (config.publicUrl) return `${config.publicUrl}/`;
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   return `http://${shown}:${port}/`;
 }

@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './lock.js';
@@ -52,10 +53,25 @@ export interface Database {
   /** The embedded database's files as PGlite's tarball (PostgreSQL: none). */
   dump?: () => Promise<Blob>;
   kind: DatabaseTarget['kind'];
-  /** Applies the committed migrations (idempotent). */
+  /** Applies the committed migrations (idempotent; on PostgreSQL one process at a time, `exclusive`). */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other process sharing this database runs its own (PostgreSQL: a session
+   * advisory lock on a connection of its own, released when the work ends or the process dies;
+   * embedded: the DATA_DIR lock already excludes every other process). Several nodes starting at
+   * once (issue 58) migrate and seed one after another, and the later ones find the work done.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /**
+   * How many of the migrations this build carries the database has not applied (0 also when it
+   * has newer ones: an older node beside a newer one, during a rolling upgrade). For readiness
+   * and /metrics (decision 0059).
+   */
+  pendingMigrations(): Promise<number>;
+  /** Each PostgreSQL connection pool's figures now, for /metrics (the embedded database: none). */
+  pools(): PoolFigures[];
   /**
    * Raw SQL for libraries that bring their own (the job scheduler): with `values`, one
    * parameterised statement; without, a script of several statements.
@@ -65,6 +81,39 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** A connection pool's figures at a moment (Database.pools). */
+export interface PoolFigures {
+  /** `calls` (the API's), `batch` (jobs, migrations), `reader` (the catalogue's reads), `replica:<host:port/db>`. */
+  name: string;
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
+function poolFigures(name: string, pool: pg.Pool): PoolFigures {
+  return { name, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
+}
+
+/** When each migration of the journal was made (drizzle's `created_at` of the ones applied), read once. */
+let journal: number[] | undefined;
+
+/**
+ * How many journal migrations are newer than the last one `db` applied: drizzle's migrator applies
+ * exactly those (a migration is applied when its `when` is not after the newest `created_at` in
+ * `drizzle.__drizzle_migrations`).
+ */
+async function pendingMigrations(db: Db): Promise<number> {
+  journal ??= readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis);
+  const [exists] = await queryRows<{ found: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`);
+  if (!exists?.found) return journal.length;
+  const [last] = await queryRows<{ at: string | number | null }>(db, sql`select max(created_at) as at from drizzle.__drizzle_migrations`);
+  const applied = last?.at === null || last?.at === undefined ? -Infinity : Number(last.at);
+  return journal.filter((when) => when > applied).length;
+}
 
 /** What a PostgreSQL connection is for: a patron's or a client's call, or long work no one waits on. */
 export type Work = 'calls' | 'batch';
@@ -215,10 +264,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     routeTransactions(db, () => [pool]);
     // Pools connect on demand: one a process never uses costs nothing.
     const pools = [pool];
+    const named: [string, pg.Pool][] = [[work, pool]];
     let batch = db;
     if (work === 'calls') {
       const batchPool = newPool(BATCH_POOL_SIZE, 'batch');
       pools.push(batchPool);
+      named.push(['batch', batchPool]);
       batch = drizzlePg(batchPool, { schema });
       routeTransactions(batch, () => [batchPool]);
     }
@@ -229,6 +280,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // a slow statement never leave the catalogue without a connection.
       const readPool = newPool(Math.min(READER_POOL_SIZE, target.poolSize ?? 10), 'calls');
       pools.push(readPool);
+      named.push(['reader', readPool]);
       const read = drizzlePg(readPool, { schema });
       routeTransactions(read, () => [readPool]);
       reader = read;
@@ -250,6 +302,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       );
       reader = read;
     }
+    const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+      const holder = new pg.Client({ connectionString: target.url, application_name: APPLICATION_NAME, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      holder.on('error', () => undefined);
+      await holder.connect();
+      try {
+        // Waits as long as another process holds it (no lock_timeout on this connection).
+        await holder.query(`select pg_advisory_lock(hashtext('estante.startup'))`);
+        return await work();
+      } finally {
+        // Ending the session releases the lock.
+        await holder.end().catch(() => undefined);
+      }
+    };
     return {
       db,
       reader,
@@ -258,8 +323,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       template: null,
       kind: 'postgres',
       // Migrations may rewrite a large table: they run with the batch timeouts.
-      migrate: () => migratePg(batch, { migrationsFolder }),
+      migrate: () => exclusive(() => migratePg(batch, { migrationsFolder })),
+      exclusive,
       ping: () => ping(db),
+      pendingMigrations: () => pendingMigrations(db),
+      pools: () =>
+        [...named, ...(replicas?.pools.map(({ name, pool }): [string, pg.Pool] => [`replica:${name}`, pool]) ?? [])].map(([n, p]) => poolFigures(n, p)),
       executeSql: async (text, values) => {
         const result = values?.length ? await pool.query(text, values) : await pool.query(text);
         const last = Array.isArray(result) ? (result.at(-1) as pg.QueryResult) : result;
@@ -310,7 +379,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     dump: () => client.dumpDataDir('gzip'),
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusive: (work) => work(),
     ping: () => ping(db as unknown as Db),
+    pendingMigrations: () => pendingMigrations(db as unknown as Db),
+    pools: () => [],
     executeSql: async (text, values) => {
       if (values?.length) {
         const result = await client.query(text, values);

@@ -80,6 +80,11 @@ export class ReplicaSet {
     this.timer.unref();
   }
 
+  /** Each replica's pool, by its name (for /metrics: db/client.ts Database.pools). */
+  get pools(): { name: string; pool: pg.Pool }[] {
+    return this.replicas.map(({ name, pool }) => ({ name, pool }));
+  }
+
   get states(): ReplicaState[] {
     return this.replicas.map(({ name, usable, lagBytes }) => ({ name, usable, lagBytes }));
   }

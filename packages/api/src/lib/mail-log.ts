@@ -2,6 +2,14 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.js';
 import { mailLog } from '../db/schema/index.js';
 import type { Mailer, MailMessage } from './mail.js';
+import { countMail } from './metrics.js';
+import { currentWork, type WorkContext } from './request-context.js';
+
+/** Where a line per message goes (the app's pino logger). */
+export interface MailLogLine {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
 
 /** What a failure says, in a line (an SMTP server's reply, a refused connection). */
 function reason(error: unknown): string {
@@ -56,8 +64,13 @@ export function rememberSender(db: Db, value: string | null): void {
  * row is written without being awaited. Awaiting it would deadlock: on the embedded database the
  * caller's transaction holds the one connection until it ends; on a server twenty transactions
  * sending at once would hold every pooled connection while each log row waited for one.
+ *
+ * Each message is also counted in /metrics, and, given `lines` (the app's logger), written as one
+ * log line once its row is: its mail log number, how many it went to, and on whose behalf it was
+ * sent — the request's id (`reqId`) and the job's name, as the request and job log lines say
+ * them (decision 0059). The addresses and the text stay in the mail log only.
  */
-export function loggedMailer(db: Db, inner: Mailer): Mailer {
+export function loggedMailer(db: Db, inner: Mailer, lines?: MailLogLine): Mailer {
   void refreshSender(db);
   const log = async (message: MailMessage, failure: unknown): Promise<number | undefined> => {
     try {
@@ -80,19 +93,35 @@ export function loggedMailer(db: Db, inner: Mailer): Mailer {
       return undefined;
     }
   };
-  const record = (message: MailMessage, failure: unknown) => void written.set(message, log(message, failure));
+  const record = (message: MailMessage, failure: unknown, who: WorkContext) => {
+    const row = log(message, failure);
+    written.set(message, row);
+    countMail(failure === undefined ? 'sent' : 'failed');
+    if (!lines) return;
+    void row.then((mailLogId) => {
+      const fields = {
+        ...(who.reqId ? { reqId: who.reqId } : {}),
+        ...(who.job ? { job: who.job.name, jobId: who.job.id } : {}),
+        mail: { logId: mailLogId ?? null, recipients: message.to.length, ...(failure === undefined ? {} : { error: reason(failure) }) },
+      };
+      if (failure === undefined) lines.info(fields, 'mail sent');
+      else lines.warn(fields, 'mail failed');
+    });
+  };
   return {
     async send(message) {
       const known = senders.get(db);
       if (!known || Date.now() - known.at > SENDER_TTL_MS) void refreshSender(db);
       const from = message.from ?? known?.value;
+      // On whose behalf: the request or job this send runs in (lib/request-context.ts).
+      const who = currentWork();
       try {
         await inner.send(from ? { ...message, from } : message);
       } catch (error) {
-        record(message, error ?? new Error('failed'));
+        record(message, error ?? new Error('failed'), who);
         throw error;
       }
-      record(message, undefined);
+      record(message, undefined, who);
     },
   };
 }

@@ -1,6 +1,8 @@
 import PgBoss from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '../db/client.js';
+import { countJobRun, jobDefined } from './metrics.js';
+import { currentRequestId, onBehalfOf } from './request-context.js';
 
 /** A job the server runs by itself: on a cron schedule, and once a day at start to catch up. */
 export interface JobDefinition {
@@ -45,6 +47,18 @@ async function settled<T>(step: () => Promise<T>): Promise<T> {
 }
 const RETRY = { retryLimit: 5, retryDelay: 30, retryBackoff: true } as const;
 
+/** What a job's run carries: the request that queued it, when one did ("run now"). */
+interface JobData {
+  reqId?: string;
+}
+
+/** Where the scheduler writes a line per job run (the app's pino logger). */
+export interface JobLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
+
 /**
  * Scheduled work on the database (pg-boss, decision 0018): jobs are rows, so each runs exactly
  * once however many API processes or machines share the database (workers take them with
@@ -57,11 +71,40 @@ export class Scheduler {
   private readonly jobs = new Map<string, JobDefinition>();
   private boss: PgBoss | null = null;
 
-  constructor(private readonly database: Database) {}
+  /** `log`: where each run's line goes (the app's logger); none, no lines. */
+  constructor(
+    private readonly database: Database,
+    private readonly log?: JobLog,
+  ) {}
 
   define(job: JobDefinition): void {
     if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is defined twice`);
     this.jobs.set(job.name, job);
+    jobDefined(job.name);
+  }
+
+  /**
+   * One run of `job`: on the batch connections, on behalf of the request that queued it (its mail
+   * logs with that request's id), counted in /metrics, and one log line when it ends, with its
+   * outcome (decision 0059). A failure is thrown on to pg-boss, which retries it.
+   */
+  private async runJob(job: JobDefinition, run: PgBoss.Job<JobData> | undefined): Promise<string> {
+    const reqId = typeof run?.data?.reqId === 'string' ? run.data.reqId : undefined;
+    const fields = { job: job.name, jobId: run?.id, ...(reqId ? { reqId } : {}) };
+    const started = performance.now();
+    const elapsed = () => (performance.now() - started) / 1000;
+    try {
+      const output = await onBehalfOf({ reqId, job: { name: job.name, id: run?.id } }, () => job.run(this.database.batch));
+      const seconds = elapsed();
+      countJobRun(job.name, seconds, false);
+      this.log?.info({ ...fields, ms: Math.round(seconds * 1000), output }, 'job completed');
+      return output;
+    } catch (error) {
+      const seconds = elapsed();
+      countJobRun(job.name, seconds, true);
+      this.log?.warn({ ...fields, ms: Math.round(seconds * 1000), err: error }, 'job failed');
+      throw error;
+    }
   }
 
   get definitions(): JobDefinition[] {
@@ -89,7 +132,11 @@ export class Scheduler {
       }
     };
     const boss = new PgBoss({ db: { executeSql }, schema: SCHEMA, supervise: true, schedule: true });
-    boss.on('error', (error) => process.stderr.write(`scheduler: ${error instanceof Error ? error.message : String(error)}\n`));
+    boss.on('error', (error) =>
+      this.log
+        ? this.log.error({ err: error }, 'scheduler error')
+        : process.stderr.write(`scheduler: ${error instanceof Error ? error.message : String(error)}\n`),
+    );
     // Several processes starting at once set up the same schema and queues: a deadlock or a
     // "already exists" between them is met by trying again.
     await settled(() => boss.start());
@@ -102,7 +149,7 @@ export class Scheduler {
         if (!(await boss.getQueue(job.name))) await boss.createQueue(job.name, { name: job.name, ...RETRY });
       });
       await settled(() => boss.schedule(job.name, job.cron, {}, { tz: 'UTC', ...RETRY }));
-      await boss.work(job.name, { pollingIntervalSeconds: pollingSeconds }, async () => job.run(this.database.batch));
+      await boss.work<JobData>(job.name, { pollingIntervalSeconds: pollingSeconds }, async ([run]) => this.runJob(job, run));
       // At start, once per half day whichever process starts first (pg-boss throttles at most
       // over 12 h): what came due while the server was stopped.
       if (catchUp) await settled(() => boss.send(job.name, {}, { ...RETRY, singletonKey: `catch-up:${day}`, singletonSeconds: 43_200 }));
@@ -114,11 +161,15 @@ export class Scheduler {
     return this.boss !== null && !this.stopping;
   }
 
-  /** Queues a run of `name` now (tests, and staff who do not want to wait for the clock). */
+  /**
+   * Queues a run of `name` now (tests, and staff who do not want to wait for the clock); sent
+   * while answering a request, the run carries its id (its log line and its mail say it).
+   */
   async runSoon(name: string): Promise<string | null> {
     if (!this.boss) throw new Error('the scheduler is not started');
     if (!this.jobs.has(name)) throw new Error(`no job ${name}`);
-    return this.boss.send(name, {}, RETRY);
+    const reqId = currentRequestId();
+    return this.boss.send(name, reqId ? ({ reqId } satisfies JobData) : {}, RETRY);
   }
 
   /** Stops working (finishing the jobs in hand, 10 s at most); waits for a start under way first. */

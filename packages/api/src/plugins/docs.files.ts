@@ -3,6 +3,7 @@ import { basketEndpoints } from '@estante/contracts/basket';
 import { collectionEndpoints } from '@estante/contracts/collection';
 import { exportEndpoints } from '@estante/contracts/export';
 import { feedsEndpoints } from '@estante/contracts/feeds';
+import { OPERATIONS_ENDPOINTS } from '@estante/contracts/health';
 import { type Endpoint } from '@estante/contracts/kernel';
 import { oaiEndpoint, oaiFormEndpoint } from '@estante/contracts/oai';
 import { OPEN_METADATA_ENDPOINTS, OPENSEARCH_TYPE } from '@estante/contracts/opensearch';
@@ -41,6 +42,8 @@ export const FILE_TYPES: ReadonlyMap<Endpoint, readonly string[]> = new Map<Endp
   [oaiFormEndpoint, ['text/xml']],
   [SITE_FILES.sitemap, ['application/xml']],
   [SITE_FILES.robots, ['text/plain']],
+  // Prometheus's text exposition format (version 0.0.4), decision 0059.
+  [OPERATIONS_ENDPOINTS.metrics, ['text/plain']],
   // unAPI's formats list, and a title in each of its formats (decision 0052).
   // What the library owns, out again (decision 0056): its catalogue as MARC, its patrons and their state as CSV.
   [exportEndpoints.catalogue, ['application/marc', 'application/marcxml+xml']],

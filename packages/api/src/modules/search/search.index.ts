@@ -25,6 +25,15 @@ import { importRunning } from '../../lib/import-window.js';
 
 export type { FacetCount, SearchOutcome } from './search.run.js';
 
+/** A search index's snapshot as /metrics and /health/ready see it (SearchIndex.figures). */
+export interface IndexFigures {
+  /** The catalogue version of the snapshot in use; null until the first one is made. */
+  version: number | null;
+  titles: number;
+  /** When the snapshot in use was made (read from the database, or loaded from disk), in ms since the epoch. */
+  madeAt: number | null;
+}
+
 /**
  * The search index (decision 0007). PostgreSQL stays the one store and does all text matching
  * (its GIN indexes, text search configurations and stemming); this class keeps what makes a
@@ -41,6 +50,8 @@ export type { FacetCount, SearchOutcome } from './search.run.js';
  */
 export class SearchIndex implements RunSource {
   private snapshot: Snapshot | null = null;
+  /** When the snapshot in use was made here (read from the database, or loaded from disk): Date.now(). */
+  private madeAt: number | null = null;
   /** The last read of the catalogue's version, shared by searches of a slow snapshot (latestVersion). */
   private versionRead: { at: number; version: Promise<number> } | null = null;
   private building: Promise<Snapshot> | null = null;
@@ -167,6 +178,7 @@ export class SearchIndex implements RunSource {
           const previous = this.snapshot;
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
           this.snapshot = s;
+          this.madeAt = Date.now();
           const loaded = previous ? null : this.keptAtoms(s);
           this.atoms = patched?.atoms ?? loaded?.atoms ?? new Map();
           this.atomBytes = patched?.bytes ?? loaded?.bytes ?? 0;
@@ -462,6 +474,27 @@ export class SearchIndex implements RunSource {
   /** A phrase's title key as PostgreSQL folds it (estante_key), once per phrase. */
   titleKey(phrase: string): Promise<string> {
     return this.textKeys.titleKey(phrase);
+  }
+
+  /**
+   * What `/metrics` and `/health/ready` say of this index (decision 0059): the snapshot in use
+   * (version null: none yet), its titles, and when it was made. Asked before any snapshot was
+   * made, it starts making the first (as the first search would).
+   */
+  async figures(): Promise<IndexFigures> {
+    if (!this.snapshot) this.current().catch(() => undefined);
+    return { version: this.snapshot?.version ?? null, titles: this.snapshot?.all.length ?? 0, madeAt: this.madeAt };
+  }
+
+  /**
+   * The catalogue's version in the database now. When it is ahead of the snapshot in use, the
+   * next snapshot is started (as the next search would), so an index nobody searches still
+   * follows the catalogue and a scrape never reports one stale for want of searches.
+   */
+  async catalogueVersion(): Promise<number> {
+    const version = await readVersion(this.db, this.source);
+    if (this.snapshot && version > this.snapshot.version) this.current().catch(() => undefined);
+    return version;
   }
 
   /** Figures for logs and the benchmark. */

@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { SearchRow, SearchState } from '@estante/contracts/search';
 import type { Db } from '../../db/client.js';
 import { onPrimary, readingOnPrimary } from '../../db/replicas.js';
-import { type SearchIndex, type SearchOutcome, TextKeys } from './search.index.js';
+import { type IndexFigures, type SearchIndex, type SearchOutcome, TextKeys } from './search.index.js';
 import { isMultiFacet, MULTI_FACETS, type MultiFacet, type MultiValued, type Snapshot } from './search.snapshot.js';
 import { CATALOGUE, type CatalogueSource, NETWORK } from './search.source.js';
 import type { Suggestion } from './search.suggest.js';
@@ -37,9 +37,11 @@ export interface Searcher {
   suggest(state: SearchState, found: number): Promise<Suggestion | null>;
   titleKey(phrase: string): Promise<string>;
   summary(): Promise<{ version: number; titles: number }>;
+  /** The snapshot in use, without asking the database (readiness, decision 0059). */
+  figures(): Promise<IndexFigures>;
 }
 
-type Op = 'run' | 'suggest' | 'summary';
+type Op = 'run' | 'suggest' | 'summary' | 'figures';
 
 /** A worker's call, over the cluster's IPC channel. */
 export interface Call {
@@ -133,6 +135,8 @@ export function answerFrom(indexes: Record<CatalogueSource['name'], SearchIndex>
       }
       case 'summary':
         return index.summary();
+      case 'figures':
+        return index.figures();
     }
   };
   return (call) => (call.primary ? onPrimary(() => answer(call)) : answer(call));
@@ -292,6 +296,11 @@ export class RemoteIndex implements Searcher {
 
   summary(): Promise<{ version: number; titles: number }> {
     return this.call('summary');
+  }
+
+  /** The primary's snapshot as /health/ready sees it. */
+  figures(): Promise<IndexFigures> {
+    return this.call('figures');
   }
 
   /**
