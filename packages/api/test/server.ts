@@ -13,6 +13,8 @@ export interface RealServer {
   /** `http://127.0.0.1:<port>` */
   base: string;
   process: ChildProcess;
+  /** Its DATA_DIR (the embedded database's, with a null database URL). */
+  dataDir: string;
   /** Everything it printed so far (stdout and stderr). */
   output(): string;
   /** Waits until `ok` holds (errors count as not yet), failing with the server's output after `ms`. */
@@ -35,23 +37,28 @@ export async function freePort(): Promise<number> {
 /**
  * Starts the server on `DATABASE_URL` with `workers` API workers (a demo library of 60 titles,
  * no web app, a DATA_DIR of its own) and `env` besides, and waits until every worker is ready.
+ * A null `databaseUrl`: the embedded database in that DATA_DIR (one process: `workers` must be 1).
  */
-export async function startRealServer(databaseUrl: string, env: Record<string, string> = {}, workers = 2): Promise<RealServer> {
+export async function startRealServer(databaseUrl: string | null, env: Record<string, string> = {}, workers = 2): Promise<RealServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'estante-server-'));
-  const port = await freePort();
+  // A node started again on its own port (issue 58's rolling upgrade) names it in `env`.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = '';
+  // Without a database URL, none inherited either: the embedded database.
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
     cwd: repoRoot,
     env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
+      ...inherited,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       API_WORKERS: String(workers),
       DEMO_TITLES: '60',
       DATA_DIR: dataDir,
       WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'error',
+      // One process says it runs in its log (info); with workers, the primary prints it.
+      LOG_LEVEL: workers === 1 ? 'info' : 'error',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,6 +78,7 @@ export async function startRealServer(databaseUrl: string, env: Record<string, s
   };
   const server: RealServer = {
     base: `http://127.0.0.1:${port}`,
+    dataDir,
     process: child,
     output: () => output,
     waitFor,
@@ -85,7 +93,9 @@ export async function startRealServer(databaseUrl: string, env: Record<string, s
   try {
     // One process says only that it runs (it reads its search index before listening).
     const ready = workers === 1 ? 'Estante is running at' : `all ${workers} API workers are ready`;
-    await waitFor(ready, () => output.includes(ready), 120_000);
+    // A process that stopped (a port taken, a bad setting) says so at once, not after the wait.
+    await waitFor(ready, () => output.includes(ready) || child.exitCode !== null || child.signalCode !== null, 120_000);
+    if (!output.includes(ready)) throw new Error(`the server stopped before it was ready; its output:\n${output}`);
   } catch (error) {
     await server.stop();
     throw error;

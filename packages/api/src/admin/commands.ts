@@ -4,6 +4,7 @@ import { AppError } from '../lib/errors.js';
 import { configuredMailer, type Mailer } from '../lib/mail.js';
 import { loadStaffCommands, staffCommands } from '../lib/staff-commands.js';
 import type { AdminProgress, AdminRequest } from './channel.js';
+import { backupCommand } from './backup.js';
 
 /**
  * What reaches a staff terminal: patron text (comments, suggestions) may carry escape sequences
@@ -17,7 +18,8 @@ export function printable(text: string): string {
 
 /**
  * Runs a staff command (`group.verb`, defined by its module's `<module>.commands.ts`) against the
- * database and returns what to print; `ping` answers `pong` (the command lines' probe of a running server).
+ * database and returns what to print; `ping` answers `pong` (the command lines' probe of a running server);
+ * `backup FILE` writes the embedded database's backup (`npm run backup` while the server runs, admin/backup.ts).
  */
 export async function runAdminCommand(
   db: Db,
@@ -26,6 +28,7 @@ export async function runAdminCommand(
   mailer: Mailer = configuredMailer(null, ''),
 ): Promise<string> {
   if (command === 'ping') return 'pong';
+  if (command === 'backup') return backupCommand(db, args);
   await loadStaffCommands();
   const dot = command.indexOf('.');
   const found = dot > 0 ? staffCommands.find(command.slice(0, dot), command.slice(dot + 1)) : undefined;
