@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTitles } from '../../test/factories.js';
-import { freePort, type RealServer, startRealServer } from '../../test/server.js';
+import { type PrimaryAndReplica, primaryAndReplica } from '../../test/clusters.js';
+import { type RealServer, startRealServer } from '../../test/server.js';
 import { DEMO_PASSWORD } from '../seed/demo.js';
 import { PRIMARY_COOKIE } from '../plugins/read-your-writes.js';
 import { type Database, openDatabase } from './client.js';
@@ -19,87 +16,21 @@ import { type Database, openDatabase } from './client.js';
  * the replica replays it (and not before), a patron's reads right after a write on the primary,
  * and a replica that goes away sending reads back to the primary with no error.
  */
-const bin = (() => {
-  const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
-  return path.join('/usr/lib/postgresql', versions[0]!, 'bin');
-})();
-// PostgreSQL's programs refuse to run as root: as root (CI, this machine) they run as `postgres`.
-const asRoot = process.getuid?.() === 0;
-const dir = mkdtempSync('/tmp/estante-replica-');
-let primaryPort = 0;
-let replicaPort = 0;
+let set: PrimaryAndReplica;
 let server: RealServer;
 let base = '';
-
-function pgTool(tool: string, args: string[]): string {
-  const command = path.join(bin, tool);
-  return asRoot
-    ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-    : execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-const cluster = (name: 'primary' | 'replica', action: 'start' | 'stop', mode = 'fast') =>
-  pgTool('pg_ctl', ['-D', path.join(dir, name), '-l', path.join(dir, `${name}.log`), '-w', '-t', '60', ...(action === 'stop' ? ['-m', mode] : []), action]);
-const url = (port: number) => `postgres://postgres@127.0.0.1:${port}/estante`;
-
-async function on<T>(port: number, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url(port) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const waitFor = (what: string, ok: () => boolean | Promise<boolean>, ms: number) => server.waitFor(what, ok, ms);
 
 beforeAll(async () => {
-  if (asRoot) execFileSync('chown', ['postgres', dir]);
-  primaryPort = await freePort();
-  replicaPort = await freePort();
-  const settings = (port: number) =>
-    `\nport = ${port}\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = '${dir}'\nfsync = off\nshared_buffers = 32MB\nwal_level = replica\nmax_wal_senders = 4\nhot_standby = on\n`;
-  // initdb's own pg_hba.conf, with --auth=trust, lets 127.0.0.1 connect and replicate.
-  pgTool('initdb', ['-D', path.join(dir, 'primary'), '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
-  appendFileSync(path.join(dir, 'primary', 'postgresql.conf'), settings(primaryPort));
-  cluster('primary', 'start');
-  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${primaryPort}/postgres` });
-  await admin.connect();
-  await admin.query('create database estante');
-  await admin.end();
-  // The standby: a base backup of the primary that streams its WAL (-R writes primary_conninfo).
-  pgTool('pg_basebackup', [
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(primaryPort),
-    '-U',
-    'postgres',
-    '-D',
-    path.join(dir, 'replica'),
-    '-R',
-    '-X',
-    'stream',
-    '-c',
-    'fast',
-  ]);
-  appendFileSync(path.join(dir, 'replica', 'postgresql.conf'), settings(replicaPort));
-  cluster('replica', 'start');
-
-  server = await startRealServer(url(primaryPort), { DATABASE_REPLICA_URL: url(replicaPort) });
+  set = await primaryAndReplica('estante-replica');
+  server = await startRealServer(set.primary.url(), { DATABASE_REPLICA_URL: set.replica.url() });
   base = server.base;
 }, 180_000);
 
 afterAll(async () => {
   await server?.stop();
-  for (const name of ['replica', 'primary'] as const) {
-    try {
-      cluster(name, 'stop', 'immediate');
-    } catch {
-      // already stopped
-    }
-  }
-  rmSync(dir, { recursive: true, force: true });
+  set?.remove();
 }, 60_000);
 
 const call = (pathAndQuery: string, init: RequestInit = {}) => fetch(`${base}/svc${pathAndQuery}`, { ...init, signal: AbortSignal.timeout(10_000) });
@@ -128,20 +59,18 @@ describe('PostgreSQL read replicas (DATABASE_REPLICA_URL)', () => {
     // The demo library, seeded on the primary, reaches the replica; the workers read it there.
     await waitFor(
       'the replica to hold the demo titles',
-      async () => (await on(replicaPort, (c) => c.query('select count(*)::int as n from titles'))).rows[0].n >= 40,
+      async () => (await set.replica.query<{ n: number }>('select count(*)::int as n from titles'))[0]!.n >= 40,
       30_000,
     );
     await waitFor('the replica to be read', async () => (await health()).replicas?.reading === 1, 10_000);
     expect((await health()).replicas).toEqual({ total: 1, reading: 1 });
-    const [sample] = (
-      await on(replicaPort, (c) => c.query<{ id: number; title: string }>('select cod_acervo as id, title from titles order by cod_acervo limit 1'))
-    ).rows;
+    const [sample] = await set.replica.query<{ id: number; title: string }>('select cod_acervo as id, title from titles order by cod_acervo limit 1');
     const word = sample!.title.split(/\s+/).find((w) => /^\p{L}{5,}$/u.test(w))!;
     await waitFor('the sample title in the searches', async () => (await titlesFound(word, anonymous)).includes(sample!.title), 30_000);
 
     // With the primary stopped, the catalogue is still read (from the replica), and a write is
     // refused for now (503: writes go to the primary only).
-    cluster('primary', 'stop');
+    set.primary.stop();
     try {
       const record = await call(`/acervo/${sample!.id}`, { headers: { authorization: anonymous } });
       expect(record.status).toBe(200);
@@ -153,7 +82,7 @@ describe('PostgreSQL read replicas (DATABASE_REPLICA_URL)', () => {
       });
       expect(signIn.status).toBe(503);
     } finally {
-      cluster('primary', 'start');
+      set.primary.start();
     }
     await waitFor('the primary back', async () => (await fetch(`${base}/health`)).status === 200, 10_000);
 
@@ -166,13 +95,13 @@ describe('PostgreSQL read replicas (DATABASE_REPLICA_URL)', () => {
     });
     expect(kept.status).toBe(200);
     expect(kept.headers.get('set-cookie')).toMatch(new RegExp(`^${PRIMARY_COOKIE}=1; Max-Age=\\d+;`));
-    expect((await on(primaryPort, (c) => c.query('select count(*)::int as n from permanent_basket where cod_acervo = $1', [sample!.id]))).rows[0].n).toBe(1);
+    expect((await set.primary.query<{ n: number }>('select count(*)::int as n from permanent_basket where cod_acervo = $1', [sample!.id]))[0]!.n).toBe(1);
 
     // A catalogue change made while the replica has paused its replay is not in the searches
     // (they read the replica) nor on its title page, except for a browser just back from a write
     // (its reads go to the primary); once the replica replays it, every search finds it.
-    await on(replicaPort, (c) => c.query('select pg_wal_replay_pause()'));
-    const primary: Database = await openDatabase({ kind: 'postgres', url: url(primaryPort) });
+    await set.replica.query('select pg_wal_replay_pause()');
+    const primary: Database = await openDatabase({ kind: 'postgres', url: set.primary.url() });
     let added: Record<string, number>;
     try {
       added = await createTitles(primary.db, [{ id: 'replica-1', title: 'Zorblaxian replication studies', author: 'Quarrington, Tess', year: 2026 }]);
@@ -185,12 +114,12 @@ describe('PostgreSQL read replicas (DATABASE_REPLICA_URL)', () => {
     expect((await call(`/acervo/${addedId}`, { headers: { authorization: anonymous } })).status).toBe(404);
     const sticky = `${PRIMARY_COOKIE}=1`;
     expect((await call(`/acervo/${addedId}`, { headers: { authorization: anonymous, cookie: sticky } })).status).toBe(200);
-    await on(replicaPort, (c) => c.query('select pg_wal_replay_resume()'));
+    await set.replica.query('select pg_wal_replay_resume()');
     await waitFor('the new title in the replica’s searches', async () => (await titlesFound('zorblaxian', anonymous)).length === 1, 20_000);
     expect((await call(`/acervo/${addedId}`, { headers: { authorization: anonymous } })).status).toBe(200);
 
     // The replica goes away: every read is answered (by the primary), none fails.
-    cluster('replica', 'stop', 'immediate');
+    set.replica.stop('immediate');
     const statuses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         (i % 2
@@ -201,7 +130,7 @@ describe('PostgreSQL read replicas (DATABASE_REPLICA_URL)', () => {
     );
     expect(statuses).toEqual(Array.from({ length: 20 }, () => 200));
     // And what only the primary has is found: reads are the primary's now.
-    const again: Database = await openDatabase({ kind: 'postgres', url: url(primaryPort) });
+    const again: Database = await openDatabase({ kind: 'postgres', url: set.primary.url() });
     let later: Record<string, number>;
     try {
       later = await createTitles(again.db, [{ id: 'replica-2', title: 'Quixotic failover notes', author: 'Quarrington, Tess', year: 2026 }]);
@@ -213,7 +142,7 @@ describe('PostgreSQL read replicas (DATABASE_REPLICA_URL)', () => {
     await waitFor('health to count no replica read', async () => (await health()).replicas?.reading === 0, 10_000);
 
     // Back again, it is read again.
-    cluster('replica', 'start');
+    set.replica.start();
     await waitFor('the replica read again', async () => (await health()).replicas?.reading === 1, 20_000);
     expect(server.output()).not.toMatch(/API worker \d+ stopped|Unhandled|failed to start/);
     expect(server.process.exitCode).toBeNull();
