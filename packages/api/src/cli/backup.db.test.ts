@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKind } from '../../test/database.js';
+import { testDatabaseKind, withAdmin } from '../../test/database.js';
 import { type RealServer, startRealServer } from '../../test/server.js';
 import { postgresTool } from '../admin/backup.js';
 import { openDatabase, queryRows } from '../db/client.js';
@@ -60,20 +59,10 @@ function cli(script: 'backup' | 'restore', args: string[], env: Record<string, s
 /** The configuration that names the restored database. */
 const targetEnv = (): Record<string, string> => (kind === 'postgres' ? { DATABASE_URL: target } : { DATA_DIR: target });
 
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A database of our own on the test server (dropped in afterAll). */
 async function createDatabase(role: string): Promise<string> {
   const name = `estante_backup_${suffix}_${role}`;
-  await admin(adminUrl, (c) => c.query(`create database ${name}`));
+  await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
   created.push(name);
   return dbUrl(name);
 }
@@ -110,7 +99,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  for (const name of created) await admin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+  for (const name of created) await withAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
   rmSync(dir, { recursive: true, force: true });
 }, 60_000);
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RealServer, startRealServer } from '../../test/server.js';
 import { DEMO_PASSWORD } from '../seed/demo.js';
 import { APPLICATION_NAME } from './client.js';
+import { withAdmin } from '../../test/database.js';
 
 /**
  * A database outage, met by the real server (`main.ts`, two API workers over PostgreSQL) while
@@ -21,18 +22,8 @@ let base = '';
 let dbUrl = '';
 const waitFor = (what: string, ok: () => boolean | Promise<boolean>, ms: number) => server.waitFor(what, ok, ms);
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  await admin((c) => c.query(`create database ${name}`));
+  await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   dbUrl = url.toString();
@@ -42,7 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  await withAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
 });
 
 const call = (url: string, init: RequestInit = {}) => fetch(`${base}/svc${url}`, { ...init, signal: AbortSignal.timeout(10_000) });
@@ -115,7 +106,7 @@ describe('a database outage (spec §6: cannot reach the server, try later)', () 
 
     await sleep(400);
     // The outage: connections cut (in use or idle), new ones refused, for two seconds.
-    await admin(async (c) => {
+    await withAdmin(adminUrl, async (c) => {
       await c.query(`alter database ${name} allow_connections false`);
       for (let i = 0; i < 3; i++) {
         await c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2`, [name, APPLICATION_NAME]);
@@ -132,7 +123,7 @@ describe('a database outage (spec §6: cannot reach the server, try later)', () 
     expect(((await searchDuring.json()) as { key: string }).key).toBe('ServidorIndisponivel');
     expect((await fetch(`${base}/health`)).status).toBe(503);
     await sleep(1700);
-    await admin((c) => c.query(`alter database ${name} allow_connections true`));
+    await withAdmin(adminUrl, (c) => c.query(`alter database ${name} allow_connections true`));
     const back = Date.now();
     await waitFor('service back', async () => (await fetch(`${base}/health`)).status === 200, 5000);
     expect(Date.now() - back).toBeLessThanOrEqual(5000);

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RealServer, startRealServer } from '../../../test/server.js';
 import { promtool, sample } from '../../../test/prometheus.js';
 import { APPLICATION_NAME } from '../../db/client.js';
+import { withAdmin } from '../../../test/database.js';
 
 /**
  * Watching the real server (`main.ts`, two API workers over PostgreSQL; decision 0059): a scrape
@@ -15,16 +15,6 @@ import { APPLICATION_NAME } from '../../db/client.js';
 const adminUrl = process.env.TEST_DATABASE_URL!;
 const name = `estante_watch_${randomBytes(5).toString('hex')}`;
 let server: RealServer;
-
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A GET on a connection of its own (the cluster hands each new connection to the next worker in turn). */
 function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
@@ -49,7 +39,7 @@ const logLines = () =>
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 beforeAll(async () => {
-  await admin((c) => c.query(`create database ${name}`));
+  await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   server = await startRealServer(url.toString(), { LOG_LEVEL: 'info' });
@@ -57,7 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+  await withAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
 });
 
 describe('watching two API workers and their primary', () => {
@@ -107,7 +97,7 @@ describe('watching two API workers and their primary', () => {
   }, 60_000);
 
   it('says the database is away (readiness 503, /metrics still 200), then that it is back', async () => {
-    await admin(async (c) => {
+    await withAdmin(adminUrl, async (c) => {
       await c.query(`alter database ${name} allow_connections false`);
       await c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = $2`, [name, APPLICATION_NAME]);
     });
@@ -122,7 +112,7 @@ describe('watching two API workers and their primary', () => {
       expect(sample(scraped.body, 'estante_metrics_processes')).toBe(3);
       expect(promtool(['check', 'metrics'], scraped.body)).toMatchObject({ status: 0 });
     } finally {
-      await admin((c) => c.query(`alter database ${name} allow_connections true`));
+      await withAdmin(adminUrl, (c) => c.query(`alter database ${name} allow_connections true`));
     }
     await server.waitFor('ready again', async () => (await get('/health/ready')).status === 200, 15_000);
     expect(sample((await get('/metrics')).body, 'estante_database_up')).toBe(1);
