@@ -1,11 +1,11 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect, type ClientHttp2Session } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from '../test/app.js';
 import { createGuides, createInstitution, createPatron, createTitles } from '../test/factories.js';
 import { NGINX_SITE_TEMPLATE, renderNginxSite, startNginx, type NginxSiteValues, type RunningNginx } from '../test/nginx.js';
 import { freePort } from '../test/server.js';
+import { FIXTURE_SCRIPT, fixtureWebDist } from '../test/web-dist.js';
 
 /**
  * Estante behind the documented nginx site file (ops/nginx/estante.conf, issue 58 item 1,
@@ -24,7 +25,7 @@ import { freePort } from '../test/server.js';
  * PostgreSQL only: it runs once in `npm test`.
  */
 
-const SCRIPT = `console.log(${JSON.stringify('catálogo '.repeat(400))});`;
+const SCRIPT = FIXTURE_SCRIPT;
 // The built page as Vite writes it with its relative base (packages/web/vite.config.ts).
 const INDEX_HTML = [
   '<!doctype html><html lang="pt-BR"><head><meta charset="UTF-8" />',
@@ -44,13 +45,7 @@ let appPort: number;
 let titleId: number;
 
 beforeAll(async () => {
-  web = mkdtempSync(path.join(tmpdir(), 'estante-proxy-web-'));
-  mkdirSync(path.join(web, 'assets'));
-  writeFileSync(path.join(web, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(path.join(web, 'assets/index-AbC123.js'), SCRIPT);
-  writeFileSync(path.join(web, 'assets/index-AbC123.js.br'), brotliCompressSync(SCRIPT));
-  writeFileSync(path.join(web, 'assets/index-AbC123.js.gz'), gzipSync(SCRIPT));
+  web = fixtureWebDist(INDEX_HTML);
   // A node at the root, believing the proxy on 127.0.0.1 (and no one else); no PUBLIC_URL: its
   // links come from the forwarded scheme and host.
   t = await createTestApp({ WEB_DIST: web, TRUST_PROXY: '127.0.0.1', SIGNIN_MAX_FAILURES: '2' });

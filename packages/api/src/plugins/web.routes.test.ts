@@ -1,30 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createGuides, createInstitution } from '../../test/factories.js';
+import { FIXTURE_SCRIPT, fixtureWebDist } from '../../test/web-dist.js';
 
 /**
  * How the built web app reaches a browser (issue 24): hashed assets compressed at build and
  * cached for good, source maps and the build manifest kept on the server, and the page carrying
  * what the shell needs (a token and the public parameters) so the first screen needs no call.
  */
-const SCRIPT = `console.log(${JSON.stringify('catálogo '.repeat(400))});`;
+const SCRIPT = FIXTURE_SCRIPT;
 const INDEX_HTML = '<!doctype html><html lang="pt-BR"><head><title>Estante</title></head><body><div id="root"></div></body></html>';
 
 let t: TestApp;
 let web: string;
 beforeAll(async () => {
-  web = mkdtempSync(path.join(tmpdir(), 'estante-web-'));
-  mkdirSync(path.join(web, 'assets'));
+  web = fixtureWebDist(INDEX_HTML);
   mkdirSync(path.join(web, '.vite'));
-  writeFileSync(path.join(web, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(path.join(web, 'assets/index-AbC123.js'), SCRIPT);
-  writeFileSync(path.join(web, 'assets/index-AbC123.js.br'), brotliCompressSync(SCRIPT));
-  writeFileSync(path.join(web, 'assets/index-AbC123.js.gz'), gzipSync(SCRIPT));
   writeFileSync(path.join(web, 'assets/index-AbC123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   writeFileSync(path.join(web, '.vite/manifest.json'), '{}');
   t = await createTestApp({ WEB_DIST: web });
