@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { newSearchState, type SearchRow, type SearchState, searchRow } from '@estante/contracts/search';
 import type { Db } from '../../db/client.js';
 import { type IdSet, idSet, subtract } from './id-sets.js';
@@ -9,14 +10,18 @@ import {
   databaseIdentity,
   type KeptWords,
   loadSnapshot,
+  loadPostings,
   loadWords,
+  postingsFile,
   type ReadAhead,
+  savePostings,
   saveSnapshot,
   saveWords,
   snapshotFile,
   wordsFile,
 } from './search.persist.js';
 import { readSnapshot, readVersion, type Snapshot } from './search.snapshot.js';
+import { Postings } from './search.postings.js';
 import { PREWARM_WORDS } from './search.config.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
 import { frequentHeadingSearches } from './search.suggest.queries.js';
@@ -93,6 +98,22 @@ export class SearchIndex implements RunSource {
   private onDisk: number | null = null;
   /** The last read-ahead's words and how many it asked for. */
   private readAhead: ReadAhead = { words: [], limit: 0 };
+  /**
+   * The posting lists of every lexeme (search.postings.ts, decision 0064), once read or loaded:
+   * a single-lexeme word's atom is decoded from them instead of asked of PostgreSQL. Patched to
+   * each new snapshot before it is used; null until the first are ready (words go to PostgreSQL).
+   */
+  private postings: Postings | null = null;
+  /** Work on the lists, one piece at a time (reading, patching, saving). */
+  private postingsChain: Promise<unknown> = Promise.resolve();
+  /** Whether words are decoded from posting lists (else always asked of PostgreSQL, as while the first lists are read). */
+  private readonly usePostings: boolean;
+  /** Whether reading (or loading) the first lists has started. */
+  private postingsStarted = false;
+  /** When the lists were last written to disk. */
+  private postingsSavedAt = 0;
+  /** Atoms decoded from the lists, by lexeme, for the snapshot in use (least recently used dropped past DECODED_MEGABYTES). */
+  private readonly decoded = new KeptPerSnapshot<Atom>({ maxBytes: DECODED_MEGABYTES * 2 ** 20 });
 
   /**
    * `cacheMegabytes` bounds the atoms kept; `prewarmWords` frequent words are read ahead after
@@ -100,7 +121,8 @@ export class SearchIndex implements RunSource {
    * `source` is what it searches (our catalogue by default); `keepRankingsFrom` (titles) which
    * texts keep their whole ranking; `snapshotDir` where snapshots are kept across restarts
    * (search.persist.ts; none by default); `waitForSnapshotMs` which snapshots count as slow to
-   * make (not waited for after a change; the version read at most every VERSION_EVERY_MS).
+   * make (not waited for after a change; the version read at most every VERSION_EVERY_MS);
+   * `postings` false: no posting lists, every word asked of PostgreSQL (as while the first are read).
    */
   constructor(
     private readonly db: Db,
@@ -112,8 +134,10 @@ export class SearchIndex implements RunSource {
       source?: CatalogueSource;
       keepRankingsFrom?: number;
       snapshotDir?: string | null;
+      postings?: boolean;
     } = {},
   ) {
+    this.usePostings = options.postings ?? true;
     this.facets = new KeptPerSnapshot({ maxEntries: FACET_SETS });
     this.rankings = new KeptPerSnapshot({ maxBytes: RANKINGS_MEGABYTES * 2 ** 20 });
     this.filtered = new KeptPerSnapshot({ maxBytes: FILTERED_MEGABYTES * 2 ** 20 });
@@ -175,6 +199,7 @@ export class SearchIndex implements RunSource {
     if (!this.building) {
       this.building = this.nextSnapshot()
         .then(async (s) => {
+          await this.followPostings(s);
           const previous = this.snapshot;
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
           this.snapshot = s;
@@ -213,8 +238,8 @@ export class SearchIndex implements RunSource {
       const kept = await loadSnapshot(file, identity, this.source);
       if (kept) {
         this.onDisk = kept.version;
-        // An index that reads nothing ahead has no use for the words.
-        if (this.prewarmWords > 0) this.keptWords = await loadWords(wordsFile(file), identity, this.source);
+        // An index that reads nothing ahead has no use for the words, nor one with posting lists kept.
+        if (this.prewarmWords > 0 && !existsSync(postingsFile(file))) this.keptWords = await loadWords(wordsFile(file), identity, this.source);
         return kept;
       }
     }
@@ -316,9 +341,70 @@ export class SearchIndex implements RunSource {
     return { atoms, bytes };
   }
 
-  /** The atom of a word whose key (wordKey) is `key`. */
+  /**
+   * The atom of a word whose key (wordKey) is `key`: decoded from the posting lists when it is
+   * one lexeme of the plain vectors and the lists match `snapshot`, else asked of PostgreSQL.
+   */
   wordAtom(snapshot: Snapshot, key: string, word: string, similar: boolean): Promise<Atom> {
+    const lexeme = similar ? null : singleLexeme(key);
+    const postings = this.postings;
+    if (lexeme !== null && postings && postings.version === snapshot.version) {
+      const kept = this.decoded.get(snapshot, lexeme);
+      if (kept) return Promise.resolve(kept);
+      const atom = postings.atom(lexeme, snapshot);
+      this.decoded.set(snapshot, lexeme, atom, atom.bytes);
+      return Promise.resolve(atom);
+    }
     return this.atom(snapshot, wordCacheKey(key, similar), this.wordQuery(key, word, similar));
+  }
+
+  /**
+   * Brings the posting lists to `snapshot` before it is used (the titles changed since read
+   * again, search.postings.ts). The first lists are loaded from disk, or read from the database:
+   * waited for on a small catalogue, in the background on a large one (its words go to
+   * PostgreSQL meanwhile). A failure leaves no lists: the next snapshot starts them again.
+   */
+  private async followPostings(s: Snapshot): Promise<void> {
+    if (!this.usePostings || (!this.postings && this.postingsStarted)) return;
+    const first = !this.postings;
+    this.postingsStarted = true;
+    const work = this.onPostings(async () => {
+      const postings = this.postings ?? (await this.firstPostings());
+      // The snapshot in use may have moved on while the first lists were read.
+      const target = first && this.snapshot && this.snapshot.version > s.version ? this.snapshot : s;
+      if (postings.version !== target.version) await postings.patchTo(this.db, target, this.source);
+      this.postings = postings;
+      if (this.snapshotDir && Date.now() - this.postingsSavedAt >= SAVE_EVERY_MS) {
+        this.postingsSavedAt = Date.now();
+        const { file, identity } = await this.keptFile();
+        savePostings(postingsFile(file), identity, this.source, postings).catch(() => (this.postingsSavedAt = 0));
+      }
+    }).catch(() => {
+      this.postings = null;
+      this.postingsStarted = false;
+    });
+    if (!first || s.all.length < this.prewarmFrom) await work;
+  }
+
+  /** The lists kept on disk for this database, else read from it. */
+  private async firstPostings(): Promise<Postings> {
+    if (this.snapshotDir) {
+      const { file, identity } = await this.keptFile();
+      const kept = await loadPostings(postingsFile(file), identity, this.source);
+      if (kept) {
+        // Kept at the time they were: not written again until they change.
+        this.postingsSavedAt = Date.now();
+        return kept;
+      }
+    }
+    return Postings.read(this.db, this.source);
+  }
+
+  /** Runs `work` on the lists after whatever work on them was asked before. */
+  private onPostings<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.postingsChain.then(work);
+    this.postingsChain = run.catch(() => undefined);
+    return run;
   }
 
   /** How a word's atom is read: a word that is one lexeme of the plain vector with its positions (phrases in memory). */
@@ -355,10 +441,18 @@ export class SearchIndex implements RunSource {
     concurrency = PREWARM_CONCURRENCY,
     kept,
   }: { minTitles?: number; limit?: number; concurrency?: number; kept?: ReadAhead } = {}): Promise<number> {
-    const snapshot = await this.current();
+    let snapshot = await this.current();
+    // The first posting lists, when being read, spare reading the words from PostgreSQL.
+    await this.postingsChain;
+    snapshot = this.snapshot ?? snapshot;
+    const postings = this.postings?.version === snapshot.version ? this.postings : null;
     // The words a previous read-ahead chose (kept on disk) spare the scan that finds them, unless
     // it asked for fewer than are asked for now (the setting raised since).
-    const words = kept && kept.limit >= limit ? kept.words.slice(0, limit) : await frequentWords(this.db, minTitles, limit, this.source);
+    const words = postings
+      ? postings.frequent(minTitles, limit)
+      : kept && kept.limit >= limit
+        ? kept.words.slice(0, limit)
+        : await frequentWords(this.db, minTitles, limit, this.source);
     this.readAhead = { words, limit };
     let next = 0;
     let n = 0;
@@ -376,8 +470,9 @@ export class SearchIndex implements RunSource {
     if (this.snapshot === snapshot && this.source === CATALOGUE) await this.warmFacets(snapshot, words);
     if (this.snapshot === snapshot) {
       this.warmedSnapshot = snapshot;
-      // In the background: a write that fails only means the next start reads them again.
-      this.keepWords(snapshot, { words, limit }).catch(() => (this.wordsKept = null));
+      // In the background: a write that fails only means the next start reads them again. With
+      // posting lists there is nothing to keep: they are kept themselves.
+      if (!postings) this.keepWords(snapshot, { words, limit }).catch(() => (this.wordsKept = null));
     }
     return n;
   }
@@ -512,6 +607,9 @@ export class SearchIndex implements RunSource {
       rankingBytes: this.rankings.bytes,
       phrases: this.phrases.size,
       phraseBytes: this.phrases.bytes,
+      decoded: this.decoded.size,
+      decodedBytes: this.decoded.bytes,
+      postings: this.postings?.stats() ?? null,
     };
   }
 
@@ -642,6 +740,9 @@ const RANKINGS_MEGABYTES = 128;
  * thousands of titles: room for some hundreds of them.
  */
 const FILTERED_MEGABYTES = 32;
+
+/** Memory for the atoms decoded from the posting lists (a common word's is some 300 KB with its positions). */
+const DECODED_MEGABYTES = 32;
 
 /** Memory for the phrases matched in memory (phraseFor): 4 bytes a title; a phrase of common words finds some thousands. */
 const PHRASES_MEGABYTES = 16;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { Atom } from './search.atoms.js';
+import { POSTINGS_CODE, Postings, type Segment } from './search.postings.js';
 import { MULTI_FACETS, type MultiFacet, type MultiValued, type Snapshot, SNAPSHOT_CODE } from './search.snapshot.js';
 import type { CatalogueSource } from './search.source.js';
 
@@ -107,9 +108,9 @@ export async function saveSnapshot(file: string, identity: string, source: Catal
   await writeArrays(file, header, arraysOf(snapshot));
   // Files of this database and source made by older code are of no more use (their words too).
   const prefix = `${source.name}-${identity}-`;
-  const keep = [path.basename(file), path.basename(wordsFile(file))];
+  const keep = [path.basename(file), path.basename(wordsFile(file)), path.basename(postingsFile(file))];
   for (const name of await readdir(path.dirname(file)))
-    if (name.startsWith(prefix) && (name.endsWith('.snapshot') || name.endsWith('.words')) && !keep.includes(name))
+    if (name.startsWith(prefix) && /\.(snapshot|words|postings)$/.test(name) && !keep.includes(name))
       await rm(path.join(path.dirname(file), name), { force: true });
 }
 
@@ -303,6 +304,57 @@ export async function loadWords(file: string, identity: string, source: Catalogu
       atoms.set(lexeme, { ids, masks: m, positions: p, bytes });
     });
     return { version: header.version, words: header.words, limit: header.limit ?? header.words.length, atoms };
+  } catch {
+    return null;
+  }
+}
+
+/** Where the posting lists kept with the snapshot in `snapshotFile` are (beside it). */
+export function postingsFile(snapshotFile: string): string {
+  return snapshotFile.replace(/\.snapshot$/, '.postings');
+}
+
+interface PostingsHeader {
+  builder: string;
+  postings: string;
+  database: string;
+  source: string;
+  version: number;
+  lexemes: string[];
+  fresh: [number, string][];
+  arrays: Header['arrays'];
+}
+
+/**
+ * Keeps the posting lists (search.postings.ts, decision 0064) beside the snapshot: the base
+ * segment's arrays and lexemes, the titles masked in it, the vectors read since, the row versions.
+ */
+export async function savePostings(file: string, identity: string, source: CatalogueSource, postings: Postings): Promise<void> {
+  const { version, base, removed, fresh, stamp } = postings.parts();
+  await writeArrays(
+    file,
+    { builder: SNAPSHOT_CODE, postings: POSTINGS_CODE, database: identity, source: source.name, version, lexemes: base.lexemes, fresh },
+    { data: base.data, offset: base.offset, titles: base.titles, entries: base.entries, removed, stamp },
+  );
+}
+
+/** The posting lists kept in `file` for this database, source and code; null when there are none or they are damaged. */
+export async function loadPostings(file: string, identity: string, source: CatalogueSource): Promise<Postings | null> {
+  try {
+    const read = await readArrays<PostingsHeader>(file);
+    if (!read) return null;
+    const { header, a } = read;
+    if (!madeFor(header, identity, source) || header.postings !== POSTINGS_CODE) return null;
+    const base: Segment = {
+      lexemes: header.lexemes,
+      byLexeme: new Map(header.lexemes.map((lexeme, k) => [lexeme, k])),
+      data: a.data as Uint8Array,
+      offset: a.offset as Float64Array,
+      titles: a.titles as Int32Array,
+      entries: a.entries as Int32Array,
+    };
+    if (base.offset.length !== base.lexemes.length + 1 || base.offset[base.lexemes.length] !== base.data.length) return null;
+    return new Postings({ version: header.version, base, removed: a.removed as Int32Array, fresh: header.fresh, stamp: a.stamp as Uint32Array });
   } catch {
     return null;
   }

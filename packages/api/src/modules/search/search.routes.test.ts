@@ -724,9 +724,10 @@ describe('GET /consulta?novas=N: new acquisitions', () => {
   });
 });
 
+// Without posting lists (a large catalogue's words while its first lists are read): atoms from PostgreSQL.
 describe('SearchIndex.prewarm', () => {
   it('reads ahead the matches of the most frequent words, and searches for them use those', async () => {
-    const index = new SearchIndex(t.database.db);
+    const index = new SearchIndex(t.database.db, { postings: false });
     const words = await frequentWords(t.database.db, 2, 3);
     expect(words).toHaveLength(3);
     expect(await index.prewarm({ minTitles: 2, limit: 3 })).toBe(3);
@@ -742,14 +743,14 @@ describe('SearchIndex.prewarm', () => {
 describe('SearchIndex: the atom cache', () => {
   it('keeps the most recent atoms within its size, dropping only the oldest', async () => {
     const words = ['educacao', 'biblioteca', 'brasil', 'library', 'borges', 'conto'];
-    const unbounded = new SearchIndex(t.database.db);
+    const unbounded = new SearchIndex(t.database.db, { postings: false });
     for (const word of words) await searchService(unbounded, consultaQuerySchema.parse({ termo1: word }), 'pt');
     const all = unbounded.stats();
     expect(all.atoms).toBeGreaterThanOrEqual(words.length);
 
     // Room for all but one byte of them: only the first word's atom goes, the rest stay counted.
     const cap = all.atomBytes - 1;
-    const bounded = new SearchIndex(t.database.db, { cacheMegabytes: cap / 2 ** 20 });
+    const bounded = new SearchIndex(t.database.db, { cacheMegabytes: cap / 2 ** 20, postings: false });
     for (const word of words) await searchService(bounded, consultaQuerySchema.parse({ termo1: word }), 'pt');
     const kept = bounded.stats();
     expect(kept.atoms).toBe(all.atoms - 1);
