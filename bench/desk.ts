@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { calibrate, formatCalibration } from './calibrate.js';
 
 const { values } = parseArgs({
   options: { loans: { type: 'string', default: '200' }, searchers: { type: 'string', default: '4' }, port: { type: 'string', default: '18433' } },
@@ -23,6 +24,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'estante-bench-desk-'));
 const site = `http://127.0.0.1:${port}`;
 
+// The machine's speed before the server starts (issue 59): figures from two machines compare by it.
+console.log(formatCalibration(await calibrate(), 'before the run'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },

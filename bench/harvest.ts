@@ -20,6 +20,7 @@ import { openDatabase, queryRows } from '../packages/api/src/db/client.js';
 import { runAdminCommand } from '../packages/api/src/admin/commands.js';
 import { harvestNow } from '../packages/api/src/modules/network/network.harvest.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
+import { calibrate, formatCalibration } from './calibrate.js';
 import { freePort, until } from './process.js';
 
 const { values } = parseArgs({ options: { titles: { type: 'string', default: '100000' }, workers: { type: 'string' } } });
@@ -41,6 +42,8 @@ if (have < titles) {
 const partnerTitles = (await queryRows<{ n: number }>(partnerDb.db, sql`select count(*)::int as n from titles`))[0]?.n ?? 0;
 await partnerDb.close();
 
+// The machine's speed before the partner's server starts (issue 59): figures from two machines compare by it.
+console.log(formatCalibration(await calibrate(), 'before the run'));
 const port = await freePort();
 const server = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
   env: {

@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { toIso2709 } from '../packages/api/src/marc/write.js';
 import { generateRecord } from '../packages/api/src/seed/generator.js';
+import { calibrate, formatCalibration } from './calibrate.js';
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '4000' }, port: { type: 'string', default: '18431' } } });
 const records = Number(values.records);
@@ -28,6 +29,8 @@ const site = `http://127.0.0.1:${port}`;
 const file = path.join(dataDir, 'import.mrc');
 writeFileSync(file, toIso2709(Array.from({ length: records }, (_, i) => generateRecord(900_000 + i))));
 
+// The machine's speed before the server starts (issue 59): figures from two machines compare by it.
+console.log(formatCalibration(await calibrate(), 'before the run'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },

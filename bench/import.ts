@@ -35,6 +35,7 @@ import { campuses, libraries } from '../packages/api/src/db/schema/institution.j
 import { loanTypes } from '../packages/api/src/db/schema/catalog.js';
 import type { MarcRecord } from '../packages/api/src/marc/record.js';
 import { generateRecord } from '../packages/api/src/seed/generator.js';
+import { calibrate, formatCalibration } from './calibrate.js';
 
 const { values } = parseArgs({
   options: {
@@ -253,6 +254,8 @@ async function importOnce(label: string): Promise<{ lines: string[]; seconds: nu
 }
 
 try {
+  // The machine's speed before the import (issue 59): figures from two machines compare by it.
+  process.stdout.write(`${formatCalibration(await calibrate(), 'before the import')}\n`);
   await importOnce('import');
   if (values.again) {
     const { lines } = await importOnce('re-import');

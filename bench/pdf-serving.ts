@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { calibrate, formatCalibration } from './calibrate.js';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '15' }, 'at-once': { type: 'string', default: '10' }, port: { type: 'string', default: '18432' } },
@@ -24,6 +25,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'estante-bench-pdf-'));
 const site = `http://127.0.0.1:${port}`;
 
+// The machine's speed before the server starts (issue 59): figures from two machines compare by it.
+console.log(formatCalibration(await calibrate(), 'before the run'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
