@@ -25,6 +25,7 @@ import { NETWORK } from '../packages/api/src/modules/search/search.source.js';
 import { search } from '../packages/api/src/modules/search/search.service.js';
 import { typeahead } from '../packages/api/src/modules/search/search.suggest.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
+import { calibrate, formatCalibration, inRounds } from './calibrate.js';
 import { type LoopResult, runLoop } from './loop.js';
 import { childrenOf, cpuSeconds, freePort, processesNamed, until } from './process.js';
 
@@ -54,7 +55,7 @@ if (!['normal', 'misspelt', 'typeahead', 'broad'].includes(mix)) throw new Error
 const callPath = mix === 'typeahead' ? 'consulta/sugestoes' : 'consulta';
 /** What the first service pass's searches answered: found as typed, a suggestion applied or offered, nothing. */
 const answers = { found: 0, applied: 0, offered: 0, nothing: 0 };
-/** Where each HTTP pass's CPU went, printed after the table. */
+/** Where each pass's CPU went, printed after the HTTP passes' table and after the service passes. */
 const cpuLines: string[] = [];
 const network = values.network === true;
 const titles = Number(values.titles);
@@ -103,6 +104,12 @@ const draw = async (seed: number) => (fromFile ?? (await drawMix(count, seed))).
 const queries = await draw(1);
 const warmDraws = await Promise.all(levels.map((_, i) => draw(2 + i)));
 await database.close();
+// The machine's speed before the passes, nothing of ours running (issue 59): the unit the passes'
+// CPU ms a search are divided by, so runs on different machines compare.
+const calibrated = await calibrate();
+// The PostgreSQL processes on this machine are the database's only when it is a local server;
+// on PGlite (in the server's own processes) or a remote server they would be someone else's work.
+const localPostgres = config.database.kind === 'postgres' && ['', 'localhost', '127.0.0.1', '[::1]'].includes(new URL(config.database.url).hostname);
 
 // The real server, as `npm start` runs it (its API workers, each reading its index and the
 // frequent words before it takes connections), on a free port.
@@ -160,6 +167,7 @@ console.log(
 console.log(
   `server: ${/all (\d+) API workers are ready/.exec(serverLog)?.[1] ?? 1} API worker(s), ${ready.length === 1 ? 'one search index' : `${ready.length} search indexes`}, up in ${upSeconds.toFixed(1)} s, all ready in ${startSeconds.toFixed(1)} s, ${values['during-read-ahead'] ? 'passes started at once, during the read-ahead' : `all read ahead in ${readAheadSeconds.toFixed(1)} s`} (index snapshot ${ready.map((r) => (r.loadMs !== undefined ? `loaded from disk in ${(r.loadMs / 1000).toFixed(1)}` : `read in ${(r.buildMs / 1000).toFixed(1)}`)).join(' / ')} s; the ${prewarmWords} most frequent words are read ahead after listening)`,
 );
+console.log(formatCalibration(calibrated, 'before the passes'));
 console.log('| path | concurrency | p50 ms | p95 ms | p99 ms | searches/s | errors |');
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
 // First searches after start: every phrase and every word but the frequent ones is met for the first time.
@@ -178,21 +186,44 @@ await until(() => server.exitCode !== null);
 // (what a server meets for words outside its read-ahead, and for all words while a big import
 // is being taken in), then the same queries as service calls once cached.
 const again = await openDatabase(config.database);
-const index = new SearchIndex(again.db, { cacheMegabytes: config.searchCacheMb, prewarmWords: 0, ...(network ? { source: NETWORK } : {}) });
+const index = new SearchIndex(again.db, {
+  cacheMegabytes: config.searchCacheMb,
+  prewarmWords: 0,
+  snapshotDir: config.searchSnapshotDir,
+  ...(network ? { source: NETWORK } : {}),
+});
 await index.current();
-report('service, first sight of every word (nothing read ahead)', 1, await runLoop(queries, 1, direct));
+// The posting lists the server kept (decision 0064): loaded, not read ahead — every word is still met for the first time.
+const postingsStarted = performance.now();
+const postingsIn = await index.postingsReady();
+console.log(`in-process index: snapshot in, posting lists ${postingsIn ? `in after ${((performance.now() - postingsStarted) / 1000).toFixed(1)} s more` : 'none'}`);
+report('service, first sight of every word (nothing read ahead)', 1, await service(queries));
 if (mix !== 'typeahead')
   console.log(
     `answers: ${answers.found} found as typed, ${answers.applied} answered by their suggestion (nothing as typed), ${answers.offered} with a suggestion offered, ${answers.nothing} nothing`,
   );
 await index.prewarm({ limit: prewarmWords });
 await runLoop(warmDraws[0]!, 1, direct);
-report('service (SQL + mapping), the c1 queries again', 1, await runLoop(warmDraws[0]!, 1, direct));
-const { atoms, atomBytes, rankings, rankingBytes } = index.stats();
+report('service (SQL + mapping), the c1 queries again', 1, await service(warmDraws[0]!));
+const { atoms, atomBytes, rankings, rankingBytes, decoded, decodedBytes, postings } = index.stats();
 console.log(
-  `in-process cache: ${atoms} words and phrases, ${(atomBytes / 2 ** 20).toFixed(1)} MB; ${rankings} broad texts' rankings kept, ${(rankingBytes / 2 ** 20).toFixed(1)} MB; ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`,
+  `in-process cache: ${atoms} words and phrases from PostgreSQL, ${(atomBytes / 2 ** 20).toFixed(1)} MB; ${decoded} words decoded from the posting lists, ${(decodedBytes / 2 ** 20).toFixed(1)} MB; ${rankings} broad texts' rankings kept, ${(rankingBytes / 2 ** 20).toFixed(1)} MB; ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB resident`,
 );
+if (postings)
+  console.log(
+    `posting lists: ${postings.lexemes} lexemes, ${(postings.bytes / 2 ** 20).toFixed(1)} MB (${postings.overlayTitles} titles in the overlay, ${postings.removed} masked in the base)`,
+  );
 await again.close();
+for (const line of cpuLines.splice(0)) console.log(line);
+// Once more after the last pass: a round dearer or cheaper than before means the machine's speed
+// changed during the run (another load on shared cores, a clock that throttled).
+const calibratedAfter = await calibrate();
+console.log(
+  formatCalibration(
+    calibratedAfter,
+    `after the passes (CPU ×${(calibratedAfter.cpuMs / calibrated.cpuMs).toFixed(2)}, wall ×${(calibratedAfter.wallMs / calibrated.wallMs).toFixed(2)} the round before them)`,
+  ),
+);
 
 /**
  * The server's memory as the kernel counts it (/proc/PID/status): each process's resident set
@@ -236,7 +267,7 @@ async function direct(q: string): Promise<boolean> {
 }
 
 /** One HTTP pass, run by the client process (load.ts), with the CPU each part of the machine spent on it. */
-async function http(list: string[], concurrency: number): Promise<LoopResult & { cpu: string }> {
+async function http(list: string[], concurrency: number): Promise<LoopResult & PassCpu> {
   const before = cpuNow();
   const result = await new Promise<LoopResult>((resolve) => {
     client.once('message', (answer) => resolve(answer as LoopResult));
@@ -244,31 +275,62 @@ async function http(list: string[], concurrency: number): Promise<LoopResult & {
   });
   const after = cpuNow();
   const spent = (group: keyof typeof after) => [...after[group]].reduce((sum, [pid, seconds]) => sum + seconds - (before[group].get(pid) ?? 0), 0);
-  const perSearch = (group: keyof typeof after) => ((spent(group) * 1000) / list.length).toFixed(1);
   const groups = (['primary', 'workers', 'postgres', 'client'] as const).filter((g) => after[g].size > 0);
-  const all = groups.reduce((sum, g) => sum + spent(g), 0);
+  const parts = groups.map((g): [string, number] => [g, spent(g)]);
+  return { ...result, ...passCpu(parts, list.length, result.seconds) };
+}
+
+/**
+ * One pass in this process (service calls, one at a time), with the CPU it spent: this process's
+ * (PGlite's too, on the embedded database) and a local PostgreSQL server's.
+ */
+async function service(list: string[]): Promise<LoopResult & PassCpu> {
+  const postgres = () => new Map(localPostgres ? processesNamed('postgres').map((pid) => [pid, cpuSeconds(pid)]) : []);
+  const postgresBefore = postgres();
+  const before = process.cpuUsage();
+  const result = await runLoop(list, 1, direct);
+  const spent = process.cpuUsage(before);
+  const parts: [string, number][] = [['bench', (spent.user + spent.system) / 1e6]];
+  if (localPostgres) parts.push(['postgres', [...postgres()].reduce((sum, [pid, seconds]) => sum + seconds - (postgresBefore.get(pid) ?? 0), 0)]);
+  return { ...result, ...passCpu(parts, list.length, result.seconds) };
+}
+
+/** A pass's CPU a search, each part's and all: in ms, and in calibration rounds (the figure that compares across machines). */
+interface PassCpu {
+  cpu: string;
+  rounds: string;
+}
+
+/** `parts`: the CPU seconds each process (or group of processes) spent on a pass of `searches` searches in `seconds`. */
+function passCpu(parts: [string, number][], searches: number, seconds: number): PassCpu {
+  const all = parts.reduce((sum, [, s]) => sum + s, 0);
+  const ms = (s: number) => (s * 1000) / searches;
   return {
-    ...result,
-    cpu: `${groups.map((g) => `${g} ${perSearch(g)}`).join(', ')}; all ${((all * 1000) / list.length).toFixed(1)} ms a search, ${((all / result.seconds) * 100).toFixed(0)} % of one core`,
+    cpu: `${parts.map(([g, s]) => `${g} ${ms(s).toFixed(1)}`).join(', ')}; all ${ms(all).toFixed(1)} ms a search, ${((all / seconds) * 100).toFixed(0)} % of one core`,
+    rounds: `${parts.map(([g, s]) => `${g} ${inRounds(ms(s), calibrated)}`).join(', ')}; all ${inRounds(ms(all), calibrated)}`,
   };
 }
 
-/** CPU seconds so far of the server's primary, its API workers, PostgreSQL's processes and the client, per pid. */
+/** CPU seconds so far of the server's primary, its API workers, PostgreSQL's processes (a local server's) and the client, per pid. */
 function cpuNow() {
   const of = (pids: number[]) => new Map(pids.map((pid) => [pid, cpuSeconds(pid)]));
   return {
     primary: of([server.pid!]),
     workers: of(childrenOf(server.pid!)),
-    postgres: of(processesNamed('postgres')),
+    postgres: of(localPostgres ? processesNamed('postgres') : []),
     client: of([client.pid!]),
   };
 }
 
-function report(label: string, concurrency: number, r: { latencies: number[]; errors: number; seconds: number; cpu?: string }) {
+function report(label: string, concurrency: number, r: { latencies: number[]; errors: number; seconds: number } & Partial<PassCpu>) {
   const sorted = [...r.latencies].sort((a, b) => a - b);
   const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
   console.log(`| ${label} | ${concurrency} | ${p(0.5)} | ${p(0.95)} | ${p(0.99)} | ${(sorted.length / r.seconds).toFixed(1)} | ${r.errors} |`);
   if (r.cpu) cpuLines.push(`CPU ms a search, ${label}, c${concurrency}: ${r.cpu}`);
+  if (r.rounds)
+    cpuLines.push(
+      `CPU a search in calibration rounds, ${label}, c${concurrency}: ${r.rounds} (CPU ms a search ÷ ${calibrated.cpuMs.toFixed(1)} ms, a round before the passes)`,
+    );
 }
 
 /**

@@ -400,6 +400,12 @@ export class SearchIndex implements RunSource {
     return Postings.read(this.db, this.source);
   }
 
+  /** Resolves once the posting lists being read or patched are in: true, or false when there are none (a failure, or `postings: false`). */
+  async postingsReady(): Promise<boolean> {
+    await this.postingsChain;
+    return this.postings !== null;
+  }
+
   /** Runs `work` on the lists after whatever work on them was asked before. */
   private onPostings<T>(work: () => Promise<T>): Promise<T> {
     const run = this.postingsChain.then(work);
