@@ -112,12 +112,17 @@ class Bytes {
     this.data = new Uint8Array(capacity);
   }
 
-  varint(value: number) {
-    if (this.length + 5 > this.data.length) {
-      const grown = new Uint8Array(Math.max(this.data.length * 2, 16));
+  /** Room for `bytes` more. */
+  reserve(bytes: number) {
+    if (this.length + bytes > this.data.length) {
+      const grown = new Uint8Array(Math.max(this.data.length * 2, this.length + bytes, 16));
       grown.set(this.data.subarray(0, this.length));
       this.data = grown;
     }
+  }
+
+  varint(value: number) {
+    this.reserve(5);
     while (value > 127) {
       this.data[this.length++] = (value & 127) | 128;
       value >>>= 7;
@@ -164,6 +169,33 @@ class SegmentWriter {
   }
 }
 
+/** Appends one title's posting to `list`: its id's gap, its weights' mask, and its entries (their byte length first). */
+function writePosting(list: Bytes, gap: number, entries: ArrayLike<number>, from = 0, to = entries.length) {
+  list.varint(gap);
+  // No entries: a vector without positions, found under every weight.
+  let mask = to === from ? 15 : 0;
+  for (let j = from; j < to; j++) mask |= 1 << (entries[j]! & 3);
+  list.varint(mask);
+  const lengthAt = list.length;
+  list.varint(0);
+  let previous = 0;
+  for (let j = from; j < to; j++) {
+    list.varint(entries[j]! - previous);
+    previous = entries[j]!;
+  }
+  const length = list.length - lengthAt - 1;
+  if (length < 128) list.data[lengthAt] = length;
+  else {
+    // A title with more than a few dozen positions of one word: the length takes more than a byte.
+    const entriesBytes = list.data.slice(lengthAt + 1, list.length);
+    list.length = lengthAt;
+    list.varint(length);
+    list.reserve(entriesBytes.length);
+    list.data.set(entriesBytes, list.length);
+    list.length += entriesBytes.length;
+  }
+}
+
 /** Builds a segment from titles' vectors, given in ascending id order. */
 class SegmentBuilder {
   private index = new Map<string, number>();
@@ -182,15 +214,8 @@ class SegmentBuilder {
         this.titles.push(0);
         this.entries.push(0);
       }
-      const list = this.lists[k]!;
-      list.varint(id - this.last[k]!);
+      writePosting(this.lists[k]!, id - this.last[k]!, entries);
       this.last[k] = id;
-      list.varint(entries.length);
-      let previous = 0;
-      for (const e of entries) {
-        list.varint(e - previous);
-        previous = e;
-      }
       this.titles[k]!++;
       this.entries[k]! += entries.length;
     });
@@ -206,18 +231,55 @@ class SegmentBuilder {
   }
 }
 
-/** A lexeme's list decoded: ids ascending, each title's entries `at[start[i]] … at[start[i + 1] - 1]`. */
-interface Decoded {
+/** A lexeme's titles decoded (ascending) with each one's mask of weights. */
+interface Listed {
   ids: Int32Array;
+  masks: Uint8Array;
+}
+
+/** The same with each title's entries, `at[start[i]] … at[start[i + 1] - 1]`. */
+interface Decoded extends Listed {
   start: Int32Array;
   at: Uint16Array;
 }
 
-/** Decodes lexeme `k` of `segment`, keeping only the titles `keep` says yes to. */
-function decode(segment: Segment, k: number, keep: (id: number) => boolean): Decoded {
+/**
+ * Decodes lexeme `k` of `segment`, its titles and masks only (each title's entries skipped by
+ * their length), keeping only the titles `keep` says yes to.
+ */
+function decodeTitles(segment: Segment, k: number, keep: ((id: number) => boolean) | null): Listed {
   const data = segment.data;
   const titles = segment.titles[k]!;
   const ids = new Int32Array(titles);
+  const masks = new Uint8Array(titles);
+  let p = segment.offset[k]!;
+  let id = 0;
+  let n = 0;
+  for (let t = 0; t < titles; t++) {
+    // Varints read inline: a common word has tens of thousands of titles.
+    let b = data[p++]!;
+    let gap = b & 127;
+    for (let shift = 7; b > 127; shift += 7) gap |= ((b = data[p++]!) & 127) << shift;
+    id += gap;
+    const mask = data[p++]!;
+    b = data[p++]!;
+    let length = b & 127;
+    for (let shift = 7; b > 127; shift += 7) length |= ((b = data[p++]!) & 127) << shift;
+    p += length;
+    if (keep === null || keep(id)) {
+      ids[n] = id;
+      masks[n++] = mask;
+    }
+  }
+  return n === titles ? { ids, masks } : { ids: ids.slice(0, n), masks: masks.slice(0, n) };
+}
+
+/** Decodes lexeme `k` of `segment` whole (titles, masks and entries), keeping only the titles `keep` says yes to. */
+function decode(segment: Segment, k: number, keep: ((id: number) => boolean) | null): Decoded {
+  const data = segment.data;
+  const titles = segment.titles[k]!;
+  const ids = new Int32Array(titles);
+  const masks = new Uint8Array(titles);
   const start = new Int32Array(titles + 1);
   const at = new Uint16Array(segment.entries[k]!);
   let p = segment.offset[k]!;
@@ -225,48 +287,66 @@ function decode(segment: Segment, k: number, keep: (id: number) => boolean): Dec
   let n = 0;
   let e = 0;
   for (let t = 0; t < titles; t++) {
-    // Varints read inline: a common word has tens of thousands of titles.
     let b = data[p++]!;
     let gap = b & 127;
     for (let shift = 7; b > 127; shift += 7) gap |= ((b = data[p++]!) & 127) << shift;
     id += gap;
+    const mask = data[p++]!;
     b = data[p++]!;
-    let count = b & 127;
-    for (let shift = 7; b > 127; shift += 7) count |= ((b = data[p++]!) & 127) << shift;
-    const kept = keep(id);
-    if (kept) {
-      ids[n] = id;
-      start[n] = e;
+    let length = b & 127;
+    for (let shift = 7; b > 127; shift += 7) length |= ((b = data[p++]!) & 127) << shift;
+    if (keep !== null && !keep(id)) {
+      p += length;
+      continue;
     }
+    ids[n] = id;
+    masks[n] = mask;
+    start[n++] = e;
+    const end = p + length;
     let entry = 0;
-    for (let c = 0; c < count; c++) {
+    while (p < end) {
       b = data[p++]!;
       let delta = b & 127;
       for (let shift = 7; b > 127; shift += 7) delta |= ((b = data[p++]!) & 127) << shift;
       entry += delta;
-      if (kept) at[e++] = entry;
+      at[e++] = entry;
     }
-    if (kept) n++;
   }
   start[n] = e;
-  return { ids: ids.subarray(0, n), start: start.subarray(0, n + 1), at: at.subarray(0, e) };
+  if (n === titles) return { ids, masks, start, at };
+  return { ids: ids.slice(0, n), masks: masks.slice(0, n), start: start.slice(0, n + 1), at: at.slice(0, e) };
 }
 
 /** Encodes a decoded list (the lexeme-major way a merge writes it). */
 function encode(list: Decoded): Uint8Array {
-  const out = new Bytes(list.ids.length * 3 + list.at.length * 2 + 16);
+  const out = new Bytes(list.ids.length * 4 + list.at.length * 2 + 16);
   let last = 0;
   for (let i = 0; i < list.ids.length; i++) {
-    out.varint(list.ids[i]! - last);
+    writePosting(out, list.ids[i]! - last, list.at, list.start[i]!, list.start[i + 1]!);
     last = list.ids[i]!;
-    out.varint(list.start[i + 1]! - list.start[i]!);
-    let previous = 0;
-    for (let j = list.start[i]!; j < list.start[i + 1]!; j++) {
-      out.varint(list.at[j]! - previous);
-      previous = list.at[j]!;
-    }
   }
   return out.data.subarray(0, out.length);
+}
+
+/** Two lists of titles with no title in common, merged in id order. */
+function mergeListed(a: Listed, b: Listed): Listed {
+  if (b.ids.length === 0) return a;
+  if (a.ids.length === 0) return b;
+  const n = a.ids.length + b.ids.length;
+  const ids = new Int32Array(n);
+  const masks = new Uint8Array(n);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < n; k++) {
+    if (j >= b.ids.length || (i < a.ids.length && a.ids[i]! < b.ids[j]!)) {
+      ids[k] = a.ids[i]!;
+      masks[k] = a.masks[i++]!;
+    } else {
+      ids[k] = b.ids[j]!;
+      masks[k] = b.masks[j++]!;
+    }
+  }
+  return { ids, masks };
 }
 
 /** Two decoded lists with no title in common, merged in id order. */
@@ -275,6 +355,7 @@ function mergeDecoded(a: Decoded, b: Decoded): Decoded {
   if (a.ids.length === 0) return b;
   const n = a.ids.length + b.ids.length;
   const ids = new Int32Array(n);
+  const masks = new Uint8Array(n);
   const start = new Int32Array(n + 1);
   const at = new Uint16Array(a.at.length + b.at.length);
   let i = 0;
@@ -285,28 +366,39 @@ function mergeDecoded(a: Decoded, b: Decoded): Decoded {
     const list = fromA ? a : b;
     const x = fromA ? i++ : j++;
     ids[k] = list.ids[x]!;
+    masks[k] = list.masks[x]!;
     start[k] = e;
     at.set(list.at.subarray(list.start[x]!, list.start[x + 1]!), e);
     e += list.start[x + 1]! - list.start[x]!;
   }
   start[n] = e;
-  return { ids, start, at };
+  return { ids, masks, start, at };
 }
 
-/** A decoded list as the Atom a search combines (search.atoms.ts), masks from the weights. */
-function atomOfList({ ids, start, at }: Decoded): Atom {
-  if (ids.length === 0) return { ids: EMPTY, masks: null, positions: null, bytes: 64 };
-  const masks = new Uint8Array(ids.length);
-  for (let i = 0; i < ids.length; i++) {
-    // No entries: a vector without positions, found under every weight.
-    if (start[i] === start[i + 1]) masks[i] = 15;
-    else for (let j = start[i]!; j < start[i + 1]!; j++) masks[i]! |= 1 << (at[j]! & 3);
+/**
+ * A word's atom from the lists (search.atoms.ts): its titles and masks decoded at once, its
+ * positions only when a phrase asks for them (most searches never do, and they are the larger part).
+ */
+class ListAtom implements Atom {
+  private decoded: Atom['positions'] | undefined;
+
+  constructor(
+    readonly ids: Int32Array,
+    readonly masks: Uint8Array,
+    private readonly load: () => NonNullable<Atom['positions']>,
+  ) {}
+
+  get positions(): Atom['positions'] {
+    return (this.decoded ??= this.load());
   }
-  // Exactly their own sizes: kept in a cache, a subarray would hold its whole buffer.
-  const positions = { start: start.slice(), at: at.slice() };
-  const exact = ids.slice();
-  return { ids: exact, masks, positions, bytes: exact.byteLength + masks.byteLength + positions.start.byteLength + positions.at.byteLength + 64 };
+
+  get bytes(): number {
+    const positions = this.decoded ? this.decoded.start.byteLength + this.decoded.at.byteLength : 0;
+    return this.ids.byteLength + this.masks.byteLength + positions + 64;
+  }
 }
+
+const EMPTY_ATOM: Atom = { ids: EMPTY, masks: null, positions: null, bytes: 64 };
 
 /** An overlay above this many titles (or OVERLAY_SHARE of the catalogue, if more) is merged into the base. */
 const OVERLAY_TITLES = 20_000;
@@ -449,20 +541,20 @@ export class Postings {
   private async compact(): Promise<void> {
     const overlay = buildOverlay(this.fresh);
     const removed = this.removed;
-    const keep = removedFilter(removed);
+    const keep = removed.length === 0 ? null : (id: number) => !has(removed, id);
     const writer = new SegmentWriter();
     const { base } = this;
     for (let k = 0; k < base.lexemes.length; k++) {
       const lexeme = base.lexemes[k]!;
       const o = overlay.byLexeme.get(lexeme);
-      const list = mergeDecoded(decode(base, k, keep), o === undefined ? EMPTY_DECODED : decode(overlay, o, always));
+      const list = o === undefined ? decode(base, k, keep) : mergeDecoded(decode(base, k, keep), decode(overlay, o, null));
       writer.append(lexeme, encode(list), list.ids.length, list.at.length);
       if (k % 5000 === 4999) await new Promise((resolve) => setImmediate(resolve));
     }
     for (let o = 0; o < overlay.lexemes.length; o++) {
       const lexeme = overlay.lexemes[o]!;
       if (base.byLexeme.has(lexeme)) continue;
-      const list = decode(overlay, o, always);
+      const list = decode(overlay, o, null);
       writer.append(lexeme, encode(list), list.ids.length, list.at.length);
     }
     // Searches meanwhile read the old base with the old overlay: both replaced at once.
@@ -477,15 +569,25 @@ export class Postings {
    * in `snapshot`.
    */
   atom(lexeme: string, snapshot: Snapshot): Atom {
+    const { base, overlay, removed } = this;
     const present = snapshot.present;
-    const removed = this.removed;
     const inSnapshot = (id: number) => present[id] === 1;
     const keep = removed.length === 0 ? inSnapshot : (id: number) => present[id] === 1 && !has(removed, id);
-    const k = this.base.byLexeme.get(lexeme);
-    const o = this.overlay.byLexeme.get(lexeme);
-    const fromBase = k === undefined ? EMPTY_DECODED : decode(this.base, k, keep);
-    const fromOverlay = o === undefined ? EMPTY_DECODED : decode(this.overlay, o, inSnapshot);
-    return atomOfList(mergeDecoded(fromBase, fromOverlay));
+    const k = base.byLexeme.get(lexeme);
+    const o = overlay.byLexeme.get(lexeme);
+    if (k === undefined && o === undefined) return EMPTY_ATOM;
+    const fromBase = k === undefined ? EMPTY_LISTED : decodeTitles(base, k, keep);
+    const fromOverlay = o === undefined ? EMPTY_LISTED : decodeTitles(overlay, o, inSnapshot);
+    const { ids, masks } = mergeListed(fromBase, fromOverlay);
+    if (ids.length === 0) return EMPTY_ATOM;
+    // The segments of now: a merge replaces them, never changes them.
+    return new ListAtom(ids, masks, () => {
+      const { start, at } = mergeDecoded(
+        k === undefined ? EMPTY_DECODED : decode(base, k, keep),
+        o === undefined ? EMPTY_DECODED : decode(overlay, o, inSnapshot),
+      );
+      return { start, at };
+    });
   }
 
   /** How many titles hold `lexeme` (removed ones counted until the next merge: an estimate). */
@@ -521,17 +623,12 @@ export class Postings {
   }
 }
 
-const EMPTY_DECODED: Decoded = { ids: new Int32Array(0), start: new Int32Array(1), at: new Uint16Array(0) };
-
-const always = () => true;
+const EMPTY_LISTED: Listed = { ids: new Int32Array(0), masks: new Uint8Array(0) };
+const EMPTY_DECODED: Decoded = { ...EMPTY_LISTED, start: new Int32Array(1), at: new Uint16Array(0) };
 
 function has(set: IdSet, id: number): boolean {
   const i = lowerBound(set, id);
   return i < set.length && set[i] === id;
-}
-
-function removedFilter(removed: IdSet): (id: number) => boolean {
-  return removed.length === 0 ? always : (id) => !has(removed, id);
 }
 
 function buildOverlay(fresh: Map<number, string>): Segment {
@@ -543,6 +640,6 @@ function buildOverlay(fresh: Map<number, string>): Segment {
 
 /** Names the code that builds and encodes posting lists: a file kept by other code is not loaded. */
 export const POSTINGS_CODE = createHash('sha256')
-  .update([parseVector, Bytes, SegmentWriter, SegmentBuilder, decode, encode, Postings].map(String).join('\n'))
+  .update([parseVector, Bytes, writePosting, SegmentWriter, SegmentBuilder, decodeTitles, decode, encode, Postings].map(String).join('\n'))
   .digest('hex')
   .slice(0, 16);
