@@ -108,6 +108,8 @@ export class SearchIndex implements RunSource {
   private postingsChain: Promise<unknown> = Promise.resolve();
   /** Whether words are decoded from posting lists (else always asked of PostgreSQL, as while the first lists are read). */
   private readonly usePostings: boolean;
+  /** The first lists while they are read beside the first snapshot (rebuild). */
+  private firstLists: Promise<Postings> | null = null;
   /** Whether reading (or loading) the first lists has started. */
   private postingsStarted = false;
   /** When the lists were last written to disk. */
@@ -197,6 +199,12 @@ export class SearchIndex implements RunSource {
 
   private rebuild(): Promise<Snapshot> {
     if (!this.building) {
+      // The first posting lists are begun beside the first snapshot: both read the whole table,
+      // and PostgreSQL serves the two together while this process takes in each one's rows.
+      if (this.usePostings && !this.postings && !this.postingsStarted && !this.firstLists) {
+        this.firstLists = this.firstPostings();
+        this.firstLists.catch(() => undefined);
+      }
       this.building = this.nextSnapshot()
         .then(async (s) => {
           await this.followPostings(s);
@@ -369,7 +377,9 @@ export class SearchIndex implements RunSource {
     const first = !this.postings;
     this.postingsStarted = true;
     const work = this.onPostings(async () => {
-      const postings = this.postings ?? (await this.firstPostings());
+      const early = this.firstLists;
+      this.firstLists = null;
+      const postings = this.postings ?? (await (early ?? this.firstPostings()));
       // The snapshot in use may have moved on while the first lists were read.
       const target = first && this.snapshot && this.snapshot.version > s.version ? this.snapshot : s;
       if (postings.version !== target.version) await postings.patchTo(this.db, target, this.source);
