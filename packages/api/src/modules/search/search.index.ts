@@ -389,11 +389,16 @@ export class SearchIndex implements RunSource {
         const { file, identity } = await this.keptFile();
         savePostings(postingsFile(file), identity, this.source, postings).catch(() => (this.postingsSavedAt = 0));
       }
-    }).catch(() => {
+    });
+    // Lists that fail to follow a snapshot fail its making (the next search tries again): a
+    // snapshot is never used with lists behind it. The first lists failing leave none (words go
+    // to PostgreSQL) until the next snapshot begins them again.
+    if (!first) return work;
+    const begun = work.catch(() => {
       this.postings = null;
       this.postingsStarted = false;
     });
-    if (!first || s.all.length < this.prewarmFrom) await work;
+    if (s.all.length < this.prewarmFrom) await begun;
   }
 
   /** The lists kept on disk for this database, else read from it. */

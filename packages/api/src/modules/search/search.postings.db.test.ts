@@ -118,6 +118,23 @@ describe('posting lists (issue 59)', () => {
     expect(overlaid.atom('eco', after).positions!.at.length).toBeGreaterThanOrEqual(200);
   });
 
+  it('stay as they were when the database is lost while they are patched, and are patched once it is back', async () => {
+    const before = await readSnapshot(database.db);
+    const postings = await Postings.read(database.db);
+    await postings.patchTo(database.db, before);
+    const was = seen(postings.atom('pantanal', before));
+    await importMarcRecords(database.db, asItems([{ id: 'postings-outage', title: 'Pantanal sem conexão', year: 2026 }]));
+    const after = await readSnapshot(database.db);
+    // The connection lost: every query fails, as PostgreSQL restarting would make it.
+    const lost = { execute: () => Promise.reject(new Error('Connection terminated unexpectedly')) } as unknown as typeof database.db;
+    await expect(postings.patchTo(lost, after)).rejects.toThrow(/terminated/);
+    expect(postings.version).toBe(before.version);
+    expect(seen(postings.atom('pantanal', before))).toEqual(was);
+    expect(await postings.patchTo(database.db, after)).toBe(1);
+    await answersAsPostgres(postings, after, ['pantanal', 'conexao']);
+    expect(postings.atom('conexao', after).ids).toHaveLength(1);
+  });
+
   it('are kept on disk and loaded as they were, overlay and all; never for another database or source, nor damaged', async () => {
     const snapshot = await readSnapshot(database.db);
     const postings = await Postings.read(database.db);

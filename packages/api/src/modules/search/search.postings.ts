@@ -590,13 +590,6 @@ export class Postings {
     });
   }
 
-  /** How many titles hold `lexeme` (removed ones counted until the next merge: an estimate). */
-  titles(lexeme: string): number {
-    const k = this.base.byLexeme.get(lexeme);
-    const o = this.overlay.byLexeme.get(lexeme);
-    return (k === undefined ? 0 : this.base.titles[k]!) + (o === undefined ? 0 : this.overlay.titles[o]!);
-  }
-
   /**
    * The lexemes in the most titles (at least `minTitles`), most first, only those a patron can
    * type (letters and digits): what `frequentWords` asks PostgreSQL's ts_stat, from the lists.
