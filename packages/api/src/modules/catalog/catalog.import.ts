@@ -206,7 +206,7 @@ export async function importMarcRecords(db: Db, items: Iterable<ReadItem> | Asyn
   await writing;
   if (report.inserted + report.updated + report.deleted >= (options.analyzeFrom ?? ANALYZE_FROM)) {
     // Statistics only: an import that wrote its titles has succeeded whether or not this runs.
-    await db.execute(sql`analyze titles, search_terms, search_headings`).catch(() => undefined);
+    await db.execute(sql`analyze titles, copies, search_terms, search_headings`).catch(() => undefined);
   }
   return report;
 }

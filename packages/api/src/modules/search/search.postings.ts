@@ -455,6 +455,9 @@ export class Postings {
     return db.transaction(
       async (tx) => {
         const txDb = tx as unknown as Db;
+        // A read of the whole catalogue, not a call: no statement or idle timeout (as the snapshot's).
+        await txDb.execute(sql`set local statement_timeout = 0`);
+        await txDb.execute(sql`set local idle_in_transaction_session_timeout = 0`);
         const [row] = await queryRows<{ version: string | number }>(txDb, sql`select version from ${source.version}`);
         const builder = new SegmentBuilder();
         const stamps: [number, number][] = [];

@@ -141,6 +141,12 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
   return db.transaction(
     async (tx) => {
       const txDb = tx as unknown as Db;
+      // A read of the whole catalogue, not a call: past a million titles its first query alone
+      // outlasts the calls' 30-second statement timeout (at two million, beside the posting
+      // lists' read, the server failed to start on it), and taking in its rows can outlast the
+      // minute a transaction may sit idle between two queries.
+      await txDb.execute(sql`set local statement_timeout = 0`);
+      await txDb.execute(sql`set local idle_in_transaction_session_timeout = 0`);
       const version = await readVersion(txDb, source);
       const rows = await queryRows<TitleColumns>(
         txDb,
