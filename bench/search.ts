@@ -200,7 +200,9 @@ await index.current();
 // The posting lists the server kept (decision 0064): loaded, not read ahead — every word is still met for the first time.
 const postingsStarted = performance.now();
 const postingsIn = await index.postingsReady();
-console.log(`in-process index: snapshot in, posting lists ${postingsIn ? `in after ${((performance.now() - postingsStarted) / 1000).toFixed(1)} s more` : 'none'}`);
+console.log(
+  `in-process index: snapshot in, posting lists ${postingsIn ? `in after ${((performance.now() - postingsStarted) / 1000).toFixed(1)} s more` : 'none'}`,
+);
 report('service, first sight of every word (nothing read ahead)', 1, await service(queries));
 if (mix !== 'typeahead')
   console.log(

@@ -56,7 +56,7 @@ describe('posting lists (issue 59)', () => {
     parseVector(row!.v, (lexeme, entries) => found.push([lexeme, [...entries]]));
     // Each entry: position × 4 + weight (A 3, B 2, C 1, D 0).
     expect(found).toEqual([
-      ["a\\b", [2 * 4 + 2, 7 * 4 + 1, 9 * 4]],
+      ['a\\b', [2 * 4 + 2, 7 * 4 + 1, 9 * 4]],
       ["d'agua", [1 * 4 + 3, 3 * 4]],
       ['plain', []],
       ['x', [16383 * 4]],
