@@ -530,20 +530,24 @@ export class Postings {
         this.fresh.delete(id);
       }
     }
-    this.removed = union(this.removed, idSet(changed));
+    // What a search reads (the segments, the masked titles, the version) changes at once, after
+    // a merge that lets searches of the previous snapshot run between its steps.
+    const removed = union(this.removed, idSet(changed));
+    if (this.fresh.size > (mergeFrom ?? Math.max(OVERLAY_TITLES, OVERLAY_SHARE * snapshot.all.length))) await this.compact(removed);
+    else {
+      this.overlay = buildOverlay(this.fresh);
+      this.removed = removed;
+    }
     this.version = snapshot.version;
-    if (this.fresh.size > (mergeFrom ?? Math.max(OVERLAY_TITLES, OVERLAY_SHARE * snapshot.all.length))) await this.compact();
-    else this.overlay = buildOverlay(this.fresh);
     return wanted.length;
   }
 
   /**
-   * Merges the overlay into the base: every lexeme's list without the removed titles, with the
-   * overlay's; a few thousand lexemes at a time, letting searches run between.
+   * Merges the vectors read since (`fresh`) into the base: every lexeme's list without the
+   * `removed` titles, with theirs; a few thousand lexemes at a time, letting searches run between.
    */
-  private async compact(): Promise<void> {
+  private async compact(removed: IdSet): Promise<void> {
     const overlay = buildOverlay(this.fresh);
-    const removed = this.removed;
     const keep = removed.length === 0 ? null : (id: number) => !has(removed, id);
     const writer = new SegmentWriter();
     const { base } = this;
