@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { newSearchState, type SearchRow, type SearchState, searchRow } from '@estante/contracts/search';
-import type { Db } from '../../db/client.js';
+import { type Db, isDatabaseUnavailable } from '../../db/client.js';
 import { type IdSet, idSet, subtract } from './id-sets.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';
 import { fetchWordAtom, fetchWordPositions, frequentWords, titleKey, wordKey } from './search.queries.js';
@@ -20,6 +20,7 @@ import {
   snapshotFile,
   wordsFile,
 } from './search.persist.js';
+import { patchSnapshot } from './search.patch.js';
 import { readSnapshot, readVersion, type Snapshot } from './search.snapshot.js';
 import { Postings } from './search.postings.js';
 import { PREWARM_WORDS } from './search.config.js';
@@ -114,6 +115,9 @@ export class SearchIndex implements RunSource {
   private postingsStarted = false;
   /** When the lists were last written to disk. */
   private postingsSavedAt = 0;
+  /** Snapshots made by patching (search.patch.ts), and patches that failed and were replaced by a full read. */
+  private patches = 0;
+  private patchFailures = 0;
   /** Atoms decoded from the lists, by lexeme, for the snapshot in use (least recently used dropped past DECODED_MEGABYTES). */
   private readonly decoded = new KeptPerSnapshot<Atom>({ maxBytes: DECODED_MEGABYTES * 2 ** 20 });
 
@@ -251,7 +255,7 @@ export class SearchIndex implements RunSource {
         return kept;
       }
     }
-    const snapshot = await readSnapshot(this.db, this.source);
+    const snapshot = (await this.patched()) ?? (await readSnapshot(this.db, this.source));
     if (this.snapshotDir && !this.saving && Date.now() - this.savedAt >= SAVE_EVERY_MS) {
       this.saving = true;
       this.savedAt = Date.now();
@@ -265,6 +269,27 @@ export class SearchIndex implements RunSource {
         .finally(() => (this.saving = false));
     }
     return snapshot;
+  }
+
+  /**
+   * The snapshot in use moved to the catalogue's version by the change log (search.patch.ts,
+   * decision 0065): only the titles changed since are read. Null when there is none to move, or
+   * the log cannot say (then the whole catalogue is read). A patch that fails for another reason
+   * than the database is counted and the whole catalogue read, so a fault of the patch never
+   * leaves search behind the catalogue.
+   */
+  private async patched(): Promise<Snapshot | null> {
+    const previous = this.snapshot;
+    if (!previous) return null;
+    try {
+      const patched = await patchSnapshot(this.db, previous, this.source);
+      if (patched) this.patches++;
+      return patched;
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      this.patchFailures++;
+      return null;
+    }
   }
 
   private async keptFile(): Promise<{ file: string; identity: string }> {
@@ -619,6 +644,11 @@ export class SearchIndex implements RunSource {
       version: this.snapshot?.version ?? null,
       titles: this.snapshot?.all.length ?? 0,
       buildMs: this.snapshot?.buildMs ?? 0,
+      /** The last patch (the snapshot in use, when it was patched): ms, titles read; how many patches and failed patches so far. */
+      patchMs: this.snapshot?.patchMs ?? null,
+      changedTitles: this.snapshot?.changedTitles ?? null,
+      patches: this.patches,
+      patchFailures: this.patchFailures,
       atoms: this.atoms.size,
       atomBytes: this.atomBytes,
       facetSets: this.facets.size,

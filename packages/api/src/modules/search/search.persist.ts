@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { Atom } from './search.atoms.js';
 import { POSTINGS_CODE, Postings, type Segment } from './search.postings.js';
+import { PATCH_CODE } from './search.patch.js';
 import { MULTI_FACETS, type MultiFacet, type MultiValued, type Snapshot, SNAPSHOT_CODE } from './search.snapshot.js';
 import type { CatalogueSource } from './search.source.js';
 
@@ -80,12 +82,15 @@ export async function databaseIdentity(db: Db): Promise<string> {
   return `${row?.system ?? 'unknown'}-${row?.oid ?? 'unknown'}`;
 }
 
+/** The code a kept snapshot was made by: the full read's and the patch's (a kept snapshot may be a patched one). */
+const KEPT_CODE = createHash('sha256').update(SNAPSHOT_CODE).update(PATCH_CODE).digest('hex').slice(0, 16);
+
 /**
  * Where the snapshot of `source` in the database `identity` is kept under `dir`: the name says
  * the database and the code that builds snapshots, so a file that exists is one to load.
  */
 export function snapshotFile(dir: string, identity: string, source: CatalogueSource): string {
-  return path.join(dir, `${source.name}-${identity}-${SNAPSHOT_CODE}.snapshot`);
+  return path.join(dir, `${source.name}-${identity}-${KEPT_CODE}.snapshot`);
 }
 
 /**
@@ -94,7 +99,7 @@ export function snapshotFile(dir: string, identity: string, source: CatalogueSou
  */
 export async function saveSnapshot(file: string, identity: string, source: CatalogueSource, snapshot: Snapshot): Promise<void> {
   const header: Omit<Header, 'arrays'> = {
-    builder: SNAPSHOT_CODE,
+    builder: KEPT_CODE,
     database: identity,
     source: source.name,
     version: snapshot.version,
@@ -227,7 +232,7 @@ export async function loadSnapshot(file: string, identity: string, source: Catal
 
 /** Whether a file's header says it was made by this code, for this database and source. */
 function madeFor(header: { builder: string; database: string; source: string }, identity: string, source: CatalogueSource): boolean {
-  return header.builder === SNAPSHOT_CODE && header.database === identity && header.source === source.name;
+  return header.builder === KEPT_CODE && header.database === identity && header.source === source.name;
 }
 
 /** Where the words read ahead for the snapshot kept in `snapshotFile` are kept (beside it). */
@@ -283,7 +288,7 @@ export async function saveWords(file: string, identity: string, source: Catalogu
   }
   await writeArrays(
     file,
-    { builder: SNAPSHOT_CODE, database: identity, source: source.name, version: kept.version, words: kept.words, limit: kept.limit, atoms },
+    { builder: KEPT_CODE, database: identity, source: source.name, version: kept.version, words: kept.words, limit: kept.limit, atoms },
     arrays,
   );
 }
@@ -333,7 +338,7 @@ export async function savePostings(file: string, identity: string, source: Catal
   const { version, base, removed, fresh, stamp } = postings.parts();
   await writeArrays(
     file,
-    { builder: SNAPSHOT_CODE, postings: POSTINGS_CODE, database: identity, source: source.name, version, lexemes: base.lexemes, fresh },
+    { builder: KEPT_CODE, postings: POSTINGS_CODE, database: identity, source: source.name, version, lexemes: base.lexemes, fresh },
     { data: base.data, offset: base.offset, titles: base.titles, entries: base.entries, removed, stamp },
   );
 }

@@ -111,6 +111,9 @@ export interface Snapshot {
   buildMs: number;
   /** How long loading it from disk took (ms), when it was (search.persist.ts). */
   loadMs?: number;
+  /** When it was patched from the previous one (search.patch.ts): how long that took (ms) and how many titles it read. */
+  patchMs?: number;
+  changedTitles?: number;
 }
 
 export async function readVersion(db: Db, source: CatalogueSource = CATALOGUE): Promise<number> {
@@ -118,7 +121,7 @@ export async function readVersion(db: Db, source: CatalogueSource = CATALOGUE): 
   return Number(rows[0]?.version ?? 0);
 }
 
-interface TitleColumns {
+export interface TitleColumns {
   id: number;
   x: string | number;
   t: number;
@@ -135,6 +138,81 @@ interface TitleColumns {
   extra: string[] | null;
 }
 
+/** The columns a snapshot reads of each title, of `source`'s visible titles matching `where`. */
+export function titleColumns(source: CatalogueSource, where: SQL): SQL {
+  return sql`select cod_acervo as id, xmin::text as x, cod_tipo_obra as t, coalesce(ano_publicacao, -1) as y, idioma as i,
+                    (case when link_capa is not null then 1 else 0 end + case when acesso_remoto then 2 else 0 end
+                     + case when possui_acessibilidade then 4 else 0 end) as f,
+                    coalesce(cod_area_conhecimento, 0) as k,
+                    (extract(epoch from created_at) * 1000)::float8 as c,
+                    title_fold as key, author, added_authors, subjects, publisher, dados_adicionais as extra
+             from ${source.titles} where ${source.visible} and ${where}`;
+}
+
+/**
+ * The sort orders' keys, column by column, of a title aliased `t`: the full read orders by them,
+ * and a patch finds a changed title's neighbour by comparing them as a row (search.patch.ts),
+ * through the indexes of migration 0055 built on exactly these expressions.
+ */
+export const ORDER_KEYS: Record<OrderName, { columns: (t: string) => string[]; descending: boolean }> = {
+  // A title's initial article is skipped (245 ind. 2, migration 0050: "A educação" under E).
+  title: { columns: (t) => [`coalesce(${t}.title_sort, ${t}.title_fold, '')`, `${t}.cod_acervo`], descending: false },
+  // Titles without an author last (author is null: false before true).
+  author: {
+    columns: (t) => [`${t}.author is null`, `coalesce(estante_fold(${t}.author), '')`, `coalesce(${t}.title_sort, ${t}.title_fold, '')`, `${t}.cod_acervo`],
+    descending: false,
+  },
+  newest: { columns: (t) => [`${t}.created_at`, `${t}.cod_acervo`], descending: true },
+};
+
+/** `order by` of one sort order, for titles aliased `t`. */
+export function orderClause(order: OrderName, t = 't', reverse = false): SQL {
+  const { columns, descending } = ORDER_KEYS[order];
+  const direction = descending !== reverse ? ' desc' : '';
+  return sql.raw(
+    columns(t)
+      .map((c) => `${c}${direction}`)
+      .join(', '),
+  );
+}
+
+/** Where a snapshot's arrays take one title's row (readSnapshot, and a patch's changed titles). */
+export interface TitleSink {
+  present: Uint8Array;
+  stamp: Uint32Array;
+  created: Float64Array;
+  row: Int32Array;
+  titleKeys: Int32Array;
+  languages: string[];
+  languageIndex: Map<string, number>;
+  headings: Record<'A' | 'S' | 'E' | AdditionalData, { add(title: number, name: string): void }>;
+}
+
+/** Puts one title's columns into `into` (its arrays already zero for it). */
+export function takeTitle(r: TitleColumns, into: TitleSink) {
+  into.present[r.id] = 1;
+  into.stamp[r.id] = Number(r.x);
+  let language = 0;
+  if (r.i) {
+    let index = into.languageIndex.get(r.i);
+    if (index === undefined) into.languageIndex.set(r.i, (index = into.languages.push(r.i)));
+    language = index;
+  }
+  into.row[2 * r.id] = (r.t & 0xff) | (r.f << 8) | ((language & 0xffff) << 11);
+  into.row[2 * r.id + 1] = (r.y + 1) | ((r.k & 0xffff) << 12);
+  into.created[r.id] = r.c;
+  if (r.key) hashTitleKey(into.titleKeys, r.id, r.key);
+  const { A, S, E } = into.headings;
+  if (r.author) A.add(r.id, r.author);
+  for (const a of r.added_authors) A.add(r.id, a);
+  for (const subject of r.subjects) S.add(r.id, subject);
+  if (r.publisher) E.add(r.id, r.publisher);
+  for (const entry of r.extra ?? []) {
+    const letter = entry[0] as AdditionalData;
+    if (ADDITIONAL_DATA.includes(letter) && entry[1] === ADDITIONAL_DATA_SEPARATOR) into.headings[letter].add(r.id, entry.slice(2));
+  }
+}
+
 /** Reads a snapshot of the catalogue in one repeatable-read transaction. */
 export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE): Promise<Snapshot> {
   const started = performance.now();
@@ -148,65 +226,39 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
       await txDb.execute(sql`set local statement_timeout = 0`);
       await txDb.execute(sql`set local idle_in_transaction_session_timeout = 0`);
       const version = await readVersion(txDb, source);
-      const rows = await queryRows<TitleColumns>(
-        txDb,
-        sql`select cod_acervo as id, xmin::text as x, cod_tipo_obra as t, coalesce(ano_publicacao, -1) as y, idioma as i,
-                   (case when link_capa is not null then 1 else 0 end + case when acesso_remoto then 2 else 0 end
-                    + case when possui_acessibilidade then 4 else 0 end) as f,
-                   coalesce(cod_area_conhecimento, 0) as k,
-                   (extract(epoch from created_at) * 1000)::float8 as c,
-                   title_fold as key, author, added_authors, subjects, publisher, dados_adicionais as extra
-            from ${source.titles} where ${source.visible}`,
-      );
+      const rows = await queryRows<TitleColumns>(txDb, titleColumns(source, sql`true`));
       const size = rows.reduce((max, r) => Math.max(max, r.id), 0) + 1;
-      const s = { version, present: new Uint8Array(size), stamp: new Uint32Array(size), languages: [] as string[], created: new Float64Array(size) };
-      // The single-valued facets, packed into `row` below.
-      const columns: Columns = {
-        type: new Uint8Array(size),
-        year: new Int16Array(size).fill(-1),
-        language: new Uint16Array(size),
-        flags: new Uint8Array(size),
-        area: new Uint16Array(size),
+      const headings = {
+        A: new Builder(size),
+        S: new Builder(size),
+        E: new Builder(size),
+        ...(Object.fromEntries(ADDITIONAL_DATA.map((letter) => [letter, new Builder(size)])) as Record<AdditionalData, Builder>),
       };
-      const titleKeys = new Int32Array(size * TITLE_KEY_SLOTS);
-      const languageIndex = new Map<string, number>();
-      const authors = new Builder(size);
-      const subjects = new Builder(size);
-      const publishers = new Builder(size);
-      const additional = Object.fromEntries(ADDITIONAL_DATA.map((letter) => [letter, new Builder(size)])) as Record<AdditionalData, Builder>;
-      for (const r of rows) {
-        s.present[r.id] = 1;
-        s.stamp[r.id] = Number(r.x);
-        columns.type[r.id] = r.t;
-        columns.year[r.id] = r.y;
-        if (r.i) {
-          let index = languageIndex.get(r.i);
-          if (index === undefined) languageIndex.set(r.i, (index = s.languages.push(r.i)));
-          columns.language[r.id] = index;
-        }
-        columns.flags[r.id] = r.f;
-        columns.area[r.id] = r.k;
-        s.created[r.id] = r.c;
-        if (r.key) hashTitleKey(titleKeys, r.id, r.key);
-        if (r.author) authors.add(r.id, r.author);
-        for (const a of r.added_authors) authors.add(r.id, a);
-        for (const subject of r.subjects) subjects.add(r.id, subject);
-        if (r.publisher) publishers.add(r.id, r.publisher);
-        for (const entry of r.extra ?? []) {
-          const builder = additional[entry[0] as AdditionalData];
-          if (builder && entry[1] === ADDITIONAL_DATA_SEPARATOR) builder.add(r.id, entry.slice(2));
-        }
-      }
+      const s: TitleSink & { version: number } = {
+        version,
+        present: new Uint8Array(size),
+        stamp: new Uint32Array(size),
+        created: new Float64Array(size),
+        row: new Int32Array(size * 2),
+        titleKeys: new Int32Array(size * TITLE_KEY_SLOTS),
+        languages: [],
+        languageIndex: new Map(),
+        headings,
+      };
+      for (const r of rows) takeTitle(r, s);
       const all = idSet(rows.map((r) => r.id));
       rows.length = 0;
-      const orderBy = async (order: SQL) =>
-        rankOf(size, await queryRows<{ id: number }>(txDb, sql`select cod_acervo as id from ${source.titles} where ${source.visible} order by ${order}`));
-      const order = {
-        // A title's initial article is skipped (245 ind. 2, migration 0050: "A educação" under E).
-        title: await orderBy(sql`coalesce(title_sort, title_fold), cod_acervo`),
-        author: await orderBy(sql`estante_fold(author) nulls last, coalesce(title_sort, title_fold), cod_acervo`),
-        newest: await orderBy(sql`created_at desc, cod_acervo desc`),
+      const orderBy = async (order: OrderName) => {
+        const ordered = await queryRows<{ id: number }>(
+          txDb,
+          sql`select t.cod_acervo as id from ${source.titles} t where ${source.visible} order by ${orderClause(order)}`,
+        );
+        return rankOf(
+          size,
+          Int32Array.from(ordered, (r) => r.id),
+        );
       };
+      const order = { title: await orderBy('title'), author: await orderBy('author'), newest: await orderBy('newest') };
       const holdings = source.libraries ? await queryRows<{ id: number; b: number; name: string }>(txDb, source.libraries) : [];
       const libraries = new Builder(size, (name) => name);
       for (const h of holdings) libraries.add(h.id, h.name, String(h.b));
@@ -218,12 +270,12 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
       for (const r of partners) if (r.id < size) institutions.add(r.id, r.name, String(r.z));
       const built = {
         B: libraries.build(),
-        A: authors.build(),
-        S: subjects.build(),
-        E: publishers.build(),
+        A: headings.A.build(),
+        S: headings.S.build(),
+        E: headings.E.build(),
         NA_C: coursesOf.build(),
         Z: institutions.build(),
-        ...(Object.fromEntries(ADDITIONAL_DATA.map((letter) => [letter, additional[letter].build()])) as Record<AdditionalData, MultiBuilt>),
+        ...(Object.fromEntries(ADDITIONAL_DATA.map((letter) => [letter, headings[letter].build()])) as Record<AdditionalData, MultiBuilt>),
       };
       const multi = Object.fromEntries(MULTI_FACETS.map((f) => [f, { codes: built[f].codes, names: built[f].names, byCode: built[f].byCode }])) as Record<
         MultiFacet,
@@ -231,13 +283,18 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
       >;
       const names = { workTypes: await workTypes(txDb), languages: await languageNames(txDb), areas: await knowledgeAreas(txDb) };
       return {
-        ...s,
+        version,
+        present: s.present,
+        stamp: s.stamp,
+        created: s.created,
+        languages: s.languages,
+        row: s.row,
         all,
         order,
         multi,
         names,
-        titleKeys,
-        ...pack(columns, built),
+        titleKeys: s.titleKeys,
+        ...pack(size, built),
         builtAt: Date.now(),
         buildMs: performance.now() - started,
       };
@@ -246,29 +303,12 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
   );
 }
 
-/** A title's single-valued facets while the snapshot is built. */
-interface Columns {
-  type: Uint8Array;
-  /** Publication year, -1 when unknown. */
-  year: Int16Array;
-  /** Index into `languages` + 1; 0 when unknown. */
-  language: Uint16Array;
-  flags: Uint8Array;
-  area: Uint16Array;
-}
-
 /** A title's publication year from its packed row, -1 when unknown. */
 export function yearOf(row: Int32Array, id: number): number {
   return (row[2 * id + 1]! & 4095) - 1;
 }
 
-function pack(s: Columns, multi: Record<MultiFacet, MultiBuilt>): Pick<Snapshot, 'row' | 'tagStart' | 'tags' | 'tagFacet' | 'tagOffset'> {
-  const size = s.type.length;
-  const row = new Int32Array(size * 2);
-  for (let id = 0; id < size; id++) {
-    row[2 * id] = s.type[id]! | (s.flags[id]! << 8) | (s.language[id]! << 11);
-    row[2 * id + 1] = (s.year[id]! + 1) | (s.area[id]! << 12);
-  }
+function pack(size: number, multi: Record<MultiFacet, MultiBuilt>): Pick<Snapshot, 'tagStart' | 'tags' | 'tagFacet' | 'tagOffset'> {
   const tagOffset = {} as Record<MultiFacet, number>;
   let values = 0;
   let offset = 0;
@@ -290,16 +330,12 @@ function pack(s: Columns, multi: Record<MultiFacet, MultiBuilt>): Pick<Snapshot,
     });
   }
   tagStart[size] = n;
-  return { row, tagStart, tags, tagFacet, tagOffset };
+  return { tagStart, tags, tagFacet, tagOffset };
 }
 
-function rankOf(size: number, ordered: { id: number }[]): { rank: Int32Array; ids: Int32Array } {
+export function rankOf(size: number, ids: Int32Array): { rank: Int32Array; ids: Int32Array } {
   const rank = new Int32Array(size);
-  const ids = new Int32Array(ordered.length);
-  ordered.forEach((r, position) => {
-    rank[r.id] = position;
-    ids[position] = r.id;
-  });
+  ids.forEach((id, position) => (rank[id] = position));
   return { rank, ids };
 }
 
@@ -404,7 +440,25 @@ class Builder {
  */
 export const SNAPSHOT_CODE = createHash('sha256')
   .update(
-    [readSnapshot, pack, rankOf, hashTitleKey, keyHash, headingKey, headingCode, Builder, workTypes, languageNames, knowledgeAreas].map(String).join('\n'),
+    [
+      readSnapshot,
+      titleColumns,
+      takeTitle,
+      orderClause,
+      ...Object.values(ORDER_KEYS).map((o) => o.columns),
+      pack,
+      rankOf,
+      hashTitleKey,
+      keyHash,
+      headingKey,
+      headingCode,
+      Builder,
+      workTypes,
+      languageNames,
+      knowledgeAreas,
+    ]
+      .map(String)
+      .join('\n'),
   )
   .update(MULTI_FACETS.join(','))
   .digest('hex')
