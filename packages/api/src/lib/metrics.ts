@@ -138,7 +138,7 @@ export interface ObservedDatabase {
 
 /** What a scrape asks of a search index (search.index.ts `SearchIndex`). */
 export interface ObservedIndex {
-  figures(): Promise<{ version: number | null; titles: number; madeAt: number | null }>;
+  figures(): Promise<{ version: number | null; titles: number; madeAt: number | null; patches?: number; fullReads?: number; patchSeconds?: number | null }>;
   /** The catalogue's version in the database now (the index starts following it when ahead). */
   catalogueVersion(): Promise<number>;
 }
@@ -179,7 +179,17 @@ export async function within<T, F>(promise: Promise<T>, ms: number, fallback: F)
 
 interface StateFigures {
   database: { up: boolean; pending: number | null; pools: PoolFigures[] } | null;
-  search: { name: string; loaded: boolean; version: number | null; titles: number; ageSeconds: number | null; catalogueVersion: number | null }[];
+  search: {
+    name: string;
+    loaded: boolean;
+    version: number | null;
+    titles: number;
+    ageSeconds: number | null;
+    catalogueVersion: number | null;
+    patches: number | null;
+    fullReads: number | null;
+    patchSeconds: number | null;
+  }[];
 }
 
 /**
@@ -211,6 +221,9 @@ async function read(): Promise<StateFigures> {
           titles: figures?.titles ?? 0,
           ageSeconds: typeof figures?.madeAt === 'number' ? Math.max(0, (Date.now() - figures.madeAt) / 1000) : null,
           catalogueVersion,
+          patches: figures?.patches ?? null,
+          fullReads: figures?.fullReads ?? null,
+          patchSeconds: figures?.patchSeconds ?? null,
         };
       }),
     ),
@@ -307,6 +320,27 @@ stateGauge(
   'max',
   (g, s) => {
     for (const i of s.search) if (i.catalogueVersion !== null) g.set({ index: i.name }, i.catalogueVersion);
+  },
+);
+stateGauge(
+  'estante_search_index_patches',
+  'Snapshots this index made by patching the previous one from the change log (issue 59), since start',
+  ['index'],
+  'max',
+  (g, s) => {
+    for (const i of s.search) if (i.patches !== null) g.set({ index: i.name }, i.patches);
+  },
+);
+stateGauge('estante_search_index_full_reads', 'Snapshots this index made by reading the whole catalogue, since start', ['index'], 'max', (g, s) => {
+  for (const i of s.search) if (i.fullReads !== null) g.set({ index: i.name }, i.fullReads);
+});
+stateGauge(
+  'estante_search_index_patch_seconds',
+  'How long making the snapshot in use by a patch took (absent when it was read whole)',
+  ['index'],
+  'max',
+  (g, s) => {
+    for (const i of s.search) if (i.patchSeconds !== null) g.set({ index: i.name }, i.patchSeconds);
   },
 );
 new Gauge({

@@ -168,6 +168,9 @@ describe('GET /metrics', () => {
     );
     expect(sample(after, 'estante_search_index_titles', { index: 'catalogue' })).toBe(0);
     expect(sample(after, 'estante_search_index_age_seconds', { index: 'catalogue' })).toBeGreaterThanOrEqual(0);
+    // The first snapshot is read whole; none patched yet (search.patch.ts, issue 59).
+    expect(sample(after, 'estante_search_index_full_reads', { index: 'catalogue' })).toBeGreaterThanOrEqual(1);
+    expect(sample(after, 'estante_search_index_patches', { index: 'catalogue' })).toBe(0);
     expect(sample(after, 'estante_metrics_processes')).toBe(1);
     expect(sample(after, 'nodejs_eventloop_lag_p99_seconds', { role: 'primary' })).toBeGreaterThanOrEqual(0);
     expect(sample(after, 'process_resident_memory_bytes', { role: 'primary' })).toBeGreaterThan(0);
@@ -196,6 +199,10 @@ describe('GET /metrics', () => {
     const after = await scrape();
     expect(version(after, 'estante_search_catalogue_version')).toBeGreaterThan(version(before, 'estante_search_catalogue_version')!);
     expect(version(after, 'estante_search_index_version')).toBe(version(after, 'estante_search_catalogue_version'));
+    // Followed by patching its snapshot with the one title the change log names, not by reading the catalogue again.
+    expect(version(after, 'estante_search_index_patches')).toBeGreaterThan(version(before, 'estante_search_index_patches')!);
+    expect(version(after, 'estante_search_index_full_reads')).toBe(version(before, 'estante_search_index_full_reads'));
+    expect(version(after, 'estante_search_index_patch_seconds')).toBeGreaterThan(0);
   });
 
   it('exports every metric the example alert rules use', async () => {

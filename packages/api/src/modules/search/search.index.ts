@@ -38,6 +38,10 @@ export interface IndexFigures {
   titles: number;
   /** When the snapshot in use was made (read from the database, or loaded from disk), in ms since the epoch. */
   madeAt: number | null;
+  /** Snapshots made by patching (search.patch.ts) and by reading the whole catalogue, since start; the last patch's seconds. */
+  patches?: number;
+  fullReads?: number;
+  patchSeconds?: number | null;
 }
 
 /**
@@ -118,6 +122,7 @@ export class SearchIndex implements RunSource {
   /** Snapshots made by patching (search.patch.ts), and patches that failed and were replaced by a full read. */
   private patches = 0;
   private patchFailures = 0;
+  private fullReads = 0;
   /** Atoms decoded from the lists, by lexeme, for the snapshot in use (least recently used dropped past DECODED_MEGABYTES). */
   private readonly decoded = new KeptPerSnapshot<Atom>({ maxBytes: DECODED_MEGABYTES * 2 ** 20 });
 
@@ -255,7 +260,11 @@ export class SearchIndex implements RunSource {
         return kept;
       }
     }
-    const snapshot = (await this.patched()) ?? (await readSnapshot(this.db, this.source));
+    let snapshot = await this.patched();
+    if (!snapshot) {
+      snapshot = await readSnapshot(this.db, this.source);
+      this.fullReads++;
+    }
     if (this.snapshotDir && !this.saving && Date.now() - this.savedAt >= SAVE_EVERY_MS) {
       this.saving = true;
       this.savedAt = Date.now();
@@ -624,7 +633,14 @@ export class SearchIndex implements RunSource {
    */
   async figures(): Promise<IndexFigures> {
     if (!this.snapshot) this.current().catch(() => undefined);
-    return { version: this.snapshot?.version ?? null, titles: this.snapshot?.all.length ?? 0, madeAt: this.madeAt };
+    return {
+      version: this.snapshot?.version ?? null,
+      titles: this.snapshot?.all.length ?? 0,
+      madeAt: this.madeAt,
+      patches: this.patches,
+      fullReads: this.fullReads,
+      patchSeconds: this.snapshot?.patchMs === undefined ? null : this.snapshot.patchMs / 1000,
+    };
   }
 
   /**
@@ -649,6 +665,7 @@ export class SearchIndex implements RunSource {
       changedTitles: this.snapshot?.changedTitles ?? null,
       patches: this.patches,
       patchFailures: this.patchFailures,
+      fullReads: this.fullReads,
       atoms: this.atoms.size,
       atomBytes: this.atomBytes,
       facetSets: this.facets.size,

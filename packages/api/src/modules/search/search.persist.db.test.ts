@@ -100,12 +100,14 @@ describe('search snapshots kept on disk (issue 25)', () => {
     expect(restarted.stats()).toMatchObject({ version: saved.version, titles: saved.titles, buildMs: saved.buildMs });
 
     // Titles catalogued while no server ran: the kept snapshot is older than the catalogue, and
-    // the next index reads the new one (a small catalogue's is waited for).
+    // the next index patches it to the new one (a small catalogue's is waited for).
     await importMarcRecords(database.db, asItems([{ id: 'kept-1', title: 'Brasil depois do reinício', author: 'Reis, Ana', year: 2024 }]));
     const later = new SearchIndex(database.db, { snapshotDir: keptDir });
     const after = await searched(later, 'brasil');
     expect(after.total).toBe(before.total + 1);
     expect(later.stats().version).toBeGreaterThan(saved.version!);
+    // The kept snapshot and the changes since (decision 0065): one title read, not the catalogue.
+    expect(later.stats()).toMatchObject({ patches: 1, fullReads: 0, changedTitles: 1 });
   });
 });
 
