@@ -210,7 +210,10 @@ describe('incremental snapshots (issue 59)', () => {
       { id: 5, p: 6 },
       { id: 8, p: 5 },
     ];
-    expect([...patchOrder(Int32Array.from([1, 2, 3, 4, 5, 6]), mask, placed)]).toEqual([9, 1, 3, 2, 4, 6, 5, 8]);
+    const ids = Int32Array.from([1, 2, 3, 4, 5, 6]);
+    const rank = new Int32Array(10);
+    ids.forEach((id, position) => (rank[id] = position));
+    expect([...patchOrder({ ids, rank }, mask, placed)]).toEqual([9, 1, 3, 2, 4, 6, 5, 8]);
   });
 
   it('a search index follows imports by patching, on both catalogues, and answers the new titles', async () => {

@@ -8,6 +8,7 @@ import {
   MULTI_FACETS,
   type MultiFacet,
   type MultiValued,
+  type CodeLookup,
   orderClause,
   ORDER_KEYS,
   type OrderName,
@@ -121,7 +122,7 @@ export async function patchSnapshot(
       const all = new Int32Array(previous.all.length - countPresent(previous, changed) + rows.length);
       for (let id = 0, n = 0; id < size; id++) if (present[id]) all[n++] = id;
       const order = {} as Snapshot['order'];
-      for (const name of Object.keys(ORDER_KEYS) as OrderName[]) order[name] = rankOf(size, patchOrder(previous.order[name].ids, mask, placed[name]));
+      for (const name of Object.keys(ORDER_KEYS) as OrderName[]) order[name] = rankOf(size, patchOrder(previous.order[name], mask, placed[name]));
       return {
         version,
         all,
@@ -185,7 +186,8 @@ function neighbours(db: Db, source: CatalogueSource, order: OrderName, ids: stri
  * their neighbour. A neighbour that is itself a changed title stands for the unchanged title
  * that neighbour follows: `placed` comes in the order's own order, so it is known by then.
  */
-export function patchOrder(ids: Int32Array, mask: Uint8Array, placed: { id: number; p: number | null }[]): Int32Array {
+export function patchOrder(order: { ids: Int32Array; rank: Int32Array }, mask: Uint8Array, placed: { id: number; p: number | null }[]): Int32Array {
+  const { ids, rank } = order;
   const anchor = new Map<number, number>();
   const after = new Map<number, number[]>();
   for (const { id, p } of placed) {
@@ -195,17 +197,31 @@ export function patchOrder(ids: Int32Array, mask: Uint8Array, placed: { id: numb
     if (group) group.push(id);
     else after.set(a, [id]);
   }
-  let kept = 0;
-  for (const id of ids) if (mask[id] !== 1) kept++;
-  const out = new Int32Array(kept + placed.length);
+  // The positions where the previous order changes: a changed title leaves (its position), a
+  // group of them comes in after an unchanged one (its position); in between, runs copied whole.
+  const cuts: { at: number; leaves: boolean; group?: number[] }[] = [];
+  for (let id = 0; id < mask.length; id++) if (mask[id] === 1 && id < rank.length && ids[rank[id]!] === id) cuts.push({ at: rank[id]!, leaves: true });
+  for (const [a, group] of after) if (a >= 0) cuts.push({ at: rank[a]!, leaves: false, group });
+  cuts.sort((x, y) => x.at - y.at);
+  const leaving = cuts.reduce((n, c) => n + (c.leaves ? 1 : 0), 0);
+  const out = new Int32Array(ids.length - leaving + placed.length);
   let n = 0;
   for (const id of after.get(-1) ?? []) out[n++] = id;
-  for (const id of ids) {
-    if (mask[id] === 1) continue;
-    out[n++] = id;
-    const group = after.get(id);
-    if (group) for (const g of group) out[n++] = g;
+  let from = 0;
+  for (const cut of cuts) {
+    if (cut.leaves) {
+      out.set(ids.subarray(from, cut.at), n);
+      n += cut.at - from;
+      from = cut.at + 1;
+    } else {
+      out.set(ids.subarray(from, cut.at + 1), n);
+      n += cut.at + 1 - from;
+      from = cut.at + 1;
+      for (const g of cut.group!) out[n++] = g;
+    }
   }
+  out.set(ids.subarray(from), n);
+  n += ids.length - from;
   if (n !== out.length) throw new Error(`search patch: an order lost its place (${n} of ${out.length} titles placed)`);
   return out;
 }
@@ -218,7 +234,9 @@ export function patchOrder(ids: Int32Array, mask: Uint8Array, placed: { id: numb
 class PatchedFacet {
   private codes: string[];
   private names: string[];
-  private byCode: Map<string, number>;
+  /** The last full read's values, never changed, and those appended by patches since. */
+  private readonly base: CodeLookup;
+  private readonly added: Map<string, number>;
   readonly of = new Map<number, number[]>();
 
   constructor(
@@ -227,7 +245,9 @@ class PatchedFacet {
   ) {
     this.codes = previous.codes.slice();
     this.names = previous.names.slice();
-    this.byCode = new Map(previous.byCode);
+    const byCode = previous.byCode;
+    this.base = byCode instanceof Appended ? byCode.base : byCode;
+    this.added = byCode instanceof Appended ? new Map(byCode.added) : new Map();
   }
 
   get size(): number {
@@ -238,11 +258,11 @@ class PatchedFacet {
     const trimmed = name.trim();
     if (!trimmed) return;
     const c = code ?? headingCode(this.key(trimmed));
-    let value = this.byCode.get(c);
+    let value = this.added.get(c) ?? this.base.get(c);
     if (value === undefined) {
       value = this.codes.push(c) - 1;
       this.names.push(trimmed);
-      this.byCode.set(c, value);
+      this.added.set(c, value);
     }
     const values = this.of.get(title);
     if (!values) this.of.set(title, [value]);
@@ -250,7 +270,23 @@ class PatchedFacet {
   }
 
   valued(): MultiValued {
-    return { codes: this.codes, names: this.names, byCode: this.byCode };
+    return { codes: this.codes, names: this.names, byCode: this.added.size ? new Appended(this.base, this.added) : this.base };
+  }
+}
+
+/**
+ * The value numbers of a patched facet: the full read's map (shared by every snapshot patched from
+ * it, never changed: copying it took a third of a patch at a million titles) and the values
+ * appended since, copied per patch (few).
+ */
+class Appended implements CodeLookup {
+  constructor(
+    readonly base: CodeLookup,
+    readonly added: Map<string, number>,
+  ) {}
+
+  get(code: string): number | undefined {
+    return this.added.get(code) ?? this.base.get(code);
   }
 }
 
@@ -271,37 +307,54 @@ function patchTags(
   });
   const tagFacet = new Uint8Array(offset);
   MULTI_FACETS.forEach((facet, index) => tagFacet.fill(index, tagOffset[facet], tagOffset[facet] + facets[facet].size));
-  let count = 0;
   const oldSize = previous.present.length;
-  for (let id = 0; id < size; id++) {
-    if (mask[id] === 1) for (const facet of MULTI_FACETS) count += facets[facet].of.get(id)?.length ?? 0;
-    else if (id < oldSize) count += previous.tagStart[id + 1]! - previous.tagStart[id]!;
+  const changed: number[] = [];
+  for (let id = 0; id < size; id++) if (mask[id] === 1) changed.push(id);
+  const oldTags = (from: number, to: number) => (Math.min(to, oldSize) > from ? previous.tagStart[Math.min(to, oldSize)]! - previous.tagStart[from]! : 0);
+  let count = oldTags(0, size);
+  for (const id of changed) {
+    count -= oldTags(id, id + 1);
+    for (const facet of MULTI_FACETS) count += facets[facet].of.get(id)?.length ?? 0;
   }
   const tagStart = new Int32Array(size + 1);
   const tags = new Int32Array(count);
   const old = previous.tags;
+  const renumbered = shift.some((d) => d !== 0);
   let n = 0;
-  for (let id = 0; id < size; id++) {
-    tagStart[id] = n;
-    if (mask[id] === 1) {
-      MULTI_FACETS.forEach((facet, index) => {
-        for (const v of facets[facet].of.get(id) ?? []) tags[n++] = (index << TAG_FACET_SHIFT) | (tagOffset[facet] + v);
-      });
-    } else if (id < oldSize) {
-      for (let k = previous.tagStart[id]!; k < previous.tagStart[id + 1]!; k++) {
-        const tag = old[k]!;
-        const index = tag >>> TAG_FACET_SHIFT;
-        tags[n++] = (index << TAG_FACET_SHIFT) | ((tag & TAG_VALUE) + shift[index]!);
-      }
+  // The unchanged titles between two changed ones in one run: their tags copied (and renumbered:
+  // a facet's offset moves by the values the facets before it gained), their starts moved.
+  const copy = (from: number, to: number) => {
+    const end = Math.min(to, oldSize);
+    if (end <= from) {
+      tagStart.fill(n, from, to);
+      return;
     }
+    const a = previous.tagStart[from]!;
+    const b = previous.tagStart[end]!;
+    const delta = n - a;
+    for (let id = from; id < end; id++) tagStart[id] = previous.tagStart[id]! + delta;
+    tagStart.fill(n + b - a, end, to);
+    if (!renumbered) tags.set(old.subarray(a, b), n);
+    else for (let k = a, m = n; k < b; k++, m++) tags[m] = old[k]! + shift[old[k]! >>> TAG_FACET_SHIFT]!;
+    n += b - a;
+  };
+  let from = 0;
+  for (const id of changed) {
+    copy(from, id);
+    tagStart[id] = n;
+    MULTI_FACETS.forEach((facet, index) => {
+      for (const v of facets[facet].of.get(id) ?? []) tags[n++] = (index << TAG_FACET_SHIFT) | (tagOffset[facet] + v);
+    });
+    from = id + 1;
   }
+  copy(from, size);
   tagStart[size] = n;
   return { tagStart, tags, tagFacet, tagOffset };
 }
 
 /** Names the code that patches a snapshot: part of what a kept snapshot's code hash covers. */
 export const PATCH_CODE = createHash('sha256')
-  .update([patchSnapshot, neighbours, patchOrder, PatchedFacet, patchTags].map(String).join('\n'))
+  .update([patchSnapshot, neighbours, patchOrder, PatchedFacet, Appended, patchTags].map(String).join('\n'))
   .digest('hex')
   .slice(0, 16);
 

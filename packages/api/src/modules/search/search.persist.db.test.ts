@@ -57,7 +57,7 @@ describe('search snapshots kept on disk (issue 25)', () => {
     for (const facet of MULTI_FACETS) {
       expect(loadedMulti[facet].codes).toEqual(multi[facet].codes);
       expect(loadedMulti[facet].names).toEqual(multi[facet].names);
-      expect([...loadedMulti[facet].byCode]).toEqual([...multi[facet].byCode]);
+      expect([...(loadedMulti[facet].byCode as Map<string, number>)]).toEqual([...(multi[facet].byCode as Map<string, number>)]);
     }
   });
 

@@ -282,10 +282,12 @@ export class RemoteIndex implements Searcher {
   private answerOf(wire: WireAnswer, held: RemoteIndex['names']): SearchAnswer {
     const { version, names, multi: shown, facets, ...outcome } = wire;
     if (names && (!this.names || version >= this.names.version)) this.names = { version, names };
-    const multi = Object.fromEntries(
-      MULTI_FACETS.map((facet) => [facet, { byCode: new Map<string, number>(), names: [] as string[] }]),
-    ) as SnapshotNames['multi'];
-    for (const [facet, code, name] of shown) multi[facet].byCode.set(code, multi[facet].names.push(name) - 1);
+    const named = Object.fromEntries(MULTI_FACETS.map((facet) => [facet, { byCode: new Map<string, number>(), names: [] as string[] }])) as Record<
+      MultiFacet,
+      { byCode: Map<string, number>; names: string[] }
+    >;
+    for (const [facet, code, name] of shown) named[facet].byCode.set(code, named[facet].names.push(name) - 1);
+    const multi: SnapshotNames['multi'] = named;
     return {
       ...outcome,
       // A multi-valued value shown keeps its name (FacetCount.nome); `multi` names the filters.

@@ -17,11 +17,17 @@ export const FLAG = { C: 1, O: 2, A: 4 } as const;
 export interface MultiValued {
   codes: string[];
   names: string[];
-  byCode: Map<string, number>;
+  byCode: CodeLookup;
+}
+
+/** A facet's value numbers by code: a Map after a full read; after patches, that Map and the values appended since (search.patch.ts). */
+export interface CodeLookup {
+  get(code: string): number | undefined;
 }
 
 /** A multi-valued facet while the snapshot is built: title id → `values[start[id]] … values[start[id + 1] - 1]`. */
 interface MultiBuilt extends MultiValued {
+  byCode: Map<string, number>;
   start: Int32Array;
   values: Int32Array;
 }
@@ -277,10 +283,9 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
         Z: institutions.build(),
         ...(Object.fromEntries(ADDITIONAL_DATA.map((letter) => [letter, headings[letter].build()])) as Record<AdditionalData, MultiBuilt>),
       };
-      const multi = Object.fromEntries(MULTI_FACETS.map((f) => [f, { codes: built[f].codes, names: built[f].names, byCode: built[f].byCode }])) as Record<
-        MultiFacet,
-        MultiValued
-      >;
+      const multi = Object.fromEntries(
+        MULTI_FACETS.map((f) => [f, { codes: built[f].codes, names: built[f].names, byCode: built[f].byCode as CodeLookup }]),
+      ) as Record<MultiFacet, MultiValued>;
       const names = { workTypes: await workTypes(txDb), languages: await languageNames(txDb), areas: await knowledgeAreas(txDb) };
       return {
         version,
