@@ -246,8 +246,15 @@ class PatchedFacet {
     this.codes = previous.codes.slice();
     this.names = previous.names.slice();
     const byCode = previous.byCode;
-    this.base = byCode instanceof Appended ? byCode.base : byCode;
-    this.added = byCode instanceof Appended ? new Map(byCode.added) : new Map();
+    if (byCode instanceof Appended && byCode.added.size > FOLD_FROM_VALUES) {
+      // Past that many values appended since the last full read, one map again: copying the
+      // appended ones on every patch would cost more than this once.
+      this.base = new Map(this.codes.map((code, value) => [code, value]));
+      this.added = new Map();
+    } else {
+      this.base = byCode instanceof Appended ? byCode.base : byCode;
+      this.added = byCode instanceof Appended ? new Map(byCode.added) : new Map();
+    }
   }
 
   get size(): number {
@@ -273,6 +280,9 @@ class PatchedFacet {
     return { codes: this.codes, names: this.names, byCode: this.added.size ? new Appended(this.base, this.added) : this.base };
   }
 }
+
+/** Values appended by patches past which a facet's value map is made whole again. */
+const FOLD_FROM_VALUES = 50_000;
 
 /**
  * The value numbers of a patched facet: the full read's map (shared by every snapshot patched from
