@@ -225,6 +225,18 @@ describe('incremental snapshots (issue 59)', () => {
     expect(index.stats()).toMatchObject({ changedTitles: 1, patchFailures: 0 });
     expect(index.stats().patches).toBeGreaterThanOrEqual(1);
     expect(CATALOGUE.name).toBe('catalogue');
+
+    // A patch that fails for another reason than the database being away (here its horizon
+    // table gone) is counted, and the catalogue read whole: search never stays behind.
+    const { fullReads } = index.stats();
+    await database.db.execute(sql`alter table search_changes_horizon rename to search_changes_horizon_away`);
+    try {
+      await importMarcRecords(database.db, asItems([{ id: 'patch-index-2', title: 'Patchindex sem horizonte' }]));
+      expect(await search('patchindex')).toBe(before + 2);
+    } finally {
+      await database.db.execute(sql`alter table search_changes_horizon_away rename to search_changes_horizon`);
+    }
+    expect(index.stats()).toMatchObject({ patchFailures: 1, fullReads: fullReads + 1 });
   });
 });
 

@@ -16,7 +16,6 @@ import {
   readVersion,
   type Snapshot,
   TAG_FACET_SHIFT,
-  TAG_VALUE,
   takeTitle,
   TITLE_KEY_SLOTS,
   type TitleColumns,
