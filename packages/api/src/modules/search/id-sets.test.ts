@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
+import { contains, idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
 
 const ids = fc.array(fc.integer({ min: 0, max: 2000 }), { maxLength: 300 });
 const plain = (s: Int32Array) => Array.from(s);
@@ -28,5 +28,11 @@ describe('id sets', () => {
   it('lowerBound finds the first position at or after a value', () => {
     const s = idSet([2, 4, 4, 8]);
     expect([0, 2, 3, 8, 9].map((v) => lowerBound(s, v))).toEqual([0, 0, 1, 2, 3]);
+  });
+
+  it('contains says whether a value is in the set', () => {
+    const s = idSet([2, 4, 8]);
+    expect([0, 2, 3, 4, 8, 9].map((v) => contains(s, v))).toEqual([false, true, false, true, true, false]);
+    expect(contains(idSet([]), 0)).toBe(false);
   });
 });

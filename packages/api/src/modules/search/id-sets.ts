@@ -75,3 +75,9 @@ export function lowerBound(a: IdSet, x: number, from = 0): number {
   }
   return lo;
 }
+
+/** Whether sorted `a` holds `x`. */
+export function contains(a: IdSet, x: number): boolean {
+  const i = lowerBound(a, x);
+  return i < a.length && a[i] === x;
+}

@@ -13,6 +13,7 @@ import {
   ORDER_KEYS,
   type OrderName,
   rankOf,
+  readNames,
   readVersion,
   type Snapshot,
   TAG_FACET_SHIFT,
@@ -22,7 +23,6 @@ import {
   titleColumns,
   type TitleSink,
 } from './search.snapshot.js';
-import { knowledgeAreas, languageNames, workTypes } from './search.queries.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
 
 /**
@@ -132,10 +132,15 @@ export async function patchSnapshot(
         order,
         multi: Object.fromEntries(MULTI_FACETS.map((f) => [f, facets[f].valued()])) as Record<MultiFacet, MultiValued>,
         row,
-        ...patchTags(previous, facets, mask, size),
+        ...patchTags(
+          previous,
+          facets,
+          changed.filter((id) => id < size),
+          size,
+        ),
         titleKeys,
         // Small tables, read again: a language first met in an import is named at once.
-        names: { workTypes: await workTypes(txDb), languages: await languageNames(txDb), areas: await knowledgeAreas(txDb) },
+        names: await readNames(txDb),
         builtAt: Date.now(),
         // What a full read costs still decides whether searches wait for the next snapshot.
         buildMs: previous.buildMs,
@@ -303,7 +308,7 @@ class Appended implements CodeLookup {
 function patchTags(
   previous: Snapshot,
   facets: Record<MultiFacet, PatchedFacet>,
-  mask: Uint8Array,
+  changed: number[],
   size: number,
 ): Pick<Snapshot, 'tagStart' | 'tags' | 'tagFacet' | 'tagOffset'> {
   const tagOffset = {} as Record<MultiFacet, number>;
@@ -317,8 +322,6 @@ function patchTags(
   const tagFacet = new Uint8Array(offset);
   MULTI_FACETS.forEach((facet, index) => tagFacet.fill(index, tagOffset[facet], tagOffset[facet] + facets[facet].size));
   const oldSize = previous.present.length;
-  const changed: number[] = [];
-  for (let id = 0; id < size; id++) if (mask[id] === 1) changed.push(id);
   const oldTags = (from: number, to: number) => (Math.min(to, oldSize) > from ? previous.tagStart[Math.min(to, oldSize)]! - previous.tagStart[from]! : 0);
   let count = oldTags(0, size);
   for (const id of changed) {

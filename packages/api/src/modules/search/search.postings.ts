@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { Atom } from './search.atoms.js';
-import { EMPTY, type IdSet, idSet, lowerBound, union } from './id-sets.js';
+import { contains, EMPTY, type IdSet, idSet, union } from './id-sets.js';
 import type { Snapshot } from './search.snapshot.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
 
@@ -548,7 +548,7 @@ export class Postings {
    */
   private async compact(removed: IdSet): Promise<void> {
     const overlay = buildOverlay(this.fresh);
-    const keep = removed.length === 0 ? null : (id: number) => !has(removed, id);
+    const keep = removed.length === 0 ? null : (id: number) => !contains(removed, id);
     const writer = new SegmentWriter();
     const { base } = this;
     for (let k = 0; k < base.lexemes.length; k++) {
@@ -579,7 +579,7 @@ export class Postings {
     const { base, overlay, removed } = this;
     const present = snapshot.present;
     const inSnapshot = (id: number) => present[id] === 1;
-    const keep = removed.length === 0 ? inSnapshot : (id: number) => present[id] === 1 && !has(removed, id);
+    const keep = removed.length === 0 ? inSnapshot : (id: number) => present[id] === 1 && !contains(removed, id);
     const k = base.byLexeme.get(lexeme);
     const o = overlay.byLexeme.get(lexeme);
     if (k === undefined && o === undefined) return EMPTY_ATOM;
@@ -625,11 +625,6 @@ export class Postings {
 
 const EMPTY_LISTED: Listed = { ids: new Int32Array(0), masks: new Uint8Array(0) };
 const EMPTY_DECODED: Decoded = { ...EMPTY_LISTED, start: new Int32Array(1), at: new Uint16Array(0) };
-
-function has(set: IdSet, id: number): boolean {
-  const i = lowerBound(set, id);
-  return i < set.length && set[i] === id;
-}
 
 function buildOverlay(fresh: Map<number, string>): Segment {
   if (fresh.size === 0) return EMPTY_SEGMENT;

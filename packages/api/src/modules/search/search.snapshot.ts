@@ -219,6 +219,11 @@ export function takeTitle(r: TitleColumns, into: TitleSink) {
   }
 }
 
+/** The small tables that name facet values (work types, languages, knowledge areas), read whole. */
+export async function readNames(db: Db): Promise<Snapshot['names']> {
+  return { workTypes: await workTypes(db), languages: await languageNames(db), areas: await knowledgeAreas(db) };
+}
+
 /** Reads a snapshot of the catalogue in one repeatable-read transaction. */
 export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE): Promise<Snapshot> {
   const started = performance.now();
@@ -286,7 +291,7 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
       const multi = Object.fromEntries(
         MULTI_FACETS.map((f) => [f, { codes: built[f].codes, names: built[f].names, byCode: built[f].byCode as CodeLookup }]),
       ) as Record<MultiFacet, MultiValued>;
-      const names = { workTypes: await workTypes(txDb), languages: await languageNames(txDb), areas: await knowledgeAreas(txDb) };
+      const names = await readNames(txDb);
       return {
         version,
         present: s.present,
