@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { ADDITIONAL_DATA, type AdditionalData } from '../../marc/derive.js';
+import { codeArray, type FacetCodes, facetCodes } from './search.codes.js';
 import {
   headingCode,
   headingKey,
   MULTI_FACETS,
   type MultiFacet,
   type MultiValued,
-  type CodeLookup,
   orderClause,
   ORDER_KEYS,
   type OrderName,
@@ -236,44 +236,49 @@ export function patchOrder(order: { ids: Int32Array; rank: Int32Array }, mask: U
  * brings them; the changed titles' values collected per title.
  */
 class PatchedFacet {
-  private codes: string[];
-  private names: string[];
-  /** The last full read's values, never changed, and those appended by patches since. */
-  private readonly base: CodeLookup;
-  private readonly added: Map<string, number>;
+  private readonly names: string[];
+  /** The last full read's values, never changed, and those appended by patches since (value base.length + i). */
+  private readonly base: FacetCodes;
+  private readonly added: string[];
+  private readonly addedBy: Map<string, number>;
   readonly of = new Map<number, number[]>();
 
   constructor(
     previous: MultiValued,
     private readonly key: (name: string) => string,
   ) {
-    this.codes = previous.codes.slice();
     this.names = previous.names.slice();
-    const byCode = previous.byCode;
-    if (byCode instanceof Appended && byCode.added.size > FOLD_FROM_VALUES) {
-      // Past that many values appended since the last full read, one map again: copying the
+    const codes = previous.codes;
+    if (codes instanceof Appended && codes.added.length > FOLD_FROM_VALUES) {
+      // Past that many values appended since the last full read, one table again: copying the
       // appended ones on every patch would cost more than this once.
-      this.base = new Map(this.codes.map((code, value) => [code, value]));
-      this.added = new Map();
+      this.base = facetCodes(codeArray(codes));
+      this.added = [];
+      this.addedBy = new Map();
+    } else if (codes instanceof Appended) {
+      this.base = codes.base;
+      this.added = codes.added.slice();
+      this.addedBy = new Map(codes.addedBy);
     } else {
-      this.base = byCode instanceof Appended ? byCode.base : byCode;
-      this.added = byCode instanceof Appended ? new Map(byCode.added) : new Map();
+      this.base = codes;
+      this.added = [];
+      this.addedBy = new Map();
     }
   }
 
   get size(): number {
-    return this.codes.length;
+    return this.base.length + this.added.length;
   }
 
   add(title: number, name: string, code?: string) {
     const trimmed = name.trim();
     if (!trimmed) return;
     const c = code ?? headingCode(this.key(trimmed));
-    let value = this.added.get(c) ?? this.base.get(c);
+    let value = this.addedBy.get(c) ?? this.base.get(c);
     if (value === undefined) {
-      value = this.codes.push(c) - 1;
+      value = this.base.length + this.added.push(c) - 1;
       this.names.push(trimmed);
-      this.added.set(c, value);
+      this.addedBy.set(c, value);
     }
     const values = this.of.get(title);
     if (!values) this.of.set(title, [value]);
@@ -281,26 +286,36 @@ class PatchedFacet {
   }
 
   valued(): MultiValued {
-    return { codes: this.codes, names: this.names, byCode: this.added.size ? new Appended(this.base, this.added) : this.base };
+    const codes = this.added.length ? new Appended(this.base, this.added, this.addedBy) : this.base;
+    return { codes, names: this.names, byCode: codes };
   }
 }
 
-/** Values appended by patches past which a facet's value map is made whole again. */
+/** Values appended by patches past which a facet's codes are made one table again. */
 const FOLD_FROM_VALUES = 50_000;
 
 /**
- * The value numbers of a patched facet: the full read's map (shared by every snapshot patched from
- * it, never changed: copying it took a third of a patch at a million titles) and the values
- * appended since, copied per patch (few).
+ * The codes of a patched facet: the full read's (shared by every snapshot patched from it, never
+ * changed: copying them took a third of a patch at a million titles) and the values appended
+ * since, copied per patch (few).
  */
-class Appended implements CodeLookup {
+class Appended implements FacetCodes {
   constructor(
-    readonly base: CodeLookup,
-    readonly added: Map<string, number>,
+    readonly base: FacetCodes,
+    readonly added: string[],
+    readonly addedBy: Map<string, number>,
   ) {}
 
+  get length(): number {
+    return this.base.length + this.added.length;
+  }
+
+  at(value: number): string | undefined {
+    return value < this.base.length ? this.base.at(value) : this.added[value - this.base.length];
+  }
+
   get(code: string): number | undefined {
-    return this.added.get(code) ?? this.base.get(code);
+    return this.addedBy.get(code) ?? this.base.get(code);
   }
 }
 

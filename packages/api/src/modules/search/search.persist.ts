@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { Atom } from './search.atoms.js';
+import { codeArray, facetCodes } from './search.codes.js';
 import { POSTINGS_CODE, Postings, type Segment } from './search.postings.js';
 import { PATCH_CODE } from './search.patch.js';
 import { MULTI_FACETS, type MultiFacet, type MultiValued, type Snapshot, SNAPSHOT_CODE } from './search.snapshot.js';
@@ -108,7 +109,7 @@ export async function saveSnapshot(file: string, identity: string, source: Catal
     languages: snapshot.languages,
     names: snapshot.names,
     tagOffset: snapshot.tagOffset,
-    multi: Object.fromEntries(MULTI_FACETS.map((f) => [f, { codes: snapshot.multi[f].codes, names: snapshot.multi[f].names }])) as Header['multi'],
+    multi: Object.fromEntries(MULTI_FACETS.map((f) => [f, { codes: codeArray(snapshot.multi[f].codes), names: snapshot.multi[f].names }])) as Header['multi'],
   };
   await writeArrays(file, header, arraysOf(snapshot));
   // Files of this database and source made by older code are of no more use (their words too).
@@ -197,8 +198,8 @@ export async function loadSnapshot(file: string, identity: string, source: Catal
     if (!madeFor(header, identity, source)) return null;
     const multi = Object.fromEntries(
       MULTI_FACETS.map((f): [MultiFacet, MultiValued] => {
-        const { codes, names } = header.multi[f];
-        return [f, { codes, names, byCode: new Map(codes.map((code, value) => [code, value])) }];
+        const codes = facetCodes(header.multi[f].codes);
+        return [f, { codes, names: header.multi[f].names, byCode: codes }];
       }),
     ) as Record<MultiFacet, MultiValued>;
     return {

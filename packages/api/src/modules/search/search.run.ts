@@ -478,7 +478,7 @@ export class Run {
       const shown = limit === null ? values : tally.M.mostFrequent(values, limit, chosen);
       const { codes, names } = s.multi[facet];
       const offset = s.tagOffset[facet];
-      for (const g of shown) push(facet, codes[g - offset]!, tally.M, g, names[g - offset]!);
+      for (const g of shown) push(facet, codes.at(g - offset)!, tally.M, g, names[g - offset]!);
     });
     return facets;
   }

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { ADDITIONAL_DATA, type AdditionalData, ADDITIONAL_DATA_SEPARATOR } from '../../marc/derive.js';
 import { type IdSet, idSet } from './id-sets.js';
+import { type CodeLookup, type FacetCodes, facetCodes } from './search.codes.js';
 import { MULTI_FACETS, type MultiFacet } from './search.config.js';
 import { knowledgeAreas, languageNames, workTypes } from './search.queries.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
@@ -15,18 +16,18 @@ export const FLAG = { C: 1, O: 2, A: 4 } as const;
  * publishers, courses): value number → the code a filter names it by and its display name.
  */
 export interface MultiValued {
-  codes: string[];
+  codes: FacetCodes;
   names: string[];
+  /** The same codes, by code (a remote catalogue's facets have only this). */
   byCode: CodeLookup;
 }
 
-/** A facet's value numbers by code: a Map after a full read; after patches, that Map and the values appended since (search.patch.ts). */
-export interface CodeLookup {
-  get(code: string): number | undefined;
-}
+export type { CodeLookup };
 
 /** A multi-valued facet while the snapshot is built: title id → `values[start[id]] … values[start[id + 1] - 1]`. */
-interface MultiBuilt extends MultiValued {
+interface MultiBuilt {
+  codes: string[];
+  names: string[];
   byCode: Map<string, number>;
   start: Int32Array;
   values: Int32Array;
@@ -289,7 +290,11 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
         ...(Object.fromEntries(ADDITIONAL_DATA.map((letter) => [letter, headings[letter].build()])) as Record<AdditionalData, MultiBuilt>),
       };
       const multi = Object.fromEntries(
-        MULTI_FACETS.map((f) => [f, { codes: built[f].codes, names: built[f].names, byCode: built[f].byCode as CodeLookup }]),
+        MULTI_FACETS.map((f): [MultiFacet, MultiValued] => {
+          // The builder's strings and map are dropped: the codes kept as numbers (search.codes.ts).
+          const codes = facetCodes(built[f].codes);
+          return [f, { codes, names: built[f].names, byCode: codes }];
+        }),
       ) as Record<MultiFacet, MultiValued>;
       const names = await readNames(txDb);
       return {
