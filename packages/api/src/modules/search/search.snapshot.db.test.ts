@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { asItems } from '../../../test/marc.js';
 import { queryRows } from '../../db/client.js';
+import { createCopies, createInstitution, createLibraries } from '../../../test/factories.js';
 import { importMarcRecords } from '../catalog/catalog.import.js';
-import { readSnapshot } from './search.snapshot.js';
+import { generateTitleRecords } from '../../seed/generator.js';
+import { codeArray } from './search.codes.js';
+import { MULTI_FACETS, readSnapshot } from './search.snapshot.js';
 
 let database: TestDatabase;
 
@@ -35,5 +38,30 @@ describe('search snapshot: the same catalogue read in any order', () => {
     await database.db.execute(sql`update titles set notes = coalesce(notes, '') where cod_acervo = ${first!}`);
     expect((await scanned()).map((r) => r.id)).toEqual([second, first]);
     expect(await named()).toEqual(before);
+  });
+});
+
+describe('search snapshot: read a batch of titles at a time', () => {
+  it('is the same snapshot whatever the batch, its facet values (libraries included) and orders alike', async () => {
+    await importMarcRecords(database.db, generateTitleRecords(40));
+    await createInstitution(database.db);
+    const libraries = await createLibraries(database.db, ['Biblioteca Central', 'Biblioteca Setorial']);
+    const ids = (await queryRows<{ id: number }>(database.db, sql`select cod_acervo as id from titles order by 1 limit 30`)).map((r) => r.id);
+    await createCopies(
+      database.db,
+      ids.map((id, n) => ({ codAcervo: id, codBiblioteca: libraries[n % 2]!.codBiblioteca, tombo: `B${n}` })),
+    );
+    const whole = await readSnapshot(database.db);
+    expect(whole.all.length).toBeGreaterThan(40);
+    expect(whole.multi.B.codes.length).toBe(2);
+    for (const batch of [1, 7, whole.all.length]) {
+      const { multi, builtAt: _b, buildMs: _m, ...rest } = await readSnapshot(database.db, undefined, batch);
+      const { multi: wholeMulti, builtAt: _wb, buildMs: _wm, ...wholeRest } = whole;
+      expect(rest).toEqual(wholeRest);
+      for (const facet of MULTI_FACETS) {
+        expect(codeArray(multi[facet].codes)).toEqual(codeArray(wholeMulti[facet].codes));
+        expect(multi[facet].names).toEqual(wholeMulti[facet].names);
+      }
+    }
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { ADDITIONAL_DATA, type AdditionalData, ADDITIONAL_DATA_SEPARATOR } from '../../marc/derive.js';
-import { type IdSet, idSet } from './id-sets.js';
+import type { IdSet } from './id-sets.js';
 import { type CodeLookup, type FacetCodes, facetCodes } from './search.codes.js';
 import { MULTI_FACETS, type MultiFacet } from './search.config.js';
 import { knowledgeAreas, languageNames, workTypes } from './search.queries.js';
@@ -225,8 +225,34 @@ export async function readNames(db: Db): Promise<Snapshot['names']> {
   return { workTypes: await workTypes(db), languages: await languageNames(db), areas: await knowledgeAreas(db) };
 }
 
-/** Reads a snapshot of the catalogue in one repeatable-read transaction. */
-export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE): Promise<Snapshot> {
+/**
+ * The titles of each value of a coded facet (libraries, courses, partners: `query` gives (id,
+ * `column`, name) rows), a value at a time: its titles in one string, not a row a title (a
+ * million titles' holdings were 260 MB of rows at once).
+ */
+async function readCoded(db: Db, query: SQL | null, column: 'b' | 'c' | 'z', add: (id: number, name: string, code: string) => void): Promise<void> {
+  if (!query) return;
+  const values = await queryRows<{ code: number; name: string; ids: string }>(
+    db,
+    sql`select h.${sql.raw(column)} as code, h.name, string_agg(h.id::text, ',') as ids from (${query}) h group by 1, 2`,
+  );
+  for (const { code, name, ids } of values) {
+    const c = String(code);
+    let from = 0;
+    while (from < ids.length) {
+      const comma = ids.indexOf(',', from);
+      const to = comma < 0 ? ids.length : comma;
+      add(Number(ids.slice(from, to)), name, c);
+      from = to + 1;
+    }
+  }
+}
+
+/** Titles read per query by a full read. */
+const READ_BATCH = 20_000;
+
+/** Reads a snapshot of the catalogue in one repeatable-read transaction, `batch` titles a query. */
+export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, batch = READ_BATCH): Promise<Snapshot> {
   const started = performance.now();
   return db.transaction(
     async (tx) => {
@@ -238,8 +264,11 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
       await txDb.execute(sql`set local statement_timeout = 0`);
       await txDb.execute(sql`set local idle_in_transaction_session_timeout = 0`);
       const version = await readVersion(txDb, source);
-      const rows = await queryRows<TitleColumns>(txDb, titleColumns(source, sql`true`));
-      const size = rows.reduce((max, r) => Math.max(max, r.id), 0) + 1;
+      const [top] = await queryRows<{ size: number }>(
+        txDb,
+        sql`select coalesce(max(cod_acervo), -1) + 1 as size from ${source.titles} where ${source.visible}`,
+      );
+      const size = top!.size;
       const headings = {
         A: new Builder(size),
         S: new Builder(size),
@@ -257,9 +286,20 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
         languageIndex: new Map(),
         headings,
       };
-      for (const r of rows) takeTitle(r, s);
-      const all = idSet(rows.map((r) => r.id));
-      rows.length = 0;
+      // A batch of titles at a time, by id: all of them at once (1.9 GB of row objects at a
+      // million titles, the process's peak) would bound the catalogue by the memory of the read.
+      const ids = new Int32Array(size);
+      let count = 0;
+      for (let after = -1; ;) {
+        const rows = await queryRows<TitleColumns>(txDb, sql`select * from (${titleColumns(source, sql`cod_acervo > ${after}`)}) r order by id limit ${batch}`);
+        for (const r of rows) {
+          takeTitle(r, s);
+          ids[count++] = r.id;
+        }
+        if (rows.length < batch) break;
+        after = rows[rows.length - 1]!.id;
+      }
+      const all = ids.slice(0, count);
       const orderBy = async (order: OrderName) => {
         const ordered = await queryRows<{ id: number }>(
           txDb,
@@ -271,15 +311,12 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE):
         );
       };
       const order = { title: await orderBy('title'), author: await orderBy('author'), newest: await orderBy('newest') };
-      const holdings = source.libraries ? await queryRows<{ id: number; b: number; name: string }>(txDb, source.libraries) : [];
       const libraries = new Builder(size, (name) => name);
-      for (const h of holdings) libraries.add(h.id, h.name, String(h.b));
-      const planned = source.courses ? await queryRows<{ id: number; c: number; name: string }>(txDb, source.courses) : [];
+      await readCoded(txDb, source.libraries, 'b', (id, name, code) => libraries.add(id, name, code));
       const coursesOf = new Builder(size, (name) => name);
-      for (const r of planned) if (r.id < size) coursesOf.add(r.id, r.name, String(r.c));
-      const partners = source.institutions ? await queryRows<{ id: number; z: number; name: string }>(txDb, source.institutions) : [];
+      await readCoded(txDb, source.courses, 'c', (id, name, code) => id < size && coursesOf.add(id, name, code));
       const institutions = new Builder(size, (name) => name);
-      for (const r of partners) if (r.id < size) institutions.add(r.id, r.name, String(r.z));
+      await readCoded(txDb, source.institutions, 'z', (id, name, code) => id < size && institutions.add(id, name, code));
       const built = {
         B: libraries.build(),
         A: headings.A.build(),
@@ -379,10 +416,32 @@ export function headingCode(key: string): string {
   return ((h1 >>> 0) * 0x10000 + ((h2 >>> 0) & 0xffff)).toString(36);
 }
 
+/**
+ * A growing list of 32-bit integers: a facet's (title, value) pairs, ten million at a million
+ * titles, in 4 bytes each instead of an array's 8 (and its copies as it grows).
+ */
+class IntList {
+  private items = new Int32Array(1024);
+  length = 0;
+
+  push(n: number) {
+    if (this.length === this.items.length) {
+      const grown = new Int32Array(this.items.length * 2);
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.length++] = n;
+  }
+
+  at(i: number): number {
+    return this.items[i]!;
+  }
+}
+
 /** Collects (title, heading) pairs and packs them into a MultiValued facet. */
 class Builder {
-  private titles: number[] = [];
-  private values: number[] = [];
+  private titles = new IntList();
+  private values = new IntList();
   private codes: string[] = [];
   private names: string[] = [];
   private byCode = new Map<string, number>();
@@ -415,7 +474,7 @@ class Builder {
       this.current = title;
       this.currentFrom = this.values.length;
     }
-    for (let i = this.currentFrom; i < this.values.length; i++) if (this.values[i] === value) return;
+    for (let i = this.currentFrom; i < this.values.length; i++) if (this.values.at(i) === value) return;
     this.titles.push(title);
     this.values.push(value);
   }
@@ -428,7 +487,7 @@ class Builder {
    */
   build(): MultiBuilt {
     const frequency = new Int32Array(this.codes.length);
-    for (const v of this.values) frequency[v]!++;
+    for (let i = 0; i < this.values.length; i++) frequency[this.values.at(i)]!++;
     const first = this.first;
     const codes0 = this.codes;
     const byFrequency = Array.from(frequency.keys()).sort(
@@ -440,11 +499,11 @@ class Builder {
     const names = byFrequency.map((old) => this.names[old]!);
     const byCode = new Map(codes.map((code, value) => [code, value]));
     const start = new Int32Array(this.size + 1);
-    for (const t of this.titles) start[t + 1]!++;
+    for (let i = 0; i < this.titles.length; i++) start[this.titles.at(i) + 1]!++;
     for (let i = 0; i < this.size; i++) start[i + 1]! += start[i]!;
     const fill = start.slice(0, this.size);
     const values = new Int32Array(this.values.length);
-    for (let i = 0; i < this.titles.length; i++) values[fill[this.titles[i]!]!++] = renumber[this.values[i]!]!;
+    for (let i = 0; i < this.titles.length; i++) values[fill[this.titles.at(i)]!++] = renumber[this.values.at(i)]!;
     return { start, values, codes, names, byCode };
   }
 }
@@ -468,6 +527,8 @@ export const SNAPSHOT_CODE = createHash('sha256')
       headingKey,
       headingCode,
       Builder,
+      IntList,
+      readCoded,
       workTypes,
       languageNames,
       knowledgeAreas,
