@@ -233,14 +233,15 @@ console.log(
 
 /**
  * The server's memory as the kernel counts it (/proc/PID/status): each process's resident set
- * (VmRSS) and the part of it that is shared memory (RssShmem), the primary and its API workers.
+ * (VmRSS), its peak since the process started (VmHWM: a first start's full read) and the part of
+ * it that is shared memory (RssShmem), the primary and its API workers.
  */
 function memoryLine(): string {
   const read = (pid: number) => {
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-      return { rss: kb('VmRSS') / 1024, shared: kb('RssShmem') / 1024 };
+      return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024, shared: kb('RssShmem') / 1024 };
     } catch {
       return null;
     }
@@ -249,7 +250,7 @@ function memoryLine(): string {
   const workers = childrenOf(server.pid!)
     .map(read)
     .filter((m) => m !== null);
-  const mb = (m: { rss: number; shared: number }) => `${m.rss.toFixed(0)} MB (${m.shared.toFixed(0)} shared)`;
+  const mb = (m: { rss: number; peak: number; shared: number }) => `${m.rss.toFixed(0)} MB (${m.shared.toFixed(0)} shared, peak ${m.peak.toFixed(0)} MB)`;
   return `server memory after the passes: primary ${primary ? mb(primary) : '?'}; API workers ${workers.map(mb).join(' / ') || 'none (one process)'}`;
 }
 

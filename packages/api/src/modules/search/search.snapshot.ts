@@ -286,8 +286,8 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, 
         languageIndex: new Map(),
         headings,
       };
-      // A batch of titles at a time, by id: all of them at once (1.9 GB of row objects at a
-      // million titles, the process's peak) would bound the catalogue by the memory of the read.
+      // A batch of titles at a time, by id: all of them at once (a peak of 1.7 GB resident at a
+      // million titles) would bound the catalogue by the memory of the read.
       const ids = new Int32Array(size);
       let count = 0;
       for (let after = -1; ;) {
