@@ -251,8 +251,9 @@ async function readCoded(db: Db, query: SQL | null, column: 'b' | 'c' | 'z', add
 /** Titles read per query by a full read. */
 const READ_BATCH = 20_000;
 
-/** Reads a snapshot of the catalogue in one repeatable-read transaction, `batch` titles a query. */
-export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, batch = READ_BATCH): Promise<Snapshot> {
+/** Reads a snapshot of the catalogue in one repeatable-read transaction, `batchSize` titles a query. */
+export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, batchSize = READ_BATCH): Promise<Snapshot> {
+  const batch = Math.max(1, Math.floor(batchSize));
   const started = performance.now();
   return db.transaction(
     async (tx) => {
@@ -264,11 +265,12 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, 
       await txDb.execute(sql`set local statement_timeout = 0`);
       await txDb.execute(sql`set local idle_in_transaction_session_timeout = 0`);
       const version = await readVersion(txDb, source);
-      const [top] = await queryRows<{ size: number }>(
+      // One past the highest visible id (1 for an empty catalogue): the arrays' size.
+      const [top] = await queryRows<{ size: number | string }>(
         txDb,
-        sql`select coalesce(max(cod_acervo), -1) + 1 as size from ${source.titles} where ${source.visible}`,
+        sql`select coalesce(max(cod_acervo), 0) + 1 as size from ${source.titles} where ${source.visible}`,
       );
-      const size = top!.size;
+      const size = Number(top!.size);
       const headings = {
         A: new Builder(size),
         S: new Builder(size),
