@@ -151,7 +151,7 @@ if (!values['during-read-ahead'])
   await until(() => (serverLog.match(/"msg":"search index read ahead"/g)?.length ?? 0) >= indexesUp(serverLog) || server.exitCode !== null);
 const readAheadSeconds = (performance.now() - startedAt) / 1000;
 const ready = [...serverLog.matchAll(/\{[^\n]*"msg":"search index ready"[^\n]*\}/g)].map(
-  (m) => JSON.parse(m[0]) as { titles: number; buildMs: number; loadMs?: number },
+  (m) => JSON.parse(m[0]) as { titles: number; buildMs: number; loadMs?: number; readApart?: boolean },
 );
 const base = `http://127.0.0.1:${port}`;
 const token = (
@@ -169,7 +169,7 @@ console.log(
   `# search benchmark — ${database.kind}, ${total.toLocaleString('en')} titles${network ? ` + ${networkTotal.toLocaleString('en')} partner network records, searching the network (base=rede)` : ''}, ${queries.length} queries${values.queries ? ` from ${values.queries}` : ` (generated ${mix} mix)`}`,
 );
 console.log(
-  `server: ${/all (\d+) API workers are ready/.exec(serverLog)?.[1] ?? 1} API worker(s), ${ready.length === 1 ? 'one search index' : `${ready.length} search indexes`}, up in ${upSeconds.toFixed(1)} s, all ready in ${startSeconds.toFixed(1)} s, ${values['during-read-ahead'] ? 'passes started at once, during the read-ahead' : `all read ahead in ${readAheadSeconds.toFixed(1)} s`} (index snapshot ${ready.map((r) => (r.loadMs !== undefined ? `loaded from disk in ${(r.loadMs / 1000).toFixed(1)}` : `read in ${(r.buildMs / 1000).toFixed(1)}`)).join(' / ')} s; the ${prewarmWords} most frequent words are read ahead after listening)`,
+  `server: ${/all (\d+) API workers are ready/.exec(serverLog)?.[1] ?? 1} API worker(s), ${ready.length === 1 ? 'one search index' : `${ready.length} search indexes`}, up in ${upSeconds.toFixed(1)} s, all ready in ${startSeconds.toFixed(1)} s, ${values['during-read-ahead'] ? 'passes started at once, during the read-ahead' : `all read ahead in ${readAheadSeconds.toFixed(1)} s`} (index snapshot ${ready.map((r) => (r.readApart ? `read apart in ${(r.buildMs / 1000).toFixed(1)} s, loaded in ${((r.loadMs ?? 0) / 1000).toFixed(1)}` : r.loadMs !== undefined ? `loaded from disk in ${(r.loadMs / 1000).toFixed(1)}` : `read in ${(r.buildMs / 1000).toFixed(1)}`)).join(' / ')} s; the ${prewarmWords} most frequent words are read ahead after listening)`,
 );
 console.log(formatCalibration(calibrated, 'before the passes'));
 console.log('| path | concurrency | p50 ms | p95 ms | p99 ms | searches/s | errors |');

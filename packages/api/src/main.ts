@@ -6,6 +6,7 @@ import { startMailSink } from './lib/mail.js';
 import { pino } from 'pino';
 import { NETWORK } from './modules/search/search.source.js';
 import { SearchIndex } from './modules/search/search.index.js';
+import { readApartFrom } from './modules/search/search.apart.js';
 import { answerFrom, RemoteIndex, serveSearches } from './modules/search/search.remote.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { devMailKey } from './plugins/dev-mail.js';
@@ -165,18 +166,32 @@ function prettyWhenWatched() {
 
 /** The search indexes of our catalogue and of the partner network, over the database's reader. */
 function searchIndexes(config: Config, database: Database): { searchIndex: SearchIndex; networkIndex: SearchIndex } {
-  const options = { cacheMegabytes: config.searchCacheMb, prewarmWords: config.searchPrewarmWords, snapshotDir: config.searchSnapshotDir };
+  const options = {
+    cacheMegabytes: config.searchCacheMb,
+    prewarmWords: config.searchPrewarmWords,
+    snapshotDir: config.searchSnapshotDir,
+    // Full reads in a process of their own (decision 0066), from the primary: the embedded
+    // database is open in this process only, so it is read here.
+    readApart: config.database.kind === 'postgres' ? readApartFrom(config.database.url) : null,
+  };
   return { searchIndex: new SearchIndex(database.reader, options), networkIndex: new SearchIndex(database.reader, { ...options, source: NETWORK }) };
 }
 
 /**
  * The search snapshot, read before taking connections (from disk when one was kept: about a
- * second at a million titles, decision 0037).
+ * second at a million titles, decision 0037; a large catalogue's first read apart, decision 0066).
  */
 async function searchReady(index: SearchIndex, log: Pick<pino.Logger, 'info'>): Promise<void> {
   const snapshot = await index.current();
   log.info(
-    { titles: snapshot.all.length, version: snapshot.version, buildMs: Math.round(snapshot.buildMs), loadMs: snapshot.loadMs && Math.round(snapshot.loadMs) },
+    {
+      titles: snapshot.all.length,
+      version: snapshot.version,
+      buildMs: Math.round(snapshot.buildMs),
+      loadMs: snapshot.loadMs && Math.round(snapshot.loadMs),
+      // Read by a process of its own and loaded from the file it wrote (decision 0066).
+      readApart: index.stats().readsApart > 0,
+    },
     'search index ready',
   );
 }

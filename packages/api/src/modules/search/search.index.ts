@@ -3,7 +3,7 @@ import { newSearchState, type SearchRow, type SearchState, searchRow } from '@es
 import { type Db, isDatabaseUnavailable } from '../../db/client.js';
 import { type IdSet, idSet, subtract } from './id-sets.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';
-import { fetchWordAtom, fetchWordPositions, frequentWords, titleKey, wordKey } from './search.queries.js';
+import { fetchWordAtom, fetchWordPositions, frequentWords, highestTitle, titleKey, wordKey } from './search.queries.js';
 import { KeptPerSnapshot, keptPromise } from './search.kept.js';
 import { type FacetCount, type Filtered, Run, type RunSource, type SearchOutcome } from './search.run.js';
 import {
@@ -21,6 +21,7 @@ import {
   wordsFile,
 } from './search.persist.js';
 import { patchSnapshot } from './search.patch.js';
+import type { ReadApart } from './search.apart.js';
 import { readSnapshot, readVersion, type Snapshot } from './search.snapshot.js';
 import { Postings } from './search.postings.js';
 import { PREWARM_WORDS } from './search.config.js';
@@ -123,6 +124,17 @@ export class SearchIndex implements RunSource {
   private patches = 0;
   private patchFailures = 0;
   private fullReads = 0;
+  /**
+   * Where a full read runs (search.apart.ts, decision 0066): in a process of its own that leaves
+   * the snapshot on disk, so the heap a read grows is given back; null: in this process.
+   */
+  private readonly readApart: ReadApart | null;
+  private readonly apartFrom: number;
+  /** The first full read apart (snapshot and lists together), once begun: true when it left its files. */
+  private apart: Promise<boolean> | null = null;
+  /** Full reads done apart, and reads apart that failed (then done here). */
+  private readsApart = 0;
+  private apartFailures = 0;
   /** Atoms decoded from the lists, by lexeme, for the snapshot in use (least recently used dropped past DECODED_MEGABYTES). */
   private readonly decoded = new KeptPerSnapshot<Atom>({ maxBytes: DECODED_MEGABYTES * 2 ** 20 });
 
@@ -133,7 +145,9 @@ export class SearchIndex implements RunSource {
    * texts keep their whole ranking; `snapshotDir` where snapshots are kept across restarts
    * (search.persist.ts; none by default); `waitForSnapshotMs` which snapshots count as slow to
    * make (not waited for after a change; the version read at most every VERSION_EVERY_MS);
-   * `postings` false: no posting lists, every word asked of PostgreSQL (as while the first are read).
+   * `postings` false: no posting lists, every word asked of PostgreSQL (as while the first are read);
+   * `readApart` where full reads run, when `snapshotDir` is set (search.apart.ts; else here), for
+   * catalogues of `apartFromTitles` titles or more.
    */
   constructor(
     private readonly db: Db,
@@ -146,6 +160,8 @@ export class SearchIndex implements RunSource {
       keepRankingsFrom?: number;
       snapshotDir?: string | null;
       postings?: boolean;
+      readApart?: ReadApart | null;
+      apartFromTitles?: number;
     } = {},
   ) {
     this.usePostings = options.postings ?? true;
@@ -156,6 +172,8 @@ export class SearchIndex implements RunSource {
     this.prewarmFrom = options.prewarmFromTitles ?? PREWARM_FROM_TITLES;
     this.waitForSnapshotMs = options.waitForSnapshotMs ?? WAIT_FOR_SNAPSHOT_MS;
     this.snapshotDir = options.snapshotDir ?? null;
+    this.readApart = options.readApart ?? null;
+    this.apartFrom = options.apartFromTitles ?? APART_FROM_TITLES;
     this.keepRankingsFrom = options.keepRankingsFrom ?? KEEP_RANKINGS_FROM;
     this.maxBytes = (options.cacheMegabytes ?? 256) * 1024 * 1024;
     this.prewarmWords = options.prewarmWords ?? 0;
@@ -262,6 +280,17 @@ export class SearchIndex implements RunSource {
     }
     let snapshot = await this.patched();
     if (!snapshot) {
+      // The first read brings the first lists with it; a later one (a patch that could not be made) only the snapshot.
+      if (await (this.snapshot ? this.apartRead(false) : this.firstApart())) {
+        const { file, identity } = await this.keptFile();
+        const read = await loadSnapshot(file, identity, this.source);
+        if (read) {
+          this.fullReads++;
+          this.onDisk = read.version;
+          this.savedAt = Date.now();
+          return read;
+        }
+      }
       snapshot = await readSnapshot(this.db, this.source);
       this.fullReads++;
     }
@@ -298,6 +327,38 @@ export class SearchIndex implements RunSource {
       if (isDatabaseUnavailable(error)) throw error;
       this.patchFailures++;
       return null;
+    }
+  }
+
+  /** The first full read apart, begun by whichever of the first snapshot and the first lists needs it first. */
+  private firstApart(): Promise<boolean> {
+    if (!this.apart) {
+      const apart = this.apartRead(this.usePostings);
+      this.apart = apart;
+      // The database away before it began: the next attempt begins it again.
+      apart.catch(() => {
+        if (this.apart === apart) this.apart = null;
+      });
+    }
+    return this.apart;
+  }
+
+  /**
+   * A full read in a process of its own, left in the kept files: true once they are written;
+   * false when full reads run here (no `readApart` or `snapshotDir`, a small catalogue) or the
+   * read apart failed (counted; the caller then reads here, so search never depends on the child).
+   */
+  private async apartRead(postings: boolean): Promise<boolean> {
+    if (!this.readApart || !this.snapshotDir) return false;
+    if ((await highestTitle(this.db, this.source)) < this.apartFrom) return false;
+    const { file, identity } = await this.keptFile();
+    try {
+      await this.readApart({ source: this.source.name, file, identity, postings });
+      this.readsApart++;
+      return true;
+    } catch {
+      this.apartFailures++;
+      return false;
     }
   }
 
@@ -435,11 +496,13 @@ export class SearchIndex implements RunSource {
     if (s.all.length < this.prewarmFrom) await begun;
   }
 
-  /** The lists kept on disk for this database, else read from it. */
+  /** The lists kept on disk for this database, else read apart with the first snapshot, else read here. */
   private async firstPostings(): Promise<Postings> {
     if (this.snapshotDir) {
       const { file, identity } = await this.keptFile();
-      const kept = await loadPostings(postingsFile(file), identity, this.source);
+      const kept =
+        (await loadPostings(postingsFile(file), identity, this.source)) ??
+        ((await this.firstApart()) ? await loadPostings(postingsFile(file), identity, this.source) : null);
       if (kept) {
         // Kept at the time they were: not written again until they change.
         this.postingsSavedAt = Date.now();
@@ -666,6 +729,8 @@ export class SearchIndex implements RunSource {
       patches: this.patches,
       patchFailures: this.patchFailures,
       fullReads: this.fullReads,
+      readsApart: this.readsApart,
+      apartFailures: this.apartFailures,
       atoms: this.atoms.size,
       atomBytes: this.atomBytes,
       facetSets: this.facets.size,
@@ -837,6 +902,13 @@ const PREWARM_MIN_TITLES = 100;
 
 /** Below this many titles every word's first search is quick: no reading ahead. */
 const PREWARM_FROM_TITLES = 50_000;
+
+/**
+ * Below this many titles (the highest title number) a full read is done in the process: it
+ * takes well under a second and a few tens of MB, less than starting a process to do it
+ * (decision 0066).
+ */
+const APART_FROM_TITLES = 100_000;
 
 /** Snapshots that took longer than this to read are not waited for when the catalogue changes. */
 const WAIT_FOR_SNAPSHOT_MS = 1000;
