@@ -113,8 +113,8 @@ function describe(language: Language, snapshot: SnapshotNames, value: ValueNamer
   const { workTypes: types, languages, areas } = snapshot.names;
   return (facet, code) => {
     if (isMultiFacet(facet)) {
-      const { byCode, names } = snapshot.multi[facet];
-      const value = byCode.get(code);
+      const { codes, names } = snapshot.multi[facet];
+      const value = codes.get(code);
       return value === undefined ? code : names[value]!;
     }
     if (countedAs(facet) === 'K') {

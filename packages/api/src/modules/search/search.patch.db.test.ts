@@ -45,7 +45,7 @@ function seen(s: Snapshot) {
         const value = (tag & TAG_VALUE) - s.tagOffset[facet];
         expect(s.tagFacet[tag & TAG_VALUE]).toBe(index);
         values.push(`${s.multi[facet].codes.at(value)}=${s.multi[facet].names[value]}`);
-        expect(s.multi[facet].byCode.get(s.multi[facet].codes.at(value)!)).toBe(value);
+        expect(s.multi[facet].codes.get(s.multi[facet].codes.at(value)!)).toBe(value);
       }
       return `${facet}:${values.sort().join('|')}`;
     });

@@ -287,7 +287,7 @@ class PatchedFacet {
 
   valued(): MultiValued {
     const codes = this.added.length ? new Appended(this.base, this.added, this.addedBy) : this.base;
-    return { codes, names: this.names, byCode: codes };
+    return { codes, names: this.names };
   }
 }
 

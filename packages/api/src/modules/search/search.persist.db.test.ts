@@ -59,7 +59,7 @@ describe('search snapshots kept on disk (issue 25)', () => {
       const codes = codeArray(multi[facet].codes);
       expect(codeArray(loadedMulti[facet].codes)).toEqual(codes);
       expect(loadedMulti[facet].names).toEqual(multi[facet].names);
-      expect(codes.map((code) => loadedMulti[facet].byCode.get(code))).toEqual(codes.map((_, value) => value));
+      expect(codes.map((code) => loadedMulti[facet].codes.get(code))).toEqual(codes.map((_, value) => value));
     }
   });
 

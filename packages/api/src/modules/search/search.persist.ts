@@ -199,7 +199,7 @@ export async function loadSnapshot(file: string, identity: string, source: Catal
     const multi = Object.fromEntries(
       MULTI_FACETS.map((f): [MultiFacet, MultiValued] => {
         const codes = facetCodes(header.multi[f].codes);
-        return [f, { codes, names: header.multi[f].names, byCode: codes }];
+        return [f, { codes, names: header.multi[f].names }];
       }),
     ) as Record<MultiFacet, MultiValued>;
     return {

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { SearchRow, SearchState } from '@estante/contracts/search';
 import type { Db } from '../../db/client.js';
 import { onPrimary, readingOnPrimary } from '../../db/replicas.js';
+import type { CodeLookup } from './search.codes.js';
 import { type IndexFigures, type SearchIndex, type SearchOutcome, TextKeys } from './search.index.js';
 import { isMultiFacet, MULTI_FACETS, type MultiFacet, type MultiValued, type Snapshot } from './search.snapshot.js';
 import { CATALOGUE, type CatalogueSource, NETWORK } from './search.source.js';
@@ -15,7 +16,8 @@ import type { Suggestion } from './search.suggest.js';
 export interface SnapshotNames {
   version: number;
   names: Snapshot['names'];
-  multi: Record<MultiFacet, Pick<MultiValued, 'byCode' | 'names'>>;
+  /** A facet's values by code, and their names (a remote answer's: only the values it shows). */
+  multi: Record<MultiFacet, { codes: CodeLookup; names: MultiValued['names'] }>;
 }
 
 /** A search's answer: the page, the total and the facets, and the names to show them by. */
@@ -180,7 +182,7 @@ function wireAnswer({ snapshot, ...outcome }: SearchOutcome, state: SearchState,
   const multi: [MultiFacet, string, string][] = [];
   for (const { tipo, codigo } of state.filtros) {
     if (!isMultiFacet(tipo)) continue;
-    const value = snapshot.multi[tipo].byCode.get(codigo);
+    const value = snapshot.multi[tipo].codes.get(codigo);
     if (value !== undefined) multi.push([tipo, codigo, snapshot.multi[tipo].names[value]!]);
   }
   const facets = outcome.facets.map(({ faceta, codigo, total, sem_filtro, nome }): WireAnswer['facets'][number] =>
@@ -282,11 +284,11 @@ export class RemoteIndex implements Searcher {
   private answerOf(wire: WireAnswer, held: RemoteIndex['names']): SearchAnswer {
     const { version, names, multi: shown, facets, ...outcome } = wire;
     if (names && (!this.names || version >= this.names.version)) this.names = { version, names };
-    const named = Object.fromEntries(MULTI_FACETS.map((facet) => [facet, { byCode: new Map<string, number>(), names: [] as string[] }])) as Record<
+    const named = Object.fromEntries(MULTI_FACETS.map((facet) => [facet, { codes: new Map<string, number>(), names: [] as string[] }])) as Record<
       MultiFacet,
-      { byCode: Map<string, number>; names: string[] }
+      { codes: Map<string, number>; names: string[] }
     >;
-    for (const [facet, code, name] of shown) named[facet].byCode.set(code, named[facet].names.push(name) - 1);
+    for (const [facet, code, name] of shown) named[facet].codes.set(code, named[facet].names.push(name) - 1);
     const multi: SnapshotNames['multi'] = named;
     return {
       ...outcome,

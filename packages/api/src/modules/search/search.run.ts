@@ -409,7 +409,7 @@ export class Run {
     if (faceta === 'X') return [tally.X, FLAG[codigo as keyof typeof FLAG]];
     if (faceta === 'K') return [tally.K, Number(codigo)];
     const facet = faceta as MultiFacet;
-    return [tally.M, s.tagOffset[facet] + s.multi[facet].byCode.get(codigo)!];
+    return [tally.M, s.tagOffset[facet] + s.multi[facet].codes.get(codigo)!];
   }
 
   /**
@@ -700,7 +700,7 @@ function filterTables(s: Snapshot, filters: SearchFilter[]) {
   for (const facet of MULTI_FACETS) {
     for (const code of codes.get(facet) ?? []) {
       multi ??= new Int32Array(s.tagFacet.length);
-      const value = s.multi[facet].byCode.get(code);
+      const value = s.multi[facet].codes.get(code);
       if (value !== undefined) multi[s.tagOffset[facet] + value] = bits[facet];
     }
   }

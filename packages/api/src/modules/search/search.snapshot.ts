@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { ADDITIONAL_DATA, type AdditionalData, ADDITIONAL_DATA_SEPARATOR } from '../../marc/derive.js';
 import type { IdSet } from './id-sets.js';
-import { type CodeLookup, type FacetCodes, facetCodes } from './search.codes.js';
+import { type FacetCodes, facetCodes } from './search.codes.js';
 import { MULTI_FACETS, type MultiFacet } from './search.config.js';
 import { knowledgeAreas, languageNames, workTypes } from './search.queries.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
@@ -16,19 +16,15 @@ export const FLAG = { C: 1, O: 2, A: 4 } as const;
  * publishers, courses): value number → the code a filter names it by and its display name.
  */
 export interface MultiValued {
+  /** Both ways: value number → code (`at`), code → value number (`get`). */
   codes: FacetCodes;
   names: string[];
-  /** The same codes, by code (a remote catalogue's facets have only this). */
-  byCode: CodeLookup;
 }
-
-export type { CodeLookup };
 
 /** A multi-valued facet while the snapshot is built: title id → `values[start[id]] … values[start[id + 1] - 1]`. */
 interface MultiBuilt {
   codes: string[];
   names: string[];
-  byCode: Map<string, number>;
   start: Int32Array;
   values: Int32Array;
 }
@@ -332,7 +328,7 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, 
         MULTI_FACETS.map((f): [MultiFacet, MultiValued] => {
           // The builder's strings and map are dropped: the codes kept as numbers (search.codes.ts).
           const codes = facetCodes(built[f].codes);
-          return [f, { codes, names: built[f].names, byCode: codes }];
+          return [f, { codes, names: built[f].names }];
         }),
       ) as Record<MultiFacet, MultiValued>;
       const names = await readNames(txDb);
@@ -499,14 +495,13 @@ class Builder {
     byFrequency.forEach((old, position) => (renumber[old] = position));
     const codes = byFrequency.map((old) => this.codes[old]!);
     const names = byFrequency.map((old) => this.names[old]!);
-    const byCode = new Map(codes.map((code, value) => [code, value]));
     const start = new Int32Array(this.size + 1);
     for (let i = 0; i < this.titles.length; i++) start[this.titles.at(i) + 1]!++;
     for (let i = 0; i < this.size; i++) start[i + 1]! += start[i]!;
     const fill = start.slice(0, this.size);
     const values = new Int32Array(this.values.length);
     for (let i = 0; i < this.titles.length; i++) values[fill[this.titles.at(i)]!++] = renumber[this.values.at(i)]!;
-    return { start, values, codes, names, byCode };
+    return { start, values, codes, names };
   }
 }
 
