@@ -132,6 +132,11 @@ export class SearchIndex implements RunSource {
   private readonly apartFrom: number;
   /** The first full read apart (snapshot and lists together), once begun: true when it left its files. */
   private apart: Promise<boolean> | null = null;
+  /** How long a patched snapshot's names may drift from a full read's (REFRESH_EVERY_MS). */
+  private readonly refreshEveryMs: number;
+  /** A full read to refresh patched snapshots, while it runs; what it read, until the next snapshot is made from it. */
+  private refreshing: Promise<void> | null = null;
+  private refreshed: Snapshot | null = null;
   /** Full reads done apart, and reads apart that failed (then done here). */
   private readsApart = 0;
   private apartFailures = 0;
@@ -147,7 +152,8 @@ export class SearchIndex implements RunSource {
    * make (not waited for after a change; the version read at most every VERSION_EVERY_MS);
    * `postings` false: no posting lists, every word asked of PostgreSQL (as while the first are read);
    * `readApart` where full reads run, when `snapshotDir` is set (search.apart.ts; else here), for
-   * catalogues of `apartFromTitles` titles or more.
+   * catalogues of `apartFromTitles` titles or more; `refreshEveryMs` how long after its last full
+   * read a patched snapshot is read whole again (in the background).
    */
   constructor(
     private readonly db: Db,
@@ -162,6 +168,7 @@ export class SearchIndex implements RunSource {
       postings?: boolean;
       readApart?: ReadApart | null;
       apartFromTitles?: number;
+      refreshEveryMs?: number;
     } = {},
   ) {
     this.usePostings = options.postings ?? true;
@@ -174,6 +181,7 @@ export class SearchIndex implements RunSource {
     this.snapshotDir = options.snapshotDir ?? null;
     this.readApart = options.readApart ?? null;
     this.apartFrom = options.apartFromTitles ?? APART_FROM_TITLES;
+    this.refreshEveryMs = options.refreshEveryMs ?? REFRESH_EVERY_MS;
     this.keepRankingsFrom = options.keepRankingsFrom ?? KEEP_RANKINGS_FROM;
     this.maxBytes = (options.cacheMegabytes ?? 256) * 1024 * 1024;
     this.prewarmWords = options.prewarmWords ?? 0;
@@ -194,7 +202,7 @@ export class SearchIndex implements RunSource {
       if (this.snapshot && importRunning()) return this.snapshot;
       const version = await this.latestVersion();
       const previous = this.snapshot;
-      if (previous && previous.version >= version) return previous;
+      if (previous && previous.version >= version && !this.refreshed) return previous;
       const building = this.rebuild();
       if (previous && previous.buildMs > this.waitForSnapshotMs) return previous;
       const built = await building;
@@ -239,6 +247,7 @@ export class SearchIndex implements RunSource {
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
           this.snapshot = s;
           this.madeAt = Date.now();
+          if (s.builtAt > s.readAt && Date.now() - s.readAt >= this.refreshEveryMs) this.refresh();
           const loaded = previous ? null : this.keptAtoms(s);
           this.atoms = patched?.atoms ?? loaded?.atoms ?? new Map();
           this.atomBytes = patched?.bytes ?? loaded?.bytes ?? 0;
@@ -278,7 +287,14 @@ export class SearchIndex implements RunSource {
         return kept;
       }
     }
-    let snapshot = await this.patched();
+    const refreshed = this.refreshed;
+    this.refreshed = null;
+    // A refresh read whole: the next snapshot is made from it (moved on by the changes since).
+    if (refreshed) {
+      const moved = await this.patched(refreshed);
+      if (moved || refreshed.version >= (await readVersion(this.db, this.source))) return moved ?? refreshed;
+    }
+    let snapshot = await this.patched(this.snapshot);
     if (!snapshot) {
       // The first read brings the first lists with it; a later one (a patch that could not be made) only the snapshot.
       if (await (this.snapshot ? this.apartRead(false) : this.firstApart())) {
@@ -316,8 +332,7 @@ export class SearchIndex implements RunSource {
    * than the database is counted and the whole catalogue read, so a fault of the patch never
    * leaves search behind the catalogue.
    */
-  private async patched(): Promise<Snapshot | null> {
-    const previous = this.snapshot;
+  private async patched(previous: Snapshot | null): Promise<Snapshot | null> {
     if (!previous) return null;
     try {
       const patched = await patchSnapshot(this.db, previous, this.source);
@@ -328,6 +343,32 @@ export class SearchIndex implements RunSource {
       this.patchFailures++;
       return null;
     }
+  }
+
+  /**
+   * Reads the catalogue whole in the background (apart when it can), for the next snapshot to be
+   * made from: patches name values by their first spelling and keep values nobody carries any
+   * more (decision 0065), a full read puts that right. Searches meanwhile use the patched
+   * snapshots; a failed refresh is tried again after the next patch.
+   */
+  private refresh(): void {
+    if (this.refreshing) return;
+    this.refreshing = (async () => {
+      let whole: Snapshot | null = null;
+      if (await this.apartRead(false)) {
+        const { file, identity } = await this.keptFile();
+        whole = await loadSnapshot(file, identity, this.source);
+      }
+      this.refreshed = whole ?? (await readSnapshot(this.db, this.source));
+      this.fullReads++;
+    })()
+      .catch(() => undefined)
+      .finally(() => (this.refreshing = null));
+  }
+
+  /** Resolves once a refresh begun is over (its snapshot waiting for the next search, or failed). */
+  async refreshDone(): Promise<void> {
+    await this.refreshing;
   }
 
   /** The first full read apart, begun by whichever of the first snapshot and the first lists needs it first. */
@@ -909,6 +950,12 @@ const PREWARM_FROM_TITLES = 50_000;
  * (decision 0066).
  */
 const APART_FROM_TITLES = 100_000;
+
+/**
+ * A patched snapshot whose catalogue was last read whole longer ago than this is read whole again
+ * in the background (search.index.ts refresh): a day's drift of names at most.
+ */
+const REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /** Snapshots that took longer than this to read are not waited for when the catalogue changes. */
 const WAIT_FOR_SNAPSHOT_MS = 1000;

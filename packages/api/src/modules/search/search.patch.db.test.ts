@@ -238,6 +238,32 @@ describe('incremental snapshots (issue 59)', () => {
     }
     expect(index.stats()).toMatchObject({ patchFailures: 1, fullReads: fullReads + 1 });
   });
+
+  it('a patched snapshot is read whole again in the background once old enough: a heading is named as a full read names it', async () => {
+    const index = new SearchIndex(database.db, { refreshEveryMs: 0 });
+    const authors = async () => {
+      const outcome = (await index.run(newSearchState({ linhas: [searchRow('derivanome')], quantPag: 10 })))!;
+      return outcome.facets.filter((f) => f.faceta === 'A').map((f) => [f.nome, f.total]);
+    };
+    // The same heading spelt two ways: a full read names it by its lowest title's spelling.
+    await importMarcRecords(
+      database.db,
+      asItems([
+        { id: 'drift-1', title: 'Derivanome um', author: 'Deriva, Ana' },
+        { id: 'drift-2', title: 'Derivanome dois', author: 'DERIVA, ANA' },
+      ]),
+    );
+    expect(await authors()).toEqual([['Deriva, Ana', 2]]);
+    // The first title re-authored: a patch keeps the name the value was given first.
+    await database.db.execute(sql`update titles set author = 'Outra, Autora' where control_number = 'drift-1'`);
+    const { fullReads, patches } = index.stats();
+    expect(await authors()).toContainEqual(['Deriva, Ana', 1]);
+    expect(index.stats().patches).toBe(patches + 1);
+    // That patch began a full read (refreshEveryMs 0); the next search is answered from it.
+    await index.refreshDone();
+    expect(await authors()).toContainEqual(['DERIVA, ANA', 1]);
+    expect(index.stats().fullReads).toBeGreaterThan(fullReads);
+  });
 });
 
 if (testDatabaseKind() === 'postgres') {

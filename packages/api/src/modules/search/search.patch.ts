@@ -144,6 +144,7 @@ export async function patchSnapshot(
         builtAt: Date.now(),
         // What a full read costs still decides whether searches wait for the next snapshot.
         buildMs: previous.buildMs,
+        readAt: previous.readAt,
         patchMs: performance.now() - started,
         changedTitles: changed.length,
       };

@@ -37,6 +37,8 @@ interface Header {
   version: number;
   builtAt: number;
   buildMs: number;
+  /** Absent from files written before it was kept: they count as read whole when built. */
+  readAt?: number;
   languages: string[];
   names: Snapshot['names'];
   tagOffset: Snapshot['tagOffset'];
@@ -106,6 +108,7 @@ export async function saveSnapshot(file: string, identity: string, source: Catal
     version: snapshot.version,
     builtAt: snapshot.builtAt,
     buildMs: snapshot.buildMs,
+    readAt: snapshot.readAt,
     languages: snapshot.languages,
     names: snapshot.names,
     tagOffset: snapshot.tagOffset,
@@ -224,6 +227,7 @@ export async function loadSnapshot(file: string, identity: string, source: Catal
       names: header.names,
       builtAt: header.builtAt,
       buildMs: header.buildMs,
+      readAt: header.readAt ?? header.builtAt,
       loadMs: performance.now() - started,
     };
   } catch {

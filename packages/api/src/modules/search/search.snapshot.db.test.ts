@@ -55,8 +55,8 @@ describe('search snapshot: read a batch of titles at a time', () => {
     expect(whole.all.length).toBeGreaterThan(40);
     expect(whole.multi.B.codes.length).toBe(2);
     for (const batch of [1, 7, whole.all.length]) {
-      const { multi, builtAt: _b, buildMs: _m, ...rest } = await readSnapshot(database.db, undefined, batch);
-      const { multi: wholeMulti, builtAt: _wb, buildMs: _wm, ...wholeRest } = whole;
+      const { multi, builtAt: _b, buildMs: _m, readAt: _r, ...rest } = await readSnapshot(database.db, undefined, batch);
+      const { multi: wholeMulti, builtAt: _wb, buildMs: _wm, readAt: _wr, ...wholeRest } = whole;
       expect(rest).toEqual(wholeRest);
       for (const facet of MULTI_FACETS) {
         expect(codeArray(multi[facet].codes)).toEqual(codeArray(wholeMulti[facet].codes));

@@ -112,6 +112,12 @@ export interface Snapshot {
   /** When the snapshot was read and how long it took (ms), for logs and the benchmark. */
   builtAt: number;
   buildMs: number;
+  /**
+   * When the catalogue was last read whole for this snapshot or the one it was patched from: a
+   * patch names a new value by its first spelling and keeps values no title carries any more,
+   * until the next full read (decision 0065; the index reads whole again after REFRESH_EVERY_MS).
+   */
+  readAt: number;
   /** How long loading it from disk took (ms), when it was (search.persist.ts). */
   loadMs?: number;
   /** When it was patched from the previous one (search.patch.ts): how long that took (ms) and how many titles it read. */
@@ -347,6 +353,7 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, 
         ...pack(size, built),
         builtAt: Date.now(),
         buildMs: performance.now() - started,
+        readAt: Date.now(),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
