@@ -181,6 +181,7 @@ for (const [i, level] of levels.entries()) report(`HTTP /svc/${callPath}, fresh 
 // then (below) as direct service calls.
 report(`HTTP /svc/${callPath}, the c1 queries again`, 1, await http(warmDraws[0]!, 1));
 console.log(memoryLine());
+console.log(await heapLine());
 for (const line of cpuLines.splice(0)) console.log(line);
 client.send('exit');
 server.kill('SIGTERM');
@@ -236,6 +237,20 @@ console.log(
  * (VmRSS), its peak since the process started (VmHWM: a first start's full read) and the part of
  * it that is shared memory (RssShmem), the primary and its API workers.
  */
+/** What V8 holds of the server's primary after the passes, from its own /metrics (prom-client's process figures). */
+async function heapLine(): Promise<string> {
+  try {
+    const scraped = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const figure = (name: string) => {
+      const line = scraped.split('\n').find((l) => l.startsWith(`${name}{`) && l.includes('role="primary"'));
+      return line ? `${(Number(line.slice(line.lastIndexOf(' ') + 1)) / 2 ** 20).toFixed(0)} MB` : '?';
+    };
+    return `server heap after the passes (primary): ${figure('nodejs_heap_size_used_bytes')} used of ${figure('nodejs_heap_size_total_bytes')}, ${figure('nodejs_external_memory_bytes')} outside the heap (array buffers included)`;
+  } catch (error) {
+    return `server heap after the passes: not read (${String(error)})`;
+  }
+}
+
 function memoryLine(): string {
   const read = (pid: number) => {
     try {
