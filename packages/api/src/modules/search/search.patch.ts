@@ -236,7 +236,7 @@ export function patchOrder(order: { ids: Int32Array; rank: Int32Array }, mask: U
  * the previous snapshot still use them), new values appended and named by the first title that
  * brings them; the changed titles' values collected per title.
  */
-class PatchedFacet {
+export class PatchedFacet {
   private readonly names: string[];
   /** The last full read's values, never changed, and those appended by patches since (value base.length + i). */
   private readonly base: FacetCodes;
@@ -244,13 +244,15 @@ class PatchedFacet {
   private readonly addedBy: Map<string, number>;
   readonly of = new Map<number, number[]>();
 
+  /** `foldFrom`: how many appended values make the codes one table again (FOLD_FROM_VALUES). */
   constructor(
     previous: MultiValued,
     private readonly key: (name: string) => string,
+    foldFrom = FOLD_FROM_VALUES,
   ) {
     this.names = previous.names.slice();
     const codes = previous.codes;
-    if (codes instanceof Appended && codes.added.length > FOLD_FROM_VALUES) {
+    if (codes instanceof Appended && codes.added.length > foldFrom) {
       // Past that many values appended since the last full read, one table again: copying the
       // appended ones on every patch would cost more than this once.
       this.base = facetCodes(codeArray(codes));
