@@ -232,11 +232,6 @@ console.log(
   ),
 );
 
-/**
- * The server's memory as the kernel counts it (/proc/PID/status): each process's resident set
- * (VmRSS), its peak since the process started (VmHWM: a first start's full read) and the part of
- * it that is shared memory (RssShmem), the primary and its API workers.
- */
 /** What V8 holds of the server's primary after the passes, from its own /metrics (prom-client's process figures). */
 async function heapLine(): Promise<string> {
   try {
@@ -251,6 +246,11 @@ async function heapLine(): Promise<string> {
   }
 }
 
+/**
+ * The server's memory as the kernel counts it (/proc/PID/status): each process's resident set
+ * (VmRSS), its peak since the process started (VmHWM: a first start's full read) and the part of
+ * it that is shared memory (RssShmem), the primary and its API workers.
+ */
 function memoryLine(): string {
   const read = (pid: number) => {
     try {

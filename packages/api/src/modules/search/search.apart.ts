@@ -21,8 +21,7 @@ export const APART_ENV = 'ESTANTE_SEARCH_READ_APART';
 /**
  * A full read of the catalogue in a process of its own (decision 0066): at a million titles
  * reading every title's row and posting list grows a heap of 1–1.7 GB, which V8 keeps long after
- * the read (a first start held 1,000–1,070 MB after the benchmark, a restart from the kept files
- * 624 MB). The child reads from `url` (a PostgreSQL server: the embedded database is open in one
+ * the read (the server's peak was 927–981 MB with the read in it; bench/README.md step 3). The child reads from `url` (a PostgreSQL server: the embedded database is open in one
  * process only), writes the snapshot and lists as a restart would find them, and exits, giving
  * all of that memory back; the index then loads the files.
  */

@@ -297,15 +297,12 @@ export class SearchIndex implements RunSource {
     let snapshot = await this.patched(this.snapshot);
     if (!snapshot) {
       // The first read brings the first lists with it; a later one (a patch that could not be made) only the snapshot.
-      if (await (this.snapshot ? this.apartRead(false) : this.firstApart())) {
-        const { file, identity } = await this.keptFile();
-        const read = await loadSnapshot(file, identity, this.source);
-        if (read) {
-          this.fullReads++;
-          this.onDisk = read.version;
-          this.savedAt = Date.now();
-          return read;
-        }
+      const read = await this.wholeApart(!this.snapshot);
+      if (read) {
+        this.fullReads++;
+        this.onDisk = read.version;
+        this.savedAt = Date.now();
+        return read;
       }
       snapshot = await readSnapshot(this.db, this.source);
       this.fullReads++;
@@ -354,12 +351,7 @@ export class SearchIndex implements RunSource {
   private refresh(): void {
     if (this.refreshing) return;
     this.refreshing = (async () => {
-      let whole: Snapshot | null = null;
-      if (await this.apartRead(false)) {
-        const { file, identity } = await this.keptFile();
-        whole = await loadSnapshot(file, identity, this.source);
-      }
-      this.refreshed = whole ?? (await readSnapshot(this.db, this.source));
+      this.refreshed = (await this.wholeApart(false)) ?? (await readSnapshot(this.db, this.source));
       this.fullReads++;
     })()
       .catch(() => undefined)
@@ -369,6 +361,16 @@ export class SearchIndex implements RunSource {
   /** Resolves once a refresh begun is over (its snapshot waiting for the next search, or failed). */
   async refreshDone(): Promise<void> {
     await this.refreshing;
+  }
+
+  /**
+   * A full read apart (the first one, with the first lists, or another) loaded from the file it
+   * left; null when full reads run here or it failed.
+   */
+  private async wholeApart(first: boolean): Promise<Snapshot | null> {
+    if (!(await (first ? this.firstApart() : this.apartRead(false)))) return null;
+    const { file, identity } = await this.keptFile();
+    return loadSnapshot(file, identity, this.source);
   }
 
   /** The first full read apart, begun by whichever of the first snapshot and the first lists needs it first. */

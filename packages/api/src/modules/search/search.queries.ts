@@ -78,13 +78,13 @@ export async function fetchPredicateAtom(db: Db, predicate: SQL, only?: number[]
   return queryRows<{ id: number }>(db, sql`select t.cod_acervo as id from ${source.titles} t where ${predicate} and ${onlyTitles(only)}`);
 }
 
-/** A phrase folded the way titles' keys are (estante_key: no accents, case, punctuation). */
 /** The highest title number of `source` (0: none): a catalogue's size as an index lookup tells it. */
 export async function highestTitle(db: Db, source: CatalogueSource = CATALOGUE): Promise<number> {
   const rows = await queryRows<{ n: string | number }>(db, sql`select coalesce(max(cod_acervo), 0) as n from ${source.titles}`);
   return Number(rows[0]?.n ?? 0);
 }
 
+/** A phrase folded the way titles' keys are (estante_key: no accents, case, punctuation). */
 export async function titleKey(db: Db, phrase: string): Promise<string> {
   const [row] = await queryRows<{ k: string | null }>(db, sql`select estante_key(${phrase}) as k`);
   return row?.k ?? '';

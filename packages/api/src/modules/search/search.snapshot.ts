@@ -338,6 +338,8 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, 
         }),
       ) as Record<MultiFacet, MultiValued>;
       const names = await readNames(txDb);
+      // Read whole when made: one instant for both (a patch keeps readAt, so builtAt > readAt tells a patched snapshot).
+      const readAt = Date.now();
       return {
         version,
         present: s.present,
@@ -351,9 +353,9 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, 
         names,
         titleKeys: s.titleKeys,
         ...pack(size, built),
-        builtAt: Date.now(),
+        builtAt: readAt,
         buildMs: performance.now() - started,
-        readAt: Date.now(),
+        readAt,
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
