@@ -1,10 +1,13 @@
 #!/bin/bash
-# Growth figures (bench/README.md, "Growth"): one PostgreSQL database grown to 250,000, 1,000,000
-# and 2,000,000 titles; at each size `bench:search` (a first start, without a kept snapshot) and
-# then a restart timed until every API worker listens, with each process's RSS from /proc.
-#   createdb estante_growth && bash bench/growth.sh postgres://postgres@127.0.0.1/estante_growth
+# Growth figures (bench/README.md, "Growth"): one PostgreSQL database grown to each size given
+# (default 250,000, 1,000,000 and 2,000,000 titles; the generated titles already there are kept);
+# at each size `bench:search` (a first start, without a kept snapshot) and then a restart timed
+# until every API worker listens, with each process's RSS from /proc.
+#   createdb estante_growth && bash bench/growth.sh postgres://postgres@127.0.0.1/estante_growth [SIZE…]
 set -u
-DB=${1:?usage: bash bench/growth.sh postgres://…/database}
+DB=${1:?usage: bash bench/growth.sh postgres://…/database [SIZE…]}
+shift
+SIZES=${*:-250000 1000000 2000000}
 cd "$(dirname "$0")/.."
 OUT=${GROWTH_OUT:-data/growth}
 mkdir -p "$OUT"
@@ -33,9 +36,11 @@ step() {
   ls -l data/bench/search
   restart
 }
-/usr/bin/time -f "generated in %e s" env DATABASE_URL=$DB npm run generate -- --titles 250000 > "$OUT/generate.log" 2>&1; tail -1 "$OUT/generate.log"
-step 250000
-/usr/bin/time -f "grown in %e s" env DATABASE_URL=$DB npm run generate -- --titles 750000 --from 250001 > "$OUT/generate.log" 2>&1; tail -1 "$OUT/generate.log"
-step 1000000
-/usr/bin/time -f "grown in %e s" env DATABASE_URL=$DB npm run generate -- --titles 1000000 --from 1000001 > "$OUT/generate.log" 2>&1; tail -1 "$OUT/generate.log"
-step 2000000
+for size in $SIZES; do
+  have=$(psql -At "$DB" -c "select count(*) from titles where control_number like 'GEN%'" 2>/dev/null || echo 0)
+  if [ "${have:-0}" -lt "$size" ]; then
+    /usr/bin/time -f "grown from $have to $size titles in %e s" env DATABASE_URL=$DB npm run generate -- --titles $((size - have)) --from $((have + 1)) > "$OUT/generate-$size.log" 2>&1
+    tail -2 "$OUT/generate-$size.log"
+  fi
+  step "$size"
+done
