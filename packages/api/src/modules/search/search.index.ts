@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { newSearchState, type SearchRow, type SearchState, searchRow } from '@estante/contracts/search';
 import { type Db, isDatabaseUnavailable } from '../../db/client.js';
-import { type IdSet, idSet, subtract } from './id-sets.js';
+import { BASE_WORK_TYPES } from '@estante/contracts/search';
+import { EMPTY, type IdSet, idSet, intersect, subtract } from './id-sets.js';
+import { type KeptFacets, patchFacets } from './search.facet-patch.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';
 import { fetchWordAtom, fetchWordPositions, frequentWords, highestTitle, titleKey, wordKey } from './search.queries.js';
 import { KeptPerSnapshot, keptPromise } from './search.kept.js';
@@ -69,7 +71,10 @@ export class SearchIndex implements RunSource {
   private atoms = new Map<string, AtomEntry>();
   private readonly textKeys: TextKeys;
   /** Facets of unfiltered texts (facetsFor), rankings of broad texts (rankingFor), filtered searches (filteredFor). */
-  private readonly facets: KeptPerSnapshot<FacetCount[]>;
+  private readonly facets: KeptPerSnapshot<KeptFacets>;
+  /** Kept facets carried over by patches, and those a patch could not carry (counted again when searched). */
+  private facetsCarried = 0;
+  private facetsRecounted = 0;
   private readonly rankings: KeptPerSnapshot<Promise<Int32Array>>;
   private readonly filtered: KeptPerSnapshot<Filtered>;
   private readonly phrases: KeptPerSnapshot<Promise<IdSet | null>>;
@@ -242,10 +247,14 @@ export class SearchIndex implements RunSource {
       }
       this.building = this.nextSnapshot()
         .then(async (s) => {
-          await this.followPostings(s);
           const previous = this.snapshot;
+          // What the kept facets counted of the titles a patch changed, read before the lists move on.
+          const leaving = previous ? await this.facetsLeaving(previous, s) : null;
+          await this.followPostings(s);
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
+          const facets = previous && leaving && patched ? await this.patchedFacets(previous, s, leaving, patched.atoms) : [];
           this.snapshot = s;
+          for (const [key, kept] of facets) this.facets.set(s, key, kept);
           this.madeAt = Date.now();
           if (s.builtAt > s.readAt && Date.now() - s.readAt >= this.refreshEveryMs) this.refresh();
           const loaded = previous ? null : this.keptAtoms(s);
@@ -488,6 +497,61 @@ export class SearchIndex implements RunSource {
   }
 
   /**
+   * The kept facets a patch can carry to `next` (decision 0067): those of a single word searched
+   * in every field, a broad search's usual form and the ones counted ahead. For each, the changed
+   * titles its word matched in `previous` (none when every changed title is new), read from the
+   * lists or atoms of `previous` while they are still its; null when `next` is no patch of it.
+   */
+  private async facetsLeaving(previous: Snapshot, next: Snapshot): Promise<Map<string, IdSet> | null> {
+    const titles = next.patch?.titles;
+    if (!titles || next.patch?.from.deref() !== previous || this.facets.size === 0) return null;
+    if (titles.length > Math.max(PATCH_MIN_TITLES, next.all.length / 100)) return null;
+    const present = idSet(titles.filter((id) => previous.present[id] === 1));
+    const leaving = new Map<string, IdSet>();
+    for (const [key] of this.facets.keptFor(previous)) {
+      const word = singleWordOf(key);
+      if (word === null) continue;
+      if (present.length === 0) {
+        leaving.set(key, EMPTY);
+        continue;
+      }
+      const atom = await this.atomIfAt(previous, word);
+      if (atom) leaving.set(key, intersect(atom.ids, present));
+    }
+    return leaving;
+  }
+
+  /** The kept facets of `previous` that `leaving` names, carried to `next` (patchFacets): those it cannot carry are counted again when searched. */
+  private async patchedFacets(previous: Snapshot, next: Snapshot, leaving: Map<string, IdSet>, atoms: Map<string, AtomEntry>): Promise<[string, KeptFacets][]> {
+    const titles = next.patch!.titles;
+    const arriving = idSet(titles.filter((id) => next.present[id] === 1));
+    const carried: [string, KeptFacets][] = [];
+    for (const [key, kept] of this.facets.keptFor(previous)) {
+      const was = leaving.get(key);
+      if (was === undefined) continue;
+      const atom = arriving.length === 0 ? null : await this.atomIfAt(next, singleWordOf(key)!, atoms);
+      if (arriving.length > 0 && !atom) continue;
+      const patched = patchFacets(kept, previous, next, titles, was, atom ? intersect(atom.ids, arriving) : EMPTY);
+      if (patched) carried.push([key, patched]);
+      else this.facetsRecounted++;
+    }
+    this.facetsCarried += carried.length;
+    return carried;
+  }
+
+  /**
+   * A word's atom (its key, wordKey) as `snapshot` has it, when it can be had without asking
+   * PostgreSQL: from the lists while they are at `snapshot`, else from the atoms kept (`atoms`:
+   * those patched for it); null otherwise.
+   */
+  private async atomIfAt(snapshot: Snapshot, key: string, atoms = this.atoms): Promise<Atom | null> {
+    const lexeme = singleLexeme(key);
+    if (lexeme !== null && this.postings?.version === snapshot.version) return this.decoded.get(snapshot, lexeme) ?? this.postings.atom(lexeme, snapshot);
+    const entry = atoms.get(`${snapshot.version}\u0000${wordCacheKey(key, false)}`);
+    return entry ? entry.atom.catch(() => null) : null;
+  }
+
+  /**
    * The atom of a word whose key (wordKey) is `key`: decoded from the posting lists when it is
    * one lexeme of the plain vectors and the lists match `snapshot`, else asked of PostgreSQL.
    */
@@ -679,17 +743,17 @@ export class SearchIndex implements RunSource {
   }
 
   /** Facets of an unfiltered text search, computed once per text and snapshot (the FACET_SETS last used kept). */
-  facetsFor(snapshot: Snapshot, key: string, count: () => FacetCount[]): FacetCount[] {
+  facetsFor(snapshot: Snapshot, key: string, count: () => KeptFacets): FacetCount[] {
     const kept = this.facets.get(snapshot, key);
-    if (kept) return kept;
-    const facets = count();
-    this.facets.set(snapshot, key, facets);
-    return facets;
+    if (kept) return kept.facets;
+    const counted = count();
+    this.facets.set(snapshot, key, counted);
+    return counted.facets;
   }
 
   /** The facets kept for an unfiltered text search (facetsFor), if they are; a use keeps them longer. */
   keptFacets(snapshot: Snapshot, key: string): FacetCount[] | undefined {
-    return this.facets.get(snapshot, key);
+    return this.facets.get(snapshot, key)?.facets;
   }
 
   /**
@@ -777,6 +841,8 @@ export class SearchIndex implements RunSource {
       atoms: this.atoms.size,
       atomBytes: this.atomBytes,
       facetSets: this.facets.size,
+      facetsCarried: this.facetsCarried,
+      facetsRecounted: this.facetsRecounted,
       filteredSets: this.filtered.size,
       filteredBytes: this.filtered.bytes,
       rankings: this.rankings.size,
@@ -976,6 +1042,26 @@ interface AtomEntry {
 const PATCH_MIN_TITLES = 1000;
 
 /** Titles new, gone or changed (another row version) between two snapshots, ascending. */
+/**
+ * The word key (wordKey) of a kept facets key (Run.filtered: the base, then the text's parts)
+ * when it is one word searched in every field, as typed (not "similar"), in no special base;
+ * else null.
+ */
+function singleWordOf(key: string): string | null {
+  try {
+    const [base, match] = JSON.parse(key) as [string | null, string];
+    if (base && BASE_WORK_TYPES[base as keyof typeof BASE_WORK_TYPES] !== undefined) return null;
+    const parts = JSON.parse(match) as [string | null, string][];
+    if (parts.length !== 1) return null;
+    const row = JSON.parse(parts[0]![1]) as unknown[];
+    const words = row[3];
+    if (row[0] !== 'palavras' || row[1] !== 15 || row[2] !== false || !Array.isArray(words) || words.length !== 1) return null;
+    return typeof words[0] === 'string' ? words[0] : null;
+  } catch {
+    return null;
+  }
+}
+
 function changedTitles(previous: Snapshot, next: Snapshot): number[] {
   const changed: number[] = [];
   const size = Math.max(previous.present.length, next.present.length);

@@ -63,6 +63,11 @@ export class KeptPerSnapshot<V> {
     return this.entries.size;
   }
 
+  /** What is kept for `snapshot`, least recently used first (nothing when what is kept is another's). */
+  keptFor(snapshot: object): [key: string, value: V][] {
+    return this.snapshot === snapshot ? [...this.entries].map(([key, { value }]) => [key, value]) : [];
+  }
+
   get bytes(): number {
     return this.bytesKept;
   }

@@ -147,6 +147,7 @@ export async function patchSnapshot(
         readAt: previous.readAt,
         patchMs: performance.now() - started,
         changedTitles: changed.length,
+        patch: { from: new WeakRef(previous), titles: Int32Array.from(changed) },
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

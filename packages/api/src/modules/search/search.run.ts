@@ -4,6 +4,7 @@ import type { CatalogueSource } from './search.source.js';
 import { EMPTY, type IdSet, idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
 import { type Atom, type AtomQuery, inSequence, singleLexeme, withBits } from './search.atoms.js';
 import { countedAs, facet as facetDefinition, FACETS } from './search.config.js';
+import { KEPT_BEYOND, type KeptFacets, type Reserve } from './search.facet-patch.js';
 import { proximityPredicate, rowPredicate, searchWords, WEIGHT_BITS } from './search.predicates.js';
 import { fetchPredicateAtom, planTitleIds } from './search.queries.js';
 import {
@@ -82,7 +83,7 @@ export interface RunSource {
   wordKey(word: string, similar: boolean): Promise<string | null>;
   wordAtom(snapshot: Snapshot, key: string, word: string, similar: boolean): Promise<Atom>;
   titleKey(phrase: string): Promise<string>;
-  facetsFor(snapshot: Snapshot, key: string, count: () => FacetCount[]): FacetCount[];
+  facetsFor(snapshot: Snapshot, key: string, count: () => KeptFacets): FacetCount[];
   /** The unfiltered facets kept for a text, if they are. */
   keptFacets(snapshot: Snapshot, key: string): FacetCount[] | undefined;
   rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Int32Array>): Promise<Int32Array>;
@@ -306,7 +307,13 @@ export class Run {
     if (this.state.novas || this.state.plano) return this.filterAndCount(matched, this.state.filtros);
     const key = JSON.stringify([this.state.base, this.matchKey]);
     this.text = { key, matched };
-    if (this.state.filtros.length === 0) return { passing: matched, facets: this.index.facetsFor(this.s, key, () => this.filterAndCount(matched, []).facets) };
+    if (this.state.filtros.length === 0) {
+      const count = () => {
+        const reserve: Reserve = {};
+        return { facets: this.filterAndCount(matched, [], undefined, reserve).facets, reserve };
+      };
+      return { passing: matched, facets: this.index.facetsFor(this.s, key, count) };
+    }
     // The filters as a set: their order and repetitions change nothing.
     const filters = [...new Set(this.state.filtros.map((f) => `${f.tipo}:${f.codigo}`))].sort();
     return this.index.filteredFor(this.s, JSON.stringify([key, filters]), () => {
@@ -434,7 +441,7 @@ export class Run {
    * titles the text alone matches (totalSemFiltro). The loop runs once per matched title (up to
    * a million), so it is written flat: typed-array lookups, no closures, no allocation.
    */
-  private filterAndCount(matched: IdSet, filters: SearchFilter[], keepOwnAs?: string): { passing: IdSet; facets: FacetCount[] } {
+  private filterAndCount(matched: IdSet, filters: SearchFilter[], keepOwnAs?: string, reserve?: Reserve): { passing: IdSet; facets: FacetCount[] } {
     const s = this.s;
     const f = filterTables(this.s, filters);
     const tally = this.tallies();
@@ -444,10 +451,14 @@ export class Run {
       countAll(s, matched, tally);
       for (const t of Object.values(tally)) t.passAll();
     }
-    const facets = this.facetList(tally, f, false);
+    const facets = this.facetList(tally, f, false, f.full === 0 ? reserve : undefined);
     // A text met first with its filters had its own counts (the "without filter" figures) counted
     // too: kept as its unfiltered search would keep them, for its next filter or its search without.
-    if (keepOwnAs !== undefined && f.full !== 0) this.index.facetsFor(s, keepOwnAs, () => this.facetList(tally, null, true));
+    if (keepOwnAs !== undefined && f.full !== 0)
+      this.index.facetsFor(s, keepOwnAs, () => {
+        const own: Reserve = {};
+        return { facets: this.facetList(tally, null, true, own), reserve: own };
+      });
     for (const t of Object.values(tally)) t.reset();
     return { passing, facets };
   }
@@ -456,8 +467,10 @@ export class Run {
    * The facet values counted in `tally`: every single-valued one, and of the multi-valued ones
    * the most frequent (plus any `f` filters on). `own`: each value's figures are both its
    * "without filter" one (the text's own counts), as a search without filters shows them.
+   * `reserve` (a search without filters, its facets kept): the values ranked next, up to
+   * KEPT_BEYOND times the list, by value number and count, for a patch to carry the list by.
    */
-  private facetList(tally: Tallies, f: FilterTables | null, own: boolean): FacetCount[] {
+  private facetList(tally: Tallies, f: FilterTables | null, own: boolean, reserve?: Reserve): FacetCount[] {
     const s = this.s;
     const facets: FacetCount[] = [];
     const push = (faceta: string, codigo: string, t: Tally, value: number, nome?: string) =>
@@ -475,10 +488,21 @@ export class Run {
       const chosen = (g: number) => f !== null && f.M !== null && (f.M[g]! & f.bits[facet]) !== 0;
       // Libraries and courses are few; authors, subjects and publishers can be thousands: the most frequent.
       const { limit } = facetDefinition(facet);
-      const shown = limit === null ? values : tally.M.mostFrequent(values, limit, chosen);
+      const wanted = limit !== null && reserve ? limit * KEPT_BEYOND : limit;
+      const shown = wanted === null ? values : tally.M.mostFrequent(values, wanted, chosen);
       const { codes, names } = s.multi[facet];
       const offset = s.tagOffset[facet];
-      for (const g of shown) push(facet, codes.at(g - offset)!, tally.M, g, names[g - offset]!);
+      // Beyond the list, only a reserve (chosen values, with filters, are shown wherever they rank).
+      const shownCount = limit === null || !reserve ? shown.length : Math.min(limit, shown.length);
+      for (let i = 0; i < shownCount; i++) push(facet, codes.at(shown[i]! - offset)!, tally.M, shown[i]!, names[shown[i]! - offset]!);
+      if (reserve && shown.length > shownCount) {
+        const next = new Int32Array(2 * (shown.length - shownCount));
+        for (let i = shownCount; i < shown.length; i++) {
+          next[2 * (i - shownCount)] = shown[i]! - offset;
+          next[2 * (i - shownCount) + 1] = tally.M.all(shown[i]!);
+        }
+        reserve[facet] = next;
+      }
     });
     return facets;
   }

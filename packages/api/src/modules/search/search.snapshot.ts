@@ -123,6 +123,12 @@ export interface Snapshot {
   /** When it was patched from the previous one (search.patch.ts): how long that took (ms) and how many titles it read. */
   patchMs?: number;
   changedTitles?: number;
+  /**
+   * When it was patched: the snapshot it was made from (its value numbers kept) and the titles
+   * the change log named (copies moved included), sorted: what a search's kept facets are
+   * carried over by (search.facet-patch.ts).
+   */
+  patch?: { from: WeakRef<Snapshot>; titles: Int32Array };
 }
 
 export async function readVersion(db: Db, source: CatalogueSource = CATALOGUE): Promise<number> {

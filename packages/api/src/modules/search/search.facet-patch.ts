@@ -1,0 +1,236 @@
+import { NO_YEAR } from '@estante/contracts/search';
+import { contains, type IdSet } from './id-sets.js';
+import { facet as facetDefinition } from './search.config.js';
+import type { FacetCount } from './search.run.js';
+import { FLAG, isMultiFacet, MULTI_FACETS, type MultiFacet, type Snapshot, TAG_VALUE } from './search.snapshot.js';
+
+/**
+ * Where the values a kept list leaves out stand (issue 59, decision 0067): each has fewer titles
+ * than `count`, or exactly as many and a value number of at least `index` (a list shows the most
+ * frequent values, ties to the lower number). What a patch cannot see of those values is bounded
+ * by it.
+ */
+export interface Bound {
+  count: number;
+  index: number;
+}
+
+/**
+ * A limited list's next values (ranked after it, up to KEPT_BEYOND times its length), as pairs of
+ * value number and count: what a patch carries the list by when a value below it gains.
+ */
+export type Reserve = Partial<Record<MultiFacet, Int32Array>>;
+
+/** A limited list is counted this many times as long (the rest kept as its Reserve). */
+export const KEPT_BEYOND = 3;
+
+/** An unfiltered text's facets kept per snapshot (SearchIndex.facetsFor), carried to the next one by a patch. */
+export interface KeptFacets {
+  facets: FacetCount[];
+  /** Absent: counted without one (only the lists themselves known). */
+  reserve?: Reserve;
+  /**
+   * Per multi-valued facet with a limit, where the values neither listed nor in reserve stand;
+   * absent: as a count afresh leaves them (the last counted), null: none left out.
+   */
+  bounds?: Partial<Record<MultiFacet, Bound | null>>;
+}
+
+/** How one value's count moved: titles that stopped counting it, titles that began. */
+interface Move {
+  faceta: string;
+  codigo: string;
+  /** A multi-valued facet's value number (numbers are kept by a patch); -1 for the others. */
+  index: number;
+  removed: number;
+  added: number;
+}
+
+/**
+ * The facets of a text's matches after a patch, from its facets before (`kept`): the patch's
+ * `changed` titles that matched before (`was`, of the `before` snapshot) take their values out,
+ * those that match now (`is`, of `after`) put theirs in. Every figure stays what a count afresh
+ * would give; a limited list (the most frequent authors, say) is carried only while the values
+ * it leaves out provably stay out (Bound), else null: counted again on the next search.
+ * `after` must be patched from `before` (value numbers kept), `changed` sorted.
+ */
+export function patchFacets(kept: KeptFacets, before: Snapshot, after: Snapshot, changed: ArrayLike<number>, was: IdSet, is: IdSet): KeptFacets | null {
+  const moves = new Map<string, Move>();
+  const move = (faceta: string, codigo: string, index: number, by: 'removed' | 'added') => {
+    const key = `${faceta}\u0000${codigo}`;
+    let m = moves.get(key);
+    if (!m) moves.set(key, (m = { faceta, codigo, index, removed: 0, added: 0 }));
+    m[by]++;
+  };
+  for (let i = 0; i < changed.length; i++) {
+    const id = changed[i]!;
+    if (contains(was, id)) eachValue(before, id, (f, c, n) => move(f, c, n, 'removed'));
+    if (contains(is, id)) eachValue(after, id, (f, c, n) => move(f, c, n, 'added'));
+  }
+  if (moves.size === 0) return kept;
+
+  const byFacet = new Map<string, FacetCount[]>();
+  for (const c of kept.facets) {
+    const list = byFacet.get(c.faceta);
+    if (list) list.push(c);
+    else byFacet.set(c.faceta, [c]);
+  }
+  const movedIn = new Map<string, Move[]>();
+  for (const m of moves.values()) {
+    const list = movedIn.get(m.faceta);
+    if (list) list.push(m);
+    else movedIn.set(m.faceta, [m]);
+  }
+  const facets: FacetCount[] = [];
+  const bounds: Partial<Record<MultiFacet, Bound | null>> = { ...kept.bounds };
+  const reserve: Reserve = {};
+  for (const faceta of new Set([...byFacet.keys(), ...movedIn.keys(), ...Object.keys(kept.reserve ?? {})])) {
+    const listed = byFacet.get(faceta) ?? [];
+    const moved = movedIn.get(faceta) ?? [];
+    const limit = isMultiFacet(faceta) ? facetDefinition(faceta).limit : null;
+    if (limit === null) {
+      const whole = patchWhole(listed, moved, faceta, after);
+      if (!whole) return null;
+      facets.push(...whole);
+      continue;
+    }
+    const facet = faceta as MultiFacet;
+    const carried = patchLimited(
+      { listed, reserve: kept.reserve?.[facet], counted: kept.reserve !== undefined },
+      moved,
+      facet,
+      limit,
+      kept.bounds?.[facet],
+      before,
+      after,
+    );
+    if (!carried) return null;
+    facets.push(...carried.list);
+    if (carried.reserve.length) reserve[facet] = carried.reserve;
+    bounds[facet] = carried.bound;
+  }
+  return { facets, reserve, bounds };
+}
+
+/** A facet listing every value it counted (types, years, languages, libraries…): each moved value's count moved. */
+function patchWhole(listed: FacetCount[], moved: Move[], faceta: string, after: Snapshot): FacetCount[] | null {
+  const counts = new Map(listed.map((c) => [c.codigo, c]));
+  const out: FacetCount[] = [];
+  const moves = new Map(moved.map((m) => [m.codigo, m]));
+  for (const c of listed) {
+    const m = moves.get(c.codigo);
+    const n = c.sem_filtro + (m ? m.added - m.removed : 0);
+    if (n < 0) return null;
+    if (n > 0) out.push(m ? { ...c, total: n, sem_filtro: n, ...named(faceta, m.index, after) } : c);
+  }
+  for (const m of moved) {
+    if (counts.has(m.codigo)) continue;
+    // Not listed: no title counted it before.
+    if (m.removed > 0) return null;
+    out.push({ faceta, codigo: m.codigo, total: m.added, sem_filtro: m.added, ...named(faceta, m.index, after) });
+  }
+  return out;
+}
+
+/**
+ * A facet listing its `limit` most frequent values (authors, subjects, publishers): the listed
+ * values', the reserve's and the newly seen ones' counts are known; a value left out before that
+ * a change touched may have gained, up to the bound. Carried when no value left out can reach
+ * the list's last. `counted`: the reserve was counted (the list and reserve are the top
+ * KEPT_BEYOND × limit values of a count afresh, or all of them).
+ */
+function patchLimited(
+  was: { listed: FacetCount[]; reserve: Int32Array | undefined; counted: boolean },
+  moved: Move[],
+  facet: MultiFacet,
+  limit: number,
+  kept: Bound | null | undefined,
+  before: Snapshot,
+  after: Snapshot,
+): { list: FacetCount[]; reserve: Int32Array; bound: Bound | null } | null {
+  const { codes, names: oldNames } = before.multi[facet];
+  /** Values whose count is known: value number and count. */
+  const known: { index: number; count: number; codigo: string }[] = [];
+  for (const c of was.listed) {
+    const index = codes.get(c.codigo);
+    if (index === undefined) return null;
+    known.push({ index, count: c.sem_filtro, codigo: c.codigo });
+  }
+  const reserve = was.reserve ?? new Int32Array(0);
+  for (let k = 0; k < reserve.length; k += 2) known.push({ index: reserve[k]!, count: reserve[k + 1]!, codigo: codes.at(reserve[k]!)! });
+  const keep = was.counted ? limit * KEPT_BEYOND : limit;
+  const bound = kept === undefined ? boundOf(known, keep) : kept;
+  const byCode = new Map(known.map((k) => [k.codigo, k]));
+  /** Values left out before that a change touched: at most this many titles now. */
+  const unknown: Bound[] = [];
+  for (const m of moved) {
+    const k = byCode.get(m.codigo);
+    if (k) {
+      k.count += m.added - m.removed;
+      continue;
+    }
+    // Left out before: at most the bound's count (one less below its number); none at all for
+    // a value this patch brought, or when nothing was left out.
+    const most = bound === null || m.index >= oldNames.length ? 0 : m.index >= bound.index ? bound.count : bound.count - 1;
+    if (most <= 0) {
+      if (m.removed > 0) return null;
+      known.push({ index: m.index, count: m.added, codigo: m.codigo });
+    } else if (m.added > 0) unknown.push({ count: most - m.removed + m.added, index: m.index });
+  }
+  if (known.some((k) => k.count < 0)) return null;
+  const ranked = known.filter((k) => k.count > 0).sort((a, b) => b.count - a.count || a.index - b.index);
+  const shown = ranked.slice(0, limit);
+  // Values were left out: the list must still be full, and its last outrank every one of them.
+  if (bound !== null) {
+    if (shown.length < limit) return null;
+    const last = shown[shown.length - 1]!;
+    const outranks = (b: Bound) => last.count > b.count || (last.count === b.count && last.index < b.index);
+    if (!outranks(bound) || !unknown.every(outranks)) return null;
+  }
+  const next = ranked.slice(limit, keep);
+  // Where the values now left out stand: the highest of the old bound, the touched ones, the known ones dropped.
+  const out = [...(bound ? [bound] : []), ...unknown, ...ranked.slice(keep).map((k) => ({ count: k.count, index: k.index }))];
+  const { codes: newCodes, names } = after.multi[facet];
+  return {
+    list: shown.map((k) => ({ faceta: facet, codigo: newCodes.at(k.index)!, total: k.count, sem_filtro: k.count, nome: names[k.index]! })),
+    reserve: Int32Array.from(next.flatMap((k) => [k.index, k.count])),
+    bound: out.length === 0 ? null : out.reduce((a, b) => (b.count > a.count || (b.count === a.count && b.index < a.index) ? b : a)),
+  };
+}
+
+/** Where a count afresh of the top `size` values leaves the others: none when it found fewer, else after its last. */
+function boundOf(known: { index: number; count: number }[], size: number): Bound | null {
+  if (known.length < size) return null;
+  let count = Infinity;
+  for (const k of known) count = Math.min(count, k.count);
+  // Of the values at the last count, the known ones are the lowest numbers: the rest come after the highest.
+  let highest = -1;
+  for (const k of known) if (k.count === count) highest = Math.max(highest, k.index);
+  return { count, index: highest + 1 };
+}
+
+/** A multi-valued value's name in `after` (the name a count afresh would give). */
+function named(faceta: string, index: number, after: Snapshot): { nome?: string } {
+  return isMultiFacet(faceta) && index >= 0 ? { nome: after.multi[faceta].names[index]! } : {};
+}
+
+/** Every facet value title `id` counts under in `s`, as the facet lists name them (Run.facetList). */
+export function eachValue(s: Snapshot, id: number, visit: (faceta: string, codigo: string, index: number) => void): void {
+  const a = s.row[2 * id]!;
+  const b = s.row[2 * id + 1]!;
+  visit('T', String(a & 255), -1);
+  const year = b & 4095;
+  visit('Y', year === 0 ? NO_YEAR : String(year - 1), -1);
+  const language = a >>> 11;
+  if (language > 0) visit('I', s.languages[language - 1]!, -1);
+  const flags = (a >>> 8) & 7;
+  for (const [code, bit] of Object.entries(FLAG)) if (flags & bit) visit('X', code, -1);
+  const area = b >>> 12;
+  if (area > 0) visit('K', String(area), -1);
+  for (let k = s.tagStart[id]!; k < s.tagStart[id + 1]!; k++) {
+    const g = s.tags[k]! & TAG_VALUE;
+    const facet = MULTI_FACETS[s.tagFacet[g]!]!;
+    const value = g - s.tagOffset[facet];
+    visit(facet, s.multi[facet].codes.at(value)!, value);
+  }
+}
