@@ -1,4 +1,8 @@
 import { newSearchState, searchRow } from '@estante/contracts/search';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
@@ -9,7 +13,9 @@ import { generateTitleRecords } from '../../seed/generator.js';
 import { importMarcRecords } from '../catalog/catalog.import.js';
 import type { KeptFacets } from './search.facet-patch.js';
 import { type FacetCount, SearchIndex } from './search.index.js';
+import { databaseIdentity, facetsFile, snapshotFile } from './search.persist.js';
 import { Run } from './search.run.js';
+import { CATALOGUE } from './search.source.js';
 import type { Snapshot } from './search.snapshot.js';
 import { frequentWords } from './search.queries.js';
 
@@ -46,7 +52,7 @@ async function facets(index: SearchIndex, word: string) {
  * used): a fresh index would read the catalogue whole, and number the values otherwise (a tie
  * for a list's last place may then go to another value).
  */
-async function counted(index: SearchIndex, word: string) {
+async function recounted(index: SearchIndex, word: string) {
   const recount = Object.assign(Object.create(index) as SearchIndex, {
     facetsFor: (_s: Snapshot, _key: string, count: () => KeptFacets) => count().facets,
     keptFacets: () => undefined,
@@ -78,7 +84,7 @@ describe('facets carried over by a patch (issue 59, decision 0067)', () => {
     const carried = index.stats().facetsCarried;
     expect(carried).toBeGreaterThanOrEqual(words.length);
     expect(index.stats().facetsRecounted).toBe(0);
-    for (const [i, word] of words.entries()) expect(afterImport[i]).toEqual(await counted(index, word));
+    for (const [i, word] of words.entries()) expect(afterImport[i]).toEqual(await recounted(index, word));
 
     // Then edits, deletions and copies moved, round after round: whatever is carried reads as counted afresh.
     for (let round = 0; round < 4; round++) {
@@ -97,7 +103,7 @@ describe('facets carried over by a patch (issue 59, decision 0067)', () => {
         ]),
       );
       const patched = await Promise.all(words.map((w) => facets(index, w)));
-      for (const [i, word] of words.entries()) expect(patched[i], `${word}, round ${round}`).toEqual(await counted(index, word));
+      for (const [i, word] of words.entries()) expect(patched[i], `${word}, round ${round}`).toEqual(await recounted(index, word));
     }
     expect(index.stats().facetsCarried).toBeGreaterThan(carried);
   });
@@ -113,11 +119,38 @@ describe('facets carried over by a patch (issue 59, decision 0067)', () => {
     const last = authors.reduce((a, b) => (names.indexOf(b) > names.indexOf(a) ? b : a));
     expect(before.some((f) => f.endsWith(last))).toBe(false);
 
-    const recounted = index.stats().facetsRecounted;
+    const givenUp = index.stats().facetsRecounted;
     await importMarcRecords(database.db, asItems([1, 2, 3].map((n) => ({ id: `raro-mais-${n}`, title: `Zanzibarita de novo ${n}`, author: last }))));
     const after = await facets(index, 'zanzibarita');
     expect(after).toContain(`A ${after.find((f) => f.endsWith(last))?.split(' ')[1]} 4/4 ${last}`);
-    expect(after).toEqual(await counted(index, 'zanzibarita'));
-    expect(index.stats().facetsRecounted).toBeGreaterThan(recounted);
+    expect(after).toEqual(await recounted(index, 'zanzibarita'));
+    expect(index.stats().facetsRecounted).toBeGreaterThan(givenUp);
+  });
+
+  it('facets counted ahead are kept on disk with the snapshot: a restart starts with them, as counted afresh', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'estante-facets-'));
+    try {
+      // The broad searches here: a word in 60 titles or more.
+      const options = { snapshotDir: dir, prewarmWords: 20, prewarmFromTitles: 1, facetsAheadFrom: 60 };
+      const file = facetsFile(snapshotFile(dir, await databaseIdentity(database.db), CATALOGUE));
+      const first = new SearchIndex(database.db, options);
+      await first.warm();
+      for (let i = 0; i < 400 && !existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      const counted = first.stats().facetSets;
+      expect(counted).toBeGreaterThanOrEqual(words.length);
+
+      const restarted = new SearchIndex(database.db, options);
+      await restarted.current();
+      expect(restarted.stats().facetsLoaded).toBe(counted);
+      for (const word of words) expect(await facets(restarted, word)).toEqual(await recounted(restarted, word));
+
+      // A damaged file is ignored: counted again.
+      await writeFile(file, 'not ours');
+      const again = new SearchIndex(database.db, options);
+      await again.current();
+      expect(again.stats().facetsLoaded).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

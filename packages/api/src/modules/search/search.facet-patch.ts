@@ -1,5 +1,5 @@
 import { NO_YEAR } from '@estante/contracts/search';
-import { contains, type IdSet } from './id-sets.js';
+import type { IdSet } from './id-sets.js';
 import { facet as facetDefinition } from './search.config.js';
 import type { FacetCount } from './search.run.js';
 import { FLAG, isMultiFacet, MULTI_FACETS, type MultiFacet, type Snapshot, TAG_VALUE } from './search.snapshot.js';
@@ -47,28 +47,21 @@ interface Move {
 }
 
 /**
- * The facets of a text's matches after a patch, from its facets before (`kept`): the patch's
- * `changed` titles that matched before (`was`, of the `before` snapshot) take their values out,
+ * The facets of a text's matches after a patch, from its facets before (`kept`): the titles the
+ * patch changed that matched before (`was`, of the `before` snapshot) take their values out,
  * those that match now (`is`, of `after`) put theirs in. Every figure stays what a count afresh
  * would give; a limited list (the most frequent authors, say) is carried only while the values
  * it leaves out provably stay out (Bound), else null: counted again on the next search.
- * `after` must be patched from `before` (value numbers kept), `changed` sorted.
+ * `after` must be patched from `before` (value numbers kept).
  */
-export function patchFacets(kept: KeptFacets, before: Snapshot, after: Snapshot, changed: ArrayLike<number>, was: IdSet, is: IdSet): KeptFacets | null {
-  const moves = new Map<string, Move>();
-  const move = (faceta: string, codigo: string, index: number, by: 'removed' | 'added') => {
-    const key = `${faceta}\u0000${codigo}`;
-    let m = moves.get(key);
-    if (!m) moves.set(key, (m = { faceta, codigo, index, removed: 0, added: 0 }));
-    m[by]++;
-  };
-  for (let i = 0; i < changed.length; i++) {
-    const id = changed[i]!;
-    if (contains(was, id)) eachValue(before, id, (f, c, n) => move(f, c, n, 'removed'));
-    if (contains(is, id)) eachValue(after, id, (f, c, n) => move(f, c, n, 'added'));
-  }
-  if (moves.size === 0) return kept;
-
+export function patchFacets(kept: KeptFacets, before: Snapshot, after: Snapshot, was: IdSet, is: IdSet): KeptFacets | null {
+  // Per value (a number: its facet times KIND plus its value), titles that left times LEFT plus titles that came.
+  if (was.length >= LEFT || is.length >= LEFT) return null;
+  const counted = new Map<number, number>();
+  tally(before, was, counted, LEFT);
+  tally(after, is, counted, 1);
+  if (counted.size === 0) return kept;
+  const moves = [...counted].map(([key, n]) => moveOf(after, key, n));
   const byFacet = new Map<string, FacetCount[]>();
   for (const c of kept.facets) {
     const list = byFacet.get(c.faceta);
@@ -76,7 +69,7 @@ export function patchFacets(kept: KeptFacets, before: Snapshot, after: Snapshot,
     else byFacet.set(c.faceta, [c]);
   }
   const movedIn = new Map<string, Move[]>();
-  for (const m of moves.values()) {
+  for (const m of moves) {
     const list = movedIn.get(m.faceta);
     if (list) list.push(m);
     else movedIn.set(m.faceta, [m]);
@@ -214,23 +207,59 @@ function named(faceta: string, index: number, after: Snapshot): { nome?: string 
   return isMultiFacet(faceta) && index >= 0 ? { nome: after.multi[faceta].names[index]! } : {};
 }
 
-/** Every facet value title `id` counts under in `s`, as the facet lists name them (Run.facetList). */
-export function eachValue(s: Snapshot, id: number, visit: (faceta: string, codigo: string, index: number) => void): void {
-  const a = s.row[2 * id]!;
-  const b = s.row[2 * id + 1]!;
-  visit('T', String(a & 255), -1);
-  const year = b & 4095;
-  visit('Y', year === 0 ? NO_YEAR : String(year - 1), -1);
-  const language = a >>> 11;
-  if (language > 0) visit('I', s.languages[language - 1]!, -1);
-  const flags = (a >>> 8) & 7;
-  for (const [code, bit] of Object.entries(FLAG)) if (flags & bit) visit('X', code, -1);
-  const area = b >>> 12;
-  if (area > 0) visit('K', String(area), -1);
-  for (let k = s.tagStart[id]!; k < s.tagStart[id + 1]!; k++) {
-    const g = s.tags[k]! & TAG_VALUE;
-    const facet = MULTI_FACETS[s.tagFacet[g]!]!;
-    const value = g - s.tagOffset[facet];
-    visit(facet, s.multi[facet].codes.at(value)!, value);
+/** Values of one facet per KIND: facets T, Y, I, X, K, then the multi-valued ones in MULTI_FACETS order. */
+const KIND = 2 ** 26;
+/** A title leaving counts this much (one coming, 1): up to 2^20 - 1 titles either way in one number. */
+const LEFT = 2 ** 20;
+const SINGLE = ['T', 'Y', 'I', 'X', 'K'] as const;
+const FLAG_CODE: Record<number, string> = Object.fromEntries(Object.entries(FLAG).map(([code, bit]) => [bit, code]));
+
+/** Adds `step` to every facet value each title of `ids` counts under in `s` (as Run's countAll counts them). */
+function tally(s: Snapshot, ids: IdSet, into: Map<number, number>, step: number): void {
+  const { row, tagStart, tags, tagFacet, tagOffset } = s;
+  const add = (key: number) => into.set(key, (into.get(key) ?? 0) + step);
+  for (const id of ids) {
+    const a = row[2 * id]!;
+    const b = row[2 * id + 1]!;
+    add(a & 255);
+    add(KIND + (b & 4095));
+    const language = a >>> 11;
+    if (language > 0) add(2 * KIND + language);
+    const flags = (a >>> 8) & 7;
+    if (flags & FLAG.C) add(3 * KIND + FLAG.C);
+    if (flags & FLAG.O) add(3 * KIND + FLAG.O);
+    if (flags & FLAG.A) add(3 * KIND + FLAG.A);
+    const area = b >>> 12;
+    if (area > 0) add(4 * KIND + area);
+    const to = tagStart[id + 1]!;
+    for (let k = tagStart[id]!; k < to; k++) {
+      const g = tags[k]! & TAG_VALUE;
+      const f = tagFacet[g]!;
+      add((5 + f) * KIND + g - tagOffset[MULTI_FACETS[f]!]);
+    }
   }
+}
+
+/** A tallied value as the facet lists name it (Run.facetList), named in `after` (which has every value `before` had). */
+function moveOf(after: Snapshot, key: number, n: number): Move {
+  const kind = Math.floor(key / KIND);
+  const value = key % KIND;
+  const removed = Math.floor(n / LEFT);
+  const added = n % LEFT;
+  if (kind >= SINGLE.length) {
+    const facet = MULTI_FACETS[kind - SINGLE.length]!;
+    return { faceta: facet, codigo: after.multi[facet].codes.at(value)!, index: value, removed, added };
+  }
+  const faceta = SINGLE[kind]!;
+  const codigo =
+    faceta === 'Y'
+      ? value === 0
+        ? NO_YEAR
+        : String(value - 1)
+      : faceta === 'I'
+        ? after.languages[value - 1]!
+        : faceta === 'X'
+          ? FLAG_CODE[value]!
+          : String(value);
+  return { faceta, codigo, index: -1, removed, added };
 }

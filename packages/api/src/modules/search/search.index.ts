@@ -10,12 +10,15 @@ import { KeptPerSnapshot, keptPromise } from './search.kept.js';
 import { type FacetCount, type Filtered, Run, type RunSource, type SearchOutcome } from './search.run.js';
 import {
   databaseIdentity,
+  facetsFile,
   type KeptWords,
+  loadFacets,
   loadSnapshot,
   loadPostings,
   loadWords,
   postingsFile,
   type ReadAhead,
+  saveFacets,
   savePostings,
   saveSnapshot,
   saveWords,
@@ -75,6 +78,9 @@ export class SearchIndex implements RunSource {
   /** Kept facets carried over by patches, and those a patch could not carry (counted again when searched). */
   private facetsCarried = 0;
   private facetsRecounted = 0;
+  /** Kept facets loaded from disk at start. */
+  private facetsLoaded = 0;
+  private readonly facetsAheadFrom: number;
   private readonly rankings: KeptPerSnapshot<Promise<Int32Array>>;
   private readonly filtered: KeptPerSnapshot<Filtered>;
   private readonly phrases: KeptPerSnapshot<Promise<IdSet | null>>;
@@ -103,6 +109,9 @@ export class SearchIndex implements RunSource {
   private saving = false;
   /** The read-ahead kept on disk beside the snapshot loaded at start. */
   private keptWords: KeptWords | null = null;
+  /** The facets kept on disk for the snapshot loaded at start (loadFacets), until it is in use; and the version whose facets were last kept on disk. */
+  private keptFacetSets: [string, KeptFacets][] | null = null;
+  private facetsKept: number | null = null;
   /** The version and the words asked for of the read-ahead last kept (one of the same version asking more is kept again). */
   private wordsKept: { version: number; limit: number } | null = null;
   /** The version of the snapshot kept on disk (loaded from it, or being written to it). */
@@ -158,7 +167,8 @@ export class SearchIndex implements RunSource {
    * `postings` false: no posting lists, every word asked of PostgreSQL (as while the first are read);
    * `readApart` where full reads run, when `snapshotDir` is set (search.apart.ts; else here), for
    * catalogues of `apartFromTitles` titles or more; `refreshEveryMs` how long after its last full
-   * read a patched snapshot is read whole again (in the background).
+   * read a patched snapshot is read whole again (in the background); `facetsAheadFrom` which
+   * searches have their facets counted ahead after a new snapshot (the titles they find).
    */
   constructor(
     private readonly db: Db,
@@ -174,6 +184,7 @@ export class SearchIndex implements RunSource {
       readApart?: ReadApart | null;
       apartFromTitles?: number;
       refreshEveryMs?: number;
+      facetsAheadFrom?: number;
     } = {},
   ) {
     this.usePostings = options.postings ?? true;
@@ -187,6 +198,7 @@ export class SearchIndex implements RunSource {
     this.readApart = options.readApart ?? null;
     this.apartFrom = options.apartFromTitles ?? APART_FROM_TITLES;
     this.refreshEveryMs = options.refreshEveryMs ?? REFRESH_EVERY_MS;
+    this.facetsAheadFrom = options.facetsAheadFrom ?? FACETS_AHEAD_FROM;
     this.keepRankingsFrom = options.keepRankingsFrom ?? KEEP_RANKINGS_FROM;
     this.maxBytes = (options.cacheMegabytes ?? 256) * 1024 * 1024;
     this.prewarmWords = options.prewarmWords ?? 0;
@@ -252,9 +264,12 @@ export class SearchIndex implements RunSource {
           const leaving = previous ? await this.facetsLeaving(previous, s) : null;
           await this.followPostings(s);
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
-          const facets = previous && leaving && patched ? await this.patchedFacets(previous, s, leaving, patched.atoms) : [];
+          const facets = previous && leaving ? await this.patchedFacets(previous, s, leaving, patched?.atoms ?? new Map()) : [];
           this.snapshot = s;
-          for (const [key, kept] of facets) this.facets.set(s, key, kept);
+          // The facets kept on disk with the snapshot loaded at start, or those a patch carried.
+          for (const [key, kept] of previous ? facets : (this.keptFacetSets ?? [])) this.facets.set(s, key, kept);
+          if (!previous) this.facetsLoaded += this.keptFacetSets?.length ?? 0;
+          this.keptFacetSets = null;
           this.madeAt = Date.now();
           if (s.builtAt > s.readAt && Date.now() - s.readAt >= this.refreshEveryMs) this.refresh();
           const loaded = previous ? null : this.keptAtoms(s);
@@ -267,6 +282,7 @@ export class SearchIndex implements RunSource {
           if (warmed) {
             this.warmedSnapshot = s;
             this.keepWords(s, this.readAhead).catch(() => (this.wordsKept = null));
+            this.keepFacets(s).catch(() => (this.facetsKept = null));
           } else if (this.prewarmWords > 0 && s.all.length >= this.prewarmFrom)
             this.warming = this.prewarm({ limit: this.prewarmWords, kept: this.keptWords ?? undefined }).catch(() => 0);
           return s;
@@ -293,6 +309,11 @@ export class SearchIndex implements RunSource {
         this.onDisk = kept.version;
         // An index that reads nothing ahead has no use for the words, nor one with posting lists kept.
         if (this.prewarmWords > 0 && !existsSync(postingsFile(file))) this.keptWords = await loadWords(wordsFile(file), identity, this.source);
+        const facets = await loadFacets(facetsFile(file), identity, this.source);
+        if (facets?.version === kept.version) {
+          this.keptFacetSets = facets.kept;
+          this.facetsKept = kept.version;
+        }
         return kept;
       }
     }
@@ -468,6 +489,17 @@ export class SearchIndex implements RunSource {
   }
 
   /**
+   * Keeps the facets kept for `snapshot` on disk beside its snapshot file (decision 0067; once
+   * per version, so as often as that file is written): a restart loads them with it.
+   */
+  private async keepFacets(snapshot: Snapshot): Promise<void> {
+    if (!this.snapshotDir || this.onDisk !== snapshot.version || this.facetsKept === snapshot.version) return;
+    this.facetsKept = snapshot.version;
+    const { file, identity } = await this.keptFile();
+    await saveFacets(facetsFile(file), identity, this.source, snapshot.version, this.facets.keptFor(snapshot));
+  }
+
+  /**
    * The cached atoms carried over to a new snapshot: when few titles changed between the two
    * (their row version, xmin, differs, or they are new or gone), each atom drops those titles
    * and asks PostgreSQL about just them again. Null (start empty) when too many changed.
@@ -504,8 +536,9 @@ export class SearchIndex implements RunSource {
    */
   private async facetsLeaving(previous: Snapshot, next: Snapshot): Promise<Map<string, IdSet> | null> {
     const titles = next.patch?.titles;
+    // However many titles the patch changed (it was cheaper than a full read): carrying a text's
+    // facets visits only those of them it matches, where counting again visits all it matches.
     if (!titles || next.patch?.from.deref() !== previous || this.facets.size === 0) return null;
-    if (titles.length > Math.max(PATCH_MIN_TITLES, next.all.length / 100)) return null;
     const present = idSet(titles.filter((id) => previous.present[id] === 1));
     const leaving = new Map<string, IdSet>();
     for (const [key] of this.facets.keptFor(previous)) {
@@ -525,13 +558,23 @@ export class SearchIndex implements RunSource {
   private async patchedFacets(previous: Snapshot, next: Snapshot, leaving: Map<string, IdSet>, atoms: Map<string, AtomEntry>): Promise<[string, KeptFacets][]> {
     const titles = next.patch!.titles;
     const arriving = idSet(titles.filter((id) => next.present[id] === 1));
+    // The titles just read are in the lists' overlay (until a merge): a word's few there tell which match.
+    const postings = this.postings?.version === next.version ? this.postings : null;
+    const overlay = postings?.readSince(arriving) ? postings : null;
     const carried: [string, KeptFacets][] = [];
     for (const [key, kept] of this.facets.keptFor(previous)) {
       const was = leaving.get(key);
       if (was === undefined) continue;
-      const atom = arriving.length === 0 ? null : await this.atomIfAt(next, singleWordOf(key)!, atoms);
-      if (arriving.length > 0 && !atom) continue;
-      const patched = patchFacets(kept, previous, next, titles, was, atom ? intersect(atom.ids, arriving) : EMPTY);
+      const word = singleWordOf(key)!;
+      const lexeme = singleLexeme(word);
+      let is: IdSet = EMPTY;
+      if (arriving.length > 0 && overlay && lexeme !== null) is = intersect(overlay.readSinceWith(lexeme), arriving);
+      else if (arriving.length > 0) {
+        const atom = await this.atomIfAt(next, word, atoms);
+        if (!atom) continue;
+        is = intersect(atom.ids, arriving);
+      }
+      const patched = patchFacets(kept, previous, next, was, is);
       if (patched) carried.push([key, patched]);
       else this.facetsRecounted++;
     }
@@ -698,6 +741,7 @@ export class SearchIndex implements RunSource {
       // In the background: a write that fails only means the next start reads them again. With
       // posting lists there is nothing to keep: they are kept themselves.
       if (!postings) this.keepWords(snapshot, { words, limit }).catch(() => (this.wordsKept = null));
+      this.keepFacets(snapshot).catch(() => (this.facetsKept = null));
     }
     return n;
   }
@@ -714,9 +758,9 @@ export class SearchIndex implements RunSource {
     const searches: SearchRow[] = [];
     for (const word of words) {
       const atom = await this.wordAtom(snapshot, `'${word}'`, word, false);
-      if (atom.ids.length >= FACETS_AHEAD_FROM) searches.push(searchRow(word));
+      if (atom.ids.length >= this.facetsAheadFrom) searches.push(searchRow(word));
     }
-    for (const { campo, termo } of await frequentHeadingSearches(this.db, FACETS_AHEAD_FROM, FACETS_AHEAD_LIMIT)) searches.push(searchRow(termo, { campo }));
+    for (const { campo, termo } of await frequentHeadingSearches(this.db, this.facetsAheadFrom, FACETS_AHEAD_LIMIT)) searches.push(searchRow(termo, { campo }));
     for (const row of searches.slice(0, FACETS_AHEAD_LIMIT)) {
       if (this.snapshot !== snapshot) return;
       const state = newSearchState({ linhas: [row], quantPag: 1 });
@@ -843,6 +887,7 @@ export class SearchIndex implements RunSource {
       facetSets: this.facets.size,
       facetsCarried: this.facetsCarried,
       facetsRecounted: this.facetsRecounted,
+      facetsLoaded: this.facetsLoaded,
       filteredSets: this.filtered.size,
       filteredBytes: this.filtered.bytes,
       rankings: this.rankings.size,

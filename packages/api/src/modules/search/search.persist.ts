@@ -5,7 +5,9 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { Atom } from './search.atoms.js';
 import { codeArray, facetCodes } from './search.codes.js';
+import { type Bound, type KeptFacets, patchFacets, type Reserve } from './search.facet-patch.js';
 import { POSTINGS_CODE, Postings, type Segment } from './search.postings.js';
+import { Run } from './search.run.js';
 import { PATCH_CODE } from './search.patch.js';
 import { MULTI_FACETS, type MultiFacet, type MultiValued, type Snapshot, SNAPSHOT_CODE } from './search.snapshot.js';
 import type { CatalogueSource } from './search.source.js';
@@ -365,6 +367,67 @@ export async function loadPostings(file: string, identity: string, source: Catal
     };
     if (base.offset.length !== base.lexemes.length + 1 || base.offset[base.lexemes.length] !== base.data.length) return null;
     return new Postings({ version: header.version, base, removed: a.removed as Int32Array, fresh: header.fresh, stamp: a.stamp as Uint32Array });
+  } catch {
+    return null;
+  }
+}
+
+/** Where the facets kept for the snapshot kept in `snapshotFile` are (beside it). */
+export function facetsFile(snapshotFile: string): string {
+  return snapshotFile.replace(/\.snapshot$/, '.facets');
+}
+
+/** The code that counts and carries facets: a file kept by other code is not loaded. */
+const FACETS_CODE = createHash('sha256').update([Run, patchFacets].map(String).join('\n')).digest('hex').slice(0, 16);
+
+interface FacetsHeader {
+  builder: string;
+  facets: string;
+  database: string;
+  source: string;
+  version: number;
+  /** Per text: its key, its counts (facet, code, figure with filters, without, name), its bounds, the facets with a reserve (arrays `r<n>.<facet>`). */
+  texts: {
+    key: string;
+    counts: [string, string, number, number, string | null][];
+    bounds?: Partial<Record<MultiFacet, Bound | null>>;
+    reserve?: MultiFacet[];
+  }[];
+  arrays: Header['arrays'];
+}
+
+/**
+ * Keeps the facets kept for the snapshot `version` (decision 0067): the broad searches' counted
+ * ahead, and any searched since, so a restart starts with them (then carried by the patch that
+ * brings it to the catalogue of now) instead of counting them again.
+ */
+export async function saveFacets(file: string, identity: string, source: CatalogueSource, version: number, kept: [string, KeptFacets][]): Promise<void> {
+  const arrays: Record<string, Typed> = {};
+  const texts: FacetsHeader['texts'] = kept.map(([key, { facets, bounds, reserve }], n) => {
+    for (const [facet, array] of Object.entries(reserve ?? {})) arrays[`r${n}.${facet}`] = array;
+    return {
+      key,
+      counts: facets.map((c) => [c.faceta, c.codigo, c.total, c.sem_filtro, c.nome ?? null]),
+      ...(bounds ? { bounds } : {}),
+      ...(reserve ? { reserve: Object.keys(reserve) as MultiFacet[] } : {}),
+    };
+  });
+  await writeArrays(file, { builder: KEPT_CODE, facets: FACETS_CODE, database: identity, source: source.name, version, texts }, arrays);
+}
+
+/** The facets kept in `file` for this database, source and code; null when there are none or they are damaged. */
+export async function loadFacets(file: string, identity: string, source: CatalogueSource): Promise<{ version: number; kept: [string, KeptFacets][] } | null> {
+  try {
+    const read = await readArrays<FacetsHeader>(file);
+    if (!read) return null;
+    const { header, a } = read;
+    if (!madeFor(header, identity, source) || header.facets !== FACETS_CODE) return null;
+    const kept = header.texts.map(({ key, counts, bounds, reserve }, n): [string, KeptFacets] => {
+      const facets = counts.map(([faceta, codigo, total, sem_filtro, nome]) => ({ faceta, codigo, total, sem_filtro, ...(nome === null ? {} : { nome }) }));
+      const reserved = reserve ? (Object.fromEntries(reserve.map((facet) => [facet, a[`r${n}.${facet}`] as Int32Array])) as Reserve) : undefined;
+      return [key, { facets, ...(bounds ? { bounds } : {}), ...(reserved ? { reserve: reserved } : {}) }];
+    });
+    return { version: header.version, kept };
   } catch {
     return null;
   }

@@ -597,6 +597,18 @@ export class Postings {
     });
   }
 
+  /** Whether the vectors of all of `ids` are those read since the last merge (in the overlay, not the base). */
+  readSince(ids: IdSet): boolean {
+    for (const id of ids) if (!this.fresh.has(id)) return false;
+    return true;
+  }
+
+  /** The titles read since the last merge whose vectors hold `lexeme` (its list in the overlay alone). */
+  readSinceWith(lexeme: string): IdSet {
+    const o = this.overlay.byLexeme.get(lexeme);
+    return o === undefined ? EMPTY : decodeTitles(this.overlay, o, null).ids;
+  }
+
   /**
    * The lexemes in the most titles (at least `minTitles`), most first, only those a patron can
    * type (letters and digits): what `frequentWords` asks PostgreSQL's ts_stat, from the lists.
