@@ -14,7 +14,7 @@ import { importMarcRecords } from '../catalog/catalog.import.js';
 import type { KeptFacets } from './search.facet-patch.js';
 import { type FacetCount, SearchIndex } from './search.index.js';
 import { databaseIdentity, facetsFile, snapshotFile } from './search.persist.js';
-import { Run } from './search.run.js';
+import { type Ranking, Run } from './search.run.js';
 import { CATALOGUE } from './search.source.js';
 import type { Snapshot } from './search.snapshot.js';
 import { frequentWords } from './search.queries.js';
@@ -53,12 +53,28 @@ async function facets(index: SearchIndex, word: string) {
  * for a list's last place may then go to another value).
  */
 async function recounted(index: SearchIndex, word: string) {
+  return seen((await afresh(index, word, 1)).facets);
+}
+
+/** The search run over the snapshot `index` answers from, with nothing kept used: its facets counted, its titles ranked afresh. */
+async function afresh(index: SearchIndex, word: string, pagina: number) {
   const recount = Object.assign(Object.create(index) as SearchIndex, {
     facetsFor: (_s: Snapshot, _key: string, count: () => KeptFacets) => count().facets,
     keptFacets: () => undefined,
+    rankingFor: (_s: Snapshot, _key: string, rank: () => Promise<Ranking>) => rank(),
   });
-  const outcome = await new Run(recount, await index.current(), newSearchState({ linhas: [searchRow(word)], quantPag: 1 })).execute();
-  return seen(outcome!.facets);
+  return (await new Run(recount, await index.current(), newSearchState({ linhas: [searchRow(word)], quantPag: 20, pagina })).execute())!;
+}
+
+/** The first three pages of a word's results, by relevance, as `index` answers them and as ranked afresh. */
+async function pages(index: SearchIndex, word: string) {
+  const answered: number[][] = [];
+  const ranked: number[][] = [];
+  for (const pagina of [1, 2, 3]) {
+    answered.push((await index.run(newSearchState({ linhas: [searchRow(word)], quantPag: 20, pagina })))!.page);
+    ranked.push((await afresh(index, word, pagina)).page);
+  }
+  return { answered, ranked };
 }
 
 function seen(facets: FacetCount[]) {
@@ -72,10 +88,12 @@ async function ids(where: string, limit: number): Promise<number[]> {
 }
 
 describe('facets carried over by a patch (issue 59, decision 0067)', () => {
-  it('after each change, a frequent word searched again shows the counts a fresh index counts, and an import of new titles recounts nothing', async () => {
+  it('after each change, a frequent word searched again shows the counts and the order a count afresh gives, and an import of new titles recounts nothing', async () => {
     expect(words.length).toBeGreaterThanOrEqual(3);
-    const index = new SearchIndex(database.db);
+    // Every text here keeps its whole ranking (a server: those matching 5,000 titles or more).
+    const index = new SearchIndex(database.db, { keepRankingsFrom: 10 });
     for (const word of words) await facets(index, word);
+    for (const word of words) await pages(index, word);
 
     // New titles only: every kept list is carried over, none counted again.
     await importMarcRecords(database.db, generateTitleRecords(40, 10_001));
@@ -104,8 +122,13 @@ describe('facets carried over by a patch (issue 59, decision 0067)', () => {
       );
       const patched = await Promise.all(words.map((w) => facets(index, w)));
       for (const [i, word] of words.entries()) expect(patched[i], `${word}, round ${round}`).toEqual(await recounted(index, word));
+      for (const word of words) {
+        const { answered, ranked } = await pages(index, word);
+        expect(answered, `${word}'s pages, round ${round}`).toEqual(ranked);
+      }
     }
     expect(index.stats().facetsCarried).toBeGreaterThan(carried);
+    expect(index.stats().rankingsCarried).toBeGreaterThanOrEqual(4 * words.length);
   });
 
   it("a value below the list and its reserve that gains past the list's last is counted again, not missed", async () => {

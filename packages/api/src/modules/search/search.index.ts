@@ -7,7 +7,7 @@ import { type KeptFacets, patchFacets } from './search.facet-patch.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';
 import { fetchWordAtom, fetchWordPositions, frequentWords, highestTitle, titleKey, wordKey } from './search.queries.js';
 import { KeptPerSnapshot, keptPromise } from './search.kept.js';
-import { type FacetCount, type Filtered, Run, type RunSource, type SearchOutcome } from './search.run.js';
+import { type FacetCount, type Filtered, levelsOf, patchRanking, type Ranking, rankingOf, Run, type RunSource, type SearchOutcome } from './search.run.js';
 import {
   databaseIdentity,
   facetsFile,
@@ -78,10 +78,12 @@ export class SearchIndex implements RunSource {
   /** Kept facets carried over by patches, and those a patch could not carry (counted again when searched). */
   private facetsCarried = 0;
   private facetsRecounted = 0;
+  /** Kept rankings carried over by patches. */
+  private rankingsCarried = 0;
   /** Kept facets loaded from disk at start. */
   private facetsLoaded = 0;
   private readonly facetsAheadFrom: number;
-  private readonly rankings: KeptPerSnapshot<Promise<Int32Array>>;
+  private readonly rankings: KeptPerSnapshot<Promise<Ranking>>;
   private readonly filtered: KeptPerSnapshot<Filtered>;
   private readonly phrases: KeptPerSnapshot<Promise<IdSet | null>>;
   private atomBytes = 0;
@@ -264,10 +266,11 @@ export class SearchIndex implements RunSource {
           const leaving = previous ? await this.facetsLeaving(previous, s) : null;
           await this.followPostings(s);
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
-          const facets = previous && leaving ? await this.patchedFacets(previous, s, leaving, patched?.atoms ?? new Map()) : [];
+          const texts = previous && leaving ? await this.patchedTexts(previous, s, leaving, patched?.atoms ?? new Map()) : null;
           this.snapshot = s;
-          // The facets kept on disk with the snapshot loaded at start, or those a patch carried.
-          for (const [key, kept] of previous ? facets : (this.keptFacetSets ?? [])) this.facets.set(s, key, kept);
+          // The facets kept on disk with the snapshot loaded at start, or those a patch carried; the rankings it carried.
+          for (const [key, kept] of previous ? (texts?.facets ?? []) : (this.keptFacetSets ?? [])) this.facets.set(s, key, kept);
+          for (const [key, ranking] of texts?.rankings ?? []) this.rankings.set(s, key, Promise.resolve(ranking), rankingBytes(ranking));
           if (!previous) this.facetsLoaded += this.keptFacetSets?.length ?? 0;
           this.keptFacetSets = null;
           this.madeAt = Date.now();
@@ -554,32 +557,61 @@ export class SearchIndex implements RunSource {
     return leaving;
   }
 
-  /** The kept facets of `previous` that `leaving` names, carried to `next` (patchFacets): those it cannot carry are counted again when searched. */
-  private async patchedFacets(previous: Snapshot, next: Snapshot, leaving: Map<string, IdSet>, atoms: Map<string, AtomEntry>): Promise<[string, KeptFacets][]> {
+  /**
+   * The kept facets and rankings of `previous`'s one-word texts that `leaving` names, carried to
+   * `next` (patchFacets, patchRanking): the changed titles the word matches now, read once per
+   * text. Facets it cannot carry are counted again when searched.
+   */
+  private async patchedTexts(
+    previous: Snapshot,
+    next: Snapshot,
+    leaving: Map<string, IdSet>,
+    atoms: Map<string, AtomEntry>,
+  ): Promise<{ facets: [string, KeptFacets][]; rankings: [string, Ranking][] }> {
     const titles = next.patch!.titles;
     const arriving = idSet(titles.filter((id) => next.present[id] === 1));
     // The titles just read are in the lists' overlay (until a merge): a word's few there tell which match.
     const postings = this.postings?.version === next.version ? this.postings : null;
     const overlay = postings?.readSince(arriving) ? postings : null;
-    const carried: [string, KeptFacets][] = [];
+    const matching = new Map<string, Promise<Matching | null>>();
+    const matches = (word: string) => {
+      let known = matching.get(word);
+      if (!known) {
+        known = (async () => {
+          if (arriving.length === 0) return { ids: EMPTY, masks: new Uint8Array(0) };
+          const lexeme = singleLexeme(word);
+          const listed = overlay && lexeme !== null ? overlay.readSinceWith(lexeme) : await this.atomIfAt(next, word, atoms);
+          return listed ? among(listed, arriving) : null;
+        })();
+        matching.set(word, known);
+      }
+      return known;
+    };
+    const facets: [string, KeptFacets][] = [];
     for (const [key, kept] of this.facets.keptFor(previous)) {
       const was = leaving.get(key);
-      if (was === undefined) continue;
-      const word = singleWordOf(key)!;
-      const lexeme = singleLexeme(word);
-      let is: IdSet = EMPTY;
-      if (arriving.length > 0 && overlay && lexeme !== null) is = intersect(overlay.readSinceWith(lexeme), arriving);
-      else if (arriving.length > 0) {
-        const atom = await this.atomIfAt(next, word, atoms);
-        if (!atom) continue;
-        is = intersect(atom.ids, arriving);
-      }
-      const patched = patchFacets(kept, previous, next, was, is);
-      if (patched) carried.push([key, patched]);
+      const is = was && (await matches(singleWordOf(key)!));
+      if (!was || !is) continue;
+      const patched = patchFacets(kept, previous, next, was, is.ids);
+      if (patched) facets.push([key, patched]);
       else this.facetsRecounted++;
     }
-    this.facetsCarried += carried.length;
-    return carried;
+    this.facetsCarried += facets.length;
+    // A ranking drops every changed title and takes back, at its level now, each it matches.
+    const rankings: [string, Ranking][] = [];
+    const marks = new Uint8Array(Math.max(previous.present.length, next.present.length));
+    for (const id of titles) if (id < marks.length) marks[id] = 1;
+    for (const [key, kept] of this.rankings.keptFor(previous)) {
+      const ranked = rankingOf(key);
+      const word = ranked && !ranked.similar && leaving.has(ranked.textKey) ? singleWordOf(ranked.textKey) : null;
+      if (word === null || ranked!.keys.length !== 1 || ranked!.keys[0] !== word) continue;
+      const is = await matches(word);
+      const ranking = await kept.catch(() => null);
+      if (!is || !ranking) continue;
+      rankings.push([key, patchRanking(ranking, marks, is.ids, levelsOf(next, is.ids, [is], ranked!.title))]);
+    }
+    this.rankingsCarried += rankings.length;
+    return { facets, rankings };
   }
 
   /**
@@ -819,8 +851,8 @@ export class SearchIndex implements RunSource {
    * The whole relevance ranking of a text matching many titles, kept per text and snapshot
    * (least recently used dropped past RANKINGS_MEGABYTES), computed once however many ask.
    */
-  rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Int32Array>): Promise<Int32Array> {
-    return keptPromise(this.rankings, snapshot, key, rank, (ids) => ids.byteLength);
+  rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Ranking>): Promise<Ranking> {
+    return keptPromise(this.rankings, snapshot, key, rank, rankingBytes);
   }
 
   /**
@@ -891,6 +923,7 @@ export class SearchIndex implements RunSource {
       filteredSets: this.filtered.size,
       filteredBytes: this.filtered.bytes,
       rankings: this.rankings.size,
+      rankingsCarried: this.rankingsCarried,
       rankingBytes: this.rankings.bytes,
       phrases: this.phrases.size,
       phraseBytes: this.phrases.bytes,
@@ -1105,6 +1138,32 @@ function singleWordOf(key: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The titles a patch changed that a word matches now, with the word's fields in each. */
+interface Matching {
+  ids: IdSet;
+  masks: Uint8Array | null;
+}
+
+/** Of a word's titles (with their fields), those among `ids` (both ascending). */
+function among(listed: Matching, ids: IdSet): Matching {
+  const out = new Int32Array(Math.min(listed.ids.length, ids.length));
+  const masks = listed.masks ? new Uint8Array(out.length) : null;
+  let n = 0;
+  for (let i = 0, j = 0; i < listed.ids.length && j < ids.length; i++) {
+    const id = listed.ids[i]!;
+    while (j < ids.length && ids[j]! < id) j++;
+    if (ids[j] !== id) continue;
+    if (masks) masks[n] = listed.masks![i]!;
+    out[n++] = id;
+  }
+  return { ids: out.subarray(0, n), masks: masks?.subarray(0, n) ?? null };
+}
+
+/** What a kept ranking is reckoned to weigh: its ids, 4 bytes each, and its levels' counts. */
+function rankingBytes(ranking: Ranking): number {
+  return ranking.ids.byteLength + ranking.levels.byteLength;
 }
 
 function changedTitles(previous: Snapshot, next: Snapshot): number[] {

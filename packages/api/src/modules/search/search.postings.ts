@@ -603,10 +603,10 @@ export class Postings {
     return true;
   }
 
-  /** The titles read since the last merge whose vectors hold `lexeme` (its list in the overlay alone). */
-  readSinceWith(lexeme: string): IdSet {
+  /** The titles read since the last merge whose vectors hold `lexeme`, with its fields in each (its list in the overlay alone). */
+  readSinceWith(lexeme: string): { ids: IdSet; masks: Uint8Array } {
     const o = this.overlay.byLexeme.get(lexeme);
-    return o === undefined ? EMPTY : decodeTitles(this.overlay, o, null).ids;
+    return o === undefined ? { ids: EMPTY, masks: new Uint8Array(0) } : decodeTitles(this.overlay, o, null);
   }
 
   /**

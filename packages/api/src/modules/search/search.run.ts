@@ -86,7 +86,7 @@ export interface RunSource {
   facetsFor(snapshot: Snapshot, key: string, count: () => KeptFacets): FacetCount[];
   /** The unfiltered facets kept for a text, if they are. */
   keptFacets(snapshot: Snapshot, key: string): FacetCount[] | undefined;
-  rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Int32Array>): Promise<Int32Array>;
+  rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Ranking>): Promise<Ranking>;
   /** A phrase's titles matched in memory (`match`; null: not there), once per phrase and field. */
   phraseFor(snapshot: Snapshot, key: string, match: () => Promise<IdSet | null>): Promise<IdSet | null>;
   /** A filtered search's titles and facets, counted once per text and filters (`count`). */
@@ -563,7 +563,7 @@ export class Run {
       const ranking = await this.index.rankingFor(this.s, rankingKey(text.key, words), async () =>
         rankAll(text.matched, await this.points(words, text.matched)),
       );
-      return pageOf(this.s, ranking, ids, from, to);
+      return pageOf(this.s, ranking.ids, ids, from, to);
     }
     const points = await this.points(await this.rankingWords(first), ids);
     // Only the titles at or above the page's lowest level are sorted: the histogram finds it.
@@ -606,24 +606,76 @@ export class Run {
    * small histogram orders them.
    */
   private async points({ similar, words, title }: RankingWords, ids: IdSet): Promise<Int32Array> {
-    const points = new Int32Array(ids.length);
     const atoms = await Promise.all(words.map(({ word, key }) => this.index.wordAtom(this.s, key, word, similar)));
-    for (const atom of atoms) if (atom.masks) addPoints(ids, atom, points);
-    if (title) {
-      // The title's key equal to the term's (exact), or its first words equal the term's words.
-      const titleWords = title.split(' ');
-      const n = Math.min(titleWords.length, TITLE_KEY_WORDS);
-      const whole = keyHash(title);
-      const start = keyHash(titleWords.slice(0, n).join(' '));
-      const keys = this.s.titleKeys;
-      for (let i = 0; i < ids.length; i++) {
-        const at = ids[i]! * TITLE_KEY_SLOTS;
-        if (keys[at + TITLE_KEY_WORDS] === whole) points[i]! += 2 * TIER;
-        else if (keys[at + n - 1] === start) points[i]! += TIER;
+    return levelsOf(this.s, ids, atoms, title);
+  }
+}
+
+/** Each of `ids`' relevance level (Run.points) in `s`, from its words' atoms (their masks) and the first term's title key. */
+export function levelsOf(s: Snapshot, ids: IdSet, atoms: Pick<Atom, 'ids' | 'masks'>[], title: string): Int32Array {
+  const points = new Int32Array(ids.length);
+  for (const atom of atoms) if (atom.masks) addPoints(ids, atom, points);
+  if (title) {
+    // The title's key equal to the term's (exact), or its first words equal the term's words.
+    const titleWords = title.split(' ');
+    const n = Math.min(titleWords.length, TITLE_KEY_WORDS);
+    const whole = keyHash(title);
+    const start = keyHash(titleWords.slice(0, n).join(' '));
+    const keys = s.titleKeys;
+    for (let i = 0; i < ids.length; i++) {
+      const at = ids[i]! * TITLE_KEY_SLOTS;
+      if (keys[at + TITLE_KEY_WORDS] === whole) points[i]! += 2 * TIER;
+      else if (keys[at + n - 1] === start) points[i]! += TIER;
+    }
+  }
+  return points;
+}
+
+/** A text's whole relevance ranking (rankAll): its titles, highest level first and ties by id, and how many are at each level. */
+export interface Ranking {
+  ids: Int32Array;
+  levels: Int32Array;
+}
+
+/** Relevance levels (tiers × TIER plus word points). */
+export const LEVELS = 3 * TIER;
+
+/**
+ * `ranking` after a patch: the `changed` titles (marked in `marks`, by id) out, and `arriving`
+ * (ascending: the changed titles the text matches now) in at their `points`' levels, each
+ * level's titles by id as rankAll orders them.
+ */
+export function patchRanking(ranking: Ranking, marks: Uint8Array, arriving: IdSet, points: Int32Array): Ranking {
+  const levels = ranking.levels.slice();
+  let kept = 0;
+  for (const id of ranking.ids) if (marks[id] !== 1) kept++;
+  const order = Array.from(arriving.keys()).sort((a, b) => points[b]! - points[a]! || arriving[a]! - arriving[b]!);
+  const ids = new Int32Array(kept + arriving.length);
+  let from = 0;
+  let to = 0;
+  let next = 0;
+  for (let level = LEVELS - 1; level >= 0; level--) {
+    const end = from + ranking.levels[level]!;
+    // The level's titles still there and those arriving at it, merged by id.
+    while (from < end || (next < order.length && points[order[next]!] === level)) {
+      const old = from < end ? ranking.ids[from]! : -1;
+      if (old !== -1 && marks[old] === 1) {
+        levels[level]!--;
+        from++;
+        continue;
+      }
+      const incoming = next < order.length && points[order[next]!] === level ? arriving[order[next]!]! : -1;
+      if (incoming !== -1 && (old === -1 || incoming < old)) {
+        ids[to++] = incoming;
+        levels[level]!++;
+        next++;
+      } else {
+        ids[to++] = old;
+        from++;
       }
     }
-    return points;
   }
+  return { ids, levels };
 }
 
 /** What a relevance ranking reads of the search (Run.rankingWords): the first row's words with their keys, and the first term's title key. */
@@ -642,18 +694,28 @@ function rankingKey(textKey: string, { similar, words, title }: RankingWords): s
   return JSON.stringify([textKey, similar, words.map((w) => w.key).sort(), title]);
 }
 
+/** What a kept ranking's key (rankingKey) says: its text's key, its words' keys, the first term's title key. */
+export function rankingOf(key: string): { textKey: string; similar: boolean; keys: string[]; title: string } | null {
+  try {
+    const [textKey, similar, keys, title] = JSON.parse(key) as [string, boolean, string[], string];
+    return typeof textKey === 'string' && Array.isArray(keys) && typeof title === 'string' ? { textKey, similar: similar === true, keys, title } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `ids` (ascending) ordered by their levels, highest first, ties by id: one counting pass. */
-function rankAll(ids: IdSet, points: Int32Array): Int32Array {
-  const next = new Int32Array(3 * TIER);
-  for (let i = 0; i < points.length; i++) next[points[i]!]!++;
+function rankAll(ids: IdSet, points: Int32Array): Ranking {
+  const levels = new Int32Array(LEVELS);
+  for (let i = 0; i < points.length; i++) levels[points[i]!]!++;
+  const next = new Int32Array(LEVELS);
   for (let level = next.length - 1, at = 0; level >= 0; level--) {
-    const n = next[level]!;
     next[level] = at;
-    at += n;
+    at += levels[level]!;
   }
   const ranked = new Int32Array(ids.length);
   for (let i = 0; i < ids.length; i++) ranked[next[points[i]!]!++] = ids[i]!;
-  return ranked;
+  return { ids: ranked, levels };
 }
 
 /**
@@ -679,7 +741,7 @@ function isProximity(operator: SearchRow['operador']): operator is 'ANTES' | 'DE
 }
 
 /** Adds to `points[i]` the word points of `atom` for each ids[i] the atom holds (a merge). */
-function addPoints(ids: IdSet, atom: Atom, points: Int32Array) {
+function addPoints(ids: IdSet, atom: Pick<Atom, 'ids' | 'masks'>, points: Int32Array) {
   const other = atom.ids;
   const masks = atom.masks!;
   const gallop = other.length > 16 * ids.length;
