@@ -424,6 +424,8 @@ export class Postings {
   private base: Segment;
   /** Titles whose lists in `base` are out of date (changed or gone since), ascending. */
   private removed: IdSet;
+  /** `removed` as bits by id (a list's decoding asks for each of its titles). */
+  private removedBits: Uint32Array;
   /** The vectors of those titles as they are now (gone: absent), from which `overlay` is built. */
   private fresh: Map<number, string>;
   private overlay: Segment;
@@ -434,6 +436,7 @@ export class Postings {
   constructor(parts: PostingsParts) {
     this.base = parts.base;
     this.removed = parts.removed;
+    this.removedBits = bitsOf(parts.removed);
     this.fresh = new Map(parts.fresh);
     this.stamp = parts.stamp;
     this.version = parts.version;
@@ -537,6 +540,7 @@ export class Postings {
     else {
       this.overlay = buildOverlay(this.fresh);
       this.removed = removed;
+      this.removedBits = bitsOf(removed);
     }
     this.version = snapshot.version;
     return wanted.length;
@@ -567,6 +571,7 @@ export class Postings {
     // Searches meanwhile read the old base with the old overlay: both replaced at once.
     this.base = writer.finish();
     this.removed = EMPTY;
+    this.removedBits = bitsOf(EMPTY);
     this.fresh = new Map();
     this.overlay = EMPTY_SEGMENT;
   }
@@ -576,10 +581,10 @@ export class Postings {
    * in `snapshot`.
    */
   atom(lexeme: string, snapshot: Snapshot): Atom {
-    const { base, overlay, removed } = this;
+    const { base, overlay, removed, removedBits: bits } = this;
     const present = snapshot.present;
     const inSnapshot = (id: number) => present[id] === 1;
-    const keep = removed.length === 0 ? inSnapshot : (id: number) => present[id] === 1 && !contains(removed, id);
+    const keep = removed.length === 0 ? inSnapshot : (id: number) => present[id] === 1 && (bits[id >>> 5]! & (1 << (id & 31))) === 0;
     const k = base.byLexeme.get(lexeme);
     const o = overlay.byLexeme.get(lexeme);
     if (k === undefined && o === undefined) return EMPTY_ATOM;
@@ -626,7 +631,7 @@ export class Postings {
     const of = (s: Segment) => s.data.byteLength + s.offset.byteLength + s.titles.byteLength + s.entries.byteLength + 40 * s.lexemes.length;
     let fresh = 0;
     for (const v of this.fresh.values()) fresh += 2 * v.length + 32;
-    return of(this.base) + of(this.overlay) + this.removed.byteLength + this.stamp.byteLength + fresh;
+    return of(this.base) + of(this.overlay) + this.removed.byteLength + this.removedBits.byteLength + this.stamp.byteLength + fresh;
   }
 
   /** Figures for logs and the benchmark. */
@@ -650,3 +655,10 @@ export const POSTINGS_CODE = createHash('sha256')
   .update([parseVector, Bytes, writePosting, SegmentWriter, SegmentBuilder, decodeTitles, decode, encode, Postings].map(String).join('\n'))
   .digest('hex')
   .slice(0, 16);
+
+/** The ids of `ids` as bits (bit `id & 31` of word `id >>> 5`), up to the highest. */
+function bitsOf(ids: IdSet): Uint32Array {
+  const bits = new Uint32Array(ids.length === 0 ? 0 : (ids[ids.length - 1]! >>> 5) + 1);
+  for (const id of ids) bits[id >>> 5]! |= 1 << (id & 31);
+  return bits;
+}
