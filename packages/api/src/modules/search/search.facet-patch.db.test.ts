@@ -126,7 +126,22 @@ describe('facets carried over by a patch (issue 59, decision 0067)', () => {
         const { answered, ranked } = await pages(index, word);
         expect(answered, `${word}'s pages, round ${round}`).toEqual(ranked);
       }
+      // Titles and phrases (the words' positions) as an index reading the catalogue afresh finds them.
+      const fresh = new SearchIndex(database.db, { keepRankingsFrom: 10 });
+      for (const row of [
+        ...words.map((w) => searchRow(w)),
+        searchRow(`${words[0]} ${words[1]}`, { tipo: 'frase' }),
+        searchRow(`${words[0]} outra`, { tipo: 'frase' }),
+      ]) {
+        const state = newSearchState({ linhas: [row], quantPag: 50 });
+        const [patchedOutcome, freshOutcome] = [await index.run(state), await fresh.run(state)];
+        expect({ total: patchedOutcome?.total, page: patchedOutcome?.page }, `${row.termo}, round ${round}`).toEqual({
+          total: freshOutcome?.total,
+          page: freshOutcome?.page,
+        });
+      }
     }
+    expect(index.stats().listsCarried).toBeGreaterThan(0);
     expect(index.stats().facetsCarried).toBeGreaterThan(carried);
     expect(index.stats().rankingsCarried).toBeGreaterThanOrEqual(4 * words.length);
   });

@@ -78,8 +78,9 @@ export class SearchIndex implements RunSource {
   /** Kept facets carried over by patches, and those a patch could not carry (counted again when searched). */
   private facetsCarried = 0;
   private facetsRecounted = 0;
-  /** Kept rankings carried over by patches. */
+  /** Kept rankings, and words decoded from the lists, carried over by patches. */
   private rankingsCarried = 0;
+  private listsCarried = 0;
   /** Kept facets loaded from disk at start. */
   private facetsLoaded = 0;
   private readonly facetsAheadFrom: number;
@@ -267,10 +268,12 @@ export class SearchIndex implements RunSource {
           await this.followPostings(s);
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
           const texts = previous && leaving ? await this.patchedTexts(previous, s, leaving, patched?.atoms ?? new Map()) : null;
+          const decoded = previous ? this.carriedLists(previous, s) : [];
           this.snapshot = s;
           // The facets kept on disk with the snapshot loaded at start, or those a patch carried; the rankings it carried.
           for (const [key, kept] of previous ? (texts?.facets ?? []) : (this.keptFacetSets ?? [])) this.facets.set(s, key, kept);
           for (const [key, ranking] of texts?.rankings ?? []) this.rankings.set(s, key, Promise.resolve(ranking), rankingBytes(ranking));
+          for (const [lexeme, atom] of decoded) this.decoded.set(s, lexeme, atom, atom.bytes);
           if (!previous) this.facetsLoaded += this.keptFacetSets?.length ?? 0;
           this.keptFacetSets = null;
           this.madeAt = Date.now();
@@ -615,6 +618,24 @@ export class SearchIndex implements RunSource {
   }
 
   /**
+   * The words decoded from the lists for `previous`, carried to `next` (its patch) by the titles
+   * it changed (Postings.carried), when the lists hold every changed title's new vector in their
+   * overlay: a word's first search after a patch then decodes nothing.
+   */
+  private carriedLists(previous: Snapshot, next: Snapshot): [string, Atom][] {
+    const titles = next.patch?.titles;
+    const postings = this.postings;
+    if (!titles || next.patch?.from.deref() !== previous || !postings || postings.version !== next.version) return [];
+    const arriving = idSet(titles.filter((id) => next.present[id] === 1));
+    if (!postings.readSince(arriving)) return [];
+    const changed = new Uint8Array(Math.max(previous.present.length, next.present.length));
+    for (const id of titles) if (id < changed.length) changed[id] = 1;
+    const carried = this.decoded.keptFor(previous).map(([lexeme, atom]): [string, Atom] => [lexeme, postings.carried(lexeme, next, atom, changed, arriving)]);
+    this.listsCarried += carried.length;
+    return carried;
+  }
+
+  /**
    * A word's atom (its key, wordKey) as `snapshot` has it, when it can be had without asking
    * PostgreSQL: from the lists while they are at `snapshot`, else from the atoms kept (`atoms`:
    * those patched for it); null otherwise.
@@ -929,6 +950,7 @@ export class SearchIndex implements RunSource {
       phraseBytes: this.phrases.bytes,
       decoded: this.decoded.size,
       decodedBytes: this.decoded.bytes,
+      listsCarried: this.listsCarried,
       postings: this.postings?.stats() ?? null,
     };
   }

@@ -592,14 +592,61 @@ export class Postings {
     const fromOverlay = o === undefined ? EMPTY_LISTED : decodeTitles(overlay, o, inSnapshot);
     const { ids, masks } = mergeListed(fromBase, fromOverlay);
     if (ids.length === 0) return EMPTY_ATOM;
-    // The segments of now: a merge replaces them, never changes them.
-    return new ListAtom(ids, masks, () => {
+    return new ListAtom(ids, masks, this.positionsOf(lexeme, snapshot));
+  }
+
+  /** How `lexeme`'s positions in `snapshot` are decoded later, from the segments of now (a merge replaces them, never changes them). */
+  private positionsOf(lexeme: string, snapshot: Snapshot): () => NonNullable<Atom['positions']> {
+    const { base, overlay, removed, removedBits: bits } = this;
+    const present = snapshot.present;
+    const inSnapshot = (id: number) => present[id] === 1;
+    const keep = removed.length === 0 ? inSnapshot : (id: number) => present[id] === 1 && (bits[id >>> 5]! & (1 << (id & 31))) === 0;
+    const k = base.byLexeme.get(lexeme);
+    const o = overlay.byLexeme.get(lexeme);
+    return () => {
       const { start, at } = mergeDecoded(
         k === undefined ? EMPTY_DECODED : decode(base, k, keep),
         o === undefined ? EMPTY_DECODED : decode(overlay, o, inSnapshot),
       );
       return { start, at };
-    });
+    };
+  }
+
+  /**
+   * `lexeme`'s atom in `snapshot` (these lists just patched to it) made from its atom `before`
+   * (of the snapshot the patch began from) without decoding its whole list again: its titles less
+   * those the patch changed (`changed`, marked by id), plus those of `arriving` (the changed
+   * titles present now, all read since the last merge: readSince) that hold it. Positions, when a
+   * phrase asks, are decoded from the lists as they are now: the same titles.
+   */
+  carried(lexeme: string, snapshot: Snapshot, before: Atom, changed: Uint8Array, arriving: IdSet): Atom {
+    const masks = before.masks ?? new Uint8Array(before.ids.length);
+    const keptIds = new Int32Array(before.ids.length);
+    const keptMasks = new Uint8Array(before.ids.length);
+    let n = 0;
+    for (let i = 0; i < before.ids.length; i++) {
+      const id = before.ids[i]!;
+      if (changed[id] === 1) continue;
+      keptIds[n] = id;
+      keptMasks[n++] = masks[i]!;
+    }
+    const fresh = this.readSinceWith(lexeme);
+    const come = { ids: new Int32Array(Math.min(fresh.ids.length, arriving.length)), masks: new Uint8Array(Math.min(fresh.ids.length, arriving.length)) };
+    let m = 0;
+    for (let i = 0, j = 0; i < fresh.ids.length && j < arriving.length; i++) {
+      const id = fresh.ids[i]!;
+      while (j < arriving.length && arriving[j]! < id) j++;
+      if (arriving[j] !== id) continue;
+      come.ids[m] = id;
+      come.masks[m++] = fresh.masks[i]!;
+    }
+    const { ids, masks: merged } = mergeListed(
+      { ids: keptIds.subarray(0, n), masks: keptMasks.subarray(0, n) },
+      { ids: come.ids.subarray(0, m), masks: come.masks.subarray(0, m) },
+    );
+    if (ids.length === 0) return EMPTY_ATOM;
+    // Exactly their own size: a subarray would hold the whole buffer it was cut from.
+    return new ListAtom(ids.slice(), merged.slice(), this.positionsOf(lexeme, snapshot));
   }
 
   /** Whether the vectors of all of `ids` are those read since the last merge (in the overlay, not the base). */
