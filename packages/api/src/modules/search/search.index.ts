@@ -78,6 +78,8 @@ export class SearchIndex implements RunSource {
   /** Kept facets carried over by patches, and those a patch could not carry (counted again when searched). */
   private facetsCarried = 0;
   private facetsRecounted = 0;
+  /** Kept facets a patch gave up, counted again in the background (recountGivenUp). */
+  private facetsCountedAgain = 0;
   /** Kept rankings, and words decoded from the lists, carried over by patches. */
   private rankingsCarried = 0;
   private listsCarried = 0;
@@ -274,6 +276,7 @@ export class SearchIndex implements RunSource {
           for (const [key, kept] of previous ? (texts?.facets ?? []) : (this.keptFacetSets ?? [])) this.facets.set(s, key, kept);
           for (const [key, ranking] of texts?.rankings ?? []) this.rankings.set(s, key, Promise.resolve(ranking), rankingBytes(ranking));
           for (const [lexeme, atom] of decoded) this.decoded.set(s, lexeme, atom, atom.bytes);
+          if (texts?.givenUp.length) this.recountGivenUp(s, texts.givenUp).catch(() => undefined);
           if (!previous) this.facetsLoaded += this.keptFacetSets?.length ?? 0;
           this.keptFacetSets = null;
           this.madeAt = Date.now();
@@ -570,7 +573,7 @@ export class SearchIndex implements RunSource {
     next: Snapshot,
     leaving: Map<string, IdSet>,
     atoms: Map<string, AtomEntry>,
-  ): Promise<{ facets: [string, KeptFacets][]; rankings: [string, Ranking][] }> {
+  ): Promise<{ facets: [string, KeptFacets][]; rankings: [string, Ranking][]; givenUp: string[] }> {
     const titles = next.patch!.titles;
     const arriving = idSet(titles.filter((id) => next.present[id] === 1));
     // The titles just read are in the lists' overlay (until a merge): a word's few there tell which match.
@@ -591,14 +594,16 @@ export class SearchIndex implements RunSource {
       return known;
     };
     const facets: [string, KeptFacets][] = [];
+    const givenUp: string[] = [];
     for (const [key, kept] of this.facets.keptFor(previous)) {
       const was = leaving.get(key);
       const is = was && (await matches(singleWordOf(key)!));
       if (!was || !is) continue;
       const patched = patchFacets(kept, previous, next, was, is.ids);
       if (patched) facets.push([key, patched]);
-      else this.facetsRecounted++;
+      else givenUp.push(key);
     }
+    this.facetsRecounted += givenUp.length;
     this.facetsCarried += facets.length;
     // A ranking drops every changed title and takes back, at its level now, each it matches.
     const rankings: [string, Ranking][] = [];
@@ -614,7 +619,27 @@ export class SearchIndex implements RunSource {
       rankings.push([key, patchRanking(ranking, marks, is.ids, levelsOf(next, is.ids, [is], ranked!.title))]);
     }
     this.rankingsCarried += rankings.length;
-    return { facets, rankings };
+    return { facets, rankings, givenUp };
+  }
+
+  /**
+   * Counts again, in the background, the facets of the texts a patch gave up (patchedTexts), one
+   * at a time with searches let in between, most recently used first, so that their next search
+   * finds them kept as a second sight would; a search that comes first counts its own. Stops when
+   * a newer snapshot takes over.
+   */
+  private async recountGivenUp(snapshot: Snapshot, keys: string[]): Promise<void> {
+    const run = new Run(this, snapshot, newSearchState({}));
+    for (const key of keys.reverse()) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.snapshot !== snapshot) return;
+      if (this.facets.get(snapshot, key)) continue;
+      const word = singleWordOf(key)!;
+      const atom = await this.wordAtom(snapshot, word, singleLexeme(word) ?? word, false).catch(() => null);
+      if (!atom || this.snapshot !== snapshot || this.facets.get(snapshot, key)) continue;
+      this.facets.set(snapshot, key, run.ownFacets(atom.ids));
+      this.facetsCountedAgain++;
+    }
   }
 
   /**
@@ -941,6 +966,7 @@ export class SearchIndex implements RunSource {
       facetsCarried: this.facetsCarried,
       facetsRecounted: this.facetsRecounted,
       facetsLoaded: this.facetsLoaded,
+      facetsCountedAgain: this.facetsCountedAgain,
       filteredSets: this.filtered.size,
       filteredBytes: this.filtered.bytes,
       rankings: this.rankings.size,

@@ -307,19 +307,19 @@ export class Run {
     if (this.state.novas || this.state.plano) return this.filterAndCount(matched, this.state.filtros);
     const key = JSON.stringify([this.state.base, this.matchKey]);
     this.text = { key, matched };
-    if (this.state.filtros.length === 0) {
-      const count = () => {
-        const reserve: Reserve = {};
-        return { facets: this.filterAndCount(matched, [], undefined, reserve).facets, reserve };
-      };
-      return { passing: matched, facets: this.index.facetsFor(this.s, key, count) };
-    }
+    if (this.state.filtros.length === 0) return { passing: matched, facets: this.index.facetsFor(this.s, key, () => this.ownFacets(matched)) };
     // The filters as a set: their order and repetitions change nothing.
     const filters = [...new Set(this.state.filtros.map((f) => `${f.tipo}:${f.codigo}`))].sort();
     return this.index.filteredFor(this.s, JSON.stringify([key, filters]), () => {
       const textOnly = this.index.keptFacets(this.s, key);
       return (textOnly && this.filteredAgainst(matched, textOnly)) ?? this.filterAndCount(matched, this.state.filtros, key);
     });
+  }
+
+  /** The facets of `matched` without filters, as kept for its text (facetsFor): every list with its reserve. */
+  ownFacets(matched: IdSet): KeptFacets {
+    const reserve: Reserve = {};
+    return { facets: this.filterAndCount(matched, [], undefined, reserve).facets, reserve };
   }
 
   /**
