@@ -75,16 +75,12 @@ export class SearchIndex implements RunSource {
   private readonly textKeys: TextKeys;
   /** Facets of unfiltered texts (facetsFor), rankings of broad texts (rankingFor), filtered searches (filteredFor). */
   private readonly facets: KeptPerSnapshot<KeptFacets>;
-  /** Kept facets carried over by patches, and those a patch could not carry (counted again when searched). */
-  private facetsCarried = 0;
-  private facetsRecounted = 0;
-  /** Kept facets a patch gave up, counted again in the background (recountGivenUp). */
-  private facetsCountedAgain = 0;
-  /** Kept rankings, and words decoded from the lists, carried over by patches. */
-  private rankingsCarried = 0;
-  private listsCarried = 0;
-  /** Kept facets loaded from disk at start. */
-  private facetsLoaded = 0;
+  /**
+   * What patches carried (decision 0067): kept facets carried and given up, given up and counted
+   * again in the background (recountGivenUp), kept rankings and decoded words carried; and the
+   * kept facets loaded from disk at start.
+   */
+  private readonly carry = { facetsCarried: 0, facetsRecounted: 0, facetsCountedAgain: 0, rankingsCarried: 0, listsCarried: 0, facetsLoaded: 0 };
   private readonly facetsAheadFrom: number;
   private readonly rankings: KeptPerSnapshot<Promise<Ranking>>;
   private readonly filtered: KeptPerSnapshot<Filtered>;
@@ -277,7 +273,7 @@ export class SearchIndex implements RunSource {
           for (const [key, ranking] of texts?.rankings ?? []) this.rankings.set(s, key, Promise.resolve(ranking), rankingBytes(ranking));
           for (const [lexeme, atom] of decoded) this.decoded.set(s, lexeme, atom, atom.bytes);
           if (texts?.givenUp.length) this.recountGivenUp(s, texts.givenUp).catch(() => undefined);
-          if (!previous) this.facetsLoaded += this.keptFacetSets?.length ?? 0;
+          if (!previous) this.carry.facetsLoaded += this.keptFacetSets?.length ?? 0;
           this.keptFacetSets = null;
           this.madeAt = Date.now();
           if (s.builtAt > s.readAt && Date.now() - s.readAt >= this.refreshEveryMs) this.refresh();
@@ -603,8 +599,8 @@ export class SearchIndex implements RunSource {
       if (patched) facets.push([key, patched]);
       else givenUp.push(key);
     }
-    this.facetsRecounted += givenUp.length;
-    this.facetsCarried += facets.length;
+    this.carry.facetsRecounted += givenUp.length;
+    this.carry.facetsCarried += facets.length;
     // A ranking drops every changed title and takes back, at its level now, each it matches.
     const rankings: [string, Ranking][] = [];
     const marks = new Uint8Array(Math.max(previous.present.length, next.present.length));
@@ -618,7 +614,7 @@ export class SearchIndex implements RunSource {
       if (!is || !ranking) continue;
       rankings.push([key, patchRanking(ranking, marks, is.ids, levelsOf(next, is.ids, [is], ranked!.title))]);
     }
-    this.rankingsCarried += rankings.length;
+    this.carry.rankingsCarried += rankings.length;
     return { facets, rankings, givenUp };
   }
 
@@ -638,7 +634,7 @@ export class SearchIndex implements RunSource {
       const atom = await this.wordAtom(snapshot, word, singleLexeme(word) ?? word, false).catch(() => null);
       if (!atom || this.snapshot !== snapshot || this.facets.get(snapshot, key)) continue;
       this.facets.set(snapshot, key, run.ownFacets(atom.ids));
-      this.facetsCountedAgain++;
+      this.carry.facetsCountedAgain++;
     }
   }
 
@@ -656,7 +652,7 @@ export class SearchIndex implements RunSource {
     const changed = new Uint8Array(Math.max(previous.present.length, next.present.length));
     for (const id of titles) if (id < changed.length) changed[id] = 1;
     const carried = this.decoded.keptFor(previous).map(([lexeme, atom]): [string, Atom] => [lexeme, postings.carried(lexeme, next, atom, changed, arriving)]);
-    this.listsCarried += carried.length;
+    this.carry.listsCarried += carried.length;
     return carried;
   }
 
@@ -963,20 +959,15 @@ export class SearchIndex implements RunSource {
       atoms: this.atoms.size,
       atomBytes: this.atomBytes,
       facetSets: this.facets.size,
-      facetsCarried: this.facetsCarried,
-      facetsRecounted: this.facetsRecounted,
-      facetsLoaded: this.facetsLoaded,
-      facetsCountedAgain: this.facetsCountedAgain,
+      ...this.carry,
       filteredSets: this.filtered.size,
       filteredBytes: this.filtered.bytes,
       rankings: this.rankings.size,
-      rankingsCarried: this.rankingsCarried,
       rankingBytes: this.rankings.bytes,
       phrases: this.phrases.size,
       phraseBytes: this.phrases.bytes,
       decoded: this.decoded.size,
       decodedBytes: this.decoded.bytes,
-      listsCarried: this.listsCarried,
       postings: this.postings?.stats() ?? null,
     };
   }

@@ -581,34 +581,34 @@ export class Postings {
    * in `snapshot`.
    */
   atom(lexeme: string, snapshot: Snapshot): Atom {
-    const { base, overlay, removed, removedBits: bits } = this;
-    const present = snapshot.present;
-    const inSnapshot = (id: number) => present[id] === 1;
-    const keep = removed.length === 0 ? inSnapshot : (id: number) => present[id] === 1 && (bits[id >>> 5]! & (1 << (id & 31))) === 0;
-    const k = base.byLexeme.get(lexeme);
-    const o = overlay.byLexeme.get(lexeme);
-    if (k === undefined && o === undefined) return EMPTY_ATOM;
-    const fromBase = k === undefined ? EMPTY_LISTED : decodeTitles(base, k, keep);
-    const fromOverlay = o === undefined ? EMPTY_LISTED : decodeTitles(overlay, o, inSnapshot);
-    const { ids, masks } = mergeListed(fromBase, fromOverlay);
-    if (ids.length === 0) return EMPTY_ATOM;
-    return new ListAtom(ids, masks, this.positionsOf(lexeme, snapshot));
+    const read = this.reader(lexeme, snapshot);
+    if (!read) return EMPTY_ATOM;
+    const { ids, masks } = read.titles();
+    return ids.length === 0 ? EMPTY_ATOM : new ListAtom(ids, masks, read.positions);
   }
 
-  /** How `lexeme`'s positions in `snapshot` are decoded later, from the segments of now (a merge replaces them, never changes them). */
-  private positionsOf(lexeme: string, snapshot: Snapshot): () => NonNullable<Atom['positions']> {
+  /**
+   * How `lexeme`'s titles and positions in `snapshot` are decoded, now or later, from the segments
+   * of now (a merge replaces them, never changes them); null when no list holds it.
+   */
+  private reader(lexeme: string, snapshot: Snapshot): { titles: () => Listed; positions: () => NonNullable<Atom['positions']> } | null {
     const { base, overlay, removed, removedBits: bits } = this;
     const present = snapshot.present;
     const inSnapshot = (id: number) => present[id] === 1;
     const keep = removed.length === 0 ? inSnapshot : (id: number) => present[id] === 1 && (bits[id >>> 5]! & (1 << (id & 31))) === 0;
     const k = base.byLexeme.get(lexeme);
     const o = overlay.byLexeme.get(lexeme);
-    return () => {
-      const { start, at } = mergeDecoded(
-        k === undefined ? EMPTY_DECODED : decode(base, k, keep),
-        o === undefined ? EMPTY_DECODED : decode(overlay, o, inSnapshot),
-      );
-      return { start, at };
+    if (k === undefined && o === undefined) return null;
+    return {
+      titles: () =>
+        mergeListed(k === undefined ? EMPTY_LISTED : decodeTitles(base, k, keep), o === undefined ? EMPTY_LISTED : decodeTitles(overlay, o, inSnapshot)),
+      positions: () => {
+        const { start, at } = mergeDecoded(
+          k === undefined ? EMPTY_DECODED : decode(base, k, keep),
+          o === undefined ? EMPTY_DECODED : decode(overlay, o, inSnapshot),
+        );
+        return { start, at };
+      },
     };
   }
 
@@ -644,9 +644,10 @@ export class Postings {
       { ids: keptIds.subarray(0, n), masks: keptMasks.subarray(0, n) },
       { ids: come.ids.subarray(0, m), masks: come.masks.subarray(0, m) },
     );
-    if (ids.length === 0) return EMPTY_ATOM;
+    const read = this.reader(lexeme, snapshot);
+    if (ids.length === 0 || !read) return EMPTY_ATOM;
     // Exactly their own size: a subarray would hold the whole buffer it was cut from.
-    return new ListAtom(ids.slice(), merged.slice(), this.positionsOf(lexeme, snapshot));
+    return new ListAtom(ids.slice(), merged.slice(), read.positions);
   }
 
   /** Whether the vectors of all of `ids` are those read since the last merge (in the overlay, not the base). */
