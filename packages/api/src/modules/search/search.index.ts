@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
-import { newSearchState, type SearchRow, type SearchState, searchRow } from '@estante/contracts/search';
+import { BASE_WORK_TYPES, newSearchState, type SearchRow, type SearchState, searchRow } from '@estante/contracts/search';
 import { type Db, isDatabaseUnavailable } from '../../db/client.js';
-import { BASE_WORK_TYPES } from '@estante/contracts/search';
 import { EMPTY, type IdSet, idSet, intersect, subtract } from './id-sets.js';
 import { type KeptFacets, patchFacets } from './search.facet-patch.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';
@@ -1158,7 +1157,6 @@ interface AtomEntry {
 /** Atoms are patched rather than dropped when at most this many (or 1%) of titles changed. */
 const PATCH_MIN_TITLES = 1000;
 
-/** Titles new, gone or changed (another row version) between two snapshots, ascending. */
 /**
  * The word key (wordKey) of a kept facets key (Run.filtered: the base, then the text's parts)
  * when it is one word searched in every field, as typed (not "similar"), in no special base;
@@ -1205,6 +1203,7 @@ function rankingBytes(ranking: Ranking): number {
   return ranking.ids.byteLength + ranking.levels.byteLength;
 }
 
+/** Titles new, gone or changed (another row version) between two snapshots, ascending. */
 function changedTitles(previous: Snapshot, next: Snapshot): number[] {
   const changed: number[] = [];
   const size = Math.max(previous.present.length, next.present.length);
