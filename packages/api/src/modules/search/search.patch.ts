@@ -23,7 +23,7 @@ import {
   titleColumns,
   type TitleSink,
 } from './search.snapshot.js';
-import { CATALOGUE, type CatalogueSource } from './search.source.js';
+import { CATALOGUE, type CatalogueSource, type CodedRows, idsIn } from './search.source.js';
 
 /**
  * Incremental snapshots (issue 59, decision 0065). The catalogue's change log (search_changes,
@@ -67,8 +67,8 @@ export async function patchSnapshot(
       );
       const mask = new Uint8Array(size);
       for (const id of changed) if (id < size) mask[id] = 1;
-      const within = <T extends { id: number }>(query: SQL | null) =>
-        ids && query ? queryRows<T>(txDb, sql`select * from (${query}) h where h.id = any(${ids}::int[])`) : Promise.resolve([] as T[]);
+      const within = <T extends { id: number }>(query: CodedRows | null) =>
+        ids && query ? queryRows<T>(txDb, query(idsIn(ids))) : Promise.resolve([] as T[]);
       const holdings = await within<{ id: number; b: number; name: string }>(source.libraries);
       const planned = await within<{ id: number; c: number; name: string }>(source.courses);
       const partners = await within<{ id: number; z: number; name: string }>(source.institutions);

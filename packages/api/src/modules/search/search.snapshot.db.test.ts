@@ -42,7 +42,7 @@ describe('search snapshot: the same catalogue read in any order', () => {
 });
 
 describe('search snapshot: read a batch of titles at a time', () => {
-  it('is the same snapshot whatever the batch, its facet values (libraries included) and orders alike', async () => {
+  it('is the same snapshot whatever the batch or range of ids, its facet values (libraries included) and orders alike', async () => {
     await importMarcRecords(database.db, generateTitleRecords(40));
     await createInstitution(database.db);
     const libraries = await createLibraries(database.db, ['Biblioteca Central', 'Biblioteca Setorial']);
@@ -54,8 +54,12 @@ describe('search snapshot: read a batch of titles at a time', () => {
     const whole = await readSnapshot(database.db);
     expect(whole.all.length).toBeGreaterThan(40);
     expect(whole.multi.B.codes.length).toBe(2);
-    for (const batch of [1, 7, whole.all.length]) {
-      const { multi, builtAt: _b, buildMs: _m, readAt: _r, ...rest } = await readSnapshot(database.db, undefined, batch);
+    for (const [batch, range] of [
+      [1, 1],
+      [7, 5],
+      [whole.all.length, 13],
+    ] as const) {
+      const { multi, builtAt: _b, buildMs: _m, readAt: _r, ...rest } = await readSnapshot(database.db, undefined, batch, range);
       const { multi: wholeMulti, builtAt: _wb, buildMs: _wm, readAt: _wr, ...wholeRest } = whole;
       expect(rest).toEqual(wholeRest);
       for (const facet of MULTI_FACETS) {

@@ -6,7 +6,7 @@ import type { IdSet } from './id-sets.js';
 import { type FacetCodes, facetCodes } from './search.codes.js';
 import { MULTI_FACETS, type MultiFacet } from './search.config.js';
 import { knowledgeAreas, languageNames, workTypes } from './search.queries.js';
-import { CATALOGUE, type CatalogueSource } from './search.source.js';
+import { CATALOGUE, type CatalogueSource, type CodedRows, idRange } from './search.source.js';
 
 /** Bits of `flags`: the X facet's options. */
 export const FLAG = { C: 1, O: 2, A: 4 } as const;
@@ -233,25 +233,41 @@ export async function readNames(db: Db): Promise<Snapshot['names']> {
   return { workTypes: await workTypes(db), languages: await languageNames(db), areas: await knowledgeAreas(db) };
 }
 
+/** Title ids per query of a coded facet's full read. */
+const CODED_RANGE = 250_000;
+
 /**
  * The titles of each value of a coded facet (libraries, courses, partners: `query` gives (id,
- * `column`, name) rows), a value at a time: its titles in one string, not a row a title (a
- * million titles' holdings were 260 MB of rows at once).
+ * `column`, name) rows) with ids below `size`, `range` ids a query and a value at a time:
+ * its titles in one string, not a row a title (a million titles' holdings were 260 MB of rows at
+ * once). By ranges, each query's distinct holdings are a few hundred thousand rows hashed in
+ * memory through the copies' index on the title; over the whole catalogue at once they spilled
+ * to disk and took over 20 minutes at ten million titles (bench/README.md).
  */
-async function readCoded(db: Db, query: SQL | null, column: 'b' | 'c' | 'z', add: (id: number, name: string, code: string) => void): Promise<void> {
+async function readCoded(
+  db: Db,
+  query: CodedRows | null,
+  column: 'b' | 'c' | 'z',
+  size: number,
+  range: number,
+  add: (id: number, name: string, code: string) => void,
+): Promise<void> {
   if (!query) return;
-  const values = await queryRows<{ code: number; name: string; ids: string }>(
-    db,
-    sql`select h.${sql.raw(column)} as code, h.name, string_agg(h.id::text, ',') as ids from (${query}) h group by 1, 2`,
-  );
-  for (const { code, name, ids } of values) {
-    const c = String(code);
-    let from = 0;
-    while (from < ids.length) {
-      const comma = ids.indexOf(',', from);
-      const to = comma < 0 ? ids.length : comma;
-      add(Number(ids.slice(from, to)), name, c);
-      from = to + 1;
+  for (let first = 0; first < size; first += range) {
+    const values = await queryRows<{ code: number; name: string; ids: string }>(
+      db,
+      sql`select h.${sql.raw(column)} as code, h.name, string_agg(h.id::text, ',') as ids
+          from (${query(idRange(first, Math.min(size, first + range)))}) h group by 1, 2`,
+    );
+    for (const { code, name, ids } of values) {
+      const c = String(code);
+      let from = 0;
+      while (from < ids.length) {
+        const comma = ids.indexOf(',', from);
+        const to = comma < 0 ? ids.length : comma;
+        add(Number(ids.slice(from, to)), name, c);
+        from = to + 1;
+      }
     }
   }
 }
@@ -259,9 +275,18 @@ async function readCoded(db: Db, query: SQL | null, column: 'b' | 'c' | 'z', add
 /** Titles read per query by a full read. */
 const READ_BATCH = 20_000;
 
-/** Reads a snapshot of the catalogue in one repeatable-read transaction, `batchSize` titles a query. */
-export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, batchSize = READ_BATCH): Promise<Snapshot> {
+/**
+ * Reads a snapshot of the catalogue in one repeatable-read transaction, `batchSize` titles a
+ * query, and the coded facets `codedRange` ids a query.
+ */
+export async function readSnapshot(
+  db: Db,
+  source: CatalogueSource = CATALOGUE,
+  batchSize = READ_BATCH,
+  codedRange = CODED_RANGE,
+): Promise<Snapshot> {
   const batch = Math.max(1, Math.floor(batchSize));
+  const range = Math.max(1, Math.floor(codedRange));
   const started = performance.now();
   return db.transaction(
     async (tx) => {
@@ -322,11 +347,11 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, 
       };
       const order = { title: await orderBy('title'), author: await orderBy('author'), newest: await orderBy('newest') };
       const libraries = new Builder(size, (name) => name);
-      await readCoded(txDb, source.libraries, 'b', (id, name, code) => libraries.add(id, name, code));
+      await readCoded(txDb, source.libraries, 'b', size, range, (id, name, code) => libraries.add(id, name, code));
       const coursesOf = new Builder(size, (name) => name);
-      await readCoded(txDb, source.courses, 'c', (id, name, code) => id < size && coursesOf.add(id, name, code));
+      await readCoded(txDb, source.courses, 'c', size, range, (id, name, code) => coursesOf.add(id, name, code));
       const institutions = new Builder(size, (name) => name);
-      await readCoded(txDb, source.institutions, 'z', (id, name, code) => id < size && institutions.add(id, name, code));
+      await readCoded(txDb, source.institutions, 'z', size, range, (id, name, code) => institutions.add(id, name, code));
       const built = {
         B: libraries.build(),
         A: headings.A.build(),
