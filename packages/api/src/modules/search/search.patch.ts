@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { ADDITIONAL_DATA, type AdditionalData } from '../../marc/derive.js';
 import { codeArray, type FacetCodes, facetCodes } from './search.codes.js';
