@@ -67,8 +67,7 @@ export async function patchSnapshot(
       );
       const mask = new Uint8Array(size);
       for (const id of changed) if (id < size) mask[id] = 1;
-      const within = <T extends { id: number }>(query: CodedRows | null) =>
-        ids && query ? queryRows<T>(txDb, query(idsIn(ids))) : Promise.resolve([] as T[]);
+      const within = <T extends { id: number }>(query: CodedRows | null) => (ids && query ? queryRows<T>(txDb, query(idsIn(ids))) : Promise.resolve([] as T[]));
       const holdings = await within<{ id: number; b: number; name: string }>(source.libraries);
       const planned = await within<{ id: number; c: number; name: string }>(source.courses);
       const partners = await within<{ id: number; z: number; name: string }>(source.institutions);

@@ -279,12 +279,7 @@ const READ_BATCH = 20_000;
  * Reads a snapshot of the catalogue in one repeatable-read transaction, `batchSize` titles a
  * query, and the coded facets `codedRange` ids a query.
  */
-export async function readSnapshot(
-  db: Db,
-  source: CatalogueSource = CATALOGUE,
-  batchSize = READ_BATCH,
-  codedRange = CODED_RANGE,
-): Promise<Snapshot> {
+export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, batchSize = READ_BATCH, codedRange = CODED_RANGE): Promise<Snapshot> {
   const batch = Math.max(1, Math.floor(batchSize));
   const range = Math.max(1, Math.floor(codedRange));
   const started = performance.now();
