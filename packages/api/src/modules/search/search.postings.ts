@@ -463,7 +463,10 @@ export class Postings {
         await txDb.execute(sql`set local idle_in_transaction_session_timeout = 0`);
         const [row] = await queryRows<{ version: string | number }>(txDb, sql`select version from ${source.version}`);
         const builder = new SegmentBuilder();
-        const stamps: [number, number][] = [];
+        // Each title's row version by id, grown as ids come (ascending): a pair a title in an
+        // array was half a gigabyte of objects at ten million titles.
+        let stamps = new Uint32Array(1 << 16);
+        let top = 0;
         let after = -1;
         for (;;) {
           const rows = await queryRows<{ id: number; x: string; v: string | null }>(
@@ -473,15 +476,20 @@ export class Postings {
           );
           for (const r of rows) {
             if (r.v) builder.add(r.id, r.v);
-            stamps.push([r.id, Number(r.x)]);
+            if (r.id >= stamps.length) {
+              const grown = new Uint32Array(Math.max(r.id + 1, stamps.length * 2));
+              grown.set(stamps);
+              stamps = grown;
+            }
+            stamps[r.id] = Number(r.x);
+            top = Math.max(top, r.id);
           }
           if (rows.length < READ_BATCH) break;
           after = rows[rows.length - 1]!.id;
           // Between batches the event loop serves searches (they use the snapshot's fallback meanwhile).
           await new Promise((resolve) => setImmediate(resolve));
         }
-        const stamp = new Uint32Array(stamps.reduce((max, [id]) => Math.max(max, id), 0) + 1);
-        for (const [id, x] of stamps) stamp[id] = x;
+        const stamp = stamps.slice(0, top + 1);
         return new Postings({ version: Number(row?.version ?? 0), base: builder.finish(), removed: EMPTY, fresh: [], stamp });
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -330,15 +330,23 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, 
         after = rows[rows.length - 1]!.id;
       }
       const all = ids.slice(0, count);
+      // Each order through a cursor, `batch` ids a fetch: the whole order's rows at once were
+      // ten million objects (the read's peak) at ten million titles.
       const orderBy = async (order: OrderName) => {
-        const ordered = await queryRows<{ id: number }>(
-          txDb,
-          sql`select t.cod_acervo as id from ${source.titles} t where ${source.visible} order by ${orderClause(order)}`,
+        const ordered = new Int32Array(count);
+        let n = 0;
+        await txDb.execute(
+          sql`declare ordered no scroll cursor for select t.cod_acervo as id from ${source.titles} t where ${source.visible} order by ${orderClause(order)}`,
         );
-        return rankOf(
-          size,
-          Int32Array.from(ordered, (r) => r.id),
-        );
+        for (;;) {
+          const rows = await queryRows<{ id: number }>(txDb, sql`fetch ${sql.raw(String(batch))} from ordered`);
+          // The same transaction's snapshot as the titles read: as many, unless the read is wrong.
+          if (n + rows.length > count) throw new Error(`the ${order} order lists more titles than the read (${count})`);
+          for (const r of rows) ordered[n++] = r.id;
+          if (rows.length < batch) break;
+        }
+        await txDb.execute(sql`close ordered`);
+        return rankOf(size, n === count ? ordered : ordered.slice(0, n));
       };
       const order = { title: await orderBy('title'), author: await orderBy('author'), newest: await orderBy('newest') };
       const libraries = new Builder(size, (name) => name);
