@@ -331,7 +331,10 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, 
       }
       const all = ids.slice(0, count);
       // Each order through a cursor, `batch` ids a fetch: the whole order's rows at once were
-      // ten million objects (the read's peak) at ten million titles.
+      // ten million objects (the read's peak) at ten million titles. Planned for all its rows,
+      // as a query is: for a cursor's first rows the planner walks the order's index, visiting
+      // the heap in title order (12.4 s against 3.7 s sorted at two million titles, cache warm).
+      await txDb.execute(sql`set local cursor_tuple_fraction = 1`);
       const orderBy = async (order: OrderName) => {
         const ordered = new Int32Array(count);
         let n = 0;
