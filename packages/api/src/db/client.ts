@@ -429,6 +429,33 @@ export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise
   return result.rows;
 }
 
+/**
+ * Reads rows in batches by a key, ascending: `page(after)` asks for the batch after key `after`
+ * (starting at `first`), `batch` rows at most, ordered by `key`. The next batch is asked for as
+ * soon as one arrives, before the caller takes it in, so the database makes it while this process
+ * works (a connection queues the two; inside a transaction they see the same snapshot).
+ */
+export async function* rowsByKey<T>(
+  db: Pick<Db, 'execute'>,
+  page: (after: number) => SQL,
+  key: (row: T) => number,
+  batch: number,
+  first = -1,
+): AsyncGenerator<T[]> {
+  const ask = (after: number) => {
+    const rows = queryRows<T>(db, page(after));
+    // Awaited below; a caller that stops early must not leave it rejected unheard.
+    rows.catch(() => undefined);
+    return rows;
+  };
+  let next: Promise<T[]> | null = ask(first);
+  while (next) {
+    const rows: T[] = await next;
+    next = rows.length === batch ? ask(key(rows[rows.length - 1]!)) : null;
+    yield rows;
+  }
+}
+
 /** Runs a raw SQL write and returns how many rows it touched (pg: rowCount, PGlite: affectedRows). */
 export async function executeCount(db: Pick<Db, 'execute'>, query: SQL): Promise<number> {
   const result = (await db.execute(query)) as unknown as { rowCount?: number | null; affectedRows?: number };

@@ -260,12 +260,14 @@ export class SearchIndex implements RunSource {
       this.building = this.nextSnapshot()
         .then(async (s) => {
           const previous = this.snapshot;
+          // What a patch from `previous` changed, once for the three carries below.
+          const change = previous ? PatchChange.of(previous, s) : null;
           // What the kept facets counted of the titles a patch changed, read before the lists move on.
-          const leaving = previous ? await this.facetsLeaving(previous, s) : null;
+          const leaving = previous && change ? await this.facetsLeaving(previous, change) : null;
           await this.followPostings(s);
           const patched = previous ? await this.patchedAtoms(previous, s) : null;
-          const texts = previous && leaving ? await this.patchedTexts(previous, s, leaving, patched?.atoms ?? new Map()) : null;
-          const decoded = previous ? this.carriedLists(previous, s) : [];
+          const texts = previous && change && leaving ? await this.patchedTexts(previous, s, change, leaving, patched?.atoms ?? new Map()) : null;
+          const decoded = previous && change ? this.carriedLists(previous, s, change) : [];
           this.snapshot = s;
           // The facets kept on disk with the snapshot loaded at start, or those a patch carried; the rankings it carried.
           for (const [key, kept] of previous ? (texts?.facets ?? []) : (this.keptFacetSets ?? [])) this.facets.set(s, key, kept);
@@ -536,14 +538,13 @@ export class SearchIndex implements RunSource {
    * The kept facets a patch can carry to `next` (decision 0067): those of a single word searched
    * in every field, a broad search's usual form and the ones counted ahead. For each, the changed
    * titles its word matched in `previous` (none when every changed title is new), read from the
-   * lists or atoms of `previous` while they are still its; null when `next` is no patch of it.
+   * lists or atoms of `previous` while they are still its (`change`: the patch from it).
    */
-  private async facetsLeaving(previous: Snapshot, next: Snapshot): Promise<Map<string, IdSet> | null> {
-    const titles = next.patch?.titles;
+  private async facetsLeaving(previous: Snapshot, change: PatchChange): Promise<Map<string, IdSet> | null> {
     // However many titles the patch changed (it was cheaper than a full read): carrying a text's
     // facets visits only those of them it matches, where counting again visits all it matches.
-    if (!titles || next.patch?.from.deref() !== previous || this.facets.size === 0) return null;
-    const present = idSet(titles.filter((id) => previous.present[id] === 1));
+    if (this.facets.size === 0) return null;
+    const present = change.leaving;
     const leaving = new Map<string, IdSet>();
     for (const [key] of this.facets.keptFor(previous)) {
       const word = singleWordOf(key);
@@ -566,14 +567,13 @@ export class SearchIndex implements RunSource {
   private async patchedTexts(
     previous: Snapshot,
     next: Snapshot,
+    change: PatchChange,
     leaving: Map<string, IdSet>,
     atoms: Map<string, AtomEntry>,
   ): Promise<{ facets: [string, KeptFacets][]; rankings: [string, Ranking][]; givenUp: string[] }> {
-    const titles = next.patch!.titles;
-    const arriving = idSet(titles.filter((id) => next.present[id] === 1));
+    const { arriving } = change;
     // The titles just read are in the lists' overlay (until a merge): a word's few there tell which match.
-    const postings = this.postings?.version === next.version ? this.postings : null;
-    const overlay = postings?.readSince(arriving) ? postings : null;
+    const overlay = this.overlayOf(next, change);
     const matching = new Map<string, Promise<Matching | null>>();
     const matches = (word: string) => {
       let known = matching.get(word);
@@ -581,8 +581,7 @@ export class SearchIndex implements RunSource {
         known = (async () => {
           if (arriving.length === 0) return { ids: EMPTY, masks: new Uint8Array(0) };
           const lexeme = singleLexeme(word);
-          const listed = overlay && lexeme !== null ? overlay.readSinceWith(lexeme) : await this.atomIfAt(next, word, atoms);
-          return listed ? among(listed, arriving) : null;
+          return overlay && lexeme !== null ? change.arrivingWith(overlay, lexeme) : among(await this.atomIfAt(next, word, atoms), arriving);
         })();
         matching.set(word, known);
       }
@@ -602,8 +601,6 @@ export class SearchIndex implements RunSource {
     this.carry.facetsCarried += facets.length;
     // A ranking drops every changed title and takes back, at its level now, each it matches.
     const rankings: [string, Ranking][] = [];
-    const marks = new Uint8Array(Math.max(previous.present.length, next.present.length));
-    for (const id of titles) if (id < marks.length) marks[id] = 1;
     for (const [key, kept] of this.rankings.keptFor(previous)) {
       const ranked = rankingOf(key);
       const word = ranked && !ranked.similar && leaving.has(ranked.textKey) ? singleWordOf(ranked.textKey) : null;
@@ -611,7 +608,7 @@ export class SearchIndex implements RunSource {
       const is = await matches(word);
       const ranking = await kept.catch(() => null);
       if (!is || !ranking) continue;
-      rankings.push([key, patchRanking(ranking, marks, is.ids, levelsOf(next, is.ids, [is], ranked!.title))]);
+      rankings.push([key, patchRanking(ranking, change.marks, is.ids, levelsOf(next, is.ids, [is], ranked!.title))]);
     }
     this.carry.rankingsCarried += rankings.length;
     return { facets, rankings, givenUp };
@@ -642,17 +639,20 @@ export class SearchIndex implements RunSource {
    * it changed (Postings.carried), when the lists hold every changed title's new vector in their
    * overlay: a word's first search after a patch then decodes nothing.
    */
-  private carriedLists(previous: Snapshot, next: Snapshot): [string, Atom][] {
-    const titles = next.patch?.titles;
-    const postings = this.postings;
-    if (!titles || next.patch?.from.deref() !== previous || !postings || postings.version !== next.version) return [];
-    const arriving = idSet(titles.filter((id) => next.present[id] === 1));
-    if (!postings.readSince(arriving)) return [];
-    const changed = new Uint8Array(Math.max(previous.present.length, next.present.length));
-    for (const id of titles) if (id < changed.length) changed[id] = 1;
-    const carried = this.decoded.keptFor(previous).map(([lexeme, atom]): [string, Atom] => [lexeme, postings.carried(lexeme, next, atom, changed, arriving)]);
+  private carriedLists(previous: Snapshot, next: Snapshot, change: PatchChange): [string, Atom][] {
+    const overlay = this.overlayOf(next, change);
+    if (!overlay) return [];
+    const carried = this.decoded
+      .keptFor(previous)
+      .map(([lexeme, atom]): [string, Atom] => [lexeme, overlay.carried(lexeme, next, atom, change.marks, change.arrivingWith(overlay, lexeme))]);
     this.carry.listsCarried += carried.length;
     return carried;
+  }
+
+  /** The lists when they are at `next` and hold every title `change` brought in their overlay (read since their last merge). */
+  private overlayOf(next: Snapshot, change: PatchChange): Postings | null {
+    const postings = this.postings;
+    return postings && postings.version === next.version && postings.readSince(change.arriving) ? postings : null;
   }
 
   /**
@@ -1183,8 +1183,9 @@ interface Matching {
   masks: Uint8Array | null;
 }
 
-/** Of a word's titles (with their fields), those among `ids` (both ascending). */
-function among(listed: Matching, ids: IdSet): Matching {
+/** Of a word's titles (with their fields), those among `ids` (both ascending); null for no titles known. */
+function among(listed: Matching | null, ids: IdSet): Matching | null {
+  if (!listed) return null;
   const out = new Int32Array(Math.min(listed.ids.length, ids.length));
   const masks = listed.masks ? new Uint8Array(out.length) : null;
   let n = 0;
@@ -1196,6 +1197,42 @@ function among(listed: Matching, ids: IdSet): Matching {
     out[n++] = id;
   }
   return { ids: out.subarray(0, n), masks: masks?.subarray(0, n) ?? null };
+}
+
+/**
+ * What a patch changed between the snapshot it began from and the one it made, computed once for
+ * what it carries (facets, rankings, decoded lists: decision 0067).
+ */
+class PatchChange {
+  private withLexeme = new Map<string, Matching>();
+
+  private constructor(
+    /** The changed titles present before (their old values leave the kept counts). */
+    readonly leaving: IdSet,
+    /** The changed titles present now. */
+    readonly arriving: IdSet,
+    /** A mark by id on every changed title (new, gone or changed). */
+    readonly marks: Uint8Array,
+  ) {}
+
+  /** The change from `previous` to `next`, null when `next` is not a patch of it. */
+  static of(previous: Snapshot, next: Snapshot): PatchChange | null {
+    const titles = next.patch?.titles;
+    if (!titles || next.patch?.from.deref() !== previous) return null;
+    const marks = new Uint8Array(Math.max(previous.present.length, next.present.length));
+    for (const id of titles) if (id < marks.length) marks[id] = 1;
+    return new PatchChange(idSet(titles.filter((id) => previous.present[id] === 1)), idSet(titles.filter((id) => next.present[id] === 1)), marks);
+  }
+
+  /** The arriving titles whose new vectors (the lists' overlay, `overlay`) hold `lexeme`, with its fields in each; once per lexeme. */
+  arrivingWith(overlay: Postings, lexeme: string): Matching & { masks: Uint8Array } {
+    let known = this.withLexeme.get(lexeme);
+    if (!known) {
+      known = among(overlay.readSinceWith(lexeme), this.arriving)!;
+      this.withLexeme.set(lexeme, known);
+    }
+    return known as Matching & { masks: Uint8Array };
+  }
 }
 
 /** What a kept ranking is reckoned to weigh: its ids, 4 bytes each, and its levels' counts. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.js';
+import { type Db, queryRows, rowsByKey } from '../../db/client.js';
 import type { Atom } from './search.atoms.js';
 import { contains, EMPTY, type IdSet, idSet, union } from './id-sets.js';
 import type { Snapshot } from './search.snapshot.js';
@@ -467,13 +467,14 @@ export class Postings {
         // array was half a gigabyte of objects at ten million titles.
         let stamps = new Uint32Array(1 << 16);
         let top = 0;
-        let after = -1;
-        for (;;) {
-          const rows = await queryRows<{ id: number; x: string; v: string | null }>(
-            txDb,
-            sql`select cod_acervo as id, xmin::text as x, search_vector::text as v from ${source.titles}
+        const batches = rowsByKey<{ id: number; x: string; v: string | null }>(
+          txDb,
+          (after) => sql`select cod_acervo as id, xmin::text as x, search_vector::text as v from ${source.titles}
                 where ${source.visible} and cod_acervo > ${after} order by cod_acervo limit ${READ_BATCH}`,
-          );
+          (r) => r.id,
+          READ_BATCH,
+        );
+        for await (const rows of batches) {
           for (const r of rows) {
             if (r.v) builder.add(r.id, r.v);
             if (r.id >= stamps.length) {
@@ -484,8 +485,6 @@ export class Postings {
             stamps[r.id] = Number(r.x);
             top = Math.max(top, r.id);
           }
-          if (rows.length < READ_BATCH) break;
-          after = rows[rows.length - 1]!.id;
           // Between batches the event loop serves searches (they use the snapshot's fallback meanwhile).
           await new Promise((resolve) => setImmediate(resolve));
         }
@@ -623,11 +622,11 @@ export class Postings {
   /**
    * `lexeme`'s atom in `snapshot` (these lists just patched to it) made from its atom `before`
    * (of the snapshot the patch began from) without decoding its whole list again: its titles less
-   * those the patch changed (`changed`, marked by id), plus those of `arriving` (the changed
-   * titles present now, all read since the last merge: readSince) that hold it. Positions, when a
-   * phrase asks, are decoded from the lists as they are now: the same titles.
+   * those the patch changed (`changed`, marked by id), plus `come`, the changed titles present now
+   * that hold it (with its fields in each: readSinceWith's, among those the patch brought).
+   * Positions, when a phrase asks, are decoded from the lists as they are now: the same titles.
    */
-  carried(lexeme: string, snapshot: Snapshot, before: Atom, changed: Uint8Array, arriving: IdSet): Atom {
+  carried(lexeme: string, snapshot: Snapshot, before: Atom, changed: Uint8Array, come: { ids: IdSet; masks: Uint8Array }): Atom {
     const masks = before.masks ?? new Uint8Array(before.ids.length);
     const keptIds = new Int32Array(before.ids.length);
     const keptMasks = new Uint8Array(before.ids.length);
@@ -638,20 +637,7 @@ export class Postings {
       keptIds[n] = id;
       keptMasks[n++] = masks[i]!;
     }
-    const fresh = this.readSinceWith(lexeme);
-    const come = { ids: new Int32Array(Math.min(fresh.ids.length, arriving.length)), masks: new Uint8Array(Math.min(fresh.ids.length, arriving.length)) };
-    let m = 0;
-    for (let i = 0, j = 0; i < fresh.ids.length && j < arriving.length; i++) {
-      const id = fresh.ids[i]!;
-      while (j < arriving.length && arriving[j]! < id) j++;
-      if (arriving[j] !== id) continue;
-      come.ids[m] = id;
-      come.masks[m++] = fresh.masks[i]!;
-    }
-    const { ids, masks: merged } = mergeListed(
-      { ids: keptIds.subarray(0, n), masks: keptMasks.subarray(0, n) },
-      { ids: come.ids.subarray(0, m), masks: come.masks.subarray(0, m) },
-    );
+    const { ids, masks: merged } = mergeListed({ ids: keptIds.subarray(0, n), masks: keptMasks.subarray(0, n) }, come);
     const read = this.reader(lexeme, snapshot);
     if (ids.length === 0 || !read) return EMPTY_ATOM;
     // Exactly their own size: a subarray would hold the whole buffer it was cut from.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.js';
+import { type Db, queryRows, rowsByKey } from '../../db/client.js';
 import { ADDITIONAL_DATA, type AdditionalData, ADDITIONAL_DATA_SEPARATOR } from '../../marc/derive.js';
 import type { IdSet } from './id-sets.js';
 import { type FacetCodes, facetCodes } from './search.codes.js';
@@ -320,14 +320,17 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, 
       // million titles) would bound the catalogue by the memory of the read.
       const ids = new Int32Array(size);
       let count = 0;
-      for (let after = -1; ;) {
-        const rows = await queryRows<TitleColumns>(txDb, sql`select * from (${titleColumns(source, sql`cod_acervo > ${after}`)}) r order by id limit ${batch}`);
+      const batches = rowsByKey<TitleColumns>(
+        txDb,
+        (after) => sql`select * from (${titleColumns(source, sql`cod_acervo > ${after}`)}) r order by id limit ${batch}`,
+        (r) => r.id,
+        batch,
+      );
+      for await (const rows of batches) {
         for (const r of rows) {
           takeTitle(r, s);
           ids[count++] = r.id;
         }
-        if (rows.length < batch) break;
-        after = rows[rows.length - 1]!.id;
       }
       const all = ids.slice(0, count);
       // Each order through a cursor, `batch` ids a fetch: the whole order's rows at once were
@@ -482,6 +485,9 @@ class IntList {
   }
 }
 
+/** Spellings a Builder keeps the value of (Builder.byName). */
+const NAMES_KEPT = 1 << 19;
+
 /** Collects (title, heading) pairs and packs them into a MultiValued facet. */
 class Builder {
   private titles = new IntList();
@@ -489,6 +495,12 @@ class Builder {
   private codes: string[] = [];
   private names: string[] = [];
   private byCode = new Map<string, number>();
+  /**
+   * The value of a heading as spelled (untrimmed), for headings given without a code: most
+   * repeat, and folding and hashing each again was a third of a full read's time. Emptied when it
+   * reaches NAMES_KEPT spellings, so that it never holds more than a bounded share of the read.
+   */
+  private byName = new Map<string, number>();
   /** The first (lowest) title carrying each value: its spelling names the value, whatever order the rows come in. */
   private first: number[] = [];
   /** Where the current title's pairs begin, to drop a heading it repeats (author also added). */
@@ -501,18 +513,28 @@ class Builder {
   ) {}
 
   add(title: number, name: string, code?: string) {
-    const trimmed = name.trim();
-    if (!trimmed) return;
-    const c = code ?? headingCode(this.key(trimmed));
-    let value = this.byCode.get(c);
+    let value = code === undefined ? this.byName.get(name) : undefined;
     if (value === undefined) {
-      value = this.codes.push(c) - 1;
-      this.names.push(trimmed);
-      this.first.push(title);
-      this.byCode.set(c, value);
+      const trimmed = name.trim();
+      if (!trimmed) return;
+      const c = code ?? headingCode(this.key(trimmed));
+      value = this.byCode.get(c);
+      if (value === undefined) {
+        value = this.codes.push(c) - 1;
+        this.names.push(trimmed);
+        this.first.push(title);
+        this.byCode.set(c, value);
+      } else if (title < this.first[value]!) {
+        this.first[value] = title;
+        this.names[value] = trimmed;
+      }
+      if (code === undefined) {
+        if (this.byName.size >= NAMES_KEPT) this.byName.clear();
+        this.byName.set(name, value);
+      }
     } else if (title < this.first[value]!) {
       this.first[value] = title;
-      this.names[value] = trimmed;
+      this.names[value] = name.trim();
     }
     if (title !== this.current) {
       this.current = title;
