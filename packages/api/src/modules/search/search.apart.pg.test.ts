@@ -52,7 +52,7 @@ describe('a full read in a process of its own (issue 59, decision 0066)', () => 
     const here = new SearchIndex(database.db);
     expect(await answers(apart)).toEqual(await answers(here));
     expect(await apart.postingsReady()).toBe(true);
-    // One child read both, and the words were decoded from its lists.
+    // One read apart (its two processes) read both, and the words were decoded from its lists.
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ source: 'catalogue', postings: true });
     const file = snapshotFile(kept, await databaseIdentity(database.db), CATALOGUE);

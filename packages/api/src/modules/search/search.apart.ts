@@ -15,8 +15,18 @@ export interface ApartJob {
 /** Reads a whole catalogue and leaves its snapshot (and lists) on disk; rejects when it could not. */
 export type ReadApart = (job: ApartJob) => Promise<void>;
 
-/** Set for the process a read apart runs in: the job, as JSON, with the database's URL. */
+/** Set for the process a read apart runs in: the job, as JSON, with the database's URL and its part. */
 export const APART_ENV = 'ESTANTE_SEARCH_READ_APART';
+
+/**
+ * What one process of a read apart reads: the snapshot, or the posting lists. Each is a thread's
+ * work (parsing a million rows), so the two run in two processes, on two cores, beside
+ * PostgreSQL's: in one process they took turns on its one thread.
+ */
+export type ApartPart = 'snapshot' | 'postings';
+
+/** The message by which the parent lets the snapshot's process write its file, once the lists are written. */
+export const SAVE_SNAPSHOT = 'save-snapshot';
 
 /**
  * A full read of the catalogue in a process of its own (decision 0066): at a million titles
@@ -26,19 +36,46 @@ export const APART_ENV = 'ESTANTE_SEARCH_READ_APART';
  * all of that memory back; the index then loads the files.
  */
 export function readApartFrom(url: string): ReadApart {
-  return (job) =>
-    new Promise<void>((resolve, reject) => {
-      const child = fork(fileURLToPath(new URL('./search.apart.worker.ts', import.meta.url)), [], {
-        // TypeScript as the API runs it (decision 0001), and none of the parent's flags (--inspect, a port taken twice).
-        execArgv: ['--import', 'tsx'],
-        env: { ...process.env, [APART_ENV]: JSON.stringify({ ...job, url }) },
-        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      });
-      let failure = '';
-      child.on('message', (message) => (failure = String((message as { error?: unknown }).error ?? failure)));
-      child.on('error', reject);
-      child.on('exit', (code, signal) =>
-        code === 0 ? resolve() : reject(new Error(`the search read apart stopped (${signal ?? `exit ${code}`})${failure ? `: ${failure}` : ''}`)),
-      );
-    });
+  return async (job) => {
+    const snapshot = start(url, job, 'snapshot');
+    const postings = job.postings ? start(url, job, 'postings') : null;
+    // The first failure ends the other process too, and is the one told.
+    let failure: unknown = null;
+    const stop = (error: unknown) => {
+      failure ??= error;
+      snapshot.child.kill();
+      postings?.child.kill();
+    };
+    snapshot.done.catch(stop);
+    postings?.done.catch(stop);
+    try {
+      if (postings) {
+        await postings.done;
+        // A snapshot on disk means the read is complete: its file is written after the lists'.
+        snapshot.child.send(SAVE_SNAPSHOT);
+      }
+      await snapshot.done;
+    } catch (error) {
+      throw failure ?? error;
+    }
+  };
+}
+
+/** One process of a read apart: `done` settles when it ends, resolved for a clean exit. */
+function start(url: string, job: ApartJob, part: ApartPart) {
+  const child = fork(fileURLToPath(new URL('./search.apart.worker.ts', import.meta.url)), [], {
+    // TypeScript as the API runs it (decision 0001), and none of the parent's flags (--inspect, a port taken twice).
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, [APART_ENV]: JSON.stringify({ ...job, url, part }) },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    let failure = '';
+    child.on('message', (message) => (failure = String((message as { error?: unknown }).error ?? failure)));
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`the search read apart (${part}) stopped (${signal ?? `exit ${code}`})${failure ? `: ${failure}` : ''}`)),
+    );
+  });
+  return { child, done };
 }
