@@ -15,13 +15,14 @@ process.on('disconnect', () => process.exit(1));
 
 async function readApart(job: ApartJob & { url: string; part: ApartPart }): Promise<void> {
   const source = job.source === 'network' ? NETWORK : CATALOGUE;
-  const database = await openDatabase({ kind: 'postgres', url: job.url, poolSize: 1, work: 'batch' });
+  // The snapshot's read takes two connections: its orders are sorted beside its titles (readSnapshot).
+  const database = await openDatabase({ kind: 'postgres', url: job.url, poolSize: job.part === 'snapshot' ? 2 : 1, work: 'batch' });
   try {
     if (job.part === 'postings') {
       await savePostings(postingsFile(job.file), job.identity, source, await Postings.read(database.db, source));
       return;
     }
-    const snapshot = await readSnapshot(database.db, source);
+    const snapshot = await readSnapshot(database.db, source, { ordersBeside: true });
     // The lists first (their process, beside this one): a snapshot on disk means the read is complete.
     if (job.postings) await new Promise<void>((resolve) => process.on('message', (message) => message === SAVE_SNAPSHOT && resolve()));
     await saveSnapshot(job.file, job.identity, source, snapshot);

@@ -272,16 +272,74 @@ async function readCoded(
   }
 }
 
+/** How a full read goes (readSnapshot). */
+export interface ReadOptions {
+  /** Titles a query (and ids a fetch of the orders). */
+  batch?: number;
+  /** Title ids a query of the coded facets. */
+  codedRange?: number;
+  /**
+   * Read the sort orders on a second connection of `db` (a PostgreSQL pool of two or more) in the
+   * read's own snapshot (pg_export_snapshot), beside the titles; else after them, on the read's.
+   */
+  ordersBeside?: boolean;
+}
+
+/** The sort orders of a snapshot, each as its titles in order and each title's place. */
+type Orders = Record<OrderName, { rank: Int32Array; ids: Int32Array }>;
+
+/**
+ * The three sort orders of the visible titles (ids below `size`), each through a cursor, `batch`
+ * ids a fetch: the whole order's rows at once were ten million objects (the read's peak) at ten
+ * million titles. Planned for all its rows, as a query is: for a cursor's first rows the planner
+ * walks the order's index, visiting the heap in title order (12.4 s against 3.7 s sorted at two
+ * million titles, cache warm).
+ */
+async function readOrders(tx: Db, source: CatalogueSource, size: number, batch: number): Promise<Orders> {
+  await tx.execute(sql`set local cursor_tuple_fraction = 1`);
+  const orderBy = async (order: OrderName) => {
+    let ordered = new Int32Array(size);
+    let n = 0;
+    await tx.execute(
+      sql`declare ordered no scroll cursor for select t.cod_acervo as id from ${source.titles} t where ${source.visible} order by ${orderClause(order)}`,
+    );
+    for (;;) {
+      const rows = await queryRows<{ id: number }>(tx, sql`fetch ${sql.raw(String(batch))} from ordered`);
+      if (n + rows.length > size) throw new Error(`the ${order} order lists more titles than ids below ${size}`);
+      for (const r of rows) ordered[n++] = r.id;
+      if (rows.length < batch) break;
+    }
+    await tx.execute(sql`close ordered`);
+    if (n < size) ordered = ordered.slice(0, n);
+    return rankOf(size, ordered);
+  };
+  return { title: await orderBy('title'), author: await orderBy('author'), newest: await orderBy('newest') };
+}
+
+/** readOrders in a transaction of its own on `db`, in the snapshot another exported (`exported`: pg_export_snapshot's name). */
+export function readOrdersIn(db: Db, exported: string, source: CatalogueSource, size: number, batch: number): Promise<Orders> {
+  // A snapshot's name is hexadecimal digits and dashes; SET TRANSACTION SNAPSHOT takes no parameter.
+  if (!/^[0-9A-F-]+$/i.test(exported)) return Promise.reject(new Error(`not a snapshot's name: ${exported}`));
+  return db.transaction(
+    async (tx) => {
+      const txDb = tx as unknown as Db;
+      // First in the transaction, as PostgreSQL requires.
+      await txDb.execute(sql.raw(`set transaction snapshot '${exported}'`));
+      await txDb.execute(sql`set local statement_timeout = 0`);
+      await txDb.execute(sql`set local idle_in_transaction_session_timeout = 0`);
+      return readOrders(txDb, source, size, batch);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
 /** Titles read per query by a full read. */
 const READ_BATCH = 20_000;
 
-/**
- * Reads a snapshot of the catalogue in one repeatable-read transaction, `batchSize` titles a
- * query, and the coded facets `codedRange` ids a query.
- */
-export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, batchSize = READ_BATCH, codedRange = CODED_RANGE): Promise<Snapshot> {
-  const batch = Math.max(1, Math.floor(batchSize));
-  const range = Math.max(1, Math.floor(codedRange));
+/** Reads a snapshot of the catalogue in one repeatable-read transaction's snapshot (`options`: how). */
+export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, options: ReadOptions = {}): Promise<Snapshot> {
+  const batch = Math.max(1, Math.floor(options.batch ?? READ_BATCH));
+  const range = Math.max(1, Math.floor(options.codedRange ?? CODED_RANGE));
   const started = performance.now();
   return db.transaction(
     async (tx) => {
@@ -299,6 +357,15 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, 
         sql`select coalesce(max(cod_acervo), 0) + 1 as size from ${source.titles} where ${source.visible}`,
       );
       const size = Number(top!.size);
+      // The sort orders on a connection of their own, in this transaction's snapshot, while the
+      // titles are taken in here: PostgreSQL sorts on one core as this process parses on the other.
+      let beside: Promise<Orders> | null = null;
+      if (options.ordersBeside) {
+        const [exported] = await queryRows<{ snapshot: string }>(txDb, sql`select pg_export_snapshot() as snapshot`);
+        beside = readOrdersIn(db, exported!.snapshot, source, size, batch);
+        // Awaited below; a read that fails first must not leave it rejected unheard.
+        beside.catch(() => undefined);
+      }
       const headings = {
         A: new Builder(size),
         S: new Builder(size),
@@ -333,28 +400,10 @@ export async function readSnapshot(db: Db, source: CatalogueSource = CATALOGUE, 
         }
       }
       const all = ids.slice(0, count);
-      // Each order through a cursor, `batch` ids a fetch: the whole order's rows at once were
-      // ten million objects (the read's peak) at ten million titles. Planned for all its rows,
-      // as a query is: for a cursor's first rows the planner walks the order's index, visiting
-      // the heap in title order (12.4 s against 3.7 s sorted at two million titles, cache warm).
-      await txDb.execute(sql`set local cursor_tuple_fraction = 1`);
-      const orderBy = async (order: OrderName) => {
-        const ordered = new Int32Array(count);
-        let n = 0;
-        await txDb.execute(
-          sql`declare ordered no scroll cursor for select t.cod_acervo as id from ${source.titles} t where ${source.visible} order by ${orderClause(order)}`,
-        );
-        for (;;) {
-          const rows = await queryRows<{ id: number }>(txDb, sql`fetch ${sql.raw(String(batch))} from ordered`);
-          // The same transaction's snapshot as the titles read: as many, unless the read is wrong.
-          if (n + rows.length > count) throw new Error(`the ${order} order lists more titles than the read (${count})`);
-          for (const r of rows) ordered[n++] = r.id;
-          if (rows.length < batch) break;
-        }
-        await txDb.execute(sql`close ordered`);
-        return rankOf(size, n === count ? ordered : ordered.slice(0, n));
-      };
-      const order = { title: await orderBy('title'), author: await orderBy('author'), newest: await orderBy('newest') };
+      const order = await (beside ?? readOrders(txDb, source, size, batch));
+      // The same snapshot as the titles read: as many, unless the read is wrong.
+      for (const [name, { ids: ordered }] of Object.entries(order))
+        if (ordered.length !== count) throw new Error(`the ${name} order lists ${ordered.length} titles, the read ${count}`);
       const libraries = new Builder(size, (name) => name);
       await readCoded(txDb, source.libraries, 'b', size, range, (id, name, code) => libraries.add(id, name, code));
       const coursesOf = new Builder(size, (name) => name);
@@ -581,6 +630,8 @@ export const SNAPSHOT_CODE = createHash('sha256')
   .update(
     [
       readSnapshot,
+      readOrders,
+      readOrdersIn,
       titleColumns,
       takeTitle,
       orderClause,
