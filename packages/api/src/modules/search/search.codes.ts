@@ -31,6 +31,16 @@ export function facetCodes(codes: readonly string[]): FacetCodes {
   return new NumberCodes(numbers);
 }
 
+/** The codes as numbers (value number = position) when they are kept as numbers, else null: what a snapshot file keeps of them. */
+export function codeNumbers(codes: FacetCodes): Float64Array | null {
+  return codes instanceof NumberCodes ? codes.numbers : null;
+}
+
+/** Codes kept as numbers (codeNumbers), as they were. */
+export function facetCodesOf(numbers: Float64Array): FacetCodes {
+  return new NumberCodes(numbers);
+}
+
 /** Every code of `codes`, in value order. */
 export function codeArray(codes: CodeList): string[] {
   return Array.from({ length: codes.length }, (_, value) => codes.at(value)!);
@@ -53,7 +63,7 @@ class NumberCodes implements FacetCodes {
   private readonly slots: Int32Array;
   private readonly mask: number;
 
-  constructor(private readonly numbers: Float64Array) {
+  constructor(readonly numbers: Float64Array) {
     let size = 16;
     while (size < numbers.length * 2) size *= 2;
     this.slots = new Int32Array(size);

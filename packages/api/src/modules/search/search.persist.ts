@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { Atom } from './search.atoms.js';
-import { codeArray, facetCodes } from './search.codes.js';
+import { codeArray, codeNumbers, facetCodes, facetCodesOf } from './search.codes.js';
 import { type Bound, type KeptFacets, patchFacets, type Reserve } from './search.facet-patch.js';
 import { POSTINGS_CODE, Postings, type Segment } from './search.postings.js';
 import { Run } from './search.run.js';
@@ -44,7 +44,8 @@ interface Header {
   languages: string[];
   names: Snapshot['names'];
   tagOffset: Snapshot['tagOffset'];
-  multi: Record<MultiFacet, { codes: string[]; names: string[] }>;
+  /** A facet's codes as strings, or null when they are numbers (the array `codes<facet>`: no text to parse at a load). */
+  multi: Record<MultiFacet, { codes: string[] | null; names: string[] }>;
   arrays: { name: string; type: TypeName; length: number; offset: number }[];
 }
 
@@ -66,6 +67,7 @@ function arraysOf(s: Snapshot): Record<string, Typed> {
     tags: s.tags,
     tagFacet: s.tagFacet,
     titleKeys: s.titleKeys,
+    ...Object.fromEntries(MULTI_FACETS.flatMap((f) => (codeNumbers(s.multi[f].codes) ? [[`codes${f}`, codeNumbers(s.multi[f].codes)!]] : []))),
   };
 }
 
@@ -114,7 +116,9 @@ export async function saveSnapshot(file: string, identity: string, source: Catal
     languages: snapshot.languages,
     names: snapshot.names,
     tagOffset: snapshot.tagOffset,
-    multi: Object.fromEntries(MULTI_FACETS.map((f) => [f, { codes: codeArray(snapshot.multi[f].codes), names: snapshot.multi[f].names }])) as Header['multi'],
+    multi: Object.fromEntries(
+      MULTI_FACETS.map((f) => [f, { codes: codeNumbers(snapshot.multi[f].codes) ? null : codeArray(snapshot.multi[f].codes), names: snapshot.multi[f].names }]),
+    ) as Header['multi'],
   };
   await writeArrays(file, header, arraysOf(snapshot));
   // Files of this database and source made by older code are of no more use (their words too).
@@ -203,7 +207,11 @@ export async function loadSnapshot(file: string, identity: string, source: Catal
     if (!madeFor(header, identity, source)) return null;
     const multi = Object.fromEntries(
       MULTI_FACETS.map((f): [MultiFacet, MultiValued] => {
-        const codes = facetCodes(header.multi[f].codes);
+        const numbers = a[`codes${f}`];
+        const written = header.multi[f].codes;
+        // Numbers read as they were written (a file of a million titles had 467,408 codes to parse).
+        const codes = written ? facetCodes(written) : numbers instanceof Float64Array ? facetCodesOf(numbers) : null;
+        if (!codes || codes.length !== header.multi[f].names.length) throw new Error(`the ${f} facet's codes are missing`);
         return [f, { codes, names: header.multi[f].names }];
       }),
     ) as Record<MultiFacet, MultiValued>;
