@@ -5,13 +5,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/database.js';
 import { marcRecord } from '../test/marc.js';
 import { toIso2709 } from './marc/write.js';
 import { queryRows } from './db/client.js';
 
 const apiDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** Servers started and not yet exited: a test that fails midway must not leave one owning DATA_DIR for the next. */
+const running = new Set<ChildProcess>();
 
 /** Runs main.ts as `npm start` does, with `env` on top of a quiet default environment. */
 function start(env: Record<string, string>): { child: ChildProcess; output: () => string } {
@@ -22,6 +25,8 @@ function start(env: Record<string, string>): { child: ChildProcess; output: () =
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   return { child, output: () => output };
 }
 
@@ -38,6 +43,12 @@ async function waitFor<T>(probe: () => T | undefined, ms = 45_000): Promise<T> {
 }
 
 describe('the API process (main.ts)', () => {
+  afterEach(async () => {
+    const left = [...running];
+    for (const child of left) child.kill('SIGKILL');
+    await Promise.all(left.map((child) => (child.exitCode === null && child.signalCode === null ? exited(child) : null)));
+  });
+
   it('stops at once with a one-line explanation when a setting is bad', async () => {
     const { child, output } = start({ PORT: 'abc' });
     expect(await exited(child)).toBe(1);

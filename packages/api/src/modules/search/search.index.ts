@@ -93,6 +93,7 @@ export class SearchIndex implements RunSource {
   private readonly prewarmFrom: number;
   /** A snapshot that took longer than this to make is not waited for when the catalogue changes (current). */
   private readonly waitForSnapshotMs: number;
+  private readonly waitBelowTitles: number;
   private readonly maxBytes: number;
   private readonly prewarmWords: number;
   /** The title records this index searches: our catalogue, or the partner network's. */
@@ -163,7 +164,8 @@ export class SearchIndex implements RunSource {
    * `source` is what it searches (our catalogue by default); `keepRankingsFrom` (titles) which
    * texts keep their whole ranking; `snapshotDir` where snapshots are kept across restarts
    * (search.persist.ts; none by default); `waitForSnapshotMs` which snapshots count as slow to
-   * make (not waited for after a change; the version read at most every VERSION_EVERY_MS);
+   * make (not waited for after a change; the version read at most every VERSION_EVERY_MS) unless
+   * the catalogue has fewer than `waitBelowTitles` titles;
    * `postings` false: no posting lists, every word asked of PostgreSQL (as while the first are read);
    * `readApart` where full reads run, when `snapshotDir` is set (search.apart.ts; else here), for
    * catalogues of `apartFromTitles` titles or more; `refreshEveryMs` how long after its last full
@@ -177,6 +179,7 @@ export class SearchIndex implements RunSource {
       prewarmWords?: number;
       prewarmFromTitles?: number;
       waitForSnapshotMs?: number;
+      waitBelowTitles?: number;
       source?: CatalogueSource;
       keepRankingsFrom?: number;
       snapshotDir?: string | null;
@@ -194,6 +197,7 @@ export class SearchIndex implements RunSource {
     this.phrases = new KeptPerSnapshot({ maxBytes: PHRASES_MEGABYTES * 2 ** 20 });
     this.prewarmFrom = options.prewarmFromTitles ?? PREWARM_FROM_TITLES;
     this.waitForSnapshotMs = options.waitForSnapshotMs ?? WAIT_FOR_SNAPSHOT_MS;
+    this.waitBelowTitles = options.waitBelowTitles ?? WAIT_BELOW_TITLES;
     this.snapshotDir = options.snapshotDir ?? null;
     this.readApart = options.readApart ?? null;
     this.apartFrom = options.apartFromTitles ?? APART_FROM_TITLES;
@@ -221,7 +225,7 @@ export class SearchIndex implements RunSource {
       const previous = this.snapshot;
       if (previous && previous.version >= version && !this.refreshed) return previous;
       const building = this.rebuild();
-      if (previous && previous.buildMs > this.waitForSnapshotMs) return previous;
+      if (previous && !this.waitsAfter(previous)) return previous;
       const built = await building;
       if (built.version >= version) return built;
     }
@@ -235,7 +239,7 @@ export class SearchIndex implements RunSource {
    * instead of a hundred).
    */
   private latestVersion(): Promise<number> {
-    if ((this.snapshot?.buildMs ?? 0) <= this.waitForSnapshotMs) return readVersion(this.db, this.source);
+    if (!this.snapshot || this.waitsAfter(this.snapshot)) return readVersion(this.db, this.source);
     const now = performance.now();
     const last = this.versionRead;
     if (last && now - last.at < VERSION_EVERY_MS) return last.version;
@@ -247,6 +251,16 @@ export class SearchIndex implements RunSource {
       if (this.versionRead === read) this.versionRead = null;
     });
     return version;
+  }
+
+  /**
+   * Whether searches after a change wait for the next snapshot: when this one was quick to make,
+   * or is a small catalogue's (fewer than `waitBelowTitles` titles: read in milliseconds, however
+   * long the last read took on a loaded machine; an import into a small library is searchable by
+   * the very next search).
+   */
+  private waitsAfter(snapshot: Snapshot): boolean {
+    return snapshot.buildMs <= this.waitForSnapshotMs || snapshot.all.length < this.waitBelowTitles;
   }
 
   private rebuild(): Promise<Snapshot> {
@@ -1143,6 +1157,13 @@ const REFRESH_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /** Snapshots that took longer than this to read are not waited for when the catalogue changes. */
 const WAIT_FOR_SNAPSHOT_MS = 1000;
+
+/**
+ * A catalogue with fewer titles than this is always waited for after a change: its snapshot is
+ * read or patched in milliseconds on an idle machine, and one slow read (a loaded machine, the
+ * embedded database's first read) must not leave the next imports unsearchable for a while.
+ */
+const WAIT_BELOW_TITLES = 50_000;
 
 /** With such a snapshot, the catalogue's version is read at most this often (latestVersion). */
 const VERSION_EVERY_MS = 1000;

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { newSearchState, searchRow } from '@estante/contracts/search';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/database.js';
 import { asItems } from '../../../test/marc.js';
@@ -11,7 +12,7 @@ import { importMarcRecords } from '../catalog/catalog.import.js';
 import { SearchIndex } from './search.index.js';
 import { databaseIdentity, loadSnapshot, loadWords, postingsFile, saveSnapshot, snapshotFile, wordsFile } from './search.persist.js';
 import { MULTI_FACETS, readSnapshot } from './search.snapshot.js';
-import { CATALOGUE, NETWORK } from './search.source.js';
+import { CATALOGUE, type CatalogueSource, NETWORK } from './search.source.js';
 import { codeArray } from './search.codes.js';
 
 let database: TestDatabase;
@@ -69,6 +70,15 @@ describe('search snapshots kept on disk (issue 25)', () => {
     await saveSnapshot(file, identity, CATALOGUE, await readSnapshot(database.db));
     expect(await loadSnapshot(file, `${identity}-other`, CATALOGUE)).toBeNull();
     expect(await loadSnapshot(file, identity, NETWORK)).toBeNull();
+    // Nor for the same catalogue read by another query (its libraries' facet, say): not in the
+    // same file, nor loaded if a file is named so.
+    const otherLibraries: CatalogueSource = {
+      ...CATALOGUE,
+      libraries: (ids) => sql`select cod_acervo as id, cod_biblioteca as b, 'x' as name from copies where ${ids(sql.raw('cod_acervo'))}`,
+    };
+    expect(snapshotFile(dir, identity, otherLibraries)).not.toBe(snapshotFile(dir, identity, CATALOGUE));
+    expect(await loadSnapshot(file, identity, otherLibraries)).toBeNull();
+    expect(await loadSnapshot(file, identity, { ...CATALOGUE })).not.toBeNull();
     expect(await loadSnapshot(path.join(dir, 'absent.snapshot'), identity, CATALOGUE)).toBeNull();
     const bytes = await readFile(file);
     await writeFile(file, bytes.subarray(0, bytes.length - 4096));
@@ -213,8 +223,9 @@ describe('SearchIndex: reading ahead', () => {
 describe('SearchIndex: a catalogue whose snapshot is slow to make', () => {
   it('answers from the snapshot it has after a change, and shows the change within a second or so of the new one', async () => {
     // Every snapshot counts as slow here (as a million titles' 25 s): searches do not wait for the
-    // next one, and share one read of the catalogue's version a second.
-    const index = new SearchIndex(database.db, { waitForSnapshotMs: 0 });
+    // next one, and share one read of the catalogue's version a second (a small catalogue is
+    // waited for however slow its read was: waitBelowTitles 0 takes that away here).
+    const index = new SearchIndex(database.db, { waitForSnapshotMs: 0, waitBelowTitles: 0 });
     const before = (await searched(index, 'brasil')).total;
     await importMarcRecords(database.db, asItems([{ id: 'slow-1', title: 'Brasil de um catálogo lento', author: 'Lima, Rui', year: 2023 }]));
     // Right after the change: the snapshot it has (no search waits for a rebuild).
@@ -226,5 +237,14 @@ describe('SearchIndex: a catalogue whose snapshot is slow to make', () => {
       total = (await searched(index, 'brasil')).total;
     }
     expect(total).toBe(before + 1);
+  });
+
+  it('still waits for a small catalogue: an import is found by the very next search, however slow the last read was', async () => {
+    // The last read counts as slow (as on a loaded machine), but the catalogue is small: the
+    // next search waits for the patched snapshot (an import into a small library, found at once).
+    const index = new SearchIndex(database.db, { waitForSnapshotMs: 0 });
+    const before = (await searched(index, 'brasil')).total;
+    await importMarcRecords(database.db, asItems([{ id: 'small-1', title: 'Brasil de uma biblioteca pequena', author: 'Lima, Rui', year: 2024 }]));
+    expect((await searched(index, 'brasil')).total).toBe(before + 1);
   });
 });

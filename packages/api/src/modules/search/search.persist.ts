@@ -10,7 +10,7 @@ import { POSTINGS_CODE, Postings, type Segment } from './search.postings.js';
 import { Run } from './search.run.js';
 import { PATCH_CODE } from './search.patch.js';
 import { MULTI_FACETS, type MultiFacet, type MultiValued, type Snapshot, SNAPSHOT_CODE } from './search.snapshot.js';
-import type { CatalogueSource } from './search.source.js';
+import { type CatalogueSource, sourceCode } from './search.source.js';
 
 /**
  * A search snapshot kept on disk (issue 25, decision 0037), so that a restarted server loads
@@ -67,7 +67,12 @@ function arraysOf(s: Snapshot): Record<string, Typed> {
     tags: s.tags,
     tagFacet: s.tagFacet,
     titleKeys: s.titleKeys,
-    ...Object.fromEntries(MULTI_FACETS.flatMap((f) => (codeNumbers(s.multi[f].codes) ? [[`codes${f}`, codeNumbers(s.multi[f].codes)!]] : []))),
+    ...Object.fromEntries(
+      MULTI_FACETS.flatMap((f) => {
+        const numbers = codeNumbers(s.multi[f].codes);
+        return numbers ? [[`codes${f}`, numbers]] : [];
+      }),
+    ),
   };
 }
 
@@ -92,12 +97,20 @@ export async function databaseIdentity(db: Db): Promise<string> {
 /** The code a kept snapshot was made by: the full read's and the patch's (a kept snapshot may be a patched one). */
 const KEPT_CODE = createHash('sha256').update(SNAPSHOT_CODE).update(PATCH_CODE).digest('hex').slice(0, 16);
 
+/** That code, and the queries `source` is read by (a change to its facets' SQL makes its kept files useless). */
+function keptCode(source: CatalogueSource): string {
+  let code = keptCodes.get(source);
+  if (!code) keptCodes.set(source, (code = createHash('sha256').update(KEPT_CODE).update(sourceCode(source)).digest('hex').slice(0, 16)));
+  return code;
+}
+const keptCodes = new WeakMap<CatalogueSource, string>();
+
 /**
  * Where the snapshot of `source` in the database `identity` is kept under `dir`: the name says
  * the database and the code that builds snapshots, so a file that exists is one to load.
  */
 export function snapshotFile(dir: string, identity: string, source: CatalogueSource): string {
-  return path.join(dir, `${source.name}-${identity}-${KEPT_CODE}.snapshot`);
+  return path.join(dir, `${source.name}-${identity}-${keptCode(source)}.snapshot`);
 }
 
 /**
@@ -106,7 +119,7 @@ export function snapshotFile(dir: string, identity: string, source: CatalogueSou
  */
 export async function saveSnapshot(file: string, identity: string, source: CatalogueSource, snapshot: Snapshot): Promise<void> {
   const header: Omit<Header, 'arrays'> = {
-    builder: KEPT_CODE,
+    builder: keptCode(source),
     database: identity,
     source: source.name,
     version: snapshot.version,
@@ -247,7 +260,7 @@ export async function loadSnapshot(file: string, identity: string, source: Catal
 
 /** Whether a file's header says it was made by this code, for this database and source. */
 function madeFor(header: { builder: string; database: string; source: string }, identity: string, source: CatalogueSource): boolean {
-  return header.builder === KEPT_CODE && header.database === identity && header.source === source.name;
+  return header.builder === keptCode(source) && header.database === identity && header.source === source.name;
 }
 
 /** Where the words read ahead for the snapshot kept in `snapshotFile` are kept (beside it). */
@@ -303,7 +316,7 @@ export async function saveWords(file: string, identity: string, source: Catalogu
   }
   await writeArrays(
     file,
-    { builder: KEPT_CODE, database: identity, source: source.name, version: kept.version, words: kept.words, limit: kept.limit, atoms },
+    { builder: keptCode(source), database: identity, source: source.name, version: kept.version, words: kept.words, limit: kept.limit, atoms },
     arrays,
   );
 }
@@ -353,7 +366,7 @@ export async function savePostings(file: string, identity: string, source: Catal
   const { version, base, removed, fresh, stamp } = postings.parts();
   await writeArrays(
     file,
-    { builder: KEPT_CODE, postings: POSTINGS_CODE, database: identity, source: source.name, version, lexemes: base.lexemes, fresh },
+    { builder: keptCode(source), postings: POSTINGS_CODE, database: identity, source: source.name, version, lexemes: base.lexemes, fresh },
     { data: base.data, offset: base.offset, titles: base.titles, entries: base.entries, removed, stamp },
   );
 }
@@ -420,7 +433,7 @@ export async function saveFacets(file: string, identity: string, source: Catalog
       ...(reserve ? { reserve: Object.keys(reserve) as MultiFacet[] } : {}),
     };
   });
-  await writeArrays(file, { builder: KEPT_CODE, facets: FACETS_CODE, database: identity, source: source.name, version, texts }, arrays);
+  await writeArrays(file, { builder: keptCode(source), facets: FACETS_CODE, database: identity, source: source.name, version, texts }, arrays);
 }
 
 /** The facets kept in `file` for this database, source and code; null when there are none or they are damaged. */

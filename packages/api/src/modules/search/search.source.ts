@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
  * Which title records a search index reads: our catalogue (`titles`) or the partner network's
@@ -74,3 +75,23 @@ export const NETWORK: CatalogueSource = {
                     from network_titles t join network_partners p using (cod_empresa) where ${ids(sql.raw('t.cod_acervo'))}`,
   plans: false,
 };
+
+/**
+ * The text of every query `source` is read by (its tables, which rows are visible, its coded
+ * facets' SQL), for the name of the files it is kept in (search.persist.ts): a snapshot read by
+ * other queries is not loaded.
+ */
+export function sourceCode(source: CatalogueSource): string {
+  const dialect = new PgDialect();
+  const text = (query: SQL) => dialect.sqlToQuery(query).sql;
+  const probe = (column: SQL) => sql`${column} = ${0}`;
+  return [
+    source.name,
+    source.table,
+    text(source.titles),
+    text(source.version),
+    text(source.visible),
+    ...[source.libraries, source.courses, source.institutions].map((rows) => (rows ? text(rows(probe)) : '-')),
+    String(source.plans),
+  ].join('\n');
+}
