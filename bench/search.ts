@@ -381,7 +381,17 @@ async function fillNetwork(n: number) {
     database.db,
     sql`select cod_empresa as id from network_partners where nome like 'Parceiro de bancada %' order by nome`,
   );
+  // 50,000 titles a statement, by id (an offset would scan every title before it: quadratic at ten million).
+  let after = 0;
   for (let from = 0; from < n; from += 50_000) {
+    const upTo = (
+      await queryRows<{ last: number | null }>(
+        database.db,
+        sql`select max(cod_acervo)::int as last from (select cod_acervo from titles where control_number like 'GEN%' and cod_acervo > ${after}
+                                                      order by cod_acervo limit ${Math.min(50_000, n - from)}) b`,
+      )
+    )[0]?.last;
+    if (upTo === null || upTo === undefined) break;
     await database.db.execute(
       sql`insert into network_titles (cod_empresa, identifier, datestamp, link, marc, cod_tipo_obra, title, responsibility, author, added_authors, subjects,
                                       edition, place, publisher, ano_publicacao, idioma, physical_description, series, notes, call_number, isbn, issn,
@@ -390,10 +400,10 @@ async function fillNetwork(n: number) {
                  null, t.marc, t.cod_tipo_obra, t.title, t.responsibility, t.author, t.added_authors, t.subjects, t.edition, t.place, t.publisher,
                  t.ano_publicacao, t.idioma, t.physical_description, t.series, t.notes, t.call_number, t.isbn, t.issn, t.link_capa, t.acesso_remoto,
                  t.possui_acessibilidade, t.cod_area_conhecimento, t.dados_adicionais
-          from titles t where t.control_number like 'GEN%'
-          order by t.cod_acervo offset ${from} limit ${Math.min(50_000, n - from)}
+          from titles t where t.control_number like 'GEN%' and t.cod_acervo > ${after} and t.cod_acervo <= ${upTo}
           on conflict do nothing`,
     );
+    after = upTo;
     process.stderr.write(`  ${Math.min(from + 50_000, n)}\n`);
   }
   await database.db.execute(sql`analyze network_titles`);
