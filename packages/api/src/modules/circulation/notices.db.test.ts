@@ -36,17 +36,18 @@ beforeAll(async () => {
   const [central] = await createLibraries(db, ['Biblioteca Central']);
   const id = await createTitles(
     db,
-    ['Iracema', 'O guarani', 'Senhora', 'Lucíola'].map((title, i) => ({ id: `n${i}`, title, year: 1865 + i })),
+    ['Iracema', 'O guarani', 'Senhora', 'Lucíola', 'Diva'].map((title, i) => ({ id: `n${i}`, title, year: 1865 + i })),
   );
   await createCopies(
     db,
-    [0, 1, 2, 3].map((i) => ({ codAcervo: id[`n${i}`]!, codBiblioteca: central!.codBiblioteca, tombo: `N${i}` })),
+    [0, 1, 2, 3, 4].map((i) => ({ codAcervo: id[`n${i}`]!, codBiblioteca: central!.codBiblioteca, tombo: `N${i}` })),
   );
   const ana = await createPatron(db, { login: 'ana', nome: 'Ana Souza', password: 'x', email: 'ana@example.org' });
   const semEmail = await createPatron(db, { login: 'sem', nome: 'Sem Email', password: 'x' });
   await createLoan(db, { tombo: 'N0', codPessoa: ana.codPessoa, dueInDays: 2 }); // reminder
   await createLoan(db, { tombo: 'N1', codPessoa: ana.codPessoa, dueInDays: 6 }); // not yet
   await createLoan(db, { tombo: 'N2', codPessoa: ana.codPessoa, dueInDays: -3, lentDaysAgo: 10 }); // overdue
+  await createLoan(db, { tombo: 'N4', codPessoa: ana.codPessoa, dueInDays: -1, lentDaysAgo: 8 }); // overdue too: the same e-mail
   await createLoan(db, { tombo: 'N3', codPessoa: semEmail.codPessoa, dueInDays: 1 }); // no address: nothing
 });
 afterAll(async () => {
@@ -84,6 +85,7 @@ describe('loan notices on the scheduler', () => {
       expect(reminder.text).toContain('Iracema (exemplar N0)');
       expect(reminder.text).not.toContain('O guarani');
       expect(overdue.text).toContain('Senhora (exemplar N2)');
+      expect(overdue.text).toContain('Diva (exemplar N4)');
       expect(messages.every((m) => !m.text?.includes('Lucíola'))).toBe(true);
       // What `npm run jobs -- list` shows.
       const listed = await runAdminCommand(database.db, { command: 'jobs.list', args: [] });
@@ -101,7 +103,7 @@ describe('loan notices on the scheduler', () => {
     await database.db.execute((await import('drizzle-orm')).sql`delete from loan_notices`);
     await expect(sendLoanNotices(database.db, broken)).rejects.toThrow(/could not be e-mailed/);
     const before = (await sink.messages()).length;
-    expect(await sendLoanNotices(database.db, createMailer(sink.url, 'b@example.org'))).toBe('1 reminder(s) and 1 overdue notice(s) sent');
+    expect(await sendLoanNotices(database.db, createMailer(sink.url, 'b@example.org'))).toBe('1 reminder(s) and 2 overdue notice(s) sent');
     expect((await sink.messages()).length).toBe(before + 2);
     expect(await expireHolds(database.db)).toBe(0);
   });

@@ -22,7 +22,12 @@ export async function sendLoanNotices(db: Db, mailer: Mailer, language: Language
   let failures = 0;
   for (const kind of ['lembrete', 'atraso'] as const) {
     const byPatron = new Map<number, NoticeLoan[]>();
-    for (const loan of await loansNeedingNotice(db, kind, days)) byPatron.set(loan.cod_pessoa, [...(byPatron.get(loan.cod_pessoa) ?? []), loan]);
+    for (const loan of await loansNeedingNotice(db, kind, days)) {
+      const loans = byPatron.get(loan.cod_pessoa);
+      // Pushed, not copied: a patron with many loans due (an institution's account) was quadratic.
+      if (loans) loans.push(loan);
+      else byPatron.set(loan.cod_pessoa, [loan]);
+    }
     for (const loans of byPatron.values()) {
       const claimed = new Set(
         await claimNotices(
