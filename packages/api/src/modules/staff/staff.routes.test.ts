@@ -98,10 +98,12 @@ describe('the staff audit over HTTP (issue 53, role administração)', () => {
   it('reads the acts newest first with the names of who and whom, filtered and paged, and exports them as CSV', async () => {
     const rafael = await patronToken(t.app, 'rafael', 'senha-raf-1');
     const admin = (await queryRows<{ cod_pessoa: number }>(t.database.db, sql`select cod_pessoa from logins where login = 'rafael'`))[0]!.cod_pessoa;
-    // Sixty acts of a desk, besides the role changes above.
+    // Sixty acts of a desk, besides the role changes above: a minute apart within today (UTC),
+    // before noon, so that all are today's whenever the test runs (from now back, they straddled
+    // midnight in the first hour of a day).
     await t.database.db.execute(
       sql`insert into staff_audit (em, autor, acao, alvo, motivo, detalhes)
-          select now() - make_interval(mins => n), ${`pessoa:${admin}`}, 'circulation.checkout', 'exemplar:T' || n, case when n = 1 then 'Autorizado, "com aspas"; e vírgula' end,
+          select (date_trunc('day', now() at time zone 'UTC') + interval '12 hours') at time zone 'UTC' - make_interval(mins => n), ${`pessoa:${admin}`}, 'circulation.checkout', 'exemplar:T' || n, case when n = 1 then 'Autorizado, "com aspas"; e vírgula' end,
                  jsonb_build_object('cod_pessoa', ${admin}::int) from generate_series(1, 60) n`,
     );
     const page = (query: Record<string, string | number>) => call(t.app, auditEndpoints.list, { query }, rafael);
