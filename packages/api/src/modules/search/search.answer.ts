@@ -115,7 +115,7 @@ function describe(language: Language, snapshot: SnapshotNames, value: ValueNamer
     if (isMultiFacet(facet)) {
       const { codes, names } = snapshot.multi[facet];
       const value = codes.get(code);
-      return value === undefined ? code : names[value]!;
+      return value === undefined ? code : names.at(value)!;
     }
     if (countedAs(facet) === 'K') {
       const area = areas.find((a) => a.cod_area_conhecimento === Number(code));

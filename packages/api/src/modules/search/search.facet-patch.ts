@@ -185,7 +185,7 @@ function patchLimited(
   const out = [...(bound ? [bound] : []), ...unknown, ...ranked.slice(keep).map((k) => ({ count: k.count, index: k.index }))];
   const { codes: newCodes, names } = after.multi[facet];
   return {
-    list: shown.map((k) => ({ faceta: facet, codigo: newCodes.at(k.index)!, total: k.count, sem_filtro: k.count, nome: names[k.index]! })),
+    list: shown.map((k) => ({ faceta: facet, codigo: newCodes.at(k.index)!, total: k.count, sem_filtro: k.count, nome: names.at(k.index)! })),
     reserve: Int32Array.from(next.flatMap((k) => [k.index, k.count])),
     bound: out.length === 0 ? null : out.reduce((a, b) => (b.count > a.count || (b.count === a.count && b.index < a.index) ? b : a)),
   };
@@ -204,7 +204,7 @@ function boundOf(known: { index: number; count: number }[], size: number): Bound
 
 /** A multi-valued value's name in `after` (the name a count afresh would give). */
 function named(faceta: string, index: number, after: Snapshot): { nome?: string } {
-  return isMultiFacet(faceta) && index >= 0 ? { nome: after.multi[faceta].names[index]! } : {};
+  return isMultiFacet(faceta) && index >= 0 ? { nome: after.multi[faceta].names.at(index)! } : {};
 }
 
 /** Values of one facet per KIND: facets T, Y, I, X, K, then the multi-valued ones in MULTI_FACETS order. */

@@ -44,7 +44,7 @@ function seen(s: Snapshot) {
         if (tag >>> 27 !== index) continue;
         const value = (tag & TAG_VALUE) - s.tagOffset[facet];
         expect(s.tagFacet[tag & TAG_VALUE]).toBe(index);
-        values.push(`${s.multi[facet].codes.at(value)}=${s.multi[facet].names[value]}`);
+        values.push(`${s.multi[facet].codes.at(value)}=${s.multi[facet].names.at(value)}`);
         expect(s.multi[facet].codes.get(s.multi[facet].codes.at(value)!)).toBe(value);
       }
       return `${facet}:${values.sort().join('|')}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeArray, facetCodes } from './search.codes.js';
+import { nameArray, PackedNames } from './search.names.js';
 import { PatchedFacet } from './search.patch.js';
 import { headingCode, headingKey, type MultiValued } from './search.snapshot.js';
 
@@ -11,7 +12,7 @@ function read(names: string[]): MultiValued {
 /** Every value's code and name, and each code's value, as a search reads them. */
 function seen(facet: MultiValued) {
   const codes = codeArray(facet.codes);
-  return { codes, names: facet.names, values: codes.map((code) => facet.codes.get(code)) };
+  return { codes, names: nameArray(facet.names), values: codes.map((code) => facet.codes.get(code)) };
 }
 
 describe('a facet patched many times (issue 59, decision 0065)', () => {
@@ -46,6 +47,9 @@ describe('a facet patched many times (issue 59, decision 0065)', () => {
     expect(appended.codes.constructor.name).toBe('Appended');
     const folded = new PatchedFacet(appended, headingKey, 2).valued();
     expect(folded.codes.constructor.name).not.toBe('Appended');
+    // Their names packed with them (one buffer again, as a loaded snapshot's).
+    expect(appended.names).not.toBeInstanceOf(PackedNames);
+    expect(folded.names).toBeInstanceOf(PackedNames);
     expect(seen(folded)).toEqual(seen(appended));
     const kept = new PatchedFacet(appended, headingKey, 3).valued();
     expect(kept.codes.constructor.name).toBe('Appended');

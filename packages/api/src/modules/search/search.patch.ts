@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import { ADDITIONAL_DATA, type AdditionalData } from '../../marc/derive.js';
 import { codeArray, type FacetCodes, facetCodes } from './search.codes.js';
+import { type NameList, namesWith, packNames } from './search.names.js';
 import {
   headingCode,
   headingKey,
@@ -237,7 +238,9 @@ export function patchOrder(order: { ids: Int32Array; rank: Int32Array }, mask: U
  * brings them; the changed titles' values collected per title.
  */
 export class PatchedFacet {
-  private readonly names: string[];
+  /** The names before this patch, never copied, and those it appends (value names.length + i). */
+  private readonly names: NameList;
+  private readonly appended: string[] = [];
   /** The last full read's values, never changed, and those appended by patches since (value base.length + i). */
   private readonly base: FacetCodes;
   private readonly added: string[];
@@ -250,12 +253,13 @@ export class PatchedFacet {
     private readonly key: (name: string) => string,
     foldFrom = FOLD_FROM_VALUES,
   ) {
-    this.names = previous.names.slice();
+    this.names = previous.names;
     const codes = previous.codes;
     if (codes instanceof Appended && codes.added.length > foldFrom) {
       // Past that many values appended since the last full read, one table again: copying the
-      // appended ones on every patch would cost more than this once.
+      // appended ones on every patch would cost more than this once. Their names are packed too.
       this.base = facetCodes(codeArray(codes));
+      this.names = packNames(previous.names);
       this.added = [];
       this.addedBy = new Map();
     } else if (codes instanceof Appended) {
@@ -280,7 +284,7 @@ export class PatchedFacet {
     let value = this.addedBy.get(c) ?? this.base.get(c);
     if (value === undefined) {
       value = this.base.length + this.added.push(c) - 1;
-      this.names.push(trimmed);
+      this.appended.push(trimmed);
       this.addedBy.set(c, value);
     }
     const values = this.of.get(title);
@@ -290,7 +294,7 @@ export class PatchedFacet {
 
   valued(): MultiValued {
     const codes = this.added.length ? new Appended(this.base, this.added, this.addedBy) : this.base;
-    return { codes, names: this.names };
+    return { codes, names: namesWith(this.names, this.appended) };
   }
 }
 

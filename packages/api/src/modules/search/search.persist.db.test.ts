@@ -14,6 +14,7 @@ import { databaseIdentity, loadSnapshot, loadWords, postingsFile, saveSnapshot, 
 import { MULTI_FACETS, readSnapshot } from './search.snapshot.js';
 import { CATALOGUE, type CatalogueSource, NETWORK } from './search.source.js';
 import { codeArray } from './search.codes.js';
+import { nameArray, PackedNames } from './search.names.js';
 
 let database: TestDatabase;
 let dir: string;
@@ -59,9 +60,38 @@ describe('search snapshots kept on disk (issue 25)', () => {
     for (const facet of MULTI_FACETS) {
       const codes = codeArray(multi[facet].codes);
       expect(codeArray(loadedMulti[facet].codes)).toEqual(codes);
-      expect(loadedMulti[facet].names).toEqual(multi[facet].names);
+      // Loaded packed (views onto the file's bytes), read back as written.
+      expect(loadedMulti[facet].names).toBeInstanceOf(PackedNames);
+      expect(nameArray(loadedMulti[facet].names)).toEqual(nameArray(multi[facet].names));
       expect(codes.map((code) => loadedMulti[facet].codes.get(code))).toEqual(codes.map((_, value) => value));
     }
+  });
+
+  it('load a file written before the names were packed (the names in its header) with those names', async () => {
+    const identity = await databaseIdentity(database.db);
+    const snapshot = await readSnapshot(database.db);
+    const file = path.join(dir, 'names-in-header.snapshot');
+    await saveSnapshot(file, identity, CATALOGUE, snapshot);
+    // The file as the previous release wrote it: the names as JSON in the header, no arrays of them.
+    const bytes = await readFile(file);
+    const length = bytes.readUInt32LE(8);
+    const align = (n: number) => Math.ceil(n / 8) * 8;
+    const header = JSON.parse(bytes.toString('utf8', 12, 12 + length)) as {
+      multi: Record<string, { names: string[] | null }>;
+      arrays: { name: string }[];
+    };
+    for (const facet of MULTI_FACETS) header.multi[facet]!.names = nameArray(snapshot.multi[facet].names);
+    header.arrays = header.arrays.filter((a) => !/^(names|nameStarts)/.test(a.name));
+    const json = Buffer.from(JSON.stringify(header));
+    const lead = Buffer.alloc(align(12 + json.length));
+    lead.write('ESTSNAP1', 0, 'latin1');
+    lead.writeUInt32LE(json.length, 8);
+    json.copy(lead, 12);
+    await writeFile(file, Buffer.concat([lead, bytes.subarray(align(12 + length))]));
+    const loaded = (await loadSnapshot(file, identity, CATALOGUE))!;
+    expect(loaded).not.toBeNull();
+    expect(MULTI_FACETS.some((facet) => snapshot.multi[facet].names.length > 0)).toBe(true);
+    for (const facet of MULTI_FACETS) expect(nameArray(loaded.multi[facet].names)).toEqual(nameArray(snapshot.multi[facet].names));
   });
 
   it('are not loaded for another database or source, nor when damaged', async () => {

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
 import type { Atom } from './search.atoms.js';
 import { codeArray, codeNumbers, facetCodes, facetCodesOf } from './search.codes.js';
+import { packNames, PackedNames } from './search.names.js';
 import { type Bound, type KeptFacets, patchFacets, type Reserve } from './search.facet-patch.js';
 import { POSTINGS_CODE, Postings, type Segment } from './search.postings.js';
 import { Run } from './search.run.js';
@@ -44,13 +45,18 @@ interface Header {
   languages: string[];
   names: Snapshot['names'];
   tagOffset: Snapshot['tagOffset'];
-  /** A facet's codes as strings, or null when they are numbers (the array `codes<facet>`: no text to parse at a load). */
-  multi: Record<MultiFacet, { codes: string[] | null; names: string[] }>;
+  /**
+   * A facet's codes as strings, or null when they are numbers (the array `codes<facet>`: no text
+   * to parse at a load); its names, in files written before they were packed (the arrays
+   * `names<facet>` and `nameStarts<facet>` since: null here).
+   */
+  multi: Record<MultiFacet, { codes: string[] | null; names: string[] | null }>;
   arrays: { name: string; type: TypeName; length: number; offset: number }[];
 }
 
 /** The arrays of a snapshot, by name. */
 function arraysOf(s: Snapshot): Record<string, Typed> {
+  const names = MULTI_FACETS.map((f): [MultiFacet, PackedNames] => [f, packNames(s.multi[f].names)]);
   return {
     all: s.all,
     present: s.present,
@@ -72,6 +78,12 @@ function arraysOf(s: Snapshot): Record<string, Typed> {
         const numbers = codeNumbers(s.multi[f].codes);
         return numbers ? [[`codes${f}`, numbers]] : [];
       }),
+    ),
+    ...Object.fromEntries(
+      names.flatMap(([f, packed]) => [
+        [`names${f}`, packed.bytes],
+        [`nameStarts${f}`, packed.starts],
+      ]),
     ),
   };
 }
@@ -130,7 +142,7 @@ export async function saveSnapshot(file: string, identity: string, source: Catal
     names: snapshot.names,
     tagOffset: snapshot.tagOffset,
     multi: Object.fromEntries(
-      MULTI_FACETS.map((f) => [f, { codes: codeNumbers(snapshot.multi[f].codes) ? null : codeArray(snapshot.multi[f].codes), names: snapshot.multi[f].names }]),
+      MULTI_FACETS.map((f) => [f, { codes: codeNumbers(snapshot.multi[f].codes) ? null : codeArray(snapshot.multi[f].codes), names: null }]),
     ) as Header['multi'],
   };
   await writeArrays(file, header, arraysOf(snapshot));
@@ -224,8 +236,13 @@ export async function loadSnapshot(file: string, identity: string, source: Catal
         const written = header.multi[f].codes;
         // Numbers read as they were written (a file of a million titles had 467,408 codes to parse).
         const codes = written ? facetCodes(written) : numbers instanceof Float64Array ? facetCodesOf(numbers) : null;
-        if (!codes || codes.length !== header.multi[f].names.length) throw new Error(`the ${f} facet's codes are missing`);
-        return [f, { codes, names: header.multi[f].names }];
+        // The names as views onto the file's bytes; a file written before they were packed has them in its header.
+        const bytes = a[`names${f}`];
+        const starts = a[`nameStarts${f}`];
+        const names = header.multi[f].names ?? (bytes instanceof Uint8Array && starts instanceof Uint32Array ? new PackedNames(bytes, starts) : null);
+        if (!names) throw new Error(`the ${f} facet's names are missing`);
+        if (!codes || codes.length !== names.length) throw new Error(`the ${f} facet's codes are missing`);
+        return [f, { codes, names }];
       }),
     ) as Record<MultiFacet, MultiValued>;
     return {

@@ -183,7 +183,7 @@ function wireAnswer({ snapshot, ...outcome }: SearchOutcome, state: SearchState,
   for (const { tipo, codigo } of state.filtros) {
     if (!isMultiFacet(tipo)) continue;
     const value = snapshot.multi[tipo].codes.get(codigo);
-    if (value !== undefined) multi.push([tipo, codigo, snapshot.multi[tipo].names[value]!]);
+    if (value !== undefined) multi.push([tipo, codigo, snapshot.multi[tipo].names.at(value)!]);
   }
   const facets = outcome.facets.map(({ faceta, codigo, total, sem_filtro, nome }): WireAnswer['facets'][number] =>
     nome === undefined ? [faceta, codigo, total, sem_filtro] : [faceta, codigo, total, sem_filtro, nome],

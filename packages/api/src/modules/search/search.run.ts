@@ -1,7 +1,7 @@
 import { BASE_WORK_TYPES, NO_YEAR, type SearchFilter, type SearchRow, type SearchState } from '@estante/contracts/search';
 import type { Db } from '../../db/client.js';
 import type { CatalogueSource } from './search.source.js';
-import { EMPTY, type IdSet, idSet, intersect, lowerBound, subtract, union } from './id-sets.js';
+import { EMPTY, type IdSet, idSet, gallop, intersect, subtract, union } from './id-sets.js';
 import { type Atom, type AtomQuery, inSequence, singleLexeme, withBits } from './search.atoms.js';
 import { countedAs, facet as facetDefinition, FACETS } from './search.config.js';
 import { KEPT_BEYOND, type KeptFacets, type Reserve } from './search.facet-patch.js';
@@ -283,7 +283,7 @@ export class Run {
     const out = new Int32Array(candidates.length);
     let n = 0;
     for (const id of candidates) {
-      for (let w = 0; w < atoms.length; w++) cursors[w] = lowerBound(atoms[w]!.ids, id, cursors[w]!);
+      for (let w = 0; w < atoms.length; w++) cursors[w] = gallop(atoms[w]!.ids, id, cursors[w]!);
       if (inSequence(atoms, cursors, bits)) out[n++] = id;
     }
     return out.subarray(0, n);
@@ -340,12 +340,18 @@ export class Run {
     }
     const { full, bits } = f;
     const { row, tagStart, tags } = s;
-    const masks = new Int32Array(matched.length);
+    // Each match's packed row is read once, where it lies (a cache miss each at a million
+    // titles), and kept in match order with its mask, so the second loop reads them in a row.
+    const { masks, a: rowA, b: rowB } = scratchFor(s, matched.length);
     const passing = new Int32Array(matched.length);
     let n = 0;
     for (let i = 0; i < matched.length; i++) {
       const id = matched[i]!;
-      const mask = filterMask(f, row[2 * id]!, row[2 * id + 1]!, tags, tagStart, id);
+      const a = row[2 * id]!;
+      const b = row[2 * id + 1]!;
+      const mask = filterMask(f, a, b, tags, tagStart, id);
+      rowA[i] = a;
+      rowB[i] = b;
       masks[i] = mask;
       if (mask === full) passing[n++] = id;
     }
@@ -365,8 +371,8 @@ export class Run {
       const missing = full & ~mask;
       if (complement ? missing === 0 : single ? missing !== 0 : !atMostOneMissing(missing)) continue;
       const id = matched[i]!;
-      const a = row[2 * id]!;
-      const b = row[2 * id + 1]!;
+      const a = rowA[i]!;
+      const b = rowB[i]!;
       const flags = (a >>> 8) & 7;
       const language = a >>> 11;
       const area = b >>> 12;
@@ -494,7 +500,7 @@ export class Run {
       const offset = s.tagOffset[facet];
       // Beyond the list, only a reserve (chosen values, with filters, are shown wherever they rank).
       const shownCount = limit === null || !reserve ? shown.length : Math.min(limit, shown.length);
-      for (let i = 0; i < shownCount; i++) push(facet, codes.at(shown[i]! - offset)!, tally.M, shown[i]!, names[shown[i]! - offset]!);
+      for (let i = 0; i < shownCount; i++) push(facet, codes.at(shown[i]! - offset)!, tally.M, shown[i]!, names.at(shown[i]! - offset)!);
       if (reserve && shown.length > shownCount) {
         const next = new Int32Array(2 * (shown.length - shownCount));
         for (let i = shownCount; i < shown.length; i++) {
@@ -744,11 +750,11 @@ function isProximity(operator: SearchRow['operador']): operator is 'ANTES' | 'DE
 function addPoints(ids: IdSet, atom: Pick<Atom, 'ids' | 'masks'>, points: Int32Array) {
   const other = atom.ids;
   const masks = atom.masks!;
-  const gallop = other.length > 16 * ids.length;
+  const galloping = other.length > 16 * ids.length;
   let j = 0;
   for (let i = 0; i < ids.length && j < other.length; i++) {
     const id = ids[i]!;
-    if (gallop) j = lowerBound(other, id, j);
+    if (galloping) j = gallop(other, id, j);
     else while (j < other.length && other[j]! < id) j++;
     if (j < other.length && other[j] === id) points[i]! += WEIGHT_POINTS[masks[j]!]!;
   }
@@ -904,6 +910,17 @@ function countAll(s: Snapshot, matched: IdSet, { T, Y, I, X, K, M }: Tallies): v
     const to = tagStart[id + 1]!;
     for (let k = tagStart[id]!; k < to; k++) M.count(tags[k]! & TAG_VALUE);
   }
+}
+
+/**
+ * The snapshot's scratch arrays, at least `n` long: grown by half again when short, so a
+ * catalogue's broadest texts settle them after a few searches. Filled and read between two
+ * awaits, as the counters are, so no other search touches them meanwhile.
+ */
+function scratchFor(s: Snapshot, n: number): NonNullable<Snapshot['scratch']> {
+  if (s.scratch && s.scratch.masks.length >= n) return s.scratch;
+  const size = Math.max(n, Math.ceil((s.scratch?.masks.length ?? 0) * 1.5), 1024);
+  return (s.scratch = { masks: new Int32Array(size), a: new Int32Array(size), b: new Int32Array(size) });
 }
 
 /** Whether at most one bit is set. */

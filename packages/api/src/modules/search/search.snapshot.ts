@@ -4,6 +4,7 @@ import { type Db, queryRows, rowsByKey } from '../../db/client.js';
 import { ADDITIONAL_DATA, type AdditionalData, ADDITIONAL_DATA_SEPARATOR } from '../../marc/derive.js';
 import type { IdSet } from './id-sets.js';
 import { type FacetCodes, facetCodes } from './search.codes.js';
+import type { NameList } from './search.names.js';
 import { MULTI_FACETS, type MultiFacet } from './search.config.js';
 import { knowledgeAreas, languageNames, workTypes } from './search.queries.js';
 import { CATALOGUE, type CatalogueSource, type CodedRows, idRange } from './search.source.js';
@@ -18,7 +19,8 @@ export const FLAG = { C: 1, O: 2, A: 4 } as const;
 export interface MultiValued {
   /** Both ways: value number → code (`at`), code → value number (`get`). */
   codes: FacetCodes;
-  names: string[];
+  /** Value number → name: an array of strings after a full read, packed once loaded from a file (search.names.ts). */
+  names: NameList;
 }
 
 /** A multi-valued facet while the snapshot is built: title id → `values[start[id]] … values[start[id + 1] - 1]`. */
@@ -109,6 +111,8 @@ export interface Snapshot {
   counters?: unknown;
   /** One mark per title, all zero between searches: a search's ranked page reads them (search.run.ts). */
   marks?: Uint8Array;
+  /** Scratch arrays a search fills and reads before it awaits anything, grown as needed and reused (search.run.ts). */
+  scratch?: { masks: Int32Array; a: Int32Array; b: Int32Array };
   /** When the snapshot was read and how long it took (ms), for logs and the benchmark. */
   builtAt: number;
   buildMs: number;

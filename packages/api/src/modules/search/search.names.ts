@@ -1,0 +1,81 @@
+/**
+ * A multi-valued facet's value names (authors, subjects, series…: value number → the heading as
+ * spelled), as the codes are kept in search.codes.ts. A full read builds them as an array of
+ * strings; a snapshot loaded from its file keeps them packed, every name's UTF-8 bytes in one
+ * array and where each begins in another: two typed arrays that are views onto the loaded file,
+ * where 467,408 strings at a million titles were 36 MB of heap (and some 4 million at ten
+ * million, every one an object the collector walks), and the file's JSON header they were
+ * parsed from. A search decodes only the names it shows (some hundreds).
+ */
+
+/** Value number → name. An array of strings is one. */
+export interface NameList {
+  readonly length: number;
+  at(value: number): string | undefined;
+}
+
+/** Names packed: value `v`'s UTF-8 bytes are `bytes[starts[v]] … bytes[starts[v + 1] - 1]`. */
+export class PackedNames implements NameList {
+  private readonly text: Buffer;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly starts: Uint32Array,
+  ) {
+    if (starts.length === 0 || starts[starts.length - 1]! > bytes.length) throw new Error('packed names run past their bytes');
+    this.text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  get length(): number {
+    return this.starts.length - 1;
+  }
+
+  at(value: number): string | undefined {
+    if (!Number.isInteger(value) || value < 0 || value >= this.length) return undefined;
+    return this.text.toString('utf8', this.starts[value]!, this.starts[value + 1]!);
+  }
+}
+
+/** `names` packed (PackedNames): what a snapshot file keeps of them. */
+export function packNames(names: NameList): PackedNames {
+  if (names instanceof PackedNames) return names;
+  const starts = new Uint32Array(names.length + 1);
+  const encoded: Buffer[] = [];
+  let at = 0;
+  for (let value = 0; value < names.length; value++) {
+    const bytes = Buffer.from(names.at(value) ?? '', 'utf8');
+    encoded.push(bytes);
+    at += bytes.length;
+    starts[value + 1] = at;
+  }
+  return new PackedNames(new Uint8Array(Buffer.concat(encoded, at)), starts);
+}
+
+/** The names a patch appended after a list's (value base.length + i is added[i]): the list itself is never copied. */
+export class AppendedNames implements NameList {
+  constructor(
+    readonly base: NameList,
+    readonly added: readonly string[],
+  ) {}
+
+  get length(): number {
+    return this.base.length + this.added.length;
+  }
+
+  at(value: number): string | undefined {
+    // (An array's own `at` counts a negative value from its end.)
+    if (!Number.isInteger(value) || value < 0) return undefined;
+    return value < this.base.length ? this.base.at(value) : this.added[value - this.base.length];
+  }
+}
+
+/** `names` with `added` after them: the same list when nothing is added; one level of appended names however many patches. */
+export function namesWith(names: NameList, added: readonly string[]): NameList {
+  if (added.length === 0) return names;
+  return names instanceof AppendedNames ? new AppendedNames(names.base, [...names.added, ...added]) : new AppendedNames(names, added);
+}
+
+/** Every name of `names`, in value order. */
+export function nameArray(names: NameList): string[] {
+  return Array.from({ length: names.length }, (_, value) => names.at(value)!);
+}
