@@ -163,4 +163,41 @@ describe('loan notices on the scheduler', () => {
     expect(mail.text).toMatch(/- Til \(copy N9\): was due [A-Z][a-z]{2} \d{1,2}, \d{4}\n/);
     expect(mail.text).not.toMatch(/\d{4}-\d\d-\d\d/);
   });
+
+  it('takes patrons a batch at a time: each written to once, however small the batch, and nobody twice', async () => {
+    const { sql } = await import('drizzle-orm');
+    const db = database.db;
+    const [central] = await queryRows<{ cod_biblioteca: number }>(db, sql`select cod_biblioteca from libraries limit 1`);
+    const id = await createTitles(
+      db,
+      ['Ubirajara', 'Sonhos d’ouro', 'Encarnação'].map((title, i) => ({ id: `b${i}`, title, year: 1874 + i })),
+    );
+    await createCopies(
+      db,
+      [0, 1, 2].map((i) => ({ codAcervo: id[`b${i}`]!, codBiblioteca: central!.cod_biblioteca, tombo: `B${i}` })),
+    );
+    const readers = [];
+    for (const i of [0, 1, 2])
+      readers.push(await createPatron(db, { login: `leitor${i}`, nome: `Leitor ${i}`, password: 'x', email: `leitor${i}@example.org` }));
+    for (const [i, reader] of readers.entries()) await createLoan(db, { tombo: `B${i}`, codPessoa: reader.codPessoa, dueInDays: -2, lentDaysAgo: 9 });
+    await db.execute(sql`delete from loan_notices`);
+    const [open] = await queryRows<{ overdue: number; patrons: number }>(
+      db,
+      sql`select count(*)::int as overdue, count(distinct l.cod_pessoa)::int as patrons from loans l join people p on p.cod_pessoa = l.cod_pessoa
+          where l.data_devolucao is null and p.email is not null and l.data_devolucao_prevista < current_date`,
+    );
+    expect(open!.patrons).toBeGreaterThanOrEqual(4);
+    const before = (await sink.messages()).length;
+    const mailer = createMailer(sink.url, 'b@example.org');
+    // One patron a batch: every patron with an overdue loan is still reached.
+    expect(await sendLoanNotices(db, mailer, 'pt', 1)).toMatch(new RegExp(`and ${open!.overdue} overdue notice\\(s\\) sent$`));
+    const overdue = (await sink.messages())
+      .slice(before)
+      .filter((m) => m.subject === 'Empréstimo em atraso' || m.subject === 'Overdue loan')
+      .map((m) => (m.to as { value: { address: string }[] }).value[0]!.address);
+    expect(overdue).toHaveLength(open!.patrons);
+    expect(new Set(overdue).size).toBe(overdue.length);
+    expect(overdue).toEqual(expect.arrayContaining(readers.map((_, i) => `leitor${i}@example.org`)));
+    expect(await sendLoanNotices(db, mailer, 'pt', 1)).toBe('0 reminder(s) and 0 overdue notice(s) sent');
+  });
 });
