@@ -13,7 +13,7 @@ import { SearchIndex } from './search.index.js';
 import { databaseIdentity, loadSnapshot, loadWords, postingsFile, saveSnapshot, snapshotFile, wordsFile } from './search.persist.js';
 import { MULTI_FACETS, readSnapshot } from './search.snapshot.js';
 import { CATALOGUE, type CatalogueSource, NETWORK } from './search.source.js';
-import { codeArray } from './search.codes.js';
+import { codeArray, codeNumbers } from './search.codes.js';
 import { nameArray, PackedNames } from './search.names.js';
 
 let database: TestDatabase;
@@ -60,9 +60,12 @@ describe('search snapshots kept on disk (issue 25)', () => {
     for (const facet of MULTI_FACETS) {
       const codes = codeArray(multi[facet].codes);
       expect(codeArray(loadedMulti[facet].codes)).toEqual(codes);
-      // Loaded packed (views onto the file's bytes), read back as written.
+      // Loaded packed, read back as written.
       expect(loadedMulti[facet].names).toBeInstanceOf(PackedNames);
       expect(nameArray(loadedMulti[facet].names)).toEqual(nameArray(multi[facet].names));
+      // Names and codes outlive the snapshot (a patched one keeps them): none holds the file's buffer.
+      expect((loadedMulti[facet].names as PackedNames).bytes.buffer).not.toBe(loaded.row.buffer);
+      expect(codeNumbers(loadedMulti[facet].codes)?.buffer).not.toBe(loaded.row.buffer);
       expect(codes.map((code) => loadedMulti[facet].codes.get(code))).toEqual(codes.map((_, value) => value));
     }
   });
