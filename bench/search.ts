@@ -26,6 +26,7 @@ import { search } from '../packages/api/src/modules/search/search.service.js';
 import { typeahead } from '../packages/api/src/modules/search/search.suggest.js';
 import { addGeneratedTitles, seedDemoIfEmpty } from '../packages/api/src/seed/demo.js';
 import { calibrate, formatCalibration, inRounds } from './calibrate.js';
+import { normalMix } from './mix.js';
 import { type LoopResult, runLoop } from './loop.js';
 import { childrenOf, cpuSeconds, freePort, processesNamed, until } from './process.js';
 
@@ -103,7 +104,13 @@ const fromFile = values.queries
       .filter(Boolean)
   : null;
 const drawMix = (n: number, seed: number) =>
-  mix === 'typeahead' ? typeaheadMix(n, seed) : mix === 'misspelt' ? misspeltMix(n, seed) : mix === 'broad' ? broadMix(n, seed) : queryMix(n, seed);
+  mix === 'typeahead'
+    ? typeaheadMix(n, seed)
+    : mix === 'misspelt'
+      ? misspeltMix(n, seed)
+      : mix === 'broad'
+        ? broadMix(n, seed)
+        : normalMix(database.db, n, seed).then((mix) => mix.map((m) => m.q));
 const draw = async (seed: number) => (fromFile ?? (await drawMix(count, seed))).map((q) => (network ? `${q}&base=rede` : q));
 const queries = await draw(1);
 const warmDraws = await Promise.all(levels.map((_, i) => draw(2 + i)));
@@ -408,46 +415,6 @@ async function fillNetwork(n: number) {
   }
   await database.db.execute(sql`analyze network_titles`);
   process.stderr.write(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-}
-
-async function queryMix(n: number, draw: number): Promise<string[]> {
-  let seed = 42 + draw;
-  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  const sample = await queryRows<{ title: string; author: string | null; idioma: string | null; ano_publicacao: number | null; cod_tipo_obra: number }>(
-    database.db,
-    sql`select title, author, idioma, ano_publicacao, cod_tipo_obra from titles where control_number like 'GEN%' and cod_acervo % 97 = ${draw % 97} order by cod_acervo limit 2000`,
-  );
-  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
-  const words = (s: string) => s.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2);
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = pick(sample);
-    const r = rnd();
-    const params = new URLSearchParams();
-    if (r < 0.45) {
-      const ws = words(t.title);
-      const k = 1 + Math.floor(rnd() * Math.min(3, ws.length));
-      params.set('termo1', Array.from({ length: k }, () => pick(ws)).join(' '));
-    } else if (r < 0.65) {
-      const ws = words(t.title);
-      const start = Math.floor(rnd() * Math.max(1, ws.length - 2));
-      params.set('termo1', ws.slice(start, start + 2 + Math.floor(rnd() * 2)).join(' '));
-      params.set('tipo1', 'frase');
-    } else if (r < 0.85 && t.author) {
-      params.set('termo1', t.author.split(',')[0]!);
-      params.set('campo1', 'autor');
-    } else {
-      params.set('termo1', pick(words(t.title)));
-      params.set('pagina', String(2 + Math.floor(rnd() * 40)));
-    }
-    if (rnd() < 0.33) {
-      params.append('filtro', `T:${t.cod_tipo_obra}`);
-      if (rnd() < 0.5 && t.idioma) params.append('filtro', `I:${t.idioma}`);
-      else if (t.ano_publicacao) params.append('filtro', `Y:${t.ano_publicacao}`);
-    }
-    out.push(params.toString());
-  }
-  return out;
 }
 
 /** The sample of generated titles a mix draws from (one in 97, by the draw's number). */
