@@ -22,8 +22,9 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          // ops/: the service manager recipes' checks (systemd unit, Dockerfile), no database.
-          include: ['packages/*/src/**/*.test.ts', 'ops/**/*.test.ts'],
+          // ops/: the service manager recipes' checks (systemd unit, Dockerfile); scripts/: the server
+          // bundle's; no database.
+          include: ['packages/*/src/**/*.test.ts', 'ops/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...DB_TESTS, ...PG_TESTS],
           environment: 'node',
           testTimeout: 30_000,

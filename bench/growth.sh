@@ -19,14 +19,14 @@ prep() {
 restart() {
   local log=$OUT/${1:-restart}.log t0 t1 pid
   t0=$(date +%s.%N)
-  DATABASE_URL=$DB SEED_DEMO=false PORT=0 DATA_DIR=data/bench node --import tsx packages/api/src/main.ts > "$log" 2>&1 &
+  DATABASE_URL=$DB SEED_DEMO=false PORT=0 DATA_DIR=data/bench node scripts/start.mjs > "$log" 2>&1 &
   pid=$!
   # One process (API_WORKERS=1, the default on 2 cores: decision 0041) says it runs; workers say all are ready.
   until grep -q "all .* API workers are ready" "$log" || { ! grep -q "starting .* API workers" "$log" && grep -q "Estante is running" "$log"; }; do sleep 0.2; kill -0 $pid 2>/dev/null || { echo "the server stopped"; cat "$log"; return; }; done
   t1=$(date +%s.%N)
   echo "${1:-restart}: all workers listening after $(echo "$t1 - $t0" | bc) s; $(grep -o '"\(buildMs\|loadMs\|readApart\)":[a-z0-9]*' "$log" | tr '\n' ' ')"
   sleep 5
-  for p in $(pgrep -f "packages/api/src/main.ts"); do echo "process $p: $(grep -E 'VmRSS|RssShmem' /proc/$p/status | tr -s ' \t' ' ' | tr '\n' ' ')"; done
+  for p in $(pgrep -f "scripts/start.mjs"); do echo "process $p: $(grep -E 'VmRSS|RssShmem' /proc/$p/status | tr -s ' \t' ' ' | tr '\n' ' ')"; done
   kill $pid; wait $pid 2>/dev/null
 }
 step() {

@@ -45,7 +45,7 @@ await partnerDb.close();
 // The machine's speed before the partner's server starts (issue 59): figures from two machines compare by it.
 console.log(formatCalibration(await calibrate(), 'before the run'));
 const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
   env: {
     ...(env as Record<string, string>),
     PORT: String(port),

@@ -31,7 +31,7 @@ writeFileSync(file, toIso2709(Array.from({ length: records }, (_, i) => generate
 
 // The machine's speed before the server starts (issue 59): figures from two machines compare by it.
 console.log(formatCalibration(await calibrate(), 'before the run'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -26,7 +26,7 @@ const env = {
   WEB_DIST: '/nonexistent',
   LOG_LEVEL: 'error',
 };
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: path.resolve(import.meta.dirname, '..'),
   env,
   stdio: ['ignore', 'pipe', 'pipe'],

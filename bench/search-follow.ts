@@ -55,7 +55,7 @@ const dirs: string[] = [];
 /** A node: one server process on its own data folder (`--nodes` of them share the database). */
 function startNode(n: number, port: number, dataDir: string) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, API_WORKERS: '1', LOG_LEVEL: 'info', SEED_DEMO: 'false' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -136,7 +136,7 @@ const serverEnv: Record<string, string> = {
 };
 const profileArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
 const startedAt = performance.now();
-const server = spawn(process.execPath, [...profileArgs, '--import', 'tsx', 'packages/api/src/main.ts'], {
+const server = spawn(process.execPath, [...profileArgs, 'scripts/start.mjs'], {
   env: serverEnv,
   stdio: ['ignore', 'pipe', 'inherit'],
 });

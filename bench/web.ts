@@ -139,7 +139,7 @@ async function firstTitle(site: string): Promise<number> {
 async function startServer(): Promise<{ base: string; stop: () => void }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'estante-web-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     // Always the embedded database: the figures are the client's, the API answers in 20–35 ms either way.
     env: { ...withoutDatabaseUrl(process.env), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

@@ -75,7 +75,7 @@ export default defineConfig({
       env: { E2E_OIDC_PORT: String(oidcPort), E2E_SITE: `http://localhost:${port}` },
     },
     {
-      command: 'node --import tsx packages/api/src/main.ts',
+      command: 'node scripts/start.mjs',
       stdout: 'pipe',
       cwd: path.resolve(import.meta.dirname, '..'),
       url: `http://localhost:${port}/health`,

@@ -3,17 +3,20 @@
  * otherwise wait for (issue 25: a fresh machine answers within 10 s once installed) — the web
  * app's build, and the embedded database's templates (packages/api/src/db/pglite-template.ts):
  * `empty` (PGlite's initdb and the migrations, done once) and `demo-<titles>` (that and the
- * date-free part of the demo seed), and the API's TypeScript compiled into tsx's cache. Any of
- * them failing only costs the first start time.
+ * date-free part of the demo seed), the server bundled into one JavaScript file (decision 0068,
+ * what `npm start` runs) and the API's TypeScript compiled into tsx's cache (what the CLIs run).
+ * Any of them failing only costs the first start time.
  */
 import { loadConfig } from '../packages/api/src/config.js';
 import { type Database, openDatabase } from '../packages/api/src/db/client.js';
 import { makeTemplate } from '../packages/api/src/db/pglite-template.js';
 import { seedDemoCatalogue } from '../packages/api/src/seed/demo.js';
+import { freshServerBundle } from './server-bundle.mjs';
 import { buildWebIfStale } from './web-build.js';
 
 const started = performance.now();
 buildWebIfStale();
+await freshServerBundle();
 try {
   // The demo's size as `npm start` would seed it (DEMO_TITLES, else its default).
   const { demoTitles } = loadConfig({ DEMO_TITLES: process.env.DEMO_TITLES });

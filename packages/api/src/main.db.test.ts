@@ -16,10 +16,10 @@ const apiDir = fileURLToPath(new URL('..', import.meta.url));
 /** Servers started and not yet exited: a test that fails midway must not leave one owning DATA_DIR for the next. */
 const running = new Set<ChildProcess>();
 
-/** Runs main.ts as `npm start` does, with `env` on top of a quiet default environment. */
+/** Runs the server as `npm start` does (bundled, decision 0068), with `env` on top of a quiet default environment. */
 function start(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['../../scripts/start.mjs'], {
     cwd: apiDir,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', WEB_DIST: '/nonexistent', ...env },
   });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * The real server (`packages/api/src/main.ts`, as `npm start` runs it) in a process of its own,
+ * The real server (`npm start`'s command: `scripts/start.mjs`, the bundled server) in a process of its own,
  * for the tests that need what only it does: API workers, shutdown, a database going away.
  */
 export interface RealServer {
@@ -46,7 +46,7 @@ export async function startRealServer(databaseUrl: string | null, env: Record<st
   let output = '';
   // Without a database URL, none inherited either: the embedded database.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/api/src/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
       ...inherited,
