@@ -59,6 +59,8 @@ const envSchema = z.object({
   SEARCH_PREWARM_WORDS: int(0, 100_000).default(PREWARM_WORDS),
   /** Keep the search snapshot on disk (DATA_DIR/search) so a restart loads it instead of reading it again. */
   SEARCH_SNAPSHOTS: bool.default(true),
+  /** On PostgreSQL, a full read of a catalogue of this many titles or more runs in a process of its own (decision 0066). */
+  SEARCH_APART_FROM_TITLES: int(1, 2_000_000_000).default(100_000),
   /** API processes sharing the port (PostgreSQL only); default: one per core, at most 4. */
   API_WORKERS: int(1, 64).optional(),
   /** The key of the local mail sink's page (`/dev/correio?chave=`); made once and kept in the sink's folder when unset. */
@@ -128,6 +130,7 @@ export interface Config {
   searchCacheMb: number;
   /** Frequent words whose matches a large catalogue's search index reads ahead (0: none). */
   searchPrewarmWords: number;
+  searchApartFromTitles: number;
   /** Where search snapshots are kept across restarts (search.persist.ts); null: never kept. */
   searchSnapshotDir: string | null;
   /**
@@ -223,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST),
     searchCacheMb: e.SEARCH_CACHE_MB,
     searchPrewarmWords: e.SEARCH_PREWARM_WORDS,
+    searchApartFromTitles: e.SEARCH_APART_FROM_TITLES,
     searchSnapshotDir: e.SEARCH_SNAPSHOTS ? path.resolve(e.DATA_DIR, 'search') : null,
     apiWorkers: apiWorkers(e.API_WORKERS, Boolean(e.DATABASE_URL)),
     adminSocket: e.DATABASE_URL ? null : path.resolve(e.DATA_DIR, 'admin.sock'),

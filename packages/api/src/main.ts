@@ -173,6 +173,7 @@ function searchIndexes(config: Config, database: Database): { searchIndex: Searc
     // Full reads in a process of their own (decision 0066), from the primary: the embedded
     // database is open in this process only, so it is read here.
     readApart: config.database.kind === 'postgres' ? readApartFrom(config.database.url) : null,
+    apartFromTitles: config.searchApartFromTitles,
   };
   return { searchIndex: new SearchIndex(database.reader, options), networkIndex: new SearchIndex(database.reader, { ...options, source: NETWORK }) };
 }

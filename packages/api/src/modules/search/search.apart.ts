@@ -17,6 +17,8 @@ export type ReadApart = (job: ApartJob) => Promise<void>;
 
 /** Set for the process a read apart runs in: the job, as JSON, with the database's URL and its part. */
 export const APART_ENV = 'ESTANTE_SEARCH_READ_APART';
+/** The file of the bundled server this process runs, set by scripts/start.mjs (decision 0068); unset or empty: the TypeScript through tsx. */
+export const SERVER_BUNDLE_ENV = 'ESTANTE_SERVER_BUNDLE';
 
 /**
  * What one process of a read apart reads: the snapshot, or the posting lists. Each is a thread's
@@ -63,9 +65,14 @@ export function readApartFrom(url: string): ReadApart {
 
 /** One process of a read apart: `done` settles when it ends, resolved for a clean exit. */
 function start(url: string, job: ApartJob, part: ApartPart) {
-  const child = fork(fileURLToPath(new URL('./search.apart.worker.ts', import.meta.url)), [], {
-    // TypeScript as the API runs it (decision 0001), and none of the parent's flags (--inspect, a port taken twice).
-    execArgv: ['--import', 'tsx'],
+  // The server's own bundle when it runs bundled (decision 0068; scripts/start.ts runs the read
+  // when APART_ENV is set): a kept file carries the code hash of the text of the functions that
+  // wrote it, and a bundle's text is not tsx's, so the files must be written by the code that loads
+  // them. Else the worker's TypeScript as the API runs it (decision 0001). None of the parent's
+  // flags either way (--inspect, a port taken twice).
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  const child = fork(bundle || fileURLToPath(new URL('./search.apart.worker.ts', import.meta.url)), [], {
+    execArgv: bundle ? [] : ['--import', 'tsx'],
     env: { ...process.env, [APART_ENV]: JSON.stringify({ ...job, url, part }) },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

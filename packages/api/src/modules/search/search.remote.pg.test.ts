@@ -16,8 +16,9 @@ let single: RealServer;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  // The two-worker server seeds the demo library; the one-process server finds it seeded.
-  workers = await startRealServer(database.url!, { LOG_LEVEL: 'info' }, 2);
+  // The two-worker server seeds the demo library; the one-process server finds it seeded. The
+  // first reads its catalogue apart (decision 0066), as a large catalogue's first start does.
+  workers = await startRealServer(database.url!, { LOG_LEVEL: 'info', SEARCH_APART_FROM_TITLES: '1' }, 2);
   single = await startRealServer(database.url!, { LOG_LEVEL: 'info' }, 1);
 }, 240_000);
 
@@ -44,6 +45,9 @@ describe('one search index for all API workers (PostgreSQL, two workers)', () =>
   it('is read once, in the primary process, and the workers answer every search as one process does', async () => {
     const ready = (workers.output().match(/\{[^\n]*"msg":"search index ready"[^\n]*\}/g) ?? []).map((line) => JSON.parse(line) as { pid: number });
     expect(ready.map((line) => line.pid)).toEqual([workers.process.pid]);
+    // Read by a process of its own and loaded from the file it wrote, not read again here: the
+    // child ran the server's own code (decision 0068), whose hash the kept file carries.
+    expect(ready[0]).toMatchObject({ readApart: true, loadMs: expect.any(Number) });
 
     const [sample] = await queryRows<{ title: string; author: string }>(
       database.db,
