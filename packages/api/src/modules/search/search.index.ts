@@ -1256,9 +1256,9 @@ class PatchChange {
   }
 }
 
-/** What a kept ranking is reckoned to weigh: its ids, 4 bytes each, and its levels' counts. */
+/** What a kept ranking is reckoned to weigh: its ids' bytes and its levels' counts. */
 function rankingBytes(ranking: Ranking): number {
-  return ranking.ids.byteLength + ranking.levels.byteLength;
+  return ranking.bytes.byteLength + ranking.levels.byteLength;
 }
 
 /** Titles new, gone or changed (another row version) between two snapshots, ascending. */
