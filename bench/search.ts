@@ -201,7 +201,10 @@ const again = await openDatabase(config.database);
 const index = new SearchIndex(again.db, {
   cacheMegabytes: config.searchCacheMb,
   prewarmWords: 0,
-  snapshotDir: config.searchSnapshotDir,
+  // Its own folder: this process runs the TypeScript through tsx and the server its bundle
+  // (decision 0068), whose kept files carry another code hash; in one folder each would take the
+  // other's files for an older version's and remove them.
+  snapshotDir: config.searchSnapshotDir && path.join(config.searchSnapshotDir, 'in-process'),
   ...(network ? { source: NETWORK } : {}),
 });
 await index.current();
