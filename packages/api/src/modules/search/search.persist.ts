@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.js';
@@ -194,29 +194,62 @@ async function writeArrays(file: string, header: object, arrays: Record<string, 
 }
 
 /**
- * The header and arrays `writeArrays` wrote to `file`, as views onto one buffer; null when there
- * is no file, it is not one of ours, or an array runs past its end.
+ * The header and arrays `writeArrays` wrote to `file`, as views onto one buffer, except those
+ * `apart` names, each read into a buffer of its own; null when there is no file, it is not one of
+ * ours, or an array runs past its end.
  */
-async function readArrays<H extends { arrays: Header['arrays'] }>(file: string): Promise<{ header: H; a: Record<string, Typed> } | null> {
-  let bytes: Buffer;
+async function readArrays<H extends { arrays: Header['arrays'] }>(
+  file: string,
+  apart: (name: string) => boolean = () => false,
+): Promise<{ header: H; a: Record<string, Typed> } | null> {
+  let handle;
   try {
-    bytes = await readFile(file);
+    handle = await open(file, 'r');
   } catch {
     return null;
   }
-  if (bytes.length < MAGIC.length + 4 || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
-  const length = bytes.readUInt32LE(MAGIC.length);
-  const header = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + length)) as H;
-  // Views need their element size's alignment: a buffer that does not start on one is copied.
-  const buffer = (bytes.byteOffset % 8 === 0 ? bytes.buffer : new Uint8Array(bytes).buffer) as ArrayBuffer;
-  const base = (bytes.byteOffset % 8 === 0 ? bytes.byteOffset : 0) + align(MAGIC.length + 4 + length);
-  const a: Record<string, Typed> = {};
-  for (const d of header.arrays) {
-    const Type = TYPES[d.type];
-    if (!Type || base + d.offset + d.length * Type.BYTES_PER_ELEMENT > buffer.byteLength) return null;
-    a[d.name] = new Type(buffer, base + d.offset, d.length);
+  try {
+    const size = (await handle.stat()).size;
+    const head = Buffer.alloc(MAGIC.length + 4);
+    if (size < head.length || !(await readFully(handle, head, 0)) || head.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
+    const length = head.readUInt32LE(MAGIC.length);
+    const text = Buffer.alloc(length);
+    if (!(await readFully(handle, text, head.length))) return null;
+    const header = JSON.parse(text.toString('utf8')) as H;
+    const base = align(head.length + length);
+    const fits = (d: Header['arrays'][number]) => TYPES[d.type] && base + d.offset + d.length * TYPES[d.type]!.BYTES_PER_ELEMENT <= size;
+    if (!header.arrays.every(fits)) return null;
+    // One buffer for the arrays read together (views onto it), from the file's first array to
+    // the end of the last of them; those read apart are not in it unless they lie between.
+    const together = header.arrays.filter((d) => !apart(d.name));
+    const end = Math.max(0, ...together.map((d) => d.offset + d.length * TYPES[d.type]!.BYTES_PER_ELEMENT));
+    const shared = new Uint8Array(end);
+    if (!(await readFully(handle, shared, base))) return null;
+    const a: Record<string, Typed> = {};
+    for (const d of header.arrays) {
+      const Type = TYPES[d.type]!;
+      if (!apart(d.name)) {
+        a[d.name] = new Type(shared.buffer, d.offset, d.length);
+        continue;
+      }
+      const own = new Type(d.length);
+      if (!(await readFully(handle, new Uint8Array(own.buffer), base + d.offset))) return null;
+      a[d.name] = own;
+    }
+    return { header, a };
+  } finally {
+    await handle.close();
   }
-  return { header, a };
+}
+
+/** Fills `into` from the file at `position`; false when the file ends first. */
+async function readFully(handle: FileHandle, into: Uint8Array, position: number): Promise<boolean> {
+  for (let done = 0; done < into.byteLength;) {
+    const { bytesRead } = await handle.read(into, done, into.byteLength - done, position + done);
+    if (bytesRead === 0) return false;
+    done += bytesRead;
+  }
+  return true;
 }
 
 /**
@@ -226,7 +259,10 @@ async function readArrays<H extends { arrays: Header['arrays'] }>(file: string):
 export async function loadSnapshot(file: string, identity: string, source: CatalogueSource): Promise<Snapshot | null> {
   const started = performance.now();
   try {
-    const read = await readArrays<Header>(file);
+    // The facets' codes and names in buffers of their own (the other arrays are views onto one):
+    // a patched snapshot keeps its predecessor's codes and names, and a view would keep the whole
+    // file's buffer (1.2 GB at ten million titles) alive beside the patched arrays.
+    const read = await readArrays<Header>(file, (name) => /^(codes|names|nameStarts)[A-Z]/.test(name));
     if (!read) return null;
     const { header, a } = read;
     if (!madeFor(header, identity, source)) return null;
@@ -235,15 +271,11 @@ export async function loadSnapshot(file: string, identity: string, source: Catal
         const numbers = a[`codes${f}`];
         const written = header.multi[f].codes;
         // Numbers read as they were written (a file of a million titles had 467,408 codes to parse).
-        // Copied out of the file's buffer (unlike the other arrays, views onto it): a patched
-        // snapshot keeps its predecessor's codes and names, and views would keep the whole
-        // file's buffer (1.2 GB at ten million titles) alive beside the patched arrays.
-        const codes = written ? facetCodes(written) : numbers instanceof Float64Array ? facetCodesOf(numbers.slice()) : null;
+        const codes = written ? facetCodes(written) : numbers instanceof Float64Array ? facetCodesOf(numbers) : null;
         // A file written before the names were packed has them in its header.
         const bytes = a[`names${f}`];
         const starts = a[`nameStarts${f}`];
-        const names =
-          header.multi[f].names ?? (bytes instanceof Uint8Array && starts instanceof Uint32Array ? new PackedNames(bytes.slice(), starts.slice()) : null);
+        const names = header.multi[f].names ?? (bytes instanceof Uint8Array && starts instanceof Uint32Array ? new PackedNames(bytes, starts) : null);
         if (!names) throw new Error(`the ${f} facet's names are missing`);
         if (!codes || codes.length !== names.length) throw new Error(`the ${f} facet's codes are missing`);
         return [f, { codes, names }];
