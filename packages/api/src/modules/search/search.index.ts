@@ -30,7 +30,7 @@ import { readSnapshot, readVersion, type Snapshot } from './search.snapshot.js';
 import { Postings } from './search.postings.js';
 import { PREWARM_WORDS } from './search.config.js';
 import { CATALOGUE, type CatalogueSource } from './search.source.js';
-import { frequentHeadingSearches } from './search.suggest.queries.js';
+import { frequentHeadingSearches, type NearWord, nearWords } from './search.suggest.queries.js';
 import { type Suggestion, suggestSearch } from './search.suggest.js';
 import { importRunning } from '../../lib/import-window.js';
 
@@ -84,6 +84,7 @@ export class SearchIndex implements RunSource {
   private readonly rankings: KeptPerSnapshot<Promise<Ranking>>;
   private readonly filtered: KeptPerSnapshot<Filtered>;
   private readonly phrases: KeptPerSnapshot<Promise<IdSet | null>>;
+  private readonly near = new KeptPerSnapshot<NearWord[]>({ maxBytes: NEAR_WORDS_MEGABYTES * 2 ** 20 });
   private atomBytes = 0;
   /** Reading ahead after the last new snapshot (how many words), while it runs and after. */
   private warming: Promise<number> | null = null;
@@ -922,6 +923,34 @@ export class SearchIndex implements RunSource {
     return keptPromise(this.phrases, snapshot, key, exact, (ids) => (ids?.byteLength ?? 0) + 2 * key.length + 64);
   }
 
+  /**
+   * The words of the catalogue's vocabulary spelt near each typed word (nearWords: a trigram
+   * search of some milliseconds a word in PostgreSQL), kept per word and field until the catalogue
+   * changes — the statements that change titles change the vocabulary with them — so that a
+   * misspelling, or a search of common words that finds nothing, met again asks the database
+   * nothing. In the order given; one query for the words not kept.
+   */
+  async nearWords(typed: { folded: string; sound: string; campo: SearchRow['campo'] }[]): Promise<NearWord[][]> {
+    const snapshot = await this.current();
+    const keyOf = (t: (typeof typed)[number]) => JSON.stringify([t.folded, t.sound, t.campo]);
+    const found = new Map<string, NearWord[]>();
+    for (const t of typed) {
+      const kept = this.near.get(snapshot, keyOf(t));
+      if (kept) found.set(keyOf(t), kept);
+    }
+    const asked = [...new Map(typed.filter((t) => !found.has(keyOf(t))).map((t) => [keyOf(t), t])).values()];
+    if (asked.length > 0) {
+      const answers = await nearWords(this.db, asked);
+      for (const [i, t] of asked.entries()) {
+        const words = answers[i]!;
+        found.set(keyOf(t), words);
+        // Its key, the entry, and each word's strings and fields.
+        this.near.set(snapshot, keyOf(t), words, 2 * keyOf(t).length + 64 + words.reduce((sum, w) => sum + 2 * (w.word.length + w.sound.length) + 64, 0));
+      }
+    }
+    return typed.map((t) => found.get(keyOf(t))!);
+  }
+
   /** A phrase's title key as PostgreSQL folds it (estante_key), once per phrase. */
   titleKey(phrase: string): Promise<string> {
     return this.textKeys.titleKey(phrase);
@@ -979,6 +1008,8 @@ export class SearchIndex implements RunSource {
       rankingBytes: this.rankings.bytes,
       phrases: this.phrases.size,
       phraseBytes: this.phrases.bytes,
+      nearWords: this.near.size,
+      nearWordBytes: this.near.bytes,
       decoded: this.decoded.size,
       decodedBytes: this.decoded.bytes,
       postings: this.postings?.stats() ?? null,
@@ -1119,6 +1150,9 @@ const DECODED_MEGABYTES = 32;
 
 /** Memory for the phrases matched in memory (phraseFor): 4 bytes a title; a phrase of common words finds some thousands. */
 const PHRASES_MEGABYTES = 16;
+
+/** Memory for the near spellings kept (nearWords): up to 30 words a typed word, some 2 KB; room for some thousands. */
+const NEAR_WORDS_MEGABYTES = 8;
 
 function filteredBytes({ passing, facets }: Filtered): number {
   return passing.byteLength + 64 * facets.length + 64;

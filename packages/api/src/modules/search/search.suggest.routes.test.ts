@@ -225,6 +225,16 @@ describe('did you mean (GET /consulta sugestao)', () => {
     expect(corrected.sugestao).toMatchObject({ termo1: 'pedagogia oprimido', aplicada: true });
   });
 
+  it('offers a word catalogued after the misspelling was first met (the near words kept follow the catalogue)', async () => {
+    // Asked once: nothing near "quixotte" then (and the index keeps that answer for the word).
+    expect((await search('termo1=quixotte')).body.sugestao).toBeUndefined();
+    const report = await importMarcRecords(t.database.db, asItems([{ id: 'quix-1', title: 'Dom Quixote', author: 'Cervantes, Miguel de', year: 1605 }]));
+    expect(report.rejected).toEqual([]);
+    const { body } = await search('termo1=quixotte');
+    expect(body.sugestao).toMatchObject({ termo1: 'quixote', aplicada: true });
+    expect(titles(body)).toEqual(['Dom Quixote']);
+  });
+
   it('refuses a malformed exato', async () => {
     expect((await search('termo1=pedagogia&exato=sim')).status).toBe(400);
   });

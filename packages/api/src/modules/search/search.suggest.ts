@@ -3,7 +3,7 @@ import type { SearchIndex, SearchOutcome } from './search.index.js';
 import type { SearchAnswer, Searcher } from './search.remote.js';
 import { searchWords } from './search.predicates.js';
 import { headingKey } from './search.snapshot.js';
-import { HEADING_KIND, hasVocabulary, headingsStartingWith, headingTexts, type KnownWord, knownWords, nearWords } from './search.suggest.queries.js';
+import { HEADING_KIND, hasVocabulary, headingsStartingWith, headingTexts, type KnownWord, knownWords } from './search.suggest.queries.js';
 
 /** A search that finds at most this many titles is checked for a better spelling. */
 export const FEW_RESULTS = 3;
@@ -97,10 +97,7 @@ async function suggestFor(index: SearchIndex, state: SearchState, found: number)
       ? ((await index.count({ ...state, filtros: [], novas: null, plano: null, exato: true })) ?? 0) > 0
       : false;
   const chosen = typos.filter((t) => !wordsAloneFind || t.typed.n === 0).slice(0, MAX_WORDS_CORRECTED);
-  const near = await nearWords(
-    db,
-    chosen.map(({ typed, campo }) => ({ folded: typed.folded, sound: typed.sound, campo })),
-  );
+  const near = await index.nearWords(chosen.map(({ typed, campo }) => ({ folded: typed.folded, sound: typed.sound, campo })));
   const slots: Slot[] = [];
   for (const [i, { row, word, typed, spelling }] of chosen.entries()) {
     // A word the field holds is only ever changed by one edit ("marques" → "marquez").
