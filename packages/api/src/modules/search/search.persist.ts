@@ -213,6 +213,7 @@ async function readArrays<H extends { arrays: Header['arrays'] }>(
     const head = Buffer.alloc(MAGIC.length + 4);
     if (size < head.length || !(await readFully(handle, head, 0)) || head.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
     const length = head.readUInt32LE(MAGIC.length);
+    if (head.length + length > size) return null;
     const text = Buffer.alloc(length);
     if (!(await readFully(handle, text, head.length))) return null;
     const header = JSON.parse(text.toString('utf8')) as H;
