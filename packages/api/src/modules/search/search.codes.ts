@@ -7,6 +7,8 @@
  * 467,408 values, 35 MB of heap became 7.5 MB (issue 59, memory).
  */
 
+import { RecentStrings } from './search.names.js';
+
 /** Value number → code. An array of strings is one. */
 export interface CodeList {
   readonly length: number;
@@ -62,6 +64,7 @@ class NumberCodes implements FacetCodes {
   /** Value number + 1 at a code's position (0: empty), at most half full. */
   private readonly slots: Int32Array;
   private readonly mask: number;
+  private readonly recent = new RecentStrings();
 
   constructor(readonly numbers: Float64Array) {
     let size = 16;
@@ -80,7 +83,7 @@ class NumberCodes implements FacetCodes {
   }
 
   at(value: number): string | undefined {
-    return Number.isInteger(value) && value >= 0 && value < this.numbers.length ? this.numbers[value]!.toString(36) : undefined;
+    return Number.isInteger(value) && value >= 0 && value < this.numbers.length ? this.recent.of(value, (v) => this.numbers[v]!.toString(36)) : undefined;
   }
 
   get(code: string): number | undefined {

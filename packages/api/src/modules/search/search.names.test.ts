@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppendedNames, nameArray, namesWith, PackedNames, packNames } from './search.names.js';
+import { AppendedNames, nameArray, namesWith, PackedNames, packNames, RecentStrings } from './search.names.js';
 
 describe('a facet’s value names, packed (issue 59, memory)', () => {
   const names = ['Machado de Assis, Joaquim Maria', 'Ação e reação', '', 'Пушкин, Александр', '夏目漱石', 'Emoji 📚 na estante', 'Ñandú'];
@@ -40,5 +40,18 @@ describe('a facet’s value names, packed (issue 59, memory)', () => {
     expect(namesWith(names, ['Novo']).at(-1)).toBeUndefined();
     // Packed again (a patch folding its values, a snapshot saved): one buffer.
     expect(nameArray(packNames(twice))).toEqual(nameArray(twice));
+  });
+});
+
+describe('the strings made lately for value numbers (RecentStrings)', () => {
+  it('makes a value’s string once while it is kept, and starts again past its bound', () => {
+    const made: number[] = [];
+    const recent = new RecentStrings(3);
+    const of = (value: number) => recent.of(value, (v) => (made.push(v), `v${v}`));
+    expect([of(1), of(2), of(1), of(3), of(2)]).toEqual(['v1', 'v2', 'v1', 'v3', 'v2']);
+    expect(made).toEqual([1, 2, 3]);
+    // A fourth value empties it: the first ones are made again when asked.
+    expect([of(4), of(1)]).toEqual(['v4', 'v1']);
+    expect(made).toEqual([1, 2, 3, 4, 1]);
   });
 });

