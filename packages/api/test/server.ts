@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,13 +25,26 @@ export interface RealServer {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-/** A TCP port nobody listens on now. */
+/**
+ * A TCP port nobody uses now, below the kernel's ephemeral range. A port the kernel hands out
+ * (listening on port 0) comes from that range, where the outgoing connections of every test
+ * running beside (to PostgreSQL, say) take their local ports too: one of them may take it in the
+ * seconds before the server, migrated and seeded, binds it (a CI run's outage test: EADDRINUSE).
+ */
 export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
+  const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0]) || 32768;
+  for (;;) {
+    const port = 10_000 + Math.floor(Math.random() * (low - 10_000));
+    const probe = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise((resolve) => probe.close(resolve));
+      return port;
+    }
+  }
 }
 
 /**
