@@ -932,23 +932,24 @@ export class SearchIndex implements RunSource {
    */
   async nearWords(typed: { folded: string; sound: string; campo: SearchRow['campo'] }[]): Promise<NearWord[][]> {
     const snapshot = await this.current();
-    const keyOf = (t: (typeof typed)[number]) => JSON.stringify([t.folded, t.sound, t.campo]);
+    const keys = typed.map((t) => JSON.stringify([t.folded, t.sound, t.campo]));
     const found = new Map<string, NearWord[]>();
-    for (const t of typed) {
-      const kept = this.near.get(snapshot, keyOf(t));
-      if (kept) found.set(keyOf(t), kept);
+    const asked = new Map<string, (typeof typed)[number]>();
+    for (const [i, key] of keys.entries()) {
+      const kept = this.near.get(snapshot, key);
+      if (kept) found.set(key, kept);
+      else asked.set(key, typed[i]!);
     }
-    const asked = [...new Map(typed.filter((t) => !found.has(keyOf(t))).map((t) => [keyOf(t), t])).values()];
-    if (asked.length > 0) {
-      const answers = await nearWords(this.db, asked);
-      for (const [i, t] of asked.entries()) {
+    if (asked.size > 0) {
+      const answers = await nearWords(this.db, [...asked.values()]);
+      for (const [i, key] of [...asked.keys()].entries()) {
         const words = answers[i]!;
-        found.set(keyOf(t), words);
+        found.set(key, words);
         // Its key, the entry, and each word's strings and fields.
-        this.near.set(snapshot, keyOf(t), words, 2 * keyOf(t).length + 64 + words.reduce((sum, w) => sum + 2 * (w.word.length + w.sound.length) + 64, 0));
+        this.near.set(snapshot, key, words, 2 * key.length + 64 + words.reduce((sum, w) => sum + 2 * (w.word.length + w.sound.length) + 64, 0));
       }
     }
-    return typed.map((t) => found.get(keyOf(t))!);
+    return keys.map((key) => found.get(key)!);
   }
 
   /** A phrase's title key as PostgreSQL folds it (estante_key), once per phrase. */
