@@ -13,7 +13,8 @@ import { generateTitleRecords } from '../../seed/generator.js';
 import { importMarcRecords } from '../catalog/catalog.import.js';
 import type { KeptFacets } from './search.facet-patch.js';
 import { type FacetCount, SearchIndex } from './search.index.js';
-import { databaseIdentity, facetsFile, snapshotFile } from './search.persist.js';
+import { databaseIdentity, facetsFile, loadFacets, saveFacets, snapshotFile } from './search.persist.js';
+import { FIRST_MULTI } from './search.facets.js';
 import { type Ranking, Run } from './search.run.js';
 import { CATALOGUE } from './search.source.js';
 import type { Snapshot } from './search.snapshot.js';
@@ -186,6 +187,21 @@ describe('facets carried over by a patch (issue 59, decision 0067)', () => {
       await restarted.current();
       expect(restarted.stats().facetsLoaded).toBe(counted);
       for (const word of words) expect(await facets(restarted, word)).toEqual(await recounted(restarted, word));
+
+      // A text whose kept values name one the snapshot does not have (a file damaged within its
+      // arrays) is not used: counted again, as afresh; the others are.
+      const identity = await databaseIdentity(database.db);
+      const kept = (await loadFacets(file, identity, CATALOGUE))!;
+      const [, damaged] = kept.kept.find(([, k]) => k.facets.kinds.some((kind) => kind >= FIRST_MULTI))!;
+      const values = damaged.facets.values.slice();
+      values[damaged.facets.kinds.findIndex((kind) => kind >= FIRST_MULTI)] = 1e6;
+      damaged.facets = { ...damaged.facets, values };
+      await saveFacets(file, identity, CATALOGUE, kept.version, kept.kept);
+      const mended = new SearchIndex(database.db, options);
+      await mended.current();
+      expect(mended.stats().facetsLoaded).toBe(counted - 1);
+      for (const word of words) expect(await facets(mended, word)).toEqual(await recounted(mended, word));
+      expect(mended.stats().facetSets).toBe(counted);
 
       // A damaged file is ignored: counted again.
       await writeFile(file, 'not ours');

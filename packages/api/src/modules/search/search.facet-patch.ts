@@ -1,7 +1,6 @@
-import { NO_YEAR } from '@estante/contracts/search';
 import type { IdSet } from './id-sets.js';
 import { facet as facetDefinition } from './search.config.js';
-import type { FacetCount } from './search.run.js';
+import { FACET_KINDS, FacetPacker, type PackedFacets } from './search.facets.js';
 import { FLAG, isMultiFacet, MULTI_FACETS, type MultiFacet, type Snapshot, TAG_VALUE } from './search.snapshot.js';
 
 /**
@@ -26,7 +25,8 @@ export const KEPT_BEYOND = 3;
 
 /** An unfiltered text's facets kept per snapshot (SearchIndex.facetsFor), carried to the next one by a patch. */
 export interface KeptFacets {
-  facets: FacetCount[];
+  /** Its values and counts (as the text's own: no totals with filters). */
+  facets: PackedFacets;
   /** Absent: counted without one (only the lists themselves known). */
   reserve?: Reserve;
   /**
@@ -38,12 +38,16 @@ export interface KeptFacets {
 
 /** How one value's count moved: titles that stopped counting it, titles that began. */
 interface Move {
-  faceta: string;
-  codigo: string;
-  /** A multi-valued facet's value number (numbers are kept by a patch); -1 for the others. */
-  index: number;
+  /** The value's number (as PackedFacets numbers it; a patch keeps numbers). */
+  value: number;
   removed: number;
   added: number;
+}
+
+/** A value whose count is known: its number and count. */
+interface Known {
+  index: number;
+  count: number;
 }
 
 /**
@@ -61,33 +65,26 @@ export function patchFacets(kept: KeptFacets, before: Snapshot, after: Snapshot,
   tally(before, was, counted, LEFT);
   tally(after, is, counted, 1);
   if (counted.size === 0) return kept;
-  const moves = [...counted].map(([key, n]) => moveOf(after, key, n));
-  const byFacet = new Map<string, FacetCount[]>();
-  for (const c of kept.facets) {
-    const list = byFacet.get(c.faceta);
-    if (list) list.push(c);
-    else byFacet.set(c.faceta, [c]);
-  }
-  const movedIn = new Map<string, Move[]>();
-  for (const m of moves) {
-    const list = movedIn.get(m.faceta);
-    if (list) list.push(m);
-    else movedIn.set(m.faceta, [m]);
-  }
-  const facets: FacetCount[] = [];
+  const movedIn: Move[][] = FACET_KINDS.map(() => []);
+  for (const [key, n] of counted) movedIn[Math.floor(key / KIND)]!.push({ value: key % KIND, removed: Math.floor(n / LEFT), added: n % LEFT });
+  const { kinds, values, all } = kept.facets;
+  const listedIn: Known[][] = FACET_KINDS.map(() => []);
+  for (let i = 0; i < kinds.length; i++) listedIn[kinds[i]!]!.push({ index: values[i]!, count: all[i]! });
+  const out = new FacetPacker();
   const bounds: Partial<Record<MultiFacet, Bound | null>> = { ...kept.bounds };
   const reserve: Reserve = {};
-  for (const faceta of new Set([...byFacet.keys(), ...movedIn.keys(), ...Object.keys(kept.reserve ?? {})])) {
-    const listed = byFacet.get(faceta) ?? [];
-    const moved = movedIn.get(faceta) ?? [];
+  for (const [kind, faceta] of FACET_KINDS.entries()) {
+    const listed = listedIn[kind]!;
+    const moved = movedIn[kind]!;
     const limit = isMultiFacet(faceta) ? facetDefinition(faceta).limit : null;
     if (limit === null) {
-      const whole = patchWhole(listed, moved, faceta, after);
+      const whole = patchWhole(listed, moved);
       if (!whole) return null;
-      facets.push(...whole);
+      for (const k of whole) out.push(kind, k.index, k.count, k.count);
       continue;
     }
     const facet = faceta as MultiFacet;
+    if (listed.length === 0 && moved.length === 0 && !kept.reserve?.[facet]) continue;
     const carried = patchLimited(
       { listed, reserve: kept.reserve?.[facet], counted: kept.reserve !== undefined },
       moved,
@@ -95,32 +92,32 @@ export function patchFacets(kept: KeptFacets, before: Snapshot, after: Snapshot,
       limit,
       kept.bounds?.[facet],
       before,
-      after,
     );
     if (!carried) return null;
-    facets.push(...carried.list);
+    for (const k of carried.list) out.push(kind, k.index, k.count, k.count);
     if (carried.reserve.length) reserve[facet] = carried.reserve;
     bounds[facet] = carried.bound;
   }
-  return { facets, reserve, bounds };
+  return { facets: out.packed(false), reserve, bounds };
 }
 
 /** A facet listing every value it counted (types, years, languages, libraries…): each moved value's count moved. */
-function patchWhole(listed: FacetCount[], moved: Move[], faceta: string, after: Snapshot): FacetCount[] | null {
-  const counts = new Map(listed.map((c) => [c.codigo, c]));
-  const out: FacetCount[] = [];
-  const moves = new Map(moved.map((m) => [m.codigo, m]));
-  for (const c of listed) {
-    const m = moves.get(c.codigo);
-    const n = c.sem_filtro + (m ? m.added - m.removed : 0);
+function patchWhole(listed: Known[], moved: Move[]): Known[] | null {
+  const out: Known[] = [];
+  const moves = new Map(moved.map((m) => [m.value, m]));
+  const isListed = new Set<number>();
+  for (const k of listed) {
+    isListed.add(k.index);
+    const m = moves.get(k.index);
+    const n = k.count + (m ? m.added - m.removed : 0);
     if (n < 0) return null;
-    if (n > 0) out.push(m ? { ...c, total: n, sem_filtro: n, ...named(faceta, m.index, after) } : c);
+    if (n > 0) out.push({ index: k.index, count: n });
   }
   for (const m of moved) {
-    if (counts.has(m.codigo)) continue;
+    if (isListed.has(m.value)) continue;
     // Not listed: no title counted it before.
     if (m.removed > 0) return null;
-    out.push({ faceta, codigo: m.codigo, total: m.added, sem_filtro: m.added, ...named(faceta, m.index, after) });
+    out.push({ index: m.value, count: m.added });
   }
   return out;
 }
@@ -133,42 +130,35 @@ function patchWhole(listed: FacetCount[], moved: Move[], faceta: string, after: 
  * KEPT_BEYOND × limit values of a count afresh, or all of them).
  */
 function patchLimited(
-  was: { listed: FacetCount[]; reserve: Int32Array | undefined; counted: boolean },
+  was: { listed: Known[]; reserve: Int32Array | undefined; counted: boolean },
   moved: Move[],
   facet: MultiFacet,
   limit: number,
   kept: Bound | null | undefined,
   before: Snapshot,
-  after: Snapshot,
-): { list: FacetCount[]; reserve: Int32Array; bound: Bound | null } | null {
-  const { codes, names: oldNames } = before.multi[facet];
-  /** Values whose count is known: value number and count. */
-  const known: { index: number; count: number; codigo: string }[] = [];
-  for (const c of was.listed) {
-    const index = codes.get(c.codigo);
-    if (index === undefined) return null;
-    known.push({ index, count: c.sem_filtro, codigo: c.codigo });
-  }
+): { list: Known[]; reserve: Int32Array; bound: Bound | null } | null {
+  const valuesBefore = before.multi[facet].names.length;
+  const known: Known[] = was.listed.map((k) => ({ ...k }));
   const reserve = was.reserve ?? new Int32Array(0);
-  for (let k = 0; k < reserve.length; k += 2) known.push({ index: reserve[k]!, count: reserve[k + 1]!, codigo: codes.at(reserve[k]!)! });
+  for (let k = 0; k < reserve.length; k += 2) known.push({ index: reserve[k]!, count: reserve[k + 1]! });
   const keep = was.counted ? limit * KEPT_BEYOND : limit;
   const bound = kept === undefined ? boundOf(known, keep) : kept;
-  const byCode = new Map(known.map((k) => [k.codigo, k]));
+  const byValue = new Map(known.map((k) => [k.index, k]));
   /** Values left out before that a change touched: at most this many titles now. */
   const unknown: Bound[] = [];
   for (const m of moved) {
-    const k = byCode.get(m.codigo);
+    const k = byValue.get(m.value);
     if (k) {
       k.count += m.added - m.removed;
       continue;
     }
     // Left out before: at most the bound's count (one less below its number); none at all for
     // a value this patch brought, or when nothing was left out.
-    const most = bound === null || m.index >= oldNames.length ? 0 : m.index >= bound.index ? bound.count : bound.count - 1;
+    const most = bound === null || m.value >= valuesBefore ? 0 : m.value >= bound.index ? bound.count : bound.count - 1;
     if (most <= 0) {
       if (m.removed > 0) return null;
-      known.push({ index: m.index, count: m.added, codigo: m.codigo });
-    } else if (m.added > 0) unknown.push({ count: most - m.removed + m.added, index: m.index });
+      known.push({ index: m.value, count: m.added });
+    } else if (m.added > 0) unknown.push({ count: most - m.removed + m.added, index: m.value });
   }
   if (known.some((k) => k.count < 0)) return null;
   const ranked = known.filter((k) => k.count > 0).sort((a, b) => b.count - a.count || a.index - b.index);
@@ -183,9 +173,8 @@ function patchLimited(
   const next = ranked.slice(limit, keep);
   // Where the values now left out stand: the highest of the old bound, the touched ones, the known ones dropped.
   const out = [...(bound ? [bound] : []), ...unknown, ...ranked.slice(keep).map((k) => ({ count: k.count, index: k.index }))];
-  const { codes: newCodes, names } = after.multi[facet];
   return {
-    list: shown.map((k) => ({ faceta: facet, codigo: newCodes.at(k.index)!, total: k.count, sem_filtro: k.count, nome: names.at(k.index)! })),
+    list: shown,
     reserve: Int32Array.from(next.flatMap((k) => [k.index, k.count])),
     bound: out.length === 0 ? null : out.reduce((a, b) => (b.count > a.count || (b.count === a.count && b.index < a.index) ? b : a)),
   };
@@ -202,17 +191,10 @@ function boundOf(known: { index: number; count: number }[], size: number): Bound
   return { count, index: highest + 1 };
 }
 
-/** A multi-valued value's name in `after` (the name a count afresh would give). */
-function named(faceta: string, index: number, after: Snapshot): { nome?: string } {
-  return isMultiFacet(faceta) && index >= 0 ? { nome: after.multi[faceta].names.at(index)! } : {};
-}
-
 /** Values of one facet per KIND: facets T, Y, I, X, K, then the multi-valued ones in MULTI_FACETS order. */
 const KIND = 2 ** 26;
 /** A title leaving counts this much (one coming, 1): up to 2^20 - 1 titles either way in one number. */
 const LEFT = 2 ** 20;
-const SINGLE = ['T', 'Y', 'I', 'X', 'K'] as const;
-const FLAG_CODE: Record<number, string> = Object.fromEntries(Object.entries(FLAG).map(([code, bit]) => [bit, code]));
 
 /** Adds `step` to every facet value each title of `ids` counts under in `s` (as Run's countAll counts them). */
 function tally(s: Snapshot, ids: IdSet, into: Map<number, number>, step: number): void {
@@ -238,28 +220,4 @@ function tally(s: Snapshot, ids: IdSet, into: Map<number, number>, step: number)
       add((5 + f) * KIND + g - tagOffset[MULTI_FACETS[f]!]);
     }
   }
-}
-
-/** A tallied value as the facet lists name it (Run.facetList), named in `after` (which has every value `before` had). */
-function moveOf(after: Snapshot, key: number, n: number): Move {
-  const kind = Math.floor(key / KIND);
-  const value = key % KIND;
-  const removed = Math.floor(n / LEFT);
-  const added = n % LEFT;
-  if (kind >= SINGLE.length) {
-    const facet = MULTI_FACETS[kind - SINGLE.length]!;
-    return { faceta: facet, codigo: after.multi[facet].codes.at(value)!, index: value, removed, added };
-  }
-  const faceta = SINGLE[kind]!;
-  const codigo =
-    faceta === 'Y'
-      ? value === 0
-        ? NO_YEAR
-        : String(value - 1)
-      : faceta === 'I'
-        ? after.languages[value - 1]!
-        : faceta === 'X'
-          ? FLAG_CODE[value]!
-          : String(value);
-  return { faceta, codigo, index: -1, removed, added };
 }

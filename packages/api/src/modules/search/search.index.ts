@@ -3,10 +3,11 @@ import { BASE_WORK_TYPES, newSearchState, type SearchRow, type SearchState, sear
 import { type Db, isDatabaseUnavailable } from '../../db/client.js';
 import { EMPTY, type IdSet, idSet, intersect, subtract } from './id-sets.js';
 import { type KeptFacets, patchFacets } from './search.facet-patch.js';
+import { fitsSnapshot, type PackedFacets, packedBytes } from './search.facets.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';
 import { fetchWordAtom, fetchWordPositions, frequentWords, highestTitle, titleKey, wordKey } from './search.queries.js';
 import { KeptPerSnapshot, keptPromise } from './search.kept.js';
-import { type FacetCount, type Filtered, levelsOf, patchRanking, type Ranking, rankingOf, Run, type RunSource, type SearchOutcome } from './search.run.js';
+import { type Filtered, levelsOf, patchRanking, type Ranking, rankingOf, Run, type RunSource, type SearchOutcome } from './search.run.js';
 import {
   databaseIdentity,
   facetsFile,
@@ -284,12 +285,14 @@ export class SearchIndex implements RunSource {
           const texts = previous && change && leaving ? await this.patchedTexts(previous, s, change, leaving, patched?.atoms ?? new Map()) : null;
           const decoded = previous && change ? this.carriedLists(previous, s, change) : [];
           this.snapshot = s;
-          // The facets kept on disk with the snapshot loaded at start, or those a patch carried; the rankings it carried.
-          for (const [key, kept] of previous ? (texts?.facets ?? []) : (this.keptFacetSets ?? [])) this.facets.set(s, key, kept);
+          // The facets kept on disk with the snapshot loaded at start (those whose every value is
+          // the snapshot's), or those a patch carried; the rankings it carried.
+          const fromDisk = previous ? [] : (this.keptFacetSets ?? []).filter(([, k]) => fitsSnapshot(k.facets, s));
+          for (const [key, kept] of previous ? (texts?.facets ?? []) : fromDisk) this.facets.set(s, key, kept);
           for (const [key, ranking] of texts?.rankings ?? []) this.rankings.set(s, key, Promise.resolve(ranking), rankingBytes(ranking));
           for (const [lexeme, atom] of decoded) this.decoded.set(s, lexeme, atom, atom.bytes);
           if (texts?.givenUp.length) this.recountGivenUp(s, texts.givenUp).catch(() => undefined);
-          if (!previous) this.carry.facetsLoaded += this.keptFacetSets?.length ?? 0;
+          this.carry.facetsLoaded += fromDisk.length;
           this.keptFacetSets = null;
           this.madeAt = Date.now();
           if (s.builtAt > s.readAt && Date.now() - s.readAt >= this.refreshEveryMs) this.refresh();
@@ -875,7 +878,7 @@ export class SearchIndex implements RunSource {
   }
 
   /** Facets of an unfiltered text search, computed once per text and snapshot (the FACET_SETS last used kept). */
-  facetsFor(snapshot: Snapshot, key: string, count: () => KeptFacets): FacetCount[] {
+  facetsFor(snapshot: Snapshot, key: string, count: () => KeptFacets): PackedFacets {
     const kept = this.facets.get(snapshot, key);
     if (kept) return kept.facets;
     const counted = count();
@@ -884,7 +887,7 @@ export class SearchIndex implements RunSource {
   }
 
   /** The facets kept for an unfiltered text search (facetsFor), if they are; a use keeps them longer. */
-  keptFacets(snapshot: Snapshot, key: string): FacetCount[] | undefined {
+  keptFacets(snapshot: Snapshot, key: string): PackedFacets | undefined {
     return this.facets.get(snapshot, key)?.facets;
   }
 
@@ -1141,7 +1144,7 @@ const RANKINGS_MEGABYTES = 64;
 
 /**
  * Memory for the kept filtered searches (filteredFor): their titles (4 bytes each) and facets
- * (some 200 values, reckoned at 64 bytes each). A broad text's filtered search keeps tens of
+ * (some 200 values, packed in 17 bytes each). A broad text's filtered search keeps tens of
  * thousands of titles: room for some hundreds of them.
  */
 const FILTERED_MEGABYTES = 32;
@@ -1156,7 +1159,7 @@ const PHRASES_MEGABYTES = 16;
 const NEAR_WORDS_MEGABYTES = 8;
 
 function filteredBytes({ passing, facets }: Filtered): number {
-  return passing.byteLength + 64 * facets.length + 64;
+  return passing.byteLength + packedBytes(facets) + 64;
 }
 
 /** A new snapshot is written to disk at most this often (a large one is some 100 MB). */

@@ -461,10 +461,12 @@ interface FacetsHeader {
   database: string;
   source: string;
   version: number;
-  /** Per text: its key, its counts (facet, code, figure with filters, without, name), its bounds, the facets with a reserve (arrays `r<n>.<facet>`). */
+  /**
+   * Per text: its key, its bounds, the facets with a reserve (arrays `r<n>.<facet>`); its counted
+   * values are the arrays `k<n>`, `v<n>` and `c<n>` (PackedFacets' kinds, values and counts).
+   */
   texts: {
     key: string;
-    counts: [string, string, number, number, string | null][];
     bounds?: Partial<Record<MultiFacet, Bound | null>>;
     reserve?: MultiFacet[];
   }[];
@@ -480,9 +482,11 @@ export async function saveFacets(file: string, identity: string, source: Catalog
   const arrays: Record<string, Typed> = {};
   const texts: FacetsHeader['texts'] = kept.map(([key, { facets, bounds, reserve }], n) => {
     for (const [facet, array] of Object.entries(reserve ?? {})) arrays[`r${n}.${facet}`] = array;
+    arrays[`k${n}`] = facets.kinds;
+    arrays[`v${n}`] = facets.values;
+    arrays[`c${n}`] = facets.all;
     return {
       key,
-      counts: facets.map((c) => [c.faceta, c.codigo, c.total, c.sem_filtro, c.nome ?? null]),
       ...(bounds ? { bounds } : {}),
       ...(reserve ? { reserve: Object.keys(reserve) as MultiFacet[] } : {}),
     };
@@ -497,8 +501,9 @@ export async function loadFacets(file: string, identity: string, source: Catalog
     if (!read) return null;
     const { header, a } = read;
     if (!madeFor(header, identity, source) || header.facets !== FACETS_CODE) return null;
-    const kept = header.texts.map(({ key, counts, bounds, reserve }, n): [string, KeptFacets] => {
-      const facets = counts.map(([faceta, codigo, total, sem_filtro, nome]) => ({ faceta, codigo, total, sem_filtro, ...(nome === null ? {} : { nome }) }));
+    const kept = header.texts.map(({ key, bounds, reserve }, n): [string, KeptFacets] => {
+      const facets = { kinds: a[`k${n}`] as Uint8Array, values: a[`v${n}`] as Int32Array, all: a[`c${n}`] as Int32Array };
+      if (!(facets.kinds instanceof Uint8Array && facets.values instanceof Int32Array && facets.all instanceof Int32Array)) throw new Error('damaged');
       const reserved = reserve ? (Object.fromEntries(reserve.map((facet) => [facet, a[`r${n}.${facet}`] as Int32Array])) as Reserve) : undefined;
       return [key, { facets, ...(bounds ? { bounds } : {}), ...(reserved ? { reserve: reserved } : {}) }];
     });

@@ -5,6 +5,7 @@ import { EMPTY, type IdSet, idSet, gallop, intersect, subtract, union } from './
 import { type Atom, type AtomQuery, inSequence, singleLexeme, withBits } from './search.atoms.js';
 import { countedAs, facet as facetDefinition, FACETS } from './search.config.js';
 import { KEPT_BEYOND, type KeptFacets, type Reserve } from './search.facet-patch.js';
+import { type FacetCount, FacetPacker, facetCounts, FIRST_MULTI, type PackedFacets, valueOf } from './search.facets.js';
 import { proximityPredicate, rowPredicate, searchWords, WEIGHT_BITS } from './search.predicates.js';
 import { fetchPredicateAtom, planTitleIds } from './search.queries.js';
 import {
@@ -12,7 +13,6 @@ import {
   isMultiFacet,
   keyHash,
   MULTI_FACETS,
-  type MultiFacet,
   TAG_FACET_SHIFT,
   TAG_VALUE,
   TITLE_KEY_SLOTS,
@@ -37,30 +37,23 @@ const TIER = 512;
 /** Relevance points of a word found under each weight: title 10 > author 4 > subject 2 > other 1. */
 const WEIGHT_POINTS = [0, 1, 2, 2, 4, 4, 4, 4, 10, 10, 10, 10, 10, 10, 10, 10];
 
-export interface FacetCount {
-  faceta: string;
-  codigo: string;
-  total: number;
-  sem_filtro: number;
-  /**
-   * A multi-valued facet's value (author, subject, publisher…): its name, read with its code
-   * when counted, so an answer names it without looking the code up among hundreds of thousands.
-   */
-  nome?: string;
-}
+export type { FacetCount } from './search.facets.js';
 
 export interface SearchOutcome {
   total: number;
   /** The page's ids, in order. */
   page: number[];
+  /** The facet values, as an answer shows them (made from `counted`). */
   facets: FacetCount[];
+  /** The facet values as counted, or kept for the text or its filters (PackedFacets). */
+  counted: PackedFacets;
   snapshot: Snapshot;
 }
 
 /** The titles that pass a search's filters, and its facets. */
 export interface Filtered {
   passing: IdSet;
-  facets: FacetCount[];
+  facets: PackedFacets;
 }
 
 /** A row's (or the proximity of two rows') matches, and the key of what they depend on. */
@@ -83,9 +76,9 @@ export interface RunSource {
   wordKey(word: string, similar: boolean): Promise<string | null>;
   wordAtom(snapshot: Snapshot, key: string, word: string, similar: boolean): Promise<Atom>;
   titleKey(phrase: string): Promise<string>;
-  facetsFor(snapshot: Snapshot, key: string, count: () => KeptFacets): FacetCount[];
+  facetsFor(snapshot: Snapshot, key: string, count: () => KeptFacets): PackedFacets;
   /** The unfiltered facets kept for a text, if they are. */
-  keptFacets(snapshot: Snapshot, key: string): FacetCount[] | undefined;
+  keptFacets(snapshot: Snapshot, key: string): PackedFacets | undefined;
   rankingFor(snapshot: Snapshot, key: string, rank: () => Promise<Ranking>): Promise<Ranking>;
   /** A phrase's titles matched in memory (`match`; null: not there), once per phrase and field. */
   phraseFor(snapshot: Snapshot, key: string, match: () => Promise<IdSet | null>): Promise<IdSet | null>;
@@ -125,7 +118,7 @@ export class Run {
     if (!matched) return null;
     const { passing, facets } = this.filtered(matched);
     const page = await this.order(passing);
-    return { total: passing.length, page, facets, snapshot: this.s };
+    return { total: passing.length, page, facets: facetCounts(facets, this.s), counted: facets, snapshot: this.s };
   }
 
   /** How many titles the search finds, without ordering a page or counting facets (null: no words and no narrowing). */
@@ -302,7 +295,7 @@ export class Run {
    * counts, counted on the way, are kept then. A filtered search's outcome is kept too (its next
    * page, another sort).
    */
-  private filtered(matched: IdSet): { passing: IdSet; facets: FacetCount[] } {
+  private filtered(matched: IdSet): Filtered {
     // A period or a plan narrows the matches themselves: the text's counts are not theirs.
     if (this.state.novas || this.state.plano) return this.filterAndCount(matched, this.state.filtros);
     const key = JSON.stringify([this.state.base, this.matchKey]);
@@ -330,13 +323,12 @@ export class Run {
    * subtracted. A filter on an author, subject or publisher the text's list does not show
    * (outside its most frequent) is left to filterAndCount: null.
    */
-  private filteredAgainst(matched: IdSet, textOnly: FacetCount[]): { passing: IdSet; facets: FacetCount[] } | null {
+  private filteredAgainst(matched: IdSet, textOnly: PackedFacets): Filtered | null {
     const s = this.s;
     const f = filterTables(this.s, this.state.filtros);
-    const shown = new Set(textOnly.map((c) => `${c.faceta}\u0000${c.codigo}`));
     for (const filter of this.state.filtros) {
       const type = countedAs(filter.tipo);
-      if (isMultiFacet(type) && !shown.has(`${type}\u0000${filter.codigo}`)) return null;
+      if (isMultiFacet(type) && !shows(textOnly, valueOf(s, type, filter.codigo))) return null;
     }
     const { full, bits } = f;
     const { row, tagStart, tags } = s;
@@ -400,29 +392,19 @@ export class Run {
         if (ok[tag >>> TAG_FACET_SHIFT] === 1) tally.M.count(tag & TAG_VALUE);
       }
     }
-    const languageSlot = new Map(s.languages.map((code, i) => [code, i + 1]));
-    const facets = textOnly.map((c) => {
-      const [t, value] = this.tallyOf(tally, c.faceta, c.codigo, languageSlot);
-      const counted = t.all(value);
-      const own = (bits as Record<string, number>)[c.faceta] ?? 0;
+    const { kinds, values, all } = textOnly;
+    const total = new Int32Array(kinds.length);
+    const byKind = [tally.T, tally.Y, tally.I, tally.X, tally.K];
+    const kindBits = [bT, bY, bI, bX, bK, ...multiBits];
+    for (let i = 0; i < kinds.length; i++) {
+      const kind = kinds[i]!;
+      // The tally and value number the value is counted under (a multi-valued value's among all facets').
+      const counted = kind < FIRST_MULTI ? byKind[kind]!.all(values[i]!) : tally.M.all(s.tagOffset[MULTI_FACETS[kind - FIRST_MULTI]!] + values[i]!);
       // With one filter type, the others always pass: that facet's figures are the text's own.
-      const total = single && own !== 0 ? c.sem_filtro : complement ? c.sem_filtro - counted : counted;
-      return { ...c, total };
-    });
+      total[i] = single && kindBits[kind]! !== 0 ? all[i]! : complement ? all[i]! - counted : counted;
+    }
     for (const t of Object.values(tally)) t.reset();
-    return { passing: passing.subarray(0, n), facets };
-  }
-
-  /** The tally and value number a counted facet value (as filterAndCount names it) is counted under. */
-  private tallyOf(tally: Tallies, faceta: string, codigo: string, languageSlot: Map<string, number>): [Tally, number] {
-    const s = this.s;
-    if (faceta === 'T') return [tally.T, Number(codigo)];
-    if (faceta === 'Y') return [tally.Y, codigo === NO_YEAR ? 0 : Number(codigo) + 1];
-    if (faceta === 'I') return [tally.I, languageSlot.get(codigo) ?? 0];
-    if (faceta === 'X') return [tally.X, FLAG[codigo as keyof typeof FLAG]];
-    if (faceta === 'K') return [tally.K, Number(codigo)];
-    const facet = faceta as MultiFacet;
-    return [tally.M, s.tagOffset[facet] + s.multi[facet].codes.get(codigo)!];
+    return { passing: passing.subarray(0, n), facets: { kinds, values, all, total } };
   }
 
   /**
@@ -447,7 +429,7 @@ export class Run {
    * titles the text alone matches (totalSemFiltro). The loop runs once per matched title (up to
    * a million), so it is written flat: typed-array lookups, no closures, no allocation.
    */
-  private filterAndCount(matched: IdSet, filters: SearchFilter[], keepOwnAs?: string, reserve?: Reserve): { passing: IdSet; facets: FacetCount[] } {
+  private filterAndCount(matched: IdSet, filters: SearchFilter[], keepOwnAs?: string, reserve?: Reserve): Filtered {
     const s = this.s;
     const f = filterTables(this.s, filters);
     const tally = this.tallies();
@@ -476,16 +458,17 @@ export class Run {
    * `reserve` (a search without filters, its facets kept): the values ranked next, up to
    * KEPT_BEYOND times the list, by value number and count, for a patch to carry the list by.
    */
-  private facetList(tally: Tallies, f: FilterTables | null, own: boolean, reserve?: Reserve): FacetCount[] {
+  private facetList(tally: Tallies, f: FilterTables | null, own: boolean, reserve?: Reserve): PackedFacets {
     const s = this.s;
-    const facets: FacetCount[] = [];
-    const push = (faceta: string, codigo: string, t: Tally, value: number, nome?: string) =>
-      facets.push({ faceta, codigo, total: own ? t.all(value) : t.total(value), sem_filtro: t.all(value), ...(nome === undefined ? {} : { nome }) });
-    for (const v of tally.T.seen) push('T', String(v), tally.T, v);
-    for (const v of tally.Y.seen) push('Y', v === 0 ? NO_YEAR : String(v - 1), tally.Y, v);
-    for (const v of tally.I.seen) push('I', s.languages[v - 1]!, tally.I, v);
-    for (const [code, bit] of Object.entries(FLAG)) if (tally.X.all(bit)) push('X', code, tally.X, bit);
-    for (const v of tally.K.seen) push('K', String(v), tally.K, v);
+    const facets = new FacetPacker();
+    // Without filters (or as the text's own counts) both figures are one: the totals are not kept.
+    const filtered = !own && f !== null && f.full !== 0;
+    const push = (kind: number, t: Tally, value: number, counted = value) => facets.push(kind, value, t.all(counted), own ? t.all(counted) : t.total(counted));
+    for (const v of tally.T.seen) push(0, tally.T, v);
+    for (const v of tally.Y.seen) push(1, tally.Y, v);
+    for (const v of tally.I.seen) push(2, tally.I, v);
+    for (const bit of Object.values(FLAG)) if (tally.X.all(bit)) push(3, tally.X, bit);
+    for (const v of tally.K.seen) push(4, tally.K, v);
     // The values counted, by facet: one pass (a broad search meets a hundred thousand authors).
     const byFacet: number[][] = MULTI_FACETS.map(() => []);
     for (const g of tally.M.seen) byFacet[s.tagFacet[g]!]!.push(g);
@@ -496,11 +479,10 @@ export class Run {
       const { limit } = facetDefinition(facet);
       const wanted = limit !== null && reserve ? limit * KEPT_BEYOND : limit;
       const shown = wanted === null ? values : tally.M.mostFrequent(values, wanted, chosen);
-      const { codes, names } = s.multi[facet];
       const offset = s.tagOffset[facet];
       // Beyond the list, only a reserve (chosen values, with filters, are shown wherever they rank).
       const shownCount = limit === null || !reserve ? shown.length : Math.min(limit, shown.length);
-      for (let i = 0; i < shownCount; i++) push(facet, codes.at(shown[i]! - offset)!, tally.M, shown[i]!, names.at(shown[i]! - offset)!);
+      for (let i = 0; i < shownCount; i++) push(FIRST_MULTI + index, tally.M, shown[i]! - offset, shown[i]!);
       if (reserve && shown.length > shownCount) {
         const next = new Int32Array(2 * (shown.length - shownCount));
         for (let i = shownCount; i < shown.length; i++) {
@@ -510,7 +492,7 @@ export class Run {
         reserve[facet] = next;
       }
     });
-    return facets;
+    return facets.packed(filtered);
   }
 
   // ---- order and page: the last step -----------------------------------------------------------------------
@@ -1085,4 +1067,11 @@ class Tally {
     }
     this.seen.length = 0;
   }
+}
+
+/** Whether a counted list shows a value (`value`: valueOf's, undefined when the snapshot has none). */
+function shows(packed: PackedFacets, value: { kind: number; value: number } | undefined): boolean {
+  if (!value) return false;
+  for (let i = 0; i < packed.kinds.length; i++) if (packed.kinds[i] === value.kind && packed.values[i] === value.value) return true;
+  return false;
 }
