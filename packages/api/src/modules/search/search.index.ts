@@ -5,7 +5,7 @@ import { EMPTY, type IdSet, idSet, intersect, subtract } from './id-sets.js';
 import { type KeptFacets, patchFacets } from './search.facet-patch.js';
 import { fitsSnapshot, type PackedFacets, packedBytes } from './search.facets.js';
 import { type Atom, type AtomQuery, atomOf, mergeAtoms, singleLexeme } from './search.atoms.js';
-import { fetchWordAtom, fetchWordPositions, frequentWords, highestTitle, titleKey, wordKey } from './search.queries.js';
+import { fetchWordAtom, fetchWordPositions, frequentWords, highestTitle, type KeyAsked, textKeys } from './search.queries.js';
 import { KeptPerSnapshot, keptPromise } from './search.kept.js';
 import { type Filtered, levelsOf, patchRanking, type Ranking, rankingOf, Run, type RunSource, type SearchOutcome } from './search.run.js';
 import {
@@ -1094,12 +1094,19 @@ export class SearchIndex implements RunSource {
 
 /**
  * The keys PostgreSQL gives a word (its lexemes, wordKey) and a phrase (its title key,
- * estante_key), asked once per spelling and remembered (up to 100,000 of each). An API worker
- * whose searches run in the primary's index (search.remote.ts) keeps its own, for typeahead's phrases.
+ * estante_key), asked once per spelling and remembered (up to 100,000 of each). The keys asked
+ * in one turn of the event loop — a search's words, the searches arriving together — are asked
+ * in one statement (textKeys), as a DataLoader batches: a first sight's four or so keys cost one
+ * round trip, not one each. An API worker whose searches run in the primary's index
+ * (search.remote.ts) keeps its own, for typeahead's phrases.
  */
 export class TextKeys {
   private words = new Map<string, string | null>();
   private phrases = new Map<string, string>();
+  /** Keys asked and not known yet, by spelling (words) or phrase: one promise each. */
+  private asking = new Map<string, Promise<string | null>>();
+  /** The keys of this turn, asked together at its end. */
+  private batch: { key: string; asked: KeyAsked; resolve: (key: string | null) => void; reject: (error: unknown) => void }[] = [];
 
   constructor(private readonly db: Db) {}
 
@@ -1107,7 +1114,7 @@ export class TextKeys {
     const spelling = `${similar ? 1 : 0}${word}`;
     const known = this.words.get(spelling);
     if (known !== undefined) return known;
-    const key = await wordKey(this.db, word, similar);
+    const key = await this.ask(`w${spelling}`, { word, similar });
     if (this.words.size >= 100_000) this.words.clear();
     this.words.set(spelling, key);
     return key;
@@ -1116,10 +1123,43 @@ export class TextKeys {
   async titleKey(phrase: string): Promise<string> {
     const known = this.phrases.get(phrase);
     if (known !== undefined) return known;
-    const key = await titleKey(this.db, phrase);
+    const key = (await this.ask(`p${phrase}`, { phrase })) ?? '';
     if (this.phrases.size >= 100_000) this.phrases.clear();
     this.phrases.set(phrase, key);
     return key;
+  }
+
+  private ask(key: string, asked: KeyAsked): Promise<string | null> {
+    let answer = this.asking.get(key);
+    if (answer) return answer;
+    answer = new Promise<string | null>((resolve, reject) => {
+      if (this.batch.length === 0) queueMicrotask(() => this.flush());
+      this.batch.push({ key, asked, resolve, reject });
+    });
+    this.asking.set(key, answer);
+    return answer;
+  }
+
+  private flush(): void {
+    const batch = this.batch;
+    this.batch = [];
+    textKeys(
+      this.db,
+      batch.map((b) => b.asked),
+    ).then(
+      (keys) => {
+        for (const [i, b] of batch.entries()) {
+          this.asking.delete(b.key);
+          b.resolve(keys[i]!);
+        }
+      },
+      (error: unknown) => {
+        for (const b of batch) {
+          this.asking.delete(b.key);
+          b.reject(error);
+        }
+      },
+    );
   }
 }
 

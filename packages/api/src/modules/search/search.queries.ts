@@ -50,16 +50,6 @@ function onlyTitles(only: number[] | undefined): SQL {
 }
 
 /**
- * The query a word makes, as PostgreSQL prints it (`'educacao'` for "Educação"): the key under
- * which its atom is cached, so every spelling that folds to the same lexemes shares one. Null
- * when the word makes no query (a stop word in every stemming language).
- */
-export async function wordKey(db: Db, word: string, similar: boolean): Promise<string | null> {
-  const [row] = await queryRows<{ n: number; q: string }>(db, sql`select numnode(q) as n, q::text as q from (select ${wordQuery(word, similar).query} as q) w`);
-  return row && Number(row.n) > 0 ? row.q : null;
-}
-
-/**
  * The words in the most titles (at least `minTitles`), from the plain search vectors: what the
  * search index reads ahead of any search. Only words a patron can type (letters and digits).
  */
@@ -84,10 +74,27 @@ export async function highestTitle(db: Db, source: CatalogueSource = CATALOGUE):
   return Number(rows[0]?.n ?? 0);
 }
 
-/** A phrase folded the way titles' keys are (estante_key: no accents, case, punctuation). */
-export async function titleKey(db: Db, phrase: string): Promise<string> {
-  const [row] = await queryRows<{ k: string | null }>(db, sql`select estante_key(${phrase}) as k`);
-  return row?.k ?? '';
+/** A key asked of PostgreSQL (textKeys): a word's query, or a phrase's title key. */
+export type KeyAsked = { word: string; similar: boolean } | { phrase: string };
+
+/**
+ * The keys PostgreSQL gives words and phrases, in one statement, in the order asked: a word's
+ * query as PostgreSQL prints it (`'educacao'` for "Educação"), the key under which its atom is
+ * cached so every spelling that folds to the same lexemes shares one, null when the word makes
+ * no query (a stop word in every stemming language); a phrase folded the way titles' keys are
+ * (estante_key: no accents, case, punctuation).
+ */
+export async function textKeys(db: Db, asked: KeyAsked[]): Promise<(string | null)[]> {
+  if (asked.length === 0) return [];
+  const parts = asked.map((a, n) =>
+    'phrase' in a
+      ? sql`select ${n}::int as n, coalesce(estante_key(${a.phrase}), '') as k`
+      : sql`select ${n}::int as n, case when numnode(q) > 0 then q::text end as k from (select ${wordQuery(a.word, a.similar).query} as q) w`,
+  );
+  const rows = await queryRows<{ n: number; k: string | null }>(db, sql.join(parts, sql` union all `));
+  const keys: (string | null)[] = asked.map(() => null);
+  for (const row of rows) keys[Number(row.n)] = row.k;
+  return keys;
 }
 
 /** The titles in the bibliography of the teaching plans that match every given field. */

@@ -582,9 +582,12 @@ export class Run {
   /** What the ranking reads of the first row (points): its words' keys (each as often as typed) and the first term's title key. */
   private async rankingWords(first: SearchRow): Promise<RankingWords> {
     const words = searchWords(first.termo);
-    const keys = await Promise.all(words.map((w) => this.index.wordKey(w, first.similar)));
     const firstTerm = searchWords(this.state.linhas[0]?.termo ?? '');
-    const title = firstTerm.length ? await this.index.titleKey(firstTerm.join(' ')) : '';
+    // Asked together: one statement when they are not known yet.
+    const [keys, title] = await Promise.all([
+      Promise.all(words.map((w) => this.index.wordKey(w, first.similar))),
+      firstTerm.length ? this.index.titleKey(firstTerm.join(' ')) : '',
+    ]);
     return { similar: first.similar, words: words.flatMap((word, i) => (keys[i] === null ? [] : [{ word, key: keys[i]! }])), title };
   }
 
